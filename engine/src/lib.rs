@@ -1,0 +1,37 @@
+//! The shop's pricing engine: cart totals, full-reduction (满减) tiers, ladder prices and
+//! free-shipping hints, exact to the cent, with the rules of `shared/design/pricing.md`.
+//!
+//! Pure: no I/O, no global state. The browser calls it as WebAssembly (the `wasm` feature,
+//! on by default, built by `wasm-pack build engine`); the edge and the origin depend on it with
+//! `default-features = false` and call [`quote`] directly.
+
+mod error;
+mod model;
+mod money;
+mod parse;
+mod quote;
+mod session;
+mod validate;
+
+#[cfg(feature = "wasm")]
+pub mod wasm;
+
+pub use error::EngineError;
+pub use model::{
+    ActivityData, CartInput, CartItem, Goods, Ladder, LadderStep, MAX_QUANTITY, ManjianTier,
+    ShippingData,
+};
+pub use money::{Cents, Money, MoneyError};
+pub use parse::{cart_from_json, cart_from_value};
+pub use quote::{
+    BADGE_MAX, CartQuote, Counts, FreeShippingHint, LadderRow, LineQuote, Shipping, Summary,
+    TierStatus, Totals, quote,
+};
+pub use session::CartSession;
+pub use validate::{is_email, is_phone};
+
+/// Quotes a cart given as JSON text and answers the quote as JSON text.
+pub fn quote_json(text: &str) -> Result<String, EngineError> {
+    let quote = quote(&cart_from_json(text)?)?;
+    Ok(serde_json::to_string(&quote).expect("a quote always serializes"))
+}

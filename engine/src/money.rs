@@ -1,0 +1,348 @@
+//! Exact money: reading amounts from JSON strings and numbers, arithmetic that is exact or
+//! fails (never rounds silently), `floor2` to whole cents, and writing amounts back as text.
+//!
+//! Two types carry money:
+//! - [`Money`]: an amount as it came in (unit prices, ladder prices, tier amounts), normalised so
+//!   that `12.30`, `"12.3"` and `"12.300"` are the same value, written back with at least two
+//!   decimals (`"12.30"`, `"11.609"`);
+//! - [`Cents`]: a computed amount, already cut to two decimals by `floor2`, written `"1234.50"`.
+//!
+//! Computation goes through [`Exact`], an `i128` mantissa with a decimal scale, with checked
+//! operations: the engine answers an exact result or an error, never a rounded one.
+
+use std::fmt;
+use std::str::FromStr;
+
+use rust_decimal::Decimal;
+use serde::de::{self, Deserialize, Deserializer, Visitor};
+use serde::{Serialize, Serializer};
+
+/// Largest integer a JavaScript number holds exactly (2^53 - 1).
+pub const MAX_SAFE_INTEGER: i64 = 9_007_199_254_740_991;
+
+const POW10: [i128; 39] = {
+    let mut table = [1i128; 39];
+    let mut i = 1;
+    while i < 39 {
+        table[i] = table[i - 1] * 10;
+        i += 1;
+    }
+    table
+};
+
+/// Why a money value was refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MoneyError {
+    /// Not decimal text, e.g. `"abc"`, `"1e5"` as a string, `""`.
+    NotADecimal(String),
+    /// Below zero.
+    Negative,
+    /// `NaN` or an infinity.
+    NotFinite,
+    /// More significant digits, or a larger value, than a 96-bit decimal holds.
+    OutOfRange,
+}
+
+impl fmt::Display for MoneyError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MoneyError::NotADecimal(text) => write!(f, "not a decimal: {text:?}"),
+            MoneyError::Negative => f.write_str("must not be negative"),
+            MoneyError::NotFinite => f.write_str("not a finite number"),
+            MoneyError::OutOfRange => f.write_str("more than 28 significant digits or too large"),
+        }
+    }
+}
+
+/// A non-negative amount as given in the input, normalised (no trailing zeros).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Money(Decimal);
+
+impl Money {
+    pub const ZERO: Money = Money(Decimal::ZERO);
+
+    /// Reads decimal text: digits with at most one decimal point, nothing else.
+    pub fn parse(text: &str) -> Result<Money, MoneyError> {
+        let digits = text.strip_prefix('-').unwrap_or(text);
+        let mut seen_digit = false;
+        let mut seen_point = false;
+        for byte in digits.bytes() {
+            match byte {
+                b'0'..=b'9' => seen_digit = true,
+                b'.' if !seen_point => seen_point = true,
+                _ => return Err(MoneyError::NotADecimal(text.to_owned())),
+            }
+        }
+        if !seen_digit || digits.starts_with('.') || digits.ends_with('.') {
+            return Err(MoneyError::NotADecimal(text.to_owned()));
+        }
+        let value = Decimal::from_str_exact(text).map_err(|_| MoneyError::OutOfRange)?;
+        Money::from_decimal(value)
+    }
+
+    /// Reads a JSON/JavaScript number through its shortest round-trip text, the text
+    /// JavaScript's `String(x)` gives, so that `0.1` is exactly one tenth.
+    pub fn from_f64(value: f64) -> Result<Money, MoneyError> {
+        if !value.is_finite() {
+            return Err(MoneyError::NotFinite);
+        }
+        if value < 0.0 {
+            return Err(MoneyError::Negative);
+        }
+        let mut buffer = ryu::Buffer::new();
+        let text = buffer.format_finite(value);
+        let parsed = if text.contains('e') {
+            Decimal::from_scientific(text)
+        } else {
+            Decimal::from_str(text)
+        };
+        // `from_str` rounds past 28 digits; shortest round-trip text never has more than 17.
+        Money::from_decimal(parsed.map_err(|_| MoneyError::OutOfRange)?)
+    }
+
+    /// Reads an integer JSON number. Above 2^53 it goes through `f64`, as JavaScript would.
+    pub fn from_integer(value: i128) -> Result<Money, MoneyError> {
+        if value < 0 {
+            return Err(MoneyError::Negative);
+        }
+        if value > MAX_SAFE_INTEGER as i128 {
+            return Money::from_f64(value as f64);
+        }
+        Money::from_decimal(Decimal::from_i128_with_scale(value, 0))
+    }
+
+    pub fn from_decimal(value: Decimal) -> Result<Money, MoneyError> {
+        if value.is_sign_negative() && !value.is_zero() {
+            return Err(MoneyError::Negative);
+        }
+        let mut value = value.normalize();
+        value.set_sign_positive(true);
+        Ok(Money(value))
+    }
+
+    pub fn decimal(self) -> Decimal {
+        self.0
+    }
+
+    pub fn is_zero(self) -> bool {
+        self.0.is_zero()
+    }
+
+    pub(crate) fn exact(self) -> Exact {
+        Exact { mantissa: self.0.mantissa(), scale: self.0.scale() }
+    }
+
+    /// `floor2(self × quantity)` in cents: the line-amount rule.
+    pub(crate) fn times_floor_cents(self, quantity: u32) -> Option<Cents> {
+        let product = self.0.mantissa().checked_mul(quantity as i128)?;
+        Exact { mantissa: product, scale: self.0.scale() }.floor_cents()
+    }
+}
+
+impl FromStr for Money {
+    type Err = MoneyError;
+    fn from_str(text: &str) -> Result<Money, MoneyError> {
+        Money::parse(text)
+    }
+}
+
+/// At least two decimals: `12.30`, `0.00`, `11.609`.
+impl fmt::Display for Money {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let scale = self.0.scale();
+        if scale >= 2 {
+            fmt::Display::fmt(&self.0, f)
+        } else {
+            Cents(self.0.mantissa() * POW10[(2 - scale) as usize]).fmt(f)
+        }
+    }
+}
+
+impl Serialize for Money {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for Money {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Money, D::Error> {
+        deserializer.deserialize_any(MoneyVisitor)
+    }
+}
+
+struct MoneyVisitor;
+
+impl<'de> Visitor<'de> for MoneyVisitor {
+    type Value = Money;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a decimal amount as a string or a number")
+    }
+
+    fn visit_str<E: de::Error>(self, text: &str) -> Result<Money, E> {
+        Money::parse(text).map_err(E::custom)
+    }
+
+    fn visit_u64<E: de::Error>(self, value: u64) -> Result<Money, E> {
+        Money::from_integer(value as i128).map_err(E::custom)
+    }
+
+    fn visit_i64<E: de::Error>(self, value: i64) -> Result<Money, E> {
+        Money::from_integer(value as i128).map_err(E::custom)
+    }
+
+    fn visit_f64<E: de::Error>(self, value: f64) -> Result<Money, E> {
+        Money::from_f64(value).map_err(E::custom)
+    }
+}
+
+/// A computed amount in whole cents (already cut by `floor2`), written with two decimals.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Cents(pub i128);
+
+impl Cents {
+    pub const ZERO: Cents = Cents(0);
+
+    pub fn checked_add(self, other: Cents) -> Option<Cents> {
+        self.0.checked_add(other.0).map(Cents)
+    }
+
+    pub fn checked_sub(self, other: Cents) -> Option<Cents> {
+        self.0.checked_sub(other.0).map(Cents)
+    }
+
+    /// The amount as a decimal with two decimals (`None` beyond a 96-bit mantissa).
+    pub fn to_decimal(self) -> Option<Decimal> {
+        Decimal::try_from_i128_with_scale(self.0, 2).ok()
+    }
+
+    pub(crate) fn exact(self) -> Exact {
+        Exact { mantissa: self.0, scale: 2 }
+    }
+}
+
+impl fmt::Display for Cents {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let sign = if self.0 < 0 { "-" } else { "" };
+        let abs = self.0.unsigned_abs();
+        write!(f, "{sign}{}.{:02}", abs / 100, abs % 100)
+    }
+}
+
+impl Serialize for Cents {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
+/// An exact decimal `mantissa / 10^scale` with checked arithmetic, for sums and differences of
+/// input amounts whose scales differ (where `Decimal` would round to 28 digits instead).
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Exact {
+    mantissa: i128,
+    scale: u32,
+}
+
+impl Exact {
+    fn rescaled(self, scale: u32) -> Option<i128> {
+        let factor = *POW10.get((scale - self.scale) as usize)?;
+        self.mantissa.checked_mul(factor)
+    }
+
+    fn aligned(self, other: Exact) -> Option<(i128, i128, u32)> {
+        let scale = self.scale.max(other.scale);
+        Some((self.rescaled(scale)?, other.rescaled(scale)?, scale))
+    }
+
+    pub fn checked_add(self, other: Exact) -> Option<Exact> {
+        let (a, b, scale) = self.aligned(other)?;
+        Some(Exact { mantissa: a.checked_add(b)?, scale })
+    }
+
+    pub fn checked_sub(self, other: Exact) -> Option<Exact> {
+        let (a, b, scale) = self.aligned(other)?;
+        Some(Exact { mantissa: a.checked_sub(b)?, scale })
+    }
+
+    pub fn checked_mul_int(self, factor: u32) -> Option<Exact> {
+        Some(Exact { mantissa: self.mantissa.checked_mul(factor as i128)?, scale: self.scale })
+    }
+
+    pub fn is_positive(self) -> bool {
+        self.mantissa > 0
+    }
+
+    /// `floor2`: rounds toward negative infinity at two decimals.
+    pub fn floor_cents(self) -> Option<Cents> {
+        if self.scale <= 2 {
+            self.mantissa.checked_mul(POW10[(2 - self.scale) as usize]).map(Cents)
+        } else {
+            let divisor = *POW10.get((self.scale - 2) as usize)?;
+            Some(Cents(self.mantissa.div_euclid(divisor)))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn money(text: &str) -> Money {
+        Money::parse(text).unwrap()
+    }
+
+    #[test]
+    fn parses_and_normalises_text() {
+        assert_eq!(money("12.30"), money("12.3"));
+        assert_eq!(money("12.300").to_string(), "12.30");
+        assert_eq!(money("11.609").to_string(), "11.609");
+        assert_eq!(money("0").to_string(), "0.00");
+        assert_eq!(money("-0").to_string(), "0.00");
+        assert_eq!(money("007.5").to_string(), "7.50");
+    }
+
+    #[test]
+    fn refuses_bad_text() {
+        for text in ["", "abc", "1e5", "1.2.3", ".5", "5.", " 1", "1_000", "+1", "NaN"] {
+            assert_eq!(Money::parse(text), Err(MoneyError::NotADecimal(text.into())), "{text}");
+        }
+        assert_eq!(Money::parse("-0.01"), Err(MoneyError::Negative));
+        assert_eq!(Money::parse("1.00000000000000000000000000001"), Err(MoneyError::OutOfRange));
+        assert_eq!(Money::parse("99999999999999999999999999999999"), Err(MoneyError::OutOfRange));
+    }
+
+    #[test]
+    fn reads_numbers_through_their_shortest_text() {
+        assert_eq!(Money::from_f64(0.1).unwrap(), money("0.1"));
+        assert_eq!(Money::from_f64(1e-7).unwrap(), money("0.0000001"));
+        assert_eq!(Money::from_f64(12.30).unwrap(), money("12.3"));
+        assert_eq!(Money::from_f64(1e21).unwrap(), money("1000000000000000000000"));
+        assert_eq!(Money::from_f64(-0.0).unwrap(), Money::ZERO);
+        assert_eq!(Money::from_f64(f64::NAN), Err(MoneyError::NotFinite));
+        assert_eq!(Money::from_f64(-1.5), Err(MoneyError::Negative));
+        assert_eq!(Money::from_f64(1e300), Err(MoneyError::OutOfRange));
+        assert_eq!(Money::from_f64(5e-324), Err(MoneyError::OutOfRange));
+        // 2^53 + 1 is not a JavaScript number: it reads as JavaScript would print it.
+        assert_eq!(Money::from_integer(12345678901234567890).unwrap(), money("12345678901234567000"));
+    }
+
+    #[test]
+    fn floor2_rounds_toward_negative_infinity() {
+        assert_eq!(money("0.07").times_floor_cents(3), Some(Cents(21)));
+        assert_eq!(money("19.999").times_floor_cents(7), Some(Cents(13999)));
+        assert_eq!(money("1.005").times_floor_cents(1), Some(Cents(100)));
+        let negative = Exact { mantissa: -1005, scale: 3 };
+        assert_eq!(negative.floor_cents(), Some(Cents(-101)));
+    }
+
+    #[test]
+    fn exact_arithmetic_does_not_round() {
+        let big = money("100000000000000000000").exact();
+        let tiny = money("0.0000000000000000000000000001").exact();
+        assert!(big.checked_sub(tiny).is_none(), "needs 48 digits: refused, not rounded");
+        let a = money("0.005").exact();
+        assert_eq!(a.checked_add(a).unwrap().floor_cents(), Some(Cents(1)));
+        assert_eq!(Cents(123450).to_string(), "1234.50");
+        assert_eq!(Cents(-5).to_string(), "-0.05");
+    }
+}

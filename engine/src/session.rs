@@ -1,0 +1,151 @@
+//! A cart held for repeated edits: after a change of quantity or selection only the edited
+//! line is priced again and the sums are updated from it, so an edit costs the same on a
+//! 10-line and a 10,000-line cart. After any sequence of edits, [`CartSession::quote`] equals
+//! [`crate::quote`] of the edited cart.
+
+use std::collections::HashMap;
+
+use crate::error::EngineError;
+use crate::model::{CartInput, MAX_QUANTITY};
+use crate::model::CartItem;
+use crate::quote::{
+    Accumulator, CartQuote, LadderRow, LineQuote, QuoteView, Summary, contribution, price_lines,
+    reprice_line,
+};
+
+const NO_LINE: u32 = u32::MAX;
+
+#[derive(Clone, Debug)]
+pub struct CartSession {
+    cart: CartInput,
+    lines: Vec<LineQuote>,
+    ladder_rows: Vec<LadderRow>,
+    sums: Accumulator,
+    /// Line id → its first line; `next_same_id` chains further lines with the same id.
+    first_line: HashMap<i64, u32>,
+    next_same_id: Vec<u32>,
+}
+
+impl CartSession {
+    pub fn new(cart: CartInput) -> Result<CartSession, EngineError> {
+        let mut session = CartSession {
+            cart,
+            lines: Vec::new(),
+            ladder_rows: Vec::new(),
+            sums: Accumulator::default(),
+            first_line: HashMap::new(),
+            next_same_id: Vec::new(),
+        };
+        session.rebuild()?;
+        Ok(session)
+    }
+
+    /// The cart as edited so far.
+    pub fn cart(&self) -> &CartInput {
+        &self.cart
+    }
+
+    /// Sets the quantity of the line(s) with this id.
+    pub fn set_number(&mut self, id: i64, quantity: i64) -> Result<(), EngineError> {
+        if !(1..=i64::from(MAX_QUANTITY)).contains(&quantity) {
+            return Err(EngineError::input(
+                "number",
+                format_args!("must be between 1 and {MAX_QUANTITY}, got {quantity}"),
+            ));
+        }
+        let first = self.first_index(id)?;
+        self.edit_chain(first, |item| item.quantity = quantity as u32)
+    }
+
+    /// Selects (or unselects) the lines with these ids. Lines that cannot be bought stay
+    /// unselected (rule 2).
+    pub fn select(&mut self, ids: &[i64], selected: bool) -> Result<(), EngineError> {
+        let firsts = ids.iter().map(|id| self.first_index(*id)).collect::<Result<Vec<_>, _>>()?;
+        for first in firsts {
+            self.edit_chain(first, |item| item.is_selected = selected)?;
+        }
+        Ok(())
+    }
+
+    /// Removes the lines with these ids.
+    pub fn remove(&mut self, ids: &[i64]) -> Result<(), EngineError> {
+        for id in ids {
+            self.first_index(*id)?;
+        }
+        self.cart.items.retain(|item| !ids.contains(&item.id));
+        self.rebuild()
+    }
+
+    /// The whole quote, equal to `quote(self.cart())`.
+    pub fn quote(&self) -> Result<CartQuote, EngineError> {
+        Ok(CartQuote {
+            lines: self.lines.clone(),
+            ladder_rows: self.ladder_rows.clone(),
+            summary: self.summary()?,
+        })
+    }
+
+    /// The quote without its lines: totals, counts, tiers and shipping.
+    pub fn summary(&self) -> Result<Summary, EngineError> {
+        self.sums.summary(&self.cart)
+    }
+
+    pub(crate) fn view<'a>(&'a self, summary: &'a Summary) -> QuoteView<'a> {
+        QuoteView { lines: &self.lines, ladder_rows: &self.ladder_rows, summary }
+    }
+
+    fn first_index(&self, id: i64) -> Result<u32, EngineError> {
+        self.first_line.get(&id).copied().ok_or(EngineError::UnknownLine { id })
+    }
+
+    /// Applies `edit` to every line of a chain of same-id lines, re-pricing each.
+    fn edit_chain(
+        &mut self,
+        first: u32,
+        edit: impl Fn(&mut CartItem),
+    ) -> Result<(), EngineError> {
+        let mut index = first;
+        while index != NO_LINE {
+            let i = index as usize;
+            let item = &mut self.cart.items[i];
+            let before = contribution(item, &self.lines[i]);
+            let (quantity, is_selected) = (item.quantity, item.is_selected);
+            edit(item);
+            let mut sums = self.sums;
+            let repriced = reprice_line(i, item, self.lines[i].ladder, &mut self.ladder_rows)
+                .and_then(|line| {
+                    sums.remove(i, &before)?;
+                    sums.add(i, &contribution(item, &line))?;
+                    Ok(line)
+                });
+            match repriced {
+                Ok(line) => {
+                    self.lines[i] = line;
+                    self.sums = sums;
+                }
+                Err(error) => {
+                    (item.quantity, item.is_selected) = (quantity, is_selected);
+                    reprice_line(i, item, self.lines[i].ladder, &mut self.ladder_rows)?;
+                    return Err(error);
+                }
+            }
+            index = self.next_same_id[i];
+        }
+        Ok(())
+    }
+
+    fn rebuild(&mut self) -> Result<(), EngineError> {
+        let (lines, ladder_rows, sums) = price_lines(&self.cart)?;
+        self.first_line.clear();
+        self.next_same_id = vec![NO_LINE; self.cart.items.len()];
+        for (index, item) in self.cart.items.iter().enumerate().rev() {
+            if let Some(next) = self.first_line.insert(item.id, index as u32) {
+                self.next_same_id[index] = next;
+            }
+        }
+        self.lines = lines;
+        self.ladder_rows = ladder_rows;
+        self.sums = sums;
+        Ok(())
+    }
+}
