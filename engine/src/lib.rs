@@ -8,8 +8,8 @@
 mod error;
 mod model;
 mod money;
-mod parse;
 mod quote;
+mod read;
 mod session;
 mod validate;
 
@@ -22,7 +22,7 @@ pub use model::{
     ShippingData,
 };
 pub use money::{Cents, Money, MoneyError};
-pub use parse::{cart_from_json, cart_from_value};
+pub use read::{cart_from_json, cart_from_value};
 pub use quote::{
     BADGE_MAX, CartQuote, Counts, FreeShippingHint, LadderRow, LineQuote, Shipping, Summary,
     TierStatus, Totals, quote,

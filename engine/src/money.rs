@@ -14,7 +14,6 @@ use std::fmt;
 use std::str::FromStr;
 
 use rust_decimal::Decimal;
-use serde::de::{self, Deserialize, Deserializer, Visitor};
 use serde::{Serialize, Serializer};
 
 /// Largest integer a JavaScript number holds exactly (2^53 - 1).
@@ -116,6 +115,9 @@ impl Money {
             return Err(MoneyError::Negative);
         }
         let mut value = value.normalize();
+        if value.mantissa().unsigned_abs() >= POW10[28] as u128 {
+            return Err(MoneyError::OutOfRange);
+        }
         value.set_sign_positive(true);
         Ok(Money(value))
     }
@@ -161,38 +163,6 @@ impl fmt::Display for Money {
 impl Serialize for Money {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         serializer.collect_str(self)
-    }
-}
-
-impl<'de> Deserialize<'de> for Money {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Money, D::Error> {
-        deserializer.deserialize_any(MoneyVisitor)
-    }
-}
-
-struct MoneyVisitor;
-
-impl<'de> Visitor<'de> for MoneyVisitor {
-    type Value = Money;
-
-    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("a decimal amount as a string or a number")
-    }
-
-    fn visit_str<E: de::Error>(self, text: &str) -> Result<Money, E> {
-        Money::parse(text).map_err(E::custom)
-    }
-
-    fn visit_u64<E: de::Error>(self, value: u64) -> Result<Money, E> {
-        Money::from_integer(value as i128).map_err(E::custom)
-    }
-
-    fn visit_i64<E: de::Error>(self, value: i64) -> Result<Money, E> {
-        Money::from_integer(value as i128).map_err(E::custom)
-    }
-
-    fn visit_f64<E: de::Error>(self, value: f64) -> Result<Money, E> {
-        Money::from_f64(value).map_err(E::custom)
     }
 }
 
@@ -309,6 +279,9 @@ mod tests {
         assert_eq!(Money::parse("-0.01"), Err(MoneyError::Negative));
         assert_eq!(Money::parse("1.00000000000000000000000000001"), Err(MoneyError::OutOfRange));
         assert_eq!(Money::parse("99999999999999999999999999999999"), Err(MoneyError::OutOfRange));
+        assert_eq!(Money::parse("1.234567890123456789012345678"), Ok(money("1.234567890123456789012345678")));
+        assert_eq!(Money::parse("1.2345678901234567890123456789"), Err(MoneyError::OutOfRange), "29 digits");
+        assert_eq!(Money::parse("12345678901234567890123456789"), Err(MoneyError::OutOfRange), "29 digits");
     }
 
     #[test]

@@ -96,6 +96,18 @@ pub fn quote_cart(
     write_json(&quote)
 }
 
+/// `quoteCart` with serde-wasm-bindgen at the boundary, for the benchmark only.
+#[cfg(feature = "boundary-comparison")]
+#[wasm_bindgen(js_name = quoteCartSerdeWasmBindgen)]
+pub fn quote_cart_serde_wasm_bindgen(input: JsValue) -> Result<JsValue, JsError> {
+    let cart = <CartInput as serde::Deserialize>::deserialize(serde_wasm_bindgen::Deserializer::from(input))
+        .map_err(|error| js_error(crate::read::engine_error(error)))?;
+    let quote = crate::quote(&cart).map_err(js_error)?;
+    quote
+        .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
+        .map_err(|error| JsError::new(&error.to_string()))
+}
+
 /// A cart held in WebAssembly memory for repeated edits: an edit re-prices only its line.
 #[wasm_bindgen(js_name = CartSession)]
 pub struct JsCartSession {

@@ -4,6 +4,9 @@
 
 use serde_json::{Value, json};
 
+/// General goods three times in five, then Chinese herbs (2) and medical devices (3).
+const GOODS_TYPES: [u64; 5] = [1, 1, 1, 2, 3];
+
 /// A small linear congruential generator: the same cart on every machine.
 struct Lcg(u64);
 
@@ -43,7 +46,7 @@ fn line(rng: &mut Lcg, i: usize) -> Value {
         "is_buy": if kind == 7 { 0 } else { 1 },
         "number": if kind == 8 { 0 } else { 10 + rng.next(500) },
         "is_youx": u64::from(kind % 5 == 0),
-        "type": [1, 1, 1, 2, 3][rng.next(5) as usize],
+        "type": GOODS_TYPES[rng.next(5) as usize],
         "is_dpby": u64::from(kind == 9),
         "qg_number": 30,
         "base_price": format!("{}.{:02}", (cents + 300) / 100, (cents + 300) % 100),

@@ -1,0 +1,78 @@
+//! The shared test vectors, run natively. `tests/wasm.rs` runs the same files as WebAssembly.
+
+mod common;
+
+use std::collections::BTreeMap;
+
+use common::{GOLDEN, VECTOR_FILES, mismatch, outcome, vectors};
+use serde_json::Value;
+
+fn native(input: &Value) -> Value {
+    outcome(
+        engine::cart_from_value(input)
+            .and_then(|cart| engine::quote(&cart))
+            .map(|quote| serde_json::to_value(&quote).unwrap())
+            .map_err(|error| error.to_string()),
+    )
+}
+
+#[test]
+fn every_vector_file_is_listed() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/vectors");
+    let mut on_disk: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name().into_string().unwrap())
+        .filter(|name| name.ends_with(".json"))
+        .collect();
+    on_disk.sort();
+    let mut listed: Vec<String> = VECTOR_FILES.iter().map(|(name, _)| name.to_string()).collect();
+    listed.sort();
+    assert_eq!(on_disk, listed, "tests/common/mod.rs must list every vector file");
+}
+
+#[test]
+fn vectors_hold_natively() {
+    let all = vectors();
+    let mut failures = Vec::new();
+    let mut names = std::collections::HashSet::new();
+    for (name, vector) in &all {
+        assert!(names.insert(name.clone()), "two vectors are named {name}");
+        let actual = native(&vector.input);
+        if let Some(problem) = mismatch(&vector.expected, &actual, "") {
+            failures.push(format!("{name}: {problem}"));
+        }
+    }
+    assert!(failures.is_empty(), "{} of {} vectors fail:\n{}", failures.len(), all.len(), failures.join("\n"));
+    assert!(all.len() >= 80, "only {} vectors", all.len());
+    println!("{} vectors hold natively", all.len());
+}
+
+/// Every rule of pricing.md and the input errors have vectors.
+#[test]
+fn every_rule_has_vectors() {
+    let rules: std::collections::BTreeSet<String> =
+        vectors().iter().map(|(_, vector)| vector.rule.to_string()).collect();
+    for rule in 1..=10 {
+        assert!(rules.contains(&rule.to_string()), "no vector for rule {rule}");
+    }
+    assert!(rules.contains("\"input\""), "no vector for input errors");
+}
+
+/// The golden file holds the whole native answer of every vector; the WebAssembly runs compare
+/// theirs with it. `BLESS=1` rewrites it after a deliberate change.
+#[test]
+fn golden_quotes_are_current() {
+    let answers: BTreeMap<String, Value> =
+        vectors().iter().map(|(name, vector)| (name.clone(), native(&vector.input))).collect();
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/vectors/golden/quotes.json");
+    if std::env::var_os("BLESS").is_some() {
+        let text = serde_json::to_string_pretty(&answers).unwrap() + "\n";
+        std::fs::write(path, text).unwrap();
+        return;
+    }
+    let golden: BTreeMap<String, Value> = serde_json::from_str(GOLDEN).unwrap();
+    assert_eq!(golden.len(), answers.len(), "golden file is stale: run BLESS=1 cargo test -p engine");
+    for (name, answer) in &answers {
+        assert_eq!(golden.get(name), Some(answer), "golden answer of {name} is stale (BLESS=1)");
+    }
+}
