@@ -1,5 +1,7 @@
 //! The shared test vectors, run natively. `tests/wasm.rs` runs the same files as WebAssembly.
 
+#![cfg(not(target_arch = "wasm32"))]
+
 mod common;
 
 use std::collections::BTreeMap;

@@ -10,7 +10,7 @@ use std::collections::BTreeMap;
 
 use common::{GOLDEN, mismatch, outcome, vectors};
 use serde_json::Value;
-use wasm_bindgen::JsValue;
+use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::*;
 
 fn to_js(value: &Value) -> JsValue {
@@ -51,4 +51,97 @@ fn vectors_hold_in_webassembly() {
     assert!(failures.is_empty(), "{} of {} vectors fail:\n{}", failures.len(), all.len(), failures.join("\n"));
     assert!(all.len() >= 80);
     console_log!("{} vectors hold in WebAssembly, identical to native", all.len());
+}
+
+fn cart(lines: usize) -> JsValue {
+    let items: Vec<Value> = (0..lines)
+        .map(|i| {
+            serde_json::json!({
+                "id": 10 + i, "number": 1 + i % 7, "price": format!("{}.{:02}", 3 + i, i % 100),
+                "is_selected": 1, "with_coupon": i % 2,
+                "goods": { "id": 500 + i, "is_buy": 1, "number": 50, "is_youx": i % 3 == 0,
+                    "base_price": 99, "ladder_price": [{ "number": 5, "price": 2.5 }],
+                    "ladder_price_type": 1 }
+            })
+        })
+        .collect();
+    to_js(&serde_json::json!({
+        "items": items,
+        "shipping_data": { "shipping_amount": "100", "no_trans_order_amount": 0 },
+        "activity_data": { "manjians": [{ "amount": 30, "reduce": 3 }, { "amount": 10, "reduce": 1 }] }
+    }))
+}
+
+fn get(value: &JsValue, key: &str) -> JsValue {
+    js_sys::Reflect::get(value, &JsValue::from_str(key)).unwrap()
+}
+
+#[wasm_bindgen_test]
+fn session_edits_quote_like_quote_cart_of_the_edited_cart() {
+    let input = cart(12);
+    let mut session = engine::wasm::JsCartSession::new(input.clone()).unwrap();
+    session.set_number(13.0, 9.0).unwrap();
+    session.select(to_js(&serde_json::json!([10, 11])), JsValue::from(0)).unwrap();
+    session.remove(to_js(&serde_json::json!([20]))).unwrap();
+
+    let mut edited: Value = from_js(&input);
+    let items = edited["items"].as_array_mut().unwrap();
+    items[3]["number"] = 9.into();
+    items[0]["is_selected"] = 0.into();
+    items[1]["is_selected"] = 0.into();
+    items.remove(10);
+    let expected = from_js(&engine::wasm::quote_cart(to_js(&edited)).unwrap());
+
+    assert_eq!(from_js(&session.quote().unwrap()), expected);
+    let mut summary = expected.clone();
+    summary.as_object_mut().unwrap().remove("lines");
+    assert_eq!(from_js(&session.totals().unwrap()), summary);
+}
+
+#[wasm_bindgen_test]
+fn ids_and_quantities_are_plain_numbers() {
+    let quote = engine::wasm::quote_cart(cart(3)).unwrap();
+    let line = js_sys::Array::from(&get(&quote, "lines")).get(1);
+    assert_eq!(get(&line, "id").js_typeof(), "number");
+    assert_eq!(get(&line, "id").as_f64(), Some(11.0));
+    let counts = get(&quote, "counts");
+    assert_eq!(get(&counts, "units").js_typeof(), "number");
+    assert_eq!(get(&get(&quote, "totals"), "total").js_typeof(), "string");
+}
+
+#[wasm_bindgen_test]
+fn bad_input_throws_an_error_naming_the_field() {
+    let mut bad: Value = from_js(&cart(5));
+    bad["items"][3]["price"] = "abc".into();
+    let error = engine::wasm::quote_cart(to_js(&bad)).unwrap_err();
+    assert_eq!(error_message(error.into()), "items[3].price: not a decimal: \"abc\"");
+
+    for not_a_cart in [JsValue::UNDEFINED, JsValue::NULL, JsValue::from(5), JsValue::from_str("{}")] {
+        let error = engine::wasm::quote_cart(not_a_cart).unwrap_err();
+        let error: JsValue = error.into();
+        assert!(error.is_instance_of::<js_sys::Error>());
+    }
+
+    let mut session = engine::wasm::JsCartSession::new(cart(2)).unwrap();
+    let error = session.set_number(10.0, 0.0).unwrap_err();
+    assert_eq!(error_message(error.into()), "number: must be between 1 and 2147483647, got 0");
+    let error = session.set_number(999.0, 1.0).unwrap_err();
+    assert_eq!(error_message(error.into()), "no cart line with id 999");
+    let error = session.set_number(10.5, 1.0).unwrap_err();
+    assert_eq!(error_message(error.into()), "id: not an integer: 10.5");
+    assert!(session.select(JsValue::from_str("10"), JsValue::from(1)).is_err());
+    assert!(session.select(to_js(&serde_json::json!([10])), JsValue::from(2)).is_err());
+    // A refused edit leaves the session as it was.
+    assert_eq!(from_js(&session.quote().unwrap()), from_js(&engine::wasm::quote_cart(cart(2)).unwrap()));
+}
+
+#[wasm_bindgen_test]
+fn validators() {
+    use engine::wasm::{is_email, is_phone};
+    assert!(is_phone(JsValue::from_str("13800138000"), None));
+    assert!(!is_phone(JsValue::from_str("0571-1234567"), None));
+    assert!(is_phone(JsValue::from_str("0571-1234567"), Some(true)));
+    assert!(!is_phone(JsValue::from(13800138000u64 as f64), None));
+    assert!(is_email(JsValue::from_str("caigou@yaofang.com.cn")));
+    assert!(!is_email(JsValue::from_str("caigou@yaofang")));
 }

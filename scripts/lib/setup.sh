@@ -85,8 +85,16 @@ setup_chromium() {
   apt_install chromium chromium-driver
 }
 
-# Builds the engine as an npm package into pkg/ (web target for the browser app and Node tools).
+# Builds the engine as an npm package into pkg/ (bundler target: Vite with vite-plugin-wasm, and
+# Node with --experimental-wasm-modules).
 build_pkg() {
-  step "Build the engine package into pkg/"
-  (cd "$ROOT" && wasm-pack build engine --mode no-install --release --target bundler --out-dir ../pkg)
+  step "Build the engine package into pkg/ (wasm-pack, release)"
+  (cd "$ROOT" && wasm-pack --quiet build engine --mode no-install --release --target bundler --out-dir ../pkg)
+  skip "pkg/engine_bg.wasm: $(wc -c < "$ROOT/pkg/engine_bg.wasm") bytes, $(gzip -9c "$ROOT/pkg/engine_bg.wasm" | wc -c) gzipped"
+}
+
+setup_all() {
+  setup_node_tools
+  setup_rust
+  setup_chromium
 }

@@ -1,0 +1,77 @@
+// The built npm package (pkg/, what the web app imports) used from JavaScript: the same vector
+// files give the same answers as the native engine, errors are JavaScript Errors naming the
+// field, and the TypeScript declarations cover the API.
+import assert from 'node:assert/strict';
+import { readFileSync, readdirSync } from 'node:fs';
+import { test } from 'node:test';
+import { quoteCart, CartSession, isPhone, isEmail } from '../../pkg/engine.js';
+
+const vectorsDir = new URL('../tests/vectors/', import.meta.url);
+const golden = JSON.parse(readFileSync(new URL('golden/quotes.json', vectorsDir), 'utf8'));
+const files = readdirSync(vectorsDir).filter((name) => name.endsWith('.json'));
+
+function answer(input) {
+  try {
+    return quoteCart(input);
+  } catch (error) {
+    assert.ok(error instanceof Error, 'throws an Error');
+    return { error: error.message };
+  }
+}
+
+test('every vector answers as the native engine did (golden file)', () => {
+  let count = 0;
+  for (const file of files) {
+    for (const vector of JSON.parse(readFileSync(new URL(file, vectorsDir), 'utf8'))) {
+      assert.deepEqual(answer(vector.input), golden[`${file} / ${vector.name}`], `${file} / ${vector.name}`);
+      count++;
+    }
+  }
+  assert.ok(count >= 80, `${count} vectors`);
+  console.log(`${count} vectors through the built package, identical to native`);
+});
+
+test('a bad field throws an Error naming it', () => {
+  const cart = { items: [{ id: 1, number: 2, price: '1.00', is_selected: 1, goods: { id: 1, is_buy: 1, number: 9 } }] };
+  assert.equal(quoteCart(cart).totals.total, '2.00');
+  cart.items[0].price = 'abc';
+  assert.throws(() => quoteCart(cart), { name: 'Error', message: 'items[0].price: not a decimal: "abc"' });
+  assert.throws(() => quoteCart(undefined), Error);
+  assert.throws(() => new CartSession({ items: 'x' }), /^Error: items: invalid type/);
+});
+
+test('a CartSession edit equals quoteCart of the edited cart', () => {
+  const cart = {
+    items: [1, 2, 3].map((id) => ({
+      id, number: id, price: `${id}.10`, is_selected: 1, with_coupon: id % 2,
+      goods: { id, is_buy: 1, number: 100, ladder_price: [{ number: 5, price: `${id}.00` }] },
+    })),
+    activity_data: { manjians: [{ amount: 10, reduce: 1 }] },
+  };
+  const session = new CartSession(cart);
+  session.setNumber(2, 7);
+  session.select([3], 0);
+  cart.items[1].number = 7;
+  cart.items[2].is_selected = 0;
+  assert.deepEqual(session.quote(), quoteCart(cart));
+  const { lines, ...summary } = quoteCart(cart);
+  assert.deepEqual(session.totals(), summary);
+  assert.equal(typeof lines[0].id, 'number');
+});
+
+test('validators', () => {
+  assert.equal(isPhone('13800138000'), true);
+  assert.equal(isPhone('0571-1234567'), false);
+  assert.equal(isPhone('0571-1234567', true), true);
+  assert.equal(isEmail('caigou@yaofang.com.cn'), true);
+  assert.equal(isEmail('caigou@yaofang'), false);
+});
+
+test('TypeScript declarations cover the API', () => {
+  const types = readFileSync(new URL('../../pkg/engine.d.ts', import.meta.url), 'utf8');
+  for (const name of ['export function quoteCart(input: CartInput): CartQuote', 'export class CartSession',
+    'setNumber(id: number, number: number): void', 'totals(): CartSummary', 'export interface CartQuote',
+    'export function isPhone(text: string, allowLandline?: boolean | null): boolean']) {
+    assert.ok(types.includes(name), `engine.d.ts declares ${name}`);
+  }
+});

@@ -1,0 +1,246 @@
+//! Properties that hold for every cart, checked on generated ones (proptest).
+
+#![cfg(not(target_arch = "wasm32"))]
+
+use engine::{CartInput, CartSession, cart_from_json, cart_from_value, quote};
+use proptest::prelude::*;
+use serde_json::{Value, json};
+
+fn money() -> impl Strategy<Value = Value> {
+    prop_oneof![
+        (0u64..1_000_000, 0u32..4).prop_map(|(units, scale)| {
+            let text = format!("{}", units as f64 / 10f64.powi(scale as i32));
+            json!(text)
+        }),
+        (0u64..100_000).prop_map(|cents| json!(format!("{}.{:02}", cents / 100, cents % 100))),
+        (0u64..100_000).prop_map(|cents| json!(cents as f64 / 100.0)),
+        Just(json!("0")),
+    ]
+}
+
+fn goods() -> impl Strategy<Value = Value> {
+    (
+        (1i64..1000, 0u8..2, -5i64..200, any::<bool>(), 0i64..5),
+        (any::<bool>(), 0i64..60, proptest::option::of(money())),
+        proptest::collection::vec((1u32..80, money()), 0..5),
+        0i64..3,
+    )
+        .prop_map(|((id, is_buy, stock, youx, kind), (dpby, qg, base), ladder, ladder_type)| {
+            let ladder: Vec<Value> =
+                ladder.into_iter().map(|(number, price)| json!({ "number": number, "price": price })).collect();
+            json!({
+                "id": id, "is_buy": is_buy, "number": stock, "is_youx": youx, "type": kind,
+                "is_dpby": dpby, "qg_number": qg, "base_price": base,
+                "ladder_price": ladder, "ladder_price_type": ladder_type
+            })
+        })
+}
+
+fn item() -> impl Strategy<Value = Value> {
+    (
+        (0i64..5, 1u32..120, money(), any::<bool>(), any::<bool>()),
+        (0i64..3, money(), goods(), proptest::option::of(goods())),
+    )
+        .prop_map(|((line_type, number, price, selected, coupon), (manjian, manjian_amount, goods, combination))| {
+            let line_type = if line_type == 3 && combination.is_none() { 0 } else { line_type };
+            json!({
+                "type": line_type, "number": number, "price": price, "is_selected": selected,
+                "with_coupon": coupon, "goods_manjian_id": manjian,
+                "goods_manjian_amount": manjian_amount, "goods": goods, "combination": combination
+            })
+        })
+}
+
+fn cart() -> impl Strategy<Value = CartInput> {
+    (
+        proptest::collection::vec(item(), 0..40),
+        money(),
+        money(),
+        proptest::collection::vec((money(), proptest::option::of(money())), 0..5),
+    )
+        .prop_map(|(items, shipping, no_trans, tiers)| {
+            let items: Vec<Value> = items
+                .into_iter()
+                .enumerate()
+                .map(|(i, mut item)| {
+                    // Ids repeat now and then: an edit applies to every line with its id.
+                    item["id"] = json!(i % 32 + 1);
+                    item
+                })
+                .collect();
+            let tiers: Vec<Value> =
+                tiers.into_iter().map(|(amount, reduce)| json!({ "amount": amount, "reduce": reduce })).collect();
+            let input = json!({
+                "items": items,
+                "shipping_data": { "shipping_amount": shipping, "no_trans_order_amount": no_trans },
+                "activity_data": { "manjians": tiers }
+            });
+            cart_from_value(&input).expect("generated carts are valid")
+        })
+}
+
+#[derive(Clone, Debug)]
+enum Edit {
+    SetNumber(usize, i64),
+    Select(Vec<usize>, bool),
+    Remove(Vec<usize>),
+}
+
+fn edits() -> impl Strategy<Value = Vec<Edit>> {
+    let edit = prop_oneof![
+        (0usize..50, 1i64..150).prop_map(|(line, n)| Edit::SetNumber(line, n)),
+        (proptest::collection::vec(0usize..50, 0..4), any::<bool>()).prop_map(|(l, f)| Edit::Select(l, f)),
+        proptest::collection::vec(0usize..50, 0..3).prop_map(Edit::Remove),
+    ];
+    proptest::collection::vec(edit, 0..25)
+}
+
+fn cents(text: &str) -> i128 {
+    let (units, fraction) = text.split_once('.').unwrap();
+    assert_eq!(fraction.len(), 2, "{text} has two decimals");
+    units.parse::<i128>().unwrap() * 100 + fraction.parse::<i128>().unwrap()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(400))]
+
+    #[test]
+    fn totals_add_up(cart in cart()) {
+        let quote = serde_json::to_value(quote(&cart).unwrap()).unwrap();
+        let totals = &quote["totals"];
+        let total = cents(totals["total"].as_str().unwrap());
+        prop_assert_eq!(cents(totals["coupon"].as_str().unwrap()) + cents(totals["non_coupon"].as_str().unwrap()), total);
+        let payable = cents(totals["payable"].as_str().unwrap());
+        prop_assert!(payable <= total && payable >= 0);
+        let line_sum: i128 = quote["lines"].as_array().unwrap().iter()
+            .filter(|line| line["buyable"] == true)
+            .map(|line| cents(line["amount"].as_str().unwrap()))
+            .sum();
+        prop_assert_eq!(line_sum, total);
+        for kind in ["youx", "zy", "qx", "manjian"] {
+            prop_assert!(cents(totals[kind].as_str().unwrap()) <= total);
+        }
+    }
+
+    #[test]
+    fn reached_tiers_come_first(cart in cart()) {
+        let quote = quote(&cart).unwrap();
+        let statuses: Vec<u8> = quote.summary.manjian_tiers.iter().map(|tier| tier.status).collect();
+        prop_assert!(statuses.windows(2).all(|pair| pair[0] >= pair[1]), "{statuses:?}");
+    }
+
+    #[test]
+    fn unbuyable_lines_are_unselected(cart in cart()) {
+        let quote = quote(&cart).unwrap();
+        for (item, line) in cart.items.iter().zip(&quote.lines) {
+            let goods = item.effective_goods();
+            if !goods.is_buy || goods.stock <= 0 {
+                prop_assert!(!line.is_selected && !line.buyable);
+            }
+        }
+    }
+
+    #[test]
+    fn a_session_after_edits_quotes_like_quote_of_the_edited_cart(cart in cart(), edits in edits()) {
+        let mut session = CartSession::new(cart.clone()).unwrap();
+        let mut edited = cart.clone();
+        for edit in edits {
+            let ids: Vec<i64> = edited.items.iter().map(|item| item.id).collect();
+            let pick = |line: usize| ids.get(line).copied();
+            match edit {
+                Edit::SetNumber(line, n) => if let Some(id) = pick(line) {
+                    session.set_number(id, n).unwrap();
+                    edited.items.iter_mut().filter(|item| item.id == id).for_each(|item| item.quantity = n as u32);
+                },
+                Edit::Select(lines, flag) => {
+                    let chosen: Vec<i64> = lines.into_iter().filter_map(pick).collect();
+                    session.select(&chosen, flag).unwrap();
+                    edited.items.iter_mut().filter(|item| chosen.contains(&item.id)).for_each(|item| item.is_selected = flag);
+                }
+                Edit::Remove(lines) => {
+                    let chosen: Vec<i64> = lines.into_iter().filter_map(pick).collect();
+                    session.remove(&chosen).unwrap();
+                    edited.items.retain(|item| !chosen.contains(&item.id));
+                }
+            }
+        }
+        prop_assert_eq!(session.cart(), &edited);
+        let expected = quote(&edited).unwrap();
+        prop_assert_eq!(&session.quote().unwrap(), &expected);
+        prop_assert_eq!(session.summary().unwrap(), expected.summary);
+    }
+
+    /// Whatever JSON comes in, the engine answers a quote or an error: it never panics.
+    #[test]
+    fn arbitrary_json_never_panics(value in arbitrary_json()) {
+        let _ = cart_from_value(&value).and_then(|cart| quote(&cart));
+        let _ = engine::quote_json(&value.to_string());
+    }
+
+    /// A valid cart with one value replaced by anything: an error naming a field, or a quote.
+    #[test]
+    fn mutated_carts_never_panic(cart in cart(), path in proptest::collection::vec(any::<prop::sample::Index>(), 1..5), replacement in arbitrary_json()) {
+        let mut value = serde_json::to_value(&cart).unwrap();
+        replace_somewhere(&mut value, &path, replacement);
+        let text = value.to_string();
+        match cart_from_json(&text).and_then(|cart| quote(&cart)) {
+            Ok(_) => {}
+            Err(error) => prop_assert!(!error.to_string().is_empty()),
+        }
+    }
+
+    #[test]
+    fn arbitrary_text_never_panics(text in ".{0,200}") {
+        let _ = engine::quote_json(&text);
+    }
+}
+
+fn arbitrary_json() -> impl Strategy<Value = Value> {
+    let leaf = prop_oneof![
+        Just(Value::Null),
+        any::<bool>().prop_map(Value::from),
+        any::<i64>().prop_map(Value::from),
+        any::<u64>().prop_map(Value::from),
+        any::<f64>().prop_filter("JSON has no NaN", |x| x.is_finite()).prop_map(Value::from),
+        "[0-9.e+-]{0,12}".prop_map(Value::from),
+        ".{0,10}".prop_map(Value::from),
+    ];
+    leaf.prop_recursive(4, 48, 6, |inner| {
+        prop_oneof![
+            proptest::collection::vec(inner.clone(), 0..6).prop_map(Value::from),
+            proptest::collection::btree_map(
+                prop_oneof![
+                    Just("items".to_string()), Just("goods".to_string()), Just("number".to_string()),
+                    Just("price".to_string()), Just("id".to_string()), Just("is_selected".to_string()),
+                    Just("ladder_price".to_string()), Just("type".to_string()), Just("combination".to_string()),
+                    "[a-z_]{1,8}",
+                ],
+                inner,
+                0..6,
+            )
+            .prop_map(|map| Value::Object(map.into_iter().collect())),
+        ]
+    })
+}
+
+fn replace_somewhere(value: &mut Value, path: &[prop::sample::Index], replacement: Value) {
+    let Some((step, rest)) = path.split_first() else {
+        *value = replacement;
+        return;
+    };
+    let child = match value {
+        Value::Object(map) if !map.is_empty() => {
+            let key = map.keys().nth(step.index(map.len())).unwrap().clone();
+            map.get_mut(&key)
+        }
+        Value::Array(list) if !list.is_empty() => {
+            let at = step.index(list.len());
+            list.get_mut(at)
+        }
+        _ => None,
+    };
+    match child {
+        Some(child) => replace_somewhere(child, rest, replacement),
+        None => *value = replacement,
+    }
+}
