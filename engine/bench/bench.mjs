@@ -14,7 +14,11 @@ const engine = require(`${pkgDir}/engine.js`);
 const swb = swbDir ? require(`${swbDir}/engine.js`) : null;
 const SIZES = [10, 200, 1000, 10000];
 
-/** Median time of one call in microseconds, over rounds of enough calls to last ~20 ms. */
+/**
+ * Median time of one call in microseconds, over 21 rounds of enough calls to last ~20 ms each,
+ * with a full garbage collection before each round (run node with --expose-gc), so that one
+ * contender's garbage is not collected on another's time.
+ */
 function time(fn) {
   let calls = 1;
   for (;;) {
@@ -24,7 +28,8 @@ function time(fn) {
     calls *= 2;
   }
   const rounds = [];
-  for (let r = 0; r < 15; r++) {
+  for (let r = 0; r < 21; r++) {
+    globalThis.gc?.();
     const start = process.hrtime.bigint();
     for (let i = 0; i < calls; i++) fn(i);
     rounds.push(Number(process.hrtime.bigint() - start) / calls / 1e3);
@@ -54,16 +59,20 @@ for (const size of SIZES) {
     if (!isDeepStrictEqual(swb.quoteCartSerdeWasmBindgen(cart), wasmQuote)) {
       throw new Error(`the two boundaries disagree on the ${size}-line cart`);
     }
+    if (!isDeepStrictEqual(swb.quoteCartJson(cart), wasmQuote)) {
+      throw new Error(`the JSON boundary disagrees on the ${size}-line cart`);
+    }
     row.swb = time(() => swb.quoteCartSerdeWasmBindgen(cart));
+    row.json = time(() => swb.quoteCartJson(cart));
   }
   rows.push(row);
 }
 
 console.log(`node ${process.version}, ${pkgDir}`);
 console.log('| lines | big.js peer quote | WASM quoteCart | speed-up | CartSession setNumber + totals | vs peer quote |' +
-  (rows[0].swb ? ' quoteCart via serde-wasm-bindgen |' : ''));
-console.log('|---:|---:|---:|---:|---:|---:|' + (rows[0].swb ? '---:|' : ''));
+  (rows[0].swb ? ' quoteCart via serde-wasm-bindgen | quoteCart via JSON text |' : ''));
+console.log('|---:|---:|---:|---:|---:|---:|' + (rows[0].swb ? '---:|---:|' : ''));
 for (const r of rows) {
   console.log(`| ${r.size} | ${fmt(r.peer)} | ${fmt(r.wasm)} | ${(r.peer / r.wasm).toFixed(2)}× | ${fmt(r.edit)} | ${Math.round(r.peer / r.edit)}× |` +
-    (r.swb ? ` ${fmt(r.swb)} |` : ''));
+    (r.swb ? ` ${fmt(r.swb)} | ${fmt(r.json)} |` : ''));
 }

@@ -10,7 +10,7 @@
 //! Computation goes through [`Exact`], an `i128` mantissa with a decimal scale, with checked
 //! operations: the engine answers an exact result or an error, never a rounded one.
 
-use std::fmt;
+use std::fmt::{self, Write};
 use std::str::FromStr;
 
 use rust_decimal::Decimal;
@@ -62,25 +62,35 @@ impl Money {
 
     /// Reads decimal text: digits with at most one decimal point, nothing else.
     pub fn parse(text: &str) -> Result<Money, MoneyError> {
-        let digits = text.strip_prefix('-').unwrap_or(text);
-        let mut seen_digit = false;
-        let mut seen_point = false;
-        for byte in digits.bytes() {
-            match byte {
-                b'0'..=b'9' => seen_digit = true,
-                b'.' if !seen_point => seen_point = true,
-                _ => return Err(MoneyError::NotADecimal(text.to_owned())),
-            }
-        }
-        if !seen_digit || digits.starts_with('.') || digits.ends_with('.') {
+        let (negative, digits) = match text.strip_prefix('-') {
+            Some(digits) => (true, digits),
+            None => (false, text),
+        };
+        let (units, fraction) = digits.split_once('.').unwrap_or((digits, ""));
+        let is_digits = |part: &str| !part.is_empty() && part.bytes().all(|b| b.is_ascii_digit());
+        if !is_digits(units) || (digits.contains('.') && !is_digits(fraction)) {
             return Err(MoneyError::NotADecimal(text.to_owned()));
         }
-        let value = Decimal::from_str_exact(text).map_err(|_| MoneyError::OutOfRange)?;
-        Money::from_decimal(value)
+        let fraction = fraction.trim_end_matches('0');
+        let mut mantissa: u128 = 0;
+        for byte in units.bytes().chain(fraction.bytes()) {
+            mantissa = mantissa * 10 + u128::from(byte - b'0');
+            if mantissa >= POW10[28] as u128 {
+                return Err(MoneyError::OutOfRange);
+            }
+        }
+        if fraction.len() > 28 {
+            return Err(MoneyError::OutOfRange);
+        }
+        if negative && mantissa != 0 {
+            return Err(MoneyError::Negative);
+        }
+        Money::from_decimal(Decimal::from_i128_with_scale(mantissa as i128, fraction.len() as u32))
     }
 
     /// Reads a JSON/JavaScript number through its shortest round-trip text, the text
-    /// JavaScript's `String(x)` gives, so that `0.1` is exactly one tenth.
+    /// JavaScript's `String(x)` gives (written out without an exponent), so that `0.1` is
+    /// exactly one tenth.
     pub fn from_f64(value: f64) -> Result<Money, MoneyError> {
         if !value.is_finite() {
             return Err(MoneyError::NotFinite);
@@ -88,15 +98,9 @@ impl Money {
         if value < 0.0 {
             return Err(MoneyError::Negative);
         }
-        let mut buffer = ryu::Buffer::new();
-        let text = buffer.format_finite(value);
-        let parsed = if text.contains('e') {
-            Decimal::from_scientific(text)
-        } else {
-            Decimal::from_str(text)
-        };
-        // `from_str` rounds past 28 digits; shortest round-trip text never has more than 17.
-        Money::from_decimal(parsed.map_err(|_| MoneyError::OutOfRange)?)
+        let mut text = StackText::default();
+        write!(text, "{value}").map_err(|_| MoneyError::OutOfRange)?;
+        Money::parse(text.as_str()).map_err(|_| MoneyError::OutOfRange)
     }
 
     /// Reads an integer JSON number. Above 2^53 it goes through `f64`, as JavaScript would.
@@ -136,8 +140,49 @@ impl Money {
 
     /// `floor2(self × quantity)` in cents: the line-amount rule.
     pub(crate) fn times_floor_cents(self, quantity: u32) -> Option<Cents> {
+        let scale = self.0.scale() as usize;
+        // In 64 bits when it fits (nearly always): a price below 2^63 / 2^31 minor units.
+        if let Ok(mantissa) = u64::try_from(self.0.mantissa()) {
+            if let Some(product) = mantissa.checked_mul(u64::from(quantity)) {
+                let cents = if scale <= 2 {
+                    product.checked_mul(POW10[2 - scale] as u64)
+                } else {
+                    u64::try_from(POW10[scale - 2]).ok().map(|unit| product / unit)
+                };
+                if let Some(cents) = cents {
+                    return Some(Cents(cents as i128));
+                }
+            }
+        }
         let product = self.0.mantissa().checked_mul(quantity as i128)?;
         Exact { mantissa: product, scale: self.0.scale() }.floor_cents()
+    }
+}
+
+/// Text written on the stack: `f64` in full decimal takes at most 326 characters.
+struct StackText {
+    bytes: [u8; 340],
+    len: usize,
+}
+
+impl Default for StackText {
+    fn default() -> StackText {
+        StackText { bytes: [0; 340], len: 0 }
+    }
+}
+
+impl StackText {
+    fn as_str(&self) -> &str {
+        std::str::from_utf8(&self.bytes[..self.len]).unwrap_or_default()
+    }
+}
+
+impl fmt::Write for StackText {
+    fn write_str(&mut self, text: &str) -> fmt::Result {
+        let end = self.len + text.len();
+        self.bytes.get_mut(self.len..end).ok_or(fmt::Error)?.copy_from_slice(text.as_bytes());
+        self.len = end;
+        Ok(())
     }
 }
 
@@ -148,16 +193,66 @@ impl FromStr for Money {
     }
 }
 
+impl Money {
+    /// Appends the amount with at least two decimals (`12.30`, `0.00`, `11.609`) to `out`,
+    /// without the formatting machinery (the quote of a large cart writes thousands).
+    pub fn write_to(self, out: &mut String) {
+        let scale = self.0.scale();
+        let mantissa = self.0.mantissa().unsigned_abs();
+        if scale < 2 {
+            Cents((mantissa * POW10[(2 - scale) as usize] as u128) as i128).write_to(out);
+        } else {
+            write_fixed(out, mantissa, scale as usize);
+        }
+    }
+}
+
 /// At least two decimals: `12.30`, `0.00`, `11.609`.
 impl fmt::Display for Money {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let scale = self.0.scale();
-        if scale >= 2 {
-            fmt::Display::fmt(&self.0, f)
-        } else {
-            Cents(self.0.mantissa() * POW10[(2 - scale) as usize]).fmt(f)
+        let mut text = String::with_capacity(32);
+        self.write_to(&mut text);
+        f.write_str(&text)
+    }
+}
+
+/// Appends `mantissa / 10^scale` with exactly `scale` decimals.
+fn write_fixed(out: &mut String, mantissa: u128, scale: usize) {
+    // 64-bit division where it fits: 128-bit division is a slow library call (and in
+    // WebAssembly, which has no 128-bit integers, slower still).
+    let (units, fraction) = match (u64::try_from(mantissa), u64::try_from(POW10[scale])) {
+        (Ok(mantissa), Ok(unit)) => ((mantissa / unit) as u128, (mantissa % unit) as u128),
+        _ => {
+            let unit = POW10[scale] as u128;
+            (mantissa / unit, mantissa % unit)
+        }
+    };
+    push_digits(out, units, 1);
+    out.push('.');
+    push_digits(out, fraction, scale);
+}
+
+/// Appends `value` in decimal, left-padded with zeros to `width` digits.
+fn push_digits(out: &mut String, value: u128, width: usize) {
+    let mut digits = [b'0'; 40];
+    let mut at = digits.len();
+    if let Ok(mut small) = u64::try_from(value) {
+        while small > 0 {
+            at -= 1;
+            digits[at] = b'0' + (small % 10) as u8;
+            small /= 10;
+        }
+    } else {
+        let mut big = value;
+        while big > 0 {
+            at -= 1;
+            digits[at] = b'0' + (big % 10) as u8;
+            big /= 10;
         }
     }
+    at = at.min(digits.len() - width);
+    // Only ASCII digits were written.
+    out.push_str(std::str::from_utf8(&digits[at..]).unwrap_or_default());
 }
 
 impl Serialize for Money {
@@ -191,11 +286,21 @@ impl Cents {
     }
 }
 
+impl Cents {
+    /// Appends the amount with two decimals (`1234.50`) to `out`.
+    pub fn write_to(self, out: &mut String) {
+        if self.0 < 0 {
+            out.push('-');
+        }
+        write_fixed(out, self.0.unsigned_abs(), 2);
+    }
+}
+
 impl fmt::Display for Cents {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let sign = if self.0 < 0 { "-" } else { "" };
-        let abs = self.0.unsigned_abs();
-        write!(f, "{sign}{}.{:02}", abs / 100, abs % 100)
+        let mut text = String::with_capacity(44);
+        self.write_to(&mut text);
+        f.write_str(&text)
     }
 }
 
@@ -317,5 +422,10 @@ mod tests {
         assert_eq!(a.checked_add(a).unwrap().floor_cents(), Some(Cents(1)));
         assert_eq!(Cents(123450).to_string(), "1234.50");
         assert_eq!(Cents(-5).to_string(), "-0.05");
+        assert_eq!(Cents(7).to_string(), "0.07");
+        assert_eq!(Cents(i128::MAX).to_string(), "1701411834604692317316873037158841057.27");
+        assert_eq!(money("0.0000001").to_string(), "0.0000001");
+        assert_eq!(money("1234567890123456789012345.678").to_string(), "1234567890123456789012345.678");
+        assert_eq!(money("100").to_string(), "100.00");
     }
 }

@@ -424,6 +424,14 @@ pub(crate) struct QuoteView<'a> {
     pub summary: &'a Summary,
 }
 
+impl QuoteView<'_> {
+    /// The ladder rows of one line (rule 4).
+    pub fn ladder_of(&self, line: &LineQuote) -> &[LadderRow] {
+        let span = line.ladder;
+        &self.ladder_rows[span.start as usize..(span.start + span.len) as usize]
+    }
+}
+
 impl Serialize for QuoteView<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(Some(5))?;

@@ -72,29 +72,113 @@ fn within<E: de::Error>(segment: Segment<'_>, error: E) -> E {
     }
 }
 
+/// A float where an object or a list belongs, worded the same by every format.
+fn wrong_float<E: de::Error>(value: f64, expected: &dyn de::Expected) -> E {
+    E::custom(format_args!("invalid type: floating point `{value}`, expected {expected}"))
+}
+
 fn missing<E: de::Error>(key: &str) -> E {
     E::custom(format_args!("{key}{MARK}missing"))
 }
 
 // ---- objects -------------------------------------------------------------------------------
 
+/// Every field name the engine reads, in any object. A JavaScript caller's cart crosses the
+/// WebAssembly boundary with keys as these indexes (`wasm/tokens.rs`, `js/boundary.js`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Key {
+    Items, ShippingData, ActivityData, ShippingAmount, NoTransOrderAmount, Manjians, Amount,
+    Reduce, Id, Type, Number, Price, IsSelected, WithCoupon, GoodsManjianId, GoodsManjianAmount,
+    Goods, Combination, IsBuy, IsYoux, IsDpby, QgNumber, BasePrice, LadderPrice, LadderPriceType,
+}
+
+impl Key {
+    pub const ALL: [Key; 25] = [
+        Key::Items, Key::ShippingData, Key::ActivityData, Key::ShippingAmount,
+        Key::NoTransOrderAmount, Key::Manjians, Key::Amount, Key::Reduce, Key::Id, Key::Type,
+        Key::Number, Key::Price, Key::IsSelected, Key::WithCoupon, Key::GoodsManjianId,
+        Key::GoodsManjianAmount, Key::Goods, Key::Combination, Key::IsBuy, Key::IsYoux,
+        Key::IsDpby, Key::QgNumber, Key::BasePrice, Key::LadderPrice, Key::LadderPriceType,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Key::Items => "items",
+            Key::ShippingData => "shipping_data",
+            Key::ActivityData => "activity_data",
+            Key::ShippingAmount => "shipping_amount",
+            Key::NoTransOrderAmount => "no_trans_order_amount",
+            Key::Manjians => "manjians",
+            Key::Amount => "amount",
+            Key::Reduce => "reduce",
+            Key::Id => "id",
+            Key::Type => "type",
+            Key::Number => "number",
+            Key::Price => "price",
+            Key::IsSelected => "is_selected",
+            Key::WithCoupon => "with_coupon",
+            Key::GoodsManjianId => "goods_manjian_id",
+            Key::GoodsManjianAmount => "goods_manjian_amount",
+            Key::Goods => "goods",
+            Key::Combination => "combination",
+            Key::IsBuy => "is_buy",
+            Key::IsYoux => "is_youx",
+            Key::IsDpby => "is_dpby",
+            Key::QgNumber => "qg_number",
+            Key::BasePrice => "base_price",
+            Key::LadderPrice => "ladder_price",
+            Key::LadderPriceType => "ladder_price_type",
+        }
+    }
+
+    fn parse(name: &str) -> Option<Key> {
+        Some(match name {
+            "items" => Key::Items,
+            "shipping_data" => Key::ShippingData,
+            "activity_data" => Key::ActivityData,
+            "shipping_amount" => Key::ShippingAmount,
+            "no_trans_order_amount" => Key::NoTransOrderAmount,
+            "manjians" => Key::Manjians,
+            "amount" => Key::Amount,
+            "reduce" => Key::Reduce,
+            "id" => Key::Id,
+            "type" => Key::Type,
+            "number" => Key::Number,
+            "price" => Key::Price,
+            "is_selected" => Key::IsSelected,
+            "with_coupon" => Key::WithCoupon,
+            "goods_manjian_id" => Key::GoodsManjianId,
+            "goods_manjian_amount" => Key::GoodsManjianAmount,
+            "goods" => Key::Goods,
+            "combination" => Key::Combination,
+            "is_buy" => Key::IsBuy,
+            "is_youx" => Key::IsYoux,
+            "is_dpby" => Key::IsDpby,
+            "qg_number" => Key::QgNumber,
+            "base_price" => Key::BasePrice,
+            "ladder_price" => Key::LadderPrice,
+            "ladder_price_type" => Key::LadderPriceType,
+            _ => return None,
+        })
+    }
+}
+
 /// A JSON object read field by field into `Self::Fields`, then checked into `Self`.
 trait Record: Sized {
     const EXPECTING: &'static str;
-    /// The wire names of the fields the engine reads; all others are ignored.
-    const KEYS: &'static [&'static str];
     type Fields: Default;
-    fn read<'de, A: MapAccess<'de>>(fields: &mut Self::Fields, key: usize, map: &mut A) -> Result<(), A::Error>;
+    /// Reads the value of `key` when the record has such a field; `Ok(false)` otherwise.
+    fn read<'de, A: MapAccess<'de>>(fields: &mut Self::Fields, key: Key, map: &mut A) -> Result<bool, A::Error>;
     fn finish<E: de::Error>(fields: Self::Fields) -> Result<Self, E>;
 }
 
-/// The value of the field `keys[key]`, with the key put in front of any error.
-fn field<'de, A: MapAccess<'de>, T: Deserialize<'de>>(map: &mut A, key: &str) -> Result<T, A::Error> {
-    map.next_value().map_err(|error| within(Segment::Key(key), error))
+/// The value of the field `key`, with its name put in front of any error.
+fn field<'de, A: MapAccess<'de>, T: Deserialize<'de>>(map: &mut A, key: Key) -> Result<T, A::Error> {
+    map.next_value().map_err(|error| within(Segment::Key(key.name()), error))
 }
 
-fn required<E: de::Error, T>(value: Option<T>, key: &str) -> Result<T, E> {
-    value.ok_or_else(|| missing(key))
+fn required<E: de::Error, T>(value: Option<T>, key: Key) -> Result<T, E> {
+    value.ok_or_else(|| missing(key.name()))
 }
 
 struct RecordVisitor<T>(PhantomData<T>);
@@ -106,40 +190,50 @@ impl<'de, T: Record> Visitor<'de> for RecordVisitor<T> {
         f.write_str(T::EXPECTING)
     }
 
+    fn visit_f64<E: de::Error>(self, value: f64) -> Result<T, E> {
+        Err(wrong_float(value, &self))
+    }
+
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<T, A::Error> {
         let mut fields = T::Fields::default();
-        while let Some(key) = map.next_key_seed(KeyIndex(T::KEYS))? {
-            match key {
+        while let Some(key) = map.next_key_seed(KeySeed)? {
+            let read = match key {
                 Some(key) => T::read(&mut fields, key, &mut map)?,
-                None => {
-                    map.next_value::<IgnoredAny>()?;
-                }
+                None => false,
+            };
+            if !read {
+                map.next_value::<IgnoredAny>()?;
             }
         }
         T::finish(fields)
     }
 }
 
-/// Finds a key among a record's keys without allocating.
-struct KeyIndex(&'static [&'static str]);
+/// Reads a field name as a [`Key`] (`None` for names the engine does not read): from text, or
+/// as the key's index when the format carries indexes (the WebAssembly boundary).
+struct KeySeed;
 
-impl<'de> DeserializeSeed<'de> for KeyIndex {
-    type Value = Option<usize>;
+impl<'de> DeserializeSeed<'de> for KeySeed {
+    type Value = Option<Key>;
 
-    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Option<usize>, D::Error> {
-        deserializer.deserialize_str(self)
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Option<Key>, D::Error> {
+        deserializer.deserialize_identifier(self)
     }
 }
 
-impl<'de> Visitor<'de> for KeyIndex {
-    type Value = Option<usize>;
+impl<'de> Visitor<'de> for KeySeed {
+    type Value = Option<Key>;
 
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("a field name")
     }
 
-    fn visit_str<E: de::Error>(self, key: &str) -> Result<Option<usize>, E> {
-        Ok(self.0.iter().position(|known| *known == key))
+    fn visit_str<E: de::Error>(self, name: &str) -> Result<Option<Key>, E> {
+        Ok(Key::parse(name))
+    }
+
+    fn visit_u64<E: de::Error>(self, index: u64) -> Result<Option<Key>, E> {
+        Ok(Key::ALL.get(index as usize).copied())
     }
 }
 
@@ -147,7 +241,9 @@ macro_rules! deserialize_record {
     ($($record:ty),*) => {$(
         impl<'de> Deserialize<'de> for $record {
             fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-                deserializer.deserialize_map(RecordVisitor::<$record>(PhantomData))
+                // `deserialize_any`, so that a wrong type reaches the visitor, which words the
+                // error the same whatever the format (serde_json words floats its own way).
+                deserializer.deserialize_any(RecordVisitor::<$record>(PhantomData))
             }
         }
     )*};
@@ -164,21 +260,21 @@ pub struct CartInputFields {
 
 impl Record for CartInput {
     const EXPECTING: &'static str = "a cart object";
-    const KEYS: &'static [&'static str] = &["items", "shipping_data", "activity_data"];
     type Fields = CartInputFields;
 
-    fn read<'de, A: MapAccess<'de>>(f: &mut Self::Fields, key: usize, map: &mut A) -> Result<(), A::Error> {
+    fn read<'de, A: MapAccess<'de>>(f: &mut Self::Fields, key: Key, map: &mut A) -> Result<bool, A::Error> {
         match key {
-            0 => f.items = Some(field::<_, Items>(map, "items")?.0),
-            1 => f.shipping_data = field(map, "shipping_data")?,
-            _ => f.activity_data = field(map, "activity_data")?,
+            Key::Items => f.items = Some(field::<_, List<CartItem>>(map, key)?.0),
+            Key::ShippingData => f.shipping_data = field(map, key)?,
+            Key::ActivityData => f.activity_data = field(map, key)?,
+            _ => return Ok(false),
         }
-        Ok(())
+        Ok(true)
     }
 
     fn finish<E: de::Error>(f: Self::Fields) -> Result<Self, E> {
         Ok(CartInput {
-            items: required(f.items, "items")?,
+            items: required(f.items, Key::Items)?,
             shipping_data: f.shipping_data.unwrap_or_default(),
             activity_data: f.activity_data.unwrap_or_default(),
         })
@@ -193,15 +289,15 @@ pub struct ShippingFields {
 
 impl Record for ShippingData {
     const EXPECTING: &'static str = "shipping data";
-    const KEYS: &'static [&'static str] = &["shipping_amount", "no_trans_order_amount"];
     type Fields = ShippingFields;
 
-    fn read<'de, A: MapAccess<'de>>(f: &mut Self::Fields, key: usize, map: &mut A) -> Result<(), A::Error> {
+    fn read<'de, A: MapAccess<'de>>(f: &mut Self::Fields, key: Key, map: &mut A) -> Result<bool, A::Error> {
         match key {
-            0 => f.shipping_amount = field(map, "shipping_amount")?,
-            _ => f.no_trans_order_amount = field(map, "no_trans_order_amount")?,
+            Key::ShippingAmount => f.shipping_amount = field(map, key)?,
+            Key::NoTransOrderAmount => f.no_trans_order_amount = field(map, key)?,
+            _ => return Ok(false),
         }
-        Ok(())
+        Ok(true)
     }
 
     fn finish<E: de::Error>(f: Self::Fields) -> Result<Self, E> {
@@ -219,12 +315,14 @@ pub struct ActivityFields {
 
 impl Record for ActivityData {
     const EXPECTING: &'static str = "activity data";
-    const KEYS: &'static [&'static str] = &["manjians"];
     type Fields = ActivityFields;
 
-    fn read<'de, A: MapAccess<'de>>(f: &mut Self::Fields, _: usize, map: &mut A) -> Result<(), A::Error> {
-        f.manjians = field::<_, Option<List<ManjianTier>>>(map, "manjians")?.map(|list| list.0);
-        Ok(())
+    fn read<'de, A: MapAccess<'de>>(f: &mut Self::Fields, key: Key, map: &mut A) -> Result<bool, A::Error> {
+        match key {
+            Key::Manjians => f.manjians = field::<_, Option<List<ManjianTier>>>(map, key)?.map(|list| list.0),
+            _ => return Ok(false),
+        }
+        Ok(true)
     }
 
     fn finish<E: de::Error>(f: Self::Fields) -> Result<Self, E> {
@@ -240,19 +338,19 @@ pub struct TierFields {
 
 impl Record for ManjianTier {
     const EXPECTING: &'static str = "a full-reduction tier";
-    const KEYS: &'static [&'static str] = &["amount", "reduce"];
     type Fields = TierFields;
 
-    fn read<'de, A: MapAccess<'de>>(f: &mut Self::Fields, key: usize, map: &mut A) -> Result<(), A::Error> {
+    fn read<'de, A: MapAccess<'de>>(f: &mut Self::Fields, key: Key, map: &mut A) -> Result<bool, A::Error> {
         match key {
-            0 => f.amount = Some(field(map, "amount")?),
-            _ => f.reduce = field(map, "reduce")?,
+            Key::Amount => f.amount = Some(field(map, key)?),
+            Key::Reduce => f.reduce = field(map, key)?,
+            _ => return Ok(false),
         }
-        Ok(())
+        Ok(true)
     }
 
     fn finish<E: de::Error>(f: Self::Fields) -> Result<Self, E> {
-        Ok(ManjianTier { amount: required(f.amount, "amount")?, reduce: f.reduce })
+        Ok(ManjianTier { amount: required(f.amount, Key::Amount)?, reduce: f.reduce })
     }
 }
 
@@ -272,40 +370,36 @@ pub struct ItemFields {
 
 impl Record for CartItem {
     const EXPECTING: &'static str = "a cart line object";
-    const KEYS: &'static [&'static str] = &[
-        "id", "type", "number", "price", "is_selected", "with_coupon", "goods_manjian_id",
-        "goods_manjian_amount", "goods", "combination",
-    ];
     type Fields = ItemFields;
 
-    fn read<'de, A: MapAccess<'de>>(f: &mut Self::Fields, key: usize, map: &mut A) -> Result<(), A::Error> {
-        let name = Self::KEYS[key];
+    fn read<'de, A: MapAccess<'de>>(f: &mut Self::Fields, key: Key, map: &mut A) -> Result<bool, A::Error> {
         match key {
-            0 => f.id = Some(field::<_, Integer>(map, name)?.0),
-            1 => f.line_type = field::<_, Option<Integer>>(map, name)?.map(|n| n.0),
-            2 => f.quantity = Some(field::<_, Quantity>(map, name)?.0),
-            3 => f.price = Some(field(map, name)?),
-            4 => f.is_selected = Some(field::<_, Flag>(map, name)?.0),
-            5 => f.with_coupon = field::<_, Option<Flag>>(map, name)?.map(|flag| flag.0),
-            6 => f.goods_manjian_id = field::<_, Option<Integer>>(map, name)?.map(|n| n.0),
-            7 => f.goods_manjian_amount = field(map, name)?,
-            8 => f.goods = Some(field(map, name)?),
-            _ => f.combination = field(map, name)?,
+            Key::Id => f.id = Some(field::<_, Integer>(map, key)?.0),
+            Key::Type => f.line_type = field::<_, Option<Integer>>(map, key)?.map(|n| n.0),
+            Key::Number => f.quantity = Some(field::<_, Quantity>(map, key)?.0),
+            Key::Price => f.price = Some(field(map, key)?),
+            Key::IsSelected => f.is_selected = Some(field::<_, Flag>(map, key)?.0),
+            Key::WithCoupon => f.with_coupon = field::<_, Option<Flag>>(map, key)?.map(|flag| flag.0),
+            Key::GoodsManjianId => f.goods_manjian_id = field::<_, Option<Integer>>(map, key)?.map(|n| n.0),
+            Key::GoodsManjianAmount => f.goods_manjian_amount = field(map, key)?,
+            Key::Goods => f.goods = Some(field(map, key)?),
+            Key::Combination => f.combination = field(map, key)?,
+            _ => return Ok(false),
         }
-        Ok(())
+        Ok(true)
     }
 
     fn finish<E: de::Error>(f: Self::Fields) -> Result<Self, E> {
         Ok(CartItem {
-            id: required(f.id, "id")?,
+            id: required(f.id, Key::Id)?,
             line_type: f.line_type,
-            quantity: required(f.quantity, "number")?,
-            price: required(f.price, "price")?,
-            is_selected: required(f.is_selected, "is_selected")?,
+            quantity: required(f.quantity, Key::Number)?,
+            price: required(f.price, Key::Price)?,
+            is_selected: required(f.is_selected, Key::IsSelected)?,
             with_coupon: f.with_coupon.unwrap_or(false),
             goods_manjian_id: f.goods_manjian_id.unwrap_or(0),
             goods_manjian_amount: f.goods_manjian_amount.unwrap_or_default(),
-            goods: required(f.goods, "goods")?,
+            goods: required(f.goods, Key::Goods)?,
             combination: f.combination,
         })
     }
@@ -327,34 +421,32 @@ pub struct GoodsFields {
 
 impl Record for Goods {
     const EXPECTING: &'static str = "a goods object";
-    const KEYS: &'static [&'static str] = &[
-        "id", "is_buy", "number", "is_youx", "type", "is_dpby", "qg_number", "base_price",
-        "ladder_price", "ladder_price_type",
-    ];
     type Fields = GoodsFields;
 
-    fn read<'de, A: MapAccess<'de>>(f: &mut Self::Fields, key: usize, map: &mut A) -> Result<(), A::Error> {
-        let name = Self::KEYS[key];
+    fn read<'de, A: MapAccess<'de>>(f: &mut Self::Fields, key: Key, map: &mut A) -> Result<bool, A::Error> {
         match key {
-            0 => f.id = Some(field::<_, Integer>(map, name)?.0),
-            1 => f.is_buy = Some(field::<_, Flag>(map, name)?.0),
-            2 => f.stock = Some(field::<_, Integer>(map, name)?.0),
-            3 => f.is_youx = field::<_, Option<Flag>>(map, name)?.map(|flag| flag.0),
-            4 => f.goods_type = field::<_, Option<Integer>>(map, name)?.map(|n| n.0),
-            5 => f.is_dpby = field::<_, Option<Flag>>(map, name)?.map(|flag| flag.0),
-            6 => f.qg_number = field::<_, Option<Integer>>(map, name)?.map(|n| n.0),
-            7 => f.base_price = field(map, name)?,
-            8 => f.ladder = field::<_, Option<List<LadderStep>>>(map, name)?.map(|list| Ladder::new(list.0)),
-            _ => f.ladder_price_type = field::<_, Option<Integer>>(map, name)?.map(|n| n.0),
+            Key::Id => f.id = Some(field::<_, Integer>(map, key)?.0),
+            Key::IsBuy => f.is_buy = Some(field::<_, Flag>(map, key)?.0),
+            Key::Number => f.stock = Some(field::<_, Integer>(map, key)?.0),
+            Key::IsYoux => f.is_youx = field::<_, Option<Flag>>(map, key)?.map(|flag| flag.0),
+            Key::Type => f.goods_type = field::<_, Option<Integer>>(map, key)?.map(|n| n.0),
+            Key::IsDpby => f.is_dpby = field::<_, Option<Flag>>(map, key)?.map(|flag| flag.0),
+            Key::QgNumber => f.qg_number = field::<_, Option<Integer>>(map, key)?.map(|n| n.0),
+            Key::BasePrice => f.base_price = field(map, key)?,
+            Key::LadderPrice => {
+                f.ladder = field::<_, Option<List<LadderStep>>>(map, key)?.map(|list| Ladder::new(list.0))
+            }
+            Key::LadderPriceType => f.ladder_price_type = field::<_, Option<Integer>>(map, key)?.map(|n| n.0),
+            _ => return Ok(false),
         }
-        Ok(())
+        Ok(true)
     }
 
     fn finish<E: de::Error>(f: Self::Fields) -> Result<Self, E> {
         Ok(Goods {
-            id: required(f.id, "id")?,
-            is_buy: required(f.is_buy, "is_buy")?,
-            stock: required(f.stock, "number")?,
+            id: required(f.id, Key::Id)?,
+            is_buy: required(f.is_buy, Key::IsBuy)?,
+            stock: required(f.stock, Key::Number)?,
             is_youx: f.is_youx.unwrap_or(false),
             goods_type: f.goods_type,
             is_dpby: f.is_dpby.unwrap_or(false),
@@ -374,19 +466,19 @@ pub struct StepFields {
 
 impl Record for LadderStep {
     const EXPECTING: &'static str = "a ladder entry { number, price }";
-    const KEYS: &'static [&'static str] = &["number", "price"];
     type Fields = StepFields;
 
-    fn read<'de, A: MapAccess<'de>>(f: &mut Self::Fields, key: usize, map: &mut A) -> Result<(), A::Error> {
+    fn read<'de, A: MapAccess<'de>>(f: &mut Self::Fields, key: Key, map: &mut A) -> Result<bool, A::Error> {
         match key {
-            0 => f.number = Some(field::<_, Quantity>(map, "number")?.0),
-            _ => f.price = Some(field(map, "price")?),
+            Key::Number => f.number = Some(field::<_, Quantity>(map, key)?.0),
+            Key::Price => f.price = Some(field(map, key)?),
+            _ => return Ok(false),
         }
-        Ok(())
+        Ok(true)
     }
 
     fn finish<E: de::Error>(f: Self::Fields) -> Result<Self, E> {
-        Ok(LadderStep { number: required(f.number, "number")?, price: required(f.price, "price")? })
+        Ok(LadderStep { number: required(f.number, Key::Number)?, price: required(f.price, Key::Price)? })
     }
 }
 
@@ -397,7 +489,7 @@ struct List<T>(Vec<T>);
 
 impl<'de, T: Deserialize<'de>> Deserialize<'de> for List<T> {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        deserializer.deserialize_seq(ListVisitor(PhantomData))
+        deserializer.deserialize_any(ListVisitor(PhantomData))
     }
 }
 
@@ -410,6 +502,10 @@ impl<'de, T: Deserialize<'de>> Visitor<'de> for ListVisitor<T> {
         f.write_str("an array")
     }
 
+    fn visit_f64<E: de::Error>(self, value: f64) -> Result<List<T>, E> {
+        Err(wrong_float(value, &self))
+    }
+
     fn visit_seq<S: SeqAccess<'de>>(self, mut seq: S) -> Result<List<T>, S::Error> {
         let mut list = Vec::with_capacity(seq.size_hint().unwrap_or(0).min(4096));
         loop {
@@ -420,15 +516,6 @@ impl<'de, T: Deserialize<'de>> Visitor<'de> for ListVisitor<T> {
                 Err(error) => return Err(within(Segment::Index(index), error)),
             }
         }
-    }
-}
-
-/// The cart's lines: a list that may not be null.
-struct Items(Vec<CartItem>);
-
-impl<'de> Deserialize<'de> for Items {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        List::deserialize(deserializer).map(|list| Items(list.0))
     }
 }
 
@@ -500,7 +587,7 @@ impl<'de> Visitor<'de> for IntegerVisitor {
     }
 
     fn visit_f64<E: de::Error>(self, value: f64) -> Result<i64, E> {
-        if !value.is_finite() || value.fract() != 0.0 {
+        if value.trunc() != value {
             return Err(E::custom(format_args!("not an integer: {value}")));
         }
         if value.abs() > MAX_SAFE_INTEGER as f64 {

@@ -1,16 +1,46 @@
 //! JavaScript bindings: converts at the boundary and nothing else.
 //!
-//! A cart crosses the boundary as JSON text (`JSON.stringify` in, `JSON.parse` out): on a
-//! 1,000-line cart that is several times faster than walking the object graph property by
-//! property (see BENCHMARKS.md, where both are measured). Small values (id lists, flags) go
-//! through serde-wasm-bindgen. Every error becomes a JavaScript `Error` naming the field.
+//! A cart crosses the boundary as tokens: `js/boundary.js` walks the cart object in JavaScript,
+//! keeps only the fields the engine reads and passes one `Float64Array` and one string
+//! (`tokens.rs` reads them with the same readers as JSON text); the quote comes back the same
+//! way (`output.rs`) and is built in JavaScript. On a 1,000-line cart that is several times
+//! faster than serde-wasm-bindgen or JSON text (BENCHMARKS.md has the three measured). A cart
+//! JSON would write differently (a Date, a class instance somewhere) is first made plain by a
+//! JSON round trip in JavaScript. Small values (id lists) go through serde-wasm-bindgen. Every
+//! error becomes a JavaScript `Error` naming the field.
 
-use serde::Serialize;
+mod fast;
+mod output;
+mod tokens;
+
+use serde::Deserialize;
 use wasm_bindgen::prelude::*;
 
 use crate::error::EngineError;
 use crate::money::MAX_SAFE_INTEGER;
-use crate::{CartInput, CartSession, cart_from_json};
+use crate::read::engine_error;
+use crate::{CartInput, CartSession};
+#[cfg(feature = "boundary-comparison")]
+use crate::cart_from_json;
+use output::Output;
+use tokens::Tokens;
+
+#[wasm_bindgen(module = "/js/boundary.js")]
+extern "C" {
+    #[wasm_bindgen(catch, js_name = encodeCart)]
+    fn encode_cart(cart: &JsValue) -> Result<Encoded, JsValue>;
+
+    type Encoded;
+    #[wasm_bindgen(method, getter)]
+    fn tokens(this: &Encoded) -> Vec<f64>;
+    #[wasm_bindgen(method, getter)]
+    fn text(this: &Encoded) -> String;
+
+    #[wasm_bindgen(js_name = decodeQuote)]
+    fn decode_quote(numbers: &[f64], text: &str) -> JsValue;
+    #[wasm_bindgen(js_name = decodeSummary)]
+    fn decode_summary(numbers: &[f64], text: &str) -> JsValue;
+}
 
 #[wasm_bindgen(typescript_custom_section)]
 const TYPES: &'static str = r#"
@@ -93,19 +123,33 @@ pub fn quote_cart(
     #[wasm_bindgen(unchecked_param_type = "CartInput")] input: JsValue,
 ) -> Result<JsValue, JsError> {
     let quote = crate::quote(&read_cart(&input)?).map_err(js_error)?;
-    write_json(&quote)
+    let out = Output::quote(&quote.view());
+    Ok(decode_quote(&out.numbers, &out.text))
 }
 
 /// `quoteCart` with serde-wasm-bindgen at the boundary, for the benchmark only.
 #[cfg(feature = "boundary-comparison")]
 #[wasm_bindgen(js_name = quoteCartSerdeWasmBindgen)]
 pub fn quote_cart_serde_wasm_bindgen(input: JsValue) -> Result<JsValue, JsError> {
-    let cart = <CartInput as serde::Deserialize>::deserialize(serde_wasm_bindgen::Deserializer::from(input))
-        .map_err(|error| js_error(crate::read::engine_error(error)))?;
+    let cart = CartInput::deserialize(serde_wasm_bindgen::Deserializer::from(input))
+        .map_err(|error| js_error(engine_error(error)))?;
     let quote = crate::quote(&cart).map_err(js_error)?;
-    quote
-        .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
+    serde::Serialize::serialize(&quote, &serde_wasm_bindgen::Serializer::json_compatible())
         .map_err(|error| JsError::new(&error.to_string()))
+}
+
+/// `quoteCart` with JSON text at the boundary (`JSON.stringify`, serde_json, `JSON.parse`), for
+/// the benchmark only.
+#[cfg(feature = "boundary-comparison")]
+#[wasm_bindgen(js_name = quoteCartJson)]
+pub fn quote_cart_json(input: JsValue) -> Result<JsValue, JsError> {
+    let text = js_sys::JSON::stringify(&input)
+        .ok()
+        .and_then(|text| text.as_string())
+        .ok_or_else(|| JsError::new("input: not serializable as JSON"))?;
+    let quote = crate::quote(&cart_from_json(&text).map_err(js_error)?).map_err(js_error)?;
+    let text = serde_json::to_string(&quote).map_err(|error| JsError::new(&error.to_string()))?;
+    js_sys::JSON::parse(&text).map_err(|_| JsError::new("quote: not valid JSON"))
 }
 
 /// A cart held in WebAssembly memory for repeated edits: an edit re-prices only its line.
@@ -160,13 +204,15 @@ impl JsCartSession {
     #[wasm_bindgen(unchecked_return_type = "CartQuote")]
     pub fn quote(&self) -> Result<JsValue, JsError> {
         let summary = self.inner.summary().map_err(js_error)?;
-        write_json(&self.inner.view(&summary))
+        let out = Output::quote(&self.inner.view(&summary));
+        Ok(decode_quote(&out.numbers, &out.text))
     }
 
     /// Totals, counts, tiers and shipping: the quote without its lines.
     #[wasm_bindgen(unchecked_return_type = "CartSummary")]
     pub fn totals(&self) -> Result<JsValue, JsError> {
-        write_json(&self.inner.summary().map_err(js_error)?)
+        let out = Output::summary_only(&self.inner.summary().map_err(js_error)?);
+        Ok(decode_summary(&out.numbers, &out.text))
     }
 }
 
@@ -190,15 +236,18 @@ fn read_cart(input: &JsValue) -> Result<CartInput, JsError> {
     if !input.is_object() {
         return Err(JsError::new("input: expected a cart object"));
     }
-    let text = js_sys::JSON::stringify(input)
+    let encoded = encode_cart(input)
         .map_err(|_| JsError::new("input: not serializable as JSON (a cycle or a BigInt)"))?;
-    let text = text.as_string().ok_or_else(|| JsError::new("input: expected a cart object"))?;
-    cart_from_json(&text).map_err(js_error)
-}
-
-fn write_json<T: Serialize>(value: &T) -> Result<JsValue, JsError> {
-    let text = serde_json::to_string(value).map_err(|error| JsError::new(&error.to_string()))?;
-    js_sys::JSON::parse(&text).map_err(|_| JsError::new("quote: not valid JSON"))
+    let (numbers, text) = (encoded.tokens(), encoded.text());
+    if let Some(cart) = fast::cart(&numbers, &text) {
+        return Ok(cart);
+    }
+    let mut tokens = Tokens::new(&numbers, &text);
+    let cart = CartInput::deserialize(&mut tokens).map_err(|error| js_error(engine_error(error)))?;
+    if !tokens.is_done() {
+        return Err(JsError::new("input: malformed token stream"));
+    }
+    Ok(cart)
 }
 
 fn read_ids(ids: JsValue) -> Result<Vec<i64>, JsError> {
@@ -218,3 +267,6 @@ fn integer(field: &str, value: f64) -> Result<i64, JsError> {
 fn js_error(error: EngineError) -> JsError {
     JsError::new(&error.to_string())
 }
+
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod tests;

@@ -1,0 +1,126 @@
+//! Writes a quote for `js/boundary.js` to build as JavaScript objects: numbers and flags into
+//! one `f64` list, money (already text) into one comma-joined string, in the order
+//! `decodeQuote` reads them. Both halves must change together.
+
+use crate::money::{Cents, Money};
+use crate::quote::{QuoteView, Summary};
+
+#[derive(Default)]
+pub struct Output {
+    pub numbers: Vec<f64>,
+    pub text: String,
+}
+
+impl Output {
+    fn number(&mut self, value: impl Into<f64>) {
+        self.numbers.push(value.into());
+    }
+
+    fn flag(&mut self, value: bool) {
+        self.numbers.push(if value { 1.0 } else { 0.0 });
+    }
+
+    fn money(&mut self, value: impl Into<Amount>) {
+        if !self.text.is_empty() {
+            self.text.push(',');
+        }
+        match value.into() {
+            Amount::Given(money) => money.write_to(&mut self.text),
+            Amount::Computed(cents) => cents.write_to(&mut self.text),
+        }
+    }
+
+    pub fn quote(view: &QuoteView<'_>) -> Output {
+        let mut out = Output {
+            numbers: Vec::with_capacity(16 + view.lines.len() * 12 + view.ladder_rows.len() * 4),
+            text: String::with_capacity(64 + view.lines.len() * 24 + view.ladder_rows.len() * 8),
+        };
+        out.number(view.lines.len() as f64);
+        for line in view.lines {
+            let rows = view.ladder_of(line);
+            let bands = rows.first().is_some_and(|row| row.max.is_some());
+            out.number(line.id as f64);
+            out.flag(line.is_selected);
+            out.flag(line.buyable);
+            out.flag(line.over_stock);
+            out.number(rows.len() as f64);
+            out.flag(bands);
+            out.money(line.unit_price);
+            out.money(line.amount);
+            out.money(line.savings);
+            for row in rows {
+                out.number(row.number);
+                if bands {
+                    out.number(row.max.flatten().map_or(-1.0, f64::from));
+                }
+                out.money(row.price);
+                out.flag(row.reached);
+                out.number(row.need);
+            }
+            match line.free_shipping_hint {
+                Some(hint) => {
+                    out.flag(true);
+                    out.number(hint.qg_number as f64);
+                    out.flag(hint.reached);
+                }
+                None => out.flag(false),
+            }
+        }
+        out.summary(view.summary);
+        out
+    }
+
+    pub fn summary_only(summary: &Summary) -> Output {
+        let mut out = Output::default();
+        out.summary(summary);
+        out
+    }
+
+    fn summary(&mut self, summary: &Summary) {
+        let totals = &summary.totals;
+        for amount in [
+            totals.total, totals.coupon, totals.non_coupon, totals.youx, totals.zy, totals.qx,
+            totals.manjian, totals.discount, totals.payable,
+        ] {
+            self.money(amount);
+        }
+        let counts = &summary.counts;
+        self.number(counts.items);
+        self.number(counts.selected);
+        self.number(counts.units as f64);
+        self.number(counts.badge);
+        self.number(summary.manjian_tiers.len() as f64);
+        for tier in &summary.manjian_tiers {
+            self.money(tier.amount);
+            self.money(tier.reduce);
+            self.number(tier.status);
+            self.money(tier.need);
+        }
+        self.flag(summary.shipping.free_shipping);
+        match summary.shipping.need {
+            Some(need) => {
+                self.flag(true);
+                self.money(need);
+            }
+            None => self.flag(false),
+        }
+    }
+}
+
+/// Either kind of money the quote holds.
+enum Amount {
+    Given(Money),
+    Computed(Cents),
+}
+
+impl From<Money> for Amount {
+    fn from(money: Money) -> Amount {
+        Amount::Given(money)
+    }
+}
+
+impl From<Cents> for Amount {
+    fn from(cents: Cents) -> Amount {
+        Amount::Computed(cents)
+    }
+}
