@@ -150,7 +150,15 @@ pub struct Ladder(Vec<LadderStep>);
 
 impl Ladder {
     pub fn new(mut steps: Vec<LadderStep>) -> Ladder {
-        steps.sort_by(|a, b| a.number.cmp(&b.number).then(a.price.cmp(&b.price)));
+        // Insertion sort: ladders have a handful of entries, and this keeps the general sort
+        // out of the WebAssembly build.
+        for i in 1..steps.len() {
+            let mut j = i;
+            while j > 0 && (steps[j].number, steps[j].price) < (steps[j - 1].number, steps[j - 1].price) {
+                steps.swap(j, j - 1);
+                j -= 1;
+            }
+        }
         steps.dedup_by_key(|step| step.number);
         Ladder(steps)
     }

@@ -45,11 +45,34 @@ pub enum MoneyError {
 impl fmt::Display for MoneyError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            MoneyError::NotADecimal(text) => write!(f, "not a decimal: {text:?}"),
+            MoneyError::NotADecimal(text) => write!(f, "not a decimal: {}", Quoted(text)),
             MoneyError::Negative => f.write_str("must not be negative"),
             MoneyError::NotFinite => f.write_str("not a finite number"),
             MoneyError::OutOfRange => f.write_str("more than 28 significant digits or too large"),
         }
+    }
+}
+
+/// Text in double quotes, with quotes, backslashes and control characters escaped.
+struct Quoted<'a>(&'a str);
+
+impl fmt::Display for Quoted<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_char('"')?;
+        for ch in self.0.chars() {
+            match ch {
+                '"' => f.write_str("\\\"")?,
+                '\\' => f.write_str("\\\\")?,
+                '\n' => f.write_str("\\n")?,
+                '\t' => f.write_str("\\t")?,
+                '\r' => f.write_str("\\r")?,
+                ch if (ch as u32) < 0x20 || (0x7f..=0x9f).contains(&(ch as u32)) => {
+                    write!(f, "\\u{{{:x}}}", ch as u32)?
+                }
+                ch => f.write_char(ch)?,
+            }
+        }
+        f.write_char('"')
     }
 }
 
@@ -98,9 +121,31 @@ impl Money {
         if value < 0.0 {
             return Err(MoneyError::Negative);
         }
-        let mut text = StackText::default();
-        write!(text, "{value}").map_err(|_| MoneyError::OutOfRange)?;
-        Money::parse(text.as_str()).map_err(|_| MoneyError::OutOfRange)
+        Money::from_number_text(&js_number_text(value))
+    }
+
+    /// Reads the text JavaScript writes for a number: decimal, or with an exponent (`1e-7`,
+    /// `1.5e+21`).
+    fn from_number_text(text: &str) -> Result<Money, MoneyError> {
+        let (digits, exponent) = match text.split_once('e') {
+            Some((digits, exponent)) => {
+                let exponent: i32 = exponent.trim_start_matches('+').parse().map_err(|_| MoneyError::OutOfRange)?;
+                (digits, exponent)
+            }
+            None => (text, 0),
+        };
+        let value = Money::parse(digits).map_err(|_| MoneyError::OutOfRange)?.0;
+        let (mantissa, scale) = (value.mantissa(), value.scale() as i32 - exponent);
+        let (mantissa, scale) = if scale < 0 {
+            let factor = POW10.get(scale.unsigned_abs() as usize).ok_or(MoneyError::OutOfRange)?;
+            (mantissa.checked_mul(*factor).ok_or(MoneyError::OutOfRange)?, 0)
+        } else {
+            (mantissa, scale as u32)
+        };
+        if scale > 28 || mantissa >= POW10[28] {
+            return Err(MoneyError::OutOfRange);
+        }
+        Money::from_decimal(Decimal::from_i128_with_scale(mantissa, scale))
     }
 
     /// Reads an integer JSON number. Above 2^53 it goes through `f64`, as JavaScript would.
@@ -159,30 +204,25 @@ impl Money {
     }
 }
 
-/// Text written on the stack: `f64` in full decimal takes at most 326 characters.
-struct StackText {
-    bytes: [u8; 340],
-    len: usize,
+/// `String(value)` as JavaScript writes it — in WebAssembly, by asking JavaScript, which keeps
+/// float formatting out of the engine's download.
+#[cfg(all(feature = "wasm", target_arch = "wasm32"))]
+fn js_number_text(value: f64) -> String {
+    String::from(js_sys::Number::from(value).to_string(10).unwrap_or_else(|_| "NaN".into()))
 }
 
-impl Default for StackText {
-    fn default() -> StackText {
-        StackText { bytes: [0; 340], len: 0 }
-    }
-}
-
-impl StackText {
-    fn as_str(&self) -> &str {
-        std::str::from_utf8(&self.bytes[..self.len]).unwrap_or_default()
-    }
-}
-
-impl fmt::Write for StackText {
-    fn write_str(&mut self, text: &str) -> fmt::Result {
-        let end = self.len + text.len();
-        self.bytes.get_mut(self.len..end).ok_or(fmt::Error)?.copy_from_slice(text.as_bytes());
-        self.len = end;
-        Ok(())
+/// `String(value)` as JavaScript writes it: the shortest digits that read back as `value`,
+/// with an exponent below 1e-6 and from 1e21.
+#[cfg(not(all(feature = "wasm", target_arch = "wasm32")))]
+fn js_number_text(value: f64) -> String {
+    if value != 0.0 && !(1e-6..1e21).contains(&value.abs()) {
+        let text = format!("{value:e}");
+        match text.split_once('e') {
+            Some((digits, exponent)) if !exponent.starts_with('-') => format!("{digits}e+{exponent}"),
+            _ => text,
+        }
+    } else {
+        format!("{value}")
     }
 }
 
@@ -381,6 +421,8 @@ mod tests {
         for text in ["", "abc", "1e5", "1.2.3", ".5", "5.", " 1", "1_000", "+1", "NaN"] {
             assert_eq!(Money::parse(text), Err(MoneyError::NotADecimal(text.into())), "{text}");
         }
+        let quoted = MoneyError::NotADecimal("a\"b\\c\n\u{0}¥".into()).to_string();
+        assert_eq!(quoted, r#"not a decimal: "a\"b\\c\n\u{0}¥""#);
         assert_eq!(Money::parse("-0.01"), Err(MoneyError::Negative));
         assert_eq!(Money::parse("1.00000000000000000000000000001"), Err(MoneyError::OutOfRange));
         assert_eq!(Money::parse("99999999999999999999999999999999"), Err(MoneyError::OutOfRange));
@@ -400,6 +442,12 @@ mod tests {
         assert_eq!(Money::from_f64(-1.5), Err(MoneyError::Negative));
         assert_eq!(Money::from_f64(1e300), Err(MoneyError::OutOfRange));
         assert_eq!(Money::from_f64(5e-324), Err(MoneyError::OutOfRange));
+        assert_eq!(js_number_text(1e-7), "1e-7");
+        assert_eq!(js_number_text(0.000001), "0.000001");
+        assert_eq!(js_number_text(1.5e21), "1.5e+21");
+        assert_eq!(js_number_text(123.456), "123.456");
+        assert_eq!(Money::from_f64(1.5e-7).unwrap(), money("0.00000015"));
+        assert_eq!(Money::from_f64(1.5e21).unwrap(), money("1500000000000000000000"));
         // 2^53 + 1 is not a JavaScript number: it reads as JavaScript would print it.
         assert_eq!(Money::from_integer(12345678901234567890).unwrap(), money("12345678901234567000"));
     }

@@ -49,8 +49,10 @@ pub(crate) fn engine_error(error: impl Display) -> EngineError {
 
 /// serde_json ends its messages with " at line L column C": no help to a caller with an object.
 fn without_position(message: &str) -> &str {
-    match message.rfind(" at line ") {
-        Some(at) if message[at..].contains(" column ") => &message[..at],
+    const AT_LINE: &[u8] = b" at line ";
+    let bytes = message.as_bytes();
+    match bytes.windows(AT_LINE.len()).rposition(|window| window == AT_LINE) {
+        Some(at) if bytes[at..].windows(8).any(|window| window == b" column ") => &message[..at],
         _ => message,
     }
 }
@@ -74,7 +76,34 @@ fn within<E: de::Error>(segment: Segment<'_>, error: E) -> E {
 
 /// A float where an object or a list belongs, worded the same by every format.
 fn wrong_float<E: de::Error>(value: f64, expected: &dyn de::Expected) -> E {
-    E::custom(format_args!("invalid type: floating point `{value}`, expected {expected}"))
+    E::custom(format_args!("invalid type: floating point{}, expected {expected}", Float(value, " `", "`")))
+}
+
+/// A float in an error message when it has a short decimal form (`1.5`, `0.25`), written with
+/// integer arithmetic only: float formatting would double the engine's WebAssembly size, and
+/// these messages must read the same natively and as WebAssembly. Other floats are left out.
+struct Float(f64, &'static str, &'static str);
+
+impl Display for Float {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let Float(value, before, after) = *self;
+        let mut scale = 1.0;
+        for decimals in 0..=6u32 {
+            let scaled = value * scale;
+            if scaled.trunc() == scaled && scaled.abs() < MAX_SAFE_INTEGER as f64 {
+                let scaled = scaled as i64;
+                let unit = 10i64.pow(decimals);
+                let sign = if scaled < 0 { "-" } else { "" };
+                let (units, fraction) = (scaled.unsigned_abs() / unit as u64, scaled.unsigned_abs() % unit as u64);
+                return match decimals {
+                    0 => write!(f, "{before}{sign}{units}{after}"),
+                    _ => write!(f, "{before}{sign}{units}.{fraction:0width$}{after}", width = decimals as usize),
+                };
+            }
+            scale *= 10.0;
+        }
+        Ok(())
+    }
 }
 
 fn missing<E: de::Error>(key: &str) -> E {
@@ -588,10 +617,10 @@ impl<'de> Visitor<'de> for IntegerVisitor {
 
     fn visit_f64<E: de::Error>(self, value: f64) -> Result<i64, E> {
         if value.trunc() != value {
-            return Err(E::custom(format_args!("not an integer: {value}")));
+            return Err(E::custom(format_args!("not an integer{}", Float(value, ": ", ""))));
         }
         if value.abs() > MAX_SAFE_INTEGER as f64 {
-            return Err(E::custom(format_args!("{value} is beyond a safe integer")));
+            return Err(E::custom("beyond a safe integer"));
         }
         Ok(value as i64)
     }
@@ -651,7 +680,7 @@ impl<'de> Visitor<'de> for FlagVisitor {
         if value == 0.0 || value == 1.0 {
             Ok(value == 1.0)
         } else {
-            Err(E::custom(format_args!("must be 0 or 1, got {value}")))
+            Err(E::custom(format_args!("must be 0 or 1{}", Float(value, ", got ", ""))))
         }
     }
 }

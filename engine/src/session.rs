@@ -3,8 +3,6 @@
 //! 10-line and a 10,000-line cart. After any sequence of edits, [`CartSession::quote`] equals
 //! [`crate::quote`] of the edited cart.
 
-use std::collections::HashMap;
-
 use crate::error::EngineError;
 use crate::model::{CartInput, MAX_QUANTITY};
 use crate::model::CartItem;
@@ -21,8 +19,9 @@ pub struct CartSession {
     lines: Vec<LineQuote>,
     ladder_rows: Vec<LadderRow>,
     sums: Accumulator,
-    /// Line id → its first line; `next_same_id` chains further lines with the same id.
-    first_line: HashMap<i64, u32>,
+    /// (line id, its first line), sorted by id; `next_same_id` chains further lines with the
+    /// same id.
+    first_line: Vec<(i64, u32)>,
     next_same_id: Vec<u32>,
 }
 
@@ -33,7 +32,7 @@ impl CartSession {
             lines: Vec::new(),
             ladder_rows: Vec::new(),
             sums: Accumulator::default(),
-            first_line: HashMap::new(),
+            first_line: Vec::new(),
             next_same_id: Vec::new(),
         };
         session.rebuild()?;
@@ -95,7 +94,10 @@ impl CartSession {
     }
 
     fn first_index(&self, id: i64) -> Result<u32, EngineError> {
-        self.first_line.get(&id).copied().ok_or(EngineError::UnknownLine { id })
+        self.first_line
+            .binary_search_by_key(&id, |(line_id, _)| *line_id)
+            .map(|found| self.first_line[found].1)
+            .map_err(|_| EngineError::UnknownLine { id })
     }
 
     /// Applies `edit` to every line of a chain of same-id lines, re-pricing each.
@@ -136,13 +138,18 @@ impl CartSession {
 
     fn rebuild(&mut self) -> Result<(), EngineError> {
         let (lines, ladder_rows, sums) = price_lines(&self.cart)?;
-        self.first_line.clear();
+        // Sorted by id, then position: the first of each id starts its chain.
+        let mut by_id: Vec<(i64, u32)> =
+            self.cart.items.iter().enumerate().map(|(index, item)| (item.id, index as u32)).collect();
+        by_id.sort_unstable();
         self.next_same_id = vec![NO_LINE; self.cart.items.len()];
-        for (index, item) in self.cart.items.iter().enumerate().rev() {
-            if let Some(next) = self.first_line.insert(item.id, index as u32) {
-                self.next_same_id[index] = next;
+        for pair in by_id.windows(2) {
+            if pair[0].0 == pair[1].0 {
+                self.next_same_id[pair[0].1 as usize] = pair[1].1;
             }
         }
+        by_id.dedup_by_key(|(id, _)| *id);
+        self.first_line = by_id;
         self.lines = lines;
         self.ladder_rows = ladder_rows;
         self.sums = sums;

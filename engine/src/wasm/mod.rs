@@ -6,8 +6,12 @@
 //! way (`output.rs`) and is built in JavaScript. On a 1,000-line cart that is several times
 //! faster than serde-wasm-bindgen or JSON text (BENCHMARKS.md has the three measured). A cart
 //! JSON would write differently (a Date, a class instance somewhere) is first made plain by a
-//! JSON round trip in JavaScript. Small values (id lists) go through serde-wasm-bindgen. Every
-//! error becomes a JavaScript `Error` naming the field.
+//! JSON round trip in JavaScript. Id lists are read with js-sys. Every error becomes a
+//! JavaScript `Error` naming the field.
+//!
+//! serde-wasm-bindgen, the usual boundary, is built in only with the `boundary-comparison`
+//! feature, for the benchmark that measures it against the tokens: it is several times slower
+//! on carts, and its error formatting alone would add a tenth to the download.
 
 mod fast;
 mod output;
@@ -251,16 +255,20 @@ fn read_cart(input: &JsValue) -> Result<CartInput, JsError> {
 }
 
 fn read_ids(ids: JsValue) -> Result<Vec<i64>, JsError> {
-    let numbers: Vec<f64> = serde_wasm_bindgen::from_value(ids)
-        .map_err(|error| JsError::new(&format!("ids: {error}")))?;
-    numbers.into_iter().map(|id| integer("ids[]", id)).collect()
+    if !js_sys::Array::is_array(&ids) {
+        return Err(JsError::new("ids: expected an array of line ids"));
+    }
+    js_sys::Array::from(&ids)
+        .iter()
+        .map(|id| id.as_f64().ok_or_else(|| JsError::new("ids[]: not a number")).and_then(|id| integer("ids[]", id)))
+        .collect()
 }
 
 fn integer(field: &str, value: f64) -> Result<i64, JsError> {
     if value.fract() == 0.0 && value.abs() <= MAX_SAFE_INTEGER as f64 {
         Ok(value as i64)
     } else {
-        Err(JsError::new(&format!("{field}: not an integer: {value}")))
+        Err(JsError::new(&format!("{field}: not an integer")))
     }
 }
 

@@ -34,11 +34,43 @@ impl de::Error for TokenError {
         TokenError(message.to_string())
     }
 
-    /// Worded as serde_json words it: a JavaScript `null` is "null", not "unit value".
+    /// Worded as serde_json words it (a JavaScript `null` is "null", not "unit value").
     fn invalid_type(unexpected: de::Unexpected<'_>, expected: &dyn de::Expected) -> Self {
-        match unexpected {
-            de::Unexpected::Unit => TokenError::custom(format_args!("invalid type: null, expected {expected}")),
-            other => TokenError::custom(format_args!("invalid type: {other}, expected {expected}")),
+        TokenError::custom(format_args!("invalid type: {}, expected {expected}", Found(unexpected)))
+    }
+
+    fn invalid_value(unexpected: de::Unexpected<'_>, expected: &dyn de::Expected) -> Self {
+        TokenError::custom(format_args!("invalid value: {}, expected {expected}", Found(unexpected)))
+    }
+}
+
+/// What was found instead, worded as serde words it, except that floats (which the engine's
+/// readers word themselves) are not formatted: float formatting would weigh more than the
+/// rest of the engine's WebAssembly.
+struct Found<'a>(de::Unexpected<'a>);
+
+impl fmt::Display for Found<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use de::Unexpected;
+        match self.0 {
+            Unexpected::Bool(value) => write!(f, "boolean `{value}`"),
+            Unexpected::Unsigned(value) => write!(f, "integer `{value}`"),
+            Unexpected::Signed(value) => write!(f, "integer `{value}`"),
+            Unexpected::Float(_) => f.write_str("floating point"),
+            Unexpected::Char(value) => write!(f, "character `{value}`"),
+            Unexpected::Str(value) => write!(f, "string {value:?}"),
+            Unexpected::Bytes(_) => f.write_str("byte array"),
+            Unexpected::Unit => f.write_str("null"),
+            Unexpected::Option => f.write_str("Option value"),
+            Unexpected::NewtypeStruct => f.write_str("newtype struct"),
+            Unexpected::Seq => f.write_str("sequence"),
+            Unexpected::Map => f.write_str("map"),
+            Unexpected::Enum => f.write_str("enum"),
+            Unexpected::UnitVariant => f.write_str("unit variant"),
+            Unexpected::NewtypeVariant => f.write_str("newtype variant"),
+            Unexpected::TupleVariant => f.write_str("tuple variant"),
+            Unexpected::StructVariant => f.write_str("struct variant"),
+            Unexpected::Other(other) => f.write_str(other),
         }
     }
 }
