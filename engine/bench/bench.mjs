@@ -1,23 +1,22 @@
-// Times the WebAssembly engine against the big.js peer in one Node process, on the carts
+// Times the WebAssembly engine against the big.js peer, on the carts
 // `engine/benches/support/cart_gen.rs` makes.
-// Usage: node bench.mjs <pkg dir> <carts dir> [<pkg dir built with boundary-comparison>]
-// (`engine/bench/run` builds both and calls this).
+// Usage: node --expose-gc bench.mjs <pkg dir> <carts dir> [<pkg dir built with boundary-comparison>]
+// Each cart size is timed in fresh Node processes (three, the median kept), so that one size's
+// garbage and compiled code do not weigh on the next.
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
 import { quotePeer } from './peer.mjs';
 
-const [pkgDir, cartsDir, swbDir] = process.argv.slice(2);
-const require = createRequire(import.meta.url);
-const engine = require(`${pkgDir}/engine.js`);
-// The same engine built with `--features boundary-comparison`: quoteCart through serde-wasm-bindgen.
-const swb = swbDir ? require(`${swbDir}/engine.js`) : null;
 const SIZES = [10, 200, 1000, 10000];
+const RUNS = 3;
+const [pkgDir, cartsDir, swbDir, size] = process.argv.slice(2);
 
 /**
  * Median time of one call in microseconds, over 21 rounds of enough calls to last ~20 ms each,
- * with a full garbage collection before each round (run node with --expose-gc), so that one
- * contender's garbage is not collected on another's time.
+ * with a full garbage collection before each round.
  */
 function time(fn) {
   let calls = 1;
@@ -38,41 +37,55 @@ function time(fn) {
   return rounds[Math.floor(rounds.length / 2)];
 }
 
-const fmt = (us) => (us >= 1000 ? `${(us / 1000).toFixed(2)} ms` : `${us.toFixed(us < 10 ? 2 : 1)} µs`);
-const rows = [];
-for (const size of SIZES) {
+/** One size, in this process: answers a JSON row on stdout. */
+function measure(size) {
+  const require = createRequire(import.meta.url);
+  const engine = require(`${pkgDir}/engine.js`);
+  // The same engine built with `--features boundary-comparison`.
+  const other = swbDir !== '-' ? require(`${swbDir}/engine.js`) : null;
   const cart = JSON.parse(readFileSync(`${cartsDir}/cart-${size}.json`, 'utf8'));
-  const wasmQuote = engine.quoteCart(cart);
-  if (!isDeepStrictEqual(wasmQuote, quotePeer(cart))) {
-    throw new Error(`the peer and the engine disagree on the ${size}-line cart`);
-  }
+  const quote = engine.quoteCart(cart);
+  if (!isDeepStrictEqual(quote, quotePeer(cart))) throw new Error(`the peer disagrees on ${size} lines`);
   const ids = cart.items.map((item) => item.id);
   const session = new engine.CartSession(cart);
-  const peer = time(() => quotePeer(cart));
-  const wasm = time(() => engine.quoteCart(cart));
-  const edit = time((i) => {
-    session.setNumber(ids[(i * 7919) % ids.length], 1 + (i % 97));
-    return session.totals();
-  });
-  const row = { size, peer, wasm, edit };
-  if (swb) {
-    if (!isDeepStrictEqual(swb.quoteCartSerdeWasmBindgen(cart), wasmQuote)) {
-      throw new Error(`the two boundaries disagree on the ${size}-line cart`);
+  const row = {
+    peer: time(() => quotePeer(cart)),
+    wasm: time(() => engine.quoteCart(cart)),
+    edit: time((i) => {
+      session.setNumber(ids[(i * 7919) % ids.length], 1 + (i % 97));
+      return session.totals();
+    }),
+  };
+  if (other) {
+    for (const [name, call] of [['swb', other.quoteCartSerdeWasmBindgen], ['json', other.quoteCartJson]]) {
+      if (!isDeepStrictEqual(call(cart), quote)) throw new Error(`${name} disagrees on ${size} lines`);
+      row[name] = time(() => call(cart));
     }
-    if (!isDeepStrictEqual(swb.quoteCartJson(cart), wasmQuote)) {
-      throw new Error(`the JSON boundary disagrees on the ${size}-line cart`);
-    }
-    row.swb = time(() => swb.quoteCartSerdeWasmBindgen(cart));
-    row.json = time(() => swb.quoteCartJson(cart));
   }
-  rows.push(row);
+  console.log(JSON.stringify(row));
 }
 
-console.log(`node ${process.version}, ${pkgDir}`);
-console.log('| lines | big.js peer quote | WASM quoteCart | speed-up | CartSession setNumber + totals | vs peer quote |' +
-  (rows[0].swb ? ' quoteCart via serde-wasm-bindgen | quoteCart via JSON text |' : ''));
-console.log('|---:|---:|---:|---:|---:|---:|' + (rows[0].swb ? '---:|---:|' : ''));
-for (const r of rows) {
-  console.log(`| ${r.size} | ${fmt(r.peer)} | ${fmt(r.wasm)} | ${(r.peer / r.wasm).toFixed(2)}× | ${fmt(r.edit)} | ${Math.round(r.peer / r.edit)}× |` +
-    (r.swb ? ` ${fmt(r.swb)} | ${fmt(r.json)} |` : ''));
+const median = (values) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const fmt = (us) => (us >= 1000 ? `${(us / 1000).toFixed(2)} ms` : `${us.toFixed(us < 10 ? 2 : 1)} µs`);
+
+if (size) {
+  measure(Number(size));
+} else {
+  const self = fileURLToPath(import.meta.url);
+  const rows = SIZES.map((n) => {
+    const runs = Array.from({ length: RUNS }, () => JSON.parse(execFileSync(process.execPath,
+      ['--expose-gc', self, pkgDir, cartsDir, swbDir ?? '-', String(n)], { encoding: 'utf8' })));
+    const row = { size: n };
+    for (const key of Object.keys(runs[0])) row[key] = median(runs.map((run) => run[key]));
+    return row;
+  });
+  const other = rows[0].swb !== undefined;
+  console.log(`node ${process.version}; each cell the median of ${RUNS} processes`);
+  console.log('| lines | big.js peer quote | WASM quoteCart | speed-up | CartSession setNumber + totals | vs peer quote |' +
+    (other ? ' quoteCart via serde-wasm-bindgen | quoteCart via JSON text |' : ''));
+  console.log('|---:|---:|---:|---:|---:|---:|' + (other ? '---:|---:|' : ''));
+  for (const r of rows) {
+    console.log(`| ${r.size} | ${fmt(r.peer)} | ${fmt(r.wasm)} | ${(r.peer / r.wasm).toFixed(2)}× | ${fmt(r.edit)} | ${Math.round(r.peer / r.edit)}× |` +
+      (other ? ` ${fmt(r.swb)} | ${fmt(r.json)} |` : ''));
+  }
 }

@@ -228,9 +228,11 @@ function summary(n, m, at) {
   return { totals, counts, manjian_tiers: tiers, shipping: { free_shipping: free, need } };
 }
 
-/** The quote output.rs wrote: lines, then the summary. */
+const ascii = new TextDecoder();
+
+/** The quote output.rs wrote (numbers, and money as comma-joined ASCII): lines, then the summary. */
 export function decodeQuote(n, text) {
-  const m = text.split(',');
+  const m = ascii.decode(text).split(',');
   let i = 0, j = 0;
   const lines = new Array(n[i++]);
   for (let k = 0; k < lines.length; k++) {
@@ -259,5 +261,5 @@ export function decodeQuote(n, text) {
 
 /** The summary alone (CartSession.totals). */
 export function decodeSummary(n, text) {
-  return summary(n, text.split(','), { i: 0, j: 0 });
+  return summary(n, ascii.decode(text).split(','), { i: 0, j: 0 });
 }

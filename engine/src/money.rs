@@ -85,26 +85,33 @@ impl Money {
 
     /// Reads decimal text: digits with at most one decimal point, nothing else.
     pub fn parse(text: &str) -> Result<Money, MoneyError> {
-        let (negative, digits) = match text.strip_prefix('-') {
-            Some(digits) => (true, digits),
-            None => (false, text),
+        let not_decimal = || MoneyError::NotADecimal(text.to_owned());
+        let bytes = text.as_bytes();
+        let (negative, digits) = match bytes.split_first() {
+            Some((b'-', rest)) => (true, rest),
+            _ => (false, bytes),
         };
-        let (units, fraction) = digits.split_once('.').unwrap_or((digits, ""));
-        let is_digits = |part: &str| !part.is_empty() && part.bytes().all(|b| b.is_ascii_digit());
-        if !is_digits(units) || (digits.contains('.') && !is_digits(fraction)) {
-            return Err(MoneyError::NotADecimal(text.to_owned()));
-        }
-        let fraction = fraction.trim_end_matches('0');
-        let mut mantissa: u128 = 0;
-        for byte in units.bytes().chain(fraction.bytes()) {
-            mantissa = mantissa * 10 + u128::from(byte - b'0');
-            if mantissa >= POW10[28] as u128 {
-                return Err(MoneyError::OutOfRange);
+        let mut point = None;
+        for (at, byte) in digits.iter().enumerate() {
+            match byte {
+                b'0'..=b'9' => {}
+                b'.' if point.is_none() => point = Some(at),
+                _ => return Err(not_decimal()),
             }
         }
+        let (units, fraction) = match point {
+            Some(at) => (&digits[..at], &digits[at + 1..]),
+            None => (digits, &digits[digits.len()..]),
+        };
+        if units.is_empty() || (point.is_some() && fraction.is_empty()) {
+            return Err(not_decimal());
+        }
+        let zeros = fraction.iter().rev().take_while(|byte| **byte == b'0').count();
+        let fraction = &fraction[..fraction.len() - zeros];
         if fraction.len() > 28 {
             return Err(MoneyError::OutOfRange);
         }
+        let mantissa = digits_value(units, fraction).ok_or(MoneyError::OutOfRange)?;
         if negative && mantissa != 0 {
             return Err(MoneyError::Negative);
         }
@@ -236,11 +243,16 @@ impl FromStr for Money {
 impl Money {
     /// Appends the amount with at least two decimals (`12.30`, `0.00`, `11.609`) to `out`,
     /// without the formatting machinery (the quote of a large cart writes thousands).
-    pub fn write_to(self, out: &mut String) {
+    pub fn write_to(self, out: &mut Vec<u8>) {
         let scale = self.0.scale();
         let mantissa = self.0.mantissa().unsigned_abs();
         if scale < 2 {
-            Cents((mantissa * POW10[(2 - scale) as usize] as u128) as i128).write_to(out);
+            let factor = if scale == 0 { 100 } else { 10 };
+            let cents = u64::try_from(mantissa)
+                .ok()
+                .and_then(|small| small.checked_mul(factor))
+                .map_or(mantissa * u128::from(factor), u128::from);
+            write_fixed(out, cents, 2);
         } else {
             write_fixed(out, mantissa, scale as usize);
         }
@@ -250,14 +262,35 @@ impl Money {
 /// At least two decimals: `12.30`, `0.00`, `11.609`.
 impl fmt::Display for Money {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut text = String::with_capacity(32);
+        let mut text = Vec::with_capacity(32);
         self.write_to(&mut text);
-        f.write_str(&text)
+        f.write_str(std::str::from_utf8(&text).map_err(|_| fmt::Error)?)
     }
 }
 
+/// The number the digits of `units` then `fraction` spell, if below 10^28 (28 significant
+/// digits). 64-bit arithmetic for the usual short amounts.
+fn digits_value(units: &[u8], fraction: &[u8]) -> Option<u128> {
+    let mut digits = units.iter().chain(fraction).map(|byte| u64::from(byte - b'0'));
+    let mut small: u64 = 0;
+    for digit in digits.by_ref() {
+        small = small * 10 + digit;
+        if small >= 1 << 59 {
+            break;
+        }
+    }
+    let mut value = u128::from(small);
+    for digit in digits {
+        value = value * 10 + u128::from(digit);
+        if value >= POW10[28] as u128 {
+            return None;
+        }
+    }
+    (value < POW10[28] as u128).then_some(value)
+}
+
 /// Appends `mantissa / 10^scale` with exactly `scale` decimals.
-fn write_fixed(out: &mut String, mantissa: u128, scale: usize) {
+fn write_fixed(out: &mut Vec<u8>, mantissa: u128, scale: usize) {
     // 64-bit division where it fits: 128-bit division is a slow library call (and in
     // WebAssembly, which has no 128-bit integers, slower still).
     let (units, fraction) = match (u64::try_from(mantissa), u64::try_from(POW10[scale])) {
@@ -268,12 +301,12 @@ fn write_fixed(out: &mut String, mantissa: u128, scale: usize) {
         }
     };
     push_digits(out, units, 1);
-    out.push('.');
+    out.push(b'.');
     push_digits(out, fraction, scale);
 }
 
 /// Appends `value` in decimal, left-padded with zeros to `width` digits.
-fn push_digits(out: &mut String, value: u128, width: usize) {
+fn push_digits(out: &mut Vec<u8>, value: u128, width: usize) {
     let mut digits = [b'0'; 40];
     let mut at = digits.len();
     if let Ok(mut small) = u64::try_from(value) {
@@ -291,8 +324,7 @@ fn push_digits(out: &mut String, value: u128, width: usize) {
         }
     }
     at = at.min(digits.len() - width);
-    // Only ASCII digits were written.
-    out.push_str(std::str::from_utf8(&digits[at..]).unwrap_or_default());
+    out.extend_from_slice(&digits[at..]);
 }
 
 impl Serialize for Money {
@@ -328,9 +360,9 @@ impl Cents {
 
 impl Cents {
     /// Appends the amount with two decimals (`1234.50`) to `out`.
-    pub fn write_to(self, out: &mut String) {
+    pub fn write_to(self, out: &mut Vec<u8>) {
         if self.0 < 0 {
-            out.push('-');
+            out.push(b'-');
         }
         write_fixed(out, self.0.unsigned_abs(), 2);
     }
@@ -338,9 +370,9 @@ impl Cents {
 
 impl fmt::Display for Cents {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut text = String::with_capacity(44);
+        let mut text = Vec::with_capacity(44);
         self.write_to(&mut text);
-        f.write_str(&text)
+        f.write_str(std::str::from_utf8(&text).map_err(|_| fmt::Error)?)
     }
 }
 
@@ -475,5 +507,7 @@ mod tests {
         assert_eq!(money("0.0000001").to_string(), "0.0000001");
         assert_eq!(money("1234567890123456789012345.678").to_string(), "1234567890123456789012345.678");
         assert_eq!(money("100").to_string(), "100.00");
+        assert_eq!(money("9999999999999999999999999999").to_string(), "9999999999999999999999999999.00");
+        assert_eq!(money("999999999999999999.9").to_string(), "999999999999999999.90");
     }
 }

@@ -41,9 +41,9 @@ extern "C" {
     fn text(this: &Encoded) -> String;
 
     #[wasm_bindgen(js_name = decodeQuote)]
-    fn decode_quote(numbers: &[f64], text: &str) -> JsValue;
+    fn decode_quote(numbers: &[f64], text: &[u8]) -> JsValue;
     #[wasm_bindgen(js_name = decodeSummary)]
-    fn decode_summary(numbers: &[f64], text: &str) -> JsValue;
+    fn decode_summary(numbers: &[f64], text: &[u8]) -> JsValue;
 }
 
 #[wasm_bindgen(typescript_custom_section)]

@@ -1,5 +1,5 @@
 //! Writes a quote for `js/boundary.js` to build as JavaScript objects: numbers and flags into
-//! one `f64` list, money (already text) into one comma-joined string, in the order
+//! one `f64` list, money (already text) into one comma-joined ASCII text, in the order
 //! `decodeQuote` reads them. Both halves must change together.
 
 use crate::money::{Cents, Money};
@@ -8,7 +8,8 @@ use crate::quote::{QuoteView, Summary};
 #[derive(Default)]
 pub struct Output {
     pub numbers: Vec<f64>,
-    pub text: String,
+    /// ASCII only: digits, points and commas.
+    pub text: Vec<u8>,
 }
 
 impl Output {
@@ -22,7 +23,7 @@ impl Output {
 
     fn money(&mut self, value: impl Into<Amount>) {
         if !self.text.is_empty() {
-            self.text.push(',');
+            self.text.push(b',');
         }
         match value.into() {
             Amount::Given(money) => money.write_to(&mut self.text),
@@ -33,7 +34,7 @@ impl Output {
     pub fn quote(view: &QuoteView<'_>) -> Output {
         let mut out = Output {
             numbers: Vec::with_capacity(16 + view.lines.len() * 12 + view.ladder_rows.len() * 4),
-            text: String::with_capacity(64 + view.lines.len() * 24 + view.ladder_rows.len() * 8),
+            text: Vec::with_capacity(64 + view.lines.len() * 24 + view.ladder_rows.len() * 8),
         };
         out.number(view.lines.len() as f64);
         for line in view.lines {
