@@ -75,3 +75,32 @@ test('TypeScript declarations cover the API', () => {
     assert.ok(types.includes(name), `engine.d.ts declares ${name}`);
   }
 });
+
+test('values JSON writes differently are read as JSON would carry them', () => {
+  const line = (extra) => ({
+    items: [{ id: 1, number: 3, price: '2.50', is_selected: 1, goods: { id: 7, is_buy: 1, number: 9 }, ...extra }],
+  });
+  const plain = quoteCart(line({}));
+  // Fields the engine does not read are not even looked at: a Date, a cycle, a BigInt there.
+  const cyclic = line({ added_at: new Date(0), note: 10n });
+  cyclic.items[0].self = cyclic.items[0];
+  assert.deepEqual(quoteCart(cyclic), plain);
+  // A Date where money belongs reads as JSON writes it: its ISO text, not a decimal.
+  assert.throws(() => quoteCart(line({ price: new Date(0) })),
+    { message: 'items[0].price: not a decimal: "1970-01-01T00:00:00.000Z"' });
+  // A class instance as the goods reads as a plain object.
+  class Goods { constructor() { this.id = 7; this.is_buy = 1; this.number = 9; } }
+  assert.deepEqual(quoteCart(line({ goods: new Goods() })), plain);
+  assert.throws(() => quoteCart(line({ number: 3n })), { message: /not serializable as JSON/ });
+});
+
+test('number money is read through String(x); strings are read as they are', () => {
+  const cart = (price) => ({ items: [{ id: 1, number: 1, price, is_selected: 1, goods: { id: 7, is_buy: 1, number: 9 } }] });
+  assert.equal(quoteCart(cart(1e-7)).lines[0].unit_price, '0.0000001');
+  assert.equal(quoteCart(cart(1.5e21)).lines[0].unit_price, '1500000000000000000000.00');
+  assert.equal(quoteCart(cart(0.1)).lines[0].unit_price, '0.10');
+  assert.throws(() => quoteCart(cart('1e-7')), { message: 'items[0].price: not a decimal: "1e-7"' });
+  assert.throws(() => quoteCart(cart('1\u00002')), { message: 'items[0].price: not a decimal: "1\\u{0}2"' });
+  assert.throws(() => quoteCart(cart('¥12')), { message: 'items[0].price: not a decimal: "¥12"' });
+  assert.throws(() => quoteCart(cart('\ud800')), { message: /items\[0\]\.price: not a decimal/ });
+});

@@ -602,8 +602,10 @@ impl<'de> Visitor<'de> for IntegerVisitor {
     }
 
     fn visit_i64<E: de::Error>(self, value: i64) -> Result<i64, E> {
+        // No value in the message: JavaScript cannot hold such integers, and would print
+        // another one than native code.
         if value.unsigned_abs() > MAX_SAFE_INTEGER as u64 {
-            return Err(E::custom(format_args!("{value} is beyond a safe integer")));
+            return Err(E::custom("beyond a safe integer"));
         }
         Ok(value)
     }
@@ -611,7 +613,7 @@ impl<'de> Visitor<'de> for IntegerVisitor {
     fn visit_u64<E: de::Error>(self, value: u64) -> Result<i64, E> {
         match i64::try_from(value) {
             Ok(value) => self.visit_i64(value),
-            Err(_) => Err(E::custom(format_args!("{value} is beyond a safe integer"))),
+            Err(_) => Err(E::custom("beyond a safe integer")),
         }
     }
 

@@ -9,14 +9,10 @@ SHOP_CACHE="${SHOP_CACHE:-$HOME/.cache/pharma-shop}"
 TOOLS="$SHOP_CACHE/tools"
 export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$SHOP_CACHE/target}"
 export PATH="$HOME/.cargo/bin:$TOOLS/node_modules/.bin:$PATH"
-export WRANGLER_SEND_METRICS=false CLOUDFLARE_CF_FETCH_ENABLED=false
-export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
 
 WASM_BINDGEN_VERSION=0.2.130
 WASM_PACK_VERSION=0.15.1
-WORKER_BUILD_VERSION=0.8.7
 BINARYEN_VERSION=132.0.0
-ESBUILD_VERSION=0.25.12
 
 step() { printf '\n\033[1;34m==> %s\033[0m\n' "$*"; }
 skip() { printf '    %s\n' "$*"; }
@@ -53,29 +49,17 @@ setup_rust() {
   fi
 }
 
-setup_worker_build() {
-  step "worker-build $WORKER_BUILD_VERSION"
-  if have_version worker-build --version "$WORKER_BUILD_VERSION"; then
-    skip "worker-build $WORKER_BUILD_VERSION already installed"
-  else
-    cargo install worker-build --version "$WORKER_BUILD_VERSION" --locked --force
-  fi
-  export WASM_BINDGEN_BIN="$HOME/.cargo/bin/wasm-bindgen"
-  export WASM_OPT_BIN="$TOOLS/node_modules/.bin/wasm-opt"
-  export ESBUILD_BIN="$TOOLS/node_modules/.bin/esbuild"
-}
-
-# npm tools outside the clone: binaryen (wasm-opt; never Debian's, its output fails to load) and esbuild.
+# npm tools outside the clone: binaryen (wasm-opt; never Debian's, its output fails to load).
 setup_node_tools() {
-  step "npm tools: binaryen $BINARYEN_VERSION, esbuild $ESBUILD_VERSION"
+  step "npm tools: binaryen $BINARYEN_VERSION"
   mkdir -p "$TOOLS"
-  local want="binaryen@$BINARYEN_VERSION esbuild@$ESBUILD_VERSION"
+  local want="binaryen@$BINARYEN_VERSION"
   if [ -f "$TOOLS/.installed" ] && [ "$(cat "$TOOLS/.installed")" = "$want" ] \
      && [ -x "$TOOLS/node_modules/.bin/wasm-opt" ]; then
     skip "already installed"
   else
     [ -f "$TOOLS/package.json" ] || echo '{"name":"shop-tools","private":true}' > "$TOOLS/package.json"
-    (cd "$TOOLS" && npm install --no-save --silent "binaryen@$BINARYEN_VERSION" "esbuild@$ESBUILD_VERSION")
+    (cd "$TOOLS" && npm install --no-save --silent "binaryen@$BINARYEN_VERSION")
     echo "$want" > "$TOOLS/.installed"
   fi
 }
