@@ -424,6 +424,7 @@ pub(crate) struct QuoteView<'a> {
     pub summary: &'a Summary,
 }
 
+#[cfg(feature = "wasm")]
 impl QuoteView<'_> {
     /// The ladder rows of one line (rule 4).
     pub fn ladder_of(&self, line: &LineQuote) -> &[LadderRow] {

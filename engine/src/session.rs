@@ -6,8 +6,10 @@
 use crate::error::EngineError;
 use crate::model::{CartInput, MAX_QUANTITY};
 use crate::model::CartItem;
+#[cfg(feature = "wasm")]
+use crate::quote::QuoteView;
 use crate::quote::{
-    Accumulator, CartQuote, LadderRow, LineQuote, QuoteView, Summary, contribution, price_lines,
+    Accumulator, CartQuote, LadderRow, LineQuote, Summary, contribution, price_lines,
     reprice_line,
 };
 
@@ -89,6 +91,7 @@ impl CartSession {
         self.sums.summary(&self.cart)
     }
 
+    #[cfg(feature = "wasm")]
     pub(crate) fn view<'a>(&'a self, summary: &'a Summary) -> QuoteView<'a> {
         QuoteView { lines: &self.lines, ladder_rows: &self.ladder_rows, summary }
     }

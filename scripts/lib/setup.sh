@@ -77,8 +77,38 @@ build_pkg() {
   skip "pkg/engine_bg.wasm: $(wc -c < "$ROOT/pkg/engine_bg.wasm") bytes, $(gzip -9c "$ROOT/pkg/engine_bg.wasm" | wc -c) gzipped"
 }
 
+# A PostgreSQL 15 for the origin's tests: the machine's own when one answers on 5432 (a fresh
+# database is made per test), else a throwaway server from Debian's package on 55432.
+setup_postgres() {
+  step "PostgreSQL for the tests"
+  if command -v pg_isready >/dev/null 2>&1 && pg_isready -q -h 127.0.0.1 -p 5432 \
+     && psql -h 127.0.0.1 -p 5432 -U postgres -d postgres -qtAc 'select 1' >/dev/null 2>&1; then
+    export TEST_DATABASE_ADMIN_URL="postgres://postgres@127.0.0.1:5432/postgres"
+    skip "using the server on 127.0.0.1:5432"
+    return
+  fi
+  if command -v pg_isready >/dev/null 2>&1 && pg_isready -q -h 127.0.0.1 -p 55432; then
+    export TEST_DATABASE_ADMIN_URL="postgres://postgres@127.0.0.1:55432/postgres"
+    skip "using the throwaway server on 127.0.0.1:55432"
+    return
+  fi
+  apt_install postgresql
+  local bin; bin="$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -n 1)"
+  local dir=/tmp/shop-pg
+  local sudo_pg="su postgres -c"
+  [ "$(id -u)" -eq 0 ] || sudo_pg="sudo -u postgres sh -c"
+  if [ ! -d "$dir/data" ]; then
+    mkdir -p "$dir" && chown postgres "$dir" 2>/dev/null || sudo chown postgres "$dir"
+    $sudo_pg "$bin/initdb -D $dir/data -U postgres --auth=trust -E UTF8 --locale=C.UTF-8" >/dev/null
+  fi
+  $sudo_pg "$bin/pg_ctl -D $dir/data -l $dir/log -o '-p 55432 -k $dir -c listen_addresses=127.0.0.1' -w start" >/dev/null
+  export TEST_DATABASE_ADMIN_URL="postgres://postgres@127.0.0.1:55432/postgres"
+  skip "started a throwaway server on 127.0.0.1:55432 (data in $dir)"
+}
+
 setup_all() {
   setup_node_tools
   setup_rust
   setup_chromium
+  setup_postgres
 }

@@ -1,0 +1,25 @@
+//! Configuration from the environment, with defaults that run on a laptop.
+
+use std::net::SocketAddr;
+
+use anyhow::Context;
+
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// `ORIGIN_ADDR`, default `127.0.0.1:3000`.
+    pub addr: SocketAddr,
+    /// `DATABASE_URL`, default `sqlite://data/shop.db` (created on first start);
+    /// `postgres://…` for PostgreSQL.
+    pub database_url: String,
+}
+
+impl Config {
+    pub fn from_env() -> anyhow::Result<Config> {
+        let addr = std::env::var("ORIGIN_ADDR").unwrap_or_else(|_| "127.0.0.1:3000".into());
+        let database_url = std::env::var("DATABASE_URL").unwrap_or_else(|_| "sqlite://data/shop.db".into());
+        Ok(Config {
+            addr: addr.parse().with_context(|| format!("ORIGIN_ADDR is not an address: {addr}"))?,
+            database_url,
+        })
+    }
+}

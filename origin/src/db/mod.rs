@@ -1,0 +1,88 @@
+//! The database: one pool over SQLite (default) or PostgreSQL, chosen by `DATABASE_URL`,
+//! through sqlx's `Any` driver so that every query is written once. Queries use `$1`-style
+//! parameters, which both engines accept; the schemas differ only in identity columns.
+
+pub mod seed;
+
+use std::path::Path;
+use std::str::FromStr;
+use std::time::Duration;
+
+use anyhow::Context;
+use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
+use sqlx::{AnyPool, ConnectOptions, Executor};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    Sqlite,
+    Postgres,
+}
+
+#[derive(Clone, Debug)]
+pub struct Db {
+    pub pool: AnyPool,
+    pub kind: Kind,
+}
+
+impl Db {
+    /// Connects, creating the SQLite file (and its folder) when missing.
+    pub async fn connect(url: &str) -> anyhow::Result<Db> {
+        sqlx::any::install_default_drivers();
+        let kind = if url.starts_with("postgres:") || url.starts_with("postgresql:") {
+            Kind::Postgres
+        } else if url.starts_with("sqlite:") {
+            Kind::Sqlite
+        } else {
+            anyhow::bail!("DATABASE_URL must start with sqlite:// or postgres://, got {url}");
+        };
+        let url = match kind {
+            Kind::Sqlite => sqlite_url(url)?,
+            Kind::Postgres => url.to_owned(),
+        };
+        let options = AnyConnectOptions::from_str(&url)
+            .with_context(|| format!("bad DATABASE_URL {url}"))?
+            .log_statements(tracing::log::LevelFilter::Trace);
+        let pool = AnyPoolOptions::new()
+            .max_connections(match kind {
+                Kind::Sqlite => 8,
+                Kind::Postgres => 16,
+            })
+            .acquire_timeout(Duration::from_secs(10))
+            .after_connect(move |connection, _| {
+                Box::pin(async move {
+                    if kind == Kind::Sqlite {
+                        connection
+                            .execute("PRAGMA foreign_keys = ON; PRAGMA journal_mode = WAL; PRAGMA busy_timeout = 10000; PRAGMA synchronous = NORMAL;")
+                            .await?;
+                    }
+                    Ok(())
+                })
+            })
+            .connect_with(options)
+            .await
+            .with_context(|| format!("cannot connect to {url}"))?;
+        Ok(Db { pool, kind })
+    }
+
+    /// Brings the schema up to date (migrations are compiled into the binary).
+    pub async fn migrate(&self) -> anyhow::Result<()> {
+        match self.kind {
+            Kind::Sqlite => sqlx::migrate!("./migrations/sqlite").run(&self.pool).await?,
+            Kind::Postgres => sqlx::migrate!("./migrations/postgres").run(&self.pool).await?,
+        }
+        Ok(())
+    }
+}
+
+/// `sqlite://data/shop.db` → the same with `mode=rwc`, after creating `data/`.
+fn sqlite_url(url: &str) -> anyhow::Result<String> {
+    let path = url.trim_start_matches("sqlite://").trim_start_matches("sqlite:");
+    let (file, query) = path.split_once('?').unwrap_or((path, ""));
+    if file != ":memory:" {
+        if let Some(folder) = Path::new(file).parent().filter(|folder| !folder.as_os_str().is_empty()) {
+            std::fs::create_dir_all(folder).with_context(|| format!("cannot create {}", folder.display()))?;
+        }
+    }
+    let query = if query.contains("mode=") { query.to_owned() } else if query.is_empty() { "mode=rwc".into() } else { format!("{query}&mode=rwc") };
+    Ok(format!("sqlite://{file}?{query}"))
+}

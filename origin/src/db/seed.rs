@@ -1,0 +1,596 @@
+//! The demo data: a realistic Chinese catalogue (`origin/seed/catalogue.json`, compiled in),
+//! loaded into an empty database on first start and again by `origin seed`.
+
+use std::collections::HashMap;
+
+use anyhow::{Context, bail};
+use serde::Deserialize;
+use sqlx::{Any, Transaction};
+
+use super::Db;
+use crate::{auth, money, now};
+
+const CATALOGUE: &str = include_str!("../../seed/catalogue.json");
+
+/// Every table the demo data fills, children first (the order to empty them in).
+const CONTENT_TABLES: &[&str] = &[
+    "page_views", "idempotency", "balance_logs", "order_items", "orders", "favorites", "cart_items",
+    "member_coupons", "sessions", "sms_codes", "login_failures", "addresses", "member_stores", "members",
+    "everyday_specials", "combination_items", "combinations", "flash_sales", "goods_ladders", "goods",
+    "manjian_tiers", "manjian_activities", "brands", "coupons", "hot_terms", "ads", "nav", "links",
+    "articles", "settings", "categories",
+];
+
+#[derive(Deserialize)]
+struct Catalogue {
+    company: Company,
+    categories: Vec<Category>,
+    brands: Vec<Brand>,
+    goods: Vec<Goods>,
+    hot_terms: Vec<String>,
+    nav: Vec<Link>,
+    banners: Vec<Banner>,
+    right_ads: HashMap<String, Vec<Link>>,
+    manjian_activities: Vec<Activity>,
+    flash_sales: Vec<FlashSale>,
+    everyday_specials: Vec<String>,
+    combinations: Vec<Combination>,
+    coupons: Vec<Coupon>,
+    help: Vec<HelpGroup>,
+    news: Vec<News>,
+    demo_member: DemoMember,
+}
+
+#[derive(Deserialize)]
+struct Company {
+    name: String,
+    hot_line: String,
+    qq1: String,
+    qq2: String,
+    address: String,
+    icp: String,
+    drug_licence: String,
+    internet_drug_licence: String,
+    business_licence: String,
+}
+
+#[derive(Deserialize)]
+struct Category {
+    key: String,
+    name: String,
+    #[serde(default)]
+    shop: Option<String>,
+    #[serde(default)]
+    children: Vec<Category>,
+}
+
+#[derive(Deserialize)]
+struct Brand {
+    name: String,
+    manufacturer: String,
+}
+
+#[derive(Deserialize)]
+struct Goods {
+    name: String,
+    category: String,
+    sccj: String,
+    #[serde(default)]
+    brand: Option<String>,
+    ypgg: String,
+    bzdw: String,
+    #[serde(default)]
+    pzwh: String,
+    #[serde(default)]
+    origin: String,
+    #[serde(default)]
+    jzl: i64,
+    #[serde(default)]
+    validity: String,
+    #[serde(default)]
+    rx: bool,
+    price: String,
+    base_price: String,
+    stock: i64,
+    #[serde(rename = "type")]
+    goods_type: i64,
+    is_youx: i64,
+    is_buy: i64,
+    is_dpby: i64,
+    qg_number: i64,
+    ladder_price_type: i64,
+    ladder_price: Vec<LadderStep>,
+    #[serde(default)]
+    tags: Vec<String>,
+    #[serde(default)]
+    description: String,
+}
+
+#[derive(Deserialize)]
+struct LadderStep {
+    number: i64,
+    price: String,
+}
+
+#[derive(Deserialize)]
+struct Link {
+    name: Option<String>,
+    title: Option<String>,
+    url: String,
+}
+
+#[derive(Deserialize)]
+struct Banner {
+    title: String,
+    #[serde(default)]
+    subtitle: String,
+    url: String,
+    #[serde(default)]
+    color: String,
+}
+
+#[derive(Deserialize)]
+struct Activity {
+    title: String,
+    categories: Vec<String>,
+    tiers: Vec<Tier>,
+}
+
+#[derive(Deserialize)]
+struct Tier {
+    amount: String,
+    reduce: String,
+}
+
+#[derive(Deserialize)]
+struct FlashSale {
+    goods: String,
+    price: String,
+    limit: i64,
+}
+
+#[derive(Deserialize)]
+struct Combination {
+    name: String,
+    goods: Vec<String>,
+    price: String,
+}
+
+#[derive(Deserialize)]
+struct Coupon {
+    title: String,
+    amount: String,
+    min_amount: String,
+    days: i64,
+}
+
+#[derive(Deserialize)]
+struct HelpGroup {
+    group: String,
+    items: Vec<HelpItem>,
+}
+
+#[derive(Deserialize)]
+struct HelpItem {
+    title: String,
+    path: String,
+    body: String,
+}
+
+#[derive(Deserialize)]
+struct News {
+    category: String,
+    title: String,
+    summary: String,
+    body: String,
+    date: String,
+}
+
+#[derive(Deserialize)]
+struct DemoMember {
+    username: String,
+    password: String,
+    company: String,
+    name: String,
+    phone: String,
+    email: String,
+    account_manager: Manager,
+    addresses: Vec<Address>,
+    balance: String,
+    points: i64,
+}
+
+#[derive(Deserialize)]
+struct Manager {
+    name: String,
+    phone: String,
+}
+
+#[derive(Deserialize)]
+struct Address {
+    contact: String,
+    phone: String,
+    province: String,
+    city: String,
+    district: String,
+    detail: String,
+    is_default: i64,
+}
+
+fn stored(text: &str) -> anyhow::Result<i64> {
+    money::parse_stored(text).with_context(|| format!("not an amount: {text}"))
+}
+
+/// Loads the demo data when the database has no goods yet.
+pub async fn seed_if_empty(db: &Db) -> anyhow::Result<bool> {
+    let goods: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM goods").fetch_one(&db.pool).await?;
+    if goods > 0 {
+        return Ok(false);
+    }
+    seed(db).await?;
+    Ok(true)
+}
+
+/// Empties every content table and loads the demo data, in one transaction.
+pub async fn seed(db: &Db) -> anyhow::Result<()> {
+    let catalogue: Catalogue = serde_json::from_str(CATALOGUE).context("seed/catalogue.json")?;
+    let password_hash = auth::hash_password(&catalogue.demo_member.password)?;
+    let mut tx = db.pool.begin().await?;
+    for table in CONTENT_TABLES {
+        sqlx::query(sqlx::AssertSqlSafe(format!("DELETE FROM {table}"))).execute(&mut *tx).await?;
+    }
+    let categories = insert_categories(&mut tx, &catalogue.categories).await?;
+    let brands = insert_brands(&mut tx, &catalogue.brands).await?;
+    let goods = insert_goods(&mut tx, &catalogue, &categories, &brands).await?;
+    insert_activities(&mut tx, &catalogue, &categories, &goods).await?;
+    insert_content(&mut tx, &catalogue).await?;
+    insert_demo_member(&mut tx, &catalogue.demo_member, &password_hash).await?;
+    tx.commit().await?;
+    tracing::info!(goods = goods.len(), "demo data loaded");
+    Ok(())
+}
+
+/// Category key → (id, ids of the category and all its descendants).
+type Categories = HashMap<String, (i64, Vec<i64>)>;
+
+async fn insert_categories(tx: &mut Transaction<'_, Any>, roots: &[Category]) -> anyhow::Result<Categories> {
+    let mut ids = Categories::new();
+    // Breadth first: a parent always exists before its children.
+    let mut level: Vec<(Option<i64>, &Category, String)> =
+        roots.iter().map(|root| (None, root, root.shop.clone().unwrap_or_else(|| "general".into()))).collect();
+    let mut lineage: Vec<(i64, Option<i64>)> = Vec::new();
+    while !level.is_empty() {
+        let mut next = Vec::new();
+        for (sort, (parent, category, shop)) in level.into_iter().enumerate() {
+            let id: i64 = sqlx::query_scalar(
+                "INSERT INTO categories (parent_id, key, name, shop, sort) VALUES ($1, $2, $3, $4, $5) RETURNING id",
+            )
+            .bind(parent)
+            .bind(&category.key)
+            .bind(&category.name)
+            .bind(&shop)
+            .bind(sort as i64)
+            .fetch_one(&mut **tx)
+            .await?;
+            ids.insert(category.key.clone(), (id, vec![id]));
+            lineage.push((id, parent));
+            next.extend(category.children.iter().map(|child| (Some(id), child, shop.clone())));
+        }
+        level = next;
+    }
+    // Every category's subtree: walk each category up to the roots.
+    let parents: HashMap<i64, Option<i64>> = lineage.into_iter().collect();
+    let key_of: HashMap<i64, String> = ids.iter().map(|(key, (id, _))| (*id, key.clone())).collect();
+    for (&id, _) in parents.iter() {
+        let mut ancestor = parents[&id];
+        while let Some(up) = ancestor {
+            ids.get_mut(&key_of[&up]).map(|(_, subtree)| subtree.push(id));
+            ancestor = parents[&up];
+        }
+    }
+    Ok(ids)
+}
+
+async fn insert_brands(tx: &mut Transaction<'_, Any>, brands: &[Brand]) -> anyhow::Result<HashMap<String, i64>> {
+    let mut ids = HashMap::new();
+    for (sort, brand) in brands.iter().enumerate() {
+        let id: i64 = sqlx::query_scalar(
+            "INSERT INTO brands (name, manufacturer, logo, sort) VALUES ($1, $2, $3, $4) RETURNING id",
+        )
+        .bind(&brand.name)
+        .bind(&brand.manufacturer)
+        .bind(format!("/api/images/brand/{sort}.svg"))
+        .bind(sort as i64)
+        .fetch_one(&mut **tx)
+        .await?;
+        ids.insert(brand.name.clone(), id);
+    }
+    Ok(ids)
+}
+
+/// Goods name → ids (a name may be sold by several manufacturers).
+async fn insert_goods(
+    tx: &mut Transaction<'_, Any>,
+    catalogue: &Catalogue,
+    categories: &Categories,
+    brands: &HashMap<String, i64>,
+) -> anyhow::Result<HashMap<String, Vec<i64>>> {
+    let mut ids: HashMap<String, Vec<i64>> = HashMap::new();
+    let created = now();
+    for (index, goods) in catalogue.goods.iter().enumerate() {
+        let (category, _) = categories
+            .get(&goods.category)
+            .with_context(|| format!("goods {}: no category {}", goods.name, goods.category))?;
+        let brand = goods.brand.as_ref().and_then(|name| brands.get(name)).copied();
+        let search_text = format!("{} {} {} {} {}", goods.name, goods.sccj, goods.ypgg, goods.pzwh, goods.brand.clone().unwrap_or_default());
+        let id: i64 = sqlx::query_scalar(
+            "INSERT INTO goods (name, category_id, brand_id, sccj, ypgg, bzdw, pzwh, origin, jzl, validity, rx, \
+             price, base_price, stock, type, is_youx, is_buy, is_dpby, qg_number, ladder_price_type, tags, \
+             description, search_text, sales, created_at) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, \
+             $21, $22, $23, $24, $25) RETURNING id",
+        )
+        .bind(&goods.name)
+        .bind(category)
+        .bind(brand)
+        .bind(&goods.sccj)
+        .bind(&goods.ypgg)
+        .bind(&goods.bzdw)
+        .bind(&goods.pzwh)
+        .bind(&goods.origin)
+        .bind(goods.jzl)
+        .bind(&goods.validity)
+        .bind(i64::from(goods.rx))
+        .bind(stored(&goods.price)?)
+        .bind(stored(&goods.base_price)?)
+        .bind(goods.stock.max(0))
+        .bind(goods.goods_type)
+        .bind(goods.is_youx)
+        .bind(goods.is_buy)
+        .bind(goods.is_dpby)
+        .bind(goods.qg_number)
+        .bind(goods.ladder_price_type)
+        .bind(goods.tags.join(","))
+        .bind(&goods.description)
+        .bind(search_text)
+        // A steady, made-up sales figure so that "by sales" sorts the demo sensibly.
+        .bind(((index * 7919) % 1000) as i64)
+        .bind(created - index as i64)
+        .fetch_one(&mut **tx)
+        .await?;
+        for step in &goods.ladder_price {
+            sqlx::query("INSERT INTO goods_ladders (goods_id, number, price) VALUES ($1, $2, $3)")
+                .bind(id)
+                .bind(step.number)
+                .bind(stored(&step.price)?)
+                .execute(&mut **tx)
+                .await?;
+        }
+        ids.entry(goods.name.clone()).or_default().push(id);
+    }
+    Ok(ids)
+}
+
+async fn insert_activities(
+    tx: &mut Transaction<'_, Any>,
+    catalogue: &Catalogue,
+    categories: &Categories,
+    goods: &HashMap<String, Vec<i64>>,
+) -> anyhow::Result<()> {
+    for activity in &catalogue.manjian_activities {
+        let id: i64 = sqlx::query_scalar("INSERT INTO manjian_activities (title) VALUES ($1) RETURNING id")
+            .bind(&activity.title)
+            .fetch_one(&mut **tx)
+            .await?;
+        for (sort, tier) in activity.tiers.iter().enumerate() {
+            sqlx::query("INSERT INTO manjian_tiers (activity_id, amount, reduce, sort) VALUES ($1, $2, $3, $4)")
+                .bind(id)
+                .bind(stored(&tier.amount)?)
+                .bind(stored(&tier.reduce)?)
+                .bind(sort as i64)
+                .execute(&mut **tx)
+                .await?;
+        }
+        for key in &activity.categories {
+            let (_, subtree) = categories.get(key).with_context(|| format!("activity: no category {key}"))?;
+            for category in subtree {
+                sqlx::query("UPDATE goods SET manjian_id = $1 WHERE category_id = $2 AND manjian_id = 0")
+                    .bind(id)
+                    .bind(category)
+                    .execute(&mut **tx)
+                    .await?;
+            }
+        }
+    }
+    let first = |name: &str| -> anyhow::Result<i64> {
+        goods.get(name).and_then(|ids| ids.first().copied()).with_context(|| format!("no goods named {name}"))
+    };
+    let start = now() - 3600;
+    for (index, sale) in catalogue.flash_sales.iter().enumerate() {
+        sqlx::query(
+            "INSERT INTO flash_sales (goods_id, price, limit_number, starts_at, ends_at) VALUES ($1, $2, $3, $4, $5)",
+        )
+        .bind(first(&sale.goods)?)
+        .bind(stored(&sale.price)?)
+        .bind(sale.limit)
+        .bind(start)
+        // Staggered ends, days ahead, so the home page always counts down.
+        .bind(start + 3 * 86_400 + index as i64 * 5_400)
+        .execute(&mut **tx)
+        .await?;
+    }
+    for (sort, name) in catalogue.everyday_specials.iter().enumerate() {
+        sqlx::query("INSERT INTO everyday_specials (goods_id, sort) VALUES ($1, $2)")
+            .bind(first(name)?)
+            .bind(sort as i64)
+            .execute(&mut **tx)
+            .await?;
+    }
+    for combination in &catalogue.combinations {
+        let id: i64 = sqlx::query_scalar("INSERT INTO combinations (name, price, stock) VALUES ($1, $2, $3) RETURNING id")
+            .bind(&combination.name)
+            .bind(stored(&combination.price)?)
+            .bind(200i64)
+            .fetch_one(&mut **tx)
+            .await?;
+        for name in &combination.goods {
+            sqlx::query("INSERT INTO combination_items (combination_id, goods_id, number) VALUES ($1, $2, 1)")
+                .bind(id)
+                .bind(first(name)?)
+                .execute(&mut **tx)
+                .await?;
+        }
+    }
+    for coupon in &catalogue.coupons {
+        sqlx::query("INSERT INTO coupons (title, amount, min_amount, days) VALUES ($1, $2, $3, $4)")
+            .bind(&coupon.title)
+            .bind(stored(&coupon.amount)?)
+            .bind(stored(&coupon.min_amount)?)
+            .bind(coupon.days)
+            .execute(&mut **tx)
+            .await?;
+    }
+    Ok(())
+}
+
+async fn insert_content(tx: &mut Transaction<'_, Any>, catalogue: &Catalogue) -> anyhow::Result<()> {
+    for (sort, term) in catalogue.hot_terms.iter().enumerate() {
+        sqlx::query("INSERT INTO hot_terms (term, sort) VALUES ($1, $2)").bind(term).bind(sort as i64).execute(&mut **tx).await?;
+    }
+    for (sort, link) in catalogue.nav.iter().enumerate() {
+        sqlx::query("INSERT INTO nav (name, url, is_open, sort) VALUES ($1, $2, 0, $3)")
+            .bind(link.name.as_deref().or(link.title.as_deref()).unwrap_or_default())
+            .bind(&link.url)
+            .bind(sort as i64)
+            .execute(&mut **tx)
+            .await?;
+    }
+    for (sort, banner) in catalogue.banners.iter().enumerate() {
+        insert_ad(tx, "focus", &banner.title, &banner.subtitle, &banner.url, &banner.color, sort).await?;
+    }
+    for (position, ads) in &catalogue.right_ads {
+        for (sort, ad) in ads.iter().enumerate() {
+            let title = ad.title.as_deref().or(ad.name.as_deref()).unwrap_or_default();
+            insert_ad(tx, position, title, "", &ad.url, "", sort).await?;
+        }
+    }
+    for (sort, group) in catalogue.help.iter().enumerate() {
+        for (item_sort, item) in group.items.iter().enumerate() {
+            sqlx::query(
+                "INSERT INTO articles (kind, group_name, path, title, body, sort) VALUES ('help', $1, $2, $3, $4, $5)",
+            )
+            .bind(&group.group)
+            .bind(&item.path)
+            .bind(&item.title)
+            .bind(&item.body)
+            .bind((sort * 100 + item_sort) as i64)
+            .execute(&mut **tx)
+            .await?;
+        }
+    }
+    for (sort, news) in catalogue.news.iter().enumerate() {
+        sqlx::query(
+            "INSERT INTO articles (kind, category, title, summary, body, published_on, sort) \
+             VALUES ('news', $1, $2, $3, $4, $5, $6)",
+        )
+        .bind(&news.category)
+        .bind(&news.title)
+        .bind(&news.summary)
+        .bind(&news.body)
+        .bind(&news.date)
+        .bind(sort as i64)
+        .execute(&mut **tx)
+        .await?;
+    }
+    let links = [("国家药品监督管理局", "https://www.nmpa.gov.cn"), ("中国医药商业协会", "https://www.cacpc.org.cn")];
+    for (sort, (name, url)) in links.iter().enumerate() {
+        sqlx::query("INSERT INTO links (name, url, sort) VALUES ($1, $2, $3)").bind(*name).bind(*url).bind(sort as i64).execute(&mut **tx).await?;
+    }
+    let company = &catalogue.company;
+    let settings = [
+        ("company_name", company.name.as_str()),
+        ("hot_line", company.hot_line.as_str()),
+        ("qq1", company.qq1.as_str()),
+        ("qq2", company.qq2.as_str()),
+        ("address", company.address.as_str()),
+        ("icp", company.icp.as_str()),
+        ("drug_licence", company.drug_licence.as_str()),
+        ("internet_drug_licence", company.internet_drug_licence.as_str()),
+        ("business_licence", company.business_licence.as_str()),
+        ("quality_inspection_msg", "质检报告请联系您的专属客服索取"),
+    ];
+    for (key, value) in settings {
+        sqlx::query("INSERT INTO settings (key, value) VALUES ($1, $2)").bind(key).bind(value).execute(&mut **tx).await?;
+    }
+    Ok(())
+}
+
+async fn insert_ad(
+    tx: &mut Transaction<'_, Any>,
+    position: &str,
+    title: &str,
+    subtitle: &str,
+    url: &str,
+    color: &str,
+    sort: usize,
+) -> anyhow::Result<()> {
+    sqlx::query("INSERT INTO ads (position, title, subtitle, url, image, color, sort) VALUES ($1, $2, $3, $4, $5, $6, $7)")
+        .bind(position)
+        .bind(title)
+        .bind(subtitle)
+        .bind(url)
+        .bind(format!("/api/images/ad/{position}/{sort}.svg"))
+        .bind(color)
+        .bind(sort as i64)
+        .execute(&mut **tx)
+        .await?;
+    Ok(())
+}
+
+async fn insert_demo_member(tx: &mut Transaction<'_, Any>, member: &DemoMember, password_hash: &str) -> anyhow::Result<()> {
+    if member.addresses.is_empty() {
+        bail!("the demo member needs an address");
+    }
+    let id: i64 = sqlx::query_scalar(
+        "INSERT INTO members (username, phone, email, password_hash, company, name, is_passed, points, balance, \
+         manager_name, manager_phone, created_at) VALUES ($1, $2, $3, $4, $5, $6, 1, $7, $8, $9, $10, $11) RETURNING id",
+    )
+    .bind(&member.username)
+    .bind(&member.phone)
+    .bind(&member.email)
+    .bind(password_hash)
+    .bind(&member.company)
+    .bind(&member.name)
+    .bind(member.points)
+    .bind(stored(&member.balance)?)
+    .bind(&member.account_manager.name)
+    .bind(&member.account_manager.phone)
+    .bind(now())
+    .fetch_one(&mut **tx)
+    .await?;
+    for address in &member.addresses {
+        sqlx::query(
+            "INSERT INTO addresses (member_id, contact, phone, province, city, district, detail, is_default) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+        )
+        .bind(id)
+        .bind(&address.contact)
+        .bind(&address.phone)
+        .bind(&address.province)
+        .bind(&address.city)
+        .bind(&address.district)
+        .bind(&address.detail)
+        .bind(address.is_default)
+        .execute(&mut **tx)
+        .await?;
+    }
+    sqlx::query(
+        "INSERT INTO balance_logs (member_id, amount, balance_after, use_type, note, created_at) VALUES ($1, $2, $2, 1, '开户充值', $3)",
+    )
+    .bind(id)
+    .bind(stored(&member.balance)?)
+    .bind(now())
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}

@@ -1,0 +1,404 @@
+//! The cart (§7): add, quick add, list with the engine's quote, count, edit, select, delete.
+//!
+//! `cart/list` answers the lines in §3's shape, each also a valid `CartItem` of `pricing.md`,
+//! with `shipping_data` and `activity_data` beside them and `quote`: the engine's answer for
+//! exactly those three, so the browser can feed them to its WebAssembly engine and compare.
+
+use axum::extract::{Path, State};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use serde_json::{Value, json};
+use sqlx::Row;
+
+use super::error::{Error, Result, ok};
+use super::extract::{Form, Member};
+use super::goods::{CARD_COLUMNS, cards};
+use super::ApiContext;
+use crate::db::Db;
+use crate::{money, now};
+
+pub fn router() -> Router<ApiContext> {
+    Router::new()
+        .route("/api/cart", post(add))
+        .route("/api/cart/quick_add/{id}", post(quick_add))
+        .route("/api/cart/list", get(list))
+        .route("/api/cart/total", get(total))
+        .route("/api/cart/{id}/edit", post(edit))
+        .route("/api/cart/batch_select", post(batch_select))
+        .route("/api/cart/batch_delete", post(batch_delete))
+}
+
+/// Line types (§3): normal, 秒杀 flash sale, 组合购 combination.
+pub const NORMAL: i64 = 0;
+pub const FLASH_SALE: i64 = 1;
+pub const COMBINATION: i64 = 3;
+
+/// Free shipping from this order amount (yuan), unless a setting says otherwise.
+const SHIPPING_AMOUNT: &str = "800.00";
+
+struct Goods {
+    price: i64,
+    stock: i64,
+    is_buy: i64,
+}
+
+async fn goods(db: &Db, id: i64) -> Result<Goods> {
+    let row = sqlx::query("SELECT price, stock, is_buy FROM goods WHERE id = $1")
+        .bind(id)
+        .fetch_optional(&db.pool)
+        .await?
+        .ok_or_else(|| Error::field("goods_id", "商品不存在"))?;
+    Ok(Goods { price: row.try_get("price")?, stock: row.try_get("stock")?, is_buy: row.try_get("is_buy")? })
+}
+
+/// `POST /api/cart`: `goods_id`, `number`, optional `type` (1 flash sale, 3 combination with
+/// `combination_id`), and the §3 ids (`goods_price_id`, `ladder_price_id`,
+/// `goods_manjian_id`, `is_yj`). Adds to a line already in the cart for the same goods and
+/// activity. Refuses goods that cannot be bought, and quantities beyond stock or limit (422).
+async fn add(State(context): State<ApiContext>, member: Member, Form(form): Form) -> Result<Json<Value>> {
+    let goods_id = form.int("goods_id", "商品")?.ok_or_else(|| Error::field("goods_id", "请选择商品"))?;
+    let number = form.int_or("number", "数量", 1)?;
+    let line_type = form.int_or("type", "类型", NORMAL)?;
+    let added = add_line(
+        &context.db,
+        member,
+        goods_id,
+        number,
+        line_type,
+        form.int_or("combination_id", "组合", 0)?,
+        [
+            form.int_or("goods_price_id", "goods_price_id", 0)?,
+            form.int_or("ladder_price_id", "ladder_price_id", 0)?,
+            form.int_or("is_yj", "is_yj", 0)?,
+        ],
+    )
+    .await?;
+    ok(added)
+}
+
+/// `POST /api/cart/quick_add/{id}`: one more of these goods (its minimum when it has one).
+async fn quick_add(State(context): State<ApiContext>, member: Member, Path(goods_id): Path<i64>) -> Result<Json<Value>> {
+    ok(add_line(&context.db, member, goods_id, 1, NORMAL, 0, [0, 0, 0]).await?)
+}
+
+async fn add_line(
+    db: &Db,
+    member: Member,
+    goods_id: i64,
+    number: i64,
+    line_type: i64,
+    combination: i64,
+    [goods_price_id, ladder_price_id, is_yj]: [i64; 3],
+) -> Result<Value> {
+    if number < 1 {
+        return Err(Error::field("number", "数量至少为1"));
+    }
+    let goods = goods(db, goods_id).await?;
+    if goods.is_buy == 0 {
+        return Err(Error::field("goods_id", "该商品暂不可购买"));
+    }
+    let (price, activity, limit, stock) = match line_type {
+        NORMAL => (goods.price, 0, i64::MAX, goods.stock),
+        FLASH_SALE => {
+            let row = sqlx::query("SELECT id, price, limit_number FROM flash_sales WHERE goods_id = $1 AND starts_at <= $2 AND ends_at > $2")
+                .bind(goods_id)
+                .bind(now())
+                .fetch_optional(&db.pool)
+                .await?
+                .ok_or_else(|| Error::field("type", "秒杀活动已结束"))?;
+            (row.try_get("price")?, row.try_get("id")?, row.try_get("limit_number")?, goods.stock)
+        }
+        COMBINATION => {
+            let row = sqlx::query(
+                "SELECT c.id, c.price, c.stock FROM combinations c JOIN combination_items i ON i.combination_id = c.id \
+                 WHERE c.id = $1 AND i.goods_id = $2",
+            )
+            .bind(combination)
+            .bind(goods_id)
+            .fetch_optional(&db.pool)
+            .await?
+            .ok_or_else(|| Error::field("combination_id", "组合不存在"))?;
+            (row.try_get("price")?, row.try_get("id")?, i64::MAX, row.try_get("stock")?)
+        }
+        _ => return Err(Error::field("type", "商品类型不正确")),
+    };
+    if stock <= 0 {
+        return Err(Error::field("number", "库存不足"));
+    }
+    let manjian: i64 = sqlx::query_scalar("SELECT manjian_id FROM goods WHERE id = $1").bind(goods_id).fetch_one(&db.pool).await?;
+    let existing: i64 = sqlx::query_scalar(
+        "SELECT COALESCE(MAX(number), 0) FROM cart_items WHERE member_id = $1 AND goods_id = $2 AND type = $3 AND activity_id = $4",
+    )
+    .bind(member.id)
+    .bind(goods_id)
+    .bind(line_type)
+    .bind(activity)
+    .fetch_one(&db.pool)
+    .await?;
+    let wanted = existing + number;
+    if wanted > stock {
+        return Err(Error::field("number", format!("库存不足，最多可购买{stock}件")));
+    }
+    if wanted > limit {
+        return Err(Error::field("number", format!("秒杀商品每人限购{limit}件")));
+    }
+    let with_coupon = i64::from(line_type == NORMAL);
+    let id: i64 = sqlx::query_scalar(
+        "INSERT INTO cart_items (member_id, goods_id, type, activity_id, number, price, is_selected, with_coupon, \
+         goods_price_id, ladder_price_id, goods_manjian_id, is_yj, created_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, 1, $7, $8, $9, $10, $11, $12) \
+         ON CONFLICT (member_id, goods_id, type, activity_id) DO UPDATE SET number = cart_items.number + $5, price = $6 \
+         RETURNING id",
+    )
+    .bind(member.id)
+    .bind(goods_id)
+    .bind(line_type)
+    .bind(activity)
+    .bind(number)
+    .bind(price)
+    .bind(with_coupon)
+    .bind(goods_price_id)
+    .bind(ladder_price_id)
+    .bind(if line_type == NORMAL { manjian } else { 0 })
+    .bind(is_yj)
+    .bind(now())
+    .fetch_one(&db.pool)
+    .await?;
+    Ok(json!({ "id": id, "number": wanted, "cart": count(db, member).await? }))
+}
+
+async fn count(db: &Db, member: Member) -> Result<i64> {
+    Ok(sqlx::query_scalar("SELECT COUNT(*) FROM cart_items WHERE member_id = $1").bind(member.id).fetch_one(&db.pool).await?)
+}
+
+/// `GET /api/cart/total`: `{ total }`, the number of lines.
+async fn total(State(context): State<ApiContext>, member: Member) -> Result<Json<Value>> {
+    ok(json!({ "total": count(&context.db, member).await? }))
+}
+
+/// `GET /api/cart/list`: the lines, `shipping_data`, `activity_data` and the engine's `quote`.
+async fn list(State(context): State<ApiContext>, member: Member) -> Result<Json<Value>> {
+    ok(cart_input(&context.db, member).await?.with_quote()?)
+}
+
+/// The member's cart as the engine reads it, in §3's list shape.
+pub struct CartData {
+    pub data: Vec<Value>,
+    pub shipping_data: Value,
+    pub activity_data: Value,
+}
+
+impl CartData {
+    /// The engine's quote of exactly this cart.
+    pub fn quote(&self) -> Result<engine::CartQuote> {
+        let input = json!({ "items": self.data, "shipping_data": self.shipping_data, "activity_data": self.activity_data });
+        let cart = engine::cart_from_value(&input).map_err(|error| anyhow::anyhow!("cart is not engine input: {error}"))?;
+        engine::quote(&cart).map_err(|error| Error::Internal(anyhow::anyhow!("{error}")))
+    }
+
+    fn with_quote(self) -> Result<Value> {
+        let quote = self.quote()?;
+        Ok(json!({
+            "data": self.data,
+            "shipping_data": self.shipping_data,
+            "activity_data": self.activity_data,
+            "quote": quote,
+        }))
+    }
+}
+
+/// Reads the cart, first storing as unselected the lines whose goods cannot be bought now.
+pub async fn cart_input(db: &Db, member: Member) -> Result<CartData> {
+    sqlx::query(
+        "UPDATE cart_items SET is_selected = 0 WHERE member_id = $1 AND is_selected = 1 AND goods_id IN \
+         (SELECT id FROM goods WHERE is_buy = 0 OR stock <= 0)",
+    )
+    .bind(member.id)
+    .execute(&db.pool)
+    .await?;
+    let lines = sqlx::query(
+        "SELECT id, goods_id, type, activity_id, number, price, is_selected, with_coupon, goods_price_id, \
+         ladder_price_id, goods_manjian_id, is_yj FROM cart_items WHERE member_id = $1 ORDER BY id DESC",
+    )
+    .bind(member.id)
+    .fetch_all(&db.pool)
+    .await?;
+    let goods_ids: Vec<i64> = lines.iter().map(|line| line.try_get("goods_id")).collect::<Result<_, _>>()?;
+    let goods_rows = if goods_ids.is_empty() {
+        Vec::new()
+    } else {
+        let sql = format!("SELECT {CARD_COLUMNS} FROM goods g WHERE g.id IN ({})", super::goods::placeholders(goods_ids.len(), 1));
+        let mut query = sqlx::query(sqlx::AssertSqlSafe(sql.clone()));
+        for id in &goods_ids {
+            query = query.bind(*id);
+        }
+        query.fetch_all(&db.pool).await?
+    };
+    let goods_cards = cards(db, &goods_rows).await?;
+    let mut data = Vec::with_capacity(lines.len());
+    let mut activities: Vec<i64> = Vec::new();
+    for line in &lines {
+        let goods_id: i64 = line.try_get("goods_id")?;
+        let goods = goods_cards
+            .iter()
+            .find(|card| card["id"] == goods_id)
+            .cloned()
+            .ok_or_else(|| Error::Internal(anyhow::anyhow!("cart line for missing goods {goods_id}")))?;
+        let line_type: i64 = line.try_get("type")?;
+        let manjian: i64 = line.try_get("goods_manjian_id")?;
+        if manjian > 0 && line.try_get::<i64, _>("is_selected")? == 1 {
+            activities.push(manjian);
+        }
+        let mut item = json!({
+            "id": line.try_get::<i64, _>("id")?,
+            "type": line_type,
+            "goods_type": line_type,
+            "number": line.try_get::<i64, _>("number")?,
+            "price": money::text(line.try_get("price")?),
+            "raw_price": goods["price"].clone(),
+            "is_selected": line.try_get::<i64, _>("is_selected")?,
+            "with_coupon": line.try_get::<i64, _>("with_coupon")?,
+            "goods_price_id": line.try_get::<i64, _>("goods_price_id")?,
+            "ladder_price_id": line.try_get::<i64, _>("ladder_price_id")?,
+            "goods_manjian_id": manjian,
+            "goods_manjian_amount": "0.00",
+            "is_yj": line.try_get::<i64, _>("is_yj")?,
+            "gift_data": { "total": 0, "type": 0 },
+            "combination": Value::Null,
+            "goods": goods,
+        });
+        if line_type == COMBINATION {
+            item["combination"] = combination_goods(db, line.try_get("activity_id")?, &item["goods"]).await?;
+        }
+        data.push(item);
+    }
+    let shipping_amount: Option<String> = sqlx::query_scalar("SELECT value FROM settings WHERE key = 'shipping_amount'")
+        .fetch_optional(&db.pool)
+        .await?;
+    Ok(CartData {
+        data,
+        shipping_data: json!({ "shipping_amount": shipping_amount.unwrap_or_else(|| SHIPPING_AMOUNT.into()), "no_trans_order_amount": "0.00" }),
+        activity_data: json!({ "manjians": manjian_tiers(db, &activities).await? }),
+    })
+}
+
+/// The tiers of the full-reduction activity most of the selected lines take part in.
+async fn manjian_tiers(db: &Db, activities: &[i64]) -> Result<Vec<Value>> {
+    let Some(activity) = most_common(activities) else { return Ok(Vec::new()) };
+    let rows = sqlx::query("SELECT amount, reduce FROM manjian_tiers WHERE activity_id = $1 ORDER BY sort, id")
+        .bind(activity)
+        .fetch_all(&db.pool)
+        .await?;
+    rows.iter()
+        .map(|row| -> Result<Value> {
+            let amount: i64 = row.try_get("amount")?;
+            let reduce: i64 = row.try_get("reduce")?;
+            Ok(json!({ "amount": money::text(amount), "reduce": money::text(reduce), "title": format!("满{}减{}", money::text(amount), money::text(reduce)) }))
+        })
+        .collect()
+}
+
+fn most_common(values: &[i64]) -> Option<i64> {
+    let mut counted: Vec<(i64, usize)> = Vec::new();
+    for value in values {
+        match counted.iter_mut().find(|(seen, _)| seen == value) {
+            Some((_, count)) => *count += 1,
+            None => counted.push((*value, 1)),
+        }
+    }
+    counted.into_iter().max_by_key(|(value, count)| (*count, -value)).map(|(value, _)| value)
+}
+
+/// A combination as the engine's goods: its own stock, buyable while all its goods are.
+async fn combination_goods(db: &Db, combination: i64, goods: &Value) -> Result<Value> {
+    let row = sqlx::query(
+        "SELECT c.id, c.name, c.stock, MIN(g.is_buy) AS is_buy FROM combinations c \
+         JOIN combination_items i ON i.combination_id = c.id JOIN goods g ON g.id = i.goods_id \
+         WHERE c.id = $1 GROUP BY c.id, c.name, c.stock",
+    )
+    .bind(combination)
+    .fetch_one(&db.pool)
+    .await?;
+    Ok(json!({
+        "id": row.try_get::<i64, _>("id")?,
+        "name": row.try_get::<String, _>("name")?,
+        "bzdw": "组",
+        "is_buy": row.try_get::<i64, _>("is_buy")?,
+        "number": row.try_get::<i64, _>("stock")?,
+        "type": goods["type"].clone(),
+        "is_youx": 0,
+        "is_dpby": 0,
+        "ladder_price": [],
+    }))
+}
+
+/// A line of the member's (404 for another member's: it is not theirs to see).
+async fn own_line(db: &Db, member: Member, id: i64) -> Result<(i64, i64)> {
+    let row = sqlx::query("SELECT goods_id, type FROM cart_items WHERE id = $1 AND member_id = $2")
+        .bind(id)
+        .bind(member.id)
+        .fetch_optional(&db.pool)
+        .await?
+        .ok_or_else(|| Error::not_found("购物车中没有该商品"))?;
+    Ok((row.try_get("goods_id")?, row.try_get("type")?))
+}
+
+/// `POST /api/cart/{id}/edit`: `number`; refused beyond stock.
+async fn edit(State(context): State<ApiContext>, member: Member, Path(id): Path<i64>, Form(form): Form) -> Result<Json<Value>> {
+    let number = form.int("number", "数量")?.ok_or_else(|| Error::field("number", "请填写数量"))?;
+    if number < 1 {
+        return Err(Error::field("number", "数量至少为1"));
+    }
+    let (goods_id, _) = own_line(&context.db, member, id).await?;
+    let goods = goods(&context.db, goods_id).await?;
+    if number > goods.stock {
+        return Err(Error::field("number", format!("库存不足，最多可购买{}件", goods.stock)));
+    }
+    sqlx::query("UPDATE cart_items SET number = $1 WHERE id = $2 AND member_id = $3")
+        .bind(number)
+        .bind(id)
+        .bind(member.id)
+        .execute(&context.db.pool)
+        .await?;
+    ok(json!({ "id": id, "number": number }))
+}
+
+/// `POST /api/cart/batch_select`: `ids`, `is_selected` (0 or 1). Lines whose goods cannot be
+/// bought stay unselected.
+async fn batch_select(State(context): State<ApiContext>, member: Member, Form(form): Form) -> Result<Json<Value>> {
+    let ids = form.ids("ids")?;
+    let selected = match form.int("is_selected", "选择状态")? {
+        Some(flag @ (0 | 1)) => flag,
+        _ => return Err(Error::field("is_selected", "选择状态必须是0或1")),
+    };
+    for id in &ids {
+        sqlx::query(
+            "UPDATE cart_items SET is_selected = $1 WHERE id = $2 AND member_id = $3 \
+             AND ($1 = 0 OR goods_id IN (SELECT id FROM goods WHERE is_buy = 1 AND stock > 0))",
+        )
+        .bind(selected)
+        .bind(id)
+        .bind(member.id)
+        .execute(&context.db.pool)
+        .await?;
+    }
+    ok(json!({ "ids": ids, "is_selected": selected }))
+}
+
+/// `POST /api/cart/batch_delete`: `ids`.
+async fn batch_delete(State(context): State<ApiContext>, member: Member, Form(form): Form) -> Result<Json<Value>> {
+    let ids = form.ids("ids")?;
+    if ids.is_empty() {
+        return Err(Error::field("ids", "请选择要删除的商品"));
+    }
+    let mut deleted = 0;
+    for id in &ids {
+        deleted += sqlx::query("DELETE FROM cart_items WHERE id = $1 AND member_id = $2")
+            .bind(id)
+            .bind(member.id)
+            .execute(&context.db.pool)
+            .await?
+            .rows_affected();
+    }
+    ok(json!({ "deleted": deleted, "cart": count(&context.db, member).await? }))
+}

@@ -1,0 +1,420 @@
+//! The catalogue: the goods list with its filters, sorting and paging, goods detail, search
+//! suggestions and hot search terms.
+//!
+//! Search is a substring match (`LIKE '%…%'`) over one column holding the name, manufacturer,
+//! specification, approval number and brand: Chinese has no spaces to split words on, so a
+//! substring is what a buyer means by "contains"; it needs no tokenizer and runs the same on
+//! SQLite and PostgreSQL, and over a catalogue of thousands of goods a scan takes well under a
+//! millisecond. (An n-gram index — FTS5 trigram, pg_trgm — is the step for millions.)
+
+use std::collections::HashMap;
+
+use axum::extract::{Path, State};
+use axum::routing::get;
+use axum::{Json, Router};
+use serde_json::{Value, json};
+use sqlx::any::AnyRow;
+use sqlx::Row;
+
+use super::error::{Error, Result, ok};
+use super::extract::Query;
+use super::ApiContext;
+use crate::db::Db;
+use crate::{money, now};
+
+pub fn router() -> Router<ApiContext> {
+    Router::new()
+        .route("/api/goods/list", get(list))
+        .route("/api/goods/detail/{id}", get(detail))
+        .route("/api/goods/search", get(search))
+        .route("/api/goods/hot", get(hot))
+}
+
+/// The columns a goods card needs.
+pub const CARD_COLUMNS: &str = "g.id, g.name, g.sccj, g.ypgg, g.bzdw, g.pzwh, g.price, g.base_price, g.stock, \
+    g.type, g.is_youx, g.is_buy, g.is_dpby, g.qg_number, g.ladder_price_type, g.manjian_id, g.tags, g.category_id, \
+    g.brand_id, g.validity, g.jzl, g.origin, g.rx, g.description";
+
+/// Escapes `%`, `_` and `\` for a `LIKE … ESCAPE '\'` pattern.
+pub fn like_pattern(text: &str) -> String {
+    let escaped = text.replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_");
+    format!("%{escaped}%")
+}
+
+/// 有货 / 库存紧张 / 缺货.
+fn stock_state(stock: i64, is_buy: i64) -> &'static str {
+    match (is_buy, stock) {
+        (0, _) | (_, 0) => "缺货",
+        (_, 1..=20) => "库存紧张",
+        _ => "有货",
+    }
+}
+
+/// Ladder steps of these goods, by goods id.
+pub async fn ladders(db: &Db, ids: &[i64]) -> Result<HashMap<i64, Vec<(i64, i64)>>> {
+    let mut ladders: HashMap<i64, Vec<(i64, i64)>> = HashMap::new();
+    if ids.is_empty() {
+        return Ok(ladders);
+    }
+    let sql = format!(
+        "SELECT goods_id, number, price FROM goods_ladders WHERE goods_id IN ({}) ORDER BY goods_id, number",
+        placeholders(ids.len(), 1)
+    );
+    let mut query = sqlx::query(sqlx::AssertSqlSafe(sql.clone()));
+    for id in ids {
+        query = query.bind(*id);
+    }
+    for row in query.fetch_all(&db.pool).await? {
+        ladders.entry(row.try_get("goods_id")?).or_default().push((row.try_get("number")?, row.try_get("price")?));
+    }
+    Ok(ladders)
+}
+
+/// Flash sales running now, by goods id: (sale id, price, limit, ends at).
+pub async fn flash_sales(db: &Db, ids: &[i64]) -> Result<HashMap<i64, (i64, i64, i64, i64)>> {
+    let mut sales = HashMap::new();
+    if ids.is_empty() {
+        return Ok(sales);
+    }
+    let sql = format!(
+        "SELECT id, goods_id, price, limit_number, ends_at FROM flash_sales \
+         WHERE starts_at <= $1 AND ends_at > $1 AND goods_id IN ({})",
+        placeholders(ids.len(), 2)
+    );
+    let mut query = sqlx::query(sqlx::AssertSqlSafe(sql.clone())).bind(now());
+    for id in ids {
+        query = query.bind(*id);
+    }
+    for row in query.fetch_all(&db.pool).await? {
+        let goods: i64 = row.try_get("goods_id")?;
+        sales.insert(goods, (row.try_get("id")?, row.try_get("price")?, row.try_get("limit_number")?, row.try_get("ends_at")?));
+    }
+    Ok(sales)
+}
+
+/// `$from, $from+1, …` for `count` parameters.
+pub fn placeholders(count: usize, from: usize) -> String {
+    (from..from + count).map(|n| format!("${n}")).collect::<Vec<_>>().join(", ")
+}
+
+/// Goods cards (the list views' and the cart's shape) for rows selected with [`CARD_COLUMNS`].
+pub async fn cards(db: &Db, rows: &[AnyRow]) -> Result<Vec<Value>> {
+    let ids: Vec<i64> = rows.iter().map(|row| row.try_get("id")).collect::<Result<_, _>>()?;
+    let ladders = ladders(db, &ids).await?;
+    let sales = flash_sales(db, &ids).await?;
+    rows.iter().map(|row| card(row, &ladders, &sales)).collect()
+}
+
+fn card(
+    row: &AnyRow,
+    ladders: &HashMap<i64, Vec<(i64, i64)>>,
+    sales: &HashMap<i64, (i64, i64, i64, i64)>,
+) -> Result<Value> {
+    let id: i64 = row.try_get("id")?;
+    let stock: i64 = row.try_get("stock")?;
+    let is_buy: i64 = row.try_get("is_buy")?;
+    let manjian: i64 = row.try_get("manjian_id")?;
+    let tag_text: String = row.try_get("tags")?;
+    let mut tags: Vec<Value> = tag_text
+        .split(',')
+        .filter(|tag| !tag.is_empty())
+        .map(|tag| json!({ "name": tag, "describe": tag_description(tag), "is_show": 1, "isLadder": 0 }))
+        .collect();
+    let ladder: Vec<Value> = ladders
+        .get(&id)
+        .map(|steps| steps.iter().map(|(number, price)| json!({ "number": number, "price": money::text(*price) })).collect())
+        .unwrap_or_default();
+    if !ladder.is_empty() {
+        tags.push(json!({ "name": "阶梯价", "describe": "多买更优惠", "is_show": 1, "isLadder": 1 }));
+    }
+    if manjian > 0 && !tag_text.contains('满') {
+        tags.push(json!({ "name": "满", "describe": tag_description("满"), "is_show": 1, "isLadder": 0 }));
+    }
+    let flash_sale = sales.get(&id).map(|(sale, price, limit, ends_at)| {
+        json!({ "id": sale, "price": money::text(*price), "limit": limit, "ends_at": ends_at })
+    });
+    if flash_sale.is_some() && !tag_text.contains('秒') {
+        tags.push(json!({ "name": "秒", "describe": tag_description("秒"), "is_show": 1, "isLadder": 0 }));
+    }
+    Ok(json!({
+        "id": id,
+        "name": row.try_get::<String, _>("name")?,
+        "sccj": row.try_get::<String, _>("sccj")?,
+        "ypgg": row.try_get::<String, _>("ypgg")?,
+        "bzdw": row.try_get::<String, _>("bzdw")?,
+        "pzwh": row.try_get::<String, _>("pzwh")?,
+        "price": money::text(row.try_get("price")?),
+        "base_price": money::text(row.try_get("base_price")?),
+        "number": stock,
+        "stock_state": stock_state(stock, is_buy),
+        "is_buy": is_buy,
+        "is_youx": row.try_get::<i64, _>("is_youx")?,
+        "type": row.try_get::<i64, _>("type")?,
+        "is_dpby": row.try_get::<i64, _>("is_dpby")?,
+        "qg_number": row.try_get::<i64, _>("qg_number")?,
+        "ladder_price": ladder,
+        "ladder_price_type": row.try_get::<i64, _>("ladder_price_type")?,
+        "goods_manjian_id": manjian,
+        "tags": tags,
+        "flash_sale": flash_sale,
+        "goods_image": [format!("/api/images/goods/{id}.svg")],
+        "ck_id": 0,
+    }))
+}
+
+fn tag_description(tag: &str) -> &'static str {
+    match tag {
+        "优" => "优选商品",
+        "秒" => "限时秒杀",
+        "满" => "参与满减活动",
+        "换购" => "满额可换购",
+        "赠" => "购买有赠品",
+        "特" => "特价商品",
+        "新" => "新品上架",
+        _ => "",
+    }
+}
+
+const PAGE_SIZE: i64 = 20;
+const PAGE_SIZE_MAX: i64 = 100;
+
+/// `GET /api/goods/list`: `category` (with its subcategories), `keyword`, `sccj`
+/// (manufacturer), `brand`, `shop` (`general`, `youx`, `zy`, `qx`), zone flags `is_dpby`,
+/// `manjian`, `flash`, `everyday`; `sort` (`default`, `sales`, `price`, `new`) and `order`
+/// (`asc`, `desc`); `page`, `page_size` (at most 100).
+async fn list(State(context): State<ApiContext>, Query(query): Query) -> Result<Json<Value>> {
+    let page = query.int_or("page", "页码", 1)?.max(1);
+    let page_size = query.int_or("page_size", "每页数量", PAGE_SIZE)?.clamp(1, PAGE_SIZE_MAX);
+    let mut filter = Filter::default();
+    if let Some(keyword) = query.text("keyword").or_else(|| query.text("keywords")) {
+        filter.add(|n| format!("g.search_text LIKE ${n} ESCAPE '\\'"), Param::Text(like_pattern(&keyword)));
+    }
+    if let Some(sccj) = query.text("sccj") {
+        filter.add(|n| format!("g.sccj = ${n}"), Param::Text(sccj));
+    }
+    if let Some(category) = query.int("category", "分类")? {
+        let subtree = category_subtree(&context.db, category).await?;
+        if subtree.is_empty() {
+            return Err(Error::field("category", "分类不存在"));
+        }
+        let ids = subtree.iter().map(|id| id.to_string()).collect::<Vec<_>>().join(", ");
+        filter.condition(format!("g.category_id IN ({ids})"));
+    }
+    if let Some(brand) = query.int("brand", "品牌")? {
+        filter.add(|n| format!("g.brand_id = ${n}"), Param::Int(brand));
+    }
+    match query.text("shop").as_deref() {
+        None | Some("all") => {}
+        Some("general") => filter.condition("g.type NOT IN (2, 3)".into()),
+        Some("youx") => filter.condition("g.is_youx = 1".into()),
+        Some("zy") => filter.condition("g.type = 2".into()),
+        Some("qx") => filter.condition("g.type = 3".into()),
+        Some(_) => return Err(Error::field("shop", "店铺类型不正确")),
+    }
+    if query.int("is_dpby", "包邮")? == Some(1) {
+        filter.condition("g.is_dpby = 1".into());
+    }
+    if query.int("manjian", "满减")? == Some(1) {
+        filter.condition("g.manjian_id > 0".into());
+    }
+    if query.int("everyday", "天天特价")? == Some(1) {
+        filter.condition("g.id IN (SELECT goods_id FROM everyday_specials)".into());
+    }
+    if query.int("flash", "秒杀")? == Some(1) {
+        filter.add(
+            |n| format!("g.id IN (SELECT goods_id FROM flash_sales WHERE starts_at <= ${n} AND ends_at > ${n})"),
+            Param::Int(now()),
+        );
+    }
+    let descending = match query.text("order").as_deref() {
+        None => None,
+        Some("asc") => Some(false),
+        Some("desc") => Some(true),
+        Some(_) => return Err(Error::field("order", "排序方向不正确")),
+    };
+    let direction = |default_descending: bool| if descending.unwrap_or(default_descending) { "DESC" } else { "ASC" };
+    let order = match query.text("sort").as_deref() {
+        None | Some("default") => "g.is_buy DESC, g.stock > 0 DESC, g.id ASC".to_owned(),
+        Some("sales") => format!("g.sales {}, g.id ASC", direction(true)),
+        Some("price") => format!("g.price {}, g.id ASC", direction(false)),
+        Some("new") => format!("g.created_at {}, g.id DESC", direction(true)),
+        Some(_) => return Err(Error::field("sort", "排序方式不正确")),
+    };
+    let condition = filter.sql();
+    let total: i64 = filter
+        .bind_scalar(sqlx::query_scalar(sqlx::AssertSqlSafe(format!("SELECT COUNT(*) FROM goods g {condition}"))))
+        .fetch_one(&context.db.pool)
+        .await?;
+    let offset = (page - 1) * page_size;
+    let sql = format!("SELECT {CARD_COLUMNS} FROM goods g {condition} ORDER BY {order} LIMIT {page_size} OFFSET {offset}");
+    let rows = filter.bind(sqlx::query(sqlx::AssertSqlSafe(sql.clone()))).fetch_all(&context.db.pool).await?;
+    ok(json!({
+        "list": cards(&context.db, &rows).await?,
+        "total": total,
+        "page": page,
+        "page_size": page_size,
+        "last_page": ((total + page_size - 1) / page_size).max(1),
+    }))
+}
+
+enum Param {
+    Text(String),
+    Int(i64),
+}
+
+/// A `WHERE` clause built condition by condition, with its parameters numbered in order.
+#[derive(Default)]
+struct Filter {
+    conditions: Vec<String>,
+    params: Vec<Param>,
+}
+
+impl Filter {
+    fn condition(&mut self, sql: String) {
+        self.conditions.push(sql);
+    }
+
+    /// A condition with one parameter; `sql` gets the parameter's number.
+    fn add(&mut self, sql: impl FnOnce(usize) -> String, param: Param) {
+        self.params.push(param);
+        self.conditions.push(sql(self.params.len()));
+    }
+
+    fn sql(&self) -> String {
+        if self.conditions.is_empty() { String::new() } else { format!("WHERE {}", self.conditions.join(" AND ")) }
+    }
+
+    fn bind<'q>(&self, mut query: sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments>) -> sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments> {
+        for param in &self.params {
+            query = match param {
+                Param::Text(text) => query.bind(text.clone()),
+                Param::Int(number) => query.bind(*number),
+            };
+        }
+        query
+    }
+
+    fn bind_scalar<'q>(
+        &self,
+        mut query: sqlx::query::QueryScalar<'q, sqlx::Any, i64, sqlx::any::AnyArguments>,
+    ) -> sqlx::query::QueryScalar<'q, sqlx::Any, i64, sqlx::any::AnyArguments> {
+        for param in &self.params {
+            query = match param {
+                Param::Text(text) => query.bind(text.clone()),
+                Param::Int(number) => query.bind(*number),
+            };
+        }
+        query
+    }
+}
+
+/// The ids of a category and all its descendants (empty when it does not exist).
+pub async fn category_subtree(db: &Db, category: i64) -> Result<Vec<i64>> {
+    let mut subtree: Vec<i64> = sqlx::query_scalar("SELECT id FROM categories WHERE id = $1")
+        .bind(category)
+        .fetch_all(&db.pool)
+        .await?;
+    let mut frontier = subtree.clone();
+    while !frontier.is_empty() {
+        let sql = format!("SELECT id FROM categories WHERE parent_id IN ({})", placeholders(frontier.len(), 1));
+        let mut query = sqlx::query_scalar::<_, i64>(sqlx::AssertSqlSafe(sql.clone()));
+        for id in &frontier {
+            query = query.bind(*id);
+        }
+        frontier = query.fetch_all(&db.pool).await?;
+        subtree.extend(&frontier);
+    }
+    Ok(subtree)
+}
+
+/// `GET /api/goods/detail/{id}`, with the §2 query ids echoed (`goods_price_id`,
+/// `ladder_price_id`, `goods_manjian_id`, `is_yj`, `is_jxq`).
+async fn detail(State(context): State<ApiContext>, Path(id): Path<i64>, Query(query): Query) -> Result<Json<Value>> {
+    let row = sqlx::query(sqlx::AssertSqlSafe(format!("SELECT {CARD_COLUMNS} FROM goods g WHERE g.id = $1")))
+        .bind(id)
+        .fetch_optional(&context.db.pool)
+        .await?
+        .ok_or_else(|| Error::not_found("商品不存在"))?;
+    let mut goods = cards(&context.db, std::slice::from_ref(&row)).await?.remove(0);
+    let category: i64 = row.try_get("category_id")?;
+    let brand: Option<i64> = row.try_get("brand_id")?;
+    let manjian: i64 = row.try_get("manjian_id")?;
+    goods["validity"] = json!(row.try_get::<String, _>("validity")?);
+    goods["jzl"] = json!(row.try_get::<i64, _>("jzl")?);
+    goods["origin"] = json!(row.try_get::<String, _>("origin")?);
+    goods["rx"] = json!(row.try_get::<i64, _>("rx")?);
+    goods["description"] = json!(row.try_get::<String, _>("description")?);
+    goods["category_path"] = json!(category_path(&context.db, category).await?);
+    goods["brand"] = match brand {
+        Some(brand) => {
+            let name: String = sqlx::query_scalar("SELECT name FROM brands WHERE id = $1").bind(brand).fetch_one(&context.db.pool).await?;
+            json!({ "id": brand, "name": name })
+        }
+        None => Value::Null,
+    };
+    goods["manjian"] = manjian_activity(&context.db, manjian).await?;
+    let mut ids = json!({});
+    for key in ["goods_price_id", "ladder_price_id", "goods_manjian_id", "is_yj", "is_jxq"] {
+        ids[key] = json!(query.int_or(key, key, 0)?);
+    }
+    goods["query"] = ids;
+    ok(goods)
+}
+
+/// The category's path from the top: `[{id, name}, …]`.
+async fn category_path(db: &Db, category: i64) -> Result<Vec<Value>> {
+    let mut path = Vec::new();
+    let mut next = Some(category);
+    while let Some(id) = next {
+        let row = sqlx::query("SELECT id, name, parent_id FROM categories WHERE id = $1").bind(id).fetch_one(&db.pool).await?;
+        path.push(json!({ "id": id, "name": row.try_get::<String, _>("name")? }));
+        next = row.try_get("parent_id")?;
+    }
+    path.reverse();
+    Ok(path)
+}
+
+/// A full-reduction activity and its tiers (`null` for 0).
+pub async fn manjian_activity(db: &Db, id: i64) -> Result<Value> {
+    if id == 0 {
+        return Ok(Value::Null);
+    }
+    let title: Option<String> = sqlx::query_scalar("SELECT title FROM manjian_activities WHERE id = $1").bind(id).fetch_optional(&db.pool).await?;
+    let Some(title) = title else { return Ok(Value::Null) };
+    let tiers = sqlx::query("SELECT amount, reduce FROM manjian_tiers WHERE activity_id = $1 ORDER BY sort, id")
+        .bind(id)
+        .fetch_all(&db.pool)
+        .await?
+        .iter()
+        .map(|row| -> Result<Value> {
+            let amount: i64 = row.try_get("amount")?;
+            let reduce: i64 = row.try_get("reduce")?;
+            Ok(json!({ "amount": money::text(amount), "reduce": money::text(reduce), "title": format!("满{}减{}", money::text(amount), money::text(reduce)) }))
+        })
+        .collect::<Result<Vec<_>>>()?;
+    Ok(json!({ "id": id, "title": title, "tiers": tiers }))
+}
+
+/// `GET /api/goods/search?keywords=…&type=0|1`: up to 10 suggestions, goods names (type 0) or
+/// manufacturers (type 1) containing the trimmed keyword; an empty keyword gives none.
+async fn search(State(context): State<ApiContext>, Query(query): Query) -> Result<Json<Value>> {
+    let Some(keyword) = query.text("keywords").or_else(|| query.text("keyword")) else { return ok(Vec::<String>::new()) };
+    let column = match query.int_or("type", "搜索类型", 0)? {
+        0 => "name",
+        1 => "sccj",
+        _ => return Err(Error::field("type", "搜索类型不正确")),
+    };
+    let suggestions: Vec<String> = sqlx::query_scalar(sqlx::AssertSqlSafe(format!(
+        "SELECT {column} FROM goods WHERE {column} LIKE $1 ESCAPE '\\' GROUP BY {column} ORDER BY MAX(sales) DESC, {column} LIMIT 10"
+    )))
+    .bind(like_pattern(&keyword))
+    .fetch_all(&context.db.pool)
+    .await?;
+    ok(suggestions)
+}
+
+/// `GET /api/goods/hot`: the hot search terms.
+async fn hot(State(context): State<ApiContext>) -> Result<Json<Value>> {
+    let terms: Vec<String> = sqlx::query_scalar("SELECT term FROM hot_terms ORDER BY sort, id").fetch_all(&context.db.pool).await?;
+    ok(terms)
+}

@@ -1,0 +1,60 @@
+//! The HTTP API: one module per area of the specification's §7, merged into one router.
+//! Every answer is the `{code, msg, data}` envelope made by `error`.
+
+pub mod cart;
+pub mod error;
+pub mod extract;
+pub mod goods;
+pub mod home;
+pub mod user;
+
+use axum::extract::Request;
+use axum::http::{Method, header};
+use axum::middleware::{self, Next};
+use axum::response::{IntoResponse, Response};
+use axum::Router;
+
+use crate::db::Db;
+use error::Error;
+
+/// What every handler shares.
+#[derive(Clone)]
+pub struct ApiContext {
+    pub db: Db,
+}
+
+pub fn api_router(context: ApiContext) -> Router {
+    Router::new()
+        .merge(user::router())
+        .merge(goods::router())
+        .merge(home::router())
+        .merge(cart::router())
+        .fallback(|| async { Error::not_found("接口不存在") })
+        .layer(middleware::from_fn(refuse_cross_site))
+        .with_state(context)
+}
+
+/// Refuses state-changing requests another site's page sends (403): the browser says so in
+/// `Sec-Fetch-Site`, or the `Origin` names another host than the one asked.
+async fn refuse_cross_site(request: Request, next: Next) -> Response {
+    let changes_state = !matches!(*request.method(), Method::GET | Method::HEAD | Method::OPTIONS);
+    if changes_state && is_cross_site(&request) {
+        return Error::forbidden("禁止跨站请求").into_response();
+    }
+    next.run(request).await
+}
+
+fn is_cross_site(request: &Request) -> bool {
+    let headers = request.headers();
+    if headers.get("sec-fetch-site").and_then(|value| value.to_str().ok()) == Some("cross-site") {
+        return true;
+    }
+    let Some(origin) = headers.get(header::ORIGIN).and_then(|value| value.to_str().ok()) else { return false };
+    let origin_host = origin.split_once("://").map_or(origin, |(_, rest)| rest);
+    let host = headers
+        .get("x-forwarded-host")
+        .or_else(|| headers.get(header::HOST))
+        .and_then(|value| value.to_str().ok())
+        .unwrap_or_default();
+    origin != "null" && origin_host != host
+}

@@ -1,0 +1,85 @@
+//! Building and running the application: database, router, middleware, listener, graceful
+//! shutdown. Tests start the same `Application` on a random port.
+
+use std::net::SocketAddr;
+use std::time::Duration;
+
+use axum::http::{HeaderName, StatusCode};
+use axum::Router;
+use tokio::net::TcpListener;
+use tower::ServiceBuilder;
+use tower_http::compression::CompressionLayer;
+use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer};
+use tower_http::timeout::TimeoutLayer;
+use tower_http::trace::TraceLayer;
+
+use crate::config::Config;
+use crate::db::{Db, seed};
+use crate::http::{ApiContext, api_router};
+
+pub struct Application {
+    listener: TcpListener,
+    router: Router,
+    pub db: Db,
+}
+
+const REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
+
+impl Application {
+    /// Connects, migrates, loads the demo data into an empty database, and binds.
+    pub async fn build(config: &Config) -> anyhow::Result<Application> {
+        let db = Db::connect(&config.database_url).await?;
+        db.migrate().await?;
+        if seed::seed_if_empty(&db).await? {
+            tracing::info!("empty database: demo data loaded");
+        }
+        let listener = TcpListener::bind(config.addr).await?;
+        let middleware = ServiceBuilder::new()
+            .layer(SetRequestIdLayer::new(REQUEST_ID, MakeRequestUuid))
+            .layer(TraceLayer::new_for_http())
+            .layer(PropagateRequestIdLayer::new(REQUEST_ID))
+            .layer(TimeoutLayer::with_status_code(StatusCode::REQUEST_TIMEOUT, Duration::from_secs(30)))
+            .layer(CompressionLayer::new());
+        let router = api_router(ApiContext { db: db.clone() }).layer(middleware);
+        Ok(Application { listener, router, db })
+    }
+
+    pub fn address(&self) -> SocketAddr {
+        self.listener.local_addr().expect("a bound listener has an address")
+    }
+
+    /// Serves until Ctrl-C or SIGTERM, then finishes the requests in flight.
+    pub async fn run(self) -> anyhow::Result<()> {
+        axum::serve(self.listener, self.router.into_make_service_with_connect_info::<SocketAddr>())
+            .with_graceful_shutdown(shutdown_signal())
+            .await?;
+        Ok(())
+    }
+
+    /// Serves until the future completes (tests).
+    pub async fn run_until(self, stop: impl std::future::Future<Output = ()> + Send + 'static) -> anyhow::Result<()> {
+        axum::serve(self.listener, self.router.into_make_service_with_connect_info::<SocketAddr>())
+            .with_graceful_shutdown(stop)
+            .await?;
+        Ok(())
+    }
+}
+
+async fn shutdown_signal() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let terminate = async {
+        if let Ok(mut signal) = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            signal.recv().await;
+        }
+    };
+    #[cfg(not(unix))]
+    let terminate = std::future::pending::<()>();
+    tokio::select! {
+        () = ctrl_c => {},
+        () = terminate => {},
+    }
+    tracing::info!("shutting down");
+}

@@ -1,0 +1,373 @@
+//! The origin's API over HTTP: the real application on a random port, against a fresh SQLite
+//! file and a fresh PostgreSQL database (every test runs on both).
+//!
+//! PostgreSQL: `TEST_DATABASE_ADMIN_URL` (default `postgres://postgres@127.0.0.1:5432/postgres`)
+//! must reach a server where a database can be created; `scripts/test` makes sure one does.
+
+use std::future::Future;
+
+use origin::config::Config;
+use origin::startup::Application;
+use reqwest::{Client, StatusCode};
+use serde_json::{Value, json};
+use sqlx::{Connection, Executor};
+
+struct App {
+    base: String,
+    database: &'static str,
+    db: origin::db::Db,
+}
+
+impl App {
+    fn client(&self) -> Client {
+        Client::builder().cookie_store(true).build().unwrap()
+    }
+
+    fn url(&self, path: &str) -> String {
+        format!("{}{path}", self.base)
+    }
+
+    async fn get(&self, client: &Client, path: &str) -> (StatusCode, Value) {
+        let response = client.get(self.url(path)).send().await.unwrap();
+        (response.status(), response.json().await.unwrap())
+    }
+
+    async fn post(&self, client: &Client, path: &str, form: &[(&str, &str)]) -> (StatusCode, Value) {
+        let response = client.post(self.url(path)).form(form).send().await.unwrap();
+        (response.status(), response.json().await.unwrap())
+    }
+
+    /// A client logged in as the demo member.
+    async fn demo(&self) -> Client {
+        let client = self.client();
+        let (status, body) = self.post(&client, "/api/user/login", &[("username", "demo"), ("password", "demo123")]).await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        client
+    }
+
+    /// Another member, with a session.
+    async fn other_member(&self) -> Client {
+        let hash = origin::auth::hash_password("secret9").unwrap();
+        sqlx::query(
+            "INSERT INTO members (username, phone, password_hash, company, name, created_at) \
+             VALUES ('other', '13900001111', $1, '别家药房', '王五', 0)",
+        )
+        .bind(hash)
+        .execute(&self.db.pool)
+        .await
+        .unwrap();
+        let client = self.client();
+        let (status, _) = self.post(&client, "/api/user/login", &[("username", "other"), ("password", "secret9")]).await;
+        assert_eq!(status, StatusCode::OK);
+        client
+    }
+}
+
+async fn start(database_url: String, database: &'static str) -> (App, tokio::sync::oneshot::Sender<()>) {
+    let config = Config { addr: "127.0.0.1:0".parse().unwrap(), database_url };
+    let app = Application::build(&config).await.expect("the application starts");
+    let base = format!("http://{}", app.address());
+    let db = app.db.clone();
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    tokio::spawn(app.run_until(async {
+        let _ = stopped.await;
+    }));
+    (App { base, database, db }, stop)
+}
+
+fn unique_name() -> String {
+    use std::sync::atomic::{AtomicU32, Ordering};
+    static NEXT: AtomicU32 = AtomicU32::new(0);
+    format!("shop_test_{}_{}_{}", std::process::id(), origin::now(), NEXT.fetch_add(1, Ordering::Relaxed))
+}
+
+/// Runs `test` against a fresh SQLite database, then a fresh PostgreSQL one.
+async fn on_both<F, Fut>(test: F)
+where
+    F: Fn(App) -> Fut,
+    Fut: Future<Output = ()>,
+{
+    let dir = std::env::temp_dir().join(unique_name());
+    let (app, stop) = start(format!("sqlite://{}/shop.db", dir.display()), "sqlite").await;
+    test(app).await;
+    let _ = stop.send(());
+    let _ = std::fs::remove_dir_all(&dir);
+
+    let admin_url = std::env::var("TEST_DATABASE_ADMIN_URL")
+        .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/postgres".into());
+    let name = unique_name();
+    let mut admin = sqlx::PgConnection::connect(&admin_url)
+        .await
+        .unwrap_or_else(|error| panic!("PostgreSQL at {admin_url} ({error}); run scripts/test, which starts one"));
+    admin.execute(sqlx::AssertSqlSafe(format!("CREATE DATABASE {name}"))).await.unwrap();
+    let base = admin_url.rsplit_once('/').map_or(admin_url.as_str(), |(base, _)| base);
+    let (app, stop) = start(format!("{base}/{name}"), "postgres").await;
+    test(app).await;
+    let _ = stop.send(());
+    tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    let _ = admin.execute(sqlx::AssertSqlSafe(format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"))).await;
+}
+
+/// A goods that can be bought, has stock and a minimum-quantity ladder.
+async fn ladder_goods(app: &App) -> (i64, i64) {
+    let row: (i64, i64) = sqlx::query_as(
+        "SELECT g.id, g.stock FROM goods g WHERE g.is_buy = 1 AND g.stock >= 60 AND g.ladder_price_type = 2 \
+         AND EXISTS (SELECT 1 FROM goods_ladders l WHERE l.goods_id = g.id) ORDER BY g.id LIMIT 1",
+    )
+    .fetch_one(&app.db.pool)
+    .await
+    .unwrap();
+    row
+}
+
+#[tokio::test]
+async fn visitors_browse_the_catalogue() {
+    on_both(|app| async move {
+        let client = app.client();
+        let (status, base) = app.get(&client, "/api/user/base").await;
+        assert_eq!(status, StatusCode::OK);
+        assert_eq!(base["code"], 10000);
+        assert_eq!(base["data"]["show"], true);
+        assert_eq!(base["data"]["login"], false, "{}", app.database);
+
+        let (_, home) = app.get(&client, "/api/index").await;
+        let home = &home["data"];
+        assert!(home["nav"].as_array().unwrap().len() <= 9);
+        assert!(!home["category"].as_array().unwrap().is_empty());
+        assert!(home["timestamp"].as_i64().unwrap() > 1_700_000_000);
+        assert!(home["category_zy"].as_array().unwrap().iter().all(|c| c["children"].is_array()));
+
+        let (_, page) = app.get(&client, "/api/goods/list?page_size=1&page=2").await;
+        let total = page["data"]["total"].as_i64().unwrap();
+        assert!(total >= 2);
+        assert_eq!(page["data"]["list"].as_array().unwrap().len(), 1);
+        assert_eq!(page["data"]["last_page"], total);
+
+        let (_, by_price) = app.get(&client, "/api/goods/list?sort=price&order=asc&page_size=100").await;
+        let prices: Vec<f64> = by_price["data"]["list"].as_array().unwrap().iter()
+            .map(|goods| goods["price"].as_str().unwrap().parse().unwrap()).collect();
+        assert!(prices.windows(2).all(|pair| pair[0] <= pair[1]), "{prices:?}");
+
+        let (_, herbs) = app.get(&client, "/api/goods/list?shop=zy&page_size=100").await;
+        assert!(herbs["data"]["list"].as_array().unwrap().iter().all(|goods| goods["type"] == 2));
+
+        let first = &page["data"]["list"][0];
+        let name = first["name"].as_str().unwrap();
+        let keyword: String = name.chars().take(2).collect();
+        let (_, found) = app.get(&client, &format!("/api/goods/list?keyword={}&page_size=100", urlencode(&keyword))).await;
+        let found = found["data"]["list"].as_array().unwrap();
+        assert!(found.iter().any(|goods| goods["id"] == first["id"]), "the goods the keyword came from is found");
+        let (_, none) = app.get(&client, "/api/goods/list?keyword=%E6%B2%A1%E6%9C%89%E8%BF%99%E7%A7%8D%E8%8D%AF").await;
+        assert_eq!(none["data"]["total"], 0);
+
+        let (_, suggestions) = app.get(&client, &format!("/api/goods/search?keywords=%20{}%20&type=0", urlencode(&keyword))).await;
+        let suggestions = suggestions["data"].as_array().unwrap();
+        assert!(!suggestions.is_empty() && suggestions.iter().all(|s| s.as_str().unwrap().contains(&keyword)));
+        let (_, empty) = app.get(&client, "/api/goods/search?keywords=%20&type=0").await;
+        assert_eq!(empty["data"], json!([]));
+        let maker = first["sccj"].as_str().unwrap();
+        let (_, makers) = app.get(&client, &format!("/api/goods/search?keywords={}&type=1", urlencode(&maker.chars().take(2).collect::<String>()))).await;
+        assert!(makers["data"].as_array().unwrap().iter().any(|s| s == maker));
+
+        let id = first["id"].as_i64().unwrap();
+        let (status, detail) = app.get(&client, &format!("/api/goods/detail/{id}?goods_price_id=7")).await;
+        assert_eq!(status, StatusCode::OK);
+        assert_eq!(detail["data"]["id"], id);
+        assert_eq!(detail["data"]["query"]["goods_price_id"], 7);
+        assert!(!detail["data"]["category_path"].as_array().unwrap().is_empty());
+        let (status, missing) = app.get(&client, "/api/goods/detail/999999").await;
+        assert_eq!(status, StatusCode::NOT_FOUND);
+        assert_eq!(missing["code"], 404);
+        assert_eq!(missing["msg"], "商品不存在");
+
+        let (status, bad) = app.get(&client, "/api/goods/list?sort=sideways").await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+        assert_eq!(bad["code"], 422);
+        assert_eq!(bad["msg"], "排序方式不正确");
+        assert_eq!(bad["data"]["errors"]["sort"][0], "排序方式不正确");
+
+        let (status, unknown) = app.get(&client, "/api/nothing/here").await;
+        assert_eq!(status, StatusCode::NOT_FOUND);
+        assert_eq!(unknown["code"], 404);
+    })
+    .await;
+}
+
+fn urlencode(text: &str) -> String {
+    text.bytes().map(|byte| format!("%{byte:02X}")).collect()
+}
+
+#[tokio::test]
+async fn login_logout_and_the_member_state() {
+    on_both(|app| async move {
+        let client = app.client();
+        let (status, wrong) = app.post(&client, "/api/user/login", &[("username", "demo"), ("password", "nope")]).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+        assert_eq!(wrong["msg"], "账号或密码错误");
+        let (status, missing) = app.post(&client, "/api/user/login", &[("username", "demo")]).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+        assert_eq!(missing["msg"], "请填写密码");
+
+        let response = client.post(app.url("/api/user/login")).form(&[("username", "demo"), ("password", "demo123")]).send().await.unwrap();
+        let cookie = response.headers()["set-cookie"].to_str().unwrap().to_owned();
+        assert!(cookie.starts_with("sid=") && cookie.contains("HttpOnly") && cookie.contains("SameSite=Lax"), "{cookie}");
+        let body: Value = response.json().await.unwrap();
+        assert_eq!(body["data"]["username"], "demo");
+        let (_, base) = app.get(&client, "/api/user/base").await;
+        assert_eq!(base["data"]["login"], true);
+        assert!(!base["data"]["company"].as_str().unwrap().is_empty());
+        assert!(!base["data"]["admin"]["name"].as_str().unwrap().is_empty());
+        assert_eq!(base["data"]["is_AfterSale"], "0");
+
+        let response = client.delete(app.url("/api/user/logout")).send().await.unwrap();
+        assert_eq!(response.status(), StatusCode::OK);
+        let (_, base) = app.get(&client, "/api/user/base").await;
+        assert_eq!(base["data"]["login"], false);
+        let (status, cart) = app.get(&client, "/api/cart/list").await;
+        assert_eq!(status, StatusCode::UNAUTHORIZED);
+        assert_eq!(cart["code"], 10001);
+
+        let (status, _) = app.get(&client, "/api/user/phone/13800000000").await;
+        assert_eq!(status, StatusCode::OK);
+        let (status, bad) = app.get(&client, "/api/user/phone/12345").await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+        assert_eq!(bad["msg"], "手机号码格式不正确");
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn logins_are_rate_limited_per_account() {
+    on_both(|app| async move {
+        let client = app.client();
+        for _ in 0..5 {
+            let (status, _) = app.post(&client, "/api/user/login", &[("username", "demo"), ("password", "wrong")]).await;
+            assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+        }
+        let (status, body) = app.post(&client, "/api/user/login", &[("username", "demo"), ("password", "demo123")]).await;
+        assert_eq!(status, StatusCode::TOO_MANY_REQUESTS);
+        assert_eq!(body["code"], 429);
+        assert_eq!(body["msg"], "登录失败次数过多，请15分钟后再试");
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn cross_site_requests_are_refused() {
+    on_both(|app| async move {
+        let client = app.client();
+        let response = client
+            .post(app.url("/api/user/login"))
+            .header("Origin", "https://evil.example")
+            .form(&[("username", "demo"), ("password", "demo123")])
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(response.status(), StatusCode::FORBIDDEN);
+        let response = client
+            .post(app.url("/api/user/login"))
+            .header("Sec-Fetch-Site", "cross-site")
+            .form(&[("username", "demo"), ("password", "demo123")])
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(response.status(), StatusCode::FORBIDDEN);
+        let same_origin = app.base.clone();
+        let response = client
+            .post(app.url("/api/user/login"))
+            .header("Origin", same_origin)
+            .form(&[("username", "demo"), ("password", "demo123")])
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(response.status(), StatusCode::OK);
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn the_cart_is_quoted_by_the_engine_and_kept_to_its_member() {
+    on_both(|app| async move {
+        let demo = app.demo().await;
+        let (goods, stock) = ladder_goods(&app).await;
+        let goods_text = goods.to_string();
+        let (status, added) = app.post(&demo, "/api/cart", &[("goods_id", &goods_text), ("number", "5")]).await;
+        assert_eq!(status, StatusCode::OK, "{added}");
+        let line = added["data"]["id"].as_i64().unwrap();
+        let (_, added) = app.post(&demo, "/api/cart", &[("goods_id", &goods_text), ("number", "7")]).await;
+        assert_eq!(added["data"]["number"], 12, "adding again merges the line");
+        assert_eq!(added["data"]["id"], line);
+
+        let (_, list) = app.get(&demo, "/api/cart/list").await;
+        let data = &list["data"];
+        let item = &data["data"][0];
+        assert_eq!(item["number"], 12);
+        assert_eq!(item["goods"]["id"], goods);
+        // The lines, shipping and activity data are engine input as they are, and `quote` is
+        // the engine's answer for exactly them.
+        let input = json!({ "items": data["data"], "shipping_data": data["shipping_data"], "activity_data": data["activity_data"] });
+        let quote = engine::quote(&engine::cart_from_value(&input).unwrap()).unwrap();
+        assert_eq!(serde_json::to_value(&quote).unwrap(), data["quote"]);
+        let ladder = item["goods"]["ladder_price"].as_array().unwrap();
+        let reached = ladder.iter().filter(|step| step["number"].as_i64().unwrap() <= 12).last();
+        let expected_unit = reached.map_or(item["price"].clone(), |step| step["price"].clone());
+        assert_eq!(data["quote"]["lines"][0]["unit_price"], expected_unit);
+
+        let (_, total) = app.get(&demo, "/api/cart/total").await;
+        assert_eq!(total["data"]["total"], 1);
+
+        let too_many = (stock + 1).to_string();
+        let (status, refused) = app.post(&demo, &format!("/api/cart/{line}/edit"), &[("number", &too_many)]).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+        assert_eq!(refused["msg"], format!("库存不足，最多可购买{stock}件"));
+        let (status, _) = app.post(&demo, &format!("/api/cart/{line}/edit"), &[("number", "0")]).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+        let (status, _) = app.post(&demo, &format!("/api/cart/{line}/edit"), &[("number", "3")]).await;
+        assert_eq!(status, StatusCode::OK);
+
+        let other = app.other_member().await;
+        let (status, _) = app.post(&other, &format!("/api/cart/{line}/edit"), &[("number", "1")]).await;
+        assert_eq!(status, StatusCode::NOT_FOUND, "another member's line is not there for them");
+        let (_, theirs) = app.get(&other, "/api/cart/list").await;
+        assert_eq!(theirs["data"]["data"], json!([]));
+        let (_, deleted) = app.post(&other, "/api/cart/batch_delete", &[("ids", &line.to_string())]).await;
+        assert_eq!(deleted["data"]["deleted"], 0);
+
+        let (_, _) = app.post(&demo, "/api/cart/batch_select", &[("ids[]", &line.to_string()), ("is_selected", "0")]).await;
+        let (_, list) = app.get(&demo, "/api/cart/list").await;
+        assert_eq!(list["data"]["data"][0]["is_selected"], 0);
+        assert_eq!(list["data"]["quote"]["totals"]["total"], "0.00");
+        let (status, bad) = app.post(&demo, "/api/cart/batch_select", &[("ids", &line.to_string()), ("is_selected", "2")]).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+        assert_eq!(bad["msg"], "选择状态必须是0或1");
+
+        let (_, deleted) = app.post(&demo, "/api/cart/batch_delete", &[("ids", &format!("{line},999999"))]).await;
+        assert_eq!(deleted["data"]["deleted"], 1);
+        assert_eq!(deleted["data"]["cart"], 0);
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn goods_that_cannot_be_bought_are_refused_and_stored_unselected() {
+    on_both(|app| async move {
+        let demo = app.demo().await;
+        let (goods, _) = ladder_goods(&app).await;
+        let (status, _) = app.post(&demo, "/api/cart", &[("goods_id", &goods.to_string()), ("number", "2")]).await;
+        assert_eq!(status, StatusCode::OK);
+        // The goods goes out of sale after it was added.
+        sqlx::query("UPDATE goods SET is_buy = 0 WHERE id = $1").bind(goods).execute(&app.db.pool).await.unwrap();
+        let (_, list) = app.get(&demo, "/api/cart/list").await;
+        assert_eq!(list["data"]["data"][0]["is_selected"], 0);
+        assert_eq!(list["data"]["quote"]["lines"][0]["buyable"], false);
+        let stored: i64 = sqlx::query_scalar("SELECT is_selected FROM cart_items WHERE goods_id = $1").bind(goods).fetch_one(&app.db.pool).await.unwrap();
+        assert_eq!(stored, 0);
+        let (status, refused) = app.post(&demo, "/api/cart", &[("goods_id", &goods.to_string()), ("number", "1")]).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+        assert_eq!(refused["msg"], "该商品暂不可购买");
+        let (status, refused) = app.post(&demo, "/api/cart", &[("goods_id", "999999"), ("number", "1")]).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+        assert_eq!(refused["msg"], "商品不存在");
+    })
+    .await;
+}
