@@ -5,6 +5,7 @@
 //! on by default, built by `wasm-pack build engine`); the edge and the origin depend on it with
 //! `default-features = false` and call [`quote`] directly.
 
+pub mod checkout;
 mod error;
 mod model;
 mod money;

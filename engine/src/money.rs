@@ -356,6 +356,13 @@ impl Cents {
     pub(crate) fn exact(self) -> Exact {
         Exact { mantissa: self.0, scale: 2 }
     }
+
+    /// Whether this computed amount is exactly the given one (`20.00` equals `20`).
+    pub fn exact_eq(self, money: Money) -> bool {
+        self.exact()
+            .checked_sub(money.exact())
+            .is_some_and(|difference| difference.is_zero())
+    }
 }
 
 impl Cents {
@@ -417,6 +424,10 @@ impl Exact {
 
     pub fn is_positive(self) -> bool {
         self.mantissa > 0
+    }
+
+    pub fn is_zero(self) -> bool {
+        self.mantissa == 0
     }
 
     /// `floor2`: rounds toward negative infinity at two decimals.

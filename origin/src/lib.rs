@@ -8,6 +8,7 @@ pub mod auth;
 pub mod config;
 pub mod db;
 pub mod http;
+pub mod idempotency;
 pub mod money;
 pub mod startup;
 pub mod telemetry;

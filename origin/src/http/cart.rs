@@ -8,6 +8,7 @@ use axum::extract::{Path, State};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde_json::{Value, json};
+use sqlx::AnyConnection;
 use sqlx::Row;
 
 use super::error::{Error, Result, ok};
@@ -178,7 +179,7 @@ async fn total(State(context): State<ApiContext>, member: Member) -> Result<Json
 
 /// `GET /api/cart/list`: the lines, `shipping_data`, `activity_data` and the engine's `quote`.
 async fn list(State(context): State<ApiContext>, member: Member) -> Result<Json<Value>> {
-    ok(cart_input(&context.db, member).await?.with_quote()?)
+    ok(cart_input(&mut *context.db.pool.acquire().await?, member).await?.with_quote()?)
 }
 
 /// The member's cart as the engine reads it, in §3's list shape.
@@ -208,20 +209,20 @@ impl CartData {
 }
 
 /// Reads the cart, first storing as unselected the lines whose goods cannot be bought now.
-pub async fn cart_input(db: &Db, member: Member) -> Result<CartData> {
+pub async fn cart_input(conn: &mut AnyConnection, member: Member) -> Result<CartData> {
     sqlx::query(
         "UPDATE cart_items SET is_selected = 0 WHERE member_id = $1 AND is_selected = 1 AND goods_id IN \
          (SELECT id FROM goods WHERE is_buy = 0 OR stock <= 0)",
     )
     .bind(member.id)
-    .execute(&db.pool)
+    .execute(&mut *conn)
     .await?;
     let lines = sqlx::query(
         "SELECT id, goods_id, type, activity_id, number, price, is_selected, with_coupon, goods_price_id, \
          ladder_price_id, goods_manjian_id, is_yj FROM cart_items WHERE member_id = $1 ORDER BY id DESC",
     )
     .bind(member.id)
-    .fetch_all(&db.pool)
+    .fetch_all(&mut *conn)
     .await?;
     let goods_ids: Vec<i64> = lines.iter().map(|line| line.try_get("goods_id")).collect::<Result<_, _>>()?;
     let goods_rows = if goods_ids.is_empty() {
@@ -232,9 +233,9 @@ pub async fn cart_input(db: &Db, member: Member) -> Result<CartData> {
         for id in &goods_ids {
             query = query.bind(*id);
         }
-        query.fetch_all(&db.pool).await?
+        query.fetch_all(&mut *conn).await?
     };
-    let goods_cards = cards(db, &goods_rows).await?;
+    let goods_cards = cards(conn, &goods_rows).await?;
     let mut data = Vec::with_capacity(lines.len());
     let mut activities: Vec<i64> = Vec::new();
     for line in &lines {
@@ -268,26 +269,26 @@ pub async fn cart_input(db: &Db, member: Member) -> Result<CartData> {
             "goods": goods,
         });
         if line_type == COMBINATION {
-            item["combination"] = combination_goods(db, line.try_get("activity_id")?, &item["goods"]).await?;
+            item["combination"] = combination_goods(conn, line.try_get("activity_id")?, &item["goods"]).await?;
         }
         data.push(item);
     }
     let shipping_amount: Option<String> = sqlx::query_scalar("SELECT value FROM settings WHERE key = 'shipping_amount'")
-        .fetch_optional(&db.pool)
+        .fetch_optional(&mut *conn)
         .await?;
     Ok(CartData {
         data,
         shipping_data: json!({ "shipping_amount": shipping_amount.unwrap_or_else(|| SHIPPING_AMOUNT.into()), "no_trans_order_amount": "0.00" }),
-        activity_data: json!({ "manjians": manjian_tiers(db, &activities).await? }),
+        activity_data: json!({ "manjians": manjian_tiers(conn, &activities).await? }),
     })
 }
 
 /// The tiers of the full-reduction activity most of the selected lines take part in.
-async fn manjian_tiers(db: &Db, activities: &[i64]) -> Result<Vec<Value>> {
+async fn manjian_tiers(conn: &mut AnyConnection, activities: &[i64]) -> Result<Vec<Value>> {
     let Some(activity) = most_common(activities) else { return Ok(Vec::new()) };
     let rows = sqlx::query("SELECT amount, reduce FROM manjian_tiers WHERE activity_id = $1 ORDER BY sort, id")
         .bind(activity)
-        .fetch_all(&db.pool)
+        .fetch_all(&mut *conn)
         .await?;
     rows.iter()
         .map(|row| -> Result<Value> {
@@ -310,14 +311,14 @@ fn most_common(values: &[i64]) -> Option<i64> {
 }
 
 /// A combination as the engine's goods: its own stock, buyable while all its goods are.
-async fn combination_goods(db: &Db, combination: i64, goods: &Value) -> Result<Value> {
+async fn combination_goods(conn: &mut AnyConnection, combination: i64, goods: &Value) -> Result<Value> {
     let row = sqlx::query(
         "SELECT c.id, c.name, c.stock, MIN(g.is_buy) AS is_buy FROM combinations c \
          JOIN combination_items i ON i.combination_id = c.id JOIN goods g ON g.id = i.goods_id \
          WHERE c.id = $1 GROUP BY c.id, c.name, c.stock",
     )
     .bind(combination)
-    .fetch_one(&db.pool)
+    .fetch_one(&mut *conn)
     .await?;
     Ok(json!({
         "id": row.try_get::<i64, _>("id")?,

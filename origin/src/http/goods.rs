@@ -14,6 +14,7 @@ use axum::routing::get;
 use axum::{Json, Router};
 use serde_json::{Value, json};
 use sqlx::any::AnyRow;
+use sqlx::AnyConnection;
 use sqlx::Row;
 
 use super::error::{Error, Result, ok};
@@ -51,7 +52,7 @@ fn stock_state(stock: i64, is_buy: i64) -> &'static str {
 }
 
 /// Ladder steps of these goods, by goods id.
-pub async fn ladders(db: &Db, ids: &[i64]) -> Result<HashMap<i64, Vec<(i64, i64)>>> {
+pub async fn ladders(conn: &mut AnyConnection, ids: &[i64]) -> Result<HashMap<i64, Vec<(i64, i64)>>> {
     let mut ladders: HashMap<i64, Vec<(i64, i64)>> = HashMap::new();
     if ids.is_empty() {
         return Ok(ladders);
@@ -64,14 +65,14 @@ pub async fn ladders(db: &Db, ids: &[i64]) -> Result<HashMap<i64, Vec<(i64, i64)
     for id in ids {
         query = query.bind(*id);
     }
-    for row in query.fetch_all(&db.pool).await? {
+    for row in query.fetch_all(&mut *conn).await? {
         ladders.entry(row.try_get("goods_id")?).or_default().push((row.try_get("number")?, row.try_get("price")?));
     }
     Ok(ladders)
 }
 
 /// Flash sales running now, by goods id: (sale id, price, limit, ends at).
-pub async fn flash_sales(db: &Db, ids: &[i64]) -> Result<HashMap<i64, (i64, i64, i64, i64)>> {
+pub async fn flash_sales(conn: &mut AnyConnection, ids: &[i64]) -> Result<HashMap<i64, (i64, i64, i64, i64)>> {
     let mut sales = HashMap::new();
     if ids.is_empty() {
         return Ok(sales);
@@ -85,7 +86,7 @@ pub async fn flash_sales(db: &Db, ids: &[i64]) -> Result<HashMap<i64, (i64, i64,
     for id in ids {
         query = query.bind(*id);
     }
-    for row in query.fetch_all(&db.pool).await? {
+    for row in query.fetch_all(&mut *conn).await? {
         let goods: i64 = row.try_get("goods_id")?;
         sales.insert(goods, (row.try_get("id")?, row.try_get("price")?, row.try_get("limit_number")?, row.try_get("ends_at")?));
     }
@@ -98,10 +99,10 @@ pub fn placeholders(count: usize, from: usize) -> String {
 }
 
 /// Goods cards (the list views' and the cart's shape) for rows selected with [`CARD_COLUMNS`].
-pub async fn cards(db: &Db, rows: &[AnyRow]) -> Result<Vec<Value>> {
+pub async fn cards(conn: &mut AnyConnection, rows: &[AnyRow]) -> Result<Vec<Value>> {
     let ids: Vec<i64> = rows.iter().map(|row| row.try_get("id")).collect::<Result<_, _>>()?;
-    let ladders = ladders(db, &ids).await?;
-    let sales = flash_sales(db, &ids).await?;
+    let ladders = ladders(conn, &ids).await?;
+    let sales = flash_sales(conn, &ids).await?;
     rows.iter().map(|row| card(row, &ladders, &sales)).collect()
 }
 
@@ -249,7 +250,7 @@ async fn list(State(context): State<ApiContext>, Query(query): Query) -> Result<
     let sql = format!("SELECT {CARD_COLUMNS} FROM goods g {condition} ORDER BY {order} LIMIT {page_size} OFFSET {offset}");
     let rows = filter.bind(sqlx::query(sqlx::AssertSqlSafe(sql.clone()))).fetch_all(&context.db.pool).await?;
     ok(json!({
-        "list": cards(&context.db, &rows).await?,
+        "list": cards(&mut *context.db.pool.acquire().await?, &rows).await?,
         "total": total,
         "page": page,
         "page_size": page_size,
@@ -335,7 +336,7 @@ async fn detail(State(context): State<ApiContext>, Path(id): Path<i64>, Query(qu
         .fetch_optional(&context.db.pool)
         .await?
         .ok_or_else(|| Error::not_found("商品不存在"))?;
-    let mut goods = cards(&context.db, std::slice::from_ref(&row)).await?.remove(0);
+    let mut goods = cards(&mut *context.db.pool.acquire().await?, std::slice::from_ref(&row)).await?.remove(0);
     let category: i64 = row.try_get("category_id")?;
     let brand: Option<i64> = row.try_get("brand_id")?;
     let manjian: i64 = row.try_get("manjian_id")?;

@@ -157,7 +157,7 @@ async fn brand_focus(State(context): State<ApiContext>, Path(id): Path<i64>) -> 
         "name": row.try_get::<String, _>("name")?,
         "sccj": row.try_get::<String, _>("manufacturer")?,
         "logo": row.try_get::<String, _>("logo")?,
-        "goods": cards(&context.db, &goods).await?,
+        "goods": cards(&mut *context.db.pool.acquire().await?, &goods).await?,
     }))
 }
 
@@ -183,7 +183,7 @@ async fn spike(State(context): State<ApiContext>) -> Result<Json<Value>> {
     .bind(time)
     .fetch_all(&context.db.pool)
     .await?;
-    ok(json!({ "timestamp": time, "list": cards(&context.db, &rows).await? }))
+    ok(json!({ "timestamp": time, "list": cards(&mut *context.db.pool.acquire().await?, &rows).await? }))
 }
 
 /// `GET /api/index_wntj/{page}`: 为您推荐, the best sellers that can be bought, 12 a page.
@@ -195,7 +195,7 @@ async fn recommendations(State(context): State<ApiContext>, Path(page): Path<i64
     .bind((page - 1) * 12)
     .fetch_all(&context.db.pool)
     .await?;
-    ok(json!({ "page": page, "list": cards(&context.db, &rows).await? }))
+    ok(json!({ "page": page, "list": cards(&mut *context.db.pool.acquire().await?, &rows).await? }))
 }
 
 /// `GET /api/activity/everyday_price`: 天天特价.
@@ -205,7 +205,7 @@ async fn everyday(State(context): State<ApiContext>) -> Result<Json<Value>> {
     )))
     .fetch_all(&context.db.pool)
     .await?;
-    ok(cards(&context.db, &rows).await?)
+    ok(cards(&mut *context.db.pool.acquire().await?, &rows).await?)
 }
 
 /// `GET /api/category?select={id}` with `qx=2` or `zy=2`: the menu entries (`{id, name,

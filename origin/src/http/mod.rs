@@ -6,6 +6,7 @@ pub mod error;
 pub mod extract;
 pub mod goods;
 pub mod home;
+pub mod order;
 pub mod user;
 
 use axum::extract::Request;
@@ -29,6 +30,7 @@ pub fn api_router(context: ApiContext) -> Router {
         .merge(goods::router())
         .merge(home::router())
         .merge(cart::router())
+        .merge(order::router())
         .fallback(|| async { Error::not_found("接口不存在") })
         .layer(middleware::from_fn(refuse_cross_site))
         .with_state(context)

@@ -1,0 +1,139 @@
+//! What checkout refuses (`shared/design/api.md` §Checkout and orders): the edge asks this
+//! before an order exists, the origin again inside the order transaction. Pure, like the rest
+//! of the engine: the cart and the chosen lines in, the quote of those lines or a refusal out.
+
+use std::fmt;
+
+use crate::model::CartInput;
+use crate::money::Money;
+use crate::quote::{CartQuote, quote};
+use crate::EngineError;
+
+/// Why an order cannot be placed as asked.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    /// No line was chosen.
+    NothingSelected,
+    /// A chosen id is not a line of this cart.
+    NotInCart { id: i64 },
+    /// A chosen line's goods cannot be bought now (off sale or no stock).
+    NotBuyable { id: i64 },
+    /// A chosen line asks for more than the stock.
+    OverStock { id: i64 },
+    /// The payable the buyer saw is not the payable now.
+    PriceChanged { expected: Money, payable: String },
+    /// The cart itself is not valid engine input.
+    Invalid(EngineError),
+}
+
+impl Refusal {
+    /// The message the buyer reads (Chinese, as the shop speaks).
+    pub fn message(&self) -> &'static str {
+        match self {
+            Refusal::NothingSelected => "请选择要结算的商品",
+            Refusal::NotInCart { .. } => "购物车中没有该商品，请刷新购物车后重试",
+            Refusal::NotBuyable { .. } => "部分商品暂不可购买，请刷新购物车后重试",
+            Refusal::OverStock { .. } => "部分商品库存不足，请修改数量后重试",
+            Refusal::PriceChanged { .. } => "商品价格已变动，请刷新购物车后重试",
+            Refusal::Invalid(_) => "购物车数据有误，请刷新后重试",
+        }
+    }
+
+    /// The request field the refusal is about.
+    pub fn field(&self) -> &'static str {
+        match self {
+            Refusal::PriceChanged { .. } => "expected_payable",
+            Refusal::Invalid(_) => "cart",
+            _ => "ids",
+        }
+    }
+}
+
+impl fmt::Display for Refusal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Refusal::NothingSelected => f.write_str("no line chosen"),
+            Refusal::NotInCart { id } => write!(f, "line {id} is not in the cart"),
+            Refusal::NotBuyable { id } => write!(f, "line {id} cannot be bought"),
+            Refusal::OverStock { id } => write!(f, "line {id} exceeds the stock"),
+            Refusal::PriceChanged { expected, payable } => write!(f, "expected payable {expected}, now {payable}"),
+            Refusal::Invalid(error) => write!(f, "invalid cart: {error}"),
+        }
+    }
+}
+
+impl std::error::Error for Refusal {}
+
+/// Checks an order of the lines `ids` of `cart` and answers their quote: the chosen lines,
+/// all selected, priced alone. `expected_payable`, when given, must equal the quote's payable.
+pub fn check(cart: &CartInput, ids: &[i64], expected_payable: Option<Money>) -> Result<CartQuote, Refusal> {
+    if ids.is_empty() {
+        return Err(Refusal::NothingSelected);
+    }
+    if let Some(&id) = ids.iter().find(|id| !cart.items.iter().any(|item| item.id == **id)) {
+        return Err(Refusal::NotInCart { id });
+    }
+    let mut chosen = CartInput {
+        items: cart.items.iter().filter(|item| ids.contains(&item.id)).cloned().collect(),
+        shipping_data: cart.shipping_data.clone(),
+        activity_data: cart.activity_data.clone(),
+    };
+    for item in &mut chosen.items {
+        item.is_selected = true;
+    }
+    let quote = quote(&chosen).map_err(Refusal::Invalid)?;
+    if let Some(line) = quote.lines.iter().find(|line| !line.buyable) {
+        return Err(Refusal::NotBuyable { id: line.id });
+    }
+    if let Some(line) = quote.lines.iter().find(|line| line.over_stock) {
+        return Err(Refusal::OverStock { id: line.id });
+    }
+    if let Some(expected) = expected_payable {
+        let payable = quote.summary.totals.payable;
+        if payable.exact_eq(expected) {
+            return Ok(quote);
+        }
+        return Err(Refusal::PriceChanged { expected, payable: payable.to_string() });
+    }
+    Ok(quote)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cart_from_json;
+
+    fn cart() -> CartInput {
+        cart_from_json(
+            r#"{ "items": [
+                { "id": 1, "number": 2, "price": "10.00", "is_selected": 1, "goods": { "id": 1, "is_buy": 1, "number": 5 } },
+                { "id": 2, "number": 9, "price": "1.50", "is_selected": 0, "goods": { "id": 2, "is_buy": 1, "number": 5 } },
+                { "id": 3, "number": 1, "price": "3.00", "is_selected": 1, "goods": { "id": 3, "is_buy": 0, "number": 5 } }
+            ] }"#,
+        )
+        .unwrap()
+    }
+
+    fn money(text: &str) -> Money {
+        Money::parse(text).unwrap()
+    }
+
+    #[test]
+    fn quotes_the_chosen_lines_alone() {
+        let quote = check(&cart(), &[1], Some(money("20"))).unwrap();
+        assert_eq!(quote.lines.len(), 1);
+        assert_eq!(quote.summary.totals.payable.to_string(), "20.00");
+        assert!(check(&cart(), &[1], None).is_ok());
+    }
+
+    #[test]
+    fn refuses_what_cannot_be_ordered() {
+        assert_eq!(check(&cart(), &[], None), Err(Refusal::NothingSelected));
+        assert_eq!(check(&cart(), &[1, 7], None), Err(Refusal::NotInCart { id: 7 }));
+        assert_eq!(check(&cart(), &[3], None), Err(Refusal::NotBuyable { id: 3 }));
+        assert_eq!(check(&cart(), &[1, 2], None), Err(Refusal::OverStock { id: 2 }));
+        let changed = check(&cart(), &[1], Some(money("19.99"))).unwrap_err();
+        assert_eq!(changed.message(), "商品价格已变动，请刷新购物车后重试");
+        assert_eq!(changed.field(), "expected_payable");
+    }
+}

@@ -1,0 +1,389 @@
+//! Checkout, orders and payment (`shared/design/api.md` §Checkout and orders).
+//!
+//! The order is made in one transaction that re-reads the cart, quotes it with the engine
+//! (`engine::checkout::check`), takes the stock with guarded updates (`stock >= n`, so it
+//! never goes below zero however many orders race), records the order and empties those
+//! lines. Payment by balance takes the money with the same kind of guard.
+
+use axum::extract::{Path, State};
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use engine::checkout::{self, Refusal};
+use serde_json::{Value, json};
+use sqlx::AnyConnection;
+use sqlx::{Acquire, Row};
+
+use super::cart::cart_input;
+use super::error::{Error, Result, ok};
+use super::extract::{Fields, Form, Member, Query};
+use super::ApiContext;
+use crate::idempotency::{self, Claim};
+use crate::{money, now};
+
+pub fn router() -> Router<ApiContext> {
+    Router::new()
+        .route("/api/cart/checkout", post(preview))
+        .route("/api/order", post(place).get(list))
+        .route("/api/order/{id}", get(detail))
+        .route("/api/order/{id}/pay", post(pay))
+}
+
+/// Order states (api.md): 待付款, 待发货, 待收货, 已完成, 已取消.
+const STATUS_NAMES: [&str; 5] = ["待付款", "待发货", "待收货", "已完成", "已取消"];
+const UNPAID: i64 = 0;
+const PAID: i64 = 1;
+
+fn refusal(refusal: Refusal) -> Error {
+    if let Refusal::Invalid(error) = &refusal {
+        return Error::Internal(anyhow::anyhow!("cart is not engine input: {error}"));
+    }
+    Error::field(refusal.field(), refusal.message())
+}
+
+fn expected_payable(form: &Fields) -> Result<Option<engine::Money>> {
+    form.text("expected_payable")
+        .map(|text| engine::Money::parse(&text).map_err(|_| Error::field("expected_payable", "应付金额格式不正确")))
+        .transpose()
+}
+
+/// Checks the order the member asks for against their cart, as read on `conn`.
+async fn check(conn: &mut AnyConnection, member: Member, ids: &[i64], expected: Option<engine::Money>) -> Result<(engine::CartQuote, Vec<Value>)> {
+    let cart = cart_input(conn, member).await?;
+    let input = json!({ "items": cart.data, "shipping_data": cart.shipping_data, "activity_data": cart.activity_data });
+    let engine_cart = engine::cart_from_value(&input).map_err(|error| anyhow::anyhow!("cart is not engine input: {error}"))?;
+    let quote = checkout::check(&engine_cart, ids, expected).map_err(refusal)?;
+    let lines = cart.data.into_iter().filter(|line| line["id"].as_i64().is_some_and(|id| ids.contains(&id))).collect();
+    Ok((quote, lines))
+}
+
+/// `POST /api/cart/checkout` (`ids`, `new=1`, `expected_payable`): cart step 2's preview — the
+/// chosen lines, their quote, the member's addresses and usable coupons.
+async fn preview(State(context): State<ApiContext>, member: Member, Form(form): Form) -> Result<Json<Value>> {
+    let ids = form.ids("ids")?;
+    let mut conn = context.db.pool.acquire().await?;
+    let (quote, lines) = check(&mut conn, member, &ids, expected_payable(&form)?).await?;
+    let addresses: Vec<Value> = sqlx::query(
+        "SELECT id, contact, phone, province, city, district, detail, is_default FROM addresses \
+         WHERE member_id = $1 ORDER BY is_default DESC, id",
+    )
+    .bind(member.id)
+    .fetch_all(&mut *conn)
+    .await?
+    .iter()
+    .map(|row| -> Result<Value> {
+        Ok(json!({
+            "id": row.try_get::<i64, _>("id")?, "contact": row.try_get::<String, _>("contact")?,
+            "phone": row.try_get::<String, _>("phone")?, "province": row.try_get::<String, _>("province")?,
+            "city": row.try_get::<String, _>("city")?, "district": row.try_get::<String, _>("district")?,
+            "detail": row.try_get::<String, _>("detail")?, "is_default": row.try_get::<i64, _>("is_default")?,
+        }))
+    })
+    .collect::<Result<_>>()?;
+    let coupons: Vec<Value> = sqlx::query(
+        "SELECT m.id, c.title, c.amount, c.min_amount, m.expires_at FROM member_coupons m JOIN coupons c ON c.id = m.coupon_id \
+         WHERE m.member_id = $1 AND m.status = 0 AND m.expires_at > $2 ORDER BY c.amount DESC",
+    )
+    .bind(member.id)
+    .bind(now())
+    .fetch_all(&mut *conn)
+    .await?
+    .iter()
+    .map(|row| -> Result<Value> {
+        Ok(json!({
+            "id": row.try_get::<i64, _>("id")?, "title": row.try_get::<String, _>("title")?,
+            "amount": money::text(row.try_get("amount")?), "min_amount": money::text(row.try_get("min_amount")?),
+            "expires_at": row.try_get::<i64, _>("expires_at")?,
+        }))
+    })
+    .collect::<Result<_>>()?;
+    ok(json!({ "lines": lines, "quote": quote, "addresses": addresses, "coupons": coupons }))
+}
+
+/// `POST /api/order` (`ids`, `address_id`, `remark`, `expected_payable`; header
+/// `Idempotency-Key`).
+async fn place(State(context): State<ApiContext>, member: Member, headers: HeaderMap, Form(form): Form) -> Result<Response> {
+    let key = headers
+        .get("idempotency-key")
+        .and_then(|value| value.to_str().ok())
+        .map(str::trim)
+        .unwrap_or_default()
+        .to_owned();
+    let mut ids = form.ids("ids")?;
+    ids.sort_unstable();
+    ids.dedup();
+    let fingerprint = idempotency::fingerprint(&[
+        ("ids", format!("{ids:?}")),
+        ("address_id", form.text("address_id").unwrap_or_default()),
+        ("remark", form.text("remark").unwrap_or_default()),
+        ("expected_payable", form.text("expected_payable").unwrap_or_default()),
+    ]);
+    match idempotency::claim(&context.db, member.id, &key, &fingerprint).await? {
+        Claim::Answered(status, body) => {
+            let body: Value = serde_json::from_str(&body).map_err(anyhow::Error::from)?;
+            return Ok((status, Json(body)).into_response());
+        }
+        Claim::Fresh => {}
+    }
+    let outcome = create_order(&context, member, &ids, &form).await;
+    let (status, body) = match outcome {
+        Ok(order) => (StatusCode::OK, json!({ "code": 10000, "msg": "ok", "data": order })),
+        Err(Error::Internal(error)) => {
+            idempotency::release(&context.db, member.id, &key).await?;
+            return Err(Error::Internal(error));
+        }
+        Err(error) => {
+            let response = error.into_response();
+            let status = response.status();
+            let bytes = axum::body::to_bytes(response.into_body(), 1 << 20).await.map_err(anyhow::Error::from)?;
+            (status, serde_json::from_slice(&bytes).map_err(anyhow::Error::from)?)
+        }
+    };
+    idempotency::save(&context.db, member.id, &key, status, &body.to_string()).await?;
+    Ok((status, Json(body)).into_response())
+}
+
+async fn create_order(context: &ApiContext, member: Member, ids: &[i64], form: &Fields) -> Result<Value> {
+    let address_id = form.int("address_id", "收货地址")?.ok_or_else(|| Error::field("address_id", "请选择收货地址"))?;
+    let remark = form.text("remark").unwrap_or_default();
+    if remark.chars().count() > 200 {
+        return Err(Error::field("remark", "备注不能超过200字"));
+    }
+    let expected = expected_payable(form)?;
+    let mut conn = context.db.pool.acquire().await?;
+    let mut tx = conn.begin().await?;
+    // A write first: SQLite then holds the write lock for the whole transaction, so that what
+    // it reads below cannot change before it writes (PostgreSQL locks rows as it goes).
+    sqlx::query("UPDATE members SET points = points WHERE id = $1").bind(member.id).execute(&mut *tx).await?;
+    let address: Option<String> = sqlx::query_scalar(
+        "SELECT contact || ' ' || phone || ' ' || province || city || district || detail FROM addresses WHERE id = $1 AND member_id = $2",
+    )
+    .bind(address_id)
+    .bind(member.id)
+    .fetch_optional(&mut *tx)
+    .await?;
+    let address = address.ok_or_else(|| Error::field("address_id", "收货地址不存在"))?;
+    let (quote, lines) = check(&mut tx, member, ids, expected).await?;
+    for line in &lines {
+        let number = line["number"].as_i64().unwrap_or(0);
+        let taken = if line["type"] == super::cart::COMBINATION {
+            sqlx::query("UPDATE combinations SET stock = stock - $1 WHERE id = $2 AND stock >= $1")
+                .bind(number)
+                .bind(line["combination"]["id"].as_i64().unwrap_or(0))
+                .execute(&mut *tx)
+                .await?
+        } else {
+            sqlx::query("UPDATE goods SET stock = stock - $1, sales = sales + $1 WHERE id = $2 AND stock >= $1")
+                .bind(number)
+                .bind(line["goods"]["id"].as_i64().unwrap_or(0))
+                .execute(&mut *tx)
+                .await?
+        };
+        if taken.rows_affected() != 1 {
+            return Err(refusal(Refusal::OverStock { id: line["id"].as_i64().unwrap_or(0) }));
+        }
+    }
+    let totals = &quote.summary.totals;
+    let stored = |cents: engine::Cents| -> Result<i64> {
+        i64::try_from(cents.0.checked_mul(100).ok_or_else(|| anyhow::anyhow!("amount out of range"))?)
+            .map_err(|_| Error::Internal(anyhow::anyhow!("amount out of range")))
+    };
+    let created = now();
+    let order_id: i64 = sqlx::query_scalar(
+        "INSERT INTO orders (member_id, order_no, status, total, discount, payable, address, remark, created_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id",
+    )
+    .bind(member.id)
+    // A placeholder until the id gives the order its number.
+    .bind(format!("pending-{}", hex::encode(rand::random::<[u8; 16]>())))
+    .bind(UNPAID)
+    .bind(stored(totals.total)?)
+    .bind(stored(totals.discount)?)
+    .bind(stored(totals.payable)?)
+    .bind(&address)
+    .bind(&remark)
+    .bind(created)
+    .fetch_one(&mut *tx)
+    .await?;
+    let order_no = format!("{}{:08}", chrono_day(created), order_id);
+    sqlx::query("UPDATE orders SET order_no = $1 WHERE id = $2").bind(&order_no).bind(order_id).execute(&mut *tx).await?;
+    for (line, priced) in lines.iter().zip(&quote.lines) {
+        let goods = if line["type"] == super::cart::COMBINATION { &line["combination"] } else { &line["goods"] };
+        sqlx::query(
+            "INSERT INTO order_items (order_id, goods_id, type, name, ypgg, sccj, bzdw, number, price, amount) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
+        )
+        .bind(order_id)
+        .bind(line["goods"]["id"].as_i64().unwrap_or(0))
+        .bind(line["type"].as_i64().unwrap_or(0))
+        .bind(goods["name"].as_str().unwrap_or_default())
+        .bind(line["goods"]["ypgg"].as_str().unwrap_or_default())
+        .bind(line["goods"]["sccj"].as_str().unwrap_or_default())
+        .bind(goods["bzdw"].as_str().unwrap_or_default())
+        .bind(line["number"].as_i64().unwrap_or(0))
+        .bind(money::to_stored(priced.unit_price).ok_or_else(|| anyhow::anyhow!("unit price out of range"))?)
+        .bind(stored(priced.amount)?)
+        .execute(&mut *tx)
+        .await?;
+        sqlx::query("DELETE FROM cart_items WHERE id = $1 AND member_id = $2")
+            .bind(line["id"].as_i64().unwrap_or(0))
+            .bind(member.id)
+            .execute(&mut *tx)
+            .await?;
+    }
+    tx.commit().await?;
+    Ok(json!({
+        "id": order_id,
+        "order_no": order_no,
+        "status": UNPAID,
+        "status_name": STATUS_NAMES[UNPAID as usize],
+        "total": totals.total,
+        "discount": totals.discount,
+        "payable": totals.payable,
+    }))
+}
+
+/// `20261122` for a Unix time (UTC), the date part of order numbers.
+fn chrono_day(seconds: i64) -> String {
+    let days = seconds.div_euclid(86_400);
+    // Civil date from days since 1970-01-01 (Howard Hinnant's algorithm).
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!("{year:04}{month:02}{day:02}")
+}
+
+async fn order_json(conn: &mut AnyConnection, member: Member, id: i64) -> Result<Value> {
+    let row = sqlx::query(
+        "SELECT id, order_no, status, total, discount, payable, address, remark, created_at, paid_at FROM orders \
+         WHERE id = $1 AND member_id = $2",
+    )
+    .bind(id)
+    .bind(member.id)
+    .fetch_optional(&mut *conn)
+    .await?
+    .ok_or_else(|| Error::not_found("订单不存在"))?;
+    let items: Vec<Value> = sqlx::query("SELECT goods_id, type, name, ypgg, sccj, bzdw, number, price, amount FROM order_items WHERE order_id = $1 ORDER BY id")
+        .bind(id)
+        .fetch_all(&mut *conn)
+        .await?
+        .iter()
+        .map(|item| -> Result<Value> {
+            Ok(json!({
+                "goods_id": item.try_get::<i64, _>("goods_id")?, "type": item.try_get::<i64, _>("type")?,
+                "name": item.try_get::<String, _>("name")?, "ypgg": item.try_get::<String, _>("ypgg")?,
+                "sccj": item.try_get::<String, _>("sccj")?, "bzdw": item.try_get::<String, _>("bzdw")?,
+                "number": item.try_get::<i64, _>("number")?, "price": money::text(item.try_get("price")?),
+                "amount": money::text(item.try_get("amount")?),
+            }))
+        })
+        .collect::<Result<_>>()?;
+    let status: i64 = row.try_get("status")?;
+    Ok(json!({
+        "id": row.try_get::<i64, _>("id")?,
+        "order_no": row.try_get::<String, _>("order_no")?,
+        "status": status,
+        "status_name": STATUS_NAMES.get(status as usize).copied().unwrap_or_default(),
+        "total": money::text(row.try_get("total")?),
+        "discount": money::text(row.try_get("discount")?),
+        "payable": money::text(row.try_get("payable")?),
+        "address": row.try_get::<String, _>("address")?,
+        "remark": row.try_get::<String, _>("remark")?,
+        "created_at": row.try_get::<i64, _>("created_at")?,
+        "paid_at": row.try_get::<Option<i64>, _>("paid_at")?,
+        "items": items,
+    }))
+}
+
+/// `GET /api/order` (`page`, `status`): the member's own orders, newest first, 10 a page.
+async fn list(State(context): State<ApiContext>, member: Member, Query(query): Query) -> Result<Json<Value>> {
+    let page = query.int_or("page", "页码", 1)?.max(1);
+    let status = query.int("status", "订单状态")?;
+    if status.is_some_and(|status| !(0..STATUS_NAMES.len() as i64).contains(&status)) {
+        return Err(Error::field("status", "订单状态不正确"));
+    }
+    let mut conn = context.db.pool.acquire().await?;
+    let ids: Vec<i64> = sqlx::query_scalar(
+        "SELECT id FROM orders WHERE member_id = $1 AND ($2 < 0 OR status = $2) ORDER BY created_at DESC, id DESC LIMIT 10 OFFSET $3",
+    )
+    .bind(member.id)
+    .bind(status.unwrap_or(-1))
+    .bind((page - 1) * 10)
+    .fetch_all(&mut *conn)
+    .await?;
+    let total: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM orders WHERE member_id = $1 AND ($2 < 0 OR status = $2)")
+        .bind(member.id)
+        .bind(status.unwrap_or(-1))
+        .fetch_one(&mut *conn)
+        .await?;
+    let mut orders = Vec::with_capacity(ids.len());
+    for id in ids {
+        orders.push(order_json(&mut conn, member, id).await?);
+    }
+    ok(json!({ "list": orders, "total": total, "page": page }))
+}
+
+/// `GET /api/order/{id}`: one of the member's orders (404 for anyone else's).
+async fn detail(State(context): State<ApiContext>, member: Member, Path(id): Path<i64>) -> Result<Json<Value>> {
+    ok(order_json(&mut *context.db.pool.acquire().await?, member, id).await?)
+}
+
+/// `POST /api/order/{id}/pay` (`method`: `balance`): pays an unpaid order from the wallet;
+/// the balance never goes below zero, and each movement is logged.
+async fn pay(State(context): State<ApiContext>, member: Member, Path(id): Path<i64>, Form(form): Form) -> Result<Json<Value>> {
+    match form.text("method").as_deref() {
+        Some("balance") => {}
+        Some(_) => return Err(Error::field("method", "暂不支持该支付方式")),
+        None => return Err(Error::field("method", "请选择支付方式")),
+    }
+    let mut conn = context.db.pool.acquire().await?;
+    let mut tx = conn.begin().await?;
+    let payable: Option<i64> = sqlx::query_scalar("SELECT payable FROM orders WHERE id = $1 AND member_id = $2")
+        .bind(id)
+        .bind(member.id)
+        .fetch_optional(&mut *tx)
+        .await?;
+    let payable = payable.ok_or_else(|| Error::not_found("订单不存在"))?;
+    let paid = sqlx::query("UPDATE orders SET status = $1, paid_at = $2 WHERE id = $3 AND member_id = $4 AND status = $5")
+        .bind(PAID)
+        .bind(now())
+        .bind(id)
+        .bind(member.id)
+        .bind(UNPAID)
+        .execute(&mut *tx)
+        .await?;
+    if paid.rows_affected() != 1 {
+        return Err(Error::conflict("订单已支付或已取消"));
+    }
+    let taken = sqlx::query("UPDATE members SET balance = balance - $1 WHERE id = $2 AND balance >= $1")
+        .bind(payable)
+        .bind(member.id)
+        .execute(&mut *tx)
+        .await?;
+    if taken.rows_affected() != 1 {
+        return Err(Error::field("method", "账户余额不足"));
+    }
+    let balance: i64 = sqlx::query_scalar("SELECT balance FROM members WHERE id = $1").bind(member.id).fetch_one(&mut *tx).await?;
+    sqlx::query(
+        "INSERT INTO balance_logs (member_id, amount, balance_after, use_type, order_id, note, created_at) \
+         VALUES ($1, $2, $3, 2, $4, '订单支付', $5)",
+    )
+    .bind(member.id)
+    .bind(-payable)
+    .bind(balance)
+    .bind(id)
+    .bind(now())
+    .execute(&mut *tx)
+    .await?;
+    tx.commit().await?;
+    let mut order = order_json(&mut conn, member, id).await?;
+    order["balance"] = json!(money::text(balance));
+    ok(order)
+}
