@@ -1,0 +1,128 @@
+//! The harness the origin's HTTP tests share: the real application on a random port, against
+//! a fresh SQLite file and a fresh PostgreSQL database.
+//!
+//! PostgreSQL: `TEST_DATABASE_ADMIN_URL` (default `postgres://postgres@127.0.0.1:5432/postgres`)
+//! must reach a server where a database can be created; `scripts/test` makes sure one does.
+
+#![allow(dead_code)]
+
+use std::future::Future;
+
+use origin::config::Config;
+use origin::startup::Application;
+use reqwest::{Client, StatusCode};
+use serde_json::{Value, json};
+use sqlx::{Connection, Executor};
+
+pub struct App {
+    pub base: String,
+    pub database: &'static str,
+    pub db: origin::db::Db,
+}
+
+impl App {
+    pub fn client(&self) -> Client {
+        Client::builder().cookie_store(true).build().unwrap()
+    }
+
+    pub fn url(&self, path: &str) -> String {
+        format!("{}{path}", self.base)
+    }
+
+    pub async fn get(&self, client: &Client, path: &str) -> (StatusCode, Value) {
+        let response = client.get(self.url(path)).send().await.unwrap();
+        (response.status(), response.json().await.unwrap())
+    }
+
+    pub async fn post(&self, client: &Client, path: &str, form: &[(&str, &str)]) -> (StatusCode, Value) {
+        let response = client.post(self.url(path)).form(form).send().await.unwrap();
+        (response.status(), response.json().await.unwrap())
+    }
+
+    /// A client logged in as the demo member.
+    pub async fn demo(&self) -> Client {
+        let client = self.client();
+        let (status, body) = self.post(&client, "/api/user/login", &[("username", "demo"), ("password", "demo123")]).await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        client
+    }
+
+    /// Another member, with a session.
+    pub async fn other_member(&self) -> Client {
+        let hash = origin::auth::hash_password("secret9").unwrap();
+        sqlx::query(
+            "INSERT INTO members (username, phone, password_hash, company, name, created_at) \
+             VALUES ('other', '13900001111', $1, '别家药房', '王五', 0)",
+        )
+        .bind(hash)
+        .execute(&self.db.pool)
+        .await
+        .unwrap();
+        let client = self.client();
+        let (status, _) = self.post(&client, "/api/user/login", &[("username", "other"), ("password", "secret9")]).await;
+        assert_eq!(status, StatusCode::OK);
+        client
+    }
+}
+
+async fn start(database_url: String, database: &'static str) -> (App, tokio::sync::oneshot::Sender<()>) {
+    let config = Config { addr: "127.0.0.1:0".parse().unwrap(), database_url };
+    let app = Application::build(&config).await.expect("the application starts");
+    let base = format!("http://{}", app.address());
+    let db = app.db.clone();
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    tokio::spawn(app.run_until(async {
+        let _ = stopped.await;
+    }));
+    (App { base, database, db }, stop)
+}
+
+pub fn unique_name() -> String {
+    use std::sync::atomic::{AtomicU32, Ordering};
+    static NEXT: AtomicU32 = AtomicU32::new(0);
+    format!("shop_test_{}_{}_{}", std::process::id(), origin::now(), NEXT.fetch_add(1, Ordering::Relaxed))
+}
+
+/// Runs `test` against a fresh SQLite database, then a fresh PostgreSQL one.
+pub async fn on_both<F, Fut>(test: F)
+where
+    F: Fn(App) -> Fut,
+    Fut: Future<Output = ()>,
+{
+    let dir = std::env::temp_dir().join(unique_name());
+    let (app, stop) = start(format!("sqlite://{}/shop.db", dir.display()), "sqlite").await;
+    test(app).await;
+    let _ = stop.send(());
+    let _ = std::fs::remove_dir_all(&dir);
+
+    let admin_url = std::env::var("TEST_DATABASE_ADMIN_URL")
+        .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/postgres".into());
+    let name = unique_name();
+    let mut admin = sqlx::PgConnection::connect(&admin_url)
+        .await
+        .unwrap_or_else(|error| panic!("PostgreSQL at {admin_url} ({error}); run scripts/test, which starts one"));
+    admin.execute(sqlx::AssertSqlSafe(format!("CREATE DATABASE {name}"))).await.unwrap();
+    let base = admin_url.rsplit_once('/').map_or(admin_url.as_str(), |(base, _)| base);
+    let (app, stop) = start(format!("{base}/{name}"), "postgres").await;
+    test(app).await;
+    let _ = stop.send(());
+    tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    let _ = admin.execute(sqlx::AssertSqlSafe(format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"))).await;
+}
+
+/// A goods that can be bought, has stock and a minimum-quantity ladder.
+pub async fn ladder_goods(app: &App) -> (i64, i64) {
+    let row: (i64, i64) = sqlx::query_as(
+        "SELECT g.id, g.stock FROM goods g WHERE g.is_buy = 1 AND g.stock >= 60 AND g.ladder_price_type = 2 \
+         AND EXISTS (SELECT 1 FROM goods_ladders l WHERE l.goods_id = g.id) ORDER BY g.id LIMIT 1",
+    )
+    .fetch_one(&app.db.pool)
+    .await
+    .unwrap();
+    row
+}
+
+
+pub fn urlencode(text: &str) -> String {
+    text.bytes().map(|byte| format!("%{byte:02X}")).collect()
+}
