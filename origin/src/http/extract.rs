@@ -40,6 +40,11 @@ impl Fields {
         Ok(self.int(name, label)?.unwrap_or(default))
     }
 
+    /// Every non-empty value given for `name` (or `name[]`), trimmed.
+    pub fn all(&self, name: &str) -> Vec<String> {
+        self.values(name).map(str::trim).filter(|value| !value.is_empty()).map(str::to_owned).collect()
+    }
+
     /// A list of ids: `ids=1,2,3`, `ids=1&ids=2` or `ids[]=1&ids[]=2`.
     pub fn ids(&self, name: &str) -> Result<Vec<i64>> {
         let mut ids = Vec::new();

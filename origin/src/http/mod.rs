@@ -1,6 +1,7 @@
 //! The HTTP API: one module per area of the specification's §7, merged into one router.
 //! Every answer is the `{code, msg, data}` envelope made by `error`.
 
+pub mod account;
 pub mod cart;
 pub mod error;
 pub mod extract;
@@ -27,6 +28,7 @@ pub struct ApiContext {
 pub fn api_router(context: ApiContext) -> Router {
     Router::new()
         .merge(user::router())
+        .merge(account::router())
         .merge(goods::router())
         .merge(home::router())
         .merge(cart::router())

@@ -11,7 +11,7 @@ use std::future::Future;
 use origin::config::Config;
 use origin::startup::Application;
 use reqwest::{Client, StatusCode};
-use serde_json::{Value, json};
+use serde_json::Value;
 use sqlx::{Connection, Executor};
 
 pub struct App {

@@ -1,0 +1,288 @@
+//! Joining and recovering an account: SMS codes, registration (standard and multi-store, three
+//! steps each), forgotten passwords (two steps after the code), and the member's own changes
+//! to their name, phone and password.
+//!
+//! The default code sender writes the code to the log (there is no SMS gateway here); tests
+//! read it from the database.
+
+use axum::extract::State;
+use axum::http::{HeaderMap, HeaderValue, header};
+use axum::response::{IntoResponse, Response};
+use axum::routing::post;
+use axum::{Json, Router};
+use rand::Rng;
+use serde_json::{Value, json};
+
+use super::error::{Error, Result, ok};
+use super::extract::{Fields, Form, Member, MaybeMember};
+use super::ApiContext;
+use crate::db::Db;
+use crate::{auth, now};
+
+pub fn router() -> Router<ApiContext> {
+    Router::new()
+        .route("/api/user/create_code", post(create_code))
+        .route("/api/user/register", post(register))
+        .route("/api/user/forget", post(forget))
+        .route("/api/user/updateUserInfo", post(update_user_info))
+        .route("/api/user/resetPassword", post(reset_password))
+}
+
+/// A code stays valid five minutes; a phone gets one a minute per scene.
+const CODE_SECONDS: i64 = 5 * 60;
+const CODE_INTERVAL: i64 = 60;
+const SCENES: [&str; 3] = ["register", "forget", "login"];
+
+fn phone(form: &Fields) -> Result<String> {
+    let phone = form.required("phone", "手机号码")?;
+    if !engine::is_phone(&phone, false) {
+        return Err(Error::field("phone", "手机号码格式不正确"));
+    }
+    Ok(phone)
+}
+
+async fn phone_taken(db: &Db, phone: &str) -> Result<bool> {
+    let count: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM members WHERE phone = $1").bind(phone).fetch_one(&db.pool).await?;
+    Ok(count > 0)
+}
+
+/// `POST /api/user/create_code` (`phone`, `scene`): sends a 6-digit code.
+async fn create_code(State(context): State<ApiContext>, Form(form): Form) -> Result<Json<Value>> {
+    let phone = phone(&form)?;
+    let scene = form.text("scene").unwrap_or_else(|| "register".into());
+    if !SCENES.contains(&scene.as_str()) {
+        return Err(Error::field("scene", "验证码用途不正确"));
+    }
+    let taken = phone_taken(&context.db, &phone).await?;
+    if scene == "register" && taken {
+        return Err(Error::field("phone", "该手机号已注册"));
+    }
+    if scene != "register" && !taken {
+        return Err(Error::field("phone", "该手机号未注册"));
+    }
+    let time = now();
+    let recent: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM sms_codes WHERE phone = $1 AND scene = $2 AND sent_at > $3")
+        .bind(&phone)
+        .bind(&scene)
+        .bind(time - CODE_INTERVAL)
+        .fetch_one(&context.db.pool)
+        .await?;
+    if recent > 0 {
+        return Err(Error::too_many("验证码发送过于频繁，请60秒后再试"));
+    }
+    let code = format!("{:06}", rand::thread_rng().gen_range(0..1_000_000));
+    sqlx::query("INSERT INTO sms_codes (phone, scene, code, sent_at, expires_at) VALUES ($1, $2, $3, $4, $5)")
+        .bind(&phone)
+        .bind(&scene)
+        .bind(&code)
+        .bind(time)
+        .bind(time + CODE_SECONDS)
+        .execute(&context.db.pool)
+        .await?;
+    tracing::info!(%phone, %scene, %code, "verification code (the log is the default sender)");
+    ok(json!({ "phone": phone, "expires_in": CODE_SECONDS, "interval": CODE_INTERVAL }))
+}
+
+/// Checks the newest unused code of the phone and scene; `used` marks it spent.
+async fn check_code(db: &Db, phone: &str, scene: &str, form: &Fields, used: bool) -> Result<()> {
+    let code = form.required("code", "验证码")?;
+    let newest: Option<(i64, String)> = sqlx::query_as(
+        "SELECT id, code FROM sms_codes WHERE phone = $1 AND scene = $2 AND used = 0 AND expires_at > $3 ORDER BY id DESC LIMIT 1",
+    )
+    .bind(phone)
+    .bind(scene)
+    .bind(now())
+    .fetch_optional(&db.pool)
+    .await?;
+    match newest {
+        Some((id, expected)) if expected == code => {
+            if used {
+                sqlx::query("UPDATE sms_codes SET used = 1 WHERE id = $1").bind(id).execute(&db.pool).await?;
+            }
+            Ok(())
+        }
+        _ => Err(Error::field("code", "验证码错误或已过期")),
+    }
+}
+
+/// The new password and its confirmation, as the §5 forms ask.
+fn new_password(form: &Fields) -> Result<String> {
+    let password = form.required("password", "密码")?;
+    let length = password.chars().count();
+    if !(6..=20).contains(&length) {
+        return Err(Error::field("password", "密码长度为6-20位"));
+    }
+    if !password.chars().any(|c| c.is_ascii_digit()) || !password.chars().any(|c| c.is_ascii_alphabetic()) {
+        return Err(Error::field("password", "密码须同时包含字母和数字"));
+    }
+    if form.text("password_confirmation").as_deref() != Some(password.as_str()) {
+        return Err(Error::field("password_confirmation", "两次输入的密码不一致"));
+    }
+    Ok(password)
+}
+
+fn is_secure(headers: &HeaderMap) -> bool {
+    headers.get("x-forwarded-proto").and_then(|value| value.to_str().ok()) == Some("https")
+}
+
+/// `POST /api/user/register`: `step` 1 (`phone`, `code`) checks the code; 2 (the same, with
+/// `username`, `password`, `password_confirmation`, `company`, `name`, `email?`, and for the
+/// multi-store flow `dd=1` with `stores[]`) creates the member and logs them in; 3 records the
+/// qualification documents (`licence`, `gsp`, optional) of the logged-in member.
+async fn register(State(context): State<ApiContext>, headers: HeaderMap, member: MaybeMember, Form(form): Form) -> Result<Response> {
+    let step = form.int_or("step", "步骤", 1)?;
+    match step {
+        1 => {
+            let phone = phone(&form)?;
+            if phone_taken(&context.db, &phone).await? {
+                return Err(Error::field("phone", "该手机号已注册"));
+            }
+            check_code(&context.db, &phone, "register", &form, false).await?;
+            Ok(ok(json!({ "step": 2, "phone": phone }))?.into_response())
+        }
+        2 => {
+            let phone = phone(&form)?;
+            let mut errors = Vec::new();
+            let username = form.text("username").unwrap_or_default();
+            let valid_username = (4..=20).contains(&username.chars().count())
+                && username.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+                && username.chars().next().is_some_and(|c| c.is_ascii_alphabetic());
+            if username.is_empty() {
+                errors.push(("username".to_owned(), "请填写用户名".to_owned()));
+            } else if !valid_username {
+                errors.push(("username".into(), "用户名为4-20位字母、数字或下划线，以字母开头".into()));
+            }
+            let password = match new_password(&form) {
+                Ok(password) => Some(password),
+                Err(Error::Validation(mut field)) => {
+                    errors.append(&mut field);
+                    None
+                }
+                Err(other) => return Err(other),
+            };
+            let company = form.text("company");
+            if company.is_none() {
+                errors.push(("company".into(), "请填写企业名称".into()));
+            }
+            let name = form.text("name");
+            if name.is_none() {
+                errors.push(("name".into(), "请填写联系人".into()));
+            }
+            let email = form.text("email");
+            if email.as_deref().is_some_and(|email| !engine::is_email(email)) {
+                errors.push(("email".into(), "邮箱格式不正确".into()));
+            }
+            let dd = form.int_or("dd", "多店", 0)? == 1;
+            let stores: Vec<String> = form.all("stores");
+            if dd && stores.is_empty() {
+                errors.push(("stores".into(), "请至少填写一家门店".into()));
+            }
+            if !errors.is_empty() {
+                return Err(Error::Validation(errors));
+            }
+            let (password, company, name) = (password.unwrap_or_default(), company.unwrap_or_default(), name.unwrap_or_default());
+            let taken: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM members WHERE username = $1 OR phone = $2")
+                .bind(&username)
+                .bind(&phone)
+                .fetch_one(&context.db.pool)
+                .await?;
+            if taken > 0 {
+                return Err(Error::field("username", "用户名或手机号已被注册"));
+            }
+            check_code(&context.db, &phone, "register", &form, true).await?;
+            let hash = tokio::task::spawn_blocking(move || auth::hash_password(&password)).await.map_err(anyhow::Error::from)??;
+            let id: i64 = sqlx::query_scalar(
+                "INSERT INTO members (username, phone, email, password_hash, company, name, is_dd, created_at) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id",
+            )
+            .bind(&username)
+            .bind(&phone)
+            .bind(&email)
+            .bind(hash)
+            .bind(&company)
+            .bind(&name)
+            .bind(i64::from(dd))
+            .bind(now())
+            .fetch_one(&context.db.pool)
+            .await?;
+            for store in &stores {
+                sqlx::query("INSERT INTO member_stores (member_id, name) VALUES ($1, $2)").bind(id).bind(store).execute(&context.db.pool).await?;
+            }
+            let token = auth::open_session(&context.db, id).await?;
+            let cookie = HeaderValue::from_str(&auth::cookie(Some(&token), is_secure(&headers))).map_err(anyhow::Error::from)?;
+            let body = ok(json!({ "step": 3, "id": id, "username": username, "is_passed": 0, "dd": i64::from(dd) }))?;
+            Ok(([(header::SET_COOKIE, cookie)], body).into_response())
+        }
+        3 => {
+            let member = member.0.ok_or(Error::Unauthorized)?;
+            let mut recorded = 0;
+            for (kind, label) in [("licence", "药品经营许可证"), ("business", "营业执照"), ("gsp", "GSP证书")] {
+                if let Some(number) = form.text(kind) {
+                    sqlx::query("INSERT INTO qualifications (member_id, kind, number, created_at) VALUES ($1, $2, $3, $4)")
+                        .bind(member.id)
+                        .bind(label)
+                        .bind(number)
+                        .bind(now())
+                        .execute(&context.db.pool)
+                        .await?;
+                    recorded += 1;
+                }
+            }
+            Ok(ok(json!({ "step": 3, "done": true, "qualifications": recorded, "is_passed": 0 }))?.into_response())
+        }
+        _ => Err(Error::field("step", "步骤不正确")),
+    }
+}
+
+/// `POST /api/user/forget`: `step` 1 (`phone`, `code`) checks the code; 2 (the same, with
+/// `password`, `password_confirmation`) sets the new password and closes every session.
+async fn forget(State(context): State<ApiContext>, Form(form): Form) -> Result<Json<Value>> {
+    let step = form.int_or("step", "步骤", 1)?;
+    let phone = phone(&form)?;
+    if !phone_taken(&context.db, &phone).await? {
+        return Err(Error::field("phone", "该手机号未注册"));
+    }
+    match step {
+        1 => {
+            check_code(&context.db, &phone, "forget", &form, false).await?;
+            ok(json!({ "step": 2, "phone": phone }))
+        }
+        2 => {
+            let password = new_password(&form)?;
+            check_code(&context.db, &phone, "forget", &form, true).await?;
+            let hash = tokio::task::spawn_blocking(move || auth::hash_password(&password)).await.map_err(anyhow::Error::from)??;
+            sqlx::query("UPDATE members SET password_hash = $1 WHERE phone = $2").bind(hash).bind(&phone).execute(&context.db.pool).await?;
+            sqlx::query("DELETE FROM sessions WHERE member_id IN (SELECT id FROM members WHERE phone = $1)")
+                .bind(&phone)
+                .execute(&context.db.pool)
+                .await?;
+            ok(json!({ "step": 3, "done": true }))
+        }
+        _ => Err(Error::field("step", "步骤不正确")),
+    }
+}
+
+/// `POST /api/user/updateUserInfo` (`name`, `phone`).
+async fn update_user_info(State(context): State<ApiContext>, member: Member, Form(form): Form) -> Result<Json<Value>> {
+    let name = form.required("name", "联系人")?;
+    let phone = phone(&form)?;
+    let taken: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM members WHERE phone = $1 AND id <> $2")
+        .bind(&phone)
+        .bind(member.id)
+        .fetch_one(&context.db.pool)
+        .await?;
+    if taken > 0 {
+        return Err(Error::field("phone", "该手机号已被其他账号使用"));
+    }
+    sqlx::query("UPDATE members SET name = $1, phone = $2 WHERE id = $3").bind(&name).bind(&phone).bind(member.id).execute(&context.db.pool).await?;
+    ok(json!({ "name": name, "phone": phone }))
+}
+
+/// `POST /api/user/resetPassword` (`password`, `password_confirmation`): a new password for the
+/// logged-in member.
+async fn reset_password(State(context): State<ApiContext>, member: Member, Form(form): Form) -> Result<Json<Value>> {
+    let password = new_password(&form)?;
+    let hash = tokio::task::spawn_blocking(move || auth::hash_password(&password)).await.map_err(anyhow::Error::from)??;
+    sqlx::query("UPDATE members SET password_hash = $1 WHERE id = $2").bind(hash).bind(member.id).execute(&context.db.pool).await?;
+    ok(json!({ "done": true }))
+}

@@ -1,0 +1,149 @@
+//! Joining and recovering accounts over HTTP, on SQLite and PostgreSQL.
+
+mod common;
+
+use common::{App, on_both};
+use reqwest::{Client, StatusCode};
+
+/// The code the (log) sender sent to the phone, as a test reads it: from the database.
+async fn sent_code(app: &App, phone: &str, scene: &str) -> String {
+    sqlx::query_scalar("SELECT code FROM sms_codes WHERE phone = $1 AND scene = $2 ORDER BY id DESC LIMIT 1")
+        .bind(phone)
+        .bind(scene)
+        .fetch_one(&app.db.pool)
+        .await
+        .unwrap()
+}
+
+async fn request_code(app: &App, client: &Client, phone: &str, scene: &str) -> String {
+    let (status, body) = app.post(client, "/api/user/create_code", &[("phone", phone), ("scene", scene)]).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    sent_code(app, phone, scene).await
+}
+
+#[tokio::test]
+async fn a_pharmacy_registers_in_three_steps() {
+    on_both(|app| async move {
+        let client = app.client();
+        let phone = "13911112222";
+        let (status, bad) = app.post(&client, "/api/user/create_code", &[("phone", "1234"), ("scene", "register")]).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+        assert_eq!(bad["msg"], "手机号码格式不正确");
+        let code = request_code(&app, &client, phone, "register").await;
+        assert_eq!(code.len(), 6);
+        let (status, again) = app.post(&client, "/api/user/create_code", &[("phone", phone), ("scene", "register")]).await;
+        assert_eq!(status, StatusCode::TOO_MANY_REQUESTS);
+        assert_eq!(again["msg"], "验证码发送过于频繁，请60秒后再试");
+
+        let (status, wrong) = app.post(&client, "/api/user/register", &[("step", "1"), ("phone", phone), ("code", "000000x")]).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+        assert_eq!(wrong["msg"], "验证码错误或已过期");
+        let (status, step1) = app.post(&client, "/api/user/register", &[("step", "1"), ("phone", phone), ("code", &code)]).await;
+        assert_eq!(status, StatusCode::OK);
+        assert_eq!(step1["data"]["step"], 2);
+
+        let (status, invalid) = app
+            .post(&client, "/api/user/register", &[("step", "2"), ("phone", phone), ("code", &code), ("username", "1x"), ("password", "abc"), ("email", "bad")])
+            .await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+        let errors = &invalid["data"]["errors"];
+        assert_eq!(invalid["msg"], "用户名为4-20位字母、数字或下划线，以字母开头", "the first message");
+        for field in ["username", "password", "company", "name", "email"] {
+            assert!(errors[field].is_array(), "{field}: {invalid}");
+        }
+
+        let form = [
+            ("step", "2"), ("phone", phone), ("code", code.as_str()), ("username", "renxin01"), ("password", "yaofang8"),
+            ("password_confirmation", "yaofang8"), ("company", "仁心大药房"), ("name", "赵六"), ("email", "caigou@renxin.cn"),
+        ];
+        let (status, step2) = app.post(&client, "/api/user/register", &form).await;
+        assert_eq!(status, StatusCode::OK, "{step2}");
+        assert_eq!(step2["data"]["step"], 3);
+        assert_eq!(step2["data"]["is_passed"], 0);
+        let (_, base) = app.get(&client, "/api/user/base").await;
+        assert_eq!(base["data"]["username"], "renxin01", "registering logs the member in");
+        let (status, step3) = app.post(&client, "/api/user/register", &[("step", "3"), ("licence", "浙AA5710001")]).await;
+        assert_eq!(status, StatusCode::OK);
+        assert_eq!(step3["data"]["qualifications"], 1);
+        let (status, replay) = app.post(&app.client(), "/api/user/register", &form).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "the code is spent and the account exists: {replay}");
+
+        let (status, login) = app.post(&app.client(), "/api/user/login", &[("username", phone), ("password", "yaofang8")]).await;
+        assert_eq!(status, StatusCode::OK, "members log in with their phone too: {login}");
+        let (_, taken) = app.get(&client, &format!("/api/user/phone/{phone}")).await;
+        assert_eq!(taken["data"]["free"], false);
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn a_chain_registers_its_stores() {
+    on_both(|app| async move {
+        let client = app.client();
+        let phone = "13922223333";
+        let code = request_code(&app, &client, phone, "register").await;
+        let base = [
+            ("step", "2"), ("dd", "1"), ("phone", phone), ("code", code.as_str()), ("username", "liansuo"), ("password", "chain888"),
+            ("password_confirmation", "chain888"), ("company", "康民连锁"), ("name", "钱七"),
+        ];
+        let (status, none) = app.post(&client, "/api/user/register", &base).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+        assert_eq!(none["msg"], "请至少填写一家门店");
+        let mut form = base.to_vec();
+        form.extend([("stores[]", "康民西湖店"), ("stores[]", "康民滨江店")]);
+        let (status, body) = app.post(&client, "/api/user/register", &form).await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        assert_eq!(body["data"]["dd"], 1);
+        let stores: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM member_stores s JOIN members m ON m.id = s.member_id WHERE m.username = 'liansuo'")
+            .fetch_one(&app.db.pool)
+            .await
+            .unwrap();
+        assert_eq!(stores, 2);
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn a_forgotten_password_is_reset_with_a_code() {
+    on_both(|app| async move {
+        let client = app.client();
+        let demo_phone: String = sqlx::query_scalar("SELECT phone FROM members WHERE username = 'demo'").fetch_one(&app.db.pool).await.unwrap();
+        let logged_in = app.demo().await;
+        let (status, unknown) = app.post(&client, "/api/user/create_code", &[("phone", "13000000001"), ("scene", "forget")]).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+        assert_eq!(unknown["msg"], "该手机号未注册");
+        let code = request_code(&app, &client, &demo_phone, "forget").await;
+        let (status, step1) = app.post(&client, "/api/user/forget", &[("step", "1"), ("phone", &demo_phone), ("code", &code)]).await;
+        assert_eq!(status, StatusCode::OK);
+        assert_eq!(step1["data"]["step"], 2);
+        let (status, mismatch) = app
+            .post(&client, "/api/user/forget", &[("step", "2"), ("phone", &demo_phone), ("code", &code), ("password", "newpass1"), ("password_confirmation", "newpass2")])
+            .await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+        assert_eq!(mismatch["msg"], "两次输入的密码不一致");
+        let (status, _) = app
+            .post(&client, "/api/user/forget", &[("step", "2"), ("phone", &demo_phone), ("code", &code), ("password", "newpass1"), ("password_confirmation", "newpass1")])
+            .await;
+        assert_eq!(status, StatusCode::OK);
+        let (_, base) = app.get(&logged_in, "/api/user/base").await;
+        assert_eq!(base["data"]["login"], false, "a reset closes the old sessions");
+        let (status, _) = app.post(&client, "/api/user/login", &[("username", "demo"), ("password", "demo123")]).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+        let (status, _) = app.post(&client, "/api/user/login", &[("username", "demo"), ("password", "newpass1")]).await;
+        assert_eq!(status, StatusCode::OK);
+
+        let (status, _) = app.post(&client, "/api/user/updateUserInfo", &[("name", "新联系人"), ("phone", "13955556666")]).await;
+        assert_eq!(status, StatusCode::OK);
+        let (_, base) = app.get(&client, "/api/user/base").await;
+        assert_eq!(base["data"]["name"], "新联系人");
+        assert_eq!(base["data"]["phone"], "13955556666");
+        let (status, weak) = app.post(&client, "/api/user/resetPassword", &[("password", "short"), ("password_confirmation", "short")]).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+        assert_eq!(weak["msg"], "密码长度为6-20位");
+        let (status, _) = app.post(&client, "/api/user/resetPassword", &[("password", "another9"), ("password_confirmation", "another9")]).await;
+        assert_eq!(status, StatusCode::OK);
+        let (status, _) = app.post(&app.client(), "/api/user/resetPassword", &[("password", "another9"), ("password_confirmation", "another9")]).await;
+        assert_eq!(status, StatusCode::UNAUTHORIZED);
+    })
+    .await;
+}
