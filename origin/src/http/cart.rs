@@ -27,6 +27,8 @@ pub fn router() -> Router<ApiContext> {
         .route("/api/cart/{id}/edit", post(edit))
         .route("/api/cart/batch_select", post(batch_select))
         .route("/api/cart/batch_delete", post(batch_delete))
+        .route("/api/cart/copy", post(copy))
+        .route("/api/cart/next_hint", post(next_hint))
 }
 
 /// Line types (§3): normal, 秒杀 flash sale, 组合购 combination.
@@ -402,4 +404,54 @@ async fn batch_delete(State(context): State<ApiContext>, member: Member, Form(fo
             .rows_affected();
     }
     ok(json!({ "deleted": deleted, "cart": count(&context.db, member).await? }))
+}
+
+/// `POST /api/cart/copy` (`ids`, `other_user_ids`): copies the lines into the carts of other
+/// accounts of the same company (a chain's stores), merging with what is there, within stock.
+async fn copy(State(context): State<ApiContext>, member: Member, Form(form): Form) -> Result<Json<Value>> {
+    let ids = form.ids("ids")?;
+    let targets = form.ids("other_user_ids")?;
+    if ids.is_empty() {
+        return Err(Error::field("ids", "请选择要复制的商品"));
+    }
+    if targets.is_empty() {
+        return Err(Error::field("other_user_ids", "请选择要复制到的门店账号"));
+    }
+    let company: String = sqlx::query_scalar("SELECT company FROM members WHERE id = $1").bind(member.id).fetch_one(&context.db.pool).await?;
+    for target in &targets {
+        let same: Option<String> = sqlx::query_scalar("SELECT company FROM members WHERE id = $1").bind(target).fetch_optional(&context.db.pool).await?;
+        if same.as_deref() != Some(company.as_str()) || *target == member.id {
+            return Err(Error::forbidden("只能复制到本企业的其他门店账号"));
+        }
+    }
+    let mut copied = 0;
+    for id in &ids {
+        let row = sqlx::query("SELECT goods_id, type, activity_id, number FROM cart_items WHERE id = $1 AND member_id = $2")
+            .bind(id)
+            .bind(member.id)
+            .fetch_optional(&context.db.pool)
+            .await?
+            .ok_or_else(|| Error::not_found("购物车中没有该商品"))?;
+        let (goods_id, line_type, activity, number): (i64, i64, i64, i64) =
+            (row.try_get("goods_id")?, row.try_get("type")?, row.try_get("activity_id")?, row.try_get("number")?);
+        for target in &targets {
+            let combination = if line_type == COMBINATION { activity } else { 0 };
+            add_line(&context.db, Member { id: *target }, goods_id, number, line_type, combination, [0, 0, 0]).await?;
+            copied += 1;
+        }
+    }
+    ok(json!({ "copied": copied }))
+}
+
+/// `POST /api/cart/next_hint`: what the selected lines still need for the next
+/// full-reduction tier and for free shipping, from the engine's quote.
+async fn next_hint(State(context): State<ApiContext>, member: Member) -> Result<Json<Value>> {
+    let cart = cart_input(&mut *context.db.pool.acquire().await?, member).await?;
+    let quote = cart.quote()?;
+    let summary = &quote.summary;
+    let tier = summary.manjian_tiers.iter().find(|tier| tier.status == 0).map(|tier| {
+        json!({ "amount": tier.amount, "reduce": tier.reduce, "need": tier.need, "text": format!("再买¥{}可减¥{}", tier.need, tier.reduce) })
+    });
+    let shipping = summary.shipping.need.map(|need| json!({ "need": need, "text": format!("还差¥{need}免运费") }));
+    ok(json!({ "manjian": tier, "shipping": shipping, "free_shipping": summary.shipping.free_shipping }))
 }

@@ -18,7 +18,7 @@ use sqlx::AnyConnection;
 use sqlx::Row;
 
 use super::error::{Error, Result, ok};
-use super::extract::Query;
+use super::extract::{MaybeMember, Query};
 use super::ApiContext;
 use crate::db::Db;
 use crate::{money, now};
@@ -29,6 +29,7 @@ pub fn router() -> Router<ApiContext> {
         .route("/api/goods/detail/{id}", get(detail))
         .route("/api/goods/search", get(search))
         .route("/api/goods/hot", get(hot))
+        .route("/api/goods/activities", get(activities))
 }
 
 /// The columns a goods card needs.
@@ -330,7 +331,12 @@ pub async fn category_subtree(db: &Db, category: i64) -> Result<Vec<i64>> {
 
 /// `GET /api/goods/detail/{id}`, with the §2 query ids echoed (`goods_price_id`,
 /// `ladder_price_id`, `goods_manjian_id`, `is_yj`, `is_jxq`).
-async fn detail(State(context): State<ApiContext>, Path(id): Path<i64>, Query(query): Query) -> Result<Json<Value>> {
+async fn detail(
+    State(context): State<ApiContext>,
+    MaybeMember(member): MaybeMember,
+    Path(id): Path<i64>,
+    Query(query): Query,
+) -> Result<Json<Value>> {
     let row = sqlx::query(sqlx::AssertSqlSafe(format!("SELECT {CARD_COLUMNS} FROM goods g WHERE g.id = $1")))
         .bind(id)
         .fetch_optional(&context.db.pool)
@@ -359,6 +365,15 @@ async fn detail(State(context): State<ApiContext>, Path(id): Path<i64>, Query(qu
         ids[key] = json!(query.int_or(key, key, 0)?);
     }
     goods["query"] = ids;
+    let favorite = match member {
+        Some(member) => sqlx::query_scalar::<_, i64>("SELECT COUNT(*) FROM favorites WHERE member_id = $1 AND goods_id = $2")
+            .bind(member.id)
+            .bind(id)
+            .fetch_one(&context.db.pool)
+            .await?,
+        None => 0,
+    };
+    goods["is_favorite"] = json!(favorite);
     ok(goods)
 }
 
@@ -418,4 +433,28 @@ async fn search(State(context): State<ApiContext>, Query(query): Query) -> Resul
 async fn hot(State(context): State<ApiContext>) -> Result<Json<Value>> {
     let terms: Vec<String> = sqlx::query_scalar("SELECT term FROM hot_terms ORDER BY sort, id").fetch_all(&context.db.pool).await?;
     ok(terms)
+}
+
+/// `GET /api/goods/activities?goods_id=`: the promotions a goods takes part in — its
+/// full-reduction activity, a running flash sale, the combinations it is sold in.
+async fn activities(State(context): State<ApiContext>, Query(query): Query) -> Result<Json<Value>> {
+    let id = query.int("goods_id", "商品")?.ok_or_else(|| Error::field("goods_id", "请选择商品"))?;
+    let manjian: Option<i64> = sqlx::query_scalar("SELECT manjian_id FROM goods WHERE id = $1").bind(id).fetch_optional(&context.db.pool).await?;
+    let manjian = manjian.ok_or_else(|| Error::not_found("商品不存在"))?;
+    let sales = flash_sales(&mut *context.db.pool.acquire().await?, &[id]).await?;
+    let flash_sale = sales.get(&id).map(|(sale, price, limit, ends_at)| {
+        json!({ "id": sale, "price": money::text(*price), "limit": limit, "ends_at": ends_at })
+    });
+    let combinations: Vec<Value> = sqlx::query(
+        "SELECT c.id, c.name, c.price FROM combinations c JOIN combination_items i ON i.combination_id = c.id WHERE i.goods_id = $1 ORDER BY c.id",
+    )
+    .bind(id)
+    .fetch_all(&context.db.pool)
+    .await?
+    .iter()
+    .map(|row| -> Result<Value> {
+        Ok(json!({ "id": row.try_get::<i64, _>("id")?, "name": row.try_get::<String, _>("name")?, "price": money::text(row.try_get("price")?) }))
+    })
+    .collect::<Result<_>>()?;
+    ok(json!({ "manjian": manjian_activity(&context.db, manjian).await?, "flash_sale": flash_sale, "combinations": combinations }))
 }

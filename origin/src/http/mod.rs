@@ -5,8 +5,10 @@ pub mod account;
 pub mod cart;
 pub mod error;
 pub mod extract;
+pub mod favorite;
 pub mod goods;
 pub mod home;
+pub mod images;
 pub mod order;
 pub mod user;
 
@@ -33,6 +35,8 @@ pub fn api_router(context: ApiContext) -> Router {
         .merge(home::router())
         .merge(cart::router())
         .merge(order::router())
+        .merge(favorite::router())
+        .merge(images::router())
         .fallback(|| async { Error::not_found("接口不存在") })
         .layer(middleware::from_fn(refuse_cross_site))
         .with_state(context)

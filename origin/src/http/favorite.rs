@@ -1,0 +1,70 @@
+//! Favourites (§7): list, add, cancel.
+
+use axum::extract::State;
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use serde_json::{Value, json};
+
+use super::error::{Error, Result};
+use super::extract::{Form, Member, Query};
+use super::goods::{CARD_COLUMNS, cards};
+use super::ApiContext;
+use crate::now;
+
+pub fn router() -> Router<ApiContext> {
+    Router::new()
+        .route("/api/favorite", get(list).post(add))
+        .route("/api/favorite/cancel", post(cancel))
+}
+
+const PAGE_SIZE: i64 = 20;
+
+/// `GET /api/favorite?page=`: the member's favourite goods, newest first.
+async fn list(State(context): State<ApiContext>, member: Member, Query(query): Query) -> Result<Json<Value>> {
+    let page = query.int_or("page", "页码", 1)?.max(1);
+    let mut conn = context.db.pool.acquire().await?;
+    let total: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM favorites WHERE member_id = $1").bind(member.id).fetch_one(&mut *conn).await?;
+    let rows = sqlx::query(sqlx::AssertSqlSafe(format!(
+        "SELECT {CARD_COLUMNS} FROM favorites f JOIN goods g ON g.id = f.goods_id WHERE f.member_id = $1 \
+         ORDER BY f.created_at DESC, g.id LIMIT {PAGE_SIZE} OFFSET $2"
+    )))
+    .bind(member.id)
+    .bind((page - 1) * PAGE_SIZE)
+    .fetch_all(&mut *conn)
+    .await?;
+    super::error::ok(json!({ "list": cards(&mut conn, &rows).await?, "total": total, "page": page }))
+}
+
+fn message(text: &str, data: Value) -> Json<Value> {
+    Json(json!({ "code": 10000, "msg": text, "data": data }))
+}
+
+/// `POST /api/favorite` (`goods_ids`): answers "收藏成功".
+async fn add(State(context): State<ApiContext>, member: Member, Form(form): Form) -> Result<Json<Value>> {
+    let ids = form.ids("goods_ids")?;
+    if ids.is_empty() {
+        return Err(Error::field("goods_ids", "请选择商品"));
+    }
+    for id in &ids {
+        let exists: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM goods WHERE id = $1").bind(id).fetch_one(&context.db.pool).await?;
+        if exists == 0 {
+            return Err(Error::field("goods_ids", "商品不存在"));
+        }
+        sqlx::query("INSERT INTO favorites (member_id, goods_id, created_at) VALUES ($1, $2, $3) ON CONFLICT (member_id, goods_id) DO NOTHING")
+            .bind(member.id)
+            .bind(id)
+            .bind(now())
+            .execute(&context.db.pool)
+            .await?;
+    }
+    Ok(message("收藏成功", json!({ "goods_ids": ids })))
+}
+
+/// `POST /api/favorite/cancel` (`goods_ids`): answers "取消收藏成功".
+async fn cancel(State(context): State<ApiContext>, member: Member, Form(form): Form) -> Result<Json<Value>> {
+    let ids = form.ids("goods_ids")?;
+    for id in &ids {
+        sqlx::query("DELETE FROM favorites WHERE member_id = $1 AND goods_id = $2").bind(member.id).bind(id).execute(&context.db.pool).await?;
+    }
+    Ok(message("取消收藏成功", json!({ "goods_ids": ids })))
+}

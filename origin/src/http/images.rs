@@ -1,0 +1,106 @@
+//! Pictures for the demo catalogue, drawn as SVG: a goods picture shows the package with the
+//! goods' name and specification in the colour of its kind; brands and ads get a titled card.
+
+use axum::extract::{Path, State};
+use axum::http::header;
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use axum::Router;
+use sqlx::Row;
+
+use super::error::{Error, Result};
+use super::ApiContext;
+
+pub fn router() -> Router<ApiContext> {
+    Router::new()
+        .route("/api/images/goods/{file}", get(goods))
+        .route("/api/images/brand/{file}", get(brand))
+        .route("/api/images/ad/{position}/{file}", get(ad))
+}
+
+fn svg_id(file: &str) -> Result<i64> {
+    file.strip_suffix(".svg").and_then(|id| id.parse().ok()).ok_or_else(|| Error::not_found("图片不存在"))
+}
+
+fn escape(text: &str) -> String {
+    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
+}
+
+fn svg(body: String) -> Result<Response> {
+    Ok(([(header::CONTENT_TYPE, "image/svg+xml"), (header::CACHE_CONTROL, "public, max-age=86400")], body).into_response())
+}
+
+/// Up to `width` characters of `text` per line, two lines at most.
+fn lines(text: &str, width: usize) -> Vec<String> {
+    let chars: Vec<char> = text.chars().collect();
+    chars.chunks(width).take(2).map(|chunk| chunk.iter().collect()).collect()
+}
+
+async fn goods(State(context): State<ApiContext>, Path(file): Path<String>) -> Result<Response> {
+    let id = svg_id(&file)?;
+    let row = sqlx::query("SELECT name, ypgg, sccj, type FROM goods WHERE id = $1")
+        .bind(id)
+        .fetch_optional(&context.db.pool)
+        .await?
+        .ok_or_else(|| Error::not_found("图片不存在"))?;
+    let kind: i64 = row.try_get("type")?;
+    let (color, label) = match kind {
+        2 => ("#8a5a2b", "中药饮片"),
+        3 => ("#1d6fa5", "医疗器械"),
+        _ => ("#1f7a4d", "药品"),
+    };
+    let name: String = row.try_get("name")?;
+    let mut text = String::new();
+    for (n, line) in lines(&name, 8).iter().enumerate() {
+        text.push_str(&format!(
+            r##"<text x="120" y="{}" font-size="22" font-weight="bold" text-anchor="middle" fill="#fff">{}</text>"##,
+            112 + n as i64 * 28,
+            escape(line)
+        ));
+    }
+    let ypgg: String = row.try_get("ypgg")?;
+    let sccj: String = row.try_get("sccj")?;
+    svg(format!(
+        r##"<svg xmlns="http://www.w3.org/2000/svg" width="240" height="240" viewBox="0 0 240 240"><rect width="240" height="240" fill="#f5f7f6"/><rect x="30" y="40" width="180" height="160" rx="10" fill="{color}"/><rect x="30" y="40" width="180" height="34" rx="10" fill="#ffffff" fill-opacity="0.18"/><text x="120" y="64" font-size="14" text-anchor="middle" fill="#fff">{label}</text>{text}<text x="120" y="180" font-size="14" text-anchor="middle" fill="#fff" fill-opacity="0.9">{}</text><text x="120" y="224" font-size="12" text-anchor="middle" fill="#666">{}</text></svg>"##,
+        escape(&ypgg),
+        escape(&sccj)
+    ))
+}
+
+async fn brand(State(context): State<ApiContext>, Path(file): Path<String>) -> Result<Response> {
+    let sort = svg_id(&file)?;
+    let name: String = sqlx::query_scalar("SELECT name FROM brands WHERE sort = $1")
+        .bind(sort)
+        .fetch_optional(&context.db.pool)
+        .await?
+        .ok_or_else(|| Error::not_found("图片不存在"))?;
+    svg(format!(
+        r##"<svg xmlns="http://www.w3.org/2000/svg" width="180" height="80" viewBox="0 0 180 80"><rect width="180" height="80" rx="6" fill="#fff" stroke="#d9e2dd"/><text x="90" y="50" font-size="24" font-weight="bold" text-anchor="middle" fill="#1f7a4d">{}</text></svg>"##,
+        escape(&name)
+    ))
+}
+
+async fn ad(State(context): State<ApiContext>, Path((position, file)): Path<(String, String)>) -> Result<Response> {
+    let sort = svg_id(&file)?;
+    let row = sqlx::query("SELECT title, subtitle, color FROM ads WHERE position = $1 AND sort = $2")
+        .bind(&position)
+        .bind(sort)
+        .fetch_optional(&context.db.pool)
+        .await?
+        .ok_or_else(|| Error::not_found("图片不存在"))?;
+    let color: String = row.try_get("color")?;
+    let color = if color.is_empty() { "#1f7a4d".to_owned() } else { color };
+    let (width, height) = if position == "focus" { (800, 340) } else { (240, 300) };
+    svg(format!(
+        r##"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}"><rect width="{width}" height="{height}" fill="{}"/><text x="{}" y="{}" font-size="{}" font-weight="bold" text-anchor="middle" fill="#fff">{}</text><text x="{}" y="{}" font-size="{}" text-anchor="middle" fill="#fff" fill-opacity="0.85">{}</text></svg>"##,
+        escape(&color),
+        width / 2,
+        height / 2 - 6,
+        if width > 300 { 40 } else { 22 },
+        escape(&row.try_get::<String, _>("title")?),
+        width / 2,
+        height / 2 + 36,
+        if width > 300 { 20 } else { 14 },
+        escape(&row.try_get::<String, _>("subtitle")?),
+    ))
+}
