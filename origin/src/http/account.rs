@@ -6,26 +6,27 @@
 //! read it from the database.
 
 use axum::extract::State;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 use axum::http::{HeaderMap, HeaderValue, header};
 use axum::response::{IntoResponse, Response};
-use axum::routing::post;
-use axum::{Json, Router};
+use axum::Json;
 use rand::Rng;
 use serde_json::{Value, json};
 
 use super::error::{Error, Result, ok};
-use super::extract::{Fields, Form, Member, MaybeMember};
+use super::extract::{Fields, FormFields, MaybeMember, Member};
 use super::ApiContext;
 use crate::db::Db;
 use crate::{auth, now};
 
-pub fn router() -> Router<ApiContext> {
-    Router::new()
-        .route("/api/user/create_code", post(create_code))
-        .route("/api/user/register", post(register))
-        .route("/api/user/forget", post(forget))
-        .route("/api/user/updateUserInfo", post(update_user_info))
-        .route("/api/user/resetPassword", post(reset_password))
+pub fn router() -> OpenApiRouter<ApiContext> {
+    OpenApiRouter::new()
+        .routes(routes!(create_code))
+        .routes(routes!(register))
+        .routes(routes!(forget))
+        .routes(routes!(update_user_info))
+        .routes(routes!(reset_password))
 }
 
 /// A code stays valid five minutes; a phone gets one a minute per scene.
@@ -47,7 +48,8 @@ async fn phone_taken(db: &Db, phone: &str) -> Result<bool> {
 }
 
 /// `POST /api/user/create_code` (`phone`, `scene`): sends a 6-digit code.
-async fn create_code(State(context): State<ApiContext>, Form(form): Form) -> Result<Json<Value>> {
+#[utoipa::path(post, path = "/api/user/create_code", tag = "账户", responses((status = 200, description = "信封 { code, msg, data }")))]
+async fn create_code(State(context): State<ApiContext>, FormFields(form): FormFields) -> Result<Json<Value>> {
     let phone = phone(&form)?;
     let scene = form.text("scene").unwrap_or_else(|| "register".into());
     if !SCENES.contains(&scene.as_str()) {
@@ -129,7 +131,8 @@ fn is_secure(headers: &HeaderMap) -> bool {
 /// `username`, `password`, `password_confirmation`, `company`, `name`, `email?`, and for the
 /// multi-store flow `dd=1` with `stores[]`) creates the member and logs them in; 3 records the
 /// qualification documents (`licence`, `gsp`, optional) of the logged-in member.
-async fn register(State(context): State<ApiContext>, headers: HeaderMap, member: MaybeMember, Form(form): Form) -> Result<Response> {
+#[utoipa::path(post, path = "/api/user/register", tag = "账户", responses((status = 200, description = "信封 { code, msg, data }")))]
+async fn register(State(context): State<ApiContext>, headers: HeaderMap, member: MaybeMember, FormFields(form): FormFields) -> Result<Response> {
     let step = form.int_or("step", "步骤", 1)?;
     match step {
         1 => {
@@ -236,7 +239,8 @@ async fn register(State(context): State<ApiContext>, headers: HeaderMap, member:
 
 /// `POST /api/user/forget`: `step` 1 (`phone`, `code`) checks the code; 2 (the same, with
 /// `password`, `password_confirmation`) sets the new password and closes every session.
-async fn forget(State(context): State<ApiContext>, Form(form): Form) -> Result<Json<Value>> {
+#[utoipa::path(post, path = "/api/user/forget", tag = "账户", responses((status = 200, description = "信封 { code, msg, data }")))]
+async fn forget(State(context): State<ApiContext>, FormFields(form): FormFields) -> Result<Json<Value>> {
     let step = form.int_or("step", "步骤", 1)?;
     let phone = phone(&form)?;
     if !phone_taken(&context.db, &phone).await? {
@@ -263,7 +267,8 @@ async fn forget(State(context): State<ApiContext>, Form(form): Form) -> Result<J
 }
 
 /// `POST /api/user/updateUserInfo` (`name`, `phone`).
-async fn update_user_info(State(context): State<ApiContext>, member: Member, Form(form): Form) -> Result<Json<Value>> {
+#[utoipa::path(post, path = "/api/user/updateUserInfo", tag = "账户", responses((status = 200, description = "信封 { code, msg, data }")))]
+async fn update_user_info(State(context): State<ApiContext>, member: Member, FormFields(form): FormFields) -> Result<Json<Value>> {
     let name = form.required("name", "联系人")?;
     let phone = phone(&form)?;
     let taken: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM members WHERE phone = $1 AND id <> $2")
@@ -280,7 +285,8 @@ async fn update_user_info(State(context): State<ApiContext>, member: Member, For
 
 /// `POST /api/user/resetPassword` (`password`, `password_confirmation`): a new password for the
 /// logged-in member.
-async fn reset_password(State(context): State<ApiContext>, member: Member, Form(form): Form) -> Result<Json<Value>> {
+#[utoipa::path(post, path = "/api/user/resetPassword", tag = "账户", responses((status = 200, description = "信封 { code, msg, data }")))]
+async fn reset_password(State(context): State<ApiContext>, member: Member, FormFields(form): FormFields) -> Result<Json<Value>> {
     let password = new_password(&form)?;
     let hash = tokio::task::spawn_blocking(move || auth::hash_password(&password)).await.map_err(anyhow::Error::from)??;
     sqlx::query("UPDATE members SET password_hash = $1 WHERE id = $2").bind(hash).bind(member.id).execute(&context.db.pool).await?;

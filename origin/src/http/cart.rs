@@ -5,30 +5,31 @@
 //! exactly those three, so the browser can feed them to its WebAssembly engine and compare.
 
 use axum::extract::{Path, State};
-use axum::routing::{get, post};
-use axum::{Json, Router};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+use axum::Json;
 use serde_json::{Value, json};
 use sqlx::AnyConnection;
 use sqlx::Row;
 
 use super::error::{Error, Result, ok};
-use super::extract::{Form, Member};
+use super::extract::{FormFields, Member};
 use super::goods::{CARD_COLUMNS, cards};
 use super::ApiContext;
 use crate::db::Db;
 use crate::{money, now};
 
-pub fn router() -> Router<ApiContext> {
-    Router::new()
-        .route("/api/cart", post(add))
-        .route("/api/cart/quick_add/{id}", post(quick_add))
-        .route("/api/cart/list", get(list))
-        .route("/api/cart/total", get(total))
-        .route("/api/cart/{id}/edit", post(edit))
-        .route("/api/cart/batch_select", post(batch_select))
-        .route("/api/cart/batch_delete", post(batch_delete))
-        .route("/api/cart/copy", post(copy))
-        .route("/api/cart/next_hint", post(next_hint))
+pub fn router() -> OpenApiRouter<ApiContext> {
+    OpenApiRouter::new()
+        .routes(routes!(add))
+        .routes(routes!(quick_add))
+        .routes(routes!(list))
+        .routes(routes!(total))
+        .routes(routes!(edit))
+        .routes(routes!(batch_select))
+        .routes(routes!(batch_delete))
+        .routes(routes!(copy))
+        .routes(routes!(next_hint))
 }
 
 /// Line types (§3): normal, 秒杀 flash sale, 组合购 combination.
@@ -58,7 +59,8 @@ async fn goods(db: &Db, id: i64) -> Result<Goods> {
 /// `combination_id`), and the §3 ids (`goods_price_id`, `ladder_price_id`,
 /// `goods_manjian_id`, `is_yj`). Adds to a line already in the cart for the same goods and
 /// activity. Refuses goods that cannot be bought, and quantities beyond stock or limit (422).
-async fn add(State(context): State<ApiContext>, member: Member, Form(form): Form) -> Result<Json<Value>> {
+#[utoipa::path(post, path = "/api/cart", tag = "购物车", responses((status = 200, description = "信封 { code, msg, data }")))]
+async fn add(State(context): State<ApiContext>, member: Member, FormFields(form): FormFields) -> Result<Json<Value>> {
     let goods_id = form.int("goods_id", "商品")?.ok_or_else(|| Error::field("goods_id", "请选择商品"))?;
     let number = form.int_or("number", "数量", 1)?;
     let line_type = form.int_or("type", "类型", NORMAL)?;
@@ -80,6 +82,7 @@ async fn add(State(context): State<ApiContext>, member: Member, Form(form): Form
 }
 
 /// `POST /api/cart/quick_add/{id}`: one more of these goods (its minimum when it has one).
+#[utoipa::path(post, path = "/api/cart/quick_add/{id}", tag = "购物车", responses((status = 200, description = "信封 { code, msg, data }")))]
 async fn quick_add(State(context): State<ApiContext>, member: Member, Path(goods_id): Path<i64>) -> Result<Json<Value>> {
     ok(add_line(&context.db, member, goods_id, 1, NORMAL, 0, [0, 0, 0]).await?)
 }
@@ -175,11 +178,13 @@ async fn count(db: &Db, member: Member) -> Result<i64> {
 }
 
 /// `GET /api/cart/total`: `{ total }`, the number of lines.
+#[utoipa::path(get, path = "/api/cart/total", tag = "购物车", responses((status = 200, description = "信封 { code, msg, data }")))]
 async fn total(State(context): State<ApiContext>, member: Member) -> Result<Json<Value>> {
     ok(json!({ "total": count(&context.db, member).await? }))
 }
 
 /// `GET /api/cart/list`: the lines, `shipping_data`, `activity_data` and the engine's `quote`.
+#[utoipa::path(get, path = "/api/cart/list", tag = "购物车", responses((status = 200, description = "信封 { code, msg, data }")))]
 async fn list(State(context): State<ApiContext>, member: Member) -> Result<Json<Value>> {
     ok(cart_input(&mut *context.db.pool.acquire().await?, member).await?.with_quote()?)
 }
@@ -347,7 +352,8 @@ async fn own_line(db: &Db, member: Member, id: i64) -> Result<(i64, i64)> {
 }
 
 /// `POST /api/cart/{id}/edit`: `number`; refused beyond stock.
-async fn edit(State(context): State<ApiContext>, member: Member, Path(id): Path<i64>, Form(form): Form) -> Result<Json<Value>> {
+#[utoipa::path(post, path = "/api/cart/{id}/edit", tag = "购物车", responses((status = 200, description = "信封 { code, msg, data }")))]
+async fn edit(State(context): State<ApiContext>, member: Member, Path(id): Path<i64>, FormFields(form): FormFields) -> Result<Json<Value>> {
     let number = form.int("number", "数量")?.ok_or_else(|| Error::field("number", "请填写数量"))?;
     if number < 1 {
         return Err(Error::field("number", "数量至少为1"));
@@ -368,7 +374,8 @@ async fn edit(State(context): State<ApiContext>, member: Member, Path(id): Path<
 
 /// `POST /api/cart/batch_select`: `ids`, `is_selected` (0 or 1). Lines whose goods cannot be
 /// bought stay unselected.
-async fn batch_select(State(context): State<ApiContext>, member: Member, Form(form): Form) -> Result<Json<Value>> {
+#[utoipa::path(post, path = "/api/cart/batch_select", tag = "购物车", responses((status = 200, description = "信封 { code, msg, data }")))]
+async fn batch_select(State(context): State<ApiContext>, member: Member, FormFields(form): FormFields) -> Result<Json<Value>> {
     let ids = form.ids("ids")?;
     let selected = match form.int("is_selected", "选择状态")? {
         Some(flag @ (0 | 1)) => flag,
@@ -389,7 +396,8 @@ async fn batch_select(State(context): State<ApiContext>, member: Member, Form(fo
 }
 
 /// `POST /api/cart/batch_delete`: `ids`.
-async fn batch_delete(State(context): State<ApiContext>, member: Member, Form(form): Form) -> Result<Json<Value>> {
+#[utoipa::path(post, path = "/api/cart/batch_delete", tag = "购物车", responses((status = 200, description = "信封 { code, msg, data }")))]
+async fn batch_delete(State(context): State<ApiContext>, member: Member, FormFields(form): FormFields) -> Result<Json<Value>> {
     let ids = form.ids("ids")?;
     if ids.is_empty() {
         return Err(Error::field("ids", "请选择要删除的商品"));
@@ -408,7 +416,8 @@ async fn batch_delete(State(context): State<ApiContext>, member: Member, Form(fo
 
 /// `POST /api/cart/copy` (`ids`, `other_user_ids`): copies the lines into the carts of other
 /// accounts of the same company (a chain's stores), merging with what is there, within stock.
-async fn copy(State(context): State<ApiContext>, member: Member, Form(form): Form) -> Result<Json<Value>> {
+#[utoipa::path(post, path = "/api/cart/copy", tag = "购物车", responses((status = 200, description = "信封 { code, msg, data }")))]
+async fn copy(State(context): State<ApiContext>, member: Member, FormFields(form): FormFields) -> Result<Json<Value>> {
     let ids = form.ids("ids")?;
     let targets = form.ids("other_user_ids")?;
     if ids.is_empty() {
@@ -445,6 +454,7 @@ async fn copy(State(context): State<ApiContext>, member: Member, Form(form): For
 
 /// `POST /api/cart/next_hint`: what the selected lines still need for the next
 /// full-reduction tier and for free shipping, from the engine's quote.
+#[utoipa::path(post, path = "/api/cart/next_hint", tag = "购物车", responses((status = 200, description = "信封 { code, msg, data }")))]
 async fn next_hint(State(context): State<ApiContext>, member: Member) -> Result<Json<Value>> {
     let cart = cart_input(&mut *context.db.pool.acquire().await?, member).await?;
     let quote = cart.quote()?;

@@ -69,27 +69,27 @@ fn form_urlencoded_pairs(text: &str) -> Vec<(String, String)> {
 }
 
 /// A form-encoded body (`application/x-www-form-urlencoded`).
-pub struct Form(pub Fields);
+pub struct FormFields(pub Fields);
 
-impl<S: Send + Sync> FromRequest<S> for Form {
+impl<S: Send + Sync> FromRequest<S> for FormFields {
     type Rejection = Error;
 
-    async fn from_request(request: Request, state: &S) -> Result<Form> {
+    async fn from_request(request: Request, state: &S) -> Result<FormFields> {
         let body = String::from_request(request, state)
             .await
             .map_err(|_| Error::field("body", "请求内容无法读取"))?;
-        Ok(Form(Fields::parse(&body)))
+        Ok(FormFields(Fields::parse(&body)))
     }
 }
 
 /// The query string.
-pub struct Query(pub Fields);
+pub struct QueryFields(pub Fields);
 
-impl<S: Send + Sync> FromRequestParts<S> for Query {
+impl<S: Send + Sync> FromRequestParts<S> for QueryFields {
     type Rejection = Error;
 
-    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Query> {
-        Ok(Query(Fields::parse(parts.uri.query().unwrap_or_default())))
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<QueryFields> {
+        Ok(QueryFields(Fields::parse(parts.uri.query().unwrap_or_default())))
     }
 }
 

@@ -1,26 +1,28 @@
 //! Favourites (§7): list, add, cancel.
 
 use axum::extract::State;
-use axum::routing::{get, post};
-use axum::{Json, Router};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+use axum::Json;
 use serde_json::{Value, json};
 
 use super::error::{Error, Result};
-use super::extract::{Form, Member, Query};
+use super::extract::{FormFields, Member, QueryFields};
 use super::goods::{CARD_COLUMNS, cards};
 use super::ApiContext;
 use crate::now;
 
-pub fn router() -> Router<ApiContext> {
-    Router::new()
-        .route("/api/favorite", get(list).post(add))
-        .route("/api/favorite/cancel", post(cancel))
+pub fn router() -> OpenApiRouter<ApiContext> {
+    OpenApiRouter::new()
+        .routes(routes!(list, add))
+        .routes(routes!(cancel))
 }
 
 const PAGE_SIZE: i64 = 20;
 
 /// `GET /api/favorite?page=`: the member's favourite goods, newest first.
-async fn list(State(context): State<ApiContext>, member: Member, Query(query): Query) -> Result<Json<Value>> {
+#[utoipa::path(get, path = "/api/favorite", tag = "收藏", responses((status = 200, description = "信封 { code, msg, data }")))]
+async fn list(State(context): State<ApiContext>, member: Member, QueryFields(query): QueryFields) -> Result<Json<Value>> {
     let page = query.int_or("page", "页码", 1)?.max(1);
     let mut conn = context.db.pool.acquire().await?;
     let total: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM favorites WHERE member_id = $1").bind(member.id).fetch_one(&mut *conn).await?;
@@ -40,7 +42,8 @@ fn message(text: &str, data: Value) -> Json<Value> {
 }
 
 /// `POST /api/favorite` (`goods_ids`): answers "收藏成功".
-async fn add(State(context): State<ApiContext>, member: Member, Form(form): Form) -> Result<Json<Value>> {
+#[utoipa::path(post, path = "/api/favorite", tag = "收藏", responses((status = 200, description = "信封 { code, msg, data }")))]
+async fn add(State(context): State<ApiContext>, member: Member, FormFields(form): FormFields) -> Result<Json<Value>> {
     let ids = form.ids("goods_ids")?;
     if ids.is_empty() {
         return Err(Error::field("goods_ids", "请选择商品"));
@@ -61,7 +64,8 @@ async fn add(State(context): State<ApiContext>, member: Member, Form(form): Form
 }
 
 /// `POST /api/favorite/cancel` (`goods_ids`): answers "取消收藏成功".
-async fn cancel(State(context): State<ApiContext>, member: Member, Form(form): Form) -> Result<Json<Value>> {
+#[utoipa::path(post, path = "/api/favorite/cancel", tag = "收藏", responses((status = 200, description = "信封 { code, msg, data }")))]
+async fn cancel(State(context): State<ApiContext>, member: Member, FormFields(form): FormFields) -> Result<Json<Value>> {
     let ids = form.ids("goods_ids")?;
     for id in &ids {
         sqlx::query("DELETE FROM favorites WHERE member_id = $1 AND goods_id = $2").bind(member.id).bind(id).execute(&context.db.pool).await?;

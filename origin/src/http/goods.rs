@@ -10,26 +10,27 @@
 use std::collections::HashMap;
 
 use axum::extract::{Path, State};
-use axum::routing::get;
-use axum::{Json, Router};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+use axum::Json;
 use serde_json::{Value, json};
 use sqlx::any::AnyRow;
 use sqlx::AnyConnection;
 use sqlx::Row;
 
 use super::error::{Error, Result, ok};
-use super::extract::{MaybeMember, Query};
+use super::extract::{MaybeMember, QueryFields};
 use super::ApiContext;
 use crate::db::Db;
 use crate::{money, now};
 
-pub fn router() -> Router<ApiContext> {
-    Router::new()
-        .route("/api/goods/list", get(list))
-        .route("/api/goods/detail/{id}", get(detail))
-        .route("/api/goods/search", get(search))
-        .route("/api/goods/hot", get(hot))
-        .route("/api/goods/activities", get(activities))
+pub fn router() -> OpenApiRouter<ApiContext> {
+    OpenApiRouter::new()
+        .routes(routes!(list))
+        .routes(routes!(detail))
+        .routes(routes!(search))
+        .routes(routes!(hot))
+        .routes(routes!(activities))
 }
 
 /// The columns a goods card needs.
@@ -184,7 +185,8 @@ const PAGE_SIZE_MAX: i64 = 100;
 /// (manufacturer), `brand`, `shop` (`general`, `youx`, `zy`, `qx`), zone flags `is_dpby`,
 /// `manjian`, `flash`, `everyday`; `sort` (`default`, `sales`, `price`, `new`) and `order`
 /// (`asc`, `desc`); `page`, `page_size` (at most 100).
-async fn list(State(context): State<ApiContext>, Query(query): Query) -> Result<Json<Value>> {
+#[utoipa::path(get, path = "/api/goods/list", tag = "商品", responses((status = 200, description = "信封 { code, msg, data }")))]
+async fn list(State(context): State<ApiContext>, QueryFields(query): QueryFields) -> Result<Json<Value>> {
     let page = query.int_or("page", "页码", 1)?.max(1);
     let page_size = query.int_or("page_size", "每页数量", PAGE_SIZE)?.clamp(1, PAGE_SIZE_MAX);
     let mut filter = Filter::default();
@@ -331,11 +333,12 @@ pub async fn category_subtree(db: &Db, category: i64) -> Result<Vec<i64>> {
 
 /// `GET /api/goods/detail/{id}`, with the §2 query ids echoed (`goods_price_id`,
 /// `ladder_price_id`, `goods_manjian_id`, `is_yj`, `is_jxq`).
+#[utoipa::path(get, path = "/api/goods/detail/{id}", tag = "商品", responses((status = 200, description = "信封 { code, msg, data }")))]
 async fn detail(
     State(context): State<ApiContext>,
     MaybeMember(member): MaybeMember,
     Path(id): Path<i64>,
-    Query(query): Query,
+    QueryFields(query): QueryFields,
 ) -> Result<Json<Value>> {
     let row = sqlx::query(sqlx::AssertSqlSafe(format!("SELECT {CARD_COLUMNS} FROM goods g WHERE g.id = $1")))
         .bind(id)
@@ -413,7 +416,8 @@ pub async fn manjian_activity(db: &Db, id: i64) -> Result<Value> {
 
 /// `GET /api/goods/search?keywords=…&type=0|1`: up to 10 suggestions, goods names (type 0) or
 /// manufacturers (type 1) containing the trimmed keyword; an empty keyword gives none.
-async fn search(State(context): State<ApiContext>, Query(query): Query) -> Result<Json<Value>> {
+#[utoipa::path(get, path = "/api/goods/search", tag = "商品", responses((status = 200, description = "信封 { code, msg, data }")))]
+async fn search(State(context): State<ApiContext>, QueryFields(query): QueryFields) -> Result<Json<Value>> {
     let Some(keyword) = query.text("keywords").or_else(|| query.text("keyword")) else { return ok(Vec::<String>::new()) };
     let column = match query.int_or("type", "搜索类型", 0)? {
         0 => "name",
@@ -430,6 +434,7 @@ async fn search(State(context): State<ApiContext>, Query(query): Query) -> Resul
 }
 
 /// `GET /api/goods/hot`: the hot search terms.
+#[utoipa::path(get, path = "/api/goods/hot", tag = "商品", responses((status = 200, description = "信封 { code, msg, data }")))]
 async fn hot(State(context): State<ApiContext>) -> Result<Json<Value>> {
     let terms: Vec<String> = sqlx::query_scalar("SELECT term FROM hot_terms ORDER BY sort, id").fetch_all(&context.db.pool).await?;
     ok(terms)
@@ -437,7 +442,8 @@ async fn hot(State(context): State<ApiContext>) -> Result<Json<Value>> {
 
 /// `GET /api/goods/activities?goods_id=`: the promotions a goods takes part in — its
 /// full-reduction activity, a running flash sale, the combinations it is sold in.
-async fn activities(State(context): State<ApiContext>, Query(query): Query) -> Result<Json<Value>> {
+#[utoipa::path(get, path = "/api/goods/activities", tag = "商品", responses((status = 200, description = "信封 { code, msg, data }")))]
+async fn activities(State(context): State<ApiContext>, QueryFields(query): QueryFields) -> Result<Json<Value>> {
     let id = query.int("goods_id", "商品")?.ok_or_else(|| Error::field("goods_id", "请选择商品"))?;
     let manjian: Option<i64> = sqlx::query_scalar("SELECT manjian_id FROM goods WHERE id = $1").bind(id).fetch_optional(&context.db.pool).await?;
     let manjian = manjian.ok_or_else(|| Error::not_found("商品不存在"))?;

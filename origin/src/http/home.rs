@@ -6,13 +6,14 @@
 use std::collections::HashMap;
 
 use axum::extract::{Path, State};
-use axum::routing::get;
-use axum::{Json, Router};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+use axum::Json;
 use serde_json::{Value, json};
 use sqlx::Row;
 
 use super::error::{Error, Result, ok};
-use super::extract::Query;
+use super::extract::QueryFields;
 use super::goods::{CARD_COLUMNS, cards};
 use super::ApiContext;
 use crate::db::Db;
@@ -24,22 +25,23 @@ pub const NAV_MAX: usize = 9;
 /// Right-hand ad positions (§7 `focus/right`).
 pub const RIGHT_POSITIONS: [&str; 9] = ["xrtj", "top", "ppzq", "kxzq", "zyzq", "login", "yx", "common", "postList"];
 
-pub fn router() -> Router<ApiContext> {
-    Router::new()
-        .route("/api/index", get(common))
-        .route("/api/focus", get(focus))
-        .route("/api/focus/right", get(right))
-        .route("/api/focus/brand/{id}", get(brand_focus))
-        .route("/api/global/links", get(links))
-        .route("/api/index/spike", get(spike))
-        .route("/api/index_wntj/{page}", get(recommendations))
-        .route("/api/activity/everyday_price", get(everyday))
-        .route("/api/category", get(menu_category))
-        .route("/api/article/category", get(article_categories))
+pub fn router() -> OpenApiRouter<ApiContext> {
+    OpenApiRouter::new()
+        .routes(routes!(common))
+        .routes(routes!(focus))
+        .routes(routes!(right))
+        .routes(routes!(brand_focus))
+        .routes(routes!(links))
+        .routes(routes!(spike))
+        .routes(routes!(recommendations))
+        .routes(routes!(everyday))
+        .routes(routes!(menu_category))
+        .routes(routes!(article_categories))
 }
 
 /// `GET /api/index`: `rnss` (hot terms), `nav` (≤ 9), `category`, `category_yx`,
 /// `category_zy`, `category_qx`, `brand`, `timestamp` (the server clock).
+#[utoipa::path(get, path = "/api/index", tag = "首页", responses((status = 200, description = "信封 { code, msg, data }")))]
 async fn common(State(context): State<ApiContext>) -> Result<Json<Value>> {
     let db = &context.db;
     let rnss: Vec<String> = sqlx::query_scalar("SELECT term FROM hot_terms ORDER BY sort, id").fetch_all(&db.pool).await?;
@@ -128,12 +130,14 @@ async fn ads(db: &Db, position: &str) -> Result<Vec<Value>> {
 }
 
 /// `GET /api/focus`: the home banners, `{url, image}` and more.
+#[utoipa::path(get, path = "/api/focus", tag = "首页", responses((status = 200, description = "信封 { code, msg, data }")))]
 async fn focus(State(context): State<ApiContext>) -> Result<Json<Value>> {
     ok(ads(&context.db, "focus").await?)
 }
 
 /// `GET /api/focus/right?position=…`: the right-hand ad of one position.
-async fn right(State(context): State<ApiContext>, Query(query): Query) -> Result<Json<Value>> {
+#[utoipa::path(get, path = "/api/focus/right", tag = "首页", responses((status = 200, description = "信封 { code, msg, data }")))]
+async fn right(State(context): State<ApiContext>, QueryFields(query): QueryFields) -> Result<Json<Value>> {
     let position = query.text("position").or_else(|| query.text("key")).unwrap_or_else(|| "common".into());
     if !RIGHT_POSITIONS.contains(&position.as_str()) {
         return Err(Error::field("position", "广告位置不正确"));
@@ -142,6 +146,7 @@ async fn right(State(context): State<ApiContext>, Query(query): Query) -> Result
 }
 
 /// `GET /api/focus/brand/{id}`: a brand and its goods, for the brand zone.
+#[utoipa::path(get, path = "/api/focus/brand/{id}", tag = "首页", responses((status = 200, description = "信封 { code, msg, data }")))]
 async fn brand_focus(State(context): State<ApiContext>, Path(id): Path<i64>) -> Result<Json<Value>> {
     let row = sqlx::query("SELECT id, name, manufacturer, logo FROM brands WHERE id = $1")
         .bind(id)
@@ -162,6 +167,7 @@ async fn brand_focus(State(context): State<ApiContext>, Path(id): Path<i64>) -> 
 }
 
 /// `GET /api/global/links`: the footer's links.
+#[utoipa::path(get, path = "/api/global/links", tag = "首页", responses((status = 200, description = "信封 { code, msg, data }")))]
 async fn links(State(context): State<ApiContext>) -> Result<Json<Value>> {
     let links: Vec<Value> = sqlx::query("SELECT name, url FROM links ORDER BY sort, id")
         .fetch_all(&context.db.pool)
@@ -174,6 +180,7 @@ async fn links(State(context): State<ApiContext>) -> Result<Json<Value>> {
 
 /// `GET /api/index/spike`: the flash sales running now, soonest ending first, with the server
 /// clock for the countdown.
+#[utoipa::path(get, path = "/api/index/spike", tag = "首页", responses((status = 200, description = "信封 { code, msg, data }")))]
 async fn spike(State(context): State<ApiContext>) -> Result<Json<Value>> {
     let time = now();
     let rows = sqlx::query(sqlx::AssertSqlSafe(format!(
@@ -187,6 +194,7 @@ async fn spike(State(context): State<ApiContext>) -> Result<Json<Value>> {
 }
 
 /// `GET /api/index_wntj/{page}`: 为您推荐, the best sellers that can be bought, 12 a page.
+#[utoipa::path(get, path = "/api/index_wntj/{page}", tag = "首页", responses((status = 200, description = "信封 { code, msg, data }")))]
 async fn recommendations(State(context): State<ApiContext>, Path(page): Path<i64>) -> Result<Json<Value>> {
     let page = page.max(1);
     let rows = sqlx::query(sqlx::AssertSqlSafe(format!(
@@ -199,6 +207,7 @@ async fn recommendations(State(context): State<ApiContext>, Path(page): Path<i64
 }
 
 /// `GET /api/activity/everyday_price`: 天天特价.
+#[utoipa::path(get, path = "/api/activity/everyday_price", tag = "首页", responses((status = 200, description = "信封 { code, msg, data }")))]
 async fn everyday(State(context): State<ApiContext>) -> Result<Json<Value>> {
     let rows = sqlx::query(sqlx::AssertSqlSafe(format!(
         "SELECT {CARD_COLUMNS} FROM goods g JOIN everyday_specials e ON e.goods_id = g.id ORDER BY e.sort, g.id"
@@ -210,7 +219,8 @@ async fn everyday(State(context): State<ApiContext>) -> Result<Json<Value>> {
 
 /// `GET /api/category?select={id}` with `qx=2` or `zy=2`: the menu entries (`{id, name,
 /// logo1, children}`) of the device or herb shop, or of the category `select`.
-async fn menu_category(State(context): State<ApiContext>, Query(query): Query) -> Result<Json<Value>> {
+#[utoipa::path(get, path = "/api/category", tag = "首页", responses((status = 200, description = "信封 { code, msg, data }")))]
+async fn menu_category(State(context): State<ApiContext>, QueryFields(query): QueryFields) -> Result<Json<Value>> {
     let shop = if query.int("qx", "器械")? == Some(2) {
         Some("qx")
     } else if query.int("zy", "中药")? == Some(2) {
@@ -230,7 +240,8 @@ async fn menu_category(State(context): State<ApiContext>, Query(query): Query) -
 
 /// `GET /api/article/category`: help groups with their articles (`category_id=3`, the
 /// default), or the news (`category_id=hy|company`).
-async fn article_categories(State(context): State<ApiContext>, Query(query): Query) -> Result<Json<Value>> {
+#[utoipa::path(get, path = "/api/article/category", tag = "首页", responses((status = 200, description = "信封 { code, msg, data }")))]
+async fn article_categories(State(context): State<ApiContext>, QueryFields(query): QueryFields) -> Result<Json<Value>> {
     let category = query.text("category_id").unwrap_or_else(|| "3".into());
     if category == "3" {
         let rows = sqlx::query("SELECT id, group_name, path, title FROM articles WHERE kind = 'help' ORDER BY sort, id")

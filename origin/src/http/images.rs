@@ -2,20 +2,20 @@
 //! goods' name and specification in the colour of its kind; brands and ads get a titled card.
 
 use axum::extract::{Path, State};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
-use axum::routing::get;
-use axum::Router;
 use sqlx::Row;
 
 use super::error::{Error, Result};
 use super::ApiContext;
 
-pub fn router() -> Router<ApiContext> {
-    Router::new()
-        .route("/api/images/goods/{file}", get(goods))
-        .route("/api/images/brand/{file}", get(brand))
-        .route("/api/images/ad/{position}/{file}", get(ad))
+pub fn router() -> OpenApiRouter<ApiContext> {
+    OpenApiRouter::new()
+        .routes(routes!(goods))
+        .routes(routes!(brand))
+        .routes(routes!(ad))
 }
 
 fn svg_id(file: &str) -> Result<i64> {
@@ -36,6 +36,7 @@ fn lines(text: &str, width: usize) -> Vec<String> {
     chars.chunks(width).take(2).map(|chunk| chunk.iter().collect()).collect()
 }
 
+#[utoipa::path(get, path = "/api/images/goods/{file}", tag = "图片", responses((status = 200, description = "信封 { code, msg, data }")))]
 async fn goods(State(context): State<ApiContext>, Path(file): Path<String>) -> Result<Response> {
     let id = svg_id(&file)?;
     let row = sqlx::query("SELECT name, ypgg, sccj, type FROM goods WHERE id = $1")
@@ -67,6 +68,7 @@ async fn goods(State(context): State<ApiContext>, Path(file): Path<String>) -> R
     ))
 }
 
+#[utoipa::path(get, path = "/api/images/brand/{file}", tag = "图片", responses((status = 200, description = "信封 { code, msg, data }")))]
 async fn brand(State(context): State<ApiContext>, Path(file): Path<String>) -> Result<Response> {
     let sort = svg_id(&file)?;
     let name: String = sqlx::query_scalar("SELECT name FROM brands WHERE sort = $1")
@@ -80,6 +82,7 @@ async fn brand(State(context): State<ApiContext>, Path(file): Path<String>) -> R
     ))
 }
 
+#[utoipa::path(get, path = "/api/images/ad/{position}/{file}", tag = "图片", responses((status = 200, description = "信封 { code, msg, data }")))]
 async fn ad(State(context): State<ApiContext>, Path((position, file)): Path<(String, String)>) -> Result<Response> {
     let sort = svg_id(&file)?;
     let row = sqlx::query("SELECT title, subtitle, color FROM ads WHERE position = $1 AND sort = $2")

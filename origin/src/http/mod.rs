@@ -16,7 +16,12 @@ use axum::extract::Request;
 use axum::http::{Method, header};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
-use axum::Router;
+use std::sync::Arc;
+
+use axum::routing::get;
+use axum::{Json, Router};
+use utoipa::OpenApi;
+use utoipa_axum::router::OpenApiRouter;
 
 use crate::db::Db;
 use error::Error;
@@ -27,8 +32,17 @@ pub struct ApiContext {
     pub db: Db,
 }
 
+/// The OpenAPI document's frame; the paths come from each handler's `#[utoipa::path]`, and a
+/// route exists only through its annotation (`routes!`), so the document lists every route.
+#[derive(OpenApi)]
+#[openapi(info(
+    title = "医药批发商城 API",
+    description = "The shop's origin API. POST bodies are application/x-www-form-urlencoded; every answer is the envelope { code, msg, data }: 10000 success, 10001 login required (HTTP 401), 422 validation (msg = the first message, data.errors = { field: [messages] }), 459 agreement required, other 4xx refusals with a Chinese msg, 5xx \"系统繁忙，请稍候再试\"."
+))]
+struct ApiDoc;
+
 pub fn api_router(context: ApiContext) -> Router {
-    Router::new()
+    let (router, document) = OpenApiRouter::with_openapi(ApiDoc::openapi())
         .merge(user::router())
         .merge(account::router())
         .merge(goods::router())
@@ -37,6 +51,10 @@ pub fn api_router(context: ApiContext) -> Router {
         .merge(order::router())
         .merge(favorite::router())
         .merge(images::router())
+        .split_for_parts();
+    let document = Arc::new(document);
+    router
+        .route("/api/openapi.json", get(move || std::future::ready(Json(document.as_ref().clone()))))
         .fallback(|| async { Error::not_found("接口不存在") })
         .layer(middleware::from_fn(refuse_cross_site))
         .with_state(context)

@@ -6,10 +6,11 @@
 //! lines. Payment by balance takes the money with the same kind of guard.
 
 use axum::extract::{Path, State};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
-use axum::routing::{get, post};
-use axum::{Json, Router};
+use axum::Json;
 use engine::checkout::{self, Refusal};
 use serde_json::{Value, json};
 use sqlx::AnyConnection;
@@ -17,17 +18,17 @@ use sqlx::{Acquire, Row};
 
 use super::cart::cart_input;
 use super::error::{Error, Result, ok};
-use super::extract::{Fields, Form, Member, Query};
+use super::extract::{Fields, FormFields, Member, QueryFields};
 use super::ApiContext;
 use crate::idempotency::{self, Claim};
 use crate::{money, now};
 
-pub fn router() -> Router<ApiContext> {
-    Router::new()
-        .route("/api/cart/checkout", post(preview))
-        .route("/api/order", post(place).get(list))
-        .route("/api/order/{id}", get(detail))
-        .route("/api/order/{id}/pay", post(pay))
+pub fn router() -> OpenApiRouter<ApiContext> {
+    OpenApiRouter::new()
+        .routes(routes!(preview))
+        .routes(routes!(place, list))
+        .routes(routes!(detail))
+        .routes(routes!(pay))
 }
 
 /// Order states (api.md): 待付款, 待发货, 待收货, 已完成, 已取消.
@@ -60,7 +61,8 @@ async fn check(conn: &mut AnyConnection, member: Member, ids: &[i64], expected: 
 
 /// `POST /api/cart/checkout` (`ids`, `new=1`, `expected_payable`): cart step 2's preview — the
 /// chosen lines, their quote, the member's addresses and usable coupons.
-async fn preview(State(context): State<ApiContext>, member: Member, Form(form): Form) -> Result<Json<Value>> {
+#[utoipa::path(post, path = "/api/cart/checkout", tag = "订单", responses((status = 200, description = "信封 { code, msg, data }")))]
+async fn preview(State(context): State<ApiContext>, member: Member, FormFields(form): FormFields) -> Result<Json<Value>> {
     let ids = form.ids("ids")?;
     let mut conn = context.db.pool.acquire().await?;
     let (quote, lines) = check(&mut conn, member, &ids, expected_payable(&form)?).await?;
@@ -103,7 +105,8 @@ async fn preview(State(context): State<ApiContext>, member: Member, Form(form): 
 
 /// `POST /api/order` (`ids`, `address_id`, `remark`, `expected_payable`; header
 /// `Idempotency-Key`).
-async fn place(State(context): State<ApiContext>, member: Member, headers: HeaderMap, Form(form): Form) -> Result<Response> {
+#[utoipa::path(post, path = "/api/order", tag = "订单", responses((status = 200, description = "信封 { code, msg, data }")))]
+async fn place(State(context): State<ApiContext>, member: Member, headers: HeaderMap, FormFields(form): FormFields) -> Result<Response> {
     let key = headers
         .get("idempotency-key")
         .and_then(|value| value.to_str().ok())
@@ -303,7 +306,8 @@ async fn order_json(conn: &mut AnyConnection, member: Member, id: i64) -> Result
 }
 
 /// `GET /api/order` (`page`, `status`): the member's own orders, newest first, 10 a page.
-async fn list(State(context): State<ApiContext>, member: Member, Query(query): Query) -> Result<Json<Value>> {
+#[utoipa::path(get, path = "/api/order", tag = "订单", responses((status = 200, description = "信封 { code, msg, data }")))]
+async fn list(State(context): State<ApiContext>, member: Member, QueryFields(query): QueryFields) -> Result<Json<Value>> {
     let page = query.int_or("page", "页码", 1)?.max(1);
     let status = query.int("status", "订单状态")?;
     if status.is_some_and(|status| !(0..STATUS_NAMES.len() as i64).contains(&status)) {
@@ -331,13 +335,15 @@ async fn list(State(context): State<ApiContext>, member: Member, Query(query): Q
 }
 
 /// `GET /api/order/{id}`: one of the member's orders (404 for anyone else's).
+#[utoipa::path(get, path = "/api/order/{id}", tag = "订单", responses((status = 200, description = "信封 { code, msg, data }")))]
 async fn detail(State(context): State<ApiContext>, member: Member, Path(id): Path<i64>) -> Result<Json<Value>> {
     ok(order_json(&mut *context.db.pool.acquire().await?, member, id).await?)
 }
 
 /// `POST /api/order/{id}/pay` (`method`: `balance`): pays an unpaid order from the wallet;
 /// the balance never goes below zero, and each movement is logged.
-async fn pay(State(context): State<ApiContext>, member: Member, Path(id): Path<i64>, Form(form): Form) -> Result<Json<Value>> {
+#[utoipa::path(post, path = "/api/order/{id}/pay", tag = "订单", responses((status = 200, description = "信封 { code, msg, data }")))]
+async fn pay(State(context): State<ApiContext>, member: Member, Path(id): Path<i64>, FormFields(form): FormFields) -> Result<Json<Value>> {
     match form.text("method").as_deref() {
         Some("balance") => {}
         Some(_) => return Err(Error::field("method", "暂不支持该支付方式")),

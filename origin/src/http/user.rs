@@ -3,25 +3,26 @@
 use std::net::SocketAddr;
 
 use axum::extract::{ConnectInfo, Path, State};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 use axum::http::{HeaderMap, HeaderValue, header};
 use axum::response::{IntoResponse, Response};
-use axum::routing::{delete, get, post};
-use axum::{Json, Router};
+use axum::Json;
 use serde_json::{Value, json};
 use sqlx::Row;
 
 use super::error::{Error, Result, ok};
-use super::extract::{Form, MaybeMember};
+use super::extract::{FormFields, MaybeMember};
 use super::ApiContext;
 use crate::db::Db;
 use crate::{auth, now};
 
-pub fn router() -> Router<ApiContext> {
-    Router::new()
-        .route("/api/user/login", post(login))
-        .route("/api/user/logout", delete(logout))
-        .route("/api/user/base", get(base))
-        .route("/api/user/phone/{value}", get(phone_free))
+pub fn router() -> OpenApiRouter<ApiContext> {
+    OpenApiRouter::new()
+        .routes(routes!(login))
+        .routes(routes!(logout))
+        .routes(routes!(base))
+        .routes(routes!(phone_free))
 }
 
 /// Failed logins allowed per account, and per client address, in one window.
@@ -43,11 +44,12 @@ fn is_secure(headers: &HeaderMap) -> bool {
     headers.get("x-forwarded-proto").and_then(|value| value.to_str().ok()) == Some("https")
 }
 
+#[utoipa::path(post, path = "/api/user/login", tag = "账户", responses((status = 200, description = "信封 { code, msg, data }")))]
 async fn login(
     State(context): State<ApiContext>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     headers: HeaderMap,
-    Form(form): Form,
+    FormFields(form): FormFields,
 ) -> Result<Response> {
     let username = form.required("username", "账号")?;
     let password = form.required("password", "密码")?;
@@ -111,6 +113,7 @@ async fn record_failure(db: &Db, key: &str) -> Result<()> {
     Ok(())
 }
 
+#[utoipa::path(delete, path = "/api/user/logout", tag = "账户", responses((status = 200, description = "信封 { code, msg, data }")))]
 async fn logout(State(context): State<ApiContext>, headers: HeaderMap) -> Result<Response> {
     if let Some(token) = super::extract::session_token(&headers) {
         auth::close_session(&context.db, &token).await?;
@@ -119,11 +122,13 @@ async fn logout(State(context): State<ApiContext>, headers: HeaderMap) -> Result
     Ok(([(header::SET_COOKIE, cookie)], ok(Value::Null)?).into_response())
 }
 
+#[utoipa::path(get, path = "/api/user/base", tag = "账户", responses((status = 200, description = "信封 { code, msg, data }")))]
 async fn base(State(context): State<ApiContext>, MaybeMember(member): MaybeMember) -> Result<Json<Value>> {
     ok(user_state(&context.db, member.map(|member| member.id)).await?)
 }
 
 /// `{ free: bool }`: whether no member uses the phone yet; 422 when it is not a mobile number.
+#[utoipa::path(get, path = "/api/user/phone/{value}", tag = "账户", responses((status = 200, description = "信封 { code, msg, data }")))]
 async fn phone_free(State(context): State<ApiContext>, Path(phone): Path<String>) -> Result<Json<Value>> {
     if !engine::is_phone(&phone, false) {
         return Err(Error::field("phone", "手机号码格式不正确"));
