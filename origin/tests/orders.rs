@@ -105,6 +105,21 @@ async fn checkout_order_and_pay() {
         assert_eq!(balance_before - balance_after, payable_stored);
         let logged: i64 = sqlx::query_scalar("SELECT amount FROM balance_logs WHERE order_id = $1").bind(order_id).fetch_one(&app.db.pool).await.unwrap();
         assert_eq!(logged, -payable_stored);
+        let (_, wallet) = app.get(&demo, "/api/user/user_money").await;
+        assert_eq!(wallet["data"]["balance"], origin::money::text(balance_after));
+        let (_, log) = app.get(&demo, "/api/user/user_money_log?use_type=2").await;
+        assert_eq!(log["data"]["list"][0]["amount"], format!("-{payable}"));
+        assert_eq!(log["data"]["list"][0]["order_id"], order_id);
+        let (_, their_log) = app.get(&other, "/api/user/user_money_log").await;
+        assert_eq!(their_log["data"]["total"], 0, "another member sees none of it");
+        let (_, their_wallet) = app.get(&other, "/api/user/user_money").await;
+        assert_eq!(their_wallet["data"]["balance"], "0.00");
+        // Another member's address cannot receive this member's order.
+        let their_address: i64 = sqlx::query_scalar("SELECT a.id FROM addresses a JOIN members m ON m.id = a.member_id WHERE m.username = 'other'").fetch_one(&app.db.pool).await.unwrap();
+        let line = add(&app, &demo, goods, 1).await.to_string();
+        let (status, refused) = order(&app, &demo, "key-2", &[("ids", &line), ("address_id", &their_address.to_string())]).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+        assert_eq!(refused["msg"], "收货地址不存在");
         let (status, twice) = app.post(&demo, &format!("/api/order/{order_id}/pay"), &[("method", "balance")]).await;
         assert_eq!(status, StatusCode::CONFLICT);
         assert_eq!(twice["msg"], "订单已支付或已取消");

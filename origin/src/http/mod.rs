@@ -11,6 +11,7 @@ pub mod home;
 pub mod images;
 pub mod order;
 pub mod user;
+pub mod wallet;
 
 use axum::extract::Request;
 use axum::http::{Method, header};
@@ -51,6 +52,7 @@ pub fn api_router(context: ApiContext) -> Router {
         .merge(order::router())
         .merge(favorite::router())
         .merge(images::router())
+        .merge(wallet::router())
         .split_for_parts();
     let document = Arc::new(document);
     router

@@ -58,6 +58,13 @@ impl App {
         .execute(&self.db.pool)
         .await
         .unwrap();
+        sqlx::query(
+            "INSERT INTO addresses (member_id, contact, phone, province, city, district, detail, is_default) \
+             SELECT id, '王五', '13900001111', '江苏省', '南京市', '鼓楼区', '中山路1号', 1 FROM members WHERE username = 'other'",
+        )
+        .execute(&self.db.pool)
+        .await
+        .unwrap();
         let client = self.client();
         let (status, _) = self.post(&client, "/api/user/login", &[("username", "other"), ("password", "secret9")]).await;
         assert_eq!(status, StatusCode::OK);
