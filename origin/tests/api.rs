@@ -364,3 +364,22 @@ async fn the_openapi_document_lists_every_route() {
     })
     .await;
 }
+
+#[tokio::test]
+async fn malformed_requests_get_the_envelope_too() {
+    on_both(|app| async move {
+        let client = app.client();
+        let (status, body) = app.get(&client, "/api/goods/detail/not-a-number").await;
+        assert_eq!(status, StatusCode::BAD_REQUEST);
+        assert_eq!(body["code"], 400);
+        assert_eq!(body["msg"], "请求参数不正确");
+        let response = client.put(app.url("/api/goods/list")).send().await.unwrap();
+        assert_eq!(response.status(), StatusCode::METHOD_NOT_ALLOWED);
+        let body: Value = response.json().await.unwrap();
+        assert_eq!(body["msg"], "请求方法不正确");
+        let (status, body) = app.get(&client, "/api/goods/list?page=abc").await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+        assert_eq!(body["msg"], "页码必须是整数");
+    })
+    .await;
+}

@@ -14,7 +14,7 @@ pub mod user;
 pub mod wallet;
 
 use axum::extract::Request;
-use axum::http::{Method, header};
+use axum::http::{Method, StatusCode, header};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use std::sync::Arc;
@@ -58,8 +58,32 @@ pub fn api_router(context: ApiContext) -> Router {
     router
         .route("/api/openapi.json", get(move || std::future::ready(Json(document.as_ref().clone()))))
         .fallback(|| async { Error::not_found("接口不存在") })
+        .layer(middleware::from_fn(envelope_rejections))
         .layer(middleware::from_fn(refuse_cross_site))
         .with_state(context)
+}
+
+/// Wraps the answers axum makes itself (a path segment that is not a number, a method the
+/// route does not take) in the envelope, like every other answer.
+async fn envelope_rejections(request: Request, next: Next) -> Response {
+    let response = next.run(request).await;
+    let status = response.status();
+    let is_json = response
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|value| value.to_str().ok())
+        .is_some_and(|value| value.starts_with("application/json") || value.starts_with("image/"));
+    if !status.is_client_error() || is_json {
+        return response;
+    }
+    let message = match status {
+        StatusCode::NOT_FOUND => "接口不存在",
+        StatusCode::METHOD_NOT_ALLOWED => "请求方法不正确",
+        StatusCode::PAYLOAD_TOO_LARGE => "请求内容过大",
+        StatusCode::REQUEST_TIMEOUT => "请求超时，请刷新页面",
+        _ => "请求参数不正确",
+    };
+    Error::Refused(status, message.into()).into_response()
 }
 
 /// Refuses state-changing requests another site's page sends (403): the browser says so in
