@@ -45,6 +45,7 @@ async fn checkout_order_and_pay() {
         assert_eq!(status, StatusCode::OK, "{preview}");
         assert_eq!(preview["data"]["quote"]["totals"]["payable"], payable.as_str());
         assert!(!preview["data"]["addresses"].as_array().unwrap().is_empty());
+        assert!(!preview["data"]["coupons"].as_array().unwrap().is_empty(), "the demo member's usable coupons are listed");
 
         let (status, tampered) = app.post(&demo, "/api/cart/checkout", &[("ids", &ids), ("expected_payable", "0.01")]).await;
         assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);

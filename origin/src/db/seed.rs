@@ -584,6 +584,14 @@ async fn insert_demo_member(tx: &mut Transaction<'_, Any>, member: &DemoMember, 
         .execute(&mut **tx)
         .await?;
     }
+    // Every coupon of the shop, once, in the demo member's wallet.
+    sqlx::query(
+        "INSERT INTO member_coupons (member_id, coupon_id, status, expires_at) SELECT $1, id, 0, $2 + days * 86400 FROM coupons",
+    )
+    .bind(id)
+    .bind(now())
+    .execute(&mut **tx)
+    .await?;
     sqlx::query(
         "INSERT INTO balance_logs (member_id, amount, balance_after, use_type, note, created_at) VALUES ($1, $2, $2, 1, '开户充值', $3)",
     )
