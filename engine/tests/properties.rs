@@ -2,7 +2,11 @@
 
 #![cfg(not(target_arch = "wasm32"))]
 
+#[path = "support/mangle.rs"]
+mod mangle;
+
 use engine::{CartInput, CartSession, cart_from_json, cart_from_value, quote};
+use mangle::replace_somewhere;
 use proptest::prelude::*;
 use serde_json::{Value, json};
 
@@ -221,26 +225,4 @@ fn arbitrary_json() -> impl Strategy<Value = Value> {
             .prop_map(|map| Value::Object(map.into_iter().collect())),
         ]
     })
-}
-
-fn replace_somewhere(value: &mut Value, path: &[prop::sample::Index], replacement: Value) {
-    let Some((step, rest)) = path.split_first() else {
-        *value = replacement;
-        return;
-    };
-    let child = match value {
-        Value::Object(map) if !map.is_empty() => {
-            let key = map.keys().nth(step.index(map.len())).unwrap().clone();
-            map.get_mut(&key)
-        }
-        Value::Array(list) if !list.is_empty() => {
-            let at = step.index(list.len());
-            list.get_mut(at)
-        }
-        _ => None,
-    };
-    match child {
-        Some(child) => replace_somewhere(child, rest, replacement),
-        None => *value = replacement,
-    }
 }

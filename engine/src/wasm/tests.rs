@@ -5,6 +5,8 @@
 
 #[path = "../../benches/support/cart_gen.rs"]
 mod cart_gen;
+#[path = "../../tests/support/mangle.rs"]
+mod mangle;
 
 use proptest::prelude::*;
 use serde::Deserialize;
@@ -109,28 +111,6 @@ fn arbitrary_json() -> impl Strategy<Value = Value> {
     })
 }
 
-fn mangle(value: &mut Value, path: &[prop::sample::Index], replacement: Value) {
-    let Some((step, rest)) = path.split_first() else {
-        *value = replacement;
-        return;
-    };
-    let child = match value {
-        Value::Object(map) if !map.is_empty() => {
-            let key = map.keys().nth(step.index(map.len())).unwrap().clone();
-            map.get_mut(&key)
-        }
-        Value::Array(list) if !list.is_empty() => {
-            let at = step.index(list.len());
-            list.get_mut(at)
-        }
-        _ => None,
-    };
-    match child {
-        Some(child) => mangle(child, rest, replacement),
-        None => *value = replacement,
-    }
-}
-
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(2000))]
 
@@ -142,7 +122,7 @@ proptest! {
     ) {
         let mut value = cart_gen::bench_cart(lines);
         for (path, replacement) in changes {
-            mangle(&mut value, &path, replacement);
+            mangle::replace_somewhere(&mut value, &path, replacement);
         }
         let (mut tokens, mut strings) = (Vec::new(), Vec::new());
         write(&value, Schema::Cart, &mut tokens, &mut strings);
