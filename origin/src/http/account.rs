@@ -10,9 +10,8 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 use axum::http::{HeaderMap, HeaderValue, header};
 use axum::response::{IntoResponse, Response};
-use axum::Json;
 use rand::Rng;
-use serde_json::{Value, json};
+use serde_json::json;
 
 use super::error::{Error, Result, ok};
 use super::extract::{Fields, FormFields, MaybeMember, Member};
@@ -49,7 +48,7 @@ async fn phone_taken(db: &Db, phone: &str) -> Result<bool> {
 
 /// `POST /api/user/create_code` (`phone`, `scene`): sends a 6-digit code.
 #[utoipa::path(post, path = "/api/user/create_code", tag = "账户", responses((status = 200, description = "信封 { code, msg, data }")))]
-async fn create_code(State(context): State<ApiContext>, FormFields(form): FormFields) -> Result<Json<Value>> {
+async fn create_code(State(context): State<ApiContext>, FormFields(form): FormFields) -> Result<impl IntoResponse> {
     let phone = phone(&form)?;
     let scene = form.text("scene").unwrap_or_else(|| "register".into());
     if !SCENES.contains(&scene.as_str()) {
@@ -240,7 +239,7 @@ async fn register(State(context): State<ApiContext>, headers: HeaderMap, member:
 /// `POST /api/user/forget`: `step` 1 (`phone`, `code`) checks the code; 2 (the same, with
 /// `password`, `password_confirmation`) sets the new password and closes every session.
 #[utoipa::path(post, path = "/api/user/forget", tag = "账户", responses((status = 200, description = "信封 { code, msg, data }")))]
-async fn forget(State(context): State<ApiContext>, FormFields(form): FormFields) -> Result<Json<Value>> {
+async fn forget(State(context): State<ApiContext>, FormFields(form): FormFields) -> Result<impl IntoResponse> {
     let step = form.int_or("step", "步骤", 1)?;
     let phone = phone(&form)?;
     if !phone_taken(&context.db, &phone).await? {
@@ -268,7 +267,7 @@ async fn forget(State(context): State<ApiContext>, FormFields(form): FormFields)
 
 /// `POST /api/user/updateUserInfo` (`name`, `phone`).
 #[utoipa::path(post, path = "/api/user/updateUserInfo", tag = "账户", responses((status = 200, description = "信封 { code, msg, data }")))]
-async fn update_user_info(State(context): State<ApiContext>, member: Member, FormFields(form): FormFields) -> Result<Json<Value>> {
+async fn update_user_info(State(context): State<ApiContext>, member: Member, FormFields(form): FormFields) -> Result<impl IntoResponse> {
     let name = form.required("name", "联系人")?;
     let phone = phone(&form)?;
     let taken: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM members WHERE phone = $1 AND id <> $2")
@@ -286,7 +285,7 @@ async fn update_user_info(State(context): State<ApiContext>, member: Member, For
 /// `POST /api/user/resetPassword` (`password`, `password_confirmation`): a new password for the
 /// logged-in member.
 #[utoipa::path(post, path = "/api/user/resetPassword", tag = "账户", responses((status = 200, description = "信封 { code, msg, data }")))]
-async fn reset_password(State(context): State<ApiContext>, member: Member, FormFields(form): FormFields) -> Result<Json<Value>> {
+async fn reset_password(State(context): State<ApiContext>, member: Member, FormFields(form): FormFields) -> Result<impl IntoResponse> {
     let password = new_password(&form)?;
     let hash = tokio::task::spawn_blocking(move || auth::hash_password(&password)).await.map_err(anyhow::Error::from)??;
     sqlx::query("UPDATE members SET password_hash = $1 WHERE id = $2").bind(hash).bind(member.id).execute(&context.db.pool).await?;

@@ -5,9 +5,9 @@
 //! exactly those three, so the browser can feed them to its WebAssembly engine and compare.
 
 use axum::extract::{Path, State};
+use axum::response::IntoResponse;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
-use axum::Json;
 use serde_json::{Value, json};
 use sqlx::AnyConnection;
 use sqlx::Row;
@@ -60,7 +60,7 @@ async fn goods(db: &Db, id: i64) -> Result<Goods> {
 /// `goods_manjian_id`, `is_yj`). Adds to a line already in the cart for the same goods and
 /// activity. Refuses goods that cannot be bought, and quantities beyond stock or limit (422).
 #[utoipa::path(post, path = "/api/cart", tag = "购物车", responses((status = 200, description = "信封 { code, msg, data }")))]
-async fn add(State(context): State<ApiContext>, member: Member, FormFields(form): FormFields) -> Result<Json<Value>> {
+async fn add(State(context): State<ApiContext>, member: Member, FormFields(form): FormFields) -> Result<impl IntoResponse> {
     let goods_id = form.int("goods_id", "商品")?.ok_or_else(|| Error::field("goods_id", "请选择商品"))?;
     let number = form.int_or("number", "数量", 1)?;
     let line_type = form.int_or("type", "类型", NORMAL)?;
@@ -83,7 +83,7 @@ async fn add(State(context): State<ApiContext>, member: Member, FormFields(form)
 
 /// `POST /api/cart/quick_add/{id}`: one more of these goods (its minimum when it has one).
 #[utoipa::path(post, path = "/api/cart/quick_add/{id}", tag = "购物车", responses((status = 200, description = "信封 { code, msg, data }")))]
-async fn quick_add(State(context): State<ApiContext>, member: Member, Path(goods_id): Path<i64>) -> Result<Json<Value>> {
+async fn quick_add(State(context): State<ApiContext>, member: Member, Path(goods_id): Path<i64>) -> Result<impl IntoResponse> {
     ok(add_line(&context.db, member, goods_id, 1, NORMAL, 0, [0, 0, 0]).await?)
 }
 
@@ -179,13 +179,13 @@ async fn count(db: &Db, member: Member) -> Result<i64> {
 
 /// `GET /api/cart/total`: `{ total }`, the number of lines.
 #[utoipa::path(get, path = "/api/cart/total", tag = "购物车", responses((status = 200, description = "信封 { code, msg, data }")))]
-async fn total(State(context): State<ApiContext>, member: Member) -> Result<Json<Value>> {
+async fn total(State(context): State<ApiContext>, member: Member) -> Result<impl IntoResponse> {
     ok(json!({ "total": count(&context.db, member).await? }))
 }
 
 /// `GET /api/cart/list`: the lines, `shipping_data`, `activity_data` and the engine's `quote`.
 #[utoipa::path(get, path = "/api/cart/list", tag = "购物车", responses((status = 200, description = "信封 { code, msg, data }")))]
-async fn list(State(context): State<ApiContext>, member: Member) -> Result<Json<Value>> {
+async fn list(State(context): State<ApiContext>, member: Member) -> Result<impl IntoResponse> {
     ok(cart_input(&mut *context.db.pool.acquire().await?, member).await?.with_quote()?)
 }
 
@@ -196,73 +196,77 @@ pub struct CartData {
     pub activity_data: Value,
 }
 
+/// `cart/list`'s answer: the engine input as it is, and the engine's quote of it.
+#[derive(serde::Serialize)]
+pub struct CartList {
+    data: Vec<Value>,
+    shipping_data: Value,
+    activity_data: Value,
+    quote: engine::CartQuote,
+}
+
 impl CartData {
-    /// The engine's quote of exactly this cart.
-    pub fn quote(&self) -> Result<engine::CartQuote> {
-        let input = json!({ "items": self.data, "shipping_data": self.shipping_data, "activity_data": self.activity_data });
-        let cart = engine::cart_from_value(&input).map_err(|error| anyhow::anyhow!("cart is not engine input: {error}"))?;
-        engine::quote(&cart).map_err(|error| Error::Internal(anyhow::anyhow!("{error}")))
+    /// The engine's input, read from the very values the answer carries (no copy of them).
+    pub fn engine_input(&self) -> Result<engine::CartInput> {
+        use serde::Deserialize;
+        let invalid = |error: serde_json::Error| Error::Internal(anyhow::anyhow!("cart is not engine input: {error}"));
+        Ok(engine::CartInput {
+            items: self.data.iter().map(engine::CartItem::deserialize).collect::<Result<_, _>>().map_err(invalid)?,
+            shipping_data: engine::ShippingData::deserialize(&self.shipping_data).map_err(invalid)?,
+            activity_data: engine::ActivityData::deserialize(&self.activity_data).map_err(invalid)?,
+        })
     }
 
-    fn with_quote(self) -> Result<Value> {
+    /// The engine's quote of exactly this cart.
+    pub fn quote(&self) -> Result<engine::CartQuote> {
+        engine::quote(&self.engine_input()?).map_err(|error| Error::Internal(anyhow::anyhow!("{error}")))
+    }
+
+    fn with_quote(self) -> Result<CartList> {
         let quote = self.quote()?;
-        Ok(json!({
-            "data": self.data,
-            "shipping_data": self.shipping_data,
-            "activity_data": self.activity_data,
-            "quote": quote,
-        }))
+        Ok(CartList { data: self.data, shipping_data: self.shipping_data, activity_data: self.activity_data, quote })
     }
 }
 
 /// Reads the cart, first storing as unselected the lines whose goods cannot be bought now.
 pub async fn cart_input(conn: &mut AnyConnection, member: Member) -> Result<CartData> {
-    sqlx::query(
-        "UPDATE cart_items SET is_selected = 0 WHERE member_id = $1 AND is_selected = 1 AND goods_id IN \
-         (SELECT id FROM goods WHERE is_buy = 0 OR stock <= 0)",
-    )
-    .bind(member.id)
-    .execute(&mut *conn)
-    .await?;
-    let lines = sqlx::query(
-        "SELECT id, goods_id, type, activity_id, number, price, is_selected, with_coupon, goods_price_id, \
-         ladder_price_id, goods_manjian_id, is_yj FROM cart_items WHERE member_id = $1 ORDER BY id DESC",
-    )
+    // Written only when something is to change: a read takes no write lock (SQLite has one).
+    let unsellable = "member_id = $1 AND is_selected = 1 AND goods_id IN (SELECT id FROM goods WHERE is_buy = 0 OR stock <= 0)";
+    let stale: i64 = sqlx::query_scalar(sqlx::AssertSqlSafe(format!("SELECT COUNT(*) FROM cart_items WHERE {unsellable}")))
+        .bind(member.id)
+        .fetch_one(&mut *conn)
+        .await?;
+    if stale > 0 {
+        sqlx::query(sqlx::AssertSqlSafe(format!("UPDATE cart_items SET is_selected = 0 WHERE {unsellable}")))
+            .bind(member.id)
+            .execute(&mut *conn)
+            .await?;
+    }
+    // The lines with their goods, in one query; cart columns are renamed apart from the goods'.
+    let lines = sqlx::query(sqlx::AssertSqlSafe(format!(
+        "SELECT {CARD_COLUMNS}, c.id AS line_id, c.type AS line_type, c.activity_id, c.number AS line_number, \
+         c.price AS line_price, c.is_selected, c.with_coupon, c.goods_price_id, c.ladder_price_id, \
+         c.goods_manjian_id, c.is_yj FROM cart_items c JOIN goods g ON g.id = c.goods_id \
+         WHERE c.member_id = $1 ORDER BY c.id DESC"
+    )))
     .bind(member.id)
     .fetch_all(&mut *conn)
     .await?;
-    let goods_ids: Vec<i64> = lines.iter().map(|line| line.try_get("goods_id")).collect::<Result<_, _>>()?;
-    let goods_rows = if goods_ids.is_empty() {
-        Vec::new()
-    } else {
-        let sql = format!("SELECT {CARD_COLUMNS} FROM goods g WHERE g.id IN ({})", super::goods::placeholders(goods_ids.len(), 1));
-        let mut query = sqlx::query(sqlx::AssertSqlSafe(sql.clone()));
-        for id in &goods_ids {
-            query = query.bind(*id);
-        }
-        query.fetch_all(&mut *conn).await?
-    };
-    let goods_cards = cards(conn, &goods_rows).await?;
+    let goods_cards = cards(conn, &lines).await?;
     let mut data = Vec::with_capacity(lines.len());
     let mut activities: Vec<i64> = Vec::new();
-    for line in &lines {
-        let goods_id: i64 = line.try_get("goods_id")?;
-        let goods = goods_cards
-            .iter()
-            .find(|card| card["id"] == goods_id)
-            .cloned()
-            .ok_or_else(|| Error::Internal(anyhow::anyhow!("cart line for missing goods {goods_id}")))?;
-        let line_type: i64 = line.try_get("type")?;
+    for (line, goods) in lines.iter().zip(goods_cards) {
+        let line_type: i64 = line.try_get("line_type")?;
         let manjian: i64 = line.try_get("goods_manjian_id")?;
         if manjian > 0 && line.try_get::<i64, _>("is_selected")? == 1 {
             activities.push(manjian);
         }
         let mut item = json!({
-            "id": line.try_get::<i64, _>("id")?,
+            "id": line.try_get::<i64, _>("line_id")?,
             "type": line_type,
             "goods_type": line_type,
-            "number": line.try_get::<i64, _>("number")?,
-            "price": money::text(line.try_get("price")?),
+            "number": line.try_get::<i64, _>("line_number")?,
+            "price": money::text(line.try_get("line_price")?),
             "raw_price": goods["price"].clone(),
             "is_selected": line.try_get::<i64, _>("is_selected")?,
             "with_coupon": line.try_get::<i64, _>("with_coupon")?,
@@ -353,7 +357,7 @@ async fn own_line(db: &Db, member: Member, id: i64) -> Result<(i64, i64)> {
 
 /// `POST /api/cart/{id}/edit`: `number`; refused beyond stock.
 #[utoipa::path(post, path = "/api/cart/{id}/edit", tag = "购物车", responses((status = 200, description = "信封 { code, msg, data }")))]
-async fn edit(State(context): State<ApiContext>, member: Member, Path(id): Path<i64>, FormFields(form): FormFields) -> Result<Json<Value>> {
+async fn edit(State(context): State<ApiContext>, member: Member, Path(id): Path<i64>, FormFields(form): FormFields) -> Result<impl IntoResponse> {
     let number = form.int("number", "数量")?.ok_or_else(|| Error::field("number", "请填写数量"))?;
     if number < 1 {
         return Err(Error::field("number", "数量至少为1"));
@@ -375,7 +379,7 @@ async fn edit(State(context): State<ApiContext>, member: Member, Path(id): Path<
 /// `POST /api/cart/batch_select`: `ids`, `is_selected` (0 or 1). Lines whose goods cannot be
 /// bought stay unselected.
 #[utoipa::path(post, path = "/api/cart/batch_select", tag = "购物车", responses((status = 200, description = "信封 { code, msg, data }")))]
-async fn batch_select(State(context): State<ApiContext>, member: Member, FormFields(form): FormFields) -> Result<Json<Value>> {
+async fn batch_select(State(context): State<ApiContext>, member: Member, FormFields(form): FormFields) -> Result<impl IntoResponse> {
     let ids = form.ids("ids")?;
     let selected = match form.int("is_selected", "选择状态")? {
         Some(flag @ (0 | 1)) => flag,
@@ -397,7 +401,7 @@ async fn batch_select(State(context): State<ApiContext>, member: Member, FormFie
 
 /// `POST /api/cart/batch_delete`: `ids`.
 #[utoipa::path(post, path = "/api/cart/batch_delete", tag = "购物车", responses((status = 200, description = "信封 { code, msg, data }")))]
-async fn batch_delete(State(context): State<ApiContext>, member: Member, FormFields(form): FormFields) -> Result<Json<Value>> {
+async fn batch_delete(State(context): State<ApiContext>, member: Member, FormFields(form): FormFields) -> Result<impl IntoResponse> {
     let ids = form.ids("ids")?;
     if ids.is_empty() {
         return Err(Error::field("ids", "请选择要删除的商品"));
@@ -417,7 +421,7 @@ async fn batch_delete(State(context): State<ApiContext>, member: Member, FormFie
 /// `POST /api/cart/copy` (`ids`, `other_user_ids`): copies the lines into the carts of other
 /// accounts of the same company (a chain's stores), merging with what is there, within stock.
 #[utoipa::path(post, path = "/api/cart/copy", tag = "购物车", responses((status = 200, description = "信封 { code, msg, data }")))]
-async fn copy(State(context): State<ApiContext>, member: Member, FormFields(form): FormFields) -> Result<Json<Value>> {
+async fn copy(State(context): State<ApiContext>, member: Member, FormFields(form): FormFields) -> Result<impl IntoResponse> {
     let ids = form.ids("ids")?;
     let targets = form.ids("other_user_ids")?;
     if ids.is_empty() {
@@ -455,7 +459,7 @@ async fn copy(State(context): State<ApiContext>, member: Member, FormFields(form
 /// `POST /api/cart/next_hint`: what the selected lines still need for the next
 /// full-reduction tier and for free shipping, from the engine's quote.
 #[utoipa::path(post, path = "/api/cart/next_hint", tag = "购物车", responses((status = 200, description = "信封 { code, msg, data }")))]
-async fn next_hint(State(context): State<ApiContext>, member: Member) -> Result<Json<Value>> {
+async fn next_hint(State(context): State<ApiContext>, member: Member) -> Result<impl IntoResponse> {
     let cart = cart_input(&mut *context.db.pool.acquire().await?, member).await?;
     let quote = cart.quote()?;
     let summary = &quote.summary;

@@ -59,10 +59,16 @@ impl From<sqlx::Error> for Error {
     }
 }
 
-/// The success envelope.
-pub fn ok(data: impl serde::Serialize) -> Result<Json<Value>> {
-    let data = serde_json::to_value(data).map_err(anyhow::Error::from)?;
-    Ok(Json(json!({ "code": 10000, "msg": "ok", "data": data })))
+/// The success envelope around any serializable answer, written straight to the body.
+#[derive(serde::Serialize)]
+pub struct Envelope<T> {
+    code: i64,
+    msg: &'static str,
+    data: T,
+}
+
+pub fn ok<T: serde::Serialize>(data: T) -> Result<Json<Envelope<T>>> {
+    Ok(Json(Envelope { code: 10000, msg: "ok", data }))
 }
 
 impl IntoResponse for Error {

@@ -1,6 +1,7 @@
 //! Favourites (§7): list, add, cancel.
 
 use axum::extract::State;
+use axum::response::IntoResponse;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 use axum::Json;
@@ -22,7 +23,7 @@ const PAGE_SIZE: i64 = 20;
 
 /// `GET /api/favorite?page=`: the member's favourite goods, newest first.
 #[utoipa::path(get, path = "/api/favorite", tag = "收藏", responses((status = 200, description = "信封 { code, msg, data }")))]
-async fn list(State(context): State<ApiContext>, member: Member, QueryFields(query): QueryFields) -> Result<Json<Value>> {
+async fn list(State(context): State<ApiContext>, member: Member, QueryFields(query): QueryFields) -> Result<impl IntoResponse> {
     let page = query.int_or("page", "页码", 1)?.max(1);
     let mut conn = context.db.pool.acquire().await?;
     let total: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM favorites WHERE member_id = $1").bind(member.id).fetch_one(&mut *conn).await?;
@@ -43,7 +44,7 @@ fn message(text: &str, data: Value) -> Json<Value> {
 
 /// `POST /api/favorite` (`goods_ids`): answers "收藏成功".
 #[utoipa::path(post, path = "/api/favorite", tag = "收藏", responses((status = 200, description = "信封 { code, msg, data }")))]
-async fn add(State(context): State<ApiContext>, member: Member, FormFields(form): FormFields) -> Result<Json<Value>> {
+async fn add(State(context): State<ApiContext>, member: Member, FormFields(form): FormFields) -> Result<impl IntoResponse> {
     let ids = form.ids("goods_ids")?;
     if ids.is_empty() {
         return Err(Error::field("goods_ids", "请选择商品"));
@@ -65,7 +66,7 @@ async fn add(State(context): State<ApiContext>, member: Member, FormFields(form)
 
 /// `POST /api/favorite/cancel` (`goods_ids`): answers "取消收藏成功".
 #[utoipa::path(post, path = "/api/favorite/cancel", tag = "收藏", responses((status = 200, description = "信封 { code, msg, data }")))]
-async fn cancel(State(context): State<ApiContext>, member: Member, FormFields(form): FormFields) -> Result<Json<Value>> {
+async fn cancel(State(context): State<ApiContext>, member: Member, FormFields(form): FormFields) -> Result<impl IntoResponse> {
     let ids = form.ids("goods_ids")?;
     for id in &ids {
         sqlx::query("DELETE FROM favorites WHERE member_id = $1 AND goods_id = $2").bind(member.id).bind(id).execute(&context.db.pool).await?;

@@ -10,9 +10,9 @@
 use std::collections::HashMap;
 
 use axum::extract::{Path, State};
+use axum::response::IntoResponse;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
-use axum::Json;
 use serde_json::{Value, json};
 use sqlx::any::AnyRow;
 use sqlx::AnyConnection;
@@ -186,7 +186,7 @@ const PAGE_SIZE_MAX: i64 = 100;
 /// `manjian`, `flash`, `everyday`; `sort` (`default`, `sales`, `price`, `new`) and `order`
 /// (`asc`, `desc`); `page`, `page_size` (at most 100).
 #[utoipa::path(get, path = "/api/goods/list", tag = "商品", responses((status = 200, description = "信封 { code, msg, data }")))]
-async fn list(State(context): State<ApiContext>, QueryFields(query): QueryFields) -> Result<Json<Value>> {
+async fn list(State(context): State<ApiContext>, QueryFields(query): QueryFields) -> Result<impl IntoResponse> {
     let page = query.int_or("page", "页码", 1)?.max(1);
     let page_size = query.int_or("page_size", "每页数量", PAGE_SIZE)?.clamp(1, PAGE_SIZE_MAX);
     let mut filter = Filter::default();
@@ -339,7 +339,7 @@ async fn detail(
     MaybeMember(member): MaybeMember,
     Path(id): Path<i64>,
     QueryFields(query): QueryFields,
-) -> Result<Json<Value>> {
+) -> Result<impl IntoResponse> {
     let row = sqlx::query(sqlx::AssertSqlSafe(format!("SELECT {CARD_COLUMNS} FROM goods g WHERE g.id = $1")))
         .bind(id)
         .fetch_optional(&context.db.pool)
@@ -417,7 +417,7 @@ pub async fn manjian_activity(db: &Db, id: i64) -> Result<Value> {
 /// `GET /api/goods/search?keywords=…&type=0|1`: up to 10 suggestions, goods names (type 0) or
 /// manufacturers (type 1) containing the trimmed keyword; an empty keyword gives none.
 #[utoipa::path(get, path = "/api/goods/search", tag = "商品", responses((status = 200, description = "信封 { code, msg, data }")))]
-async fn search(State(context): State<ApiContext>, QueryFields(query): QueryFields) -> Result<Json<Value>> {
+async fn search(State(context): State<ApiContext>, QueryFields(query): QueryFields) -> Result<impl IntoResponse> {
     let Some(keyword) = query.text("keywords").or_else(|| query.text("keyword")) else { return ok(Vec::<String>::new()) };
     let column = match query.int_or("type", "搜索类型", 0)? {
         0 => "name",
@@ -435,7 +435,7 @@ async fn search(State(context): State<ApiContext>, QueryFields(query): QueryFiel
 
 /// `GET /api/goods/hot`: the hot search terms.
 #[utoipa::path(get, path = "/api/goods/hot", tag = "商品", responses((status = 200, description = "信封 { code, msg, data }")))]
-async fn hot(State(context): State<ApiContext>) -> Result<Json<Value>> {
+async fn hot(State(context): State<ApiContext>) -> Result<impl IntoResponse> {
     let terms: Vec<String> = sqlx::query_scalar("SELECT term FROM hot_terms ORDER BY sort, id").fetch_all(&context.db.pool).await?;
     ok(terms)
 }
@@ -443,7 +443,7 @@ async fn hot(State(context): State<ApiContext>) -> Result<Json<Value>> {
 /// `GET /api/goods/activities?goods_id=`: the promotions a goods takes part in — its
 /// full-reduction activity, a running flash sale, the combinations it is sold in.
 #[utoipa::path(get, path = "/api/goods/activities", tag = "商品", responses((status = 200, description = "信封 { code, msg, data }")))]
-async fn activities(State(context): State<ApiContext>, QueryFields(query): QueryFields) -> Result<Json<Value>> {
+async fn activities(State(context): State<ApiContext>, QueryFields(query): QueryFields) -> Result<impl IntoResponse> {
     let id = query.int("goods_id", "商品")?.ok_or_else(|| Error::field("goods_id", "请选择商品"))?;
     let manjian: Option<i64> = sqlx::query_scalar("SELECT manjian_id FROM goods WHERE id = $1").bind(id).fetch_optional(&context.db.pool).await?;
     let manjian = manjian.ok_or_else(|| Error::not_found("商品不存在"))?;

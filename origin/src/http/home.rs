@@ -6,9 +6,9 @@
 use std::collections::HashMap;
 
 use axum::extract::{Path, State};
+use axum::response::IntoResponse;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
-use axum::Json;
 use serde_json::{Value, json};
 use sqlx::Row;
 
@@ -42,7 +42,7 @@ pub fn router() -> OpenApiRouter<ApiContext> {
 /// `GET /api/index`: `rnss` (hot terms), `nav` (≤ 9), `category`, `category_yx`,
 /// `category_zy`, `category_qx`, `brand`, `timestamp` (the server clock).
 #[utoipa::path(get, path = "/api/index", tag = "首页", responses((status = 200, description = "信封 { code, msg, data }")))]
-async fn common(State(context): State<ApiContext>) -> Result<Json<Value>> {
+async fn common(State(context): State<ApiContext>) -> Result<impl IntoResponse> {
     let db = &context.db;
     let rnss: Vec<String> = sqlx::query_scalar("SELECT term FROM hot_terms ORDER BY sort, id").fetch_all(&db.pool).await?;
     let nav: Vec<Value> = sqlx::query("SELECT id, name, url, image, is_open FROM nav ORDER BY sort, id")
@@ -131,13 +131,13 @@ async fn ads(db: &Db, position: &str) -> Result<Vec<Value>> {
 
 /// `GET /api/focus`: the home banners, `{url, image}` and more.
 #[utoipa::path(get, path = "/api/focus", tag = "首页", responses((status = 200, description = "信封 { code, msg, data }")))]
-async fn focus(State(context): State<ApiContext>) -> Result<Json<Value>> {
+async fn focus(State(context): State<ApiContext>) -> Result<impl IntoResponse> {
     ok(ads(&context.db, "focus").await?)
 }
 
 /// `GET /api/focus/right?position=…`: the right-hand ad of one position.
 #[utoipa::path(get, path = "/api/focus/right", tag = "首页", responses((status = 200, description = "信封 { code, msg, data }")))]
-async fn right(State(context): State<ApiContext>, QueryFields(query): QueryFields) -> Result<Json<Value>> {
+async fn right(State(context): State<ApiContext>, QueryFields(query): QueryFields) -> Result<impl IntoResponse> {
     let position = query.text("position").or_else(|| query.text("key")).unwrap_or_else(|| "common".into());
     if !RIGHT_POSITIONS.contains(&position.as_str()) {
         return Err(Error::field("position", "广告位置不正确"));
@@ -147,7 +147,7 @@ async fn right(State(context): State<ApiContext>, QueryFields(query): QueryField
 
 /// `GET /api/focus/brand/{id}`: a brand and its goods, for the brand zone.
 #[utoipa::path(get, path = "/api/focus/brand/{id}", tag = "首页", responses((status = 200, description = "信封 { code, msg, data }")))]
-async fn brand_focus(State(context): State<ApiContext>, Path(id): Path<i64>) -> Result<Json<Value>> {
+async fn brand_focus(State(context): State<ApiContext>, Path(id): Path<i64>) -> Result<impl IntoResponse> {
     let row = sqlx::query("SELECT id, name, manufacturer, logo FROM brands WHERE id = $1")
         .bind(id)
         .fetch_optional(&context.db.pool)
@@ -168,7 +168,7 @@ async fn brand_focus(State(context): State<ApiContext>, Path(id): Path<i64>) -> 
 
 /// `GET /api/global/links`: the footer's links.
 #[utoipa::path(get, path = "/api/global/links", tag = "首页", responses((status = 200, description = "信封 { code, msg, data }")))]
-async fn links(State(context): State<ApiContext>) -> Result<Json<Value>> {
+async fn links(State(context): State<ApiContext>) -> Result<impl IntoResponse> {
     let links: Vec<Value> = sqlx::query("SELECT name, url FROM links ORDER BY sort, id")
         .fetch_all(&context.db.pool)
         .await?
@@ -181,7 +181,7 @@ async fn links(State(context): State<ApiContext>) -> Result<Json<Value>> {
 /// `GET /api/index/spike`: the flash sales running now, soonest ending first, with the server
 /// clock for the countdown.
 #[utoipa::path(get, path = "/api/index/spike", tag = "首页", responses((status = 200, description = "信封 { code, msg, data }")))]
-async fn spike(State(context): State<ApiContext>) -> Result<Json<Value>> {
+async fn spike(State(context): State<ApiContext>) -> Result<impl IntoResponse> {
     let time = now();
     let rows = sqlx::query(sqlx::AssertSqlSafe(format!(
         "SELECT {CARD_COLUMNS} FROM goods g JOIN flash_sales f ON f.goods_id = g.id \
@@ -195,7 +195,7 @@ async fn spike(State(context): State<ApiContext>) -> Result<Json<Value>> {
 
 /// `GET /api/index_wntj/{page}`: 为您推荐, the best sellers that can be bought, 12 a page.
 #[utoipa::path(get, path = "/api/index_wntj/{page}", tag = "首页", responses((status = 200, description = "信封 { code, msg, data }")))]
-async fn recommendations(State(context): State<ApiContext>, Path(page): Path<i64>) -> Result<Json<Value>> {
+async fn recommendations(State(context): State<ApiContext>, Path(page): Path<i64>) -> Result<impl IntoResponse> {
     let page = page.max(1);
     let rows = sqlx::query(sqlx::AssertSqlSafe(format!(
         "SELECT {CARD_COLUMNS} FROM goods g WHERE g.is_buy = 1 AND g.stock > 0 ORDER BY g.sales DESC, g.id LIMIT 12 OFFSET $1"
@@ -208,7 +208,7 @@ async fn recommendations(State(context): State<ApiContext>, Path(page): Path<i64
 
 /// `GET /api/activity/everyday_price`: 天天特价.
 #[utoipa::path(get, path = "/api/activity/everyday_price", tag = "首页", responses((status = 200, description = "信封 { code, msg, data }")))]
-async fn everyday(State(context): State<ApiContext>) -> Result<Json<Value>> {
+async fn everyday(State(context): State<ApiContext>) -> Result<impl IntoResponse> {
     let rows = sqlx::query(sqlx::AssertSqlSafe(format!(
         "SELECT {CARD_COLUMNS} FROM goods g JOIN everyday_specials e ON e.goods_id = g.id ORDER BY e.sort, g.id"
     )))
@@ -220,7 +220,7 @@ async fn everyday(State(context): State<ApiContext>) -> Result<Json<Value>> {
 /// `GET /api/category?select={id}` with `qx=2` or `zy=2`: the menu entries (`{id, name,
 /// logo1, children}`) of the device or herb shop, or of the category `select`.
 #[utoipa::path(get, path = "/api/category", tag = "首页", responses((status = 200, description = "信封 { code, msg, data }")))]
-async fn menu_category(State(context): State<ApiContext>, QueryFields(query): QueryFields) -> Result<Json<Value>> {
+async fn menu_category(State(context): State<ApiContext>, QueryFields(query): QueryFields) -> Result<impl IntoResponse> {
     let shop = if query.int("qx", "器械")? == Some(2) {
         Some("qx")
     } else if query.int("zy", "中药")? == Some(2) {
@@ -229,7 +229,7 @@ async fn menu_category(State(context): State<ApiContext>, QueryFields(query): Qu
         None
     };
     let trees = category_tree(&context.db, shop).await?;
-    let Some(select) = query.int("select", "分类")? else { return ok(trees) };
+    let Some(select) = query.int("select", "分类")? else { return ok(Value::Array(trees)) };
     fn find(trees: &[Value], id: i64) -> Option<Value> {
         trees.iter().find_map(|tree| {
             if tree["id"] == id { Some(tree.clone()) } else { find(tree["children"].as_array()?, id) }
@@ -241,7 +241,7 @@ async fn menu_category(State(context): State<ApiContext>, QueryFields(query): Qu
 /// `GET /api/article/category`: help groups with their articles (`category_id=3`, the
 /// default), or the news (`category_id=hy|company`).
 #[utoipa::path(get, path = "/api/article/category", tag = "首页", responses((status = 200, description = "信封 { code, msg, data }")))]
-async fn article_categories(State(context): State<ApiContext>, QueryFields(query): QueryFields) -> Result<Json<Value>> {
+async fn article_categories(State(context): State<ApiContext>, QueryFields(query): QueryFields) -> Result<impl IntoResponse> {
     let category = query.text("category_id").unwrap_or_else(|| "3".into());
     if category == "3" {
         let rows = sqlx::query("SELECT id, group_name, path, title FROM articles WHERE kind = 'help' ORDER BY sort, id")

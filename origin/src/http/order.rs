@@ -52,9 +52,7 @@ fn expected_payable(form: &Fields) -> Result<Option<engine::Money>> {
 /// Checks the order the member asks for against their cart, as read on `conn`.
 async fn check(conn: &mut AnyConnection, member: Member, ids: &[i64], expected: Option<engine::Money>) -> Result<(engine::CartQuote, Vec<Value>)> {
     let cart = cart_input(conn, member).await?;
-    let input = json!({ "items": cart.data, "shipping_data": cart.shipping_data, "activity_data": cart.activity_data });
-    let engine_cart = engine::cart_from_value(&input).map_err(|error| anyhow::anyhow!("cart is not engine input: {error}"))?;
-    let quote = checkout::check(&engine_cart, ids, expected).map_err(refusal)?;
+    let quote = checkout::check(&cart.engine_input()?, ids, expected).map_err(refusal)?;
     let lines = cart.data.into_iter().filter(|line| line["id"].as_i64().is_some_and(|id| ids.contains(&id))).collect();
     Ok((quote, lines))
 }
@@ -62,7 +60,7 @@ async fn check(conn: &mut AnyConnection, member: Member, ids: &[i64], expected: 
 /// `POST /api/cart/checkout` (`ids`, `new=1`, `expected_payable`): cart step 2's preview — the
 /// chosen lines, their quote, the member's addresses and usable coupons.
 #[utoipa::path(post, path = "/api/cart/checkout", tag = "订单", responses((status = 200, description = "信封 { code, msg, data }")))]
-async fn preview(State(context): State<ApiContext>, member: Member, FormFields(form): FormFields) -> Result<Json<Value>> {
+async fn preview(State(context): State<ApiContext>, member: Member, FormFields(form): FormFields) -> Result<impl IntoResponse> {
     let ids = form.ids("ids")?;
     let mut conn = context.db.pool.acquire().await?;
     let (quote, lines) = check(&mut conn, member, &ids, expected_payable(&form)?).await?;
@@ -307,7 +305,7 @@ async fn order_json(conn: &mut AnyConnection, member: Member, id: i64) -> Result
 
 /// `GET /api/order` (`page`, `status`): the member's own orders, newest first, 10 a page.
 #[utoipa::path(get, path = "/api/order", tag = "订单", responses((status = 200, description = "信封 { code, msg, data }")))]
-async fn list(State(context): State<ApiContext>, member: Member, QueryFields(query): QueryFields) -> Result<Json<Value>> {
+async fn list(State(context): State<ApiContext>, member: Member, QueryFields(query): QueryFields) -> Result<impl IntoResponse> {
     let page = query.int_or("page", "页码", 1)?.max(1);
     let status = query.int("status", "订单状态")?;
     if status.is_some_and(|status| !(0..STATUS_NAMES.len() as i64).contains(&status)) {
@@ -336,14 +334,14 @@ async fn list(State(context): State<ApiContext>, member: Member, QueryFields(que
 
 /// `GET /api/order/{id}`: one of the member's orders (404 for anyone else's).
 #[utoipa::path(get, path = "/api/order/{id}", tag = "订单", responses((status = 200, description = "信封 { code, msg, data }")))]
-async fn detail(State(context): State<ApiContext>, member: Member, Path(id): Path<i64>) -> Result<Json<Value>> {
+async fn detail(State(context): State<ApiContext>, member: Member, Path(id): Path<i64>) -> Result<impl IntoResponse> {
     ok(order_json(&mut *context.db.pool.acquire().await?, member, id).await?)
 }
 
 /// `POST /api/order/{id}/pay` (`method`: `balance`): pays an unpaid order from the wallet;
 /// the balance never goes below zero, and each movement is logged.
 #[utoipa::path(post, path = "/api/order/{id}/pay", tag = "订单", responses((status = 200, description = "信封 { code, msg, data }")))]
-async fn pay(State(context): State<ApiContext>, member: Member, Path(id): Path<i64>, FormFields(form): FormFields) -> Result<Json<Value>> {
+async fn pay(State(context): State<ApiContext>, member: Member, Path(id): Path<i64>, FormFields(form): FormFields) -> Result<impl IntoResponse> {
     match form.text("method").as_deref() {
         Some("balance") => {}
         Some(_) => return Err(Error::field("method", "暂不支持该支付方式")),

@@ -7,7 +7,6 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 use axum::http::{HeaderMap, HeaderValue, header};
 use axum::response::{IntoResponse, Response};
-use axum::Json;
 use serde_json::{Value, json};
 use sqlx::Row;
 
@@ -123,13 +122,13 @@ async fn logout(State(context): State<ApiContext>, headers: HeaderMap) -> Result
 }
 
 #[utoipa::path(get, path = "/api/user/base", tag = "账户", responses((status = 200, description = "信封 { code, msg, data }")))]
-async fn base(State(context): State<ApiContext>, MaybeMember(member): MaybeMember) -> Result<Json<Value>> {
+async fn base(State(context): State<ApiContext>, MaybeMember(member): MaybeMember) -> Result<impl IntoResponse> {
     ok(user_state(&context.db, member.map(|member| member.id)).await?)
 }
 
 /// `{ free: bool }`: whether no member uses the phone yet; 422 when it is not a mobile number.
 #[utoipa::path(get, path = "/api/user/phone/{value}", tag = "账户", responses((status = 200, description = "信封 { code, msg, data }")))]
-async fn phone_free(State(context): State<ApiContext>, Path(phone): Path<String>) -> Result<Json<Value>> {
+async fn phone_free(State(context): State<ApiContext>, Path(phone): Path<String>) -> Result<impl IntoResponse> {
     if !engine::is_phone(&phone, false) {
         return Err(Error::field("phone", "手机号码格式不正确"));
     }

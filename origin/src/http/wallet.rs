@@ -2,7 +2,7 @@
 //! movements of the balance. A member sees only their own.
 
 use axum::extract::State;
-use axum::Json;
+use axum::response::IntoResponse;
 use serde_json::{Value, json};
 use sqlx::Row;
 use utoipa_axum::router::OpenApiRouter;
@@ -19,7 +19,7 @@ pub fn router() -> OpenApiRouter<ApiContext> {
 
 /// `GET /api/user/user_money`: `{ balance, points }`.
 #[utoipa::path(get, path = "/api/user/user_money", tag = "钱包", responses((status = 200, description = "信封 { code, msg, data }")))]
-async fn user_money(State(context): State<ApiContext>, member: Member) -> Result<Json<Value>> {
+async fn user_money(State(context): State<ApiContext>, member: Member) -> Result<impl IntoResponse> {
     let row = sqlx::query("SELECT balance, points FROM members WHERE id = $1").bind(member.id).fetch_one(&context.db.pool).await?;
     ok(json!({ "balance": money::text(row.try_get("balance")?), "points": row.try_get::<i64, _>("points")? }))
 }
@@ -28,7 +28,7 @@ async fn user_money(State(context): State<ApiContext>, member: Member) -> Result
 /// seconds): the balance's movements, newest first, 20 a page. `use_type` 1 is money in, 2
 /// money out.
 #[utoipa::path(get, path = "/api/user/user_money_log", tag = "钱包", responses((status = 200, description = "信封 { code, msg, data }")))]
-async fn user_money_log(State(context): State<ApiContext>, member: Member, QueryFields(query): QueryFields) -> Result<Json<Value>> {
+async fn user_money_log(State(context): State<ApiContext>, member: Member, QueryFields(query): QueryFields) -> Result<impl IntoResponse> {
     let page = query.int_or("page", "页码", 1)?.max(1);
     let use_type = query.int_or("use_type", "类型", 0)?;
     if !(0..=2).contains(&use_type) {
