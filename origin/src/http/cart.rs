@@ -8,13 +8,14 @@ use axum::extract::{Path, State};
 use axum::response::IntoResponse;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
+use serde::Serialize;
 use serde_json::{Value, json};
 use sqlx::AnyConnection;
 use sqlx::Row;
 
 use super::error::{Error, Result, ok};
 use super::extract::{FormFields, Member};
-use super::goods::{CARD_COLUMNS, cards};
+use super::goods::{CARD_COLUMNS, Card, cards};
 use super::ApiContext;
 use crate::db::Db;
 use crate::{money, now};
@@ -189,37 +190,134 @@ async fn list(State(context): State<ApiContext>, member: Member) -> Result<impl 
     ok(cart_input(&mut *context.db.pool.acquire().await?, member).await?.with_quote()?)
 }
 
-/// The member's cart as the engine reads it, in §3's list shape.
+/// One cart line in §3's list shape, which is also a `CartItem` of `pricing.md`.
+#[derive(Debug, Serialize)]
+pub struct CartLine {
+    pub id: i64,
+    #[serde(rename = "type")]
+    pub line_type: i64,
+    pub goods_type: i64,
+    pub number: i64,
+    pub price: engine::Money,
+    pub raw_price: engine::Money,
+    pub is_selected: i64,
+    pub with_coupon: i64,
+    pub goods_price_id: i64,
+    pub ladder_price_id: i64,
+    pub goods_manjian_id: i64,
+    pub goods_manjian_amount: engine::Money,
+    pub is_yj: i64,
+    pub gift_data: Gift,
+    pub combination: Option<Combination>,
+    pub goods: Card,
+}
+
+#[derive(Debug, Serialize)]
+pub struct Gift {
+    total: i64,
+    #[serde(rename = "type")]
+    kind: i64,
+}
+
+/// A combination as the engine's goods: its own stock, buyable while all its goods are.
+#[derive(Debug, Serialize)]
+pub struct Combination {
+    pub id: i64,
+    pub name: String,
+    pub bzdw: &'static str,
+    pub is_buy: i64,
+    pub number: i64,
+    #[serde(rename = "type")]
+    pub goods_type: i64,
+    pub is_youx: i64,
+    pub is_dpby: i64,
+    pub ladder_price: [i64; 0],
+}
+
+#[derive(Debug, Serialize)]
+pub struct Shipping {
+    shipping_amount: engine::Money,
+    no_trans_order_amount: engine::Money,
+}
+
+#[derive(Debug, Serialize)]
+pub struct Activity {
+    manjians: Vec<Tier>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct Tier {
+    amount: engine::Money,
+    reduce: engine::Money,
+    title: String,
+}
+
+/// The member's cart, in §3's list shape.
 pub struct CartData {
-    pub data: Vec<Value>,
-    pub shipping_data: Value,
-    pub activity_data: Value,
+    pub data: Vec<CartLine>,
+    pub shipping_data: Shipping,
+    pub activity_data: Activity,
 }
 
 /// `cart/list`'s answer: the engine input as it is, and the engine's quote of it.
-#[derive(serde::Serialize)]
+#[derive(Serialize)]
 pub struct CartList {
-    data: Vec<Value>,
-    shipping_data: Value,
-    activity_data: Value,
+    data: Vec<CartLine>,
+    shipping_data: Shipping,
+    activity_data: Activity,
     quote: engine::CartQuote,
 }
 
 impl CartData {
-    /// The engine's input, read from the very values the answer carries (no copy of them).
-    pub fn engine_input(&self) -> Result<engine::CartInput> {
-        use serde::Deserialize;
-        let invalid = |error: serde_json::Error| Error::Internal(anyhow::anyhow!("cart is not engine input: {error}"));
-        Ok(engine::CartInput {
-            items: self.data.iter().map(engine::CartItem::deserialize).collect::<Result<_, _>>().map_err(invalid)?,
-            shipping_data: engine::ShippingData::deserialize(&self.shipping_data).map_err(invalid)?,
-            activity_data: engine::ActivityData::deserialize(&self.activity_data).map_err(invalid)?,
-        })
+    /// The engine's input: exactly the values the answer carries (a test reads the answer's
+    /// JSON with the engine and finds the same quote).
+    pub fn engine_input(&self) -> engine::CartInput {
+        engine::CartInput {
+            items: self
+                .data
+                .iter()
+                .map(|line| engine::CartItem {
+                    id: line.id,
+                    line_type: Some(line.line_type),
+                    quantity: line.number.clamp(1, i64::from(engine::MAX_QUANTITY)) as u32,
+                    price: line.price,
+                    is_selected: line.is_selected == 1,
+                    with_coupon: line.with_coupon == 1,
+                    goods_manjian_id: line.goods_manjian_id,
+                    goods_manjian_amount: line.goods_manjian_amount,
+                    goods: line.goods.engine_goods(),
+                    combination: line.combination.as_ref().map(|combination| engine::Goods {
+                        id: combination.id,
+                        is_buy: combination.is_buy == 1,
+                        stock: combination.number,
+                        is_youx: false,
+                        goods_type: Some(combination.goods_type),
+                        is_dpby: false,
+                        qg_number: 0,
+                        base_price: None,
+                        ladder: engine::Ladder::default(),
+                        ladder_price_type: None,
+                    }),
+                })
+                .collect(),
+            shipping_data: engine::ShippingData {
+                shipping_amount: self.shipping_data.shipping_amount,
+                no_trans_order_amount: self.shipping_data.no_trans_order_amount,
+            },
+            activity_data: engine::ActivityData {
+                manjians: self
+                    .activity_data
+                    .manjians
+                    .iter()
+                    .map(|tier| engine::ManjianTier { amount: tier.amount, reduce: Some(tier.reduce) })
+                    .collect(),
+            },
+        }
     }
 
     /// The engine's quote of exactly this cart.
     pub fn quote(&self) -> Result<engine::CartQuote> {
-        engine::quote(&self.engine_input()?).map_err(|error| Error::Internal(anyhow::anyhow!("{error}")))
+        engine::quote(&self.engine_input()).map_err(|error| Error::Internal(anyhow::anyhow!("{error}")))
     }
 
     fn with_quote(self) -> Result<CartList> {
@@ -261,51 +359,55 @@ pub async fn cart_input(conn: &mut AnyConnection, member: Member) -> Result<Cart
         if manjian > 0 && line.try_get::<i64, _>("is_selected")? == 1 {
             activities.push(manjian);
         }
-        let mut item = json!({
-            "id": line.try_get::<i64, _>("line_id")?,
-            "type": line_type,
-            "goods_type": line_type,
-            "number": line.try_get::<i64, _>("line_number")?,
-            "price": money::text(line.try_get("line_price")?),
-            "raw_price": goods["price"].clone(),
-            "is_selected": line.try_get::<i64, _>("is_selected")?,
-            "with_coupon": line.try_get::<i64, _>("with_coupon")?,
-            "goods_price_id": line.try_get::<i64, _>("goods_price_id")?,
-            "ladder_price_id": line.try_get::<i64, _>("ladder_price_id")?,
-            "goods_manjian_id": manjian,
-            "goods_manjian_amount": "0.00",
-            "is_yj": line.try_get::<i64, _>("is_yj")?,
-            "gift_data": { "total": 0, "type": 0 },
-            "combination": Value::Null,
-            "goods": goods,
+        let combination = match line_type {
+            COMBINATION => Some(combination_goods(conn, line.try_get("activity_id")?, goods.goods_type).await?),
+            _ => None,
+        };
+        data.push(CartLine {
+            id: line.try_get("line_id")?,
+            line_type,
+            goods_type: line_type,
+            number: line.try_get("line_number")?,
+            price: money::from_stored(line.try_get("line_price")?),
+            raw_price: goods.price,
+            is_selected: line.try_get("is_selected")?,
+            with_coupon: line.try_get("with_coupon")?,
+            goods_price_id: line.try_get("goods_price_id")?,
+            ladder_price_id: line.try_get("ladder_price_id")?,
+            goods_manjian_id: manjian,
+            goods_manjian_amount: engine::Money::ZERO,
+            is_yj: line.try_get("is_yj")?,
+            gift_data: Gift { total: 0, kind: 0 },
+            combination,
+            goods,
         });
-        if line_type == COMBINATION {
-            item["combination"] = combination_goods(conn, line.try_get("activity_id")?, &item["goods"]).await?;
-        }
-        data.push(item);
     }
     let shipping_amount: Option<String> = sqlx::query_scalar("SELECT value FROM settings WHERE key = 'shipping_amount'")
         .fetch_optional(&mut *conn)
         .await?;
+    let shipping_amount = shipping_amount.as_deref().unwrap_or(SHIPPING_AMOUNT);
     Ok(CartData {
         data,
-        shipping_data: json!({ "shipping_amount": shipping_amount.unwrap_or_else(|| SHIPPING_AMOUNT.into()), "no_trans_order_amount": "0.00" }),
-        activity_data: json!({ "manjians": manjian_tiers(conn, &activities).await? }),
+        shipping_data: Shipping {
+            shipping_amount: engine::Money::parse(shipping_amount).map_err(|_| anyhow::anyhow!("setting shipping_amount: {shipping_amount}"))?,
+            no_trans_order_amount: engine::Money::ZERO,
+        },
+        activity_data: Activity { manjians: manjian_tiers(conn, &activities).await? },
     })
 }
 
 /// The tiers of the full-reduction activity most of the selected lines take part in.
-async fn manjian_tiers(conn: &mut AnyConnection, activities: &[i64]) -> Result<Vec<Value>> {
+async fn manjian_tiers(conn: &mut AnyConnection, activities: &[i64]) -> Result<Vec<Tier>> {
     let Some(activity) = most_common(activities) else { return Ok(Vec::new()) };
     let rows = sqlx::query("SELECT amount, reduce FROM manjian_tiers WHERE activity_id = $1 ORDER BY sort, id")
         .bind(activity)
         .fetch_all(&mut *conn)
         .await?;
     rows.iter()
-        .map(|row| -> Result<Value> {
-            let amount: i64 = row.try_get("amount")?;
-            let reduce: i64 = row.try_get("reduce")?;
-            Ok(json!({ "amount": money::text(amount), "reduce": money::text(reduce), "title": format!("满{}减{}", money::text(amount), money::text(reduce)) }))
+        .map(|row| -> Result<Tier> {
+            let amount = money::from_stored(row.try_get("amount")?);
+            let reduce = money::from_stored(row.try_get("reduce")?);
+            Ok(Tier { amount, reduce, title: format!("满{}减{}", money::short(amount), money::short(reduce)) })
         })
         .collect()
 }
@@ -322,7 +424,7 @@ fn most_common(values: &[i64]) -> Option<i64> {
 }
 
 /// A combination as the engine's goods: its own stock, buyable while all its goods are.
-async fn combination_goods(conn: &mut AnyConnection, combination: i64, goods: &Value) -> Result<Value> {
+async fn combination_goods(conn: &mut AnyConnection, combination: i64, goods_type: i64) -> Result<Combination> {
     let row = sqlx::query(
         "SELECT c.id, c.name, c.stock, MIN(g.is_buy) AS is_buy FROM combinations c \
          JOIN combination_items i ON i.combination_id = c.id JOIN goods g ON g.id = i.goods_id \
@@ -331,17 +433,17 @@ async fn combination_goods(conn: &mut AnyConnection, combination: i64, goods: &V
     .bind(combination)
     .fetch_one(&mut *conn)
     .await?;
-    Ok(json!({
-        "id": row.try_get::<i64, _>("id")?,
-        "name": row.try_get::<String, _>("name")?,
-        "bzdw": "组",
-        "is_buy": row.try_get::<i64, _>("is_buy")?,
-        "number": row.try_get::<i64, _>("stock")?,
-        "type": goods["type"].clone(),
-        "is_youx": 0,
-        "is_dpby": 0,
-        "ladder_price": [],
-    }))
+    Ok(Combination {
+        id: row.try_get("id")?,
+        name: row.try_get("name")?,
+        bzdw: "组",
+        is_buy: row.try_get("is_buy")?,
+        number: row.try_get("stock")?,
+        goods_type,
+        is_youx: 0,
+        is_dpby: 0,
+        ladder_price: [],
+    })
 }
 
 /// A line of the member's (404 for another member's: it is not theirs to see).

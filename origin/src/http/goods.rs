@@ -13,6 +13,7 @@ use axum::extract::{Path, State};
 use axum::response::IntoResponse;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
+use serde::Serialize;
 use serde_json::{Value, json};
 use sqlx::any::AnyRow;
 use sqlx::AnyConnection;
@@ -100,8 +101,88 @@ pub fn placeholders(count: usize, from: usize) -> String {
     (from..from + count).map(|n| format!("${n}")).collect::<Vec<_>>().join(", ")
 }
 
-/// Goods cards (the list views' and the cart's shape) for rows selected with [`CARD_COLUMNS`].
-pub async fn cards(conn: &mut AnyConnection, rows: &[AnyRow]) -> Result<Vec<Value>> {
+/// A goods card: the list views' and the cart's shape of a goods (§3 "Cart goods").
+#[derive(Clone, Debug, Serialize)]
+pub struct Card {
+    pub id: i64,
+    pub name: String,
+    pub sccj: String,
+    pub ypgg: String,
+    pub bzdw: String,
+    pub pzwh: String,
+    pub price: engine::Money,
+    pub base_price: engine::Money,
+    /// Stock.
+    pub number: i64,
+    pub stock_state: &'static str,
+    pub is_buy: i64,
+    pub is_youx: i64,
+    #[serde(rename = "type")]
+    pub goods_type: i64,
+    pub is_dpby: i64,
+    pub qg_number: i64,
+    pub ladder_price: Vec<Step>,
+    pub ladder_price_type: i64,
+    pub goods_manjian_id: i64,
+    pub tags: Vec<Tag>,
+    pub flash_sale: Option<FlashSale>,
+    pub goods_image: [String; 1],
+    pub ck_id: i64,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct Step {
+    pub number: i64,
+    pub price: engine::Money,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct Tag {
+    pub name: String,
+    pub describe: &'static str,
+    pub is_show: i64,
+    #[serde(rename = "isLadder")]
+    pub is_ladder: i64,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct FlashSale {
+    pub id: i64,
+    pub price: engine::Money,
+    pub limit: i64,
+    pub ends_at: i64,
+}
+
+impl Card {
+    /// The goods as the engine reads them: the same values the card shows.
+    pub fn engine_goods(&self) -> engine::Goods {
+        let steps = self
+            .ladder_price
+            .iter()
+            .map(|step| engine::LadderStep { number: step.number.clamp(1, i64::from(engine::MAX_QUANTITY)) as u32, price: step.price })
+            .collect();
+        engine::Goods {
+            id: self.id,
+            is_buy: self.is_buy == 1,
+            stock: self.number,
+            is_youx: self.is_youx == 1,
+            goods_type: Some(self.goods_type),
+            is_dpby: self.is_dpby == 1,
+            qg_number: self.qg_number,
+            base_price: Some(self.base_price),
+            ladder: engine::Ladder::new(steps),
+            ladder_price_type: Some(self.ladder_price_type),
+        }
+    }
+}
+
+fn tag(name: &str, is_ladder: i64) -> Tag {
+    let describe = if is_ladder == 1 { "多买更优惠" } else { tag_description(name) };
+    Tag { name: name.to_owned(), describe, is_show: 1, is_ladder }
+}
+
+/// Goods cards for rows selected with [`CARD_COLUMNS`].
+pub async fn cards(conn: &mut AnyConnection, rows: &[AnyRow]) -> Result<Vec<Card>> {
     let ids: Vec<i64> = rows.iter().map(|row| row.try_get("id")).collect::<Result<_, _>>()?;
     let ladders = ladders(conn, &ids).await?;
     let sales = flash_sales(conn, &ids).await?;
@@ -112,57 +193,56 @@ fn card(
     row: &AnyRow,
     ladders: &HashMap<i64, Vec<(i64, i64)>>,
     sales: &HashMap<i64, (i64, i64, i64, i64)>,
-) -> Result<Value> {
+) -> Result<Card> {
     let id: i64 = row.try_get("id")?;
     let stock: i64 = row.try_get("stock")?;
     let is_buy: i64 = row.try_get("is_buy")?;
     let manjian: i64 = row.try_get("manjian_id")?;
     let tag_text: String = row.try_get("tags")?;
-    let mut tags: Vec<Value> = tag_text
-        .split(',')
-        .filter(|tag| !tag.is_empty())
-        .map(|tag| json!({ "name": tag, "describe": tag_description(tag), "is_show": 1, "isLadder": 0 }))
-        .collect();
-    let ladder: Vec<Value> = ladders
+    let mut tags: Vec<Tag> = tag_text.split(',').filter(|name| !name.is_empty()).map(|name| tag(name, 0)).collect();
+    let ladder: Vec<Step> = ladders
         .get(&id)
-        .map(|steps| steps.iter().map(|(number, price)| json!({ "number": number, "price": money::text(*price) })).collect())
+        .map(|steps| steps.iter().map(|(number, price)| Step { number: *number, price: money::from_stored(*price) }).collect())
         .unwrap_or_default();
     if !ladder.is_empty() {
-        tags.push(json!({ "name": "阶梯价", "describe": "多买更优惠", "is_show": 1, "isLadder": 1 }));
+        tags.push(tag("阶梯价", 1));
     }
     if manjian > 0 && !tag_text.contains('满') {
-        tags.push(json!({ "name": "满", "describe": tag_description("满"), "is_show": 1, "isLadder": 0 }));
+        tags.push(tag("满", 0));
     }
-    let flash_sale = sales.get(&id).map(|(sale, price, limit, ends_at)| {
-        json!({ "id": sale, "price": money::text(*price), "limit": limit, "ends_at": ends_at })
+    let flash_sale = sales.get(&id).map(|(sale, price, limit, ends_at)| FlashSale {
+        id: *sale,
+        price: money::from_stored(*price),
+        limit: *limit,
+        ends_at: *ends_at,
     });
     if flash_sale.is_some() && !tag_text.contains('秒') {
-        tags.push(json!({ "name": "秒", "describe": tag_description("秒"), "is_show": 1, "isLadder": 0 }));
+        tags.push(tag("秒", 0));
     }
-    Ok(json!({
-        "id": id,
-        "name": row.try_get::<String, _>("name")?,
-        "sccj": row.try_get::<String, _>("sccj")?,
-        "ypgg": row.try_get::<String, _>("ypgg")?,
-        "bzdw": row.try_get::<String, _>("bzdw")?,
-        "pzwh": row.try_get::<String, _>("pzwh")?,
-        "price": money::text(row.try_get("price")?),
-        "base_price": money::text(row.try_get("base_price")?),
-        "number": stock,
-        "stock_state": stock_state(stock, is_buy),
-        "is_buy": is_buy,
-        "is_youx": row.try_get::<i64, _>("is_youx")?,
-        "type": row.try_get::<i64, _>("type")?,
-        "is_dpby": row.try_get::<i64, _>("is_dpby")?,
-        "qg_number": row.try_get::<i64, _>("qg_number")?,
-        "ladder_price": ladder,
-        "ladder_price_type": row.try_get::<i64, _>("ladder_price_type")?,
-        "goods_manjian_id": manjian,
-        "tags": tags,
-        "flash_sale": flash_sale,
-        "goods_image": [format!("/api/images/goods/{id}.svg")],
-        "ck_id": 0,
-    }))
+    Ok(Card {
+        id,
+        name: row.try_get("name")?,
+        sccj: row.try_get("sccj")?,
+        ypgg: row.try_get("ypgg")?,
+        bzdw: row.try_get("bzdw")?,
+        pzwh: row.try_get("pzwh")?,
+        price: money::from_stored(row.try_get("price")?),
+        base_price: money::from_stored(row.try_get("base_price")?),
+        number: stock,
+        stock_state: stock_state(stock, is_buy),
+        is_buy,
+        is_youx: row.try_get("is_youx")?,
+        goods_type: row.try_get("type")?,
+        is_dpby: row.try_get("is_dpby")?,
+        qg_number: row.try_get("qg_number")?,
+        ladder_price: ladder,
+        ladder_price_type: row.try_get("ladder_price_type")?,
+        goods_manjian_id: manjian,
+        tags,
+        flash_sale,
+        goods_image: [format!("/api/images/goods/{id}.svg")],
+        ck_id: 0,
+    })
 }
 
 fn tag_description(tag: &str) -> &'static str {
@@ -345,7 +425,8 @@ async fn detail(
         .fetch_optional(&context.db.pool)
         .await?
         .ok_or_else(|| Error::not_found("商品不存在"))?;
-    let mut goods = cards(&mut *context.db.pool.acquire().await?, std::slice::from_ref(&row)).await?.remove(0);
+    let card = cards(&mut *context.db.pool.acquire().await?, std::slice::from_ref(&row)).await?.remove(0);
+    let mut goods = serde_json::to_value(card).map_err(anyhow::Error::from)?;
     let category: i64 = row.try_get("category_id")?;
     let brand: Option<i64> = row.try_get("brand_id")?;
     let manjian: i64 = row.try_get("manjian_id")?;

@@ -16,7 +16,7 @@ use serde_json::{Value, json};
 use sqlx::AnyConnection;
 use sqlx::{Acquire, Row};
 
-use super::cart::cart_input;
+use super::cart::{CartLine, cart_input};
 use super::error::{Error, Result, ok};
 use super::extract::{Fields, FormFields, Member, QueryFields};
 use super::ApiContext;
@@ -50,10 +50,10 @@ fn expected_payable(form: &Fields) -> Result<Option<engine::Money>> {
 }
 
 /// Checks the order the member asks for against their cart, as read on `conn`.
-async fn check(conn: &mut AnyConnection, member: Member, ids: &[i64], expected: Option<engine::Money>) -> Result<(engine::CartQuote, Vec<Value>)> {
+async fn check(conn: &mut AnyConnection, member: Member, ids: &[i64], expected: Option<engine::Money>) -> Result<(engine::CartQuote, Vec<CartLine>)> {
     let cart = cart_input(conn, member).await?;
-    let quote = checkout::check(&cart.engine_input()?, ids, expected).map_err(refusal)?;
-    let lines = cart.data.into_iter().filter(|line| line["id"].as_i64().is_some_and(|id| ids.contains(&id))).collect();
+    let quote = checkout::check(&cart.engine_input(), ids, expected).map_err(refusal)?;
+    let lines = cart.data.into_iter().filter(|line| ids.contains(&line.id)).collect();
     Ok((quote, lines))
 }
 
@@ -167,22 +167,21 @@ async fn create_order(context: &ApiContext, member: Member, ids: &[i64], form: &
     let address = address.ok_or_else(|| Error::field("address_id", "收货地址不存在"))?;
     let (quote, lines) = check(&mut tx, member, ids, expected).await?;
     for line in &lines {
-        let number = line["number"].as_i64().unwrap_or(0);
-        let taken = if line["type"] == super::cart::COMBINATION {
+        let taken = if let Some(combination) = &line.combination {
             sqlx::query("UPDATE combinations SET stock = stock - $1 WHERE id = $2 AND stock >= $1")
-                .bind(number)
-                .bind(line["combination"]["id"].as_i64().unwrap_or(0))
+                .bind(line.number)
+                .bind(combination.id)
                 .execute(&mut *tx)
                 .await?
         } else {
             sqlx::query("UPDATE goods SET stock = stock - $1, sales = sales + $1 WHERE id = $2 AND stock >= $1")
-                .bind(number)
-                .bind(line["goods"]["id"].as_i64().unwrap_or(0))
+                .bind(line.number)
+                .bind(line.goods.id)
                 .execute(&mut *tx)
                 .await?
         };
         if taken.rows_affected() != 1 {
-            return Err(refusal(Refusal::OverStock { id: line["id"].as_i64().unwrap_or(0) }));
+            return Err(refusal(Refusal::OverStock { id: line.id }));
         }
     }
     let totals = &quote.summary.totals;
@@ -210,25 +209,28 @@ async fn create_order(context: &ApiContext, member: Member, ids: &[i64], form: &
     let order_no = format!("{}{:08}", chrono_day(created), order_id);
     sqlx::query("UPDATE orders SET order_no = $1 WHERE id = $2").bind(&order_no).bind(order_id).execute(&mut *tx).await?;
     for (line, priced) in lines.iter().zip(&quote.lines) {
-        let goods = if line["type"] == super::cart::COMBINATION { &line["combination"] } else { &line["goods"] };
+        let (name, bzdw) = match &line.combination {
+            Some(combination) => (combination.name.as_str(), combination.bzdw),
+            None => (line.goods.name.as_str(), line.goods.bzdw.as_str()),
+        };
         sqlx::query(
             "INSERT INTO order_items (order_id, goods_id, type, name, ypgg, sccj, bzdw, number, price, amount) \
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
         )
         .bind(order_id)
-        .bind(line["goods"]["id"].as_i64().unwrap_or(0))
-        .bind(line["type"].as_i64().unwrap_or(0))
-        .bind(goods["name"].as_str().unwrap_or_default())
-        .bind(line["goods"]["ypgg"].as_str().unwrap_or_default())
-        .bind(line["goods"]["sccj"].as_str().unwrap_or_default())
-        .bind(goods["bzdw"].as_str().unwrap_or_default())
-        .bind(line["number"].as_i64().unwrap_or(0))
+        .bind(line.goods.id)
+        .bind(line.line_type)
+        .bind(name)
+        .bind(&line.goods.ypgg)
+        .bind(&line.goods.sccj)
+        .bind(bzdw)
+        .bind(line.number)
         .bind(money::to_stored(priced.unit_price).ok_or_else(|| anyhow::anyhow!("unit price out of range"))?)
         .bind(stored(priced.amount)?)
         .execute(&mut *tx)
         .await?;
         sqlx::query("DELETE FROM cart_items WHERE id = $1 AND member_id = $2")
-            .bind(line["id"].as_i64().unwrap_or(0))
+            .bind(line.id)
             .bind(member.id)
             .execute(&mut *tx)
             .await?;
