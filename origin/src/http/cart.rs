@@ -38,8 +38,10 @@ pub const NORMAL: i64 = 0;
 pub const FLASH_SALE: i64 = 1;
 pub const COMBINATION: i64 = 3;
 
-/// Free shipping from this order amount (yuan), unless a setting says otherwise.
-const SHIPPING_AMOUNT: &str = "800.00";
+/// Orders from this amount ship free.
+fn free_shipping_from() -> engine::Money {
+    engine::Money::from_integer(800).unwrap_or(engine::Money::ZERO)
+}
 
 struct Goods {
     price: i64,
@@ -328,18 +330,6 @@ impl CartData {
 
 /// Reads the cart, first storing as unselected the lines whose goods cannot be bought now.
 pub async fn cart_input(conn: &mut AnyConnection, member: Member) -> Result<CartData> {
-    // Written only when something is to change: a read takes no write lock (SQLite has one).
-    let unsellable = "member_id = $1 AND is_selected = 1 AND goods_id IN (SELECT id FROM goods WHERE is_buy = 0 OR stock <= 0)";
-    let stale: i64 = sqlx::query_scalar(sqlx::AssertSqlSafe(format!("SELECT COUNT(*) FROM cart_items WHERE {unsellable}")))
-        .bind(member.id)
-        .fetch_one(&mut *conn)
-        .await?;
-    if stale > 0 {
-        sqlx::query(sqlx::AssertSqlSafe(format!("UPDATE cart_items SET is_selected = 0 WHERE {unsellable}")))
-            .bind(member.id)
-            .execute(&mut *conn)
-            .await?;
-    }
     // The lines with their goods, in one query; cart columns are renamed apart from the goods'.
     let lines = sqlx::query(sqlx::AssertSqlSafe(format!(
         "SELECT {CARD_COLUMNS}, c.id AS line_id, c.type AS line_type, c.activity_id, c.number AS line_number, \
@@ -350,13 +340,32 @@ pub async fn cart_input(conn: &mut AnyConnection, member: Member) -> Result<Cart
     .bind(member.id)
     .fetch_all(&mut *conn)
     .await?;
+    // Selected lines whose goods cannot be bought now are stored unselected; written only when
+    // there are some, since a write takes SQLite's one write lock.
+    let mut unsellable = Vec::new();
+    for line in &lines {
+        let selected: i64 = line.try_get("is_selected")?;
+        let (is_buy, stock): (i64, i64) = (line.try_get("is_buy")?, line.try_get("stock")?);
+        if selected == 1 && (is_buy == 0 || stock <= 0) {
+            unsellable.push(line.try_get::<i64, _>("line_id")?);
+        }
+    }
+    for id in &unsellable {
+        sqlx::query("UPDATE cart_items SET is_selected = 0 WHERE id = $1 AND member_id = $2")
+            .bind(id)
+            .bind(member.id)
+            .execute(&mut *conn)
+            .await?;
+    }
     let goods_cards = cards(conn, &lines).await?;
     let mut data = Vec::with_capacity(lines.len());
     let mut activities: Vec<i64> = Vec::new();
     for (line, goods) in lines.iter().zip(goods_cards) {
         let line_type: i64 = line.try_get("line_type")?;
         let manjian: i64 = line.try_get("goods_manjian_id")?;
-        if manjian > 0 && line.try_get::<i64, _>("is_selected")? == 1 {
+        let id: i64 = line.try_get("line_id")?;
+        let is_selected: i64 = if unsellable.contains(&id) { 0 } else { line.try_get("is_selected")? };
+        if manjian > 0 && is_selected == 1 {
             activities.push(manjian);
         }
         let combination = match line_type {
@@ -364,13 +373,13 @@ pub async fn cart_input(conn: &mut AnyConnection, member: Member) -> Result<Cart
             _ => None,
         };
         data.push(CartLine {
-            id: line.try_get("line_id")?,
+            id,
             line_type,
             goods_type: line_type,
             number: line.try_get("line_number")?,
             price: money::from_stored(line.try_get("line_price")?),
             raw_price: goods.price,
-            is_selected: line.try_get("is_selected")?,
+            is_selected,
             with_coupon: line.try_get("with_coupon")?,
             goods_price_id: line.try_get("goods_price_id")?,
             ladder_price_id: line.try_get("ladder_price_id")?,
@@ -382,16 +391,9 @@ pub async fn cart_input(conn: &mut AnyConnection, member: Member) -> Result<Cart
             goods,
         });
     }
-    let shipping_amount: Option<String> = sqlx::query_scalar("SELECT value FROM settings WHERE key = 'shipping_amount'")
-        .fetch_optional(&mut *conn)
-        .await?;
-    let shipping_amount = shipping_amount.as_deref().unwrap_or(SHIPPING_AMOUNT);
     Ok(CartData {
         data,
-        shipping_data: Shipping {
-            shipping_amount: engine::Money::parse(shipping_amount).map_err(|_| anyhow::anyhow!("setting shipping_amount: {shipping_amount}"))?,
-            no_trans_order_amount: engine::Money::ZERO,
-        },
+        shipping_data: Shipping { shipping_amount: free_shipping_from(), no_trans_order_amount: engine::Money::ZERO },
         activity_data: Activity { manjians: manjian_tiers(conn, &activities).await? },
     })
 }
