@@ -215,7 +215,7 @@ impl Money {
 /// float formatting out of the engine's download.
 #[cfg(all(feature = "wasm", target_arch = "wasm32"))]
 fn js_number_text(value: f64) -> String {
-    String::from(js_sys::Number::from(value).to_string(10).unwrap_or_else(|_| "NaN".into()))
+    String::from(js_sys::Number::from(value).to_string_with_radix(10).unwrap_or_else(|_| "NaN".into()))
 }
 
 /// `String(value)` as JavaScript writes it: the shortest digits that read back as `value`,
