@@ -383,3 +383,27 @@ async fn malformed_requests_get_the_envelope_too() {
     })
     .await;
 }
+
+#[tokio::test]
+async fn absurd_numbers_are_refused_not_failed() {
+    on_both(|app| async move {
+        let demo = app.demo().await;
+        let (goods, _) = ladder_goods(&app).await;
+        let (status, body) = app.post(&demo, "/api/cart", &[("goods_id", &goods.to_string()), ("number", "9223372036854775807")]).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+        assert_eq!(body["msg"], "数量过大");
+        let (status, body) = app.post(&demo, "/api/cart", &[("goods_id", &goods.to_string()), ("number", "99999999999999999999")]).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+        assert_eq!(body["msg"], "数量必须是整数");
+        let (status, body) = app.get(&demo, "/api/goods/list?page=9223372036854775807").await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+        assert_eq!(body["msg"], "页码须在1到100000之间");
+        let (status, _) = app.get(&demo, "/api/order?page=-5").await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+        let (status, _) = app.get(&demo, "/api/index_wntj/9223372036854775807").await;
+        assert_eq!(status, StatusCode::OK);
+        let (status, _) = app.get(&demo, "/api/goods/detail/-1").await;
+        assert_eq!(status, StatusCode::NOT_FOUND);
+    })
+    .await;
+}

@@ -102,6 +102,9 @@ async fn add_line(
     if number < 1 {
         return Err(Error::field("number", "数量至少为1"));
     }
+    if number > i64::from(engine::MAX_QUANTITY) {
+        return Err(Error::field("number", "数量过大"));
+    }
     let goods = goods(db, goods_id).await?;
     if goods.is_buy == 0 {
         return Err(Error::field("goods_id", "该商品暂不可购买"));
@@ -144,7 +147,7 @@ async fn add_line(
     .bind(activity)
     .fetch_one(&db.pool)
     .await?;
-    let wanted = existing + number;
+    let wanted = existing.saturating_add(number);
     if wanted > stock {
         return Err(Error::field("number", format!("库存不足，最多可购买{stock}件")));
     }

@@ -10,6 +10,9 @@ use super::error::{Error, Result};
 use super::ApiContext;
 use crate::auth;
 
+/// The largest page number a list answers.
+pub const PAGE_MAX: i64 = 100_000;
+
 /// The fields of a form body or a query string.
 #[derive(Debug, Default)]
 pub struct Fields(Vec<(String, String)>);
@@ -43,6 +46,16 @@ impl Fields {
     /// Every non-empty value given for `name` (or `name[]`), trimmed.
     pub fn all(&self, name: &str) -> Vec<String> {
         self.values(name).map(str::trim).filter(|value| !value.is_empty()).map(str::to_owned).collect()
+    }
+
+    /// The `page` field: 1 when absent, at most [`PAGE_MAX`] (a larger one is refused, so that
+    /// an offset never overflows).
+    pub fn page(&self) -> Result<i64> {
+        match self.int("page", "页码")? {
+            None => Ok(1),
+            Some(page) if (1..=PAGE_MAX).contains(&page) => Ok(page),
+            Some(_) => Err(Error::field("page", format!("页码须在1到{PAGE_MAX}之间"))),
+        }
     }
 
     /// A list of ids: `ids=1,2,3`, `ids=1&ids=2` or `ids[]=1&ids[]=2`.

@@ -24,7 +24,7 @@ const PAGE_SIZE: i64 = 20;
 /// `GET /api/favorite?page=`: the member's favourite goods, newest first.
 #[utoipa::path(get, path = "/api/favorite", tag = "收藏", responses((status = 200, description = "信封 { code, msg, data }")))]
 async fn list(State(context): State<ApiContext>, member: Member, QueryFields(query): QueryFields) -> Result<impl IntoResponse> {
-    let page = query.int_or("page", "页码", 1)?.max(1);
+    let page = query.page()?;
     let mut conn = context.db.pool.acquire().await?;
     let total: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM favorites WHERE member_id = $1").bind(member.id).fetch_one(&mut *conn).await?;
     let rows = sqlx::query(sqlx::AssertSqlSafe(format!(

@@ -267,7 +267,7 @@ const PAGE_SIZE_MAX: i64 = 100;
 /// (`asc`, `desc`); `page`, `page_size` (at most 100).
 #[utoipa::path(get, path = "/api/goods/list", tag = "商品", responses((status = 200, description = "信封 { code, msg, data }")))]
 async fn list(State(context): State<ApiContext>, QueryFields(query): QueryFields) -> Result<impl IntoResponse> {
-    let page = query.int_or("page", "页码", 1)?.max(1);
+    let page = query.page()?;
     let page_size = query.int_or("page_size", "每页数量", PAGE_SIZE)?.clamp(1, PAGE_SIZE_MAX);
     let mut filter = Filter::default();
     if let Some(keyword) = query.text("keyword").or_else(|| query.text("keywords")) {

@@ -196,7 +196,7 @@ async fn spike(State(context): State<ApiContext>) -> Result<impl IntoResponse> {
 /// `GET /api/index_wntj/{page}`: 为您推荐, the best sellers that can be bought, 12 a page.
 #[utoipa::path(get, path = "/api/index_wntj/{page}", tag = "首页", responses((status = 200, description = "信封 { code, msg, data }")))]
 async fn recommendations(State(context): State<ApiContext>, Path(page): Path<i64>) -> Result<impl IntoResponse> {
-    let page = page.max(1);
+    let page = page.clamp(1, super::extract::PAGE_MAX);
     let rows = sqlx::query(sqlx::AssertSqlSafe(format!(
         "SELECT {CARD_COLUMNS} FROM goods g WHERE g.is_buy = 1 AND g.stock > 0 ORDER BY g.sales DESC, g.id LIMIT 12 OFFSET $1"
     )))

@@ -308,7 +308,7 @@ async fn order_json(conn: &mut AnyConnection, member: Member, id: i64) -> Result
 /// `GET /api/order` (`page`, `status`): the member's own orders, newest first, 10 a page.
 #[utoipa::path(get, path = "/api/order", tag = "订单", responses((status = 200, description = "信封 { code, msg, data }")))]
 async fn list(State(context): State<ApiContext>, member: Member, QueryFields(query): QueryFields) -> Result<impl IntoResponse> {
-    let page = query.int_or("page", "页码", 1)?.max(1);
+    let page = query.page()?;
     let status = query.int("status", "订单状态")?;
     if status.is_some_and(|status| !(0..STATUS_NAMES.len() as i64).contains(&status)) {
         return Err(Error::field("status", "订单状态不正确"));

@@ -29,7 +29,7 @@ async fn user_money(State(context): State<ApiContext>, member: Member) -> Result
 /// money out.
 #[utoipa::path(get, path = "/api/user/user_money_log", tag = "钱包", responses((status = 200, description = "信封 { code, msg, data }")))]
 async fn user_money_log(State(context): State<ApiContext>, member: Member, QueryFields(query): QueryFields) -> Result<impl IntoResponse> {
-    let page = query.int_or("page", "页码", 1)?.max(1);
+    let page = query.page()?;
     let use_type = query.int_or("use_type", "类型", 0)?;
     if !(0..=2).contains(&use_type) {
         return Err(Error::field("use_type", "类型不正确"));
