@@ -139,24 +139,24 @@ async fn phone_free(State(context): State<ApiContext>, Path(phone): Path<String>
     ok(json!({ "free": used == 0 }))
 }
 
-async fn setting(db: &Db, key: &str) -> Result<String> {
-    let value: Option<String> = sqlx::query_scalar("SELECT value FROM settings WHERE key = $1")
-        .bind(key)
-        .fetch_optional(&db.pool)
-        .await?;
-    Ok(value.unwrap_or_default())
+/// The shop's contact settings, in one query.
+async fn settings(db: &Db) -> Result<std::collections::HashMap<String, String>> {
+    let rows: Vec<(String, String)> = sqlx::query_as(
+        "SELECT key, value FROM settings WHERE key IN ('hot_line', 'qq1', 'qq2', 'quality_inspection_url', 'quality_inspection_msg')",
+    )
+    .fetch_all(&db.pool)
+    .await?;
+    Ok(rows.into_iter().collect())
 }
 
 /// §3 "User state". A visitor gets `show: true` with the shop's contact details and no member.
 pub async fn user_state(db: &Db, member: Option<i64>) -> Result<Value> {
-    let common_config = json!({
-        "hot_line": setting(db, "hot_line").await?,
-        "qq1": setting(db, "qq1").await?,
-        "qq2": setting(db, "qq2").await?,
-    });
+    let settings = settings(db).await?;
+    let setting = |key: &str| settings.get(key).cloned().unwrap_or_default();
+    let common_config = json!({ "hot_line": setting("hot_line"), "qq1": setting("qq1"), "qq2": setting("qq2") });
     let quality_inspection = json!({
-        "quality_inspection_url": setting(db, "quality_inspection_url").await?,
-        "msg": setting(db, "quality_inspection_msg").await?,
+        "quality_inspection_url": setting("quality_inspection_url"),
+        "msg": setting("quality_inspection_msg"),
     });
     let Some(member) = member else {
         return Ok(json!({
