@@ -14,6 +14,8 @@ use crate::now;
 
 /// How long a request waits for a concurrent one with its key to answer.
 const WAIT: Duration = Duration::from_secs(20);
+/// Seconds after which an unanswered claim counts as abandoned.
+const ABANDONED: i64 = 60;
 
 /// What claiming a key found.
 pub enum Claim {
@@ -55,19 +57,36 @@ pub async fn claim(db: &Db, member: i64, key: &str, fingerprint: &str) -> Result
     }
     let deadline = tokio::time::Instant::now() + WAIT;
     loop {
-        let (hash, status, body): (String, Option<i64>, Option<String>) = sqlx::query_as(
-            "SELECT request_hash, response_status, response_body FROM idempotency WHERE member_id = $1 AND key = $2",
+        let row: Option<(String, Option<i64>, Option<String>, i64)> = sqlx::query_as(
+            "SELECT request_hash, response_status, response_body, created_at FROM idempotency WHERE member_id = $1 AND key = $2",
         )
         .bind(member)
         .bind(key)
-        .fetch_one(&db.pool)
+        .fetch_optional(&db.pool)
         .await?;
+        // Released after a fault: claim it afresh.
+        let Some((hash, status, body, created)) = row else { return Box::pin(claim(db, member, key, fingerprint)).await };
         if hash != fingerprint {
             return Err(Error::field("Idempotency-Key", "该幂等键已用于其他请求"));
         }
         if let (Some(status), Some(body)) = (status, body) {
             let status = StatusCode::from_u16(status as u16).map_err(anyhow::Error::from)?;
             return Ok(Claim::Answered(status, body));
+        }
+        // A claim nobody answered within a minute was abandoned (a dropped request): take it over.
+        if created < now() - ABANDONED {
+            let taken = sqlx::query(
+                "UPDATE idempotency SET created_at = $1 WHERE member_id = $2 AND key = $3 AND response_status IS NULL AND created_at = $4",
+            )
+            .bind(now())
+            .bind(member)
+            .bind(key)
+            .bind(created)
+            .execute(&db.pool)
+            .await?;
+            if taken.rows_affected() == 1 {
+                return Ok(Claim::Fresh);
+            }
         }
         if tokio::time::Instant::now() >= deadline {
             return Err(Error::conflict("请求正在处理中，请稍候"));

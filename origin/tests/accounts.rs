@@ -147,3 +147,21 @@ async fn a_forgotten_password_is_reset_with_a_code() {
     })
     .await;
 }
+
+#[tokio::test]
+async fn a_code_dies_after_five_wrong_guesses() {
+    on_both(|app| async move {
+        let client = app.client();
+        let demo_phone: String = sqlx::query_scalar("SELECT phone FROM members WHERE username = 'demo'").fetch_one(&app.db.pool).await.unwrap();
+        let code = request_code(&app, &client, &demo_phone, "forget").await;
+        let wrong = if code == "000000" { "111111" } else { "000000" };
+        for _ in 0..5 {
+            let (status, _) = app.post(&client, "/api/user/forget", &[("step", "1"), ("phone", &demo_phone), ("code", wrong)]).await;
+            assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+        }
+        let (status, body) = app.post(&client, "/api/user/forget", &[("step", "1"), ("phone", &demo_phone), ("code", &code)]).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "the right code no longer works: {body}");
+        assert_eq!(body["msg"], "验证码错误或已过期");
+    })
+    .await;
+}

@@ -316,8 +316,8 @@ async fn favourites_pictures_promotions_and_cart_helpers() {
         // Copying a line into a store account of the same company; never into another's.
         let line = list["data"]["data"][0]["id"].as_i64().unwrap().to_string();
         let store: i64 = sqlx::query_scalar(
-            "INSERT INTO members (username, phone, password_hash, company, name, created_at) \
-             SELECT 'store2', '13600000002', password_hash, company, '店长', 0 FROM members WHERE username = 'demo' RETURNING id",
+            "INSERT INTO members (username, phone, password_hash, company, name, is_passed, created_at) \
+             SELECT 'store2', '13600000002', password_hash, company, '店长', 1, 0 FROM members WHERE username = 'demo' RETURNING id",
         )
         .fetch_one(&app.db.pool)
         .await
@@ -404,6 +404,32 @@ async fn absurd_numbers_are_refused_not_failed() {
         assert_eq!(status, StatusCode::OK);
         let (status, _) = app.get(&demo, "/api/goods/detail/-1").await;
         assert_eq!(status, StatusCode::NOT_FOUND);
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn flash_sales_keep_their_limit_and_end() {
+    on_both(|app| async move {
+        let demo = app.demo().await;
+        let (goods, limit): (i64, i64) = sqlx::query_as("SELECT goods_id, limit_number FROM flash_sales ORDER BY id LIMIT 1")
+            .fetch_one(&app.db.pool)
+            .await
+            .unwrap();
+        let (status, added) = app.post(&demo, "/api/cart", &[("goods_id", &goods.to_string()), ("number", "1"), ("type", "1")]).await;
+        assert_eq!(status, StatusCode::OK, "{added}");
+        let line = added["data"]["id"].as_i64().unwrap();
+        let (status, refused) = app.post(&demo, &format!("/api/cart/{line}/edit"), &[("number", &(limit + 1).to_string())]).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+        assert_eq!(refused["msg"], format!("秒杀商品每人限购{limit}件"));
+        let (_, list) = app.get(&demo, "/api/cart/list").await;
+        let sale_price: i64 = sqlx::query_scalar("SELECT price FROM flash_sales WHERE goods_id = $1").bind(goods).fetch_one(&app.db.pool).await.unwrap();
+        assert_eq!(list["data"]["data"][0]["price"], origin::money::text(sale_price));
+        // The sale ends: the line can no longer be bought at its price.
+        sqlx::query("UPDATE flash_sales SET ends_at = 0 WHERE goods_id = $1").bind(goods).execute(&app.db.pool).await.unwrap();
+        let (_, list) = app.get(&demo, "/api/cart/list").await;
+        assert_eq!(list["data"]["quote"]["lines"][0]["buyable"], false);
+        assert_eq!(list["data"]["data"][0]["is_selected"], 0);
     })
     .await;
 }

@@ -322,7 +322,9 @@ async fn insert_goods(
             .get(&goods.category)
             .with_context(|| format!("goods {}: no category {}", goods.name, goods.category))?;
         let brand = goods.brand.as_ref().and_then(|name| brands.get(name)).copied();
-        let search_text = format!("{} {} {} {} {}", goods.name, goods.sccj, goods.ypgg, goods.pzwh, goods.brand.clone().unwrap_or_default());
+        // ASCII-lowercased, as search patterns are: matching ignores ASCII case on both databases.
+        let search_text = format!("{} {} {} {} {}", goods.name, goods.sccj, goods.ypgg, goods.pzwh, goods.brand.clone().unwrap_or_default())
+            .to_ascii_lowercase();
         let id: i64 = sqlx::query_scalar(
             "INSERT INTO goods (name, category_id, brand_id, sccj, ypgg, bzdw, pzwh, origin, jzl, validity, rx, \
              price, base_price, stock, type, is_youx, is_buy, is_dpby, qg_number, ladder_price_type, tags, \

@@ -84,7 +84,12 @@ async fn create_code(State(context): State<ApiContext>, FormFields(form): FormFi
     ok(json!({ "phone": phone, "expires_in": CODE_SECONDS, "interval": CODE_INTERVAL }))
 }
 
-/// Checks the newest unused code of the phone and scene; `used` marks it spent.
+/// Wrong guesses a code survives.
+const CODE_ATTEMPTS: i64 = 5;
+
+/// Checks the newest unused code of the phone and scene; `used` spends it (once: two requests
+/// racing with one code cannot both spend it). Five wrong guesses spend it too, so that a code
+/// cannot be found by trying.
 async fn check_code(db: &Db, phone: &str, scene: &str, form: &Fields, used: bool) -> Result<()> {
     let code = form.required("code", "验证码")?;
     let newest: Option<(i64, String)> = sqlx::query_as(
@@ -95,14 +100,30 @@ async fn check_code(db: &Db, phone: &str, scene: &str, form: &Fields, used: bool
     .bind(now())
     .fetch_optional(&db.pool)
     .await?;
-    match newest {
-        Some((id, expected)) if expected == code => {
-            if used {
-                sqlx::query("UPDATE sms_codes SET used = 1 WHERE id = $1").bind(id).execute(&db.pool).await?;
-            }
-            Ok(())
+    let wrong = || Error::field("code", "验证码错误或已过期");
+    let Some((id, expected)) = newest else { return Err(wrong()) };
+    if expected != code {
+        sqlx::query("UPDATE sms_codes SET attempts = attempts + 1, used = CASE WHEN attempts + 1 >= $1 THEN 1 ELSE used END WHERE id = $2")
+            .bind(CODE_ATTEMPTS)
+            .bind(id)
+            .execute(&db.pool)
+            .await?;
+        return Err(wrong());
+    }
+    if used {
+        let spent = sqlx::query("UPDATE sms_codes SET used = 1 WHERE id = $1 AND used = 0").bind(id).execute(&db.pool).await?;
+        if spent.rows_affected() != 1 {
+            return Err(wrong());
         }
-        _ => Err(Error::field("code", "验证码错误或已过期")),
+    }
+    Ok(())
+}
+
+/// A unique-constraint violation (a race with another sign-up) as the 422 it stands for.
+fn unique_violation(error: sqlx::Error, field: &str, message: &str) -> Error {
+    match error.as_database_error() {
+        Some(database) if database.is_unique_violation() => Error::field(field, message),
+        _ => Error::from(error),
     }
 }
 
@@ -206,7 +227,8 @@ async fn register(State(context): State<ApiContext>, headers: HeaderMap, member:
             .bind(i64::from(dd))
             .bind(now())
             .fetch_one(&context.db.pool)
-            .await?;
+            .await
+            .map_err(|error| unique_violation(error, "username", "用户名或手机号已被注册"))?;
             for store in &stores {
                 sqlx::query("INSERT INTO member_stores (member_id, name) VALUES ($1, $2)").bind(id).bind(store).execute(&context.db.pool).await?;
             }
@@ -278,7 +300,13 @@ async fn update_user_info(State(context): State<ApiContext>, member: Member, For
     if taken > 0 {
         return Err(Error::field("phone", "该手机号已被其他账号使用"));
     }
-    sqlx::query("UPDATE members SET name = $1, phone = $2 WHERE id = $3").bind(&name).bind(&phone).bind(member.id).execute(&context.db.pool).await?;
+    sqlx::query("UPDATE members SET name = $1, phone = $2 WHERE id = $3")
+        .bind(&name)
+        .bind(&phone)
+        .bind(member.id)
+        .execute(&context.db.pool)
+        .await
+        .map_err(|error| unique_violation(error, "phone", "该手机号已被其他账号使用"))?;
     ok(json!({ "name": name, "phone": phone }))
 }
 

@@ -337,10 +337,13 @@ pub async fn cart_input(conn: &mut AnyConnection, member: Member) -> Result<Cart
     let lines = sqlx::query(sqlx::AssertSqlSafe(format!(
         "SELECT {CARD_COLUMNS}, c.id AS line_id, c.type AS line_type, c.activity_id, c.number AS line_number, \
          c.price AS line_price, c.is_selected, c.with_coupon, c.goods_price_id, c.ladder_price_id, \
-         c.goods_manjian_id, c.is_yj FROM cart_items c JOIN goods g ON g.id = c.goods_id \
-         WHERE c.member_id = $1 ORDER BY c.id DESC"
+         c.goods_manjian_id, c.is_yj, \
+         (SELECT f.price FROM flash_sales f WHERE f.id = c.activity_id AND f.starts_at <= $2 AND f.ends_at > $2) AS sale_price, \
+         (SELECT k.price FROM combinations k WHERE k.id = c.activity_id) AS combination_price \
+         FROM cart_items c JOIN goods g ON g.id = c.goods_id WHERE c.member_id = $1 ORDER BY c.id DESC"
     )))
     .bind(member.id)
+    .bind(now())
     .fetch_all(&mut *conn)
     .await?;
     // Selected lines whose goods cannot be bought now are stored unselected; written only when
@@ -349,7 +352,8 @@ pub async fn cart_input(conn: &mut AnyConnection, member: Member) -> Result<Cart
     for line in &lines {
         let selected: i64 = line.try_get("is_selected")?;
         let (is_buy, stock): (i64, i64) = (line.try_get("is_buy")?, line.try_get("stock")?);
-        if selected == 1 && (is_buy == 0 || stock <= 0) {
+        let sale_over = line.try_get::<i64, _>("line_type")? == FLASH_SALE && line.try_get::<Option<i64>, _>("sale_price")?.is_none();
+        if selected == 1 && (is_buy == 0 || stock <= 0 || sale_over) {
             unsellable.push(line.try_get::<i64, _>("line_id")?);
         }
     }
@@ -363,7 +367,7 @@ pub async fn cart_input(conn: &mut AnyConnection, member: Member) -> Result<Cart
     let goods_cards = cards(conn, &lines).await?;
     let mut data = Vec::with_capacity(lines.len());
     let mut activities: Vec<i64> = Vec::new();
-    for (line, goods) in lines.iter().zip(goods_cards) {
+    for (line, mut goods) in lines.iter().zip(goods_cards) {
         let line_type: i64 = line.try_get("line_type")?;
         let manjian: i64 = line.try_get("goods_manjian_id")?;
         let id: i64 = line.try_get("line_id")?;
@@ -371,6 +375,19 @@ pub async fn cart_input(conn: &mut AnyConnection, member: Member) -> Result<Cart
         if manjian > 0 && is_selected == 1 {
             activities.push(manjian);
         }
+        // Lines are priced as things stand now: the goods' price, the flash sale's while it
+        // runs (after it the line cannot be bought), the combination's.
+        let price = match line_type {
+            FLASH_SALE => match line.try_get::<Option<i64>, _>("sale_price")? {
+                Some(price) => money::from_stored(price),
+                None => {
+                    goods.is_buy = 0;
+                    money::from_stored(line.try_get("line_price")?)
+                }
+            },
+            COMBINATION => money::from_stored(line.try_get::<Option<i64>, _>("combination_price")?.unwrap_or(line.try_get("line_price")?)),
+            _ => goods.price,
+        };
         let combination = match line_type {
             COMBINATION => Some(combination_goods(conn, line.try_get("activity_id")?, goods.goods_type).await?),
             _ => None,
@@ -380,7 +397,7 @@ pub async fn cart_input(conn: &mut AnyConnection, member: Member) -> Result<Cart
             line_type,
             goods_type: line_type,
             number: line.try_get("line_number")?,
-            price: money::from_stored(line.try_get("line_price")?),
+            price,
             raw_price: goods.price,
             is_selected,
             with_coupon: line.try_get("with_coupon")?,
@@ -469,10 +486,21 @@ async fn edit(State(context): State<ApiContext>, member: Member, Path(id): Path<
     if number < 1 {
         return Err(Error::field("number", "数量至少为1"));
     }
-    let (goods_id, _) = own_line(&context.db, member, id).await?;
+    let (goods_id, line_type) = own_line(&context.db, member, id).await?;
     let goods = goods(&context.db, goods_id).await?;
-    if number > goods.stock {
-        return Err(Error::field("number", format!("库存不足，最多可购买{}件", goods.stock)));
+    let activity: i64 = sqlx::query_scalar("SELECT activity_id FROM cart_items WHERE id = $1").bind(id).fetch_one(&context.db.pool).await?;
+    let stock = match line_type {
+        COMBINATION => sqlx::query_scalar("SELECT stock FROM combinations WHERE id = $1").bind(activity).fetch_one(&context.db.pool).await?,
+        _ => goods.stock,
+    };
+    if number > stock {
+        return Err(Error::field("number", format!("库存不足，最多可购买{stock}件")));
+    }
+    if line_type == FLASH_SALE {
+        let limit: Option<i64> = sqlx::query_scalar("SELECT limit_number FROM flash_sales WHERE id = $1").bind(activity).fetch_optional(&context.db.pool).await?;
+        if let Some(limit) = limit.filter(|limit| number > *limit) {
+            return Err(Error::field("number", format!("秒杀商品每人限购{limit}件")));
+        }
     }
     sqlx::query("UPDATE cart_items SET number = $1 WHERE id = $2 AND member_id = $3")
         .bind(number)
@@ -537,10 +565,18 @@ async fn copy(State(context): State<ApiContext>, member: Member, FormFields(form
     if targets.is_empty() {
         return Err(Error::field("other_user_ids", "请选择要复制到的门店账号"));
     }
-    let company: String = sqlx::query_scalar("SELECT company FROM members WHERE id = $1").bind(member.id).fetch_one(&context.db.pool).await?;
+    // The stores of one company: accounts whose qualifications were approved (so the company
+    // name was checked) under the same company name.
+    let company: Option<String> = sqlx::query_scalar("SELECT company FROM members WHERE id = $1 AND is_passed = 1")
+        .bind(member.id)
+        .fetch_optional(&context.db.pool)
+        .await?;
     for target in &targets {
-        let same: Option<String> = sqlx::query_scalar("SELECT company FROM members WHERE id = $1").bind(target).fetch_optional(&context.db.pool).await?;
-        if same.as_deref() != Some(company.as_str()) || *target == member.id {
+        let same: Option<String> = sqlx::query_scalar("SELECT company FROM members WHERE id = $1 AND is_passed = 1")
+            .bind(target)
+            .fetch_optional(&context.db.pool)
+            .await?;
+        if company.is_none() || same != company || *target == member.id {
             return Err(Error::forbidden("只能复制到本企业的其他门店账号"));
         }
     }

@@ -22,9 +22,13 @@ impl Fields {
         Fields(form_urlencoded_pairs(text))
     }
 
-    /// The last value given for `name` (also as `name[]`), trimmed; `None` when absent or empty.
+    /// The last value given for `name` (also as `name[]`), trimmed; `None` when absent, empty
+    /// or holding a NUL (no text field takes one, and PostgreSQL refuses it).
     pub fn text(&self, name: &str) -> Option<String> {
-        self.values(name).last().map(|value| value.trim().to_owned()).filter(|value| !value.is_empty())
+        self.values(name)
+            .last()
+            .map(|value| value.trim().to_owned())
+            .filter(|value| !value.is_empty() && !value.contains('\0'))
     }
 
     pub fn required(&self, name: &str, label: &str) -> Result<String> {
@@ -45,7 +49,7 @@ impl Fields {
 
     /// Every non-empty value given for `name` (or `name[]`), trimmed.
     pub fn all(&self, name: &str) -> Vec<String> {
-        self.values(name).map(str::trim).filter(|value| !value.is_empty()).map(str::to_owned).collect()
+        self.values(name).map(str::trim).filter(|value| !value.is_empty() && !value.contains('\0')).map(str::to_owned).collect()
     }
 
     /// The `page` field: 1 when absent, at most [`PAGE_MAX`] (a larger one is refused, so that

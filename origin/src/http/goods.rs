@@ -271,7 +271,7 @@ async fn list(State(context): State<ApiContext>, QueryFields(query): QueryFields
     let page_size = query.int_or("page_size", "每页数量", PAGE_SIZE)?.clamp(1, PAGE_SIZE_MAX);
     let mut filter = Filter::default();
     if let Some(keyword) = query.text("keyword").or_else(|| query.text("keywords")) {
-        filter.add(|n| format!("g.search_text LIKE ${n} ESCAPE '\\'"), Param::Text(like_pattern(&keyword)));
+        filter.add(|n| format!("g.search_text LIKE ${n} ESCAPE '\\'"), Param::Text(like_pattern(&keyword.to_ascii_lowercase())));
     }
     if let Some(sccj) = query.text("sccj") {
         filter.add(|n| format!("g.sccj = ${n}"), Param::Text(sccj));
@@ -506,9 +506,9 @@ async fn search(State(context): State<ApiContext>, QueryFields(query): QueryFiel
         _ => return Err(Error::field("type", "搜索类型不正确")),
     };
     let suggestions: Vec<String> = sqlx::query_scalar(sqlx::AssertSqlSafe(format!(
-        "SELECT {column} FROM goods WHERE {column} LIKE $1 ESCAPE '\\' GROUP BY {column} ORDER BY MAX(sales) DESC, {column} LIMIT 10"
+        "SELECT {column} FROM goods WHERE LOWER({column}) LIKE $1 ESCAPE '\\' GROUP BY {column} ORDER BY MAX(sales) DESC, MIN(id) LIMIT 10"
     )))
-    .bind(like_pattern(&keyword))
+    .bind(like_pattern(&keyword.to_ascii_lowercase()))
     .fetch_all(&context.db.pool)
     .await?;
     ok(suggestions)

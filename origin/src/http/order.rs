@@ -351,23 +351,29 @@ async fn pay(State(context): State<ApiContext>, member: Member, Path(id): Path<i
     }
     let mut conn = context.db.pool.acquire().await?;
     let mut tx = conn.begin().await?;
-    let payable: Option<i64> = sqlx::query_scalar("SELECT payable FROM orders WHERE id = $1 AND member_id = $2")
-        .bind(id)
-        .bind(member.id)
-        .fetch_optional(&mut *tx)
-        .await?;
-    let payable = payable.ok_or_else(|| Error::not_found("订单不存在"))?;
-    let paid = sqlx::query("UPDATE orders SET status = $1, paid_at = $2 WHERE id = $3 AND member_id = $4 AND status = $5")
-        .bind(PAID)
-        .bind(now())
-        .bind(id)
-        .bind(member.id)
-        .bind(UNPAID)
-        .execute(&mut *tx)
-        .await?;
-    if paid.rows_affected() != 1 {
-        return Err(Error::conflict("订单已支付或已取消"));
-    }
+    // The state change first: it takes SQLite's write lock at once, and of two payments racing
+    // only one finds the order unpaid.
+    let payable: Option<i64> = sqlx::query_scalar(
+        "UPDATE orders SET status = $1, paid_at = $2 WHERE id = $3 AND member_id = $4 AND status = $5 RETURNING payable",
+    )
+    .bind(PAID)
+    .bind(now())
+    .bind(id)
+    .bind(member.id)
+    .bind(UNPAID)
+    .fetch_optional(&mut *tx)
+    .await?;
+    let Some(payable) = payable else {
+        let exists: Option<i64> = sqlx::query_scalar("SELECT id FROM orders WHERE id = $1 AND member_id = $2")
+            .bind(id)
+            .bind(member.id)
+            .fetch_optional(&mut *tx)
+            .await?;
+        return Err(match exists {
+            Some(_) => Error::conflict("订单已支付或已取消"),
+            None => Error::not_found("订单不存在"),
+        });
+    };
     let taken = sqlx::query("UPDATE members SET balance = balance - $1 WHERE id = $2 AND balance >= $1")
         .bind(payable)
         .bind(member.id)

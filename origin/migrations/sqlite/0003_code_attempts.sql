@@ -1,0 +1,2 @@
+-- Wrong guesses at a verification code: the code is spent after five.
+ALTER TABLE sms_codes ADD COLUMN attempts INTEGER NOT NULL DEFAULT 0;
