@@ -28,7 +28,8 @@ pub fn verify_password(password: &str, hash: &str) -> bool {
         .unwrap_or(false)
 }
 
-fn token_hash(token: &str) -> String {
+/// What the database keeps of a session token.
+pub fn token_hash(token: &str) -> String {
     hex::encode(Sha256::digest(token.as_bytes()))
 }
 

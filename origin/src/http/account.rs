@@ -313,9 +313,16 @@ async fn update_user_info(State(context): State<ApiContext>, member: Member, For
 /// `POST /api/user/resetPassword` (`password`, `password_confirmation`): a new password for the
 /// logged-in member.
 #[utoipa::path(post, path = "/api/user/resetPassword", tag = "账户", responses((status = 200, description = "信封 { code, msg, data }")))]
-async fn reset_password(State(context): State<ApiContext>, member: Member, FormFields(form): FormFields) -> Result<impl IntoResponse> {
+async fn reset_password(State(context): State<ApiContext>, member: Member, headers: HeaderMap, FormFields(form): FormFields) -> Result<impl IntoResponse> {
     let password = new_password(&form)?;
     let hash = tokio::task::spawn_blocking(move || auth::hash_password(&password)).await.map_err(anyhow::Error::from)??;
     sqlx::query("UPDATE members SET password_hash = $1 WHERE id = $2").bind(hash).bind(member.id).execute(&context.db.pool).await?;
+    // Every other session of the member ends with the old password.
+    let current = super::extract::session_token(&headers).map(|token| auth::token_hash(&token)).unwrap_or_default();
+    sqlx::query("DELETE FROM sessions WHERE member_id = $1 AND token_hash <> $2")
+        .bind(member.id)
+        .bind(current)
+        .execute(&context.db.pool)
+        .await?;
     ok(json!({ "done": true }))
 }

@@ -29,12 +29,13 @@ const FAILURES_PER_ACCOUNT: i64 = 5;
 const FAILURES_PER_ADDRESS: i64 = 20;
 const FAILURE_WINDOW: i64 = 15 * 60;
 
-/// The client's address: the edge's `X-Forwarded-For` when present, else the peer.
+/// The client's address: the last `X-Forwarded-For` entry (the one the edge in front of us
+/// appended; earlier ones are the client's say) when present, else the peer.
 fn client_address(headers: &HeaderMap, peer: SocketAddr) -> String {
     headers
         .get("x-forwarded-for")
         .and_then(|value| value.to_str().ok())
-        .and_then(|list| list.split(',').next())
+        .and_then(|list| list.split(',').next_back())
         .map(|first| first.trim().to_owned())
         .unwrap_or_else(|| peer.ip().to_string())
 }
@@ -54,8 +55,10 @@ async fn login(
     let password = form.required("password", "密码")?;
     let account_key = format!("account:{username}");
     let address_key = format!("address:{}", client_address(&headers, peer));
+    // Every attempt counts before the password is checked, atomically, so that parallel
+    // guesses cannot all slip under the limit; a successful login gives its count back.
     for (key, limit) in [(&account_key, FAILURES_PER_ACCOUNT), (&address_key, FAILURES_PER_ADDRESS)] {
-        if recent_failures(&context.db, key).await? >= limit {
+        if record_attempt(&context.db, key).await? > limit {
             return Err(Error::too_many("登录失败次数过多，请15分钟后再试"));
         }
     }
@@ -76,40 +79,36 @@ async fn login(
         None => None,
     };
     let Some(member) = member else {
-        record_failure(&context.db, &account_key).await?;
-        record_failure(&context.db, &address_key).await?;
         return Err(Error::field("password", "账号或密码错误"));
     };
     sqlx::query("DELETE FROM login_failures WHERE key = $1").bind(&account_key).execute(&context.db.pool).await?;
+    sqlx::query("UPDATE login_failures SET failures = failures - 1 WHERE key = $1 AND failures > 0")
+        .bind(&address_key)
+        .execute(&context.db.pool)
+        .await?;
     let token = auth::open_session(&context.db, member).await?;
     let cookie = HeaderValue::from_str(&auth::cookie(Some(&token), is_secure(&headers))).map_err(anyhow::Error::from)?;
     let body = ok(user_state(&context.db, Some(member)).await?)?;
     Ok(([(header::SET_COOKIE, cookie)], body).into_response())
 }
 
-async fn recent_failures(db: &Db, key: &str) -> Result<i64> {
-    let failures: Option<i64> = sqlx::query_scalar("SELECT failures FROM login_failures WHERE key = $1 AND window_start > $2")
-        .bind(key)
-        .bind(now() - FAILURE_WINDOW)
-        .fetch_optional(&db.pool)
-        .await?;
-    Ok(failures.unwrap_or(0))
-}
-
-async fn record_failure(db: &Db, key: &str) -> Result<()> {
+/// Counts one login attempt under `key` (the window restarting after 15 minutes); answers the
+/// count in the current window, this attempt included.
+async fn record_attempt(db: &Db, key: &str) -> Result<i64> {
     let time = now();
-    sqlx::query(
+    let count: i64 = sqlx::query_scalar(
         "INSERT INTO login_failures (key, window_start, failures) VALUES ($1, $2, 1) \
          ON CONFLICT (key) DO UPDATE SET \
            failures = CASE WHEN login_failures.window_start > $3 THEN login_failures.failures + 1 ELSE 1 END, \
-           window_start = CASE WHEN login_failures.window_start > $3 THEN login_failures.window_start ELSE $2 END",
+           window_start = CASE WHEN login_failures.window_start > $3 THEN login_failures.window_start ELSE $2 END \
+         RETURNING failures",
     )
     .bind(key)
     .bind(time)
     .bind(time - FAILURE_WINDOW)
-    .execute(&db.pool)
+    .fetch_one(&db.pool)
     .await?;
-    Ok(())
+    Ok(count)
 }
 
 #[utoipa::path(delete, path = "/api/user/logout", tag = "账户", responses((status = 200, description = "信封 { code, msg, data }")))]
