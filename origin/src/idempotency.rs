@@ -95,14 +95,14 @@ pub async fn claim(db: &Db, member: i64, key: &str, fingerprint: &str) -> Result
     }
 }
 
-/// Keeps the answer of a claimed key.
-pub async fn save(db: &Db, member: i64, key: &str, status: StatusCode, body: &str) -> Result<()> {
+/// Keeps the answer of a claimed key (on the connection or transaction that made it).
+pub async fn save(conn: &mut sqlx::AnyConnection, member: i64, key: &str, status: StatusCode, body: &str) -> Result<()> {
     sqlx::query("UPDATE idempotency SET response_status = $1, response_body = $2 WHERE member_id = $3 AND key = $4")
         .bind(i64::from(status.as_u16()))
         .bind(body)
         .bind(member)
         .bind(key)
-        .execute(&db.pool)
+        .execute(&mut *conn)
         .await?;
     Ok(())
 }

@@ -127,9 +127,10 @@ async fn place(State(context): State<ApiContext>, member: Member, headers: Heade
         }
         Claim::Fresh => {}
     }
-    let outcome = create_order(&context, member, &ids, &form).await;
+    let outcome = create_order(&context, member, &key, &ids, &form).await;
     let (status, body) = match outcome {
-        Ok(order) => (StatusCode::OK, json!({ "code": 10000, "msg": "ok", "data": order })),
+        // Its answer was kept with the order, in the same transaction.
+        Ok(answer) => return Ok((StatusCode::OK, Json(answer)).into_response()),
         Err(Error::Internal(error)) => {
             idempotency::release(&context.db, member.id, &key).await?;
             return Err(Error::Internal(error));
@@ -138,14 +139,16 @@ async fn place(State(context): State<ApiContext>, member: Member, headers: Heade
             let response = error.into_response();
             let status = response.status();
             let bytes = axum::body::to_bytes(response.into_body(), 1 << 20).await.map_err(anyhow::Error::from)?;
-            (status, serde_json::from_slice(&bytes).map_err(anyhow::Error::from)?)
+            (status, serde_json::from_slice::<Value>(&bytes).map_err(anyhow::Error::from)?)
         }
     };
-    idempotency::save(&context.db, member.id, &key, status, &body.to_string()).await?;
+    idempotency::save(&mut *context.db.pool.acquire().await?, member.id, &key, status, &body.to_string()).await?;
     Ok((status, Json(body)).into_response())
 }
 
-async fn create_order(context: &ApiContext, member: Member, ids: &[i64], form: &Fields) -> Result<Value> {
+/// Makes the order and answers the success envelope, kept under the idempotency key in the
+/// order's own transaction: an order never exists without its answer.
+async fn create_order(context: &ApiContext, member: Member, key: &str, ids: &[i64], form: &Fields) -> Result<Value> {
     let address_id = form.int("address_id", "收货地址")?.ok_or_else(|| Error::field("address_id", "请选择收货地址"))?;
     let remark = form.text("remark").unwrap_or_default();
     if remark.chars().count() > 200 {
@@ -235,16 +238,22 @@ async fn create_order(context: &ApiContext, member: Member, ids: &[i64], form: &
             .execute(&mut *tx)
             .await?;
     }
+    let answer = json!({
+        "code": 10000,
+        "msg": "ok",
+        "data": {
+            "id": order_id,
+            "order_no": order_no,
+            "status": UNPAID,
+            "status_name": STATUS_NAMES[UNPAID as usize],
+            "total": totals.total,
+            "discount": totals.discount,
+            "payable": totals.payable,
+        },
+    });
+    idempotency::save(&mut tx, member.id, key, StatusCode::OK, &answer.to_string()).await?;
     tx.commit().await?;
-    Ok(json!({
-        "id": order_id,
-        "order_no": order_no,
-        "status": UNPAID,
-        "status_name": STATUS_NAMES[UNPAID as usize],
-        "total": totals.total,
-        "discount": totals.discount,
-        "payable": totals.payable,
-    }))
+    Ok(answer)
 }
 
 /// `20261122` for a Unix time (UTC), the date part of order numbers.
