@@ -47,15 +47,16 @@ struct Goods {
     price: i64,
     stock: i64,
     is_buy: i64,
+    manjian_id: i64,
 }
 
 async fn goods(db: &Db, id: i64) -> Result<Goods> {
-    let row = sqlx::query("SELECT price, stock, is_buy FROM goods WHERE id = $1")
+    let row = sqlx::query("SELECT price, stock, is_buy, manjian_id FROM goods WHERE id = $1")
         .bind(id)
         .fetch_optional(&db.pool)
         .await?
         .ok_or_else(|| Error::field("goods_id", "商品不存在"))?;
-    Ok(Goods { price: row.try_get("price")?, stock: row.try_get("stock")?, is_buy: row.try_get("is_buy")? })
+    Ok(Goods { price: row.try_get("price")?, stock: row.try_get("stock")?, is_buy: row.try_get("is_buy")?, manjian_id: row.try_get("manjian_id")? })
 }
 
 /// `POST /api/cart`: `goods_id`, `number`, optional `type` (1 flash sale, 3 combination with
@@ -137,7 +138,7 @@ async fn add_line(
     if stock <= 0 {
         return Err(Error::field("number", "库存不足"));
     }
-    let manjian: i64 = sqlx::query_scalar("SELECT manjian_id FROM goods WHERE id = $1").bind(goods_id).fetch_one(&db.pool).await?;
+    let manjian = goods.manjian_id;
     let existing: i64 = sqlx::query_scalar(
         "SELECT COALESCE(MAX(number), 0) FROM cart_items WHERE member_id = $1 AND goods_id = $2 AND type = $3 AND activity_id = $4",
     )
@@ -469,14 +470,15 @@ async fn combination_goods(conn: &mut AnyConnection, combination: i64, goods_typ
 }
 
 /// A line of the member's (404 for another member's: it is not theirs to see).
-async fn own_line(db: &Db, member: Member, id: i64) -> Result<(i64, i64)> {
-    let row = sqlx::query("SELECT goods_id, type FROM cart_items WHERE id = $1 AND member_id = $2")
+/// (goods id, line type, activity id) of one of the member's lines.
+async fn own_line(db: &Db, member: Member, id: i64) -> Result<(i64, i64, i64)> {
+    let row = sqlx::query("SELECT goods_id, type, activity_id FROM cart_items WHERE id = $1 AND member_id = $2")
         .bind(id)
         .bind(member.id)
         .fetch_optional(&db.pool)
         .await?
         .ok_or_else(|| Error::not_found("购物车中没有该商品"))?;
-    Ok((row.try_get("goods_id")?, row.try_get("type")?))
+    Ok((row.try_get("goods_id")?, row.try_get("type")?, row.try_get("activity_id")?))
 }
 
 /// `POST /api/cart/{id}/edit`: `number`; refused beyond stock.
@@ -486,9 +488,8 @@ async fn edit(State(context): State<ApiContext>, member: Member, Path(id): Path<
     if number < 1 {
         return Err(Error::field("number", "数量至少为1"));
     }
-    let (goods_id, line_type) = own_line(&context.db, member, id).await?;
+    let (goods_id, line_type, activity) = own_line(&context.db, member, id).await?;
     let goods = goods(&context.db, goods_id).await?;
-    let activity: i64 = sqlx::query_scalar("SELECT activity_id FROM cart_items WHERE id = $1").bind(id).fetch_one(&context.db.pool).await?;
     let stock = match line_type {
         COMBINATION => sqlx::query_scalar("SELECT stock FROM combinations WHERE id = $1").bind(activity).fetch_one(&context.db.pool).await?,
         _ => goods.stock,

@@ -368,27 +368,21 @@ impl Filter {
         if self.conditions.is_empty() { String::new() } else { format!("WHERE {}", self.conditions.join(" AND ")) }
     }
 
-    fn bind<'q>(&self, mut query: sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments>) -> sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments> {
-        for param in &self.params {
-            query = match param {
-                Param::Text(text) => query.bind(text.clone()),
-                Param::Int(number) => query.bind(*number),
-            };
-        }
-        query
+    fn bind<'q>(&self, query: sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments>) -> sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments> {
+        self.params.iter().fold(query, |query, param| match param {
+            Param::Text(text) => query.bind(text.clone()),
+            Param::Int(number) => query.bind(*number),
+        })
     }
 
     fn bind_scalar<'q>(
         &self,
-        mut query: sqlx::query::QueryScalar<'q, sqlx::Any, i64, sqlx::any::AnyArguments>,
+        query: sqlx::query::QueryScalar<'q, sqlx::Any, i64, sqlx::any::AnyArguments>,
     ) -> sqlx::query::QueryScalar<'q, sqlx::Any, i64, sqlx::any::AnyArguments> {
-        for param in &self.params {
-            query = match param {
-                Param::Text(text) => query.bind(text.clone()),
-                Param::Int(number) => query.bind(*number),
-            };
-        }
-        query
+        self.params.iter().fold(query, |query, param| match param {
+            Param::Text(text) => query.bind(text.clone()),
+            Param::Int(number) => query.bind(*number),
+        })
     }
 }
 
