@@ -11,6 +11,9 @@ pub struct Config {
     /// `DATABASE_URL`, default `sqlite://data/shop.db` (created on first start);
     /// `postgres://…` for PostgreSQL.
     pub database_url: String,
+    /// `EDGE_SECRET`: the secret the edge signs the orders it checked with
+    /// (`edge::signature`). Without it every order is refused: none can be shown to be checked.
+    pub edge_secret: Option<String>,
 }
 
 impl Config {
@@ -20,6 +23,7 @@ impl Config {
         Ok(Config {
             addr: addr.parse().with_context(|| format!("ORIGIN_ADDR is not an address: {addr}"))?,
             database_url,
+            edge_secret: std::env::var("EDGE_SECRET").ok().filter(|secret| !secret.trim().is_empty()),
         })
     }
 }

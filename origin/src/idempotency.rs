@@ -95,6 +95,34 @@ pub async fn claim(db: &Db, member: i64, key: &str, fingerprint: &str) -> Result
     }
 }
 
+/// The answer a key already has, without claiming it: `None` when the key was never used (or
+/// its request is still running past the wait, or was given up); 422 when it was used for
+/// another request.
+pub async fn answered(db: &Db, member: i64, key: &str, fingerprint: &str) -> Result<Option<(StatusCode, String)>> {
+    let deadline = tokio::time::Instant::now() + WAIT;
+    loop {
+        let row: Option<(String, Option<i64>, Option<String>)> = sqlx::query_as(
+            "SELECT request_hash, response_status, response_body FROM idempotency WHERE member_id = $1 AND key = $2",
+        )
+        .bind(member)
+        .bind(key)
+        .fetch_optional(&db.pool)
+        .await?;
+        let Some((hash, status, body)) = row else { return Ok(None) };
+        if hash != fingerprint {
+            return Err(Error::field("Idempotency-Key", "该幂等键已用于其他请求"));
+        }
+        if let (Some(status), Some(body)) = (status, body) {
+            let status = StatusCode::from_u16(status as u16).map_err(anyhow::Error::from)?;
+            return Ok(Some((status, body)));
+        }
+        if tokio::time::Instant::now() >= deadline {
+            return Ok(None);
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
 /// Keeps the answer of a claimed key (on the connection or transaction that made it).
 pub async fn save(conn: &mut sqlx::AnyConnection, member: i64, key: &str, status: StatusCode, body: &str) -> Result<()> {
     sqlx::query("UPDATE idempotency SET response_status = $1, response_body = $2 WHERE member_id = $3 AND key = $4")

@@ -2,6 +2,7 @@
 //! shutdown. Tests start the same `Application` on a random port.
 
 use std::net::SocketAddr;
+use std::sync::Arc;
 use std::time::Duration;
 
 use axum::http::{HeaderName, StatusCode};
@@ -33,6 +34,9 @@ impl Application {
         if seed::seed_if_empty(&db).await? {
             tracing::info!("empty database: demo data loaded");
         }
+        if config.edge_secret.is_none() {
+            tracing::warn!("EDGE_SECRET is not set: orders are refused, since none can carry the edge's check");
+        }
         let listener = TcpListener::bind(config.addr).await?;
         let middleware = ServiceBuilder::new()
             .layer(SetRequestIdLayer::new(REQUEST_ID, MakeRequestUuid))
@@ -40,7 +44,7 @@ impl Application {
             .layer(PropagateRequestIdLayer::new(REQUEST_ID))
             .layer(TimeoutLayer::with_status_code(StatusCode::REQUEST_TIMEOUT, Duration::from_secs(30)))
             .layer(CompressionLayer::new());
-        let router = api_router(ApiContext { db: db.clone() }).layer(middleware);
+        let router = api_router(ApiContext { db: db.clone(), edge_secret: config.edge_secret.clone().map(String::into_bytes).map(Arc::from) }).layer(middleware);
         Ok(Application { listener, router, db })
     }
 

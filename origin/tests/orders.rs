@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{App, ladder_goods, on_both};
+use common::{App, edge_check, ladder_goods, on_both};
 use reqwest::{Client, StatusCode};
 use serde_json::Value;
 
@@ -22,8 +22,16 @@ async fn address(app: &App, username: &str) -> i64 {
         .unwrap()
 }
 
+/// Posts an order as the edge forwards one it checked: with its signed check.
 async fn order(app: &App, client: &Client, key: &str, form: &[(&str, &str)]) -> (StatusCode, Value) {
-    let response = client.post(app.url("/api/order")).header("Idempotency-Key", key).form(form).send().await.unwrap();
+    let response = client
+        .post(app.url("/api/order"))
+        .header("Idempotency-Key", key)
+        .header(edge::signature::HEADER, edge_check(key, form))
+        .form(form)
+        .send()
+        .await
+        .unwrap();
     (response.status(), response.json().await.unwrap())
 }
 
@@ -62,9 +70,27 @@ async fn checkout_order_and_pay() {
         let (status, tampered) = order(&app, &demo, "key-tampered", &[("ids", &ids), ("address_id", &address), ("expected_payable", "1.00")]).await;
         assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
         assert_eq!(tampered["msg"], "商品价格已变动，请刷新购物车后重试");
-        let (status, missing_key) = app.post(&demo, "/api/order", &form).await;
+        let (status, missing_key) = order(&app, &demo, "", &form).await;
         assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
         assert_eq!(missing_key["msg"], "缺少有效的幂等键");
+
+        // Straight to the origin, without the edge's check or with a wrong one: refused.
+        let (status, unchecked) = app.post(&demo, "/api/order", &form).await;
+        assert_eq!(status, StatusCode::FORBIDDEN);
+        assert_eq!(unchecked["msg"], "订单未经校验，请刷新购物车后重新提交");
+        let forged = [
+            format!("{}.{}", origin::now(), "00".repeat(32)),
+            edge_check("another-key", &form),
+            edge_check("key-1", &[("ids", ids.as_str()), ("expected_payable", "0.01")]),
+            edge::signature::sign(b"a guessed secret", &edge::signature::Checked { idempotency_key: "key-1", ids: &[line], expected_payable: &payable }, origin::now()),
+            edge::signature::sign(common::EDGE_SECRET.as_bytes(), &edge::signature::Checked { idempotency_key: "key-1", ids: &[line], expected_payable: &payable }, origin::now() - 3600),
+        ];
+        for check in forged {
+            let response = demo.post(app.url("/api/order")).header("Idempotency-Key", "key-1").header(edge::signature::HEADER, check).form(&form).send().await.unwrap();
+            assert_eq!(response.status(), StatusCode::FORBIDDEN);
+        }
+        let orders: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM orders").fetch_one(&app.db.pool).await.unwrap();
+        assert_eq!(orders, 0, "no unchecked order was made");
 
         let (status, placed) = order(&app, &demo, "key-1", &form).await;
         assert_eq!(status, StatusCode::OK, "{placed}");
@@ -83,13 +109,27 @@ async fn checkout_order_and_pay() {
         assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
         assert_eq!(other_body["msg"], "该幂等键已用于其他请求");
 
+        // What the edge asks before it refuses a retry: the kept answer, 404 for a new key,
+        // 422 for another body; and only for the member who placed it.
+        let answer = |client: &Client, key: &str, form: Vec<(&str, &str)>| {
+            let request = client.post(app.url("/api/order/answer")).header("Idempotency-Key", key).form(&form);
+            async move {
+                let response = request.send().await.unwrap();
+                (response.status(), response.json::<Value>().await.unwrap())
+            }
+        };
+        assert_eq!(answer(&demo, "key-1", form.to_vec()).await, (StatusCode::OK, placed.clone()));
+        assert_eq!(answer(&demo, "key-never-used", form.to_vec()).await.0, StatusCode::NOT_FOUND);
+        assert_eq!(answer(&demo, "key-1", vec![("ids", &ids), ("address_id", &address)]).await.0, StatusCode::UNPROCESSABLE_ENTITY);
+        let other = app.other_member().await;
+        assert_eq!(answer(&other, "key-1", form.to_vec()).await.0, StatusCode::NOT_FOUND);
+
         let (_, orders) = app.get(&demo, "/api/order?status=0").await;
         assert_eq!(orders["data"]["total"], 1);
         let (_, detail) = app.get(&demo, &format!("/api/order/{order_id}")).await;
         assert_eq!(detail["data"]["items"][0]["number"], 12);
         assert_eq!(detail["data"]["remark"], "周一上午送货");
 
-        let other = app.other_member().await;
         let (status, _) = app.get(&other, &format!("/api/order/{order_id}")).await;
         assert_eq!(status, StatusCode::NOT_FOUND);
         let (status, _) = app.post(&other, &format!("/api/order/{order_id}/pay"), &[("method", "balance")]).await;
@@ -159,7 +199,9 @@ async fn one_key_sent_twenty_times_at_once_makes_one_order() {
         let requests = (0..20).map(|_| {
             let (demo, url, line, address) = (demo.clone(), app.url("/api/order"), line.clone(), address.clone());
             tokio::spawn(async move {
-                let response = demo.post(url).header("Idempotency-Key", "same-key").form(&[("ids", line), ("address_id", address)]).send().await.unwrap();
+                let form = [("ids", line.as_str()), ("address_id", address.as_str())];
+                let check = edge_check("same-key", &form);
+                let response = demo.post(url).header("Idempotency-Key", "same-key").header(edge::signature::HEADER, check).form(&form).send().await.unwrap();
                 (response.status(), response.json::<Value>().await.unwrap())
             })
         });
@@ -219,6 +261,7 @@ async fn two_hundred_orders_for_the_last_ten_units() {
                     .post(url)
                     .header("Cookie", format!("sid={token}"))
                     .header("Idempotency-Key", format!("race-{n}"))
+                    .header(edge::signature::HEADER, edge_check(&format!("race-{n}"), &[("ids", line.to_string().as_str())]))
                     .form(&[("ids", line.to_string()), ("address_id", address.to_string())])
                     .send()
                     .await

@@ -13,6 +13,7 @@ export PATH="$HOME/.cargo/bin:$TOOLS/node_modules/.bin:$PATH"
 WASM_BINDGEN_VERSION=0.2.130
 WASM_PACK_VERSION=0.15.1
 BINARYEN_VERSION=132.0.0
+WORKER_BUILD_VERSION=0.8.7
 
 step() { printf '\n\033[1;34m==> %s\033[0m\n' "$*"; }
 skip() { printf '    %s\n' "$*"; }
@@ -64,6 +65,67 @@ setup_node_tools() {
   fi
 }
 
+# `npm ci` in DIR when its node_modules was not installed from the current lock file.
+npm_ci() {
+  local dir="$1" stamp="$1/node_modules/.lock-sha256" want
+  want="$(sha256sum "$dir/package-lock.json" | cut -d' ' -f1)"
+  if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ]; then
+    skip "$(basename "$dir"): node_modules matches package-lock.json"
+  else
+    (cd "$dir" && npm ci --no-audit --no-fund --loglevel=error)
+    echo "$want" > "$stamp"
+  fi
+}
+
+# The edge: worker-build (builds the Worker; told where wasm-bindgen, wasm-opt and esbuild are,
+# so that it downloads nothing), and wrangler (brings workerd) from edge/package-lock.json.
+setup_edge_tools() {
+  step "Edge tools: worker-build $WORKER_BUILD_VERSION, wrangler (edge/package-lock.json)"
+  if have_version worker-build --version "$WORKER_BUILD_VERSION"; then
+    skip "worker-build $WORKER_BUILD_VERSION already installed"
+  else
+    cargo install worker-build --version "$WORKER_BUILD_VERSION" --locked --force
+  fi
+  npm_ci "$ROOT/edge"
+  # The edge's integration tests make fixtures in the origin's SQLite file with python3's sqlite3.
+  apt_install python3
+}
+
+# The Worker into edge/build/: worker/shim.mjs (wrangler.toml's `main`), index.js and index_bg.wasm.
+build_edge() {
+  step "Build the edge Worker (worker-build, release)"
+  (cd "$ROOT/edge" && WASM_BINDGEN_BIN="$HOME/.cargo/bin/wasm-bindgen" WASM_OPT_BIN="$TOOLS/node_modules/.bin/wasm-opt" \
+    ESBUILD_BIN="$ROOT/edge/node_modules/.bin/esbuild" worker-build --release)
+  local files=("$ROOT"/edge/build/worker/shim.mjs "$ROOT"/edge/build/index.js "$ROOT"/edge/build/index_bg.wasm)
+  skip "Worker bundle: $(cat "${files[@]}" | wc -c) bytes, $(cat "${files[@]}" | gzip -9 | wc -c) gzipped"
+}
+
+# The web app into web/dist/, which the edge serves. Until web/ holds the React app, the
+# edge's placeholder page stands in.
+build_web() {
+  step "Build the web app into web/dist/"
+  if [ -f "$ROOT/web/package.json" ]; then
+    npm_ci "$ROOT/web"
+    (cd "$ROOT/web" && npm run --silent build)
+  else
+    mkdir -p "$ROOT/web/dist"
+    cp "$ROOT/edge/placeholder/index.html" "$ROOT/web/dist/index.html"
+    skip "no web app yet: the edge's placeholder page"
+  fi
+}
+
+# edge/.dev.vars holds the secret the edge signs checked orders with and the origin verifies;
+# written once with a random value. Exports EDGE_SECRET for the origin.
+ensure_edge_secret() {
+  local vars="$ROOT/edge/.dev.vars"
+  if [ ! -f "$vars" ]; then
+    printf 'EDGE_SECRET=%s\n' "$(head -c 32 /dev/urandom | od -An -tx1 | tr -d ' \n')" > "$vars"
+    chmod 600 "$vars"
+  fi
+  EDGE_SECRET="$(sed -n 's/^EDGE_SECRET=//p' "$vars")"
+  export EDGE_SECRET
+}
+
 setup_chromium() {
   step "Chromium and ChromeDriver (Debian)"
   apt_install chromium chromium-driver
@@ -109,6 +171,7 @@ setup_postgres() {
 setup_all() {
   setup_node_tools
   setup_rust
+  setup_edge_tools
   setup_chromium
   setup_postgres
 }

@@ -31,6 +31,8 @@ use error::Error;
 #[derive(Clone)]
 pub struct ApiContext {
     pub db: Db,
+    /// The secret of the edge's order checks (`EDGE_SECRET`); `None` refuses every order.
+    pub edge_secret: Option<std::sync::Arc<[u8]>>,
 }
 
 /// The OpenAPI document's frame; the paths come from each handler's `#[utoipa::path]`, and a

@@ -11,6 +11,7 @@ use utoipa_axum::routes;
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
+use edge::signature;
 use engine::checkout::{self, Refusal};
 use serde_json::{Value, json};
 use sqlx::AnyConnection;
@@ -27,6 +28,7 @@ pub fn router() -> OpenApiRouter<ApiContext> {
     OpenApiRouter::new()
         .routes(routes!(preview))
         .routes(routes!(place, list))
+        .routes(routes!(answer))
         .routes(routes!(detail))
         .routes(routes!(pay))
 }
@@ -105,21 +107,9 @@ async fn preview(State(context): State<ApiContext>, member: Member, FormFields(f
 /// `Idempotency-Key`).
 #[utoipa::path(post, path = "/api/order", tag = "订单", responses((status = 200, description = "信封 { code, msg, data }")))]
 async fn place(State(context): State<ApiContext>, member: Member, headers: HeaderMap, FormFields(form): FormFields) -> Result<Response> {
-    let key = headers
-        .get("idempotency-key")
-        .and_then(|value| value.to_str().ok())
-        .map(str::trim)
-        .unwrap_or_default()
-        .to_owned();
-    let mut ids = form.ids("ids")?;
-    ids.sort_unstable();
-    ids.dedup();
-    let fingerprint = idempotency::fingerprint(&[
-        ("ids", format!("{ids:?}")),
-        ("address_id", form.text("address_id").unwrap_or_default()),
-        ("remark", form.text("remark").unwrap_or_default()),
-        ("expected_payable", form.text("expected_payable").unwrap_or_default()),
-    ]);
+    let key = idempotency_key(&headers);
+    let (ids, fingerprint) = order_fingerprint(&form)?;
+    checked_by_edge(&context, &headers, &key, &ids, &form)?;
     match idempotency::claim(&context.db, member.id, &key, &fingerprint).await? {
         Claim::Answered(status, body) => {
             let body: Value = serde_json::from_str(&body).map_err(anyhow::Error::from)?;
@@ -144,6 +134,64 @@ async fn place(State(context): State<ApiContext>, member: Member, headers: Heade
     };
     idempotency::save(&mut *context.db.pool.acquire().await?, member.id, &key, status, &body.to_string()).await?;
     Ok((status, Json(body)).into_response())
+}
+
+fn idempotency_key(headers: &HeaderMap) -> String {
+    headers
+        .get("idempotency-key")
+        .and_then(|value| value.to_str().ok())
+        .map(str::trim)
+        .unwrap_or_default()
+        .to_owned()
+}
+
+/// The order's lines (sorted, once each) and the fingerprint of its form, which tells a
+/// replay of an order from another order under the same key.
+fn order_fingerprint(form: &Fields) -> Result<(Vec<i64>, String)> {
+    let mut ids = form.ids("ids")?;
+    ids.sort_unstable();
+    ids.dedup();
+    let fingerprint = idempotency::fingerprint(&[
+        ("ids", format!("{ids:?}")),
+        ("address_id", form.text("address_id").unwrap_or_default()),
+        ("remark", form.text("remark").unwrap_or_default()),
+        ("expected_payable", form.text("expected_payable").unwrap_or_default()),
+    ]);
+    Ok((ids, fingerprint))
+}
+
+/// `POST /api/order/answer` (the order's form and `Idempotency-Key`): the answer an order
+/// placed with this key and form already has, exactly as it was answered; 404 when there is
+/// none. The edge asks before it refuses an order, so that a buyer's retry of a placed order
+/// (whose lines have left the cart) gets the order, not a refusal.
+#[utoipa::path(post, path = "/api/order/answer", tag = "订单", responses((status = 200, description = "该幂等键的订单应答；没有时 404")))]
+async fn answer(State(context): State<ApiContext>, member: Member, headers: HeaderMap, FormFields(form): FormFields) -> Result<Response> {
+    let key = idempotency_key(&headers);
+    let (_, fingerprint) = order_fingerprint(&form)?;
+    match idempotency::answered(&context.db, member.id, &key, &fingerprint).await? {
+        Some((status, body)) => {
+            let body: Value = serde_json::from_str(&body).map_err(anyhow::Error::from)?;
+            Ok((status, Json(body)).into_response())
+        }
+        None => Err(Error::not_found("没有该幂等键的订单")),
+    }
+}
+
+/// Only an order the edge has checked is taken: it carries the edge's signed check over its
+/// key, lines and expected payable (`edge::signature`). The quote is made again below, in the
+/// order's transaction, all the same.
+fn checked_by_edge(context: &ApiContext, headers: &HeaderMap, key: &str, ids: &[i64], form: &Fields) -> Result<()> {
+    let expected_payable = form.text("expected_payable").unwrap_or_default();
+    let checked = signature::Checked { idempotency_key: key, ids, expected_payable: &expected_payable };
+    let header = headers.get(signature::HEADER).and_then(|value| value.to_str().ok());
+    let verdict = match &context.edge_secret {
+        Some(secret) => signature::verify(secret, header, &checked, now()),
+        None => Err(signature::Rejection::Missing),
+    };
+    verdict.map_err(|rejection| {
+        tracing::warn!(?rejection, "an order without a valid check of the edge was refused");
+        Error::forbidden("订单未经校验，请刷新购物车后重新提交")
+    })
 }
 
 /// Makes the order and answers the success envelope, kept under the idempotency key in the

@@ -73,7 +73,7 @@ impl App {
 }
 
 async fn start(database_url: String, database: &'static str) -> (App, tokio::sync::oneshot::Sender<()>) {
-    let config = Config { addr: "127.0.0.1:0".parse().unwrap(), database_url };
+    let config = Config { addr: "127.0.0.1:0".parse().unwrap(), database_url, edge_secret: Some(EDGE_SECRET.into()) };
     let app = Application::build(&config).await.expect("the application starts");
     let base = format!("http://{}", app.address());
     let db = app.db.clone();
@@ -82,6 +82,17 @@ async fn start(database_url: String, database: &'static str) -> (App, tokio::syn
         let _ = stopped.await;
     }));
     (App { base, database, db }, stop)
+}
+
+/// The secret the test origin shares with its (here imagined) edge.
+pub const EDGE_SECRET: &str = "the edge and the origin share this";
+
+/// The `X-Edge-Check` the edge would send with an order form it checked, signed now.
+pub fn edge_check(key: &str, form: &[(&str, &str)]) -> String {
+    let field = |name: &str| form.iter().rev().find(|(field, _)| *field == name).map_or("", |(_, value)| value.trim());
+    let ids: Vec<i64> = field("ids").split(',').filter(|id| !id.trim().is_empty()).map(|id| id.trim().parse().unwrap()).collect();
+    let checked = edge::signature::Checked { idempotency_key: key.trim(), ids: &ids, expected_payable: field("expected_payable") };
+    edge::signature::sign(EDGE_SECRET.as_bytes(), &checked, origin::now())
 }
 
 pub fn unique_name() -> String {

@@ -1,0 +1,216 @@
+//! What the edge decides about `POST /api/cart/checkout` and `POST /api/order`
+//! (`shared/design/api.md` §Checkout and orders), as plain functions of bytes in and an answer
+//! out: the Worker only fetches and sends.
+//!
+//! The edge reads the member's cart from the origin (`GET /api/cart/list`, the member's own
+//! cookie), quotes the chosen lines with the engine (`engine::checkout::check`, the same
+//! function the origin runs in its order transaction) and either refuses with the shop's 422
+//! envelope or lets the request through with its signed check.
+
+use engine::checkout::{self, Refusal};
+use engine::{CartQuote, Money};
+use serde_json::{Value, json};
+
+use crate::envelope::{self, Answer};
+
+/// The fields of a checkout or order form the edge checks.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Form {
+    /// `ids`: cart line ids, comma-separated and/or repeated (`ids[]`), as the origin reads them.
+    pub ids: Vec<i64>,
+    /// `expected_payable` as posted, trimmed: what the buyer was shown.
+    pub expected_payable: String,
+    expected: Money,
+}
+
+/// Reads a form-encoded body. Without ids, with a bad id or without a valid
+/// `expected_payable`, the answer is the 422 the buyer sees.
+pub fn read_form(body: &[u8]) -> Result<Form, Answer> {
+    let mut ids = Vec::new();
+    let mut expected_payable = None;
+    for (key, value) in form_urlencoded::parse(body) {
+        match key.as_ref() {
+            "ids" | "ids[]" => {
+                for part in value.split(',').map(str::trim).filter(|part| !part.is_empty()) {
+                    ids.push(part.parse::<i64>().map_err(|_| envelope::invalid("ids", "编号格式不正确"))?);
+                }
+            }
+            "expected_payable" => expected_payable = Some(value.trim().to_owned()),
+            _ => {}
+        }
+    }
+    if ids.is_empty() {
+        return Err(envelope::invalid("ids", Refusal::NothingSelected.message()));
+    }
+    let expected_payable = expected_payable
+        .filter(|text| !text.is_empty())
+        .ok_or_else(|| envelope::invalid("expected_payable", "缺少应付金额，请刷新购物车后重试"))?;
+    let expected = Money::parse(&expected_payable).map_err(|_| envelope::invalid("expected_payable", "应付金额格式不正确"))?;
+    Ok(Form { ids, expected_payable, expected })
+}
+
+/// What the edge does with a checked request.
+#[derive(Debug)]
+pub enum Verdict {
+    /// Valid: forward it to the origin, signed; this is the edge's quote of the chosen lines.
+    Pass(Box<CartQuote>),
+    /// Answer this instead; the origin never sees the request.
+    Refuse(Answer),
+    /// The origin refused to show the cart (not logged in, …): answer what it answered.
+    Relay,
+}
+
+/// Decides on `form` given the origin's answer to `GET /api/cart/list` for the same member.
+pub fn decide(form: &Form, cart_status: u16, cart_body: &[u8]) -> Verdict {
+    let Ok(mut answer) = serde_json::from_slice::<Value>(cart_body) else {
+        return if cart_status == 200 { Verdict::Refuse(envelope::busy()) } else { Verdict::Relay };
+    };
+    if cart_status != 200 || answer["code"] != 10000 {
+        return Verdict::Relay;
+    }
+    let data = answer["data"].take();
+    let Ok(cart) = cart_input(data) else {
+        return Verdict::Refuse(envelope::busy());
+    };
+    match checkout::check(&cart, &form.ids, Some(form.expected)) {
+        Ok(quote) => Verdict::Pass(Box::new(quote)),
+        Err(Refusal::Invalid(_)) => Verdict::Refuse(envelope::busy()),
+        Err(refusal) => Verdict::Refuse(envelope::invalid(refusal.field(), refusal.message())),
+    }
+}
+
+/// The engine's input from `cart/list`'s `data`: its lines (`data`), `shipping_data` and
+/// `activity_data`, exactly as the browser feeds them to its own engine.
+fn cart_input(mut data: Value) -> Result<engine::CartInput, engine::EngineError> {
+    let input = json!({
+        "items": data["data"].take(),
+        "shipping_data": data["shipping_data"].take(),
+        "activity_data": data["activity_data"].take(),
+    });
+    engine::cart_from_value(&input)
+}
+
+/// The origin's answer to a checkout preview, with the edge's own quote beside the origin's
+/// (`data.edge_quote`), so that the buyer's page and the tests can see both agree. Answers
+/// that are not a successful preview pass unchanged.
+pub fn annotate_preview(body: &[u8], quote: &CartQuote) -> Option<Vec<u8>> {
+    let mut answer: Value = serde_json::from_slice(body).ok()?;
+    if answer["code"] != 10000 {
+        return None;
+    }
+    let data = answer.get_mut("data")?.as_object_mut()?;
+    data.insert("edge_quote".into(), serde_json::to_value(quote).ok()?);
+    serde_json::to_vec(&answer).ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn line(id: i64, number: i64, price: &str, is_buy: i64, stock: i64) -> Value {
+        json!({ "id": id, "number": number, "price": price, "is_selected": 1, "goods": { "id": id * 10, "is_buy": is_buy, "number": stock } })
+    }
+
+    fn cart_list(lines: Vec<Value>) -> Vec<u8> {
+        json!({ "code": 10000, "msg": "ok", "data": {
+            "data": lines,
+            "shipping_data": { "shipping_amount": "800.00", "no_trans_order_amount": "0" },
+            "activity_data": { "manjians": [] },
+            "quote": {}
+        } })
+        .to_string()
+        .into_bytes()
+    }
+
+    fn standard_cart() -> Vec<u8> {
+        cart_list(vec![line(1, 2, "10.00", 1, 5), line(2, 3, "1.50", 1, 9), line(3, 1, "3.00", 0, 5), line(4, 7, "2.00", 1, 6)])
+    }
+
+    fn form(body: &str) -> Form {
+        read_form(body.as_bytes()).expect("a valid form")
+    }
+
+    fn refused(verdict: Verdict) -> (u16, Value) {
+        match verdict {
+            Verdict::Refuse(answer) => (answer.status, serde_json::from_str(&answer.body).unwrap()),
+            other => panic!("expected a refusal, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn ids_come_comma_separated_or_repeated() {
+        assert_eq!(form("ids=1,2&ids[]=3&ids=4&expected_payable=+24.50+").ids, [1, 2, 3, 4]);
+        assert_eq!(form("ids=1&expected_payable=+24.50+").expected_payable, "24.50");
+        assert_eq!(form("ids%5B%5D=7&expected_payable=1").ids, [7]);
+    }
+
+    #[test]
+    fn bad_forms_answer_422_in_chinese() {
+        for (body, field, message) in [
+            ("expected_payable=1", "ids", "请选择要结算的商品"),
+            ("ids=&expected_payable=1", "ids", "请选择要结算的商品"),
+            ("ids=1,x&expected_payable=1", "ids", "编号格式不正确"),
+            ("ids=1", "expected_payable", "缺少应付金额，请刷新购物车后重试"),
+            ("ids=1&expected_payable=", "expected_payable", "缺少应付金额，请刷新购物车后重试"),
+            ("ids=1&expected_payable=12元", "expected_payable", "应付金额格式不正确"),
+        ] {
+            let answer = read_form(body.as_bytes()).expect_err(body);
+            assert_eq!(answer.status, 422, "{body}");
+            let envelope: Value = serde_json::from_str(&answer.body).unwrap();
+            assert_eq!(envelope["code"], 422);
+            assert_eq!(envelope["msg"], message, "{body}");
+            assert_eq!(envelope["data"]["errors"][field][0], message, "{body}");
+        }
+    }
+
+    #[test]
+    fn a_valid_order_passes_with_the_engines_quote_of_the_chosen_lines() {
+        // 2 × 10.00 + 3 × 1.50 = 24.50, under the free-shipping threshold.
+        let Verdict::Pass(quote) = decide(&form("ids=2,1&expected_payable=24.5"), 200, &standard_cart()) else {
+            panic!("should pass")
+        };
+        assert_eq!(quote.summary.totals.payable.to_string(), "24.50");
+        assert_eq!(quote.lines.len(), 2);
+    }
+
+    #[test]
+    fn each_kind_of_bad_order_is_refused() {
+        let cart = standard_cart();
+        for (body, field, message) in [
+            ("ids=1,99&expected_payable=20", "ids", "购物车中没有该商品，请刷新购物车后重试"),
+            ("ids=3&expected_payable=3", "ids", "部分商品暂不可购买，请刷新购物车后重试"),
+            ("ids=4&expected_payable=14", "ids", "部分商品库存不足，请修改数量后重试"),
+            ("ids=1&expected_payable=19.99", "expected_payable", "商品价格已变动，请刷新购物车后重试"),
+        ] {
+            let (status, envelope) = refused(decide(&form(body), 200, &cart));
+            assert_eq!(status, 422, "{body}");
+            assert_eq!(envelope["msg"], message, "{body}");
+            assert_eq!(envelope["data"]["errors"][field][0], message, "{body}");
+        }
+    }
+
+    #[test]
+    fn the_origins_refusal_to_show_the_cart_is_relayed() {
+        let login = r#"{"code":10001,"msg":"请先登录","data":null}"#.as_bytes();
+        assert!(matches!(decide(&form("ids=1&expected_payable=1"), 401, login), Verdict::Relay));
+        assert!(matches!(decide(&form("ids=1&expected_payable=1"), 502, b"<html>bad gateway</html>"), Verdict::Relay));
+    }
+
+    #[test]
+    fn a_cart_the_edge_cannot_read_is_a_fault_not_a_pass() {
+        for body in [&b"not json"[..], br#"{"code":10000,"data":{"data":[{"id":1}]}}"#] {
+            let (status, envelope) = refused(decide(&form("ids=1&expected_payable=1"), 200, body));
+            assert_eq!(status, 502);
+            assert_eq!(envelope["msg"], "系统繁忙，请稍候再试");
+        }
+    }
+
+    #[test]
+    fn the_preview_carries_the_edges_quote_beside_the_origins() {
+        let Verdict::Pass(quote) = decide(&form("ids=1&expected_payable=20"), 200, &standard_cart()) else { panic!() };
+        let preview = br#"{"code":10000,"msg":"ok","data":{"lines":[],"quote":{}}}"#;
+        let annotated: Value = serde_json::from_slice(&annotate_preview(preview, &quote).unwrap()).unwrap();
+        assert_eq!(annotated["data"]["edge_quote"]["totals"]["payable"], "20.00");
+        assert!(annotate_preview(br#"{"code":422,"msg":"x","data":null}"#, &quote).is_none());
+    }
+}

@@ -1,0 +1,257 @@
+//! Where a request goes, and what travels with it to the origin.
+
+/// What the edge does with a request.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Route {
+    /// `POST /api/cart/checkout`: checked with the engine, then forwarded.
+    CheckoutPreview,
+    /// `POST /api/order`: checked with the engine, then forwarded with the signed check.
+    Order,
+    /// A public GET that does not depend on the session: answered from the edge's cache when
+    /// it can be, else forwarded and kept for the configured time.
+    Public,
+    /// Any other `/api` call: forwarded unchanged.
+    Api,
+    /// Not `/api`: the built web app (static assets, `index.html` for client routes).
+    App,
+}
+
+/// Public, member-independent reads (the home common data, banners, nav, links, categories,
+/// articles, hot search terms and goods pictures). Nothing whose answer can depend on the
+/// session is listed; prefixes end in `/`.
+const PUBLIC: &[&str] = &[
+    "/api/index",
+    "/api/focus",
+    "/api/focus/right",
+    "/api/focus/brand/",
+    "/api/global/links",
+    "/api/category",
+    "/api/article/category",
+    "/api/goods/hot",
+    "/api/images/",
+];
+
+pub fn route(method: &str, path: &str) -> Route {
+    if !(path == "/api" || path.starts_with("/api/")) {
+        return Route::App;
+    }
+    match (method, path.trim_end_matches('/')) {
+        ("POST", "/api/cart/checkout") => Route::CheckoutPreview,
+        ("POST", "/api/order") => Route::Order,
+        ("GET", path) if is_public(path) => Route::Public,
+        _ => Route::Api,
+    }
+}
+
+fn is_public(path: &str) -> bool {
+    PUBLIC.iter().any(|public| match public.strip_suffix('/') {
+        Some(_) => path.starts_with(public) && path.len() > public.len(),
+        None => path == *public,
+    })
+}
+
+/// Headers that describe one hop, not the message (RFC 9110 §7.6.1), the client's say about
+/// forwarding, and the edge's own check, which only the edge writes.
+fn is_dropped(name: &str) -> bool {
+    matches!(
+        name,
+        "host" | "connection" | "keep-alive" | "proxy-connection" | "proxy-authorization" | "te" | "trailer"
+            | "transfer-encoding" | "upgrade" | "content-length" | "x-forwarded-host" | "x-forwarded-proto"
+            | "x-real-ip" | "cf-connecting-ip" | crate::signature::HEADER
+    )
+}
+
+/// The client as the edge sees it.
+pub struct Client<'a> {
+    /// The address the connection came from (`CF-Connecting-IP`), when known.
+    pub address: Option<&'a str>,
+    /// The `Host` the client asked for.
+    pub host: &'a str,
+    /// `http` or `https`.
+    pub proto: &'a str,
+}
+
+/// The headers to send upstream for a request that came with `incoming` (names lower-case):
+/// the message's own headers, cookies included, plus `X-Forwarded-For` (the client's list
+/// with the address the edge saw appended, which the origin trusts for its login limits),
+/// `X-Forwarded-Host` and `X-Forwarded-Proto` (so that the origin's same-site check and
+/// secure cookies see what the browser saw).
+pub fn upstream_headers<'a>(incoming: impl IntoIterator<Item = (String, String)>, client: &Client<'a>) -> Vec<(String, String)> {
+    let mut headers = Vec::new();
+    let mut forwarded_for = None;
+    for (name, value) in incoming {
+        let name = name.to_ascii_lowercase();
+        if name == "x-forwarded-for" {
+            forwarded_for = Some(value);
+        } else if !is_dropped(&name) {
+            headers.push((name, value));
+        }
+    }
+    if let Some(address) = client.address {
+        let list = match forwarded_for {
+            Some(list) if !list.trim().is_empty() => format!("{}, {address}", list.trim()),
+            _ => address.to_owned(),
+        };
+        headers.push(("x-forwarded-for".into(), list));
+    } else if let Some(list) = forwarded_for {
+        headers.push(("x-forwarded-for".into(), list));
+    }
+    // A client that asks for no encoding gets none (the runtime would otherwise ask for gzip
+    // and pass it on).
+    if !headers.iter().any(|(name, _)| name == "accept-encoding") {
+        headers.push(("accept-encoding".into(), "identity".into()));
+    }
+    headers.push(("x-forwarded-host".into(), client.host.to_owned()));
+    headers.push(("x-forwarded-proto".into(), client.proto.to_owned()));
+    headers
+}
+
+/// Whether an `Accept-Encoding` allows gzip (`q=0` refuses it).
+pub fn accepts_gzip(accept_encoding: Option<&str>) -> bool {
+    accept_encoding.unwrap_or_default().split(',').any(|coding| {
+        let mut parts = coding.split(';').map(str::trim);
+        let name = parts.next().unwrap_or_default();
+        let refused = parts.any(|param| param.strip_prefix("q=").and_then(|q| q.trim().parse::<f32>().ok()) == Some(0.0));
+        (name.eq_ignore_ascii_case("gzip") || name == "*") && !refused
+    })
+}
+
+/// Whether a body of this `Content-Type` is worth compressing.
+pub fn compressible(content_type: &str) -> bool {
+    let kind = content_type.split(';').next().unwrap_or_default().trim();
+    kind.starts_with("text/") || kind == "application/json" || kind == "image/svg+xml" || kind == "application/javascript"
+}
+
+/// The origin's URL for a request to `path_and_query` at the edge.
+pub fn upstream_url(origin: &str, path_and_query: &str) -> String {
+    format!("{}{path_and_query}", origin.trim_end_matches('/'))
+}
+
+/// Whether an origin's answer to a public GET may be kept: a success that sets no cookie.
+pub fn may_keep(status: u16, sets_cookie: bool) -> bool {
+    status == 200 && !sets_cookie
+}
+
+/// The cache lifetime from the `PUBLIC_CACHE_TTL` setting (seconds): 60 when unset or not a
+/// number; 0 turns the cache off.
+pub fn cache_ttl(setting: Option<&str>) -> u32 {
+    setting.and_then(|text| text.trim().parse().ok()).unwrap_or(60)
+}
+
+/// A kept answer's `data.timestamp` (the server clock, unix seconds, in the home data) is the
+/// time it was kept; on the way out of the cache it becomes the time now, so that the shop's
+/// clock and flash-sale countdowns never run behind. `None` when the answer has no clock.
+pub fn refresh_clock(body: &[u8], now: i64) -> Option<Vec<u8>> {
+    let mut answer: serde_json::Value = serde_json::from_slice(body).ok()?;
+    let timestamp = answer.get_mut("data")?.get_mut("timestamp")?;
+    if !timestamp.is_i64() {
+        return None;
+    }
+    *timestamp = now.into();
+    serde_json::to_vec(&answer).ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn checkout_and_order_posts_are_checked() {
+        assert_eq!(route("POST", "/api/cart/checkout"), Route::CheckoutPreview);
+        assert_eq!(route("POST", "/api/cart/checkout/"), Route::CheckoutPreview);
+        assert_eq!(route("POST", "/api/order"), Route::Order);
+        assert_eq!(route("GET", "/api/order"), Route::Api);
+        assert_eq!(route("POST", "/api/order/12/pay"), Route::Api);
+        assert_eq!(route("GET", "/api/cart/checkout"), Route::Api);
+    }
+
+    #[test]
+    fn only_public_reads_are_cached() {
+        for path in ["/api/index", "/api/focus", "/api/focus/right", "/api/focus/brand/3", "/api/global/links", "/api/category", "/api/article/category", "/api/goods/hot", "/api/images/goods/12.svg"] {
+            assert_eq!(route("GET", path), Route::Public, "{path}");
+            assert_eq!(route("POST", path), Route::Api, "{path}");
+        }
+        for path in ["/api/user/base", "/api/cart/list", "/api/index/spike", "/api/goods/list", "/api/goods/detail/1", "/api/focus/brand/", "/api/images", "/api/indexes", "/api/favorite"] {
+            assert_eq!(route("GET", path), Route::Api, "{path}");
+        }
+    }
+
+    #[test]
+    fn everything_else_is_the_web_app() {
+        for path in ["/", "/cart_step1", "/list/info/3", "/assets/index.js", "/apix", "/api-docs"] {
+            assert_eq!(route("GET", path), Route::App, "{path}");
+        }
+        assert_eq!(route("GET", "/api"), Route::Api);
+    }
+
+    fn pairs(list: &[(&str, &str)]) -> Vec<(String, String)> {
+        list.iter().map(|(name, value)| (name.to_string(), value.to_string())).collect()
+    }
+
+    #[test]
+    fn cookies_travel_and_hop_headers_do_not() {
+        let client = Client { address: Some("203.0.113.9"), host: "shop.example", proto: "https" };
+        let headers = upstream_headers(
+            pairs(&[
+                ("Cookie", "sid=abc"),
+                ("Host", "shop.example"),
+                ("Connection", "keep-alive"),
+                ("Content-Type", "application/x-www-form-urlencoded"),
+                ("X-Edge-Check", "1.forged"),
+                ("X-Forwarded-Host", "evil.example"),
+                ("X-Forwarded-For", "10.0.0.1"),
+                ("Idempotency-Key", "k1"),
+            ]),
+            &client,
+        );
+        assert_eq!(
+            headers,
+            pairs(&[
+                ("cookie", "sid=abc"),
+                ("content-type", "application/x-www-form-urlencoded"),
+                ("idempotency-key", "k1"),
+                ("x-forwarded-for", "10.0.0.1, 203.0.113.9"),
+                ("accept-encoding", "identity"),
+                ("x-forwarded-host", "shop.example"),
+                ("x-forwarded-proto", "https"),
+            ])
+        );
+        let direct = upstream_headers(pairs(&[("Accept-Encoding", "gzip, br")]), &Client { address: None, host: "127.0.0.1:8787", proto: "http" });
+        assert_eq!(direct, pairs(&[("accept-encoding", "gzip, br"), ("x-forwarded-host", "127.0.0.1:8787"), ("x-forwarded-proto", "http")]));
+    }
+
+    #[test]
+    fn encodings() {
+        assert!(accepts_gzip(Some("gzip, deflate, br")));
+        assert!(accepts_gzip(Some("br;q=1.0, GZIP;q=0.5")));
+        assert!(accepts_gzip(Some("*")));
+        assert!(!accepts_gzip(Some("gzip;q=0, br")));
+        assert!(!accepts_gzip(Some("identity")));
+        assert!(!accepts_gzip(None));
+        assert!(compressible("application/json; charset=utf-8"));
+        assert!(compressible("image/svg+xml"));
+        assert!(!compressible("image/png"));
+    }
+
+    #[test]
+    fn urls_settings_and_what_is_kept() {
+        assert_eq!(upstream_url("http://127.0.0.1:3000/", "/api/goods/list?page=2"), "http://127.0.0.1:3000/api/goods/list?page=2");
+        assert_eq!(cache_ttl(None), 60);
+        assert_eq!(cache_ttl(Some(" 15 ")), 15);
+        assert_eq!(cache_ttl(Some("soon")), 60);
+        assert!(may_keep(200, false));
+        assert!(!may_keep(200, true));
+        assert!(!may_keep(404, false));
+    }
+
+    #[test]
+    fn a_kept_clock_shows_the_time_now() {
+        let kept = r#"{"code":10000,"msg":"ok","data":{"timestamp":1000,"nav":["首页"]}}"#.as_bytes();
+        let fresh: serde_json::Value = serde_json::from_slice(&refresh_clock(kept, 1060).unwrap()).unwrap();
+        assert_eq!(fresh["data"]["timestamp"], 1060);
+        assert_eq!(fresh["data"]["nav"][0], "首页");
+        assert!(refresh_clock(br#"{"code":10000,"data":{"list":[]}}"#, 1060).is_none());
+        assert!(refresh_clock(br#"{"code":10000,"data":{"timestamp":"soon"}}"#, 1060).is_none());
+        assert!(refresh_clock(b"<svg/>", 1060).is_none());
+    }
+}

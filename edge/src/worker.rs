@@ -1,0 +1,226 @@
+//! The Worker: I/O only. What to answer is decided by the plain functions of [`crate::route`],
+//! [`crate::checkout`] and [`crate::signature`], tested natively.
+//!
+//! Settings (`wrangler.toml` `[vars]`, secrets from `.dev.vars` or `wrangler secret put`):
+//! `ORIGIN_URL`, `PUBLIC_CACHE_TTL` (seconds, 0 = off), `EDGE_SECRET`.
+
+use worker::{
+    Cache, Context, Date, Env, Fetch, Headers, Method, Request, RequestInit, RequestRedirect, Response, ResponseBody, event,
+};
+
+use crate::checkout::{self, Verdict};
+use crate::envelope::{self, Answer};
+use crate::route::{self, Client, Route};
+use crate::signature::{self, Checked};
+
+/// The header that says whether a public GET came from the edge's cache.
+const CACHE_STATUS: &str = "x-edge-cache";
+
+struct Settings {
+    origin: String,
+    cache_ttl: u32,
+    secret: Option<String>,
+}
+
+impl Settings {
+    fn from(env: &Env) -> Settings {
+        Settings {
+            origin: env.var("ORIGIN_URL").map(|var| var.to_string()).unwrap_or_else(|_| "http://127.0.0.1:3000".into()),
+            cache_ttl: route::cache_ttl(env.var("PUBLIC_CACHE_TTL").ok().map(|var| var.to_string()).as_deref()),
+            secret: env.secret("EDGE_SECRET").ok().map(|secret| secret.to_string()).filter(|secret| !secret.is_empty()),
+        }
+    }
+}
+
+#[event(fetch)]
+async fn fetch(request: Request, env: Env, _context: Context) -> worker::Result<Response> {
+    let settings = Settings::from(&env);
+    let method = request.method().to_string();
+    let path = request.path();
+    let answer = match route::route(&method, &path) {
+        Route::App => env.assets("ASSETS")?.fetch_request(request).await,
+        Route::Api => forward(&settings, request, None).await,
+        Route::Public => public(&settings, request).await,
+        Route::CheckoutPreview | Route::Order => checked(&settings, request).await,
+    };
+    match answer {
+        Ok(response) => Ok(response),
+        Err(error) => {
+            worker::console_error!("{method} {path}: {error}");
+            respond(&envelope::busy())
+        }
+    }
+}
+
+fn respond(answer: &Answer) -> worker::Result<Response> {
+    let headers = Headers::new();
+    headers.set("content-type", "application/json; charset=utf-8")?;
+    Ok(Response::builder().with_status(answer.status).with_headers(headers).fixed(answer.body.clone().into_bytes()))
+}
+
+/// The upstream request for `request`, with `body` (already read) when given, else its own.
+fn upstream(settings: &Settings, request: &Request, body: Option<Vec<u8>>) -> worker::Result<Request> {
+    let url = request.url()?;
+    let path_and_query = match url.query() {
+        Some(query) => format!("{}?{query}", url.path()),
+        None => url.path().to_owned(),
+    };
+    upstream_to(settings, request, &path_and_query, body)
+}
+
+/// `request` as sent to the origin's `path_and_query`.
+fn upstream_to(settings: &Settings, request: &Request, path_and_query: &str, body: Option<Vec<u8>>) -> worker::Result<Request> {
+    let url = request.url()?;
+    let incoming = request.headers();
+    let address = incoming.get("cf-connecting-ip")?;
+    let host = incoming.get("host")?.unwrap_or_else(|| url.host_str().unwrap_or_default().to_owned());
+    let client = Client { address: address.as_deref(), host: &host, proto: url.scheme() };
+    let headers = Headers::new();
+    for (name, value) in route::upstream_headers(incoming.entries(), &client) {
+        headers.append(&name, &value)?;
+    }
+    let mut init = RequestInit::new();
+    init.with_method(request.method()).with_headers(headers).with_redirect(RequestRedirect::Manual);
+    if let Some(body) = body {
+        init.with_body(Some(worker::js_sys::Uint8Array::from(body.as_slice()).into()));
+    } else if !matches!(request.method(), Method::Get | Method::Head) {
+        init.with_body(request.inner().body().map(Into::into));
+    }
+    Request::new_with_init(&route::upstream_url(&settings.origin, path_and_query), &init)
+}
+
+/// Sends `request` to the origin and answers what it answers: status, headers (cookies
+/// included) and body, as they are.
+async fn forward(settings: &Settings, request: Request, body: Option<Vec<u8>>) -> worker::Result<Response> {
+    let upstream = upstream(settings, &request, body)?;
+    Fetch::Request(upstream).send().await
+}
+
+/// A public GET: from the cache when there, else from the origin, kept for `cache_ttl`.
+/// The cache holds the plain body; the runtime compresses it on the way out for clients
+/// that accept gzip.
+async fn public(settings: &Settings, request: Request) -> worker::Result<Response> {
+    if settings.cache_ttl == 0 {
+        return forward(settings, request, None).await;
+    }
+    // The key is the URL alone: no cookie or other header of the member's travels with it.
+    let key = request.url()?.to_string();
+    let gzip = route::accepts_gzip(request.headers().get("accept-encoding")?.as_deref());
+    let cache = Cache::default();
+    if let Some(mut kept) = cache.get(key.as_str(), false).await? {
+        let headers = kept.headers().clone();
+        headers.set(CACHE_STATUS, "HIT")?;
+        // The lifetime is the edge's business, not the browser's.
+        headers.delete("cache-control")?;
+        headers.delete("content-length")?;
+        let kind = headers.get("content-type")?.unwrap_or_default();
+        if gzip && route::compressible(&kind) {
+            headers.set("content-encoding", "gzip")?;
+        }
+        let body = kept.bytes().await?;
+        let body = match kind.starts_with("application/json") {
+            true => route::refresh_clock(&body, now_seconds()).unwrap_or(body),
+            false => body,
+        };
+        return Ok(Response::builder().with_headers(headers).fixed(body));
+    }
+    let mut answer = forward(settings, request, None).await?;
+    let sets_cookie = answer.headers().has("set-cookie")?;
+    if !route::may_keep(answer.status_code(), sets_cookie) {
+        return Ok(answer);
+    }
+    let status = answer.status_code();
+    let headers = answer.headers().clone();
+    // Read decoded; a `content-encoding` left on `headers` makes the runtime encode it again.
+    let body = answer.bytes().await?;
+    headers.delete("content-length")?;
+    let kept = headers.clone();
+    kept.delete("content-encoding")?;
+    kept.set("cache-control", &format!("public, max-age={}", settings.cache_ttl))?;
+    cache.put(key.as_str(), Response::builder().with_headers(kept).fixed(body.clone())).await?;
+    headers.set(CACHE_STATUS, "MISS")?;
+    Ok(Response::builder().with_status(status).with_headers(headers).fixed(body))
+}
+
+/// `POST /api/cart/checkout` and `POST /api/order`: quote the member's cart with the engine and
+/// refuse, or forward (the order with the signed check).
+async fn checked(settings: &Settings, mut request: Request) -> worker::Result<Response> {
+    let body = request.bytes().await?;
+    let form = match checkout::read_form(&body) {
+        Ok(form) => form,
+        Err(answer) => return respond(&answer),
+    };
+    let order = request.path().trim_end_matches('/') == "/api/order";
+    // The signing secret is checked before the cart is read: without it no order can pass.
+    let secret = match (&settings.secret, order) {
+        (Some(secret), _) => Some(secret.as_bytes()),
+        (None, false) => None,
+        (None, true) => {
+            worker::console_error!("EDGE_SECRET is not set: orders cannot be signed");
+            return respond(&envelope::busy());
+        }
+    };
+
+    let mut cart_request = RequestInit::new();
+    cart_request.with_method(Method::Get).with_headers(cart_headers(&request)?);
+    let cart_url = route::upstream_url(&settings.origin, "/api/cart/list");
+    let mut cart = Fetch::Request(Request::new_with_init(&cart_url, &cart_request)?).send().await?;
+    let cart_status = cart.status_code();
+    let cart_body = cart.bytes().await?;
+    let quote = match checkout::decide(&form, cart_status, &cart_body) {
+        Verdict::Pass(quote) => quote,
+        Verdict::Refuse(answer) if order => return refuse_order(settings, &request, body, &answer).await,
+        Verdict::Refuse(answer) => return respond(&answer),
+        Verdict::Relay => {
+            let headers = cart.headers().clone();
+            return Ok(Response::builder().with_status(cart_status).with_headers(headers).fixed(cart_body));
+        }
+    };
+
+    let mut upstream = upstream(settings, &request, Some(body))?;
+    if order {
+        let key = request.headers().get("idempotency-key")?.unwrap_or_default();
+        let checked = Checked { idempotency_key: key.trim(), ids: &form.ids, expected_payable: &form.expected_payable };
+        let now = now_seconds();
+        let secret = secret.expect("orders have a secret");
+        upstream.headers_mut()?.set(signature::HEADER, &signature::sign(secret, &checked, now))?;
+        return Fetch::Request(upstream).send().await;
+    }
+    let mut preview = Fetch::Request(upstream).send().await?;
+    let status = preview.status_code();
+    let headers = preview.headers().clone();
+    let preview_body = preview.bytes().await?;
+    let body = checkout::annotate_preview(&preview_body, &quote).unwrap_or(preview_body);
+    headers.delete("content-length")?;
+    headers.delete("content-encoding")?;
+    Ok(Response::builder().with_status(status).with_headers(headers).body(ResponseBody::Body(body)))
+}
+
+/// Refuses an order the edge found wrong, unless it is a retry of an order already placed
+/// under its `Idempotency-Key` (its lines have left the cart since): then the buyer gets that
+/// order's answer, as the origin kept it (`POST /api/order/answer`).
+async fn refuse_order(settings: &Settings, request: &Request, body: Vec<u8>, refusal: &Answer) -> worker::Result<Response> {
+    let key = request.headers().get("idempotency-key")?.unwrap_or_default();
+    if key.trim().is_empty() {
+        return respond(refusal);
+    }
+    let lookup = upstream_to(settings, request, "/api/order/answer", Some(body))?;
+    let kept = Fetch::Request(lookup).send().await?;
+    if kept.status_code() == 404 { respond(refusal) } else { Ok(kept) }
+}
+
+fn now_seconds() -> i64 {
+    (Date::now().as_millis() / 1000) as i64
+}
+
+/// The headers for reading the member's cart: the member's cookie and the forwarding headers.
+fn cart_headers(request: &Request) -> worker::Result<Headers> {
+    let headers = Headers::new();
+    let incoming = request.headers();
+    for name in ["cookie", "cf-connecting-ip", "accept-language"] {
+        if let Some(value) = incoming.get(name)? {
+            headers.set(if name == "cf-connecting-ip" { "x-forwarded-for" } else { name }, &value)?;
+        }
+    }
+    Ok(headers)
+}

@@ -1,0 +1,251 @@
+// The edge in workerd (wrangler dev) in front of a real origin on a fresh SQLite database:
+// forwarding with cookies both ways, the cache of public GETs, the web app, and checkout —
+// what passes, what the edge refuses before the origin sees it, and the origin refusing an
+// order that did not come through the edge.
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startStack, Client } from './harness.mjs';
+
+let stack;
+
+before(async () => {
+  stack = await startStack({ cacheTtl: 60 });
+});
+
+after(async () => {
+  await stack?.stop();
+});
+
+/** Empties the member's cart and puts `number` of each goods in it; answers the cart list. */
+async function fillCart(client, goods) {
+  const list = await client.get('/api/cart/list');
+  const ids = list.json.data.data.map((line) => line.id);
+  if (ids.length) assert.equal((await client.post('/api/cart/batch_delete', { ids: ids.join(',') })).status, 200);
+  for (const [id, number] of goods) {
+    const added = await client.post('/api/cart', { goods_id: id, number });
+    assert.equal(added.status, 200, added.text);
+  }
+  const filled = await client.get('/api/cart/list');
+  assert.equal(filled.status, 200);
+  return filled.json.data;
+}
+
+/** Goods that can be bought in quantity, from the catalogue. */
+async function buyableGoods(client, count) {
+  const list = await client.get('/api/goods/list?page_size=100');
+  const goods = list.json.data.list.filter((item) => item.is_buy === 1 && item.number >= 50);
+  assert.ok(goods.length >= count, 'the demo catalogue has goods to buy');
+  return goods.slice(0, count).map((item) => item.id);
+}
+
+async function orderCount(client) {
+  const orders = await client.get('/api/order');
+  assert.equal(orders.status, 200, orders.text);
+  return orders.json.data.total;
+}
+
+/** Answered by the edge itself: the origin marks each of its answers with a request id. */
+function answeredByEdge(answer) {
+  return !answer.headers.has('x-request-id');
+}
+
+test('a proxied call round-trips cookies, status and headers', async () => {
+  const client = new Client(stack.edge);
+  const visitor = await client.get('/api/user/base');
+  assert.equal(visitor.json.data.login, false, 'a visitor is not logged in');
+  assert.ok(visitor.headers.has('x-request-id'), 'the origin answered through the edge');
+  assert.equal((await client.get('/api/cart/list')).json.code, 10001, 'a visitor is asked to log in');
+
+  const login = await client.login();
+  assert.equal(login.json.code, 10000);
+  const setCookie = login.headers.getSetCookie().join('\n');
+  assert.match(setCookie, /sid=[^;]+;/);
+  assert.match(setCookie, /HttpOnly/i);
+  const member = await client.get('/api/user/base');
+  assert.equal(member.status, 200);
+  assert.equal(member.json.code, 10000);
+  assert.equal(member.json.data.login, true, 'the session cookie reached the origin');
+  assert.equal(member.json.data.username, 'demo');
+
+  const missing = await client.get('/api/goods/detail/99999999?from=edge');
+  assert.equal(missing.status, 404, 'the origin\'s status passes unchanged');
+  assert.equal(missing.json.code, 404);
+
+  const logout = await client.request('DELETE', '/api/user/logout');
+  assert.equal(logout.status, 200);
+  assert.equal((await client.get('/api/user/base')).json.data.login, false, 'the cleared cookie came back through the edge');
+});
+
+test('the origin sees the browser\'s host: same-site posts pass, cross-site posts are refused', async () => {
+  const client = new Client(stack.edge);
+  const sameSite = await client.post('/api/user/login', { username: 'demo', password: 'demo123' }, { headers: { origin: stack.edge } });
+  assert.equal(sameSite.status, 200, sameSite.text);
+  const crossSite = await client.post('/api/user/login', { username: 'demo', password: 'demo123' }, { headers: { origin: 'http://evil.example' } });
+  assert.equal(crossSite.status, 403);
+});
+
+test('public GETs are cached at the edge, member data never', async () => {
+  const client = new Client(stack.edge);
+  await client.login();
+  const first = await client.get('/api/global/links?probe=1');
+  assert.equal(first.status, 200);
+  assert.equal(first.headers.get('x-edge-cache'), 'MISS');
+  const second = await new Client(stack.edge).get('/api/global/links?probe=1');
+  assert.equal(second.headers.get('x-edge-cache'), 'HIT');
+  assert.deepEqual(second.json, first.json, 'the cached answer is the origin\'s');
+
+  // The home data's server clock is the time now even when the rest comes from the cache.
+  const home = await client.get('/api/index');
+  await new Promise((resolve) => setTimeout(resolve, 1100));
+  const homeAgain = await client.get('/api/index');
+  assert.equal(homeAgain.headers.get('x-edge-cache'), 'HIT');
+  assert.ok(homeAgain.json.data.timestamp > home.json.data.timestamp, 'the clock moved on');
+  assert.deepEqual(homeAgain.json.data.nav, home.json.data.nav);
+  assert.equal(homeAgain.headers.get('cache-control'), null, 'browsers are not told to keep it');
+
+  // Compressed only for clients that accept it, from the origin and from the cache alike.
+  for (const path of ['/api/goods/hot', '/api/goods/hot', '/api/goods/list?page_size=2']) {
+    const plain = await client.get(path, { headers: { 'accept-encoding': 'identity' } });
+    assert.equal(plain.headers.get('content-encoding'), null, path);
+    assert.equal(plain.json.code, 10000, path);
+    const zipped = await client.get(path, { headers: { 'accept-encoding': 'gzip' } });
+    assert.equal(zipped.headers.get('content-encoding'), 'gzip', path);
+    assert.deepEqual(zipped.json, plain.json, path);
+  }
+
+  for (const path of ['/api/focus', '/api/focus/right', '/api/category', '/api/article/category', '/api/goods/hot']) {
+    await client.get(path);
+    const again = await client.get(path);
+    assert.equal(again.headers.get('x-edge-cache'), 'HIT', path);
+    assert.equal(again.json.code, 10000, path);
+  }
+  for (const path of ['/api/user/base', '/api/cart/list', '/api/cart/total']) {
+    await client.get(path);
+    const again = await client.get(path);
+    assert.equal(again.headers.get('x-edge-cache'), null, path);
+    assert.ok(again.headers.has('x-request-id'), `${path} always comes from the origin`);
+  }
+  // A visitor after the member: the member's answers were not kept.
+  assert.equal((await new Client(stack.edge).get('/api/user/base')).json.data.login, false);
+});
+
+test('everything that is not /api is the web app, with client routes falling back to index.html', async () => {
+  const client = new Client(stack.edge);
+  const home = await client.get('/');
+  assert.equal(home.status, 200);
+  assert.match(home.headers.get('content-type'), /text\/html/);
+  assert.match(home.text, /医药批发商城/);
+  for (const path of ['/cart_step1', '/list/info/12']) {
+    const page = await client.get(path, { headers: { accept: 'text/html', 'sec-fetch-mode': 'navigate' } });
+    assert.equal(page.status, 200, path);
+    assert.equal(page.text, home.text, `${path} is the app's index.html`);
+  }
+});
+
+test('a valid checkout and order go through, and the edge quotes what the origin quotes', async () => {
+  const client = new Client(stack.edge);
+  await client.login();
+  const [first, second, third] = await buyableGoods(client, 3);
+  const cart = await fillCart(client, [[first, 12], [second, 3], [third, 1]]);
+  const ids = cart.data.map((line) => line.id).join(',');
+  const payable = cart.quote.totals.payable;
+  const before = await orderCount(client);
+
+  const preview = await client.post('/api/cart/checkout', { ids, new: 1, expected_payable: payable });
+  assert.equal(preview.status, 200, preview.text);
+  assert.deepEqual(preview.json.data.edge_quote, cart.quote, 'the edge\'s quote equals cart/list\'s');
+  assert.deepEqual(preview.json.data.quote, cart.quote, 'and the origin\'s preview quote');
+  const address = preview.json.data.addresses[0].id;
+
+  const key = `edge-order-${Date.now()}`;
+  const placed = await client.post('/api/order', { ids, address_id: address, expected_payable: payable, remark: '边缘校验' }, { headers: { 'idempotency-key': key } });
+  assert.equal(placed.status, 200, placed.text);
+  assert.equal(placed.json.code, 10000);
+  assert.equal(await orderCount(client), before + 1);
+  const again = await client.post('/api/order', { ids, address_id: address, expected_payable: payable, remark: '边缘校验' }, { headers: { 'idempotency-key': key } });
+  assert.equal(again.status, 200, 'a retry of a placed order (its lines have left the cart) is not refused');
+  assert.deepEqual(again.json, placed.json, 'the same key answers the first order');
+  const reused = await client.post('/api/order', { ids, address_id: address, expected_payable: payable, remark: '另一单' }, { headers: { 'idempotency-key': key } });
+  assert.equal(reused.status, 422);
+  assert.equal(reused.json.msg, '该幂等键已用于其他请求');
+  assert.equal(await orderCount(client), before + 1);
+  assert.equal((await client.get('/api/cart/list')).json.data.data.length, 0, 'the ordered lines left the cart');
+});
+
+test('bad checkouts and orders are refused at the edge with 422 and never reach the origin', async () => {
+  const client = new Client(stack.edge);
+  await client.login();
+  const other = new Client(stack.edge);
+  const [hash] = stack.sql("SELECT password_hash FROM members WHERE username = 'demo'")[0];
+  stack.sql(
+    "INSERT INTO members (username, phone, password_hash, company, name, created_at) VALUES ('edge_other', '13900002222', ?, '别家药房', '王五', 0)",
+    hash,
+  );
+  await other.login('edge_other', 'demo123');
+
+  const [plain, unbuyable, scarce, foreign] = await buyableGoods(client, 4);
+  const otherCart = await fillCart(other, [[foreign, 1]]);
+  const foreignLine = otherCart.data[0].id;
+  const cart = await fillCart(client, [[plain, 2], [unbuyable, 1], [scarce, 5]]);
+  const line = (goods) => cart.data.find((item) => item.goods.id === goods).id;
+  const plainLine = line(plain);
+
+  stack.sql('UPDATE goods SET is_buy = 0 WHERE id = ?', unbuyable);
+  stack.sql('UPDATE goods SET stock = 2 WHERE id = ?', scarce);
+  const address = stack.sql("SELECT a.id FROM addresses a JOIN members m ON m.id = a.member_id WHERE m.username = 'demo' LIMIT 1")[0][0];
+  const ordersBefore = await orderCount(client);
+  const cases = [
+    ['a tampered expected_payable', { ids: plainLine, expected_payable: '0.01' }, 'expected_payable', '商品价格已变动，请刷新购物车后重试'],
+    ['another member\'s cart line', { ids: `${plainLine},${foreignLine}`, expected_payable: '1.00' }, 'ids', '购物车中没有该商品，请刷新购物车后重试'],
+    ['a line that cannot be bought', { ids: line(unbuyable), expected_payable: '1.00' }, 'ids', '部分商品暂不可购买，请刷新购物车后重试'],
+    ['more than the stock', { ids: line(scarce), expected_payable: '1.00' }, 'ids', '部分商品库存不足，请修改数量后重试'],
+    ['no expected payable', { ids: plainLine }, 'expected_payable', '缺少应付金额，请刷新购物车后重试'],
+    ['nothing chosen', { ids: '', expected_payable: '1.00' }, 'ids', '请选择要结算的商品'],
+  ];
+  for (const [what, fields, field, message] of cases) {
+    for (const path of ['/api/cart/checkout', '/api/order']) {
+      const answer = await client.post(path, { ...fields, address_id: address }, { headers: { 'idempotency-key': `bad-${Math.random()}` } });
+      assert.equal(answer.status, 422, `${what} at ${path}: ${answer.text}`);
+      assert.equal(answer.json.code, 422);
+      assert.equal(answer.json.msg, message, `${what} at ${path}`);
+      assert.deepEqual(answer.json.data.errors[field], [message], `${what} at ${path}`);
+      assert.ok(answeredByEdge(answer), `${what} at ${path} was answered by the edge, not the origin`);
+    }
+  }
+  assert.equal(await orderCount(client), ordersBefore, 'no order was made');
+  assert.equal(otherCart.data.length, 1);
+  assert.equal((await other.get('/api/cart/list')).json.data.data.length, 1, 'the other member\'s cart is untouched');
+
+  const visitor = await new Client(stack.edge).post('/api/order', { ids: plainLine, expected_payable: '1.00' }, { headers: { 'idempotency-key': 'visitor' } });
+  assert.equal(visitor.status, 401, 'a visitor is sent to log in, as the origin says');
+  assert.equal(visitor.json.code, 10001);
+});
+
+test('an order posted straight to the origin without the edge\'s check is refused', async () => {
+  const edge = new Client(stack.edge);
+  await edge.login();
+  const [goods] = await buyableGoods(edge, 1);
+  const cart = await fillCart(edge, [[goods, 2]]);
+  const ids = String(cart.data[0].id);
+  const payable = cart.quote.totals.payable;
+  const address = stack.sql("SELECT a.id FROM addresses a JOIN members m ON m.id = a.member_id WHERE m.username = 'demo' LIMIT 1")[0][0];
+  const before = await orderCount(edge);
+
+  const direct = new Client(stack.origin);
+  direct.cookies = new Map(edge.cookies);
+  const fields = { ids, address_id: address, expected_payable: payable };
+  const unsigned = await direct.post('/api/order', fields, { headers: { 'idempotency-key': 'direct-1' } });
+  assert.equal(unsigned.status, 403, unsigned.text);
+  assert.equal(unsigned.json.msg, '订单未经校验，请刷新购物车后重新提交');
+  const forged = await direct.post('/api/order', fields, { headers: { 'idempotency-key': 'direct-2', 'x-edge-check': `${Math.floor(Date.now() / 1000)}.${'ab'.repeat(32)}` } });
+  assert.equal(forged.status, 403);
+  // A client cannot smuggle a check through the edge either: the edge drops it and signs its own.
+  const smuggled = await edge.post('/api/order', { ...fields, expected_payable: '0.01' }, { headers: { 'idempotency-key': 'direct-3', 'x-edge-check': 'whatever' } });
+  assert.equal(smuggled.status, 422);
+  assert.equal(await orderCount(edge), before, 'no order was made');
+
+  const through = await edge.post('/api/order', fields, { headers: { 'idempotency-key': 'through-edge' } });
+  assert.equal(through.status, 200, through.text);
+  assert.equal(await orderCount(edge), before + 1);
+});

@@ -1,0 +1,168 @@
+// Starts the real stack for the edge's integration tests and its benchmark: the origin binary
+// on a fresh SQLite database, and the built Worker in workerd through `wrangler dev`, both on
+// free loopback ports, sharing a fresh secret.
+//   ORIGIN_BIN  the origin executable (default: the debug build under CARGO_TARGET_DIR)
+
+import { spawn, execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir, homedir } from 'node:os';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { randomBytes } from 'node:crypto';
+
+const EDGE_DIR = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitFor(url, child, log, seconds) {
+  const deadline = Date.now() + seconds * 1000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${url}: the process exited\n${log()}`);
+    try {
+      const response = await fetch(url);
+      await response.arrayBuffer();
+      if (response.status < 500) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${url} did not answer within ${seconds} s\n${log()}`);
+}
+
+function start(command, args, options) {
+  const child = spawn(command, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  let output = '';
+  child.stdout.on('data', (chunk) => { output += chunk; });
+  child.stderr.on('data', (chunk) => { output += chunk; });
+  return { child, log: () => output };
+}
+
+function stop(process) {
+  if (process && process.child.exitCode === null) {
+    try { globalThis.process.kill(-process.child.pid, 'SIGTERM'); } catch { /* gone */ }
+  }
+}
+
+/** Starts origin and edge; answers `{ origin, edge, secret, sql, stop }`. */
+export async function startStack({ cacheTtl = 60, originBin, originEnv = {} } = {}) {
+  const work = mkdtempSync(join(tmpdir(), 'shop-edge-'));
+  const database = join(work, 'shop.db');
+  const secret = randomBytes(32).toString('hex');
+  const [originPort, edgePort, inspectorPort] = await Promise.all([freePort(), freePort(), freePort()]);
+  const targetDir = process.env.CARGO_TARGET_DIR ?? join(homedir(), '.cache/pharma-shop/target');
+  const bin = originBin ?? process.env.ORIGIN_BIN ?? join(targetDir, 'debug/origin');
+
+  const origin = start(bin, [], {
+    cwd: work,
+    env: {
+      ...process.env,
+      ORIGIN_ADDR: `127.0.0.1:${originPort}`,
+      DATABASE_URL: `sqlite://${database}`,
+      EDGE_SECRET: secret,
+      RUST_LOG: 'warn',
+      ...originEnv,
+    },
+  });
+  const originUrl = `http://127.0.0.1:${originPort}`;
+  let edge;
+  try {
+    await waitFor(`${originUrl}/api/goods/hot`, origin.child, origin.log, 60);
+    edge = start(join(EDGE_DIR, 'node_modules/.bin/wrangler'), [
+      'dev', '--ip', '127.0.0.1', '--port', String(edgePort), '--inspector-port', String(inspectorPort),
+      '--persist-to', join(work, 'wrangler-state'), '--log-level', 'warn',
+      '--var', `ORIGIN_URL:${originUrl}`, '--var', `EDGE_SECRET:${secret}`, '--var', `PUBLIC_CACHE_TTL:${cacheTtl}`,
+    ], {
+      cwd: EDGE_DIR,
+      env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false', NO_COLOR: '1', CI: '1' },
+    });
+    await waitFor(`http://127.0.0.1:${edgePort}/api/goods/hot`, edge.child, edge.log, 60);
+  } catch (error) {
+    stop(edge);
+    stop(origin);
+    throw error;
+  }
+
+  return {
+    origin: originUrl,
+    edge: `http://127.0.0.1:${edgePort}`,
+    secret,
+    originLog: origin.log,
+    edgeLog: edge.log,
+    /** Runs SQL on the origin's SQLite database (fixtures the API cannot make). */
+    sql(statement, ...params) {
+      const script = 'import json, sqlite3, sys\n'
+        + 'db = sqlite3.connect(sys.argv[1], timeout=10)\n'
+        + 'rows = db.execute(sys.argv[2], json.loads(sys.argv[3])).fetchall()\n'
+        + 'db.commit()\n'
+        + 'print(json.dumps(rows))\n';
+      return JSON.parse(execFileSync('python3', ['-c', script, database, statement, JSON.stringify(params)]).toString());
+    },
+    async stop() {
+      stop(edge);
+      stop(origin);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      rmSync(work, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A form-encoded body. */
+export function form(fields) {
+  return new URLSearchParams(Object.entries(fields).map(([key, value]) => [key, String(value)])).toString();
+}
+
+/** A client with its own cookie jar, talking to `base`. */
+export class Client {
+  constructor(base) {
+    this.base = base;
+    this.cookies = new Map();
+  }
+
+  cookieHeader() {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+  }
+
+  async request(method, path, { body, headers = {} } = {}) {
+    const response = await fetch(this.base + path, {
+      method,
+      redirect: 'manual',
+      headers: {
+        ...(this.cookies.size ? { cookie: this.cookieHeader() } : {}),
+        ...(body !== undefined ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+        ...headers,
+      },
+      body: body === undefined ? undefined : form(body),
+    });
+    for (const line of response.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const [name, value] = pair.split('=');
+      if (value === '' || /max-age=0/i.test(line)) this.cookies.delete(name.trim());
+      else this.cookies.set(name.trim(), value.trim());
+    }
+    const text = await response.text();
+    let json = null;
+    try { json = JSON.parse(text); } catch { /* not JSON */ }
+    return { status: response.status, headers: response.headers, text, json };
+  }
+
+  get(path, options) { return this.request('GET', path, options); }
+
+  post(path, body, options = {}) { return this.request('POST', path, { ...options, body }); }
+
+  async login(username = 'demo', password = 'demo123') {
+    const answer = await this.post('/api/user/login', { username, password });
+    if (answer.status !== 200) throw new Error(`login ${username}: ${answer.text}`);
+    return answer;
+  }
+}
