@@ -80,7 +80,7 @@ export async function startStack({ cacheTtl = 60, originBin, originEnv = {} } = 
     await waitFor(`${originUrl}/api/goods/hot`, origin.child, origin.log, 60);
     edge = start(join(EDGE_DIR, 'node_modules/.bin/wrangler'), [
       'dev', '--ip', '127.0.0.1', '--port', String(edgePort), '--inspector-port', String(inspectorPort),
-      '--persist-to', join(work, 'wrangler-state'), '--log-level', 'warn',
+      '--persist-to', join(work, 'wrangler-state'), '--log-level', process.env.WRANGLER_LOG_LEVEL ?? 'warn',
       '--var', `ORIGIN_URL:${originUrl}`, '--var', `EDGE_SECRET:${secret}`, '--var', `PUBLIC_CACHE_TTL:${cacheTtl}`,
     ], {
       cwd: EDGE_DIR,

@@ -14,7 +14,7 @@ const CATALOGUE: &str = include_str!("../../seed/catalogue.json");
 
 /// Every table the demo data fills, children first (the order to empty them in).
 const CONTENT_TABLES: &[&str] = &[
-    "page_views", "qualifications", "idempotency", "balance_logs", "order_items", "orders", "favorites", "cart_items",
+    "page_views", "client_reports", "qualifications", "idempotency", "balance_logs", "order_items", "orders", "favorites", "cart_items",
     "member_coupons", "sessions", "sms_codes", "login_failures", "addresses", "member_stores", "members",
     "everyday_specials", "combination_items", "combinations", "flash_sales", "goods_ladders", "goods",
     "manjian_tiers", "manjian_activities", "brands", "coupons", "hot_terms", "ads", "nav", "links",

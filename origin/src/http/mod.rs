@@ -10,6 +10,7 @@ pub mod goods;
 pub mod home;
 pub mod images;
 pub mod order;
+pub mod stat;
 pub mod user;
 pub mod wallet;
 
@@ -55,6 +56,7 @@ pub fn api_router(context: ApiContext) -> Router {
         .merge(favorite::router())
         .merge(images::router())
         .merge(wallet::router())
+        .merge(stat::router())
         .split_for_parts();
     let document = Arc::new(document);
     router
