@@ -1,0 +1,109 @@
+// The cart's calls (§7) and the cart's shapes. Pages keep the cart in a `CartModel`
+// (features/cart) that the engine prices in the browser; these calls keep the server in step.
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api';
+import { ApiError } from '@/lib/api-client';
+import type { CartQuote } from '@/lib/engine';
+import type { Goods } from './types';
+
+/** A cart line as `cart/list` answers it: §3's list shape and a `CartItem` of pricing.md. */
+export interface CartLine {
+  id: number;
+  /** 1 flash sale, 3 combination. */
+  type: number;
+  goods_type: number;
+  number: number;
+  price: string;
+  raw_price: string;
+  is_selected: number;
+  with_coupon: number;
+  goods_price_id: number;
+  ladder_price_id: number;
+  goods_manjian_id: number;
+  goods_manjian_amount: string;
+  is_yj: number;
+  gift_data: { total: number; type: number };
+  combination: { id: number; name: string; bzdw: string; is_buy: number; number: number } | null;
+  goods: Goods;
+}
+
+export interface CartList {
+  data: CartLine[];
+  shipping_data: { shipping_amount: string; no_trans_order_amount: string };
+  activity_data: { manjians: { amount: string; reduce: string; title?: string }[] };
+  quote: CartQuote;
+}
+
+export const CART_KEY = ['cart-list'] as const;
+export const CART_TOTAL_KEY = ['cart-total'] as const;
+/** §9: the cart list's default filter. */
+export const CART_FILTER = 99999;
+/** §9: the badge shows at most this. */
+export const BADGE_MAX = 99;
+/** §9: the delay before adding to the cart again after a failed try. */
+export const ADD_RETRY_DELAY_MS = 200;
+
+export function fetchCart(): Promise<CartList> {
+  return api.get<CartList>('/api/cart/list', { params: { filters: CART_FILTER, new: 1 } });
+}
+
+export function useCartTotal(enabled: boolean) {
+  return useQuery({
+    queryKey: CART_TOTAL_KEY,
+    queryFn: () => api.get<{ total: number }>('/api/cart/total', { silent: true }).then((data) => data.total),
+    enabled,
+    staleTime: 10_000,
+  });
+}
+
+export interface AddToCart {
+  goods_id: number;
+  number: number;
+  type?: number;
+  goods_price_id?: number;
+  ladder_price_id?: number;
+  goods_manjian_id?: number;
+  is_yj?: number;
+  ck_id?: number;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Adds to the cart; a try the network or the server dropped is retried once after 200 ms. */
+export async function addToCart(item: AddToCart): Promise<{ id: number }> {
+  const body = { ...item };
+  try {
+    return await api.post<{ id: number }>('/api/cart', body, { silent: true });
+  } catch (error) {
+    if (error instanceof ApiError && (error.kind === 'busy' || error.kind === 'timeout')) {
+      await sleep(ADD_RETRY_DELAY_MS);
+      return api.post<{ id: number }>('/api/cart', body);
+    }
+    // Not a transient failure: tell the buyer as the catalogue says.
+    if (error instanceof ApiError) api.tell(error);
+    throw error;
+  }
+}
+
+export function editLine(id: number, number: number) {
+  return api.post<unknown>(`/api/cart/${id}/edit`, { number, new: 1 });
+}
+
+export function selectLines(ids: number[], selected: boolean) {
+  return api.post<unknown>('/api/cart/batch_select', { ids, is_selected: selected ? 1 : 0 });
+}
+
+export function deleteLines(ids: number[]) {
+  return api.post<unknown>('/api/cart/batch_delete', { ids });
+}
+
+/** After any change: the badge and every cart view ask again. */
+export function useRefreshCart() {
+  const client = useQueryClient();
+  return () => Promise.all([client.invalidateQueries({ queryKey: CART_TOTAL_KEY }), client.invalidateQueries({ queryKey: CART_KEY })]);
+}
+
+export function badge(count: number | undefined): string {
+  if (!count) return '0';
+  return count > BADGE_MAX ? `${BADGE_MAX}+` : String(count);
+}

@@ -1,0 +1,59 @@
+// The home common data (§3): hot terms, nav (at most 9), category trees, brands, the clock.
+import { useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api';
+import { setServerTime } from '@/lib/server-clock';
+import type { Banner, CommonData } from './types';
+
+export const NAV_MAX = 9;
+
+export async function fetchCommonData(): Promise<CommonData> {
+  // §8: a failure of the home data is ignored silently.
+  const data = await api.get<CommonData>('/api/index', { silent: true });
+  setServerTime(data.timestamp);
+  return { ...data, nav: data.nav.slice(0, NAV_MAX) };
+}
+
+export function useCommonData() {
+  return useQuery({ queryKey: ['common-data'], queryFn: fetchCommonData, staleTime: 60_000 });
+}
+
+/** The right-hand / top ad of a position key (xrtj, top, ppzq, kxzq, zyzq, login, yx, common, postList). */
+export function useAd(position: string) {
+  return useQuery({
+    queryKey: ['ad', position],
+    queryFn: () => api.get<Banner[]>('/api/focus/right', { params: { position }, silent: true }),
+    staleTime: 300_000,
+  });
+}
+
+export interface HelpGroup {
+  name: string;
+  list: { id: number; title: string; path: string }[];
+}
+
+const HELP_CACHE = 'help-categories';
+
+/** The help article groups (§3: cached in local storage). */
+export function useHelpGroups() {
+  return useQuery({
+    queryKey: ['help-groups'],
+    queryFn: async () => {
+      const groups = await api.get<HelpGroup[]>('/api/article/category', { params: { category_id: 3 }, silent: true });
+      localStorage.setItem(HELP_CACHE, JSON.stringify(groups));
+      return groups;
+    },
+    initialData: () => {
+      try {
+        const cached = localStorage.getItem(HELP_CACHE);
+        return cached ? (JSON.parse(cached) as HelpGroup[]) : undefined;
+      } catch {
+        return undefined;
+      }
+    },
+    staleTime: 0,
+  });
+}
+
+export function useLinks() {
+  return useQuery({ queryKey: ['links'], queryFn: () => api.get<{ name: string; url: string }[]>('/api/global/links', { silent: true }), staleTime: 300_000 });
+}

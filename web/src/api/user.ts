@@ -1,0 +1,45 @@
+// The member's base info (§3 user state), fetched by the header on every route but a few.
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api';
+import type { UserState } from './types';
+
+export const USER_KEY = ['user-base'] as const;
+
+/** §8: when the call fails the user state is `show: true` and nothing else. */
+export const UNKNOWN_USER: UserState = { show: true };
+
+export async function fetchUserBase(): Promise<UserState> {
+  try {
+    return await api.get<UserState>('/api/user/base', { silent: true });
+  } catch {
+    return UNKNOWN_USER;
+  }
+}
+
+/** The user state; `path` makes it fetched again on each route. */
+export function useUserBase(enabled: boolean, path: string) {
+  return useQuery({ queryKey: [...USER_KEY, path], queryFn: fetchUserBase, enabled, staleTime: 0, placeholderData: (previous) => previous });
+}
+
+/** The freshest user state any route fetched. */
+export function useKnownUser(): UserState | undefined {
+  const client = useQueryClient();
+  const entries = client.getQueriesData<UserState>({ queryKey: USER_KEY });
+  const latest = entries
+    .map(([key, data]) => ({ data, at: client.getQueryState(key)?.dataUpdatedAt ?? 0 }))
+    .filter((entry) => entry.data)
+    .sort((a, b) => b.at - a.at)[0];
+  return latest?.data;
+}
+
+/** §4: sign-out sets a loading flag, removes the stored login flag and reloads the page. */
+export async function logout(): Promise<void> {
+  sessionStorage.setItem('loading', '1');
+  try {
+    await api.delete('/api/user/logout');
+  } finally {
+    sessionStorage.removeItem('login');
+    localStorage.removeItem('login');
+    window.location.reload();
+  }
+}

@@ -1,0 +1,12 @@
+// The app: providers around the router.
+import { RouterProvider } from 'react-router';
+import { AppProvider } from './provider';
+import { router } from './router';
+
+export function App() {
+  return (
+    <AppProvider>
+      <RouterProvider router={router} />
+    </AppProvider>
+  );
+}

@@ -1,0 +1,64 @@
+// The footer: the first 4 help groups, licence and company notices, two QR codes generated
+// from their URLs (official account, mini-program), links.
+import { Link } from 'react-router';
+import { QRCodeSVG } from 'qrcode.react';
+import { useHelpGroups, useLinks } from '@/api/common';
+
+/** §9: the footer shows the first 4 help groups. */
+export const HELP_GROUPS = 4;
+export const OFFICIAL_ACCOUNT_URL = 'https://mp.weixin.qq.com/mp/profile?biz=yiyaopifa';
+export const MINI_PROGRAM_URL = 'https://shop.example.com/mini';
+
+export function Footer() {
+  const help = useHelpGroups();
+  const links = useLinks();
+  return (
+    <footer className="footer">
+      <div className="container">
+        <div className="footer-promises">
+          <span>正品保障</span>
+          <span>资质齐全</span>
+          <span>极速配送</span>
+          <span>专属客服</span>
+        </div>
+        <div className="footer-main">
+          {(help.data ?? []).slice(0, HELP_GROUPS).map((group) => (
+            <dl key={group.name}>
+              <dt>{group.name}</dt>
+              {group.list.map((article) => (
+                <dd key={article.id}>
+                  <Link to={article.path}>{article.title}</Link>
+                </dd>
+              ))}
+            </dl>
+          ))}
+          <div className="footer-qr">
+            <figure>
+              <QRCodeSVG value={OFFICIAL_ACCOUNT_URL} size={88} />
+              <figcaption>关注公众号</figcaption>
+            </figure>
+            <figure>
+              <QRCodeSVG value={MINI_PROGRAM_URL} size={88} />
+              <figcaption>微信小程序</figcaption>
+            </figure>
+          </div>
+        </div>
+        {links.data && links.data.length > 0 && (
+          <div className="footer-links">
+            友情链接：
+            {links.data.map((link) => (
+              <a key={link.url} href={link.url} target="_blank" rel="noreferrer">
+                {link.name}
+              </a>
+            ))}
+          </div>
+        )}
+        <div className="footer-notice">
+          <p>药品经营许可证：浙AA5710238 | 互联网药品信息服务资格证书：(浙)-经营性-2024-0087 | 医疗器械经营许可证：浙杭食药监械经营许20190215号</p>
+          <p>本网站只面向具有合法资质的药品经营、医疗机构会员销售 | 投诉电话：400-816-3368</p>
+          <p>© 2026 杭州医药批发商城有限公司 版权所有</p>
+        </div>
+      </div>
+    </footer>
+  );
+}

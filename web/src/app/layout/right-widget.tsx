@@ -1,0 +1,80 @@
+// The right-side widget (§4, §9): a 40 px rail (cart, favourites, service, back to top) whose
+// cart panel slides out to 310 px; it opens by itself on cart step 1.
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { Badge, Empty } from 'antd';
+import { ShoppingCartOutlined, StarOutlined, CustomerServiceOutlined, VerticalAlignTopOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { badge, CART_KEY, fetchCart, useCartTotal } from '@/api/cart';
+import { yuan } from '@/lib/money';
+import type { UserState } from '@/api/types';
+
+export const PANEL_COLLAPSED_PX = 40;
+export const PANEL_EXPANDED_PX = 310;
+
+function CartPanel({ loggedIn }: { loggedIn: boolean }) {
+  const cart = useQuery({ queryKey: CART_KEY, queryFn: fetchCart, enabled: loggedIn });
+  if (!loggedIn) {
+    return (
+      <div className="panel-body">
+        <Empty description="登录后查看购物车" />
+        <Link to="/login" className="ant-btn ant-btn-primary panel-login">
+          立即登录
+        </Link>
+      </div>
+    );
+  }
+  const list = cart.data;
+  if (!list) return <div className="panel-body muted">加载中…</div>;
+  if (list.data.length === 0) return <div className="panel-body"><Empty description="购物车空空如也~" /></div>;
+  return (
+    <div className="panel-body">
+      <ul className="panel-lines">
+        {list.data.map((line) => (
+          <li key={line.id}>
+            <span className="panel-line-name">{line.goods.name}</span>
+            <span className="panel-line-number">×{line.number}</span>
+          </li>
+        ))}
+      </ul>
+      <div className="panel-total">
+        共 {list.quote.counts.selected} 件 · 应付 <strong className="price">{yuan(list.quote.totals.payable)}</strong>
+      </div>
+      <Link to="/cart" className="ant-btn ant-btn-primary panel-go">
+        去购物车结算
+      </Link>
+    </div>
+  );
+}
+
+export function RightWidget({ user, openOnStart }: { user?: UserState; openOnStart: boolean }) {
+  const [open, setOpen] = useState(openOnStart);
+  useEffect(() => setOpen(openOnStart), [openOnStart]);
+  const total = useCartTotal(!!user?.login);
+  return (
+    <aside className="right-widget" style={{ width: open ? PANEL_EXPANDED_PX : PANEL_COLLAPSED_PX }} data-testid="right-widget" data-open={open ? '1' : '0'}>
+      <div className="rail">
+        <button type="button" className="rail-cart" onClick={() => setOpen(!open)} aria-label="购物车面板">
+          <ShoppingCartOutlined />
+          <span>购物车</span>
+          <Badge count={badge(user?.login ? total.data : 0)} showZero={false} size="small" />
+        </button>
+        <Link to="/zzfw/star" aria-label="我的收藏">
+          <StarOutlined />
+        </Link>
+        <a aria-label="专属客服" title={user?.admin ? `${user.admin.name} ${user.admin.phone}` : '400-816-3368'}>
+          <CustomerServiceOutlined />
+        </a>
+        <a aria-label="返回顶部" onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}>
+          <VerticalAlignTopOutlined />
+        </a>
+      </div>
+      {open && (
+        <div className="panel">
+          <div className="panel-title">我的购物车</div>
+          <CartPanel loggedIn={!!user?.login} />
+        </div>
+      )}
+    </aside>
+  );
+}

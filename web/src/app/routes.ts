@@ -1,0 +1,137 @@
+// The one route table (product spec §2): every screen's name, path, Chinese title and layout
+// flags. The router, the page title, the layout and the header's user fetch all read it.
+
+export const SITE_TITLE = '医药批发商城';
+
+export interface Layout {
+  /** The full header: top bar, logo, search, cart button. */
+  header: boolean;
+  /** The slim login-style header (logo and title) instead. */
+  loginHeader: boolean;
+  footer: boolean;
+  /** The right-side rail with the cart panel. */
+  rightWidget: boolean;
+  /** The category menu and nav bar under the header. */
+  nav: boolean;
+  /** The dismissible top-right ad (never with the login-style header). */
+  topAd: boolean;
+}
+
+export interface RouteEntry {
+  name: string;
+  path: string;
+  title: string;
+  layout: Layout;
+  /** Do not restore this page's scroll position. */
+  noScrollRestore?: boolean;
+  /** Leave the app for the site root. */
+  leave?: boolean;
+}
+
+export interface Redirect {
+  /** A route name, for the spec's named redirects and aliases. */
+  name?: string;
+  from: string;
+  to: string;
+}
+
+const SHOP: Layout = { header: true, loginHeader: false, footer: true, rightWidget: true, nav: true, topAd: true };
+const PLAIN: Layout = { ...SHOP, nav: false, topAd: false };
+const LOGIN_STYLE: Layout = { header: false, loginHeader: true, footer: true, rightWidget: false, nav: false, topAd: false };
+const CART: Layout = { ...SHOP, nav: false, topAd: false };
+const BARE: Layout = { header: false, loginHeader: false, footer: false, rightWidget: false, nav: false, topAd: false };
+
+export const ROUTES: readonly RouteEntry[] = [
+  { name: 'index', path: '/', title: '首页', layout: SHOP },
+  { name: 'login', path: '/login', title: '会员登录', layout: LOGIN_STYLE },
+  { name: 'not_found', path: '/404', title: '页面不存在', layout: PLAIN },
+  { name: 'no_activity', path: '/noActivity', title: '活动不存在', layout: PLAIN },
+  { name: 'loading', path: '/loading', title: '加载中', layout: BARE, noScrollRestore: true },
+  { name: 'loading_activity', path: '/loading/activity', title: '活动加载中', layout: BARE, noScrollRestore: true },
+  { name: 'eleven_index', path: '/eleven', title: '首页', layout: BARE, leave: true },
+
+  { name: 'cart_step1', path: '/cart', title: '购物车', layout: CART },
+  { name: 'cart_step2', path: '/cart/step2', title: '核对订单信息', layout: CART },
+  { name: 'cart_step3', path: '/cart/step3/:id', title: '支付订单', layout: CART },
+  { name: 'cart_step4', path: '/cart/step4', title: '支付完成', layout: CART },
+  { name: 'cart_hm', path: '/cart/hm', title: '支付订单', layout: CART },
+
+  { name: 'list_index', path: '/list', title: '商品列表', layout: SHOP },
+  { name: 'list_table', path: '/list/table', title: '商品列表', layout: SHOP },
+  { name: 'list_no_image', path: '/list/no_image', title: '商品列表', layout: SHOP },
+  { name: 'list_info', path: '/list/info/:id', title: '商品详情', layout: SHOP },
+  { name: 'list_other', path: '/list/other/:id/:name?', title: '商品列表', layout: SHOP },
+  { name: 'search_index', path: '/search', title: '搜索结果', layout: SHOP },
+  { name: 'search_table', path: '/search/table', title: '搜索结果', layout: SHOP },
+
+  { name: 'register_step1', path: '/register/step1', title: '注册会员', layout: LOGIN_STYLE },
+  { name: 'register_step2', path: '/register/step2', title: '注册会员', layout: LOGIN_STYLE },
+  { name: 'register_step3', path: '/register/step3', title: '注册会员', layout: LOGIN_STYLE },
+  { name: 'register_dd_step1', path: '/register/dd/step1', title: '注册会员', layout: LOGIN_STYLE },
+  { name: 'register_dd_step2', path: '/register/dd/step2', title: '注册会员', layout: LOGIN_STYLE },
+  { name: 'register_dd_step3', path: '/register/dd/step3', title: '注册会员', layout: LOGIN_STYLE },
+  { name: 'forget_step1', path: '/forget/step1', title: '忘记密码', layout: LOGIN_STYLE },
+  { name: 'forget_step2', path: '/forget/step2', title: '重置密码', layout: LOGIN_STYLE },
+  { name: 'forget_step3', path: '/forget/step3', title: '重置成功', layout: LOGIN_STYLE },
+
+  { name: 'zzfw_star', path: '/zzfw/star', title: '我的收藏', layout: PLAIN },
+];
+
+/** The spec's redirects and aliases. Any other unknown path goes to /404. */
+export const REDIRECTS: readonly Redirect[] = [
+  { name: 'register', from: '/register', to: '/register/step1' },
+  { name: 'register_index', from: '/register_index', to: '/register/step1' },
+  { name: 'register_dd', from: '/register_dd', to: '/register/dd/step1' },
+  { from: '/register_dd/step1', to: '/register/dd/step1' },
+  { from: '/register_dd/step2', to: '/register/dd/step2' },
+  { from: '/register_dd/step3', to: '/register/dd/step3' },
+  { name: 'forget', from: '/forget', to: '/forget/step1' },
+  { name: 'activity', from: '/activity/:url?/:url1?/:url2?', to: '/loading/activity' },
+];
+
+const BY_NAME = new Map(ROUTES.map((route) => [route.name, route]));
+
+export function routeByName(name: string): RouteEntry {
+  const route = BY_NAME.get(name);
+  if (!route) throw new Error(`no route named ${name}`);
+  return route;
+}
+
+/** The path of a named route with its parameters filled in. */
+export function pathOf(name: string, params: Record<string, string | number> = {}): string {
+  return routeByName(name)
+    .path.replace(/\/:(\w+)\?/g, (_, key: string) => (params[key] !== undefined ? `/${params[key]}` : ''))
+    .replace(/:(\w+)/g, (_, key: string) => String(params[key] ?? ''));
+}
+
+/** The document title of a page: its title, then the site's. */
+export function pageTitle(route: Pick<RouteEntry, 'title'> | undefined): string {
+  return route?.title ? `${route.title} - ${SITE_TITLE}` : SITE_TITLE;
+}
+
+function matches(pattern: string, pathname: string): boolean {
+  const source = pattern
+    .split('/')
+    .map((part) => {
+      if (part.startsWith(':')) return part.endsWith('?') ? '(?:/[^/]+)?' : '/[^/]+';
+      return part ? `/${part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}` : '';
+    })
+    .join('');
+  return new RegExp(`^${source || '/'}/?$`).test(pathname);
+}
+
+/** The route a path shows, if any. */
+export function routeForPath(pathname: string): RouteEntry | undefined {
+  const exact = ROUTES.filter((route) => !route.path.includes(':')).find((route) => matches(route.path, pathname));
+  return exact ?? ROUTES.find((route) => matches(route.path, pathname));
+}
+
+/** Where a path leads: itself when a route shows it, its redirect target, or /404. */
+export function resolvePath(pathname: string): string {
+  if (routeForPath(pathname)) return pathname;
+  const redirect = REDIRECTS.find((entry) => matches(entry.from, pathname));
+  return redirect ? redirect.to : '/404';
+}
+
+/** Routes whose header does not fetch the user's base info (§6). */
+export const NO_USER_FETCH: ReadonlySet<string> = new Set(['user_hyzx', 'login', 'zhzx_bdwx']);

@@ -1,0 +1,103 @@
+// 忘记密码 (/forget/step1), 重置密码 (step2), 重置成功 (step3).
+import { useState } from 'react';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router';
+import { Button, Form, Input, Result, Steps } from 'antd';
+import { isPhone } from '@/lib/engine';
+import { fieldErrors, forget } from '../api';
+import { CodeButton } from './code-button';
+
+const STEPS = [{ title: '验证手机' }, { title: '重置密码' }, { title: '重置成功' }];
+
+export function ForgetPage() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const step = Number(location.pathname.slice(-1));
+  const progress = location.state as { phone: string; code: string } | null;
+  const [form] = Form.useForm();
+  const [busy, setBusy] = useState(false);
+
+  if (step === 2 && !progress?.phone) return <Navigate to="/forget/step1" replace />;
+
+  const run = async (action: () => Promise<void>) => {
+    setBusy(true);
+    try {
+      await action();
+    } catch (error) {
+      form.setFields(fieldErrors(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="auth-page">
+      <div className="auth-card">
+        <h1>{step === 1 ? '忘记密码' : step === 2 ? '重置密码' : '重置成功'}</h1>
+        <Steps current={step - 1} items={STEPS} size="small" className="auth-steps" />
+        {step === 1 && (
+          <Form
+            form={form}
+            layout="vertical"
+            size="large"
+            requiredMark={false}
+            onFinish={(values: { phone: string; code: string }) =>
+              run(async () => {
+                const phone = values.phone.trim();
+                await forget(1, { phone, code: values.code.trim() });
+                navigate('/forget/step2', { state: { phone, code: values.code.trim() } });
+              })
+            }
+          >
+            <Form.Item name="phone" label="手机号码" rules={[{ required: true, message: '请输入手机号码' }, { validator: async (_, value?: string) => { if (value && !isPhone(value.trim())) throw new Error('手机号码格式不正确'); } }]}>
+              <Input maxLength={11} placeholder="注册时使用的手机号码" />
+            </Form.Item>
+            <Form.Item label="短信验证码" required>
+              <div className="code-row">
+                <Form.Item name="code" noStyle rules={[{ required: true, message: '请输入验证码' }]}>
+                  <Input maxLength={6} placeholder="6位验证码" />
+                </Form.Item>
+                <CodeButton form={form} scene="forget" />
+              </div>
+            </Form.Item>
+            <Button type="primary" htmlType="submit" block loading={busy}>
+              下一步
+            </Button>
+          </Form>
+        )}
+        {step === 2 && (
+          <Form
+            form={form}
+            layout="vertical"
+            size="large"
+            requiredMark={false}
+            onFinish={(values: { password: string; password_confirmation: string }) =>
+              run(async () => {
+                await forget(2, { phone: progress!.phone, code: progress!.code, ...values });
+                navigate('/forget/step3', { replace: true });
+              })
+            }
+          >
+            <Form.Item name="password" label="新密码" rules={[{ required: true, message: '请输入新密码' }, { min: 6, message: '密码至少6位' }]}>
+              <Input.Password autoComplete="new-password" />
+            </Form.Item>
+            <Form.Item
+              name="password_confirmation"
+              label="确认新密码"
+              dependencies={['password']}
+              rules={[
+                { required: true, message: '请再次输入新密码' },
+                ({ getFieldValue }) => ({ validator: async (_, value) => { if (value && value !== getFieldValue('password')) throw new Error('两次输入的密码不一致'); } }),
+              ]}
+            >
+              <Input.Password autoComplete="new-password" />
+            </Form.Item>
+            <Button type="primary" htmlType="submit" block loading={busy}>
+              确认重置
+            </Button>
+          </Form>
+        )}
+        {step === 3 && <Result status="success" title="密码重置成功" subTitle="请使用新密码登录" extra={<Link to="/login"><Button type="primary">去登录</Button></Link>} />}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,200 @@
+// 注册会员, in the standard flow (/register/step1-3) and the multi-store flow
+// (/register/dd/step1-3): 1 phone and code; 2 the account and company (and stores); 3 the
+// qualification documents. Step 2 creates the member and logs them in.
+import { useState } from 'react';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router';
+import { Button, Form, Input, Result, Steps } from 'antd';
+import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
+import { isEmail, isPhone } from '@/lib/engine';
+import { fieldErrors, phoneIsFree, register } from '../api';
+import { CodeButton } from './code-button';
+
+interface Progress {
+  phone: string;
+  code: string;
+}
+
+const STEPS = [{ title: '验证手机' }, { title: '填写信息' }, { title: '上传资质' }];
+
+export function RegisterPage() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const dd = location.pathname.startsWith('/register/dd');
+  const step = Number(location.pathname.slice(-1));
+  const base = dd ? '/register/dd' : '/register';
+  const progress = location.state as Progress | null;
+  const [form] = Form.useForm();
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState(false);
+
+  if (step === 2 && !progress?.phone) return <Navigate to={`${base}/step1`} replace />;
+
+  const run = async (action: () => Promise<void>) => {
+    setBusy(true);
+    try {
+      await action();
+    } catch (error) {
+      form.setFields(fieldErrors(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const stepOne = (values: { phone: string; code: string }) =>
+    run(async () => {
+      const phone = values.phone.trim();
+      await register(1, { phone, code: values.code.trim() });
+      navigate(`${base}/step2`, { state: { phone, code: values.code.trim() } });
+    });
+
+  const stepTwo = (values: Record<string, string> & { stores?: string[] }) =>
+    run(async () => {
+      await register(2, {
+        phone: progress!.phone,
+        code: progress!.code,
+        username: values.username.trim(),
+        password: values.password,
+        password_confirmation: values.password_confirmation,
+        company: values.company.trim(),
+        name: values.name.trim(),
+        email: values.email?.trim() || undefined,
+        dd: dd ? 1 : 0,
+        'stores[]': dd ? (values.stores ?? []).map((store) => store.trim()).filter(Boolean) : undefined,
+      });
+      navigate(`${base}/step3`, { replace: true });
+    });
+
+  const stepThree = (values: Record<string, string>) =>
+    run(async () => {
+      await register(3, { licence: values.licence?.trim(), business: values.business?.trim(), gsp: values.gsp?.trim() });
+      setDone(true);
+    });
+
+  return (
+    <div className="auth-page wide">
+      <div className="auth-card">
+        <h1>{dd ? '多店会员注册' : '注册会员'}</h1>
+        <Steps current={step - 1} items={STEPS} size="small" className="auth-steps" />
+        {step === 1 && (
+          <Form form={form} layout="vertical" onFinish={stepOne} size="large" requiredMark={false}>
+            <Form.Item
+              name="phone"
+              label="手机号码"
+              validateTrigger="onBlur"
+              rules={[
+                { required: true, message: '请输入手机号码' },
+                {
+                  validator: async (_, value: string) => {
+                    if (!value) return;
+                    if (!isPhone(value.trim())) throw new Error('手机号码格式不正确');
+                    if (!(await phoneIsFree(value.trim()).catch(() => true))) throw new Error('该手机号已注册');
+                  },
+                },
+              ]}
+            >
+              <Input placeholder="请输入手机号码" maxLength={11} />
+            </Form.Item>
+            <Form.Item label="短信验证码" required>
+              <div className="code-row">
+                <Form.Item name="code" noStyle rules={[{ required: true, message: '请输入验证码' }, { pattern: /^\d{6}$/, message: '验证码为6位数字' }]}>
+                  <Input placeholder="6位验证码" maxLength={6} />
+                </Form.Item>
+                <CodeButton form={form} scene="register" />
+              </div>
+            </Form.Item>
+            <Button type="primary" htmlType="submit" block loading={busy}>
+              下一步
+            </Button>
+          </Form>
+        )}
+        {step === 2 && (
+          <Form form={form} layout="vertical" onFinish={stepTwo} size="large" requiredMark={false} initialValues={{ stores: dd ? [''] : undefined }}>
+            <Form.Item name="username" label="用户名" rules={[{ required: true, whitespace: true, message: '请输入用户名' }, { pattern: /^[A-Za-z0-9_]{4,20}$/, message: '用户名为4-20位字母、数字或下划线' }]}>
+              <Input placeholder="登录用的账号" autoComplete="username" />
+            </Form.Item>
+            <Form.Item name="password" label="密码" rules={[{ required: true, message: '请输入密码' }, { min: 6, message: '密码至少6位' }]}>
+              <Input.Password autoComplete="new-password" />
+            </Form.Item>
+            <Form.Item
+              name="password_confirmation"
+              label="确认密码"
+              dependencies={['password']}
+              rules={[
+                { required: true, message: '请再次输入密码' },
+                ({ getFieldValue }) => ({ validator: async (_, value) => { if (value && value !== getFieldValue('password')) throw new Error('两次输入的密码不一致'); } }),
+              ]}
+            >
+              <Input.Password autoComplete="new-password" />
+            </Form.Item>
+            <Form.Item name="company" label="企业名称" rules={[{ required: true, whitespace: true, message: '请输入企业名称' }]}>
+              <Input placeholder="与营业执照一致" />
+            </Form.Item>
+            <Form.Item name="name" label="联系人" rules={[{ required: true, whitespace: true, message: '请输入联系人' }]}>
+              <Input />
+            </Form.Item>
+            <Form.Item name="email" label="邮箱（选填）" rules={[{ validator: async (_, value?: string) => { if (value && !isEmail(value.trim())) throw new Error('邮箱格式不正确'); } }]}>
+              <Input />
+            </Form.Item>
+            {dd && (
+              <Form.List name="stores">
+                {(fields, { add, remove }) => (
+                  <div className="stores">
+                    <div className="stores-title">门店</div>
+                    {fields.map((field, index) => (
+                      <div key={field.key} className="store-row">
+                        <Form.Item {...field} noStyle rules={[{ required: true, whitespace: true, message: '请填写门店名称' }]}>
+                          <Input placeholder={`门店${index + 1}名称`} />
+                        </Form.Item>
+                        {fields.length > 1 && <MinusCircleOutlined onClick={() => remove(field.name)} aria-label="删除门店" />}
+                      </div>
+                    ))}
+                    <Button type="dashed" onClick={() => add('')} icon={<PlusOutlined />} block>
+                      添加门店
+                    </Button>
+                  </div>
+                )}
+              </Form.List>
+            )}
+            <Button type="primary" htmlType="submit" block loading={busy}>
+              注册并下一步
+            </Button>
+          </Form>
+        )}
+        {step === 3 &&
+          (done ? (
+            <Result
+              status="success"
+              title="注册成功"
+              subTitle="资质审核通过后即可采购，审核结果将通过短信通知您"
+              extra={
+                <Button type="primary" onClick={() => { sessionStorage.setItem('login', '1'); navigate('/', { replace: true }); }}>
+                  去首页逛逛
+                </Button>
+              }
+            />
+          ) : (
+            <Form form={form} layout="vertical" onFinish={stepThree} size="large" requiredMark={false}>
+              <Form.Item name="licence" label="药品经营许可证编号" rules={[{ required: true, whitespace: true, message: '请填写药品经营许可证编号' }]}>
+                <Input />
+              </Form.Item>
+              <Form.Item name="business" label="营业执照统一社会信用代码">
+                <Input />
+              </Form.Item>
+              <Form.Item name="gsp" label="GSP证书编号（选填）">
+                <Input />
+              </Form.Item>
+              <Button type="primary" htmlType="submit" block loading={busy}>
+                提交资质
+              </Button>
+            </Form>
+          ))}
+        <div className="auth-links">
+          <span>
+            已有账号？<Link to="/login">立即登录</Link>
+          </span>
+          {dd ? <Link to="/register">单店注册</Link> : <Link to="/register_dd">多店注册</Link>}
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,215 @@
+// 购物车 (cart_step1): the lines with goods facts, quantity steppers, selection (one, all,
+// batch), delete with confirmation, ladder and minimum-quantity hints, full-reduction tiers
+// (reached first), the free-shipping hint and every total — each recalculated in the browser
+// by the engine on the keystroke.
+import { memo } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { App as AntApp, Button, Checkbox, Empty, InputNumber, Skeleton, Steps } from 'antd';
+import { DeleteOutlined } from '@ant-design/icons';
+import type { CartLine } from '@/api/cart';
+import type { LineQuote, TierStatus } from '@/lib/engine';
+import { positive, yuan } from '@/lib/money';
+import { sameJson } from '@/lib/same-json';
+import { GoodsTags } from '@/components/tags';
+import { useCart } from '../use-cart';
+
+export const DELETE_CONFIRM = '确定删除这件商品吗?';
+export const EMPTY_CART = '购物车空空如也~';
+
+export function CartSteps({ current }: { current: number }) {
+  return <Steps className="cart-steps" current={current} size="small" items={[{ title: '我的购物车' }, { title: '核对订单信息' }, { title: '支付订单' }, { title: '支付完成' }]} />;
+}
+
+/** Why a line costs what it costs. */
+function priceReason(line: CartLine, quote: LineQuote): string | null {
+  if (line.type === 1) return '秒杀价';
+  if (line.type === 3) return '组合价';
+  if (quote.ladder.some((row) => row.reached) && quote.unit_price !== line.price) return '阶梯价';
+  return null;
+}
+
+/** The next ladder price and how many more units reach it. */
+function ladderHint(line: CartLine, quote: LineQuote): string | null {
+  const next = quote.ladder.find((row) => !row.reached && row.need > 0);
+  return next ? `再买 ${next.need} ${line.goods.bzdw} 享 ${yuan(next.price)}` : null;
+}
+
+interface RowProps {
+  line: CartLine;
+  quote: LineQuote;
+  onNumber: (id: number, number: number) => void;
+  onSelect: (ids: number[], selected: boolean) => void;
+  onDelete: (id: number) => void;
+}
+
+const CartRow = memo(
+  function CartRow({ line, quote, onNumber, onSelect, onDelete }: RowProps) {
+    const goods = line.combination ?? line.goods;
+    const reason = priceReason(line, quote);
+    const hint = ladderHint(line, quote);
+    const shipping = quote.free_shipping_hint;
+    return (
+      <div className={quote.buyable ? 'cart-row' : 'cart-row unbuyable'} data-line-id={line.id} data-testid="cart-row">
+        <div className="cell check">
+          <Checkbox checked={line.is_selected === 1} disabled={!quote.buyable} onChange={(event) => onSelect([line.id], event.target.checked)} aria-label={`选择 ${line.goods.name}`} />
+        </div>
+        <div className="cell goods">
+          <img src={line.goods.goods_image[0]} alt="" />
+          <div>
+            <Link to={`/list/info/${line.goods.id}`} className="cart-goods-name">
+              {line.combination ? line.combination.name : line.goods.name}
+            </Link>
+            <GoodsTags tags={line.goods.tags} />
+            <div className="muted">
+              {line.goods.ypgg} · {line.goods.sccj}
+            </div>
+            {!quote.buyable && <div className="warn">暂不可购买</div>}
+            {quote.over_stock && <div className="warn">库存不足（库存 {goods.number}）</div>}
+            {shipping && <div className={shipping.reached ? 'hint ok' : 'hint'} data-testid="shipping-line-hint">{shipping.reached ? `已满 ${shipping.qg_number} ${line.goods.bzdw}，本品包邮` : `满 ${shipping.qg_number} ${line.goods.bzdw} 包邮`}</div>}
+          </div>
+        </div>
+        <div className="cell unit money">
+          <span data-testid="unit-price">{yuan(quote.unit_price)}</span>
+          {reason && <span className="reason">{reason}</span>}
+          {hint && <div className="hint" data-testid="ladder-hint">{hint}</div>}
+        </div>
+        <div className="cell number">
+          <InputNumber
+            min={1}
+            value={line.number}
+            onChange={(value) => value !== null && onNumber(line.id, Number(value))}
+            aria-label={`${line.goods.name} 数量`}
+            data-testid="number-input"
+          />
+        </div>
+        <div className="cell amount money">
+          <strong className="price" data-testid="line-amount">{yuan(quote.amount)}</strong>
+          {positive(quote.savings) && <div className="muted">省 {yuan(quote.savings)}</div>}
+        </div>
+        <div className="cell actions">
+          <Button type="link" icon={<DeleteOutlined />} onClick={() => onDelete(line.id)}>
+            删除
+          </Button>
+        </div>
+      </div>
+    );
+  },
+  (before, after) =>
+    before.line === after.line &&
+    sameJson(before.quote, after.quote) &&
+    before.onNumber === after.onNumber &&
+    before.onSelect === after.onSelect,
+);
+
+function Tiers({ tiers }: { tiers: TierStatus[] }) {
+  if (!tiers.length) return null;
+  return (
+    <div className="tiers" data-testid="tiers">
+      <span className="label">满减</span>
+      {tiers.map((tier) => (
+        <span key={tier.amount} className={tier.status === 1 ? 'tier reached' : 'tier'} data-status={tier.status}>
+          满{tier.amount}减{tier.reduce}
+          {tier.status === 1 ? '（已满足）' : `（还差 ${yuan(tier.need)}）`}
+        </span>
+      ))}
+    </div>
+  );
+}
+
+export function CartPage() {
+  const { model, loading, setNumber, select, remove } = useCart();
+  const { modal } = AntApp.useApp();
+  const navigate = useNavigate();
+
+  if (loading || !model) {
+    return (
+      <div className="container">
+        <CartSteps current={0} />
+        <Skeleton active />
+      </div>
+    );
+  }
+  const quote = model.quote;
+  const lines = model.lines;
+  if (lines.length === 0) {
+    return (
+      <div className="container">
+        <CartSteps current={0} />
+        <Empty className="cart-empty" description={EMPTY_CART}>
+          <Link to="/list">
+            <Button type="primary">去逛逛</Button>
+          </Link>
+        </Empty>
+      </div>
+    );
+  }
+  const byId = new Map(quote.lines.map((line) => [line.id, line]));
+  const buyableIds = quote.lines.filter((line) => line.buyable).map((line) => line.id);
+  const selectedIds = model.selectedIds();
+  const allSelected = buyableIds.length > 0 && buyableIds.every((id) => selectedIds.includes(id));
+  const confirmDelete = (ids: number[]) =>
+    modal.confirm({ title: '温馨提示', content: DELETE_CONFIRM, okText: '确定', cancelText: '取消', onOk: () => remove(ids) });
+  const totals = quote.totals;
+
+  return (
+    <div className="container cart-page">
+      <CartSteps current={0} />
+      <Tiers tiers={quote.manjian_tiers} />
+      <div className="cart-table">
+        <div className="cart-head">
+          <div className="cell check">
+            <Checkbox checked={allSelected} onChange={(event) => select(buyableIds, event.target.checked)}>
+              全选
+            </Checkbox>
+          </div>
+          <div className="cell goods">商品信息</div>
+          <div className="cell unit">单价</div>
+          <div className="cell number">数量</div>
+          <div className="cell amount">小计</div>
+          <div className="cell actions">操作</div>
+        </div>
+        {lines.map((line) => {
+          const lineQuote = byId.get(line.id);
+          return lineQuote ? <CartRow key={line.id} line={line} quote={lineQuote} onNumber={setNumber} onSelect={select} onDelete={(id) => confirmDelete([id])} /> : null;
+        })}
+      </div>
+      <div className="cart-bar" data-testid="cart-bar">
+        <Checkbox checked={allSelected} onChange={(event) => select(buyableIds, event.target.checked)}>
+          全选
+        </Checkbox>
+        <a onClick={() => selectedIds.length && confirmDelete(selectedIds)}>删除选中</a>
+        <span>
+          已选 <strong data-testid="selected-count">{quote.counts.selected}</strong> 种商品
+        </span>
+        <span className="bar-spacer" />
+        <span className="bar-figures">
+          {quote.shipping.need && positive(quote.shipping.need) ? (
+            <span className="hint" data-testid="shipping-hint">
+              还差 {yuan(quote.shipping.need)} 免运费
+            </span>
+          ) : quote.shipping.free_shipping ? (
+            <span className="hint ok" data-testid="shipping-hint">已免运费</span>
+          ) : null}
+          <span>
+            商品合计：<span className="money" data-testid="total">{yuan(totals.total)}</span>
+          </span>
+          <span>
+            满减优惠：<span className="money" data-testid="discount">-{yuan(totals.discount)}</span>
+          </span>
+          <span className="payable">
+            应付：<strong className="price big" data-testid="payable">{yuan(totals.payable)}</strong>
+          </span>
+        </span>
+        <Button
+          type="primary"
+          danger
+          size="large"
+          disabled={selectedIds.length === 0}
+          onClick={() => navigate('/cart/step2', { state: { ids: selectedIds, payable: totals.payable } })}
+        >
+          去结算
+        </Button>
+      </div>
+    </div>
+  );
+}

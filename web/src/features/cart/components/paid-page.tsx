@@ -1,0 +1,35 @@
+// 支付完成 (cart_step4).
+import { Link, useSearchParams } from 'react-router';
+import { Button, Result, Skeleton } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { yuan } from '@/lib/money';
+import { fetchOrder } from '../api';
+import { CartSteps } from './cart-page';
+
+export function PaidPage() {
+  const [search] = useSearchParams();
+  const id = Number(search.get('id'));
+  const order = useQuery({ queryKey: ['order', id, 'paid'], queryFn: () => fetchOrder(id), enabled: id > 0 });
+  return (
+    <div className="container">
+      <CartSteps current={3} />
+      {id > 0 && !order.data ? (
+        <Skeleton active />
+      ) : (
+        <Result
+          status="success"
+          title="支付成功"
+          subTitle={order.data ? `订单号：${order.data.order_no}，实付 ${yuan(order.data.payable)}，状态：${order.data.status_name}` : '感谢您的采购'}
+          extra={[
+            <Link key="home" to="/">
+              <Button type="primary">继续采购</Button>
+            </Link>,
+            <Link key="orders" to="/order">
+              <Button>查看订单</Button>
+            </Link>,
+          ]}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+// 支付订单 (cart_step3 /cart/step3/{id}, and cart_hm /cart/hm?id=): the order to pay and the
+// balance; 余额支付 pays it and goes to step 4.
+import { useState } from 'react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Button, Descriptions, Radio, Result, Skeleton } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { yuan } from '@/lib/money';
+import { fetchBalance, fetchOrder, payOrder } from '../api';
+import { CartSteps } from './cart-page';
+
+export function PayPage() {
+  const params = useParams();
+  const [search] = useSearchParams();
+  const navigate = useNavigate();
+  const id = Number(params.id ?? search.get('id'));
+  const order = useQuery({ queryKey: ['order', id], queryFn: () => fetchOrder(id), enabled: id > 0 });
+  const balance = useQuery({ queryKey: ['balance'], queryFn: fetchBalance });
+  const [paying, setPaying] = useState(false);
+
+  if (!(id > 0) || order.isError) return <Result status="404" title="订单不存在" extra={<Link to="/order">查看我的订单</Link>} />;
+  if (!order.data) return <div className="container"><CartSteps current={2} /><Skeleton active /></div>;
+  const data = order.data;
+  const enough = balance.data ? Number(balance.data.balance) >= Number(data.payable) : false;
+  const pay = async () => {
+    setPaying(true);
+    try {
+      await payOrder(id, 'balance');
+      navigate(`/cart/step4?id=${id}`, { replace: true });
+    } catch {
+      // Told by the API client.
+    } finally {
+      setPaying(false);
+    }
+  };
+  return (
+    <div className="container pay-page">
+      <CartSteps current={2} />
+      <Result status="success" title="订单提交成功，请尽快支付" subTitle={`订单号：${data.order_no}`} />
+      <Descriptions bordered size="small" column={1} className="pay-facts">
+        <Descriptions.Item label="订单状态">{data.status_name}</Descriptions.Item>
+        <Descriptions.Item label="应付金额">
+          <strong className="price big" data-testid="order-payable">{yuan(data.payable)}</strong>
+        </Descriptions.Item>
+        <Descriptions.Item label="支付方式">
+          <Radio checked>余额支付（可用余额 {balance.data ? yuan(balance.data.balance) : '…'}）</Radio>
+        </Descriptions.Item>
+      </Descriptions>
+      <div className="pay-actions">
+        {data.status === 0 ? (
+          <Button type="primary" danger size="large" onClick={() => void pay()} loading={paying} disabled={!enough}>
+            {enough || !balance.data ? '确认支付' : '余额不足'}
+          </Button>
+        ) : (
+          <Link to={`/cart/step4?id=${id}`}>
+            <Button type="primary">查看支付结果</Button>
+          </Link>
+        )}
+      </div>
+    </div>
+  );
+}

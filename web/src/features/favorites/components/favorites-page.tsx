@@ -1,0 +1,53 @@
+// 我的收藏 (/zzfw/star): the member's favourite goods, with cancel.
+import { useState } from 'react';
+import { App as AntApp, Button, Empty, Pagination, Skeleton } from 'antd';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api';
+import { GoodsCard } from '@/components/goods-card';
+import type { Goods, Page } from '@/api/types';
+
+const PAGE_SIZE = 20;
+
+export function FavoritesPage() {
+  const [page, setPage] = useState(1);
+  const { message } = AntApp.useApp();
+  const client = useQueryClient();
+  const favorites = useQuery({
+    queryKey: ['favorites', page],
+    queryFn: () => api.get<Page<Goods>>('/api/favorite', { params: { page } }),
+    placeholderData: keepPreviousData,
+  });
+  const cancel = async (goods: Goods) => {
+    try {
+      await api.post('/api/favorite/cancel', { goods_ids: [goods.id] });
+      message.success('取消收藏成功');
+      await client.invalidateQueries({ queryKey: ['favorites'] });
+    } catch {
+      // Told by the API client.
+    }
+  };
+  return (
+    <div className="container favorites-page">
+      <h1 className="page-title">我的收藏</h1>
+      {!favorites.data ? (
+        <Skeleton active />
+      ) : favorites.data.list.length === 0 ? (
+        <Empty description="还没有收藏的商品" />
+      ) : (
+        <div className="goods-grid">
+          {favorites.data.list.map((goods) => (
+            <div key={goods.id} className="favorite-item">
+              <GoodsCard goods={goods} />
+              <Button size="small" onClick={() => void cancel(goods)}>
+                取消收藏
+              </Button>
+            </div>
+          ))}
+        </div>
+      )}
+      {favorites.data && favorites.data.total > PAGE_SIZE && (
+        <Pagination className="pager" current={page} pageSize={PAGE_SIZE} total={favorites.data.total} onChange={setPage} showSizeChanger={false} />
+      )}
+    </div>
+  );
+}

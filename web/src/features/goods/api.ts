@@ -1,0 +1,31 @@
+// The catalogue's calls: the goods list with its filters, a goods' detail, favourites.
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api';
+import type { Params } from '@/lib/api-client';
+import type { Goods, GoodsDetail, Page } from '@/api/types';
+
+export const PAGE_SIZE = 20;
+
+export function useGoodsList(params: Params) {
+  return useQuery({
+    queryKey: ['goods-list', params],
+    queryFn: () => api.get<Page<Goods>>('/api/goods/list', { params: { page_size: PAGE_SIZE, ...params } }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useGoodsDetail(id: number, query: Params) {
+  return useQuery({
+    queryKey: ['goods-detail', id, query],
+    queryFn: () => api.get<GoodsDetail>(`/api/goods/detail/${id}`, { params: query }),
+    enabled: Number.isFinite(id) && id > 0,
+  });
+}
+
+export function addFavorite(goodsIds: number[]) {
+  return api.post('/api/favorite', { goods_ids: goodsIds });
+}
+
+export function cancelFavorite(goodsIds: number[]) {
+  return api.post('/api/favorite/cancel', { goods_ids: goodsIds });
+}

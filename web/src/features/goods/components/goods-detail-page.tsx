@@ -1,0 +1,174 @@
+// Goods detail (/list/info/{id}, query goods_price_id, ladder_price_id, goods_manjian_id,
+// is_yj, is_jxq): picture, facts, price, the ladder table with how many more for each price
+// (the engine's ladder rows), activity tags with their rules, stock, add to cart, favourite.
+import { useMemo, useState } from 'react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { App as AntApp, Breadcrumb, Button, Descriptions, InputNumber, Result, Skeleton, Space } from 'antd';
+import { HeartFilled, HeartOutlined } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
+import { currentPrice, stockClass, useAddToCart } from '@/components/goods-card';
+import { GoodsTags } from '@/components/tags';
+import { quote, type LadderRow } from '@/lib/engine';
+import { yuan } from '@/lib/money';
+import { countdown, useServerNow } from '@/lib/server-clock';
+import type { GoodsDetail } from '@/api/types';
+import { addFavorite, cancelFavorite, useGoodsDetail } from '../api';
+
+const QUERY_IDS = ['goods_price_id', 'ladder_price_id', 'goods_manjian_id', 'is_yj', 'is_jxq'] as const;
+
+/** The engine's ladder rows for buying `number` of `goods`: each price and how many more it needs. */
+export function ladderRows(goods: GoodsDetail, number: number): LadderRow[] {
+  if (!goods.ladder_price.length) return [];
+  const line = quote({
+    items: [
+      {
+        id: 1,
+        number,
+        price: goods.price,
+        is_selected: 1,
+        goods: { id: goods.id, is_buy: 1, number: Math.max(goods.number, number), ladder_price: goods.ladder_price, ladder_price_type: goods.ladder_price_type },
+      },
+    ],
+  }).lines[0];
+  return line.ladder;
+}
+
+function FlashSale({ goods }: { goods: GoodsDetail }) {
+  const now = useServerNow();
+  if (!goods.flash_sale || goods.flash_sale.ends_at <= now) return null;
+  return (
+    <div className="detail-flash">
+      <strong>限时秒杀</strong> 秒杀价 <span className="price">{yuan(goods.flash_sale.price)}</span> 每人限购 {goods.flash_sale.limit} {goods.bzdw} · 距结束 {countdown(goods.flash_sale.ends_at - now)}
+    </div>
+  );
+}
+
+export function GoodsDetailPage() {
+  const { id } = useParams();
+  const [search] = useSearchParams();
+  const navigate = useNavigate();
+  const { message } = AntApp.useApp();
+  const client = useQueryClient();
+  const query = useMemo(() => Object.fromEntries(QUERY_IDS.map((key) => [key, search.get(key) ?? undefined])), [search]);
+  const detail = useGoodsDetail(Number(id), query);
+  const [number, setNumber] = useState(1);
+  const { add, adding } = useAddToCart();
+
+  if (detail.isError) return <Result status="404" title="商品不存在" extra={<Link to="/list">去逛逛</Link>} />;
+  const goods = detail.data;
+  if (!goods) return <div className="container"><Skeleton active /></div>;
+
+  const buyable = goods.is_buy === 1 && goods.number > 0;
+  const rows = ladderRows(goods, number);
+  const favorite = async () => {
+    try {
+      if (goods.is_favorite) {
+        await cancelFavorite([goods.id]);
+        message.success('取消收藏成功');
+      } else {
+        await addFavorite([goods.id]);
+        message.success({
+          content: (
+            <span>
+              收藏成功{' '}
+              <Button size="small" type="link" onClick={() => navigate('/zzfw/star')}>
+                查看收藏
+              </Button>
+            </span>
+          ),
+        });
+      }
+      await client.invalidateQueries({ queryKey: ['goods-detail', goods.id] });
+      await client.invalidateQueries({ queryKey: ['favorites'] });
+    } catch {
+      // The API client has told the buyer.
+    }
+  };
+
+  return (
+    <div className="container goods-detail">
+      <Breadcrumb
+        className="crumbs"
+        items={[{ title: <Link to="/">首页</Link> }, ...goods.category_path.map((category) => ({ title: <Link to={`/list?category=${category.id}`}>{category.name}</Link> })), { title: goods.name }]}
+      />
+      <div className="detail-main">
+        <div className="detail-image">
+          <img src={goods.goods_image[0]} alt={goods.name} />
+        </div>
+        <div className="detail-info">
+          <h1>
+            {goods.name} <GoodsTags tags={goods.tags} />
+          </h1>
+          <FlashSale goods={goods} />
+          <div className="detail-price">
+            <span className="label">采购价</span>
+            <span className="price big">{yuan(currentPrice(goods))}</span>
+            {Number(goods.base_price) > Number(currentPrice(goods)) && (
+              <span className="muted">
+                建议零售价 <del>{yuan(goods.base_price)}</del>
+              </span>
+            )}
+          </div>
+          {rows.length > 0 && (
+            <table className="ladder-table" aria-label="阶梯价">
+              <thead>
+                <tr>
+                  <th>{goods.ladder_price_type === 1 ? '采购数量' : '起购数量'}</th>
+                  <th>单价</th>
+                  <th>再买</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((row) => (
+                  <tr key={row.number} className={row.reached ? 'reached' : ''}>
+                    <td>
+                      {row.number}
+                      {row.max ? `-${row.max}` : '及以上'} {goods.bzdw}
+                    </td>
+                    <td className="price">{yuan(row.price)}</td>
+                    <td>{row.reached ? '已享受' : `再买 ${row.need} ${goods.bzdw} 享 ${yuan(row.price)}`}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+          {goods.manjian && (
+            <div className="detail-activity">
+              <span className="label">满减</span> {goods.manjian.title}：{goods.manjian.tiers.map((tier) => `满${tier.amount}减${tier.reduce}`).join('，')}
+            </div>
+          )}
+          {goods.is_dpby === 1 && goods.qg_number > 0 && (
+            <div className="detail-activity">
+              <span className="label">包邮</span> 单品满 {goods.qg_number} {goods.bzdw} 包邮
+            </div>
+          )}
+          <Descriptions size="small" column={2} className="detail-facts">
+            <Descriptions.Item label="规格">{goods.ypgg}</Descriptions.Item>
+            <Descriptions.Item label="单位">{goods.bzdw}</Descriptions.Item>
+            <Descriptions.Item label="生产厂家">{goods.sccj}</Descriptions.Item>
+            <Descriptions.Item label="批准文号">{goods.pzwh}</Descriptions.Item>
+            <Descriptions.Item label="有效期">{goods.validity || '—'}</Descriptions.Item>
+            <Descriptions.Item label="件装量">{goods.jzl ? `${goods.jzl}${goods.bzdw}/件` : '—'}</Descriptions.Item>
+            <Descriptions.Item label="库存">
+              <span className={stockClass(goods)}>{goods.stock_state}</span>
+            </Descriptions.Item>
+            {goods.brand && <Descriptions.Item label="品牌">{goods.brand.name}</Descriptions.Item>}
+          </Descriptions>
+          <Space className="detail-buy">
+            <InputNumber min={1} max={Math.max(1, goods.number)} value={number} onChange={(value) => setNumber(Math.max(1, Math.floor(value ?? 1)))} aria-label="购买数量" disabled={!buyable} addonAfter={goods.bzdw} />
+            <Button type="primary" size="large" danger onClick={() => void add(goods, number)} loading={adding} disabled={!buyable}>
+              {buyable ? '加入购物车' : '暂不可购买'}
+            </Button>
+            <Button size="large" icon={goods.is_favorite ? <HeartFilled /> : <HeartOutlined />} onClick={() => void favorite()}>
+              {goods.is_favorite ? '已收藏' : '收藏'}
+            </Button>
+          </Space>
+        </div>
+      </div>
+      <section className="detail-description">
+        <h2>商品说明</h2>
+        <p>{goods.description}</p>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,195 @@
+// The goods list (/list, /list/table, /list/no_image, /list/other/{id}) and search results
+// (/search, /search/table): filters, sorting, paging, in three views.
+import { useMemo } from 'react';
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Checkbox, Empty, Pagination, Radio, Segmented, Skeleton, Table } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { GoodsCard, QuantityAdd, currentPrice, stockClass } from '@/components/goods-card';
+import { GoodsTags } from '@/components/tags';
+import { yuan } from '@/lib/money';
+import type { Params } from '@/lib/api-client';
+import type { Goods } from '@/api/types';
+import { PAGE_SIZE, useGoodsList } from '../api';
+
+type View = 'grid' | 'table' | 'no_image';
+
+const SHOPS = [
+  { label: '全部', value: 'all' },
+  { label: '普通药品', value: 'general' },
+  { label: '优选', value: 'youx' },
+  { label: '中药饮片', value: 'zy' },
+  { label: '医疗器械', value: 'qx' },
+];
+
+const FLAGS = [
+  { label: '包邮', value: 'is_dpby' },
+  { label: '满减', value: 'manjian' },
+  { label: '天天特价', value: 'everyday' },
+  { label: '限时秒杀', value: 'flash' },
+];
+
+const SORTS = [
+  { label: '默认', value: 'default' },
+  { label: '销量', value: 'sales' },
+  { label: '价格', value: 'price' },
+  { label: '新品', value: 'new' },
+];
+
+/** The list's query from the address: search keyword by goods or manufacturer, filters, page. */
+export function listParams(search: URLSearchParams, categoryFromPath?: string): Params {
+  const params: Params = {};
+  const keyword = search.get('keyword')?.trim();
+  if (keyword) {
+    if (search.get('type') === '1') params.sccj = keyword;
+    else params.keyword = keyword;
+  }
+  const category = categoryFromPath ?? search.get('category');
+  if (category) params.category = category;
+  for (const key of ['brand', 'shop', 'sort', 'order', 'page']) {
+    const value = search.get(key);
+    if (value) params[key] = value;
+  }
+  for (const flag of FLAGS) if (search.get(flag.value) === '1') params[flag.value] = 1;
+  return params;
+}
+
+function GoodsTable({ goods, sort, order, onSort }: { goods: Goods[]; sort: string; order: string; onSort: (sort: string, order: string) => void }) {
+  const columns: ColumnsType<Goods> = [
+    { title: '商品名称', dataIndex: 'name', render: (_, item) => <><Link to={`/list/info/${item.id}`}>{item.name}</Link> <GoodsTags tags={item.tags} /></> },
+    { title: '规格', dataIndex: 'ypgg', width: 130 },
+    { title: '生产厂家', dataIndex: 'sccj', width: 200 },
+    { title: '批准文号', dataIndex: 'pzwh', width: 170 },
+    { title: '单位', dataIndex: 'bzdw', width: 60 },
+    {
+      title: '价格',
+      key: 'price',
+      width: 90,
+      align: 'right',
+      sorter: true,
+      sortOrder: sort === 'price' ? (order === 'desc' ? 'descend' : 'ascend') : null,
+      render: (_, item) => <span className="price money">{yuan(currentPrice(item))}</span>,
+    },
+    { title: '库存', key: 'stock', width: 80, render: (_, item) => <span className={stockClass(item)}>{item.stock_state}</span> },
+    { title: '采购', key: 'buy', width: 230, render: (_, item) => <QuantityAdd goods={item} compact /> },
+  ];
+  return (
+    <Table<Goods>
+      rowKey="id"
+      size="small"
+      columns={columns}
+      dataSource={goods}
+      pagination={false}
+      onChange={(_, __, sorter) => {
+        const one = Array.isArray(sorter) ? sorter[0] : sorter;
+        if (!one?.order) onSort('default', '');
+        else onSort('price', one.order === 'descend' ? 'desc' : 'asc');
+      }}
+    />
+  );
+}
+
+export function GoodsListPage() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const { id: otherCategory } = useParams();
+  const [search, setSearch] = useSearchParams();
+  const isSearch = location.pathname.startsWith('/search');
+  const view: View = location.pathname.endsWith('/table') ? 'table' : location.pathname.endsWith('/no_image') ? 'no_image' : 'grid';
+  const params = useMemo(() => listParams(search, otherCategory), [search, otherCategory]);
+  const list = useGoodsList(params);
+
+  const update = (changes: Record<string, string | null>) => {
+    const next = new URLSearchParams(search);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value === null || value === '') next.delete(key);
+      else next.set(key, value);
+    }
+    if (!('page' in changes)) next.delete('page');
+    setSearch(next);
+  };
+  const base = isSearch ? '/search' : '/list';
+  const viewPath = (next: View) => `${base}${next === 'grid' ? '' : `/${next}`}?${search}`;
+  const sort = search.get('sort') ?? 'default';
+  const order = search.get('order') ?? '';
+  const keyword = search.get('keyword');
+
+  return (
+    <div className="container goods-list-page">
+      {isSearch && (
+        <div className="list-heading">
+          搜索“<strong>{keyword}</strong>”{search.get('type') === '1' ? '（生产厂家）' : ''}，共找到 <strong>{list.data?.total ?? 0}</strong> 件商品
+        </div>
+      )}
+      <div className="filters">
+        <div className="filter-row">
+          <span className="filter-label">店铺类型：</span>
+          <Radio.Group size="small" optionType="button" options={SHOPS} value={search.get('shop') ?? 'all'} onChange={(event) => update({ shop: event.target.value === 'all' ? null : event.target.value })} />
+        </div>
+        <div className="filter-row">
+          <span className="filter-label">专区：</span>
+          {FLAGS.map((flag) => (
+            <Checkbox key={flag.value} checked={search.get(flag.value) === '1'} onChange={(event) => update({ [flag.value]: event.target.checked ? '1' : null })}>
+              {flag.label}
+            </Checkbox>
+          ))}
+        </div>
+        <div className="filter-row filter-sort">
+          <span className="filter-label">排序：</span>
+          <Segmented
+            size="small"
+            options={SORTS}
+            value={sort}
+            onChange={(value) => {
+              const next = String(value);
+              update({ sort: next === 'default' ? null : next, order: next === sort && order !== 'asc' ? 'asc' : null });
+            }}
+          />
+          {sort === 'price' && (
+            <a className="sort-order" onClick={() => update({ order: order === 'desc' ? 'asc' : 'desc' })}>
+              {order === 'desc' ? '价格从高到低' : '价格从低到高'}
+            </a>
+          )}
+          <span className="view-switch">
+            <Segmented
+              size="small"
+              value={view}
+              options={[
+                { label: '大图', value: 'grid' },
+                { label: '列表', value: 'table' },
+                { label: '无图', value: 'no_image' },
+              ]}
+              onChange={(value) => navigate(viewPath(value as View))}
+            />
+          </span>
+        </div>
+      </div>
+      {!list.data ? (
+        <Skeleton active />
+      ) : list.data.list.length === 0 ? (
+        <Empty description="没有找到相关商品" />
+      ) : view === 'table' ? (
+        <GoodsTable goods={list.data.list} sort={sort} order={order} onSort={(nextSort, nextOrder) => update({ sort: nextSort === 'default' ? null : nextSort, order: nextOrder || null })} />
+      ) : (
+        <div className={view === 'no_image' ? 'goods-grid no-image' : 'goods-grid'}>
+          {list.data.list.map((item) => (
+            <GoodsCard key={item.id} goods={item} showImage={view !== 'no_image'} />
+          ))}
+        </div>
+      )}
+      {list.data && list.data.total > PAGE_SIZE && (
+        <Pagination
+          className="pager"
+          current={list.data.page}
+          pageSize={PAGE_SIZE}
+          total={list.data.total}
+          showSizeChanger={false}
+          showTotal={(total) => `共 ${total} 件`}
+          onChange={(page) => {
+            update({ page: String(page) });
+            window.scrollTo({ top: 0 });
+          }}
+        />
+      )}
+    </div>
+  );
+}

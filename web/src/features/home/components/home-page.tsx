@@ -1,0 +1,149 @@
+// The home page: banners beside the open category menu and a member panel; then the floors:
+// 限时秒杀 with a live countdown from the server clock, 天天特价, 为您推荐, brands.
+import { Link } from 'react-router';
+import { Carousel, Empty, Skeleton } from 'antd';
+import { useCommonData } from '@/api/common';
+import { useKnownUser } from '@/api/user';
+import { GoodsCard } from '@/components/goods-card';
+import { countdown, useServerNow } from '@/lib/server-clock';
+import { useBanners, useEverydayPrice, useRecommended, useSpike } from '../api';
+import type { Goods } from '@/api/types';
+
+function Banners() {
+  const banners = useBanners();
+  if (!banners.data) return <Skeleton.Node active className="banner-skeleton" />;
+  return (
+    <Carousel autoplay className="banners" autoplaySpeed={5000}>
+      {banners.data.map((banner) => (
+        <Link key={banner.id} to={banner.url} className="banner" style={{ background: banner.color || '#11845b' }}>
+          <img src={banner.image} alt={banner.title} />
+        </Link>
+      ))}
+    </Carousel>
+  );
+}
+
+function MemberPanel() {
+  const user = useKnownUser();
+  return (
+    <aside className="member-panel">
+      {user?.login ? (
+        <>
+          <p className="member-hello">您好，{user.name || user.username}</p>
+          <p className="member-company">{user.company}</p>
+          {user.admin && (
+            <p className="member-admin">
+              专属客服：{user.admin.name}
+              <br />
+              {user.admin.phone}
+            </p>
+          )}
+          <div className="member-links">
+            <Link to="/order">我的订单</Link>
+            <Link to="/cart">购物车</Link>
+            <Link to="/zzfw/star">我的收藏</Link>
+          </div>
+        </>
+      ) : (
+        <>
+          <p className="member-hello">您好，欢迎来到医药批发商城</p>
+          <div className="member-actions">
+            <Link to="/login" className="ant-btn ant-btn-primary">
+              登录
+            </Link>
+            <Link to="/register" className="ant-btn">
+              注册
+            </Link>
+          </div>
+        </>
+      )}
+      <div className="member-notice">
+        <h4>商城公告</h4>
+        <p>
+          <Link to="/help/xrzn/gwzn">新会员采购指南</Link>
+        </p>
+        <p>
+          <Link to="/help/zfps/hwps">秋冬季配送时效说明</Link>
+        </p>
+        <p>
+          <Link to="/help/fwbz/wzzz">本站经营资质公示</Link>
+        </p>
+      </div>
+    </aside>
+  );
+}
+
+function Floor({ title, more, goods, extra }: { title: string; more?: string; goods: Goods[] | undefined; extra?: React.ReactNode }) {
+  return (
+    <section className="floor">
+      <header className="floor-title">
+        <h2>{title}</h2>
+        {extra}
+        {more && (
+          <Link to={more} className="floor-more">
+            更多 &gt;
+          </Link>
+        )}
+      </header>
+      {!goods ? (
+        <Skeleton active />
+      ) : goods.length === 0 ? (
+        <Empty description="暂无商品" />
+      ) : (
+        <div className="goods-grid">
+          {goods.map((item) => (
+            <GoodsCard key={item.id} goods={item} />
+          ))}
+        </div>
+      )}
+    </section>
+  );
+}
+
+function SpikeFloor() {
+  const spike = useSpike();
+  const now = useServerNow();
+  const live = spike.data?.list.filter((goods) => goods.flash_sale && goods.flash_sale.ends_at > now);
+  const ends = live?.length ? Math.min(...live.map((goods) => goods.flash_sale!.ends_at)) : null;
+  return (
+    <Floor
+      title="限时秒杀"
+      more="/list?flash=1"
+      goods={live?.slice(0, 5)}
+      extra={ends ? <span className="countdown" data-testid="spike-countdown">距结束 {countdown(ends - now)}</span> : null}
+    />
+  );
+}
+
+export function HomePage() {
+  const common = useCommonData();
+  const everyday = useEverydayPrice();
+  const recommended = useRecommended();
+  return (
+    <div className="home">
+      <div className="home-top container">
+        <div className="home-menu-space" />
+        <Banners />
+        <MemberPanel />
+      </div>
+      <div className="container">
+        <SpikeFloor />
+        <Floor title="天天特价" more="/list?everyday=1" goods={everyday.data?.slice(0, 10)} />
+        <Floor title="为您推荐" more="/list" goods={recommended.data?.list.slice(0, 10)} />
+        <section className="floor">
+          <header className="floor-title">
+            <h2>品牌专区</h2>
+          </header>
+          <div className="brands">
+            {(common.data?.brand ?? []).map((brand) => (
+              <Link key={brand.id} to={`/list?brand=${brand.id}`} className="brand" title={brand.sccj}>
+                <img src={brand.logo} alt={brand.name} />
+                <span>{brand.name}</span>
+              </Link>
+            ))}
+          </div>
+        </section>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,86 @@
+// The header's search box: 商品/厂家 toggle, suggestions with keyboard, hot terms.
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { api } from '@/lib/api';
+import { SuggestionBox, type SearchType } from '../suggestions';
+
+function fetchSuggestions(keywords: string, type: SearchType) {
+  return api.get<string[]>('/api/goods/search', { params: { keywords, type }, silent: true });
+}
+
+export function SearchBox({ hot = [] }: { hot?: string[] }) {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const [box] = useState(
+    () =>
+      new SuggestionBox({
+        fetcher: fetchSuggestions,
+        keyword: params.get('keyword') ?? '',
+        type: params.get('type') === '1' ? 1 : 0,
+        onSearch: (keyword, type) => navigate(`/search?${new URLSearchParams({ keyword, type: String(type) })}`),
+      }),
+  );
+  useEffect(() => () => box.dispose(), [box]);
+  const state = useSyncExternalStore(box.subscribe, () => box.snapshot);
+
+  return (
+    <div className="search">
+      <div className="search-row">
+        <div className="search-types" role="tablist" aria-label="搜索类型">
+          {(['商品', '厂家'] as const).map((label, type) => (
+            <button key={label} type="button" role="tab" aria-selected={state.type === type} className={state.type === type ? 'active' : ''} onClick={() => box.setType(type as SearchType)}>
+              {label}
+            </button>
+          ))}
+        </div>
+        <div className="search-field">
+          <input
+            aria-label="搜索关键词"
+            placeholder={state.type === 0 ? '请输入商品名称' : '请输入生产厂家'}
+            value={state.keyword}
+            onChange={(event) => box.input(event.target.value)}
+            onFocus={() => box.focus()}
+            onBlur={() => box.blur()}
+            onKeyDown={(event) => {
+              if (box.key(event.key)) event.preventDefault();
+            }}
+            autoComplete="off"
+          />
+          {state.open && (
+            <ul className="search-suggestions" role="listbox" aria-label="搜索建议">
+              {state.status === 'searching' && <li className="muted">正在搜索…</li>}
+              {state.status === 'empty' && <li className="muted">暂无数据</li>}
+              {state.status === 'results' &&
+                state.suggestions.map((text, index) => (
+                  <li
+                    key={text}
+                    role="option"
+                    aria-selected={index === state.active}
+                    className={index === state.active ? 'active' : ''}
+                    onMouseDown={(event) => {
+                      event.preventDefault();
+                      box.search(text);
+                    }}
+                  >
+                    {text}
+                  </li>
+                ))}
+            </ul>
+          )}
+        </div>
+        <button type="button" className="search-button" onClick={() => box.search()}>
+          搜索
+        </button>
+      </div>
+      {hot.length > 0 && (
+        <div className="search-hot">
+          {hot.slice(0, 10).map((term) => (
+            <a key={term} onClick={() => box.search(term)}>
+              {term}
+            </a>
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,42 @@
+// The bridge between the API client's notifier and the app: Ant Design's message and modal
+// (from `App.useApp()`, so they take the theme and locale) and the router's navigation are
+// handed over once the app has mounted.
+import type { MessageInstance } from 'antd/es/message/interface';
+import type { HookAPI as ModalHookAPI } from 'antd/es/modal/useModal';
+import { BUSY_MESSAGE, TIMEOUT_MESSAGE, type Notifier } from './api-client';
+
+interface Ui {
+  message: MessageInstance;
+  modal: ModalHookAPI;
+  navigate: (path: string) => void;
+  reload: () => void;
+}
+
+let ui: Ui | null = null;
+
+export function connectUi(next: Ui | null): void {
+  ui = next;
+}
+
+/** The §8 behaviours, on Ant Design. */
+export const shopNotifier: Notifier = {
+  login() {
+    ui?.navigate('/login');
+  },
+  agreement(message) {
+    ui?.message.warning(message);
+    ui?.navigate('/dzht');
+  },
+  invalid(message) {
+    ui?.message.error(message);
+  },
+  alert(message) {
+    ui?.modal.warning({ title: '温馨提示', content: message, okText: '确定' });
+  },
+  busy() {
+    ui?.message.error(BUSY_MESSAGE);
+  },
+  timeout() {
+    ui?.modal.error({ title: '温馨提示', content: TIMEOUT_MESSAGE, okText: '刷新', onOk: () => ui?.reload() });
+  },
+};
