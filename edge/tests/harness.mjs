@@ -54,6 +54,16 @@ function stop(process) {
   }
 }
 
+/** Runs SQL on an origin's SQLite file with python3's sqlite3; answers the rows. */
+export function sqlOn(database, statement, ...params) {
+  const script = 'import json, sqlite3, sys\n'
+    + 'db = sqlite3.connect(sys.argv[1], timeout=10)\n'
+    + 'rows = db.execute(sys.argv[2], json.loads(sys.argv[3])).fetchall()\n'
+    + 'db.commit()\n'
+    + 'print(json.dumps(rows))\n';
+  return JSON.parse(execFileSync('python3', ['-c', script, database, statement, JSON.stringify(params)]).toString());
+}
+
 /** Starts origin and edge; answers `{ origin, edge, secret, sql, stop }`. */
 export async function startStack({ cacheTtl = 60, originBin, originEnv = {} } = {}) {
   const work = mkdtempSync(join(tmpdir(), 'shop-edge-'));
@@ -99,15 +109,9 @@ export async function startStack({ cacheTtl = 60, originBin, originEnv = {} } = 
     secret,
     originLog: origin.log,
     edgeLog: edge.log,
+    database,
     /** Runs SQL on the origin's SQLite database (fixtures the API cannot make). */
-    sql(statement, ...params) {
-      const script = 'import json, sqlite3, sys\n'
-        + 'db = sqlite3.connect(sys.argv[1], timeout=10)\n'
-        + 'rows = db.execute(sys.argv[2], json.loads(sys.argv[3])).fetchall()\n'
-        + 'db.commit()\n'
-        + 'print(json.dumps(rows))\n';
-      return JSON.parse(execFileSync('python3', ['-c', script, database, statement, JSON.stringify(params)]).toString());
-    },
+    sql: (statement, ...params) => sqlOn(database, statement, ...params),
     async stop() {
       stop(edge);
       stop(origin);

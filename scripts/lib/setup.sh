@@ -72,7 +72,7 @@ npm_ci() {
   if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ]; then
     skip "$(basename "$dir"): node_modules matches package-lock.json"
   else
-    (cd "$dir" && npm ci --no-audit --no-fund --loglevel=error)
+    (cd "$dir" && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --loglevel=error)
     echo "$want" > "$stamp"
   fi
 }
@@ -100,8 +100,7 @@ build_edge() {
   skip "Worker bundle: $(cat "${files[@]}" | wc -c) bytes, $(cat "${files[@]}" | gzip -9 | wc -c) gzipped"
 }
 
-# The web app into web/dist/, which the edge serves. Until web/ holds the React app, the
-# edge's placeholder page stands in.
+# The web app into web/dist/, which the edge serves (needs pkg/ built first: web/ depends on it).
 build_web() {
   step "Build the web app into web/dist/"
   if [ -f "$ROOT/web/package.json" ]; then
@@ -127,8 +126,9 @@ ensure_edge_secret() {
 }
 
 setup_chromium() {
-  step "Chromium and ChromeDriver (Debian)"
-  apt_install chromium chromium-driver
+  step "Chromium, ChromeDriver and CJK fonts (Debian)"
+  # Noto CJK: the shop is in Chinese; without it Chromium draws boxes in the screenshots.
+  apt_install chromium chromium-driver fonts-noto-cjk
 }
 
 # Builds the engine as an npm package into pkg/ (bundler target: Vite with vite-plugin-wasm, and

@@ -2,7 +2,7 @@
 // cart panel slides out to 310 px; it opens by itself on cart step 1.
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { Badge, Empty } from 'antd';
+import { Badge, Button, Empty } from 'antd';
 import { ShoppingCartOutlined, StarOutlined, CustomerServiceOutlined, VerticalAlignTopOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { badge, CART_KEY, fetchCart, useCartTotal } from '@/api/cart';
@@ -18,8 +18,10 @@ function CartPanel({ loggedIn }: { loggedIn: boolean }) {
     return (
       <div className="panel-body">
         <Empty description="登录后查看购物车" />
-        <Link to="/login" className="ant-btn ant-btn-primary panel-login">
-          立即登录
+        <Link to="/login" className="panel-login">
+          <Button type="primary" block>
+            立即登录
+          </Button>
         </Link>
       </div>
     );
@@ -40,16 +42,19 @@ function CartPanel({ loggedIn }: { loggedIn: boolean }) {
       <div className="panel-total">
         共 {list.quote.counts.selected} 件 · 应付 <strong className="price">{yuan(list.quote.totals.payable)}</strong>
       </div>
-      <Link to="/cart" className="ant-btn ant-btn-primary panel-go">
-        去购物车结算
+      <Link to="/cart" className="panel-go">
+        <Button type="primary" block>
+          去购物车结算
+        </Button>
       </Link>
     </div>
   );
 }
 
-export function RightWidget({ user, openOnStart }: { user?: UserState; openOnStart: boolean }) {
+export function RightWidget({ user, openOnStart, onToggle }: { user?: UserState; openOnStart: boolean; onToggle?: (open: boolean) => void }) {
   const [open, setOpen] = useState(openOnStart);
   useEffect(() => setOpen(openOnStart), [openOnStart]);
+  useEffect(() => onToggle?.(open), [open, onToggle]);
   const total = useCartTotal(!!user?.login);
   return (
     <aside className="right-widget" style={{ width: open ? PANEL_EXPANDED_PX : PANEL_COLLAPSED_PX }} data-testid="right-widget" data-open={open ? '1' : '0'}>

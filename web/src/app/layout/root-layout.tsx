@@ -2,7 +2,7 @@
 // login-style header, nav, footer, right-side widget, top-right ad. Also: the page title,
 // the page-view report, scroll restoration, the one-time reload after login, and the
 // bridge that lets the API client show messages and navigate.
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useMatches, useNavigate } from 'react-router';
 import { App as AntApp } from 'antd';
 import { connectUi } from '@/lib/notify';
@@ -54,9 +54,12 @@ export function RootLayout() {
   const fetchUser = !!route && !NO_USER_FETCH.has(route.name);
   const user = useUserBase(fetchUser, location.pathname);
   const layout = route?.layout;
+  // The open cart panel takes its width from the page rather than covering it.
+  const [panelOpen, setPanelOpen] = useState(false);
+  const withPanel = panelOpen && !!layout?.rightWidget;
 
   return (
-    <div className="shop">
+    <div className={withPanel ? 'shop with-panel' : 'shop'}>
       <ScrollRestoration getKey={(at) => (route?.noScrollRestore ? `${at.key}:${Date.now()}` : at.key)} />
       {layout?.header && <Header user={user.data} />}
       {layout?.loginHeader && <LoginHeader title={route?.title ?? ''} />}
@@ -66,7 +69,7 @@ export function RootLayout() {
         <Outlet />
       </main>
       {layout?.footer && <Footer />}
-      {layout?.rightWidget && <RightWidget user={user.data} openOnStart={route?.name === 'cart_step1'} />}
+      {layout?.rightWidget && <RightWidget user={user.data} openOnStart={route?.name === 'cart_step1'} onToggle={setPanelOpen} />}
     </div>
   );
 }

@@ -1,7 +1,7 @@
 // The home page: banners beside the open category menu and a member panel; then the floors:
 // 限时秒杀 with a live countdown from the server clock, 天天特价, 为您推荐, brands.
 import { Link } from 'react-router';
-import { Carousel, Empty, Skeleton } from 'antd';
+import { Button, Carousel, Empty, Skeleton } from 'antd';
 import { useCommonData } from '@/api/common';
 import { useKnownUser } from '@/api/user';
 import { GoodsCard } from '@/components/goods-card';
@@ -48,11 +48,11 @@ function MemberPanel() {
         <>
           <p className="member-hello">您好，欢迎来到医药批发商城</p>
           <div className="member-actions">
-            <Link to="/login" className="ant-btn ant-btn-primary">
-              登录
+            <Link to="/login">
+              <Button type="primary">登录</Button>
             </Link>
-            <Link to="/register" className="ant-btn">
-              注册
+            <Link to="/register">
+              <Button>注册</Button>
             </Link>
           </div>
         </>

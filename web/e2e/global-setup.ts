@@ -1,0 +1,13 @@
+// Starts the shop for the browser tests: origin on a fresh SQLite file and the edge in
+// workerd serving web/dist; the tests find it in SHOP_URL, SHOP_DB.
+import { startStack } from '../../edge/tests/harness.mjs';
+
+export default async function globalSetup() {
+  const stack = await startStack({ cacheTtl: 5 });
+  process.env.SHOP_URL = stack.edge;
+  process.env.SHOP_ORIGIN = stack.origin;
+  process.env.SHOP_DB = stack.database;
+  return async () => {
+    await stack.stop();
+  };
+}

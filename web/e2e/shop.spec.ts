@@ -1,0 +1,190 @@
+// The shop in Chromium, through the edge, as a buyer uses it.
+import { expect, test, type Page } from '@playwright/test';
+import { sqlOn } from '../../edge/tests/harness.mjs';
+
+const base = () => process.env.SHOP_URL!;
+const sql = (statement: string, ...params: unknown[]) => sqlOn(process.env.SHOP_DB!, statement, ...params) as unknown[][];
+
+async function login(page: Page, username = 'demo', password = 'demo123') {
+  await page.goto(`${base()}/login`);
+  await page.getByLabel('账号').fill(username);
+  await page.getByLabel('密码').fill(password);
+  await page.getByRole('button', { name: '登 录' }).or(page.getByRole('button', { name: '登录' })).click();
+  await expect(page.getByText('退出')).toBeVisible();
+}
+
+/** The demo member's cart emptied, then filled through the API as the browser's session. */
+async function fillCart(page: Page, goods: [number, number][]) {
+  const list = await (await page.request.get(`${base()}/api/cart/list`)).json();
+  const ids = list.data.data.map((line: { id: number }) => line.id);
+  if (ids.length) await page.request.post(`${base()}/api/cart/batch_delete`, { form: { ids: ids.join(',') } });
+  for (const [id, number] of goods) {
+    const added = await page.request.post(`${base()}/api/cart`, { form: { goods_id: String(id), number: String(number) } });
+    expect(added.status(), await added.text()).toBe(200);
+  }
+}
+
+async function serverQuote(page: Page) {
+  return (await (await page.request.get(`${base()}/api/cart/list`)).json()).data.quote;
+}
+
+const yuan = (value: string) => `¥${value}`;
+
+test('a visitor browses home, searches with the keyboard, opens a list and a detail', async ({ page }, testInfo) => {
+  await page.goto(base());
+  await expect(page).toHaveTitle('首页 - 医药批发商城');
+  await expect(page.getByRole('heading', { name: '限时秒杀' })).toBeVisible();
+  await expect(page.getByTestId('spike-countdown')).toContainText('距结束');
+  await expect(page.getByText('请登录')).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('home.png'), fullPage: true });
+  await testInfo.attach('home', { path: testInfo.outputPath('home.png'), contentType: 'image/png' });
+
+  const box = page.getByLabel('搜索关键词');
+  await box.fill('阿莫');
+  const suggestions = page.getByRole('listbox', { name: '搜索建议' });
+  await expect(suggestions.getByRole('option').first()).toBeVisible();
+  const first = (await suggestions.getByRole('option').first().textContent())!;
+  await box.press('ArrowDown');
+  await expect(box).toHaveValue(first);
+  const count = await suggestions.getByRole('option').count();
+  for (let i = 0; i < count; i++) await box.press('ArrowDown');
+  await expect(box).toHaveValue(first);
+  await box.press('Escape');
+  await expect(suggestions).toBeHidden();
+  await box.focus();
+  await box.press('Enter');
+  await expect(page).toHaveURL(/\/search\?keyword=/);
+  await expect(page).toHaveTitle('搜索结果 - 医药批发商城');
+  await expect(page.locator('.goods-card').first()).toContainText('阿莫西林');
+
+  await page.goto(`${base()}/list`);
+  await expect(page.locator('.goods-card')).toHaveCount(20);
+  await page.screenshot({ path: testInfo.outputPath('list.png') });
+  await testInfo.attach('list', { path: testInfo.outputPath('list.png'), contentType: 'image/png' });
+  await page.locator('.view-switch').getByText('列表').click();
+  await expect(page).toHaveURL(/\/list\/table/);
+  await expect(page.locator('.ant-table-row')).toHaveCount(20);
+
+  await page.goto(`${base()}/list?everyday=1`);
+  await page.locator('.goods-card-name').first().click();
+  await expect(page).toHaveURL(/\/list\/info\/\d+/);
+  await expect(page).toHaveTitle('商品详情 - 医药批发商城');
+  await expect(page.getByText('批准文号')).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('detail.png') });
+  await testInfo.attach('detail', { path: testInfo.outputPath('detail.png'), contentType: 'image/png' });
+
+  await page.goto(`${base()}/no/such/page`);
+  await expect(page).toHaveURL(/\/404$/);
+});
+
+test('a new member registers with the code the origin sent', async ({ page }) => {
+  const phone = `139${String(Date.now()).slice(-8)}`;
+  await page.goto(`${base()}/register`);
+  await expect(page).toHaveURL(/\/register\/step1$/);
+  await expect(page).toHaveTitle('注册会员 - 医药批发商城');
+  await page.getByLabel('手机号码').fill(phone);
+  await page.getByRole('button', { name: '获取验证码' }).click();
+  await expect(page.getByText('验证码已发送，请注意查收')).toBeVisible();
+  const [[code]] = sql('SELECT code FROM sms_codes WHERE phone = ? ORDER BY id DESC LIMIT 1', phone) as [[string]];
+  await page.getByPlaceholder('6位验证码').fill(code);
+  await page.getByRole('button', { name: '下一步' }).click();
+  await expect(page).toHaveURL(/\/register\/step2$/);
+  const username = `shop${phone.slice(-6)}`;
+  await page.getByLabel('用户名').fill(username);
+  await page.getByLabel('密码', { exact: true }).fill('secret99');
+  await page.getByLabel('确认密码').fill('secret99');
+  await page.getByLabel('企业名称').fill('上海仁济大药房有限公司');
+  await page.getByLabel('联系人').fill('王芳');
+  await page.getByRole('button', { name: '注册并下一步' }).click();
+  await expect(page).toHaveURL(/\/register\/step3$/);
+  await page.getByLabel('药品经营许可证编号').fill('沪AA0210123');
+  await page.getByRole('button', { name: '提交资质' }).click();
+  await expect(page.getByText('注册成功')).toBeVisible();
+  expect(sql('SELECT COUNT(*) FROM members WHERE username = ?', username)[0][0]).toBe(1);
+  expect(sql("SELECT COUNT(*) FROM qualifications q JOIN members m ON m.id = q.member_id WHERE m.username = ?", username)[0][0]).toBe(1);
+});
+
+test('the cart recalculates at once, equals the server, and goes through checkout and payment', async ({ page }, testInfo) => {
+  await login(page);
+  const [[ladderGoods, ladderStart]] = sql(
+    "SELECT g.id, MIN(l.number) FROM goods g JOIN goods_ladders l ON l.goods_id = g.id WHERE g.is_buy = 1 AND g.stock > 500 AND g.ladder_price_type = 2 AND g.id NOT IN (SELECT goods_id FROM flash_sales) GROUP BY g.id ORDER BY g.id LIMIT 1",
+  ) as [[number, number]];
+  const [[plainGoods]] = sql(
+    'SELECT g.id FROM goods g WHERE g.is_buy = 1 AND g.stock > 500 AND g.manjian_id = 0 AND NOT EXISTS (SELECT 1 FROM goods_ladders l WHERE l.goods_id = g.id) AND g.id NOT IN (SELECT goods_id FROM flash_sales) ORDER BY g.id LIMIT 1',
+  ) as [[number]];
+  await fillCart(page, [[ladderGoods, 1], [plainGoods, 1]]);
+
+  await page.goto(`${base()}/cart`);
+  await expect(page).toHaveTitle('购物车 - 医药批发商城');
+  await expect(page.getByTestId('right-widget')).toHaveAttribute('data-open', '1');
+  const rows = page.getByTestId('cart-row');
+  await expect(rows).toHaveCount(2);
+  let quote = await serverQuote(page);
+  await expect(page.getByTestId('payable')).toHaveText(yuan(quote.totals.payable));
+  await expect(page.getByTestId('shipping-hint')).toContainText('免运费');
+  const ladderRow = page.locator(`[data-line-id]`).filter({ has: page.locator('[data-testid="ladder-hint"]') }).first();
+  await expect(ladderRow.getByTestId('ladder-hint')).toContainText(`再买 ${ladderStart - 1}`);
+  await page.screenshot({ path: testInfo.outputPath('cart.png'), fullPage: true });
+  await testInfo.attach('cart', { path: testInfo.outputPath('cart.png'), contentType: 'image/png' });
+
+  // The server is made slow: the totals must change before it answers.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/cart/*/edit', async (route) => {
+    await held;
+    await route.continue();
+  });
+  const before = await page.getByTestId('payable').textContent();
+  const input = ladderRow.getByRole('spinbutton');
+  await input.fill(String(ladderStart));
+  await expect(page.getByTestId('payable')).not.toHaveText(before!, { timeout: 1000 });
+  await expect(ladderRow.getByTestId('ladder-hint')).not.toContainText(`再买 ${ladderStart - 1}`);
+  const shown = { payable: await page.getByTestId('payable').textContent(), total: await page.getByTestId('total').textContent() };
+  release();
+  await page.unroute('**/api/cart/*/edit');
+  await expect.poll(async () => (await serverQuote(page)).totals.payable, { timeout: 10_000 }).toBe(shown.payable!.slice(1));
+  quote = await serverQuote(page);
+  expect(yuan(quote.totals.total)).toBe(shown.total);
+  await expect(page.getByTestId('payable')).toHaveText(yuan(quote.totals.payable));
+
+  // Delete a line through the confirmation.
+  const plainRow = rows.filter({ hasNot: page.getByTestId('ladder-hint') }).first();
+  await plainRow.getByRole('button', { name: '删除' }).click();
+  await expect(page.getByText('确定删除这件商品吗?')).toBeVisible();
+  await page.getByRole('button', { name: '确 定' }).or(page.getByRole('button', { name: '确定' })).click();
+  await expect(rows).toHaveCount(1);
+  await expect.poll(async () => (await serverQuote(page)).lines.length).toBe(1);
+  await expect(page.getByTestId('payable')).toHaveText(yuan((await serverQuote(page)).totals.payable));
+
+  // Checkout, order, pay.
+  const payable = (await serverQuote(page)).totals.payable;
+  await page.getByRole('button', { name: '去结算' }).click();
+  await expect(page).toHaveURL(/\/cart\/step2$/);
+  await expect(page.getByTestId('checkout-payable')).toHaveText(yuan(payable));
+  await page.getByPlaceholder('选填：送货时间等要求').fill('工作日上午送货');
+  await page.getByRole('button', { name: '提交订单' }).click();
+  await expect(page).toHaveURL(/\/cart\/step3\/\d+$/);
+  await expect(page.getByTestId('order-payable')).toHaveText(yuan(payable));
+  await page.getByRole('button', { name: '确认支付' }).click();
+  await expect(page).toHaveURL(/\/cart\/step4\?id=\d+$/);
+  await expect(page.getByText('支付成功')).toBeVisible();
+  await expect(page.getByText('待发货')).toBeVisible();
+});
+
+test('a tampered expected_payable is refused with the 422 message', async ({ page }) => {
+  await login(page);
+  const [[goods]] = sql('SELECT id FROM goods WHERE is_buy = 1 AND stock > 100 AND id NOT IN (SELECT goods_id FROM flash_sales) ORDER BY id LIMIT 1 OFFSET 5') as [[number]];
+  await fillCart(page, [[goods, 2]]);
+  await page.goto(`${base()}/cart`);
+  await expect(page.getByTestId('cart-row')).toHaveCount(1);
+  await page.getByRole('button', { name: '去结算' }).click();
+  await expect(page.getByTestId('checkout-payable')).toBeVisible();
+  await page.route('**/api/order', async (route) => {
+    const body = new URLSearchParams(route.request().postData() ?? '');
+    body.set('expected_payable', '0.01');
+    await route.continue({ postData: body.toString() });
+  });
+  await page.getByRole('button', { name: '提交订单' }).click();
+  await expect(page.locator('.ant-message-error')).toContainText('商品价格已变动，请刷新购物车后重试');
+  await expect(page).toHaveURL(/\/cart\/step2$/);
+});
