@@ -103,14 +103,8 @@ build_edge() {
 # The web app into web/dist/, which the edge serves (needs pkg/ built first: web/ depends on it).
 build_web() {
   step "Build the web app into web/dist/"
-  if [ -f "$ROOT/web/package.json" ]; then
-    npm_ci "$ROOT/web"
-    (cd "$ROOT/web" && npm run --silent build)
-  else
-    mkdir -p "$ROOT/web/dist"
-    cp "$ROOT/edge/placeholder/index.html" "$ROOT/web/dist/index.html"
-    skip "no web app yet: the edge's placeholder page"
-  fi
+  npm_ci "$ROOT/web"
+  (cd "$ROOT/web" && npm run --silent build)
 }
 
 # edge/.dev.vars holds the secret the edge signs checked orders with and the origin verifies;

@@ -5,60 +5,75 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { ROUTES, REDIRECTS } from './routes';
 import { RootLayout } from './layout/root-layout';
 import { HomePage } from '@/features/home/components/home-page';
-import { LoginPage } from '@/features/auth/components/login-page';
-import { RegisterPage } from '@/features/auth/components/register-page';
-import { ForgetPage } from '@/features/auth/components/forget-page';
 import { GoodsListPage } from '@/features/goods/components/goods-list-page';
-import { GoodsDetailPage } from '@/features/goods/components/goods-detail-page';
-import { FavoritesPage } from '@/features/favorites/components/favorites-page';
-import { CartPage } from '@/features/cart/components/cart-page';
-import { CheckoutPage } from '@/features/cart/components/checkout-page';
-import { PayPage } from '@/features/cart/components/pay-page';
-import { PaidPage } from '@/features/cart/components/paid-page';
 import { NotFoundPage, NoActivityPage, LoadingPage, LeavePage } from './layout/simple-pages';
 
+type Page = ComponentType;
+type LazyPage = () => Promise<Page>;
+
+// Pages the home page does not need load on first use, with the engine's WebAssembly
+// (imported by the cart, the detail's ladder table and the phone checks).
+const cart = () => import('@/features/cart/components/cart-page');
+const checkout = () => import('@/features/cart/components/checkout-page');
+const pay = () => import('@/features/cart/components/pay-page');
+const paid = () => import('@/features/cart/components/paid-page');
+const detail = () => import('@/features/goods/components/goods-detail-page');
+const login = () => import('@/features/auth/components/login-page');
+const register = () => import('@/features/auth/components/register-page');
+const forget = () => import('@/features/auth/components/forget-page');
+const favorites = () => import('@/features/favorites/components/favorites-page');
+
 /** Each named route's page. */
-const PAGES: Record<string, ComponentType> = {
+const PAGES: Record<string, Page | LazyPage> = {
   index: HomePage,
-  login: LoginPage,
+  login: () => login().then((module) => module.LoginPage),
   not_found: NotFoundPage,
   no_activity: NoActivityPage,
   loading: LoadingPage,
   loading_activity: LoadingPage,
   eleven_index: LeavePage,
-  cart_step1: CartPage,
-  cart_step2: CheckoutPage,
-  cart_step3: PayPage,
-  cart_step4: PaidPage,
-  cart_hm: PayPage,
+  cart_step1: () => cart().then((module) => module.CartPage),
+  cart_step2: () => checkout().then((module) => module.CheckoutPage),
+  cart_step3: () => pay().then((module) => module.PayPage),
+  cart_step4: () => paid().then((module) => module.PaidPage),
+  cart_hm: () => pay().then((module) => module.PayPage),
   list_index: GoodsListPage,
   list_table: GoodsListPage,
   list_no_image: GoodsListPage,
   list_other: GoodsListPage,
-  list_info: GoodsDetailPage,
+  list_info: () => detail().then((module) => module.GoodsDetailPage),
   search_index: GoodsListPage,
   search_table: GoodsListPage,
-  register_step1: RegisterPage,
-  register_step2: RegisterPage,
-  register_step3: RegisterPage,
-  register_dd_step1: RegisterPage,
-  register_dd_step2: RegisterPage,
-  register_dd_step3: RegisterPage,
-  forget_step1: ForgetPage,
-  forget_step2: ForgetPage,
-  forget_step3: ForgetPage,
-  zzfw_star: FavoritesPage,
+  register_step1: () => register().then((module) => module.RegisterPage),
+  register_step2: () => register().then((module) => module.RegisterPage),
+  register_step3: () => register().then((module) => module.RegisterPage),
+  register_dd_step1: () => register().then((module) => module.RegisterPage),
+  register_dd_step2: () => register().then((module) => module.RegisterPage),
+  register_dd_step3: () => register().then((module) => module.RegisterPage),
+  forget_step1: () => forget().then((module) => module.ForgetPage),
+  forget_step2: () => forget().then((module) => module.ForgetPage),
+  forget_step3: () => forget().then((module) => module.ForgetPage),
+  zzfw_star: () => favorites().then((module) => module.FavoritesPage),
 };
+
+const LAZY = new Set<string>(['login', 'cart_step1', 'cart_step2', 'cart_step3', 'cart_step4', 'cart_hm', 'list_info', 'register_step1', 'register_step2', 'register_step3', 'register_dd_step1', 'register_dd_step2', 'register_dd_step3', 'forget_step1', 'forget_step2', 'forget_step3', 'zzfw_star']);
+
+function pageRoute(name: string): Pick<RouteObject, 'element' | 'lazy'> {
+  const page = PAGES[name];
+  if (!page) throw new Error(`route ${name} has no page`);
+  if (LAZY.has(name)) {
+    const load = page as LazyPage;
+    return { lazy: async () => ({ Component: await load() }) };
+  }
+  const Component = page as Page;
+  return { element: <Component /> };
+}
 
 export const routeObjects: RouteObject[] = [
   {
     element: <RootLayout />,
     children: [
-      ...ROUTES.map((route): RouteObject => {
-        const Page = PAGES[route.name];
-        if (!Page) throw new Error(`route ${route.name} has no page`);
-        return { path: route.path, element: <Page />, handle: { route } };
-      }),
+      ...ROUTES.map((route): RouteObject => ({ path: route.path, handle: { route }, ...pageRoute(route.name) })),
       ...REDIRECTS.map((redirect): RouteObject => ({ path: redirect.from, element: <Navigate to={redirect.to} replace /> })),
       { path: '*', element: <Navigate to="/404" replace /> },
     ],
