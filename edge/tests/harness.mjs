@@ -103,6 +103,19 @@ export async function startStack({ cacheTtl = 60, originBin, originEnv = {} } = 
     throw error;
   }
 
+  // Whatever ends this process, the servers it started end with it.
+  const cleanUp = () => {
+    stop(edge);
+    stop(origin);
+  };
+  process.once('exit', cleanUp);
+  for (const signal of ['SIGINT', 'SIGTERM']) {
+    process.once(signal, () => {
+      cleanUp();
+      process.exit(130);
+    });
+  }
+
   return {
     origin: originUrl,
     edge: `http://127.0.0.1:${edgePort}`,
