@@ -173,6 +173,16 @@ export function CartPage() {
           return lineQuote ? <CartRow key={line.id} line={line} quote={lineQuote} onNumber={setNumber} onSelect={select} onDelete={(id) => confirmDelete([id])} /> : null;
         })}
       </div>
+      <div className="cart-kinds" data-testid="total-kinds">
+        <span>全部商品 {quote.counts.items} 种</span>
+        <span>已选 {quote.counts.units} 件</span>
+        <span>可用券商品 {yuan(totals.coupon)}</span>
+        <span>不可用券商品 {yuan(totals.non_coupon)}</span>
+        <span>优选 {yuan(totals.youx)}</span>
+        <span>中药饮片 {yuan(totals.zy)}</span>
+        <span>器械 {yuan(totals.qx)}</span>
+        <span>满减商品 {yuan(totals.manjian)}</span>
+      </div>
       <div className="cart-bar" data-testid="cart-bar">
         <Checkbox checked={allSelected} onChange={(event) => select(buyableIds, event.target.checked)}>
           全选
