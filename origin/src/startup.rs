@@ -10,6 +10,7 @@ use axum::Router;
 use tokio::net::TcpListener;
 use tower::ServiceBuilder;
 use tower_http::compression::CompressionLayer;
+use tower_http::CompressionLevel;
 use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer};
 use tower_http::timeout::TimeoutLayer;
 use tower_http::trace::TraceLayer;
@@ -43,7 +44,9 @@ impl Application {
             .layer(TraceLayer::new_for_http())
             .layer(PropagateRequestIdLayer::new(REQUEST_ID))
             .layer(TimeoutLayer::with_status_code(StatusCode::REQUEST_TIMEOUT, Duration::from_secs(30)))
-            .layer(CompressionLayer::new());
+            // The fastest level: a 50-line cart is 52 KB of JSON, and at the default level its
+            // compression was the largest single cost of the request (BENCHMARKS.md).
+            .layer(CompressionLayer::new().quality(CompressionLevel::Fastest));
         let router = api_router(ApiContext { db: db.clone(), edge_secret: config.edge_secret.clone().map(String::into_bytes).map(Arc::from) }).layer(middleware);
         Ok(Application { listener, router, db })
     }
