@@ -54,46 +54,42 @@ fn stock_state(stock: i64, is_buy: i64) -> &'static str {
     }
 }
 
-/// Ladder steps of these goods, by goods id.
-pub async fn ladders(conn: &mut AnyConnection, ids: &[i64]) -> Result<HashMap<i64, Vec<(i64, i64)>>> {
-    let mut ladders: HashMap<i64, Vec<(i64, i64)>> = HashMap::new();
-    if ids.is_empty() {
-        return Ok(ladders);
-    }
-    let sql = format!(
-        "SELECT goods_id, number, price FROM goods_ladders WHERE goods_id IN ({}) ORDER BY goods_id, number",
-        placeholders(ids.len(), 1)
-    );
-    let mut query = sqlx::query(sqlx::AssertSqlSafe(sql.clone()));
-    for id in ids {
-        query = query.bind(*id);
-    }
-    for row in query.fetch_all(&mut *conn).await? {
-        ladders.entry(row.try_get("goods_id")?).or_default().push((row.try_get("number")?, row.try_get("price")?));
-    }
-    Ok(ladders)
-}
-
+/// Ladder steps of goods, by goods id: (number, price), by number.
+pub type Ladders = HashMap<i64, Vec<(i64, i64)>>;
 /// Flash sales running now, by goods id: (sale id, price, limit, ends at).
-pub async fn flash_sales(conn: &mut AnyConnection, ids: &[i64]) -> Result<HashMap<i64, (i64, i64, i64, i64)>> {
-    let mut sales = HashMap::new();
+pub type Sales = HashMap<i64, (i64, i64, i64, i64)>;
+
+/// The ladder steps and the running flash sales of these goods, in one statement (every
+/// statement is a hand-off to the database's thread; a cart list is on the hot path).
+pub async fn ladders_and_sales(conn: &mut AnyConnection, ids: &[i64]) -> Result<(Ladders, Sales)> {
+    let (mut ladders, mut sales) = (Ladders::new(), Sales::new());
     if ids.is_empty() {
-        return Ok(sales);
+        return Ok((ladders, sales));
     }
+    let list = placeholders(ids.len(), 2);
     let sql = format!(
-        "SELECT id, goods_id, price, limit_number, ends_at FROM flash_sales \
-         WHERE starts_at <= $1 AND ends_at > $1 AND goods_id IN ({})",
-        placeholders(ids.len(), 2)
+        "SELECT CAST(0 AS BIGINT) AS kind, goods_id, CAST(number AS BIGINT) AS a, CAST(price AS BIGINT) AS b, CAST(0 AS BIGINT) AS c, CAST(0 AS BIGINT) AS d \
+         FROM goods_ladders WHERE goods_id IN ({list}) \
+         UNION ALL \
+         SELECT CAST(1 AS BIGINT) AS kind, goods_id, CAST(id AS BIGINT), CAST(price AS BIGINT), CAST(limit_number AS BIGINT), CAST(ends_at AS BIGINT) \
+         FROM flash_sales WHERE starts_at <= $1 AND ends_at > $1 AND goods_id IN ({list}) \
+         ORDER BY kind, goods_id, a"
     );
-    let mut query = sqlx::query(sqlx::AssertSqlSafe(sql.clone())).bind(now());
+    let mut query = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(now());
     for id in ids {
         query = query.bind(*id);
     }
     for row in query.fetch_all(&mut *conn).await? {
         let goods: i64 = row.try_get("goods_id")?;
-        sales.insert(goods, (row.try_get("id")?, row.try_get("price")?, row.try_get("limit_number")?, row.try_get("ends_at")?));
+        let (a, b): (i64, i64) = (row.try_get("a")?, row.try_get("b")?);
+        match row.try_get::<i64, _>("kind")? {
+            0 => ladders.entry(goods).or_default().push((a, b)),
+            _ => {
+                sales.insert(goods, (a, b, row.try_get("c")?, row.try_get("d")?));
+            }
+        }
     }
-    Ok(sales)
+    Ok((ladders, sales))
 }
 
 /// `$from, $from+1, …` for `count` parameters.
@@ -184,16 +180,11 @@ fn tag(name: &str, is_ladder: i64) -> Tag {
 /// Goods cards for rows selected with [`CARD_COLUMNS`].
 pub async fn cards(conn: &mut AnyConnection, rows: &[AnyRow]) -> Result<Vec<Card>> {
     let ids: Vec<i64> = rows.iter().map(|row| row.try_get("id")).collect::<Result<_, _>>()?;
-    let ladders = ladders(conn, &ids).await?;
-    let sales = flash_sales(conn, &ids).await?;
+    let (ladders, sales) = ladders_and_sales(conn, &ids).await?;
     rows.iter().map(|row| card(row, &ladders, &sales)).collect()
 }
 
-fn card(
-    row: &AnyRow,
-    ladders: &HashMap<i64, Vec<(i64, i64)>>,
-    sales: &HashMap<i64, (i64, i64, i64, i64)>,
-) -> Result<Card> {
+fn card(row: &AnyRow, ladders: &Ladders, sales: &Sales) -> Result<Card> {
     let id: i64 = row.try_get("id")?;
     let stock: i64 = row.try_get("stock")?;
     let is_buy: i64 = row.try_get("is_buy")?;
@@ -522,7 +513,7 @@ async fn activities(State(context): State<ApiContext>, QueryFields(query): Query
     let id = query.int("goods_id", "商品")?.ok_or_else(|| Error::field("goods_id", "请选择商品"))?;
     let manjian: Option<i64> = sqlx::query_scalar("SELECT manjian_id FROM goods WHERE id = $1").bind(id).fetch_optional(&context.db.pool).await?;
     let manjian = manjian.ok_or_else(|| Error::not_found("商品不存在"))?;
-    let sales = flash_sales(&mut *context.db.pool.acquire().await?, &[id]).await?;
+    let (_, sales) = ladders_and_sales(&mut *context.db.pool.acquire().await?, &[id]).await?;
     let flash_sale = sales.get(&id).map(|(sale, price, limit, ends_at)| {
         json!({ "id": sale, "price": money::text(*price), "limit": limit, "ends_at": ends_at })
     });
