@@ -70,15 +70,7 @@ fn upstream(settings: &Settings, request: &Request, body: Option<Vec<u8>>) -> wo
 
 /// `request` as sent to the origin's `path_and_query`.
 fn upstream_to(settings: &Settings, request: &Request, path_and_query: &str, body: Option<Vec<u8>>) -> worker::Result<Request> {
-    let url = request.url()?;
-    let incoming = request.headers();
-    let address = incoming.get("cf-connecting-ip")?;
-    let host = incoming.get("host")?.unwrap_or_else(|| url.host_str().unwrap_or_default().to_owned());
-    let client = Client { address: address.as_deref(), host: &host, proto: url.scheme() };
-    let headers = Headers::new();
-    for (name, value) in route::upstream_headers(incoming.entries(), &client) {
-        headers.append(&name, &value)?;
-    }
+    let headers = forwarded_headers(request, request.headers().entries())?;
     let mut init = RequestInit::new();
     init.with_method(request.method()).with_headers(headers).with_redirect(RequestRedirect::Manual);
     if let Some(body) = body {
@@ -213,14 +205,22 @@ fn now_seconds() -> i64 {
     (Date::now().as_millis() / 1000) as i64
 }
 
-/// The headers for reading the member's cart: the member's cookie and the forwarding headers.
-fn cart_headers(request: &Request) -> worker::Result<Headers> {
+/// `incoming` (of `request`) as they go to the origin: `route::upstream_headers`.
+fn forwarded_headers(request: &Request, incoming: impl IntoIterator<Item = (String, String)>) -> worker::Result<Headers> {
+    let url = request.url()?;
+    let address = request.headers().get("cf-connecting-ip")?;
+    let host = request.headers().get("host")?.unwrap_or_else(|| url.host_str().unwrap_or_default().to_owned());
+    let client = Client { address: address.as_deref(), host: &host, proto: url.scheme() };
     let headers = Headers::new();
-    let incoming = request.headers();
-    for name in ["cookie", "cf-connecting-ip", "accept-language"] {
-        if let Some(value) = incoming.get(name)? {
-            headers.set(if name == "cf-connecting-ip" { "x-forwarded-for" } else { name }, &value)?;
-        }
+    for (name, value) in route::upstream_headers(incoming, &client) {
+        headers.append(&name, &value)?;
     }
     Ok(headers)
+}
+
+/// The headers for reading the member's cart: the member's cookie and language, forwarded
+/// like any other request's.
+fn cart_headers(request: &Request) -> worker::Result<Headers> {
+    let kept = request.headers().entries().filter(|(name, _)| matches!(name.as_str(), "cookie" | "accept-language" | "x-forwarded-for"));
+    forwarded_headers(request, kept)
 }

@@ -14,7 +14,9 @@ export const EDIT_SETTLE_MS = 400;
 
 export function useCart() {
   const client = useQueryClient();
-  const query = useQuery({ queryKey: CART_KEY, queryFn: fetchCart, staleTime: 0 });
+  // Every read is a new list (no structural sharing), so that each one reaches `take`, even
+  // one equal to the last (after an edit the server refused, the cart goes back to it).
+  const query = useQuery({ queryKey: CART_KEY, queryFn: fetchCart, staleTime: 0, structuralSharing: false });
   const model = useRef<CartModel | null>(null);
   const [, setVersion] = useState(0);
   const pending = useRef(0);
@@ -61,13 +63,13 @@ export function useCart() {
       } finally {
         pending.current--;
       }
+      // The list read again reaches `take` through the query's data (the effect above).
       if (pending.current === 0 && timers.current.size === 0) {
         await client.invalidateQueries({ queryKey: CART_TOTAL_KEY });
-        const list = await client.fetchQuery({ queryKey: CART_KEY, queryFn: fetchCart, staleTime: 0 }).catch(() => null);
-        if (list && pending.current === 0 && timers.current.size === 0) take(list);
+        await client.invalidateQueries({ queryKey: CART_KEY });
       }
     },
-    [client, take],
+    [client],
   );
 
   const setNumber = useCallback(

@@ -1,10 +1,10 @@
 // 忘记密码 (/forget/step1), 重置密码 (step2), 重置成功 (step3).
-import { useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { Button, Form, Input, Result, Steps } from 'antd';
 import { isPhone } from '@/lib/engine';
-import { fieldErrors, forget } from '../api';
+import { forget } from '../api';
 import { CodeButton } from './code-button';
+import { NewPasswordFields, useFormStep } from './form-parts';
 
 const STEPS = [{ title: '验证手机' }, { title: '重置密码' }, { title: '重置成功' }];
 
@@ -14,20 +14,10 @@ export function ForgetPage() {
   const step = Number(location.pathname.slice(-1));
   const progress = location.state as { phone: string; code: string } | null;
   const [form] = Form.useForm();
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useFormStep(form);
 
   if (step === 2 && !progress?.phone) return <Navigate to="/forget/step1" replace />;
 
-  const run = async (action: () => Promise<void>) => {
-    setBusy(true);
-    try {
-      await action();
-    } catch (error) {
-      form.setFields(fieldErrors(error));
-    } finally {
-      setBusy(false);
-    }
-  };
 
   return (
     <div className="auth-page">
@@ -77,20 +67,7 @@ export function ForgetPage() {
               })
             }
           >
-            <Form.Item name="password" label="新密码" rules={[{ required: true, message: '请输入新密码' }, { min: 6, message: '密码至少6位' }]}>
-              <Input.Password autoComplete="new-password" />
-            </Form.Item>
-            <Form.Item
-              name="password_confirmation"
-              label="确认新密码"
-              dependencies={['password']}
-              rules={[
-                { required: true, message: '请再次输入新密码' },
-                ({ getFieldValue }) => ({ validator: async (_, value) => { if (value && value !== getFieldValue('password')) throw new Error('两次输入的密码不一致'); } }),
-              ]}
-            >
-              <Input.Password autoComplete="new-password" />
-            </Form.Item>
+            <NewPasswordFields prefix="新" />
             <Button type="primary" htmlType="submit" block loading={busy}>
               确认重置
             </Button>

@@ -6,8 +6,9 @@ import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { Button, Form, Input, Result, Steps } from 'antd';
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { isEmail, isPhone } from '@/lib/engine';
-import { fieldErrors, phoneIsFree, register } from '../api';
+import { phoneIsFree, register } from '../api';
 import { CodeButton } from './code-button';
+import { NewPasswordFields, useFormStep } from './form-parts';
 
 interface Progress {
   phone: string;
@@ -24,21 +25,11 @@ export function RegisterPage() {
   const base = dd ? '/register/dd' : '/register';
   const progress = location.state as Progress | null;
   const [form] = Form.useForm();
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useFormStep(form);
   const [done, setDone] = useState(false);
 
   if (step === 2 && !progress?.phone) return <Navigate to={`${base}/step1`} replace />;
 
-  const run = async (action: () => Promise<void>) => {
-    setBusy(true);
-    try {
-      await action();
-    } catch (error) {
-      form.setFields(fieldErrors(error));
-    } finally {
-      setBusy(false);
-    }
-  };
 
   const stepOne = (values: { phone: string; code: string }) =>
     run(async () => {
@@ -112,20 +103,7 @@ export function RegisterPage() {
             <Form.Item name="username" label="用户名" rules={[{ required: true, whitespace: true, message: '请输入用户名' }, { pattern: /^[A-Za-z0-9_]{4,20}$/, message: '用户名为4-20位字母、数字或下划线' }]}>
               <Input placeholder="登录用的账号" autoComplete="username" />
             </Form.Item>
-            <Form.Item name="password" label="密码" rules={[{ required: true, message: '请输入密码' }, { min: 6, message: '密码至少6位' }]}>
-              <Input.Password autoComplete="new-password" />
-            </Form.Item>
-            <Form.Item
-              name="password_confirmation"
-              label="确认密码"
-              dependencies={['password']}
-              rules={[
-                { required: true, message: '请再次输入密码' },
-                ({ getFieldValue }) => ({ validator: async (_, value) => { if (value && value !== getFieldValue('password')) throw new Error('两次输入的密码不一致'); } }),
-              ]}
-            >
-              <Input.Password autoComplete="new-password" />
-            </Form.Item>
+            <NewPasswordFields />
             <Form.Item name="company" label="企业名称" rules={[{ required: true, whitespace: true, message: '请输入企业名称' }]}>
               <Input placeholder="与营业执照一致" />
             </Form.Item>

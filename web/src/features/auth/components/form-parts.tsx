@@ -1,0 +1,47 @@
+// What the registration and password forms share: a new password with its confirmation, and
+// running a step so that its 422 field errors land on the form's fields.
+import { useState } from 'react';
+import { Form, Input, type FormInstance } from 'antd';
+import { fieldErrors } from '../api';
+
+/** 密码 + 确认密码 (`password`, `password_confirmation`); `prefix` is e.g. "新". */
+export function NewPasswordFields({ prefix = '' }: { prefix?: string }) {
+  return (
+    <>
+      <Form.Item name="password" label={`${prefix}密码`} rules={[{ required: true, message: `请输入${prefix}密码` }, { min: 6, message: '密码至少6位' }]}>
+        <Input.Password autoComplete="new-password" />
+      </Form.Item>
+      <Form.Item
+        name="password_confirmation"
+        label={`确认${prefix}密码`}
+        dependencies={['password']}
+        rules={[
+          { required: true, message: `请再次输入${prefix}密码` },
+          ({ getFieldValue }) => ({
+            validator: async (_, value) => {
+              if (value && value !== getFieldValue('password')) throw new Error('两次输入的密码不一致');
+            },
+          }),
+        ]}
+      >
+        <Input.Password autoComplete="new-password" />
+      </Form.Item>
+    </>
+  );
+}
+
+/** Runs a form's step: `busy` while it runs; a 422's field errors go onto the form. */
+export function useFormStep(form: FormInstance) {
+  const [busy, setBusy] = useState(false);
+  const run = async (action: () => Promise<void>) => {
+    setBusy(true);
+    try {
+      await action();
+    } catch (error) {
+      form.setFields(fieldErrors(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { busy, run };
+}
