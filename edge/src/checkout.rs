@@ -8,8 +8,9 @@
 //! envelope or lets the request through with its signed check.
 
 use engine::checkout::{self, Refusal};
-use engine::{CartQuote, Money};
-use serde_json::{Value, json};
+use engine::{ActivityData, CartInput, CartItem, CartQuote, Money, ShippingData};
+use serde::Deserialize;
+use serde_json::value::RawValue;
 
 use crate::envelope::{self, Answer};
 
@@ -60,18 +61,39 @@ pub enum Verdict {
     Relay,
 }
 
+/// `cart/list`'s envelope as the edge reads it: the code, and `data` left unread until the
+/// code says it is a cart.
+#[derive(Deserialize)]
+struct Envelope<'a> {
+    code: i64,
+    #[serde(borrow)]
+    msg: Option<&'a RawValue>,
+    #[serde(borrow)]
+    data: Option<&'a RawValue>,
+}
+
+/// The engine's input inside `cart/list`'s `data`: its lines (`data`), `shipping_data` and
+/// `activity_data`, exactly as the browser feeds them to its own engine. The goods cards'
+/// other fields and the origin's `quote` are skipped unread.
+#[derive(Deserialize)]
+struct CartList {
+    data: Vec<CartItem>,
+    shipping_data: ShippingData,
+    activity_data: ActivityData,
+}
+
 /// Decides on `form` given the origin's answer to `GET /api/cart/list` for the same member.
 pub fn decide(form: &Form, cart_status: u16, cart_body: &[u8]) -> Verdict {
-    let Ok(mut answer) = serde_json::from_slice::<Value>(cart_body) else {
+    let Ok(answer) = serde_json::from_slice::<Envelope>(cart_body) else {
         return if cart_status == 200 { Verdict::Refuse(envelope::busy()) } else { Verdict::Relay };
     };
-    if cart_status != 200 || answer["code"] != 10000 {
+    if cart_status != 200 || answer.code != 10000 {
         return Verdict::Relay;
     }
-    let data = answer["data"].take();
-    let Ok(cart) = cart_input(data) else {
+    let Some(Ok(cart)) = answer.data.map(|data| serde_json::from_str::<CartList>(data.get())) else {
         return Verdict::Refuse(envelope::busy());
     };
+    let cart = CartInput { items: cart.data, shipping_data: cart.shipping_data, activity_data: cart.activity_data };
     match checkout::check(&cart, &form.ids, Some(form.expected)) {
         Ok(quote) => Verdict::Pass(Box::new(quote)),
         Err(Refusal::Invalid(_)) => Verdict::Refuse(envelope::busy()),
@@ -79,33 +101,28 @@ pub fn decide(form: &Form, cart_status: u16, cart_body: &[u8]) -> Verdict {
     }
 }
 
-/// The engine's input from `cart/list`'s `data`: its lines (`data`), `shipping_data` and
-/// `activity_data`, exactly as the browser feeds them to its own engine.
-fn cart_input(mut data: Value) -> Result<engine::CartInput, engine::EngineError> {
-    let input = json!({
-        "items": data["data"].take(),
-        "shipping_data": data["shipping_data"].take(),
-        "activity_data": data["activity_data"].take(),
-    });
-    engine::cart_from_value(&input)
-}
-
 /// The origin's answer to a checkout preview, with the edge's own quote beside the origin's
 /// (`data.edge_quote`), so that the buyer's page and the tests can see both agree. Answers
-/// that are not a successful preview pass unchanged.
+/// that are not a successful preview pass unchanged. The preview's `data` is copied as it
+/// came, not parsed into a tree: `edge_quote` goes in as its first member.
 pub fn annotate_preview(body: &[u8], quote: &CartQuote) -> Option<Vec<u8>> {
-    let mut answer: Value = serde_json::from_slice(body).ok()?;
-    if answer["code"] != 10000 {
+    let answer: Envelope = serde_json::from_slice(body).ok()?;
+    if answer.code != 10000 {
         return None;
     }
-    let data = answer.get_mut("data")?.as_object_mut()?;
-    data.insert("edge_quote".into(), serde_json::to_value(quote).ok()?);
-    serde_json::to_vec(&answer).ok()
+    let data = answer.data?.get();
+    let members = data.strip_prefix('{')?.trim_start();
+    let quote = serde_json::to_string(quote).ok()?;
+    let separator = if members.starts_with('}') { "" } else { "," };
+    let message = answer.msg.map_or("null", RawValue::get);
+    let annotated = format!(r#"{{"code":{},"msg":{message},"data":{{"edge_quote":{quote}{separator}{members}}}"#, answer.code);
+    Some(annotated.into_bytes())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::{Value, json};
 
     fn line(id: i64, number: i64, price: &str, is_buy: i64, stock: i64) -> Value {
         json!({ "id": id, "number": number, "price": price, "is_selected": 1, "goods": { "id": id * 10, "is_buy": is_buy, "number": stock } })
@@ -208,9 +225,15 @@ mod tests {
     #[test]
     fn the_preview_carries_the_edges_quote_beside_the_origins() {
         let Verdict::Pass(quote) = decide(&form("ids=1&expected_payable=20"), 200, &standard_cart()) else { panic!() };
-        let preview = br#"{"code":10000,"msg":"ok","data":{"lines":[],"quote":{}}}"#;
+        let preview = r#"{"code":10000,"msg":"好的","data":{ "lines":[{"id":1,"name":"阿莫西林"}],"quote":{"payable":"20.00"}}}"#.as_bytes();
         let annotated: Value = serde_json::from_slice(&annotate_preview(preview, &quote).unwrap()).unwrap();
         assert_eq!(annotated["data"]["edge_quote"]["totals"]["payable"], "20.00");
+        let mut unchanged: Value = serde_json::from_slice(preview).unwrap();
+        unchanged["data"]["edge_quote"] = annotated["data"]["edge_quote"].clone();
+        assert_eq!(annotated, unchanged, "everything else passes as it came");
+        let empty: Value = serde_json::from_slice(&annotate_preview(br#"{"code":10000,"msg":null,"data":{}}"#, &quote).unwrap()).unwrap();
+        assert_eq!(empty["data"].as_object().unwrap().len(), 1);
+        assert!(annotate_preview(br#"{"code":10000,"msg":"x","data":[1]}"#, &quote).is_none());
         assert!(annotate_preview(br#"{"code":422,"msg":"x","data":null}"#, &quote).is_none());
     }
 }

@@ -178,6 +178,9 @@ async fn checked(settings: &Settings, mut request: Request) -> worker::Result<Re
         upstream.headers_mut()?.set(signature::HEADER, &signature::sign(secret, &checked, now))?;
         return Fetch::Request(upstream).send().await;
     }
+    // The preview is read and rewritten here, so it comes plain; the runtime compresses the
+    // rewritten answer for clients that accept gzip.
+    upstream.headers_mut()?.set("accept-encoding", "identity")?;
     let mut preview = Fetch::Request(upstream).send().await?;
     let status = preview.status_code();
     let headers = preview.headers().clone();
@@ -185,6 +188,9 @@ async fn checked(settings: &Settings, mut request: Request) -> worker::Result<Re
     let body = checkout::annotate_preview(&preview_body, &quote).unwrap_or(preview_body);
     headers.delete("content-length")?;
     headers.delete("content-encoding")?;
+    if route::accepts_gzip(request.headers().get("accept-encoding")?.as_deref()) {
+        headers.set("content-encoding", "gzip")?;
+    }
     Ok(Response::builder().with_status(status).with_headers(headers).body(ResponseBody::Body(body)))
 }
 

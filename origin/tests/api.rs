@@ -433,3 +433,89 @@ async fn flash_sales_keep_their_limit_and_end() {
     })
     .await;
 }
+
+#[tokio::test]
+async fn the_cart_list_reads_combinations_tiers_ladders_and_sales_as_stored() {
+    on_both(|app| async move {
+        let demo = app.demo().await;
+        // A combination line: the engine's goods is the combination, with its own stock.
+        let (combination, goods, name, stock): (i64, i64, String, i64) = sqlx::query_as(
+            "SELECT c.id, MIN(i.goods_id), c.name, c.stock FROM combinations c JOIN combination_items i ON i.combination_id = c.id \
+             JOIN goods g ON g.id = i.goods_id WHERE c.stock > 0 GROUP BY c.id, c.name, c.stock HAVING MIN(g.is_buy) = 1 ORDER BY c.id LIMIT 1",
+        )
+        .fetch_one(&app.db.pool)
+        .await
+        .unwrap();
+        let form = [("goods_id", goods.to_string()), ("type", "3".into()), ("combination_id", combination.to_string())];
+        let form: Vec<(&str, &str)> = form.iter().map(|(key, value)| (*key, value.as_str())).collect();
+        let (status, added) = app.post(&demo, "/api/cart", &form).await;
+        assert_eq!(status, StatusCode::OK, "{added}");
+        // Goods in a full-reduction activity, on two lines' worth of activity.
+        let (manjian_goods, activity): (i64, i64) = sqlx::query_as(
+            "SELECT g.id, g.manjian_id FROM goods g WHERE g.manjian_id > 0 AND g.is_buy = 1 AND g.stock > 10 ORDER BY g.id LIMIT 1",
+        )
+        .fetch_one(&app.db.pool)
+        .await
+        .unwrap();
+        let (status, added) = app.post(&demo, "/api/cart", &[("goods_id", &manjian_goods.to_string()), ("number", "2")]).await;
+        assert_eq!(status, StatusCode::OK, "{added}");
+
+        let (_, list) = app.get(&demo, "/api/cart/list").await;
+        let lines = list["data"]["data"].as_array().unwrap();
+        let combined = lines.iter().find(|line| line["type"] == 3).expect("the combination line");
+        assert_eq!(combined["combination"]["id"], combination);
+        assert_eq!(combined["combination"]["name"], name);
+        assert_eq!(combined["combination"]["number"], stock);
+        assert_eq!(combined["combination"]["is_buy"], 1);
+        let tiers: Vec<(i64, i64)> = sqlx::query_as("SELECT amount, reduce FROM manjian_tiers WHERE activity_id = $1 ORDER BY sort, id")
+            .bind(activity)
+            .fetch_all(&app.db.pool)
+            .await
+            .unwrap();
+        assert!(!tiers.is_empty());
+        let listed: Vec<(String, String)> = list["data"]["activity_data"]["manjians"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|tier| (tier["amount"].as_str().unwrap().to_owned(), tier["reduce"].as_str().unwrap().to_owned()))
+            .collect();
+        let stored: Vec<(String, String)> = tiers.iter().map(|(amount, reduce)| (origin::money::text(*amount), origin::money::text(*reduce))).collect();
+        assert_eq!(listed, stored, "the tiers of the selected lines' activity, in order");
+        // The quote is still the engine's answer for exactly the lines as listed.
+        let data = &list["data"];
+        let input = json!({ "items": data["data"], "shipping_data": data["shipping_data"], "activity_data": data["activity_data"] });
+        let quote = engine::quote(&engine::cart_from_value(&input).unwrap()).unwrap();
+        assert_eq!(serde_json::to_value(&quote).unwrap(), data["quote"]);
+
+        // Goods cards carry every ladder step, in order, and the running flash sale.
+        let (_, page) = app.get(&demo, "/api/goods/list?page_size=100").await;
+        let (mut with_ladders, mut on_sale) = (0, 0);
+        for card in page["data"]["list"].as_array().unwrap() {
+            let id = card["id"].as_i64().unwrap();
+            let steps: Vec<(i64, i64)> = sqlx::query_as("SELECT number, price FROM goods_ladders WHERE goods_id = $1 ORDER BY number")
+                .bind(id)
+                .fetch_all(&app.db.pool)
+                .await
+                .unwrap();
+            let carried: Vec<(i64, String)> = card["ladder_price"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|step| (step["number"].as_i64().unwrap(), step["price"].as_str().unwrap().to_owned()))
+                .collect();
+            let stored: Vec<(i64, String)> = steps.iter().map(|(number, price)| (*number, origin::money::text(*price))).collect();
+            assert_eq!(carried, stored, "ladder of goods {id}");
+            let sale: Option<i64> = sqlx::query_scalar("SELECT price FROM flash_sales WHERE goods_id = $1 AND starts_at <= $2 AND ends_at > $2")
+                .bind(id)
+                .bind(origin::now())
+                .fetch_optional(&app.db.pool)
+                .await
+                .unwrap();
+            assert_eq!(card["flash_sale"]["price"].as_str().map(str::to_owned), sale.map(origin::money::text), "sale of goods {id}");
+            with_ladders += usize::from(!steps.is_empty());
+            on_sale += usize::from(sale.is_some());
+        }
+        assert!(with_ladders > 0 && on_sale > 0, "the page has goods of both kinds ({with_ladders}, {on_sale})");
+    })
+    .await;
+}

@@ -18,6 +18,24 @@ pub enum Kind {
     Postgres,
 }
 
+impl Kind {
+    /// The function that builds a JSON object from key, value, key, value, ….
+    pub fn json_object(self) -> &'static str {
+        match self {
+            Kind::Sqlite => "json_object",
+            Kind::Postgres => "json_build_object",
+        }
+    }
+
+    /// The aggregate that gathers JSON values into an array (`… ORDER BY …` allowed inside).
+    pub fn json_array_agg(self) -> &'static str {
+        match self {
+            Kind::Sqlite => "json_group_array",
+            Kind::Postgres => "json_agg",
+        }
+    }
+}
+
 #[derive(Clone, Debug)]
 pub struct Db {
     pub pool: AnyPool,

@@ -8,16 +8,16 @@ use axum::extract::{Path, State};
 use axum::response::IntoResponse;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use sqlx::AnyConnection;
 use sqlx::Row;
 
 use super::error::{Error, Result, ok};
 use super::extract::{FormFields, Member};
-use super::goods::{CARD_COLUMNS, Card, cards};
+use super::goods::{Card, CardRow, card, card_json};
 use super::ApiContext;
-use crate::db::Db;
+use crate::db::{Db, Kind};
 use crate::{money, now};
 
 pub fn router() -> OpenApiRouter<ApiContext> {
@@ -193,7 +193,7 @@ async fn total(State(context): State<ApiContext>, member: Member) -> Result<impl
 /// `GET /api/cart/list`: the lines, `shipping_data`, `activity_data` and the engine's `quote`.
 #[utoipa::path(get, path = "/api/cart/list", tag = "购物车", responses((status = 200, description = "信封 { code, msg, data }")))]
 async fn list(State(context): State<ApiContext>, member: Member) -> Result<impl IntoResponse> {
-    ok(cart_input(&mut *context.db.pool.acquire().await?, member).await?.with_quote()?)
+    ok(cart_input(&mut *context.db.pool.acquire().await?, context.db.kind, member).await?.with_quote()?)
 }
 
 /// One cart line in §3's list shape, which is also a `CartItem` of `pricing.md`.
@@ -332,32 +332,78 @@ impl CartData {
     }
 }
 
+/// A cart line as [`cart_input`] reads it.
+#[derive(Deserialize)]
+struct LineRow {
+    /// The goods card.
+    g: CardRow,
+    line_id: i64,
+    line_type: i64,
+    activity_id: i64,
+    line_number: i64,
+    line_price: i64,
+    is_selected: i64,
+    with_coupon: i64,
+    goods_price_id: i64,
+    ladder_price_id: i64,
+    goods_manjian_id: i64,
+    is_yj: i64,
+    /// The line's flash sale's price while it runs.
+    sale_price: Option<i64>,
+    combination_id: Option<i64>,
+    combination_name: Option<String>,
+    combination_price: Option<i64>,
+    combination_stock: Option<i64>,
+    combination_is_buy: Option<i64>,
+    /// The tiers of the line's full-reduction activity, `amount:reduce,…` in order.
+    line_tiers: Option<String>,
+}
+
 /// Reads the cart, first storing as unselected the lines whose goods cannot be bought now.
-pub async fn cart_input(conn: &mut AnyConnection, member: Member) -> Result<CartData> {
-    // The lines with their goods, in one query; cart columns are renamed apart from the goods'.
-    let lines = sqlx::query(sqlx::AssertSqlSafe(format!(
-        "SELECT {CARD_COLUMNS}, c.id AS line_id, c.type AS line_type, c.activity_id, c.number AS line_number, \
-         c.price AS line_price, c.is_selected, c.with_coupon, c.goods_price_id, c.ladder_price_id, \
-         c.goods_manjian_id, c.is_yj, \
-         (SELECT f.price FROM flash_sales f WHERE f.id = c.activity_id AND f.starts_at <= $2 AND f.ends_at > $2) AS sale_price, \
-         (SELECT k.price FROM combinations k WHERE k.id = c.activity_id) AS combination_price \
-         FROM cart_items c JOIN goods g ON g.id = c.goods_id WHERE c.member_id = $1 ORDER BY c.id DESC"
+///
+/// One statement reads everything the list shows, as one JSON array in one row: the lines,
+/// their goods cards (ladders and running flash sales included), the line's flash sale while
+/// it runs, its combination, and the tiers of each line's full-reduction activity. One row,
+/// not a row per line, because sqlx hands every row of SQLite's from its database thread to
+/// the request's, and on a 50-line cart those hand-offs cost more than the query.
+pub async fn cart_input(conn: &mut AnyConnection, kind: Kind, member: Member) -> Result<CartData> {
+    let object = kind.json_object();
+    let lines: Option<String> = sqlx::query_scalar(sqlx::AssertSqlSafe(format!(
+        "SELECT CAST({array}({object}('g', {card}, 'line_id', c.id, 'line_type', c.type, 'activity_id', c.activity_id, \
+         'line_number', c.number, 'line_price', c.price, 'is_selected', c.is_selected, 'with_coupon', c.with_coupon, \
+         'goods_price_id', c.goods_price_id, 'ladder_price_id', c.ladder_price_id, 'goods_manjian_id', c.goods_manjian_id, \
+         'is_yj', c.is_yj, 'sale_price', f.price, 'combination_id', k.id, 'combination_name', k.name, \
+         'combination_price', k.price, 'combination_stock', k.stock, \
+         'combination_is_buy', (SELECT MIN(x.is_buy) FROM combination_items i JOIN goods x ON x.id = i.goods_id WHERE i.combination_id = k.id), \
+         'line_tiers', (SELECT string_agg(CAST(t.amount AS TEXT) || ':' || CAST(t.reduce AS TEXT), ',' ORDER BY t.sort, t.id) \
+                        FROM manjian_tiers t WHERE t.activity_id = c.goods_manjian_id)) \
+         ORDER BY c.id DESC) AS TEXT) \
+         FROM cart_items c JOIN goods g ON g.id = c.goods_id \
+         LEFT JOIN flash_sales f ON c.type = {FLASH_SALE} AND f.id = c.activity_id AND f.starts_at <= $2 AND f.ends_at > $2 \
+         LEFT JOIN combinations k ON c.type = {COMBINATION} AND k.id = c.activity_id \
+         WHERE c.member_id = $1",
+        array = kind.json_array_agg(),
+        card = card_json(kind, 2),
     )))
     .bind(member.id)
     .bind(now())
-    .fetch_all(&mut *conn)
+    .fetch_one(&mut *conn)
     .await?;
+    // No lines: SQLite's aggregate answers `[]`, PostgreSQL's NULL.
+    let lines: Vec<LineRow> = match lines {
+        Some(json) => serde_json::from_str(&json).map_err(anyhow::Error::from)?,
+        None => Vec::new(),
+    };
     // Selected lines whose goods cannot be bought now are stored unselected; written only when
     // there are some, since a write takes SQLite's one write lock.
-    let mut unsellable = Vec::new();
-    for line in &lines {
-        let selected: i64 = line.try_get("is_selected")?;
-        let (is_buy, stock): (i64, i64) = (line.try_get("is_buy")?, line.try_get("stock")?);
-        let sale_over = line.try_get::<i64, _>("line_type")? == FLASH_SALE && line.try_get::<Option<i64>, _>("sale_price")?.is_none();
-        if selected == 1 && (is_buy == 0 || stock <= 0 || sale_over) {
-            unsellable.push(line.try_get::<i64, _>("line_id")?);
-        }
-    }
+    let unsellable: Vec<i64> = lines
+        .iter()
+        .filter(|line| {
+            let sale_over = line.line_type == FLASH_SALE && line.sale_price.is_none();
+            line.is_selected == 1 && (line.g.is_buy() == 0 || line.g.stock() <= 0 || sale_over)
+        })
+        .map(|line| line.line_id)
+        .collect();
     for id in &unsellable {
         sqlx::query("UPDATE cart_items SET is_selected = 0 WHERE id = $1 AND member_id = $2")
             .bind(id)
@@ -365,76 +411,81 @@ pub async fn cart_input(conn: &mut AnyConnection, member: Member) -> Result<Cart
             .execute(&mut *conn)
             .await?;
     }
-    let goods_cards = cards(conn, &lines).await?;
     let mut data = Vec::with_capacity(lines.len());
+    // Each selected line's full-reduction activity, and the tiers of each.
     let mut activities: Vec<i64> = Vec::new();
-    for (line, mut goods) in lines.iter().zip(goods_cards) {
-        let line_type: i64 = line.try_get("line_type")?;
-        let manjian: i64 = line.try_get("goods_manjian_id")?;
-        let id: i64 = line.try_get("line_id")?;
-        let is_selected: i64 = if unsellable.contains(&id) { 0 } else { line.try_get("is_selected")? };
+    let mut tiers: Vec<(i64, Option<&str>)> = Vec::new();
+    for line in &lines {
+        let mut goods = card(&line.g)?;
+        let manjian = line.goods_manjian_id;
+        let is_selected = if unsellable.contains(&line.line_id) { 0 } else { line.is_selected };
         if manjian > 0 && is_selected == 1 {
             activities.push(manjian);
+            if !tiers.iter().any(|(activity, _)| *activity == manjian) {
+                tiers.push((manjian, line.line_tiers.as_deref()));
+            }
         }
         // Lines are priced as things stand now: the goods' price, the flash sale's while it
         // runs (after it the line cannot be bought), the combination's.
-        let price = match line_type {
-            FLASH_SALE => match line.try_get::<Option<i64>, _>("sale_price")? {
+        let price = match line.line_type {
+            FLASH_SALE => match line.sale_price {
                 Some(price) => money::from_stored(price),
                 None => {
                     goods.is_buy = 0;
-                    money::from_stored(line.try_get("line_price")?)
+                    money::from_stored(line.line_price)
                 }
             },
-            COMBINATION => money::from_stored(line.try_get::<Option<i64>, _>("combination_price")?.unwrap_or(line.try_get("line_price")?)),
+            COMBINATION => money::from_stored(line.combination_price.unwrap_or(line.line_price)),
             _ => goods.price,
         };
-        let combination = match line_type {
-            COMBINATION => Some(combination_goods(conn, line.try_get("activity_id")?, goods.goods_type).await?),
+        let combination = match line.line_type {
+            COMBINATION => Some(combination(line, goods.goods_type)),
             _ => None,
         };
         data.push(CartLine {
-            id,
-            line_type,
-            goods_type: line_type,
-            number: line.try_get("line_number")?,
+            id: line.line_id,
+            line_type: line.line_type,
+            goods_type: line.line_type,
+            number: line.line_number,
             price,
             raw_price: goods.price,
             is_selected,
-            with_coupon: line.try_get("with_coupon")?,
-            goods_price_id: line.try_get("goods_price_id")?,
-            ladder_price_id: line.try_get("ladder_price_id")?,
+            with_coupon: line.with_coupon,
+            goods_price_id: line.goods_price_id,
+            ladder_price_id: line.ladder_price_id,
             goods_manjian_id: manjian,
             goods_manjian_amount: engine::Money::ZERO,
-            is_yj: line.try_get("is_yj")?,
+            is_yj: line.is_yj,
             gift_data: Gift { total: 0, kind: 0 },
             combination,
             goods,
         });
     }
+    let manjians = match most_common(&activities) {
+        Some(activity) => manjian_tiers(tiers.into_iter().find(|(id, _)| *id == activity).and_then(|(_, tiers)| tiers))?,
+        None => Vec::new(),
+    };
     Ok(CartData {
         data,
         shipping_data: Shipping { shipping_amount: free_shipping_from(), no_trans_order_amount: engine::Money::ZERO },
-        activity_data: Activity { manjians: manjian_tiers(conn, &activities).await? },
+        activity_data: Activity { manjians },
     })
 }
 
-/// The tiers of the full-reduction activity most of the selected lines take part in.
-async fn manjian_tiers(conn: &mut AnyConnection, activities: &[i64]) -> Result<Vec<Tier>> {
-    let Some(activity) = most_common(activities) else { return Ok(Vec::new()) };
-    let rows = sqlx::query("SELECT amount, reduce FROM manjian_tiers WHERE activity_id = $1 ORDER BY sort, id")
-        .bind(activity)
-        .fetch_all(&mut *conn)
-        .await?;
-    rows.iter()
-        .map(|row| -> Result<Tier> {
-            let amount = money::from_stored(row.try_get("amount")?);
-            let reduce = money::from_stored(row.try_get("reduce")?);
+/// The tiers of a full-reduction activity from `amount:reduce,…`.
+fn manjian_tiers(text: Option<&str>) -> Result<Vec<Tier>> {
+    let Some(text) = text else { return Ok(Vec::new()) };
+    text.split(',')
+        .map(|tier| -> Result<Tier> {
+            let (amount, reduce) = tier.split_once(':').ok_or_else(|| anyhow::anyhow!("bad tier {tier:?}"))?;
+            let amount = money::from_stored(amount.parse().map_err(anyhow::Error::from)?);
+            let reduce = money::from_stored(reduce.parse().map_err(anyhow::Error::from)?);
             Ok(Tier { amount, reduce, title: format!("满{}减{}", money::short(amount), money::short(reduce)) })
         })
         .collect()
 }
 
+/// The activity most of the selected lines take part in (the smallest id on a tie).
 fn most_common(values: &[i64]) -> Option<i64> {
     let mut counted: Vec<(i64, usize)> = Vec::new();
     for value in values {
@@ -446,27 +497,20 @@ fn most_common(values: &[i64]) -> Option<i64> {
     counted.into_iter().max_by_key(|(value, count)| (*count, -value)).map(|(value, _)| value)
 }
 
-/// A combination as the engine's goods: its own stock, buyable while all its goods are.
-async fn combination_goods(conn: &mut AnyConnection, combination: i64, goods_type: i64) -> Result<Combination> {
-    let row = sqlx::query(
-        "SELECT c.id, c.name, c.stock, MIN(g.is_buy) AS is_buy FROM combinations c \
-         JOIN combination_items i ON i.combination_id = c.id JOIN goods g ON g.id = i.goods_id \
-         WHERE c.id = $1 GROUP BY c.id, c.name, c.stock",
-    )
-    .bind(combination)
-    .fetch_one(&mut *conn)
-    .await?;
-    Ok(Combination {
-        id: row.try_get("id")?,
-        name: row.try_get("name")?,
+/// A combination line's combination as the engine's goods: its own stock, buyable while all
+/// its goods are (a combination gone from the catalogue cannot be bought).
+fn combination(line: &LineRow, goods_type: i64) -> Combination {
+    Combination {
+        id: line.combination_id.unwrap_or(line.activity_id),
+        name: line.combination_name.clone().unwrap_or_default(),
         bzdw: "组",
-        is_buy: row.try_get("is_buy")?,
-        number: row.try_get("stock")?,
+        is_buy: line.combination_is_buy.filter(|_| line.combination_id.is_some()).unwrap_or(0),
+        number: line.combination_stock.unwrap_or(0),
         goods_type,
         is_youx: 0,
         is_dpby: 0,
         ladder_price: [],
-    })
+    }
 }
 
 /// A line of the member's (404 for another member's: it is not theirs to see).
@@ -604,7 +648,7 @@ async fn copy(State(context): State<ApiContext>, member: Member, FormFields(form
 /// full-reduction tier and for free shipping, from the engine's quote.
 #[utoipa::path(post, path = "/api/cart/next_hint", tag = "购物车", responses((status = 200, description = "信封 { code, msg, data }")))]
 async fn next_hint(State(context): State<ApiContext>, member: Member) -> Result<impl IntoResponse> {
-    let cart = cart_input(&mut *context.db.pool.acquire().await?, member).await?;
+    let cart = cart_input(&mut *context.db.pool.acquire().await?, context.db.kind, member).await?;
     let quote = cart.quote()?;
     let summary = &quote.summary;
     let tier = summary.manjian_tiers.iter().find(|tier| tier.status == 0).map(|tier| {

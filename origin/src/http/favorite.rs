@@ -9,7 +9,7 @@ use serde_json::{Value, json};
 
 use super::error::{Error, Result};
 use super::extract::{FormFields, Member, QueryFields};
-use super::goods::{CARD_COLUMNS, cards};
+use super::goods::{card_columns, cards};
 use super::ApiContext;
 use crate::now;
 
@@ -28,14 +28,16 @@ async fn list(State(context): State<ApiContext>, member: Member, QueryFields(que
     let mut conn = context.db.pool.acquire().await?;
     let total: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM favorites WHERE member_id = $1").bind(member.id).fetch_one(&mut *conn).await?;
     let rows = sqlx::query(sqlx::AssertSqlSafe(format!(
-        "SELECT {CARD_COLUMNS} FROM favorites f JOIN goods g ON g.id = f.goods_id WHERE f.member_id = $1 \
-         ORDER BY f.created_at DESC, g.id LIMIT {PAGE_SIZE} OFFSET $2"
+        "SELECT {} FROM favorites f JOIN goods g ON g.id = f.goods_id WHERE f.member_id = $1 \
+         ORDER BY f.created_at DESC, g.id LIMIT {PAGE_SIZE} OFFSET $2",
+        card_columns(3)
     )))
     .bind(member.id)
     .bind((page - 1) * PAGE_SIZE)
+    .bind(now())
     .fetch_all(&mut *conn)
     .await?;
-    super::error::ok(json!({ "list": cards(&mut conn, &rows).await?, "total": total, "page": page }))
+    super::error::ok(json!({ "list": cards(&rows)?, "total": total, "page": page }))
 }
 
 fn message(text: &str, data: Value) -> Json<Value> {

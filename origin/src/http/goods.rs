@@ -7,22 +7,19 @@
 //! SQLite and PostgreSQL, and over a catalogue of thousands of goods a scan takes well under a
 //! millisecond. (An n-gram index — FTS5 trigram, pg_trgm — is the step for millions.)
 
-use std::collections::HashMap;
-
 use axum::extract::{Path, State};
 use axum::response::IntoResponse;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use sqlx::any::AnyRow;
-use sqlx::AnyConnection;
-use sqlx::Row;
+use sqlx::{FromRow, Row};
 
 use super::error::{Error, Result, ok};
 use super::extract::{MaybeMember, QueryFields};
 use super::ApiContext;
-use crate::db::Db;
+use crate::db::{Db, Kind};
 use crate::{money, now};
 
 pub fn router() -> OpenApiRouter<ApiContext> {
@@ -34,10 +31,72 @@ pub fn router() -> OpenApiRouter<ApiContext> {
         .routes(routes!(activities))
 }
 
-/// The columns a goods card needs.
-pub const CARD_COLUMNS: &str = "g.id, g.name, g.sccj, g.ypgg, g.bzdw, g.pzwh, g.price, g.base_price, g.stock, \
-    g.type, g.is_youx, g.is_buy, g.is_dpby, g.qg_number, g.ladder_price_type, g.manjian_id, g.tags, g.category_id, \
-    g.brand_id, g.validity, g.jzl, g.origin, g.rx, g.description";
+/// The columns of a goods card (alias `g`) as (name, expression), its ladder steps and its
+/// running flash sale included, so that one statement reads whole cards (every statement is a
+/// hand-off to the database's thread, and a cart list is on the hot path): the steps as
+/// `number:price,…` by number, the sale as `id:price:limit:ends_at` (the newest, should two
+/// overlap). `now` is the number of the parameter that holds the current time.
+/// `string_agg … ORDER BY` is the same in SQLite (3.44 and later; sqlx bundles its own) and
+/// PostgreSQL.
+fn card_fields(now: usize) -> Vec<(&'static str, String)> {
+    let columns = [
+        "id", "name", "sccj", "ypgg", "bzdw", "pzwh", "price", "base_price", "stock", "type", "is_youx", "is_buy", "is_dpby",
+        "qg_number", "ladder_price_type", "manjian_id", "tags",
+    ];
+    let mut fields: Vec<(&'static str, String)> = columns.iter().map(|column| (*column, format!("g.{column}"))).collect();
+    fields.push((
+        "card_ladders",
+        "(SELECT string_agg(CAST(l.number AS TEXT) || ':' || CAST(l.price AS TEXT), ',' ORDER BY l.number) \
+         FROM goods_ladders l WHERE l.goods_id = g.id)"
+            .into(),
+    ));
+    fields.push((
+        "card_sale",
+        format!(
+            "(SELECT CAST(s.id AS TEXT) || ':' || CAST(s.price AS TEXT) || ':' || CAST(s.limit_number AS TEXT) || ':' || CAST(s.ends_at AS TEXT) \
+             FROM flash_sales s WHERE s.goods_id = g.id AND s.starts_at <= ${now} AND s.ends_at > ${now} ORDER BY s.id DESC LIMIT 1)"
+        ),
+    ));
+    fields
+}
+
+/// [`card_fields`] as a select list, one column each, read back with [`CardRow`]'s `FromRow`.
+pub fn card_columns(now: usize) -> String {
+    card_fields(now).iter().map(|(name, expression)| format!("{expression} AS {name}")).collect::<Vec<_>>().join(", ")
+}
+
+/// [`card_fields`] as one JSON object (the database's own function for it), read back with
+/// [`CardRow`]'s `Deserialize`.
+pub fn card_json(kind: Kind, now: usize) -> String {
+    let pairs = card_fields(now).iter().map(|(name, expression)| format!("'{name}', {expression}")).collect::<Vec<_>>().join(", ");
+    format!("{}({pairs})", kind.json_object())
+}
+
+/// What [`card_fields`] select.
+#[derive(Debug, Deserialize, sqlx::FromRow)]
+pub struct CardRow {
+    id: i64,
+    name: String,
+    sccj: String,
+    ypgg: String,
+    bzdw: String,
+    pzwh: String,
+    price: i64,
+    base_price: i64,
+    stock: i64,
+    #[serde(rename = "type")]
+    #[sqlx(rename = "type")]
+    goods_type: i64,
+    is_youx: i64,
+    is_buy: i64,
+    is_dpby: i64,
+    qg_number: i64,
+    ladder_price_type: i64,
+    manjian_id: i64,
+    tags: String,
+    card_ladders: Option<String>,
+    card_sale: Option<String>,
+}
 
 /// Escapes `%`, `_` and `\` for a `LIKE … ESCAPE '\'` pattern.
 pub fn like_pattern(text: &str) -> String {
@@ -54,47 +113,19 @@ fn stock_state(stock: i64, is_buy: i64) -> &'static str {
     }
 }
 
-/// Ladder steps of goods, by goods id: (number, price), by number.
-pub type Ladders = HashMap<i64, Vec<(i64, i64)>>;
-/// Flash sales running now, by goods id: (sale id, price, limit, ends at).
-pub type Sales = HashMap<i64, (i64, i64, i64, i64)>;
-
-/// The ladder steps and the running flash sales of these goods, in one statement (every
-/// statement is a hand-off to the database's thread; a cart list is on the hot path).
-pub async fn ladders_and_sales(conn: &mut AnyConnection, ids: &[i64]) -> Result<(Ladders, Sales)> {
-    let (mut ladders, mut sales) = (Ladders::new(), Sales::new());
-    if ids.is_empty() {
-        return Ok((ladders, sales));
-    }
-    let list = placeholders(ids.len(), 2);
-    let sql = format!(
-        "SELECT CAST(0 AS BIGINT) AS kind, goods_id, CAST(number AS BIGINT) AS a, CAST(price AS BIGINT) AS b, CAST(0 AS BIGINT) AS c, CAST(0 AS BIGINT) AS d \
-         FROM goods_ladders WHERE goods_id IN ({list}) \
-         UNION ALL \
-         SELECT CAST(1 AS BIGINT) AS kind, goods_id, CAST(id AS BIGINT), CAST(price AS BIGINT), CAST(limit_number AS BIGINT), CAST(ends_at AS BIGINT) \
-         FROM flash_sales WHERE starts_at <= $1 AND ends_at > $1 AND goods_id IN ({list}) \
-         ORDER BY kind, goods_id, a"
-    );
-    let mut query = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(now());
-    for id in ids {
-        query = query.bind(*id);
-    }
-    for row in query.fetch_all(&mut *conn).await? {
-        let goods: i64 = row.try_get("goods_id")?;
-        let (a, b): (i64, i64) = (row.try_get("a")?, row.try_get("b")?);
-        match row.try_get::<i64, _>("kind")? {
-            0 => ladders.entry(goods).or_default().push((a, b)),
-            _ => {
-                sales.insert(goods, (a, b, row.try_get("c")?, row.try_get("d")?));
-            }
-        }
-    }
-    Ok((ladders, sales))
-}
-
 /// `$from, $from+1, …` for `count` parameters.
 pub fn placeholders(count: usize, from: usize) -> String {
     (from..from + count).map(|n| format!("${n}")).collect::<Vec<_>>().join(", ")
+}
+
+/// The integers of an item of one of [`card_columns`]' aggregated columns (`a:b:…`).
+fn integers<const N: usize>(item: &str) -> Result<[i64; N]> {
+    let mut parts = item.split(':');
+    let mut values = [0; N];
+    for value in &mut values {
+        *value = parts.next().and_then(|part| part.parse().ok()).ok_or_else(|| anyhow::anyhow!("bad card column item {item:?}"))?;
+    }
+    Ok(values)
 }
 
 /// A goods card: the list views' and the cart's shape of a goods (§3 "Cart goods").
@@ -177,57 +208,67 @@ fn tag(name: &str, is_ladder: i64) -> Tag {
     Tag { name: name.to_owned(), describe, is_show: 1, is_ladder }
 }
 
-/// Goods cards for rows selected with [`CARD_COLUMNS`].
-pub async fn cards(conn: &mut AnyConnection, rows: &[AnyRow]) -> Result<Vec<Card>> {
-    let ids: Vec<i64> = rows.iter().map(|row| row.try_get("id")).collect::<Result<_, _>>()?;
-    let (ladders, sales) = ladders_and_sales(conn, &ids).await?;
-    rows.iter().map(|row| card(row, &ladders, &sales)).collect()
+/// Goods cards for rows selected with [`card_columns`].
+pub fn cards(rows: &[AnyRow]) -> Result<Vec<Card>> {
+    rows.iter().map(|row| card(&CardRow::from_row(row)?)).collect()
 }
 
-fn card(row: &AnyRow, ladders: &Ladders, sales: &Sales) -> Result<Card> {
-    let id: i64 = row.try_get("id")?;
-    let stock: i64 = row.try_get("stock")?;
-    let is_buy: i64 = row.try_get("is_buy")?;
-    let manjian: i64 = row.try_get("manjian_id")?;
-    let tag_text: String = row.try_get("tags")?;
+impl CardRow {
+    pub fn is_buy(&self) -> i64 {
+        self.is_buy
+    }
+
+    pub fn stock(&self) -> i64 {
+        self.stock
+    }
+}
+
+/// The goods card of what [`card_fields`] selected.
+pub fn card(row: &CardRow) -> Result<Card> {
+    let CardRow { id, stock, is_buy, manjian_id: manjian, .. } = *row;
+    let tag_text = &row.tags;
     let mut tags: Vec<Tag> = tag_text.split(',').filter(|name| !name.is_empty()).map(|name| tag(name, 0)).collect();
-    let ladder: Vec<Step> = ladders
-        .get(&id)
-        .map(|steps| steps.iter().map(|(number, price)| Step { number: *number, price: money::from_stored(*price) }).collect())
-        .unwrap_or_default();
+    let ladder: Vec<Step> = match &row.card_ladders {
+        Some(steps) => steps
+            .split(',')
+            .map(|step| integers::<2>(step).map(|[number, price]| Step { number, price: money::from_stored(price) }))
+            .collect::<Result<_>>()?,
+        None => Vec::new(),
+    };
     if !ladder.is_empty() {
         tags.push(tag("阶梯价", 1));
     }
     if manjian > 0 && !tag_text.contains('满') {
         tags.push(tag("满", 0));
     }
-    let flash_sale = sales.get(&id).map(|(sale, price, limit, ends_at)| FlashSale {
-        id: *sale,
-        price: money::from_stored(*price),
-        limit: *limit,
-        ends_at: *ends_at,
-    });
+    let flash_sale = match &row.card_sale {
+        Some(sale) => {
+            let [sale, price, limit, ends_at] = integers::<4>(sale)?;
+            Some(FlashSale { id: sale, price: money::from_stored(price), limit, ends_at })
+        }
+        None => None,
+    };
     if flash_sale.is_some() && !tag_text.contains('秒') {
         tags.push(tag("秒", 0));
     }
     Ok(Card {
         id,
-        name: row.try_get("name")?,
-        sccj: row.try_get("sccj")?,
-        ypgg: row.try_get("ypgg")?,
-        bzdw: row.try_get("bzdw")?,
-        pzwh: row.try_get("pzwh")?,
-        price: money::from_stored(row.try_get("price")?),
-        base_price: money::from_stored(row.try_get("base_price")?),
+        name: row.name.clone(),
+        sccj: row.sccj.clone(),
+        ypgg: row.ypgg.clone(),
+        bzdw: row.bzdw.clone(),
+        pzwh: row.pzwh.clone(),
+        price: money::from_stored(row.price),
+        base_price: money::from_stored(row.base_price),
         number: stock,
         stock_state: stock_state(stock, is_buy),
         is_buy,
-        is_youx: row.try_get("is_youx")?,
-        goods_type: row.try_get("type")?,
-        is_dpby: row.try_get("is_dpby")?,
-        qg_number: row.try_get("qg_number")?,
+        is_youx: row.is_youx,
+        goods_type: row.goods_type,
+        is_dpby: row.is_dpby,
+        qg_number: row.qg_number,
         ladder_price: ladder,
-        ladder_price_type: row.try_get("ladder_price_type")?,
+        ladder_price_type: row.ladder_price_type,
         goods_manjian_id: manjian,
         tags,
         flash_sale,
@@ -321,10 +362,12 @@ async fn list(State(context): State<ApiContext>, QueryFields(query): QueryFields
         .fetch_one(&context.db.pool)
         .await?;
     let offset = (page - 1) * page_size;
-    let sql = format!("SELECT {CARD_COLUMNS} FROM goods g {condition} ORDER BY {order} LIMIT {page_size} OFFSET {offset}");
-    let rows = filter.bind(sqlx::query(sqlx::AssertSqlSafe(sql.clone()))).fetch_all(&context.db.pool).await?;
+    // The clock for the cards' flash sales is the parameter after the filter's.
+    let columns = card_columns(filter.params.len() + 1);
+    let sql = format!("SELECT {columns} FROM goods g {condition} ORDER BY {order} LIMIT {page_size} OFFSET {offset}");
+    let rows = filter.bind(sqlx::query(sqlx::AssertSqlSafe(sql))).bind(now()).fetch_all(&context.db.pool).await?;
     ok(json!({
-        "list": cards(&mut *context.db.pool.acquire().await?, &rows).await?,
+        "list": cards(&rows)?,
         "total": total,
         "page": page,
         "page_size": page_size,
@@ -405,12 +448,16 @@ async fn detail(
     Path(id): Path<i64>,
     QueryFields(query): QueryFields,
 ) -> Result<impl IntoResponse> {
-    let row = sqlx::query(sqlx::AssertSqlSafe(format!("SELECT {CARD_COLUMNS} FROM goods g WHERE g.id = $1")))
-        .bind(id)
-        .fetch_optional(&context.db.pool)
-        .await?
-        .ok_or_else(|| Error::not_found("商品不存在"))?;
-    let card = cards(&mut *context.db.pool.acquire().await?, std::slice::from_ref(&row)).await?.remove(0);
+    let row = sqlx::query(sqlx::AssertSqlSafe(format!(
+        "SELECT {}, g.category_id, g.brand_id, g.validity, g.jzl, g.origin, g.rx, g.description FROM goods g WHERE g.id = $1",
+        card_columns(2)
+    )))
+    .bind(id)
+    .bind(now())
+    .fetch_optional(&context.db.pool)
+    .await?
+    .ok_or_else(|| Error::not_found("商品不存在"))?;
+    let card = card(&CardRow::from_row(&row)?)?;
     let mut goods = serde_json::to_value(card).map_err(anyhow::Error::from)?;
     let category: i64 = row.try_get("category_id")?;
     let brand: Option<i64> = row.try_get("brand_id")?;
@@ -513,10 +560,22 @@ async fn activities(State(context): State<ApiContext>, QueryFields(query): Query
     let id = query.int("goods_id", "商品")?.ok_or_else(|| Error::field("goods_id", "请选择商品"))?;
     let manjian: Option<i64> = sqlx::query_scalar("SELECT manjian_id FROM goods WHERE id = $1").bind(id).fetch_optional(&context.db.pool).await?;
     let manjian = manjian.ok_or_else(|| Error::not_found("商品不存在"))?;
-    let (_, sales) = ladders_and_sales(&mut *context.db.pool.acquire().await?, &[id]).await?;
-    let flash_sale = sales.get(&id).map(|(sale, price, limit, ends_at)| {
-        json!({ "id": sale, "price": money::text(*price), "limit": limit, "ends_at": ends_at })
-    });
+    let flash_sale = sqlx::query(
+        "SELECT id, price, limit_number, ends_at FROM flash_sales WHERE goods_id = $1 AND starts_at <= $2 AND ends_at > $2 ORDER BY id DESC LIMIT 1",
+    )
+    .bind(id)
+    .bind(now())
+    .fetch_optional(&context.db.pool)
+    .await?
+    .map(|row| -> Result<Value> {
+        Ok(json!({
+            "id": row.try_get::<i64, _>("id")?,
+            "price": money::text(row.try_get("price")?),
+            "limit": row.try_get::<i64, _>("limit_number")?,
+            "ends_at": row.try_get::<i64, _>("ends_at")?,
+        }))
+    })
+    .transpose()?;
     let combinations: Vec<Value> = sqlx::query(
         "SELECT c.id, c.name, c.price FROM combinations c JOIN combination_items i ON i.combination_id = c.id WHERE i.goods_id = $1 ORDER BY c.id",
     )

@@ -14,7 +14,7 @@ use sqlx::Row;
 
 use super::error::{Error, Result, ok};
 use super::extract::QueryFields;
-use super::goods::{CARD_COLUMNS, cards};
+use super::goods::{card_columns, cards};
 use super::ApiContext;
 use crate::db::Db;
 use crate::now;
@@ -153,16 +153,20 @@ async fn brand_focus(State(context): State<ApiContext>, Path(id): Path<i64>) -> 
         .fetch_optional(&context.db.pool)
         .await?
         .ok_or_else(|| Error::not_found("品牌不存在"))?;
-    let goods = sqlx::query(sqlx::AssertSqlSafe(format!("SELECT {CARD_COLUMNS} FROM goods g WHERE g.brand_id = $1 ORDER BY g.sales DESC, g.id LIMIT 20")))
-        .bind(id)
-        .fetch_all(&context.db.pool)
-        .await?;
+    let goods = sqlx::query(sqlx::AssertSqlSafe(format!(
+        "SELECT {} FROM goods g WHERE g.brand_id = $1 ORDER BY g.sales DESC, g.id LIMIT 20",
+        card_columns(2)
+    )))
+    .bind(id)
+    .bind(now())
+    .fetch_all(&context.db.pool)
+    .await?;
     ok(json!({
         "id": id,
         "name": row.try_get::<String, _>("name")?,
         "sccj": row.try_get::<String, _>("manufacturer")?,
         "logo": row.try_get::<String, _>("logo")?,
-        "goods": cards(&mut *context.db.pool.acquire().await?, &goods).await?,
+        "goods": cards(&goods)?,
     }))
 }
 
@@ -184,13 +188,14 @@ async fn links(State(context): State<ApiContext>) -> Result<impl IntoResponse> {
 async fn spike(State(context): State<ApiContext>) -> Result<impl IntoResponse> {
     let time = now();
     let rows = sqlx::query(sqlx::AssertSqlSafe(format!(
-        "SELECT {CARD_COLUMNS} FROM goods g JOIN flash_sales f ON f.goods_id = g.id \
-         WHERE f.starts_at <= $1 AND f.ends_at > $1 ORDER BY f.ends_at, f.id LIMIT 12"
+        "SELECT {} FROM goods g JOIN flash_sales f ON f.goods_id = g.id \
+         WHERE f.starts_at <= $1 AND f.ends_at > $1 ORDER BY f.ends_at, f.id LIMIT 12",
+        card_columns(1)
     )))
     .bind(time)
     .fetch_all(&context.db.pool)
     .await?;
-    ok(json!({ "timestamp": time, "list": cards(&mut *context.db.pool.acquire().await?, &rows).await? }))
+    ok(json!({ "timestamp": time, "list": cards(&rows)? }))
 }
 
 /// `GET /api/index_wntj/{page}`: 为您推荐, the best sellers that can be bought, 12 a page.
@@ -198,23 +203,27 @@ async fn spike(State(context): State<ApiContext>) -> Result<impl IntoResponse> {
 async fn recommendations(State(context): State<ApiContext>, Path(page): Path<i64>) -> Result<impl IntoResponse> {
     let page = page.clamp(1, super::extract::PAGE_MAX);
     let rows = sqlx::query(sqlx::AssertSqlSafe(format!(
-        "SELECT {CARD_COLUMNS} FROM goods g WHERE g.is_buy = 1 AND g.stock > 0 ORDER BY g.sales DESC, g.id LIMIT 12 OFFSET $1"
+        "SELECT {} FROM goods g WHERE g.is_buy = 1 AND g.stock > 0 ORDER BY g.sales DESC, g.id LIMIT 12 OFFSET $1",
+        card_columns(2)
     )))
     .bind((page - 1) * 12)
+    .bind(now())
     .fetch_all(&context.db.pool)
     .await?;
-    ok(json!({ "page": page, "list": cards(&mut *context.db.pool.acquire().await?, &rows).await? }))
+    ok(json!({ "page": page, "list": cards(&rows)? }))
 }
 
 /// `GET /api/activity/everyday_price`: 天天特价.
 #[utoipa::path(get, path = "/api/activity/everyday_price", tag = "首页", responses((status = 200, description = "信封 { code, msg, data }")))]
 async fn everyday(State(context): State<ApiContext>) -> Result<impl IntoResponse> {
     let rows = sqlx::query(sqlx::AssertSqlSafe(format!(
-        "SELECT {CARD_COLUMNS} FROM goods g JOIN everyday_specials e ON e.goods_id = g.id ORDER BY e.sort, g.id"
+        "SELECT {} FROM goods g JOIN everyday_specials e ON e.goods_id = g.id ORDER BY e.sort, g.id",
+        card_columns(1)
     )))
+    .bind(now())
     .fetch_all(&context.db.pool)
     .await?;
-    ok(cards(&mut *context.db.pool.acquire().await?, &rows).await?)
+    ok(cards(&rows)?)
 }
 
 /// `GET /api/category?select={id}` with `qx=2` or `zy=2`: the menu entries (`{id, name,

@@ -21,6 +21,7 @@ use super::cart::{CartLine, cart_input};
 use super::error::{Error, Result, ok};
 use super::extract::{Fields, FormFields, Member, QueryFields};
 use super::ApiContext;
+use crate::db::Kind;
 use crate::idempotency::{self, Claim};
 use crate::{money, now};
 
@@ -52,8 +53,14 @@ fn expected_payable(form: &Fields) -> Result<Option<engine::Money>> {
 }
 
 /// Checks the order the member asks for against their cart, as read on `conn`.
-async fn check(conn: &mut AnyConnection, member: Member, ids: &[i64], expected: Option<engine::Money>) -> Result<(engine::CartQuote, Vec<CartLine>)> {
-    let cart = cart_input(conn, member).await?;
+async fn check(
+    conn: &mut AnyConnection,
+    kind: Kind,
+    member: Member,
+    ids: &[i64],
+    expected: Option<engine::Money>,
+) -> Result<(engine::CartQuote, Vec<CartLine>)> {
+    let cart = cart_input(conn, kind, member).await?;
     let quote = checkout::check(&cart.engine_input(), ids, expected).map_err(refusal)?;
     let lines = cart.data.into_iter().filter(|line| ids.contains(&line.id)).collect();
     Ok((quote, lines))
@@ -65,7 +72,7 @@ async fn check(conn: &mut AnyConnection, member: Member, ids: &[i64], expected: 
 async fn preview(State(context): State<ApiContext>, member: Member, FormFields(form): FormFields) -> Result<impl IntoResponse> {
     let ids = form.ids("ids")?;
     let mut conn = context.db.pool.acquire().await?;
-    let (quote, lines) = check(&mut conn, member, &ids, expected_payable(&form)?).await?;
+    let (quote, lines) = check(&mut conn, context.db.kind, member, &ids, expected_payable(&form)?).await?;
     let addresses: Vec<Value> = sqlx::query(
         "SELECT id, contact, phone, province, city, district, detail, is_default FROM addresses \
          WHERE member_id = $1 ORDER BY is_default DESC, id",
@@ -216,7 +223,7 @@ async fn create_order(context: &ApiContext, member: Member, key: &str, ids: &[i6
     .fetch_optional(&mut *tx)
     .await?;
     let address = address.ok_or_else(|| Error::field("address_id", "收货地址不存在"))?;
-    let (quote, lines) = check(&mut tx, member, ids, expected).await?;
+    let (quote, lines) = check(&mut tx, context.db.kind, member, ids, expected).await?;
     for line in &lines {
         let taken = if let Some(combination) = &line.combination {
             sqlx::query("UPDATE combinations SET stock = stock - $1 WHERE id = $2 AND stock >= $1")
