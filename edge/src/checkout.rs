@@ -2,13 +2,13 @@
 //! (`shared/design/api.md` §Checkout and orders), as plain functions of bytes in and an answer
 //! out: the Worker only fetches and sends.
 //!
-//! The edge reads the member's cart from the origin (`GET /api/cart/list`, the member's own
+//! The edge reads the member's cart from the origin (`GET /api/cart/input`, the member's own
 //! cookie), quotes the chosen lines with the engine (`engine::checkout::check`, the same
 //! function the origin runs in its order transaction) and either refuses with the shop's 422
 //! envelope or lets the request through with its signed check.
 
 use engine::checkout::{self, Refusal};
-use engine::{ActivityData, CartInput, CartItem, CartQuote, Money, ShippingData};
+use engine::{CartQuote, Money};
 use serde::Deserialize;
 use serde_json::value::RawValue;
 
@@ -61,8 +61,8 @@ pub enum Verdict {
     Relay,
 }
 
-/// `cart/list`'s envelope as the edge reads it: the code, and `data` left unread until the
-/// code says it is a cart.
+/// The origin's envelope as the edge reads it: the code, the message and `data` as they came,
+/// `data` read only once the code says it is what was asked for.
 #[derive(Deserialize)]
 struct Envelope<'a> {
     code: i64,
@@ -72,17 +72,8 @@ struct Envelope<'a> {
     data: Option<&'a RawValue>,
 }
 
-/// The engine's input inside `cart/list`'s `data`: its lines (`data`), `shipping_data` and
-/// `activity_data`, exactly as the browser feeds them to its own engine. The goods cards'
-/// other fields and the origin's `quote` are skipped unread.
-#[derive(Deserialize)]
-struct CartList {
-    data: Vec<CartItem>,
-    shipping_data: ShippingData,
-    activity_data: ActivityData,
-}
-
-/// Decides on `form` given the origin's answer to `GET /api/cart/list` for the same member.
+/// Decides on `form` given the origin's answer to `GET /api/cart/input` for the same member:
+/// the cart as the engine's input, the same values `cart/list` shows and quotes.
 pub fn decide(form: &Form, cart_status: u16, cart_body: &[u8]) -> Verdict {
     let Ok(answer) = serde_json::from_slice::<Envelope>(cart_body) else {
         return if cart_status == 200 { Verdict::Refuse(envelope::busy()) } else { Verdict::Relay };
@@ -90,10 +81,9 @@ pub fn decide(form: &Form, cart_status: u16, cart_body: &[u8]) -> Verdict {
     if cart_status != 200 || answer.code != 10000 {
         return Verdict::Relay;
     }
-    let Some(Ok(cart)) = answer.data.map(|data| serde_json::from_str::<CartList>(data.get())) else {
+    let Some(Ok(cart)) = answer.data.map(|data| engine::cart_from_json(data.get())) else {
         return Verdict::Refuse(envelope::busy());
     };
-    let cart = CartInput { items: cart.data, shipping_data: cart.shipping_data, activity_data: cart.activity_data };
     match checkout::check(&cart, &form.ids, Some(form.expected)) {
         Ok(quote) => Verdict::Pass(Box::new(quote)),
         Err(Refusal::Invalid(_)) => Verdict::Refuse(envelope::busy()),
@@ -130,10 +120,9 @@ mod tests {
 
     fn cart_list(lines: Vec<Value>) -> Vec<u8> {
         json!({ "code": 10000, "msg": "ok", "data": {
-            "data": lines,
+            "items": lines,
             "shipping_data": { "shipping_amount": "800.00", "no_trans_order_amount": "0" },
-            "activity_data": { "manjians": [] },
-            "quote": {}
+            "activity_data": { "manjians": [] }
         } })
         .to_string()
         .into_bytes()
@@ -215,7 +204,7 @@ mod tests {
 
     #[test]
     fn a_cart_the_edge_cannot_read_is_a_fault_not_a_pass() {
-        for body in [&b"not json"[..], br#"{"code":10000,"data":{"data":[{"id":1}]}}"#] {
+        for body in [&b"not json"[..], br#"{"code":10000,"data":{"items":[{"id":1}]}}"#] {
             let (status, envelope) = refused(decide(&form("ids=1&expected_payable=1"), 200, body));
             assert_eq!(status, 502);
             assert_eq!(envelope["msg"], "系统繁忙，请稍候再试");

@@ -155,7 +155,7 @@ async fn checked(settings: &Settings, mut request: Request) -> worker::Result<Re
 
     let mut cart_request = RequestInit::new();
     cart_request.with_method(Method::Get).with_headers(cart_headers(&request)?);
-    let cart_url = route::upstream_url(&settings.origin, "/api/cart/list");
+    let cart_url = route::upstream_url(&settings.origin, "/api/cart/input");
     let mut cart = Fetch::Request(Request::new_with_init(&cart_url, &cart_request)?).send().await?;
     let cart_status = cart.status_code();
     let cart_body = cart.bytes().await?;

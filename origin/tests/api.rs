@@ -191,6 +191,13 @@ async fn the_cart_is_quoted_by_the_engine_and_kept_to_its_member() {
         let input = json!({ "items": data["data"], "shipping_data": data["shipping_data"], "activity_data": data["activity_data"] });
         let quote = engine::quote(&engine::cart_from_value(&input).unwrap()).unwrap();
         assert_eq!(serde_json::to_value(&quote).unwrap(), data["quote"]);
+        // `cart/input` is the same cart as the engine's input and nothing else.
+        let (status, lean) = app.get(&demo, "/api/cart/input").await;
+        assert_eq!(status, StatusCode::OK);
+        assert_eq!(engine::cart_from_value(&lean["data"]).unwrap(), engine::cart_from_value(&input).unwrap());
+        assert!(lean["data"]["items"][0]["goods"].get("name").is_none(), "no display fields");
+        let (status, _) = app.get(&app.client(), "/api/cart/input").await;
+        assert_eq!(status, StatusCode::UNAUTHORIZED);
         let ladder = item["goods"]["ladder_price"].as_array().unwrap();
         let reached = ladder.iter().filter(|step| step["number"].as_i64().unwrap() <= 12).last();
         let expected_unit = reached.map_or(item["price"].clone(), |step| step["price"].clone());

@@ -25,6 +25,7 @@ pub fn router() -> OpenApiRouter<ApiContext> {
         .routes(routes!(add))
         .routes(routes!(quick_add))
         .routes(routes!(list))
+        .routes(routes!(input))
         .routes(routes!(total))
         .routes(routes!(edit))
         .routes(routes!(batch_select))
@@ -194,6 +195,15 @@ async fn total(State(context): State<ApiContext>, member: Member) -> Result<impl
 #[utoipa::path(get, path = "/api/cart/list", tag = "购物车", responses((status = 200, description = "信封 { code, msg, data }")))]
 async fn list(State(context): State<ApiContext>, member: Member) -> Result<impl IntoResponse> {
     ok(cart_input(&mut *context.db.pool.acquire().await?, context.db.kind, member).await?.with_quote()?)
+}
+
+/// `GET /api/cart/input`: the member's cart as the pricing engine's input and nothing else
+/// (`items`, `shipping_data`, `activity_data` of `pricing.md`): the same values `cart/list`
+/// quotes, without the goods cards' display fields and without a quote. The edge reads it
+/// to check a checkout or an order with its own engine before the origin sees it.
+#[utoipa::path(get, path = "/api/cart/input", tag = "购物车", responses((status = 200, description = "信封 { code, msg, data }")))]
+async fn input(State(context): State<ApiContext>, member: Member) -> Result<impl IntoResponse> {
+    ok(cart_input(&mut *context.db.pool.acquire().await?, context.db.kind, member).await?.engine_input())
 }
 
 /// One cart line in §3's list shape, which is also a `CartItem` of `pricing.md`.
