@@ -2,22 +2,11 @@
 // Miniflare in front of it, as close as this machine gets to what the Workers runtime adds.
 import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../tests/harness.mjs';
 
 const EDGE_DIR = join(dirname(fileURLToPath(import.meta.url)), '..');
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** Starts workerd serving edge/build/; answers `{ url, stop }`. */
 export async function startWorkerd({ origin, secret, cacheTtl = 60 }) {
@@ -61,7 +50,10 @@ const edge :Workerd.Worker = (
       await (await fetch(`${url}/api/cart/total`)).arrayBuffer();
       break;
     } catch {
-      if (Date.now() > deadline) throw new Error(`workerd did not answer\n${output}`);
+      if (Date.now() > deadline) {
+        child.kill('SIGTERM');
+        throw new Error(`workerd did not answer\n${output}`);
+      }
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }

@@ -13,7 +13,7 @@ import { randomBytes } from 'node:crypto';
 
 const EDGE_DIR = join(dirname(fileURLToPath(import.meta.url)), '..');
 
-function freePort() {
+export function freePort() {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
