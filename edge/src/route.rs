@@ -69,6 +69,19 @@ pub struct Client<'a> {
     pub host: &'a str,
     /// `http` or `https`.
     pub proto: &'a str,
+    /// The encodings the client accepts, as it sent them: see [`client_accept_encoding`].
+    pub accept_encoding: Option<&'a str>,
+}
+
+/// The `Accept-Encoding` the client itself sent. On Cloudflare, and under wrangler dev, the
+/// runtime replaces the header the Worker sees with its own (`br, gzip`) and keeps the
+/// client's in `request.cf.clientAcceptEncoding` (empty when the client sent none); plain
+/// workerd leaves the header as it came.
+pub fn client_accept_encoding(cf_client_accept_encoding: Option<String>, header: Option<String>) -> Option<String> {
+    match cf_client_accept_encoding {
+        Some(sent) => Some(sent).filter(|sent| !sent.trim().is_empty()),
+        None => header,
+    }
 }
 
 /// The headers to send upstream for a request that came with `incoming` (names lower-case):
@@ -96,11 +109,10 @@ pub fn upstream_headers<'a>(incoming: impl IntoIterator<Item = (String, String)>
     } else if let Some(list) = forwarded_for {
         headers.push(("x-forwarded-for".into(), list));
     }
-    // A client that asks for no encoding gets none (the runtime would otherwise ask for gzip
-    // and pass it on).
-    if !headers.iter().any(|(name, _)| name == "accept-encoding") {
-        headers.push(("accept-encoding".into(), "identity".into()));
-    }
+    // The origin compresses for what the client accepts, and a client that asks for no
+    // encoding gets none (the runtime would otherwise ask for its own and pass it on).
+    headers.retain(|(name, _)| name != "accept-encoding");
+    headers.push(("accept-encoding".into(), client.accept_encoding.unwrap_or("identity").to_owned()));
     headers.push(("x-forwarded-host".into(), client.host.to_owned()));
     headers.push(("x-forwarded-proto".into(), client.proto.to_owned()));
     headers
@@ -190,7 +202,7 @@ mod tests {
 
     #[test]
     fn cookies_travel_and_hop_headers_do_not() {
-        let client = Client { address: Some("203.0.113.9"), host: "shop.example", proto: "https" };
+        let client = Client { address: Some("203.0.113.9"), host: "shop.example", proto: "https", accept_encoding: None };
         let headers = upstream_headers(
             pairs(&[
                 ("Cookie", "sid=abc"),
@@ -200,6 +212,7 @@ mod tests {
                 ("X-Edge-Check", "1.forged"),
                 ("X-Forwarded-Host", "evil.example"),
                 ("X-Forwarded-For", "10.0.0.1"),
+                ("Accept-Encoding", "br, gzip"),
                 ("Idempotency-Key", "k1"),
             ]),
             &client,
@@ -216,8 +229,23 @@ mod tests {
                 ("x-forwarded-proto", "https"),
             ])
         );
-        let direct = upstream_headers(pairs(&[("Accept-Encoding", "gzip, br")]), &Client { address: None, host: "127.0.0.1:8787", proto: "http" });
-        assert_eq!(direct, pairs(&[("accept-encoding", "gzip, br"), ("x-forwarded-host", "127.0.0.1:8787"), ("x-forwarded-proto", "http")]));
+        let direct = upstream_headers(
+            pairs(&[("Accept-Encoding", "br, gzip")]),
+            &Client { address: None, host: "127.0.0.1:8787", proto: "http", accept_encoding: Some("gzip, deflate") },
+        );
+        assert_eq!(direct, pairs(&[("accept-encoding", "gzip, deflate"), ("x-forwarded-host", "127.0.0.1:8787"), ("x-forwarded-proto", "http")]));
+    }
+
+    #[test]
+    fn the_clients_own_accept_encoding_counts_not_the_runtimes() {
+        let own = |cf: Option<&str>, header: Option<&str>| client_accept_encoding(cf.map(str::to_owned), header.map(str::to_owned));
+        // Cloudflare and wrangler dev: the header is the runtime's, the client's is in `cf`.
+        assert_eq!(own(Some(""), Some("br, gzip")), None, "the client sent none");
+        assert_eq!(own(Some("identity"), Some("br, gzip")).as_deref(), Some("identity"));
+        assert_eq!(own(Some("gzip, deflate"), Some("br, gzip")).as_deref(), Some("gzip, deflate"));
+        // Plain workerd: the header is the client's.
+        assert_eq!(own(None, Some("gzip")).as_deref(), Some("gzip"));
+        assert_eq!(own(None, None), None);
     }
 
     #[test]

@@ -97,7 +97,7 @@ async fn public(settings: &Settings, request: Request) -> worker::Result<Respons
     }
     // The key is the URL alone: no cookie or other header of the member's travels with it.
     let key = request.url()?.to_string();
-    let gzip = route::accepts_gzip(request.headers().get("accept-encoding")?.as_deref());
+    let gzip = route::accepts_gzip(accepted_encodings(&request)?.as_deref());
     let cache = Cache::default();
     if let Some(mut kept) = cache.get(key.as_str(), false).await? {
         let headers = kept.headers().clone();
@@ -188,7 +188,7 @@ async fn checked(settings: &Settings, mut request: Request) -> worker::Result<Re
     let body = checkout::annotate_preview(&preview_body, &quote).unwrap_or(preview_body);
     headers.delete("content-length")?;
     headers.delete("content-encoding")?;
-    if route::accepts_gzip(request.headers().get("accept-encoding")?.as_deref()) {
+    if route::accepts_gzip(accepted_encodings(&request)?.as_deref()) {
         headers.set("content-encoding", "gzip")?;
     }
     Ok(Response::builder().with_status(status).with_headers(headers).body(ResponseBody::Body(body)))
@@ -216,7 +216,8 @@ fn forwarded_headers(request: &Request, incoming: impl IntoIterator<Item = (Stri
     let url = request.url()?;
     let address = request.headers().get("cf-connecting-ip")?;
     let host = request.headers().get("host")?.unwrap_or_else(|| url.host_str().unwrap_or_default().to_owned());
-    let client = Client { address: address.as_deref(), host: &host, proto: url.scheme() };
+    let accept_encoding = accepted_encodings(request)?;
+    let client = Client { address: address.as_deref(), host: &host, proto: url.scheme(), accept_encoding: accept_encoding.as_deref() };
     let headers = Headers::new();
     for (name, value) in route::upstream_headers(incoming, &client) {
         headers.append(&name, &value)?;
@@ -224,9 +225,23 @@ fn forwarded_headers(request: &Request, incoming: impl IntoIterator<Item = (Stri
     Ok(headers)
 }
 
+/// The encodings the client accepts (`route::client_accept_encoding`).
+fn accepted_encodings(request: &Request) -> worker::Result<Option<String>> {
+    use worker::js_sys::Reflect;
+    let cf = Reflect::get(request.inner(), &"cf".into())
+        .ok()
+        .filter(|cf| cf.is_object())
+        .and_then(|cf| Reflect::get(&cf, &"clientAcceptEncoding".into()).ok())
+        .and_then(|sent| sent.as_string());
+    Ok(route::client_accept_encoding(cf, request.headers().get("accept-encoding")?))
+}
+
 /// The headers for reading the member's cart: the member's cookie and language, forwarded
-/// like any other request's.
+/// like any other request's, asking for the body uncompressed.
 fn cart_headers(request: &Request) -> worker::Result<Headers> {
     let kept = request.headers().entries().filter(|(name, _)| matches!(name.as_str(), "cookie" | "accept-language" | "x-forwarded-for"));
-    forwarded_headers(request, kept)
+    let headers = forwarded_headers(request, kept)?;
+    // Read here, not passed on: no compression.
+    headers.set("accept-encoding", "identity")?;
+    Ok(headers)
 }

@@ -5,9 +5,21 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { get } from 'node:http';
 import { startStack, Client } from './harness.mjs';
 
 let stack;
+
+/** A GET with no Accept-Encoding at all (fetch always sends one): `{ headers, body }`. */
+function bareGet(url, cookie) {
+  return new Promise((resolve, reject) => {
+    get(url, { headers: cookie ? { cookie } : {} }, (response) => {
+      const chunks = [];
+      response.on('data', (chunk) => chunks.push(chunk));
+      response.on('end', () => resolve({ headers: response.headers, body: Buffer.concat(chunks).toString() }));
+    }).on('error', reject);
+  });
+}
 
 before(async () => {
   stack = await startStack({ cacheTtl: 60 });
@@ -104,7 +116,14 @@ test('public GETs are cached at the edge, member data never', async () => {
   assert.deepEqual(homeAgain.json.data.nav, home.json.data.nav);
   assert.equal(homeAgain.headers.get('cache-control'), null, 'browsers are not told to keep it');
 
-  // Compressed only for clients that accept it, from the origin and from the cache alike.
+  // Compressed only for clients that accept it, from the origin and from the cache alike; a
+  // client that sends no Accept-Encoding at all (curl, say) gets plain JSON, even though
+  // wrangler dev hands the Worker an Accept-Encoding of its own.
+  for (const path of ['/api/goods/hot', '/api/goods/hot', '/api/goods/list?page_size=2', '/api/cart/total']) {
+    const bare = await bareGet(stack.edge + path, client.cookieHeader());
+    assert.equal(bare.headers['content-encoding'], undefined, path);
+    assert.equal(JSON.parse(bare.body).code, 10000, path);
+  }
   for (const path of ['/api/goods/hot', '/api/goods/hot', '/api/goods/list?page_size=2']) {
     const plain = await client.get(path, { headers: { 'accept-encoding': 'identity' } });
     assert.equal(plain.headers.get('content-encoding'), null, path);
