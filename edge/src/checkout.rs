@@ -61,13 +61,11 @@ pub enum Verdict {
     Relay,
 }
 
-/// The origin's envelope as the edge reads it: the code, the message and `data` as they came,
-/// `data` read only once the code says it is what was asked for.
+/// The origin's envelope as the edge reads it: the code, and `data` as it came, read only once
+/// the code says it is what was asked for.
 #[derive(Deserialize)]
 struct Envelope<'a> {
     code: i64,
-    #[serde(borrow)]
-    msg: Option<&'a RawValue>,
     #[serde(borrow)]
     data: Option<&'a RawValue>,
 }
@@ -91,22 +89,15 @@ pub fn decide(form: &Form, cart_status: u16, cart_body: &[u8]) -> Verdict {
     }
 }
 
-/// The origin's answer to a checkout preview, with the edge's own quote beside the origin's
-/// (`data.edge_quote`), so that the buyer's page and the tests can see both agree. Answers
-/// that are not a successful preview pass unchanged. The preview's `data` is copied as it
-/// came, not parsed into a tree: `edge_quote` goes in as its first member.
-pub fn annotate_preview(body: &[u8], quote: &CartQuote) -> Option<Vec<u8>> {
-    let answer: Envelope = serde_json::from_slice(body).ok()?;
-    if answer.code != 10000 {
-        return None;
-    }
-    let data = answer.data?.get();
-    let members = data.strip_prefix('{')?.trim_start();
-    let quote = serde_json::to_string(quote).ok()?;
-    let separator = if members.starts_with('}') { "" } else { "," };
-    let message = answer.msg.map_or("null", RawValue::get);
-    let annotated = format!(r#"{{"code":{},"msg":{message},"data":{{"edge_quote":{quote}{separator}{members}}}"#, answer.code);
-    Some(annotated.into_bytes())
+/// The header that carries the edge's own quote of a checkout preview.
+pub const QUOTE_HEADER: &str = "x-edge-quote";
+
+/// The edge's quote as the preview's `X-Edge-Quote`: its summary (totals, counts, tiers,
+/// shipping) as JSON, the same members `cart/list`'s `quote` has beside its lines, so that
+/// the buyer's page and the tests can see both agree. A header, so that the preview itself
+/// passes through the edge as the origin sent it, compressed or not, without being read.
+pub fn quote_header(quote: &CartQuote) -> Option<String> {
+    serde_json::to_string(&quote.summary).ok()
 }
 
 #[cfg(test)]
@@ -212,17 +203,13 @@ mod tests {
     }
 
     #[test]
-    fn the_preview_carries_the_edges_quote_beside_the_origins() {
+    fn the_preview_carries_the_edges_quote_summary_in_a_header() {
         let Verdict::Pass(quote) = decide(&form("ids=1&expected_payable=20"), 200, &standard_cart()) else { panic!() };
-        let preview = r#"{"code":10000,"msg":"好的","data":{ "lines":[{"id":1,"name":"阿莫西林"}],"quote":{"payable":"20.00"}}}"#.as_bytes();
-        let annotated: Value = serde_json::from_slice(&annotate_preview(preview, &quote).unwrap()).unwrap();
-        assert_eq!(annotated["data"]["edge_quote"]["totals"]["payable"], "20.00");
-        let mut unchanged: Value = serde_json::from_slice(preview).unwrap();
-        unchanged["data"]["edge_quote"] = annotated["data"]["edge_quote"].clone();
-        assert_eq!(annotated, unchanged, "everything else passes as it came");
-        let empty: Value = serde_json::from_slice(&annotate_preview(br#"{"code":10000,"msg":null,"data":{}}"#, &quote).unwrap()).unwrap();
-        assert_eq!(empty["data"].as_object().unwrap().len(), 1);
-        assert!(annotate_preview(br#"{"code":10000,"msg":"x","data":[1]}"#, &quote).is_none());
-        assert!(annotate_preview(br#"{"code":422,"msg":"x","data":null}"#, &quote).is_none());
+        let header = quote_header(&quote).unwrap();
+        assert!(header.is_ascii(), "a valid header value");
+        let summary: Value = serde_json::from_str(&header).unwrap();
+        assert_eq!(summary["totals"]["payable"], "20.00");
+        assert_eq!(summary["counts"]["selected"], 1);
+        assert!(summary.get("lines").is_none(), "the summary, not the lines");
     }
 }

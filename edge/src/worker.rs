@@ -5,7 +5,7 @@
 //! `ORIGIN_URL`, `PUBLIC_CACHE_TTL` (seconds, 0 = off), `EDGE_SECRET`.
 
 use worker::{
-    Cache, Context, Date, Env, Fetch, Headers, Method, Request, RequestInit, RequestRedirect, Response, ResponseBody, event,
+    Cache, Context, Date, Env, Fetch, Headers, Method, Request, RequestInit, RequestRedirect, Response, event,
 };
 
 use crate::checkout::{self, Verdict};
@@ -178,20 +178,13 @@ async fn checked(settings: &Settings, mut request: Request) -> worker::Result<Re
         upstream.headers_mut()?.set(signature::HEADER, &signature::sign(secret, &checked, now))?;
         return Fetch::Request(upstream).send().await;
     }
-    // The preview is read and rewritten here, so it comes plain; the runtime compresses the
-    // rewritten answer for clients that accept gzip.
-    upstream.headers_mut()?.set("accept-encoding", "identity")?;
-    let mut preview = Fetch::Request(upstream).send().await?;
-    let status = preview.status_code();
+    // The preview passes as the origin sent it, with the edge's quote in a header of its own.
+    let preview = Fetch::Request(upstream).send().await?;
     let headers = preview.headers().clone();
-    let preview_body = preview.bytes().await?;
-    let body = checkout::annotate_preview(&preview_body, &quote).unwrap_or(preview_body);
-    headers.delete("content-length")?;
-    headers.delete("content-encoding")?;
-    if route::accepts_gzip(accepted_encodings(&request)?.as_deref()) {
-        headers.set("content-encoding", "gzip")?;
+    if let Some(summary) = checkout::quote_header(&quote) {
+        headers.set(checkout::QUOTE_HEADER, &summary)?;
     }
-    Ok(Response::builder().with_status(status).with_headers(headers).body(ResponseBody::Body(body)))
+    Ok(preview.with_headers(headers))
 }
 
 /// Refuses an order the edge found wrong, unless it is a retry of an order already placed

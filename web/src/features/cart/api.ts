@@ -25,8 +25,6 @@ export interface Coupon {
 export interface Preview {
   lines: CartLine[];
   quote: CartQuote;
-  /** The edge's own quote of the same lines. */
-  edge_quote?: CartQuote;
   addresses: Address[];
   coupons: Coupon[];
 }
