@@ -70,7 +70,7 @@ fn upstream(settings: &Settings, request: &Request, body: Option<Vec<u8>>) -> wo
 
 /// `request` as sent to the origin's `path_and_query`.
 fn upstream_to(settings: &Settings, request: &Request, path_and_query: &str, body: Option<Vec<u8>>) -> worker::Result<Request> {
-    let headers = forwarded_headers(request, request.headers().entries())?;
+    let headers = forwarded_headers(request, request.headers().entries(), accepted_encodings(request)?.as_deref())?;
     let mut init = RequestInit::new();
     init.with_method(request.method()).with_headers(headers).with_redirect(RequestRedirect::Manual);
     if let Some(body) = body {
@@ -204,13 +204,17 @@ fn now_seconds() -> i64 {
     (Date::now().as_millis() / 1000) as i64
 }
 
-/// `incoming` (of `request`) as they go to the origin: `route::upstream_headers`.
-fn forwarded_headers(request: &Request, incoming: impl IntoIterator<Item = (String, String)>) -> worker::Result<Headers> {
+/// `incoming` (of `request`) as they go to the origin (`route::upstream_headers`), asking for
+/// `accept_encoding` (none: uncompressed).
+fn forwarded_headers(
+    request: &Request,
+    incoming: impl IntoIterator<Item = (String, String)>,
+    accept_encoding: Option<&str>,
+) -> worker::Result<Headers> {
     let url = request.url()?;
     let address = request.headers().get("cf-connecting-ip")?;
     let host = request.headers().get("host")?.unwrap_or_else(|| url.host_str().unwrap_or_default().to_owned());
-    let accept_encoding = accepted_encodings(request)?;
-    let client = Client { address: address.as_deref(), host: &host, proto: url.scheme(), accept_encoding: accept_encoding.as_deref() };
+    let client = Client { address: address.as_deref(), host: &host, proto: url.scheme(), accept_encoding };
     let headers = Headers::new();
     for (name, value) in route::upstream_headers(incoming, &client) {
         headers.append(&name, &value)?;
@@ -233,8 +237,5 @@ fn accepted_encodings(request: &Request) -> worker::Result<Option<String>> {
 /// like any other request's, asking for the body uncompressed.
 fn cart_headers(request: &Request) -> worker::Result<Headers> {
     let kept = request.headers().entries().filter(|(name, _)| matches!(name.as_str(), "cookie" | "accept-language" | "x-forwarded-for"));
-    let headers = forwarded_headers(request, kept)?;
-    // Read here, not passed on: no compression.
-    headers.set("accept-encoding", "identity")?;
-    Ok(headers)
+    forwarded_headers(request, kept, None)
 }

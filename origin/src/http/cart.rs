@@ -410,7 +410,7 @@ pub async fn cart_input(conn: &mut AnyConnection, kind: Kind, member: Member) ->
         .iter()
         .filter(|line| {
             let sale_over = line.line_type == FLASH_SALE && line.sale_price.is_none();
-            line.is_selected == 1 && (line.g.is_buy() == 0 || line.g.stock() <= 0 || sale_over)
+            line.is_selected == 1 && (line.g.is_buy == 0 || line.g.stock <= 0 || sale_over)
         })
         .map(|line| line.line_id)
         .collect();

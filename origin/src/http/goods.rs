@@ -75,27 +75,27 @@ pub fn card_json(kind: Kind, now: usize) -> String {
 /// What [`card_fields`] select.
 #[derive(Debug, Deserialize, sqlx::FromRow)]
 pub struct CardRow {
-    id: i64,
-    name: String,
-    sccj: String,
-    ypgg: String,
-    bzdw: String,
-    pzwh: String,
-    price: i64,
-    base_price: i64,
-    stock: i64,
+    pub id: i64,
+    pub name: String,
+    pub sccj: String,
+    pub ypgg: String,
+    pub bzdw: String,
+    pub pzwh: String,
+    pub price: i64,
+    pub base_price: i64,
+    pub stock: i64,
     #[serde(rename = "type")]
     #[sqlx(rename = "type")]
-    goods_type: i64,
-    is_youx: i64,
-    is_buy: i64,
-    is_dpby: i64,
-    qg_number: i64,
-    ladder_price_type: i64,
-    manjian_id: i64,
-    tags: String,
-    card_ladders: Option<String>,
-    card_sale: Option<String>,
+    pub goods_type: i64,
+    pub is_youx: i64,
+    pub is_buy: i64,
+    pub is_dpby: i64,
+    pub qg_number: i64,
+    pub ladder_price_type: i64,
+    pub manjian_id: i64,
+    pub tags: String,
+    pub card_ladders: Option<String>,
+    pub card_sale: Option<String>,
 }
 
 /// Escapes `%`, `_` and `\` for a `LIKE … ESCAPE '\'` pattern.
@@ -211,16 +211,6 @@ fn tag(name: &str, is_ladder: i64) -> Tag {
 /// Goods cards for rows selected with [`card_columns`].
 pub fn cards(rows: &[AnyRow]) -> Result<Vec<Card>> {
     rows.iter().map(|row| card(&CardRow::from_row(row)?)).collect()
-}
-
-impl CardRow {
-    pub fn is_buy(&self) -> i64 {
-        self.is_buy
-    }
-
-    pub fn stock(&self) -> i64 {
-        self.stock
-    }
 }
 
 /// The goods card of what [`card_fields`] selected.

@@ -3,8 +3,7 @@ import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { Button, Form, Input, Result, Steps } from 'antd';
 import { isPhone } from '@/lib/engine';
 import { forget } from '../api';
-import { CodeButton } from './code-button';
-import { NewPasswordFields, useFormStep } from './form-parts';
+import { NewPasswordFields, SmsCodeField, useFormStep } from './form-parts';
 
 const STEPS = [{ title: '验证手机' }, { title: '重置密码' }, { title: '重置成功' }];
 
@@ -41,14 +40,7 @@ export function ForgetPage() {
             <Form.Item name="phone" label="手机号码" rules={[{ required: true, message: '请输入手机号码' }, { validator: async (_, value?: string) => { if (value && !isPhone(value.trim())) throw new Error('手机号码格式不正确'); } }]}>
               <Input maxLength={11} placeholder="注册时使用的手机号码" />
             </Form.Item>
-            <Form.Item label="短信验证码" required>
-              <div className="code-row">
-                <Form.Item name="code" noStyle rules={[{ required: true, message: '请输入验证码' }]}>
-                  <Input maxLength={6} placeholder="6位验证码" />
-                </Form.Item>
-                <CodeButton form={form} scene="forget" />
-              </div>
-            </Form.Item>
+            <SmsCodeField form={form} scene="forget" />
             <Button type="primary" htmlType="submit" block loading={busy}>
               下一步
             </Button>

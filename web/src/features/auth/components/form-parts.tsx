@@ -1,8 +1,24 @@
-// What the registration and password forms share: a new password with its confirmation, and
-// running a step so that its 422 field errors land on the form's fields.
+// What the registration and password forms share: the SMS code with its send button, a new
+// password with its confirmation, and running a step so that its 422 field errors land on the
+// form's fields.
 import { useState } from 'react';
 import { Form, Input, type FormInstance } from 'antd';
-import { fieldErrors } from '../api';
+import { fieldErrors, type CodeScene } from '../api';
+import { CodeButton } from './code-button';
+
+/** 短信验证码 (`code`, six digits) beside the button that sends it to the form's `phone`. */
+export function SmsCodeField({ form, scene }: { form: FormInstance; scene: CodeScene }) {
+  return (
+    <Form.Item label="短信验证码" required>
+      <div className="code-row">
+        <Form.Item name="code" noStyle rules={[{ required: true, message: '请输入验证码' }, { pattern: /^\d{6}$/, message: '验证码为6位数字' }]}>
+          <Input placeholder="6位验证码" maxLength={6} />
+        </Form.Item>
+        <CodeButton form={form} scene={scene} />
+      </div>
+    </Form.Item>
+  );
+}
 
 /** 密码 + 确认密码 (`password`, `password_confirmation`); `prefix` is e.g. "新". */
 export function NewPasswordFields({ prefix = '' }: { prefix?: string }) {

@@ -7,8 +7,7 @@ import { Button, Form, Input, Result, Steps } from 'antd';
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { isEmail, isPhone } from '@/lib/engine';
 import { phoneIsFree, register } from '../api';
-import { CodeButton } from './code-button';
-import { NewPasswordFields, useFormStep } from './form-parts';
+import { NewPasswordFields, SmsCodeField, useFormStep } from './form-parts';
 
 interface Progress {
   phone: string;
@@ -85,14 +84,7 @@ export function RegisterPage() {
             >
               <Input placeholder="请输入手机号码" maxLength={11} />
             </Form.Item>
-            <Form.Item label="短信验证码" required>
-              <div className="code-row">
-                <Form.Item name="code" noStyle rules={[{ required: true, message: '请输入验证码' }, { pattern: /^\d{6}$/, message: '验证码为6位数字' }]}>
-                  <Input placeholder="6位验证码" maxLength={6} />
-                </Form.Item>
-                <CodeButton form={form} scene="register" />
-              </div>
-            </Form.Item>
+            <SmsCodeField form={form} scene="register" />
             <Button type="primary" htmlType="submit" block loading={busy}>
               下一步
             </Button>
