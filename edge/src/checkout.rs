@@ -163,9 +163,7 @@ mod tests {
     #[test]
     fn a_valid_order_passes_with_the_engines_quote_of_the_chosen_lines() {
         // 2 × 10.00 + 3 × 1.50 = 24.50, under the free-shipping threshold.
-        let Verdict::Pass(quote) = decide(&form("ids=2,1&expected_payable=24.5"), 200, &standard_cart()) else {
-            panic!("should pass")
-        };
+        let Verdict::Pass(quote) = decide(&form("ids=2,1&expected_payable=24.5"), 200, &standard_cart()) else { panic!("should pass") };
         assert_eq!(quote.summary.totals.payable.to_string(), "24.50");
         assert_eq!(quote.lines.len(), 2);
     }

@@ -12,10 +12,7 @@ pub struct Answer {
 
 /// HTTP 422, code 422: `field` is wrong, `message` says why (Chinese, shown to the buyer).
 pub fn invalid(field: &str, message: &str) -> Answer {
-    Answer {
-        status: 422,
-        body: json!({ "code": 422, "msg": message, "data": { "errors": { field: [message] } } }).to_string(),
-    }
+    Answer { status: 422, body: json!({ "code": 422, "msg": message, "data": { "errors": { field: [message] } } }).to_string() }
 }
 
 /// HTTP 502: the origin could not be reached or answered what the edge cannot read.

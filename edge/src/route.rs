@@ -55,9 +55,21 @@ fn is_public(path: &str) -> bool {
 fn is_dropped(name: &str) -> bool {
     matches!(
         name,
-        "host" | "connection" | "keep-alive" | "proxy-connection" | "proxy-authorization" | "te" | "trailer"
-            | "transfer-encoding" | "upgrade" | "content-length" | "x-forwarded-host" | "x-forwarded-proto"
-            | "x-real-ip" | "cf-connecting-ip" | crate::signature::HEADER
+        "host"
+            | "connection"
+            | "keep-alive"
+            | "proxy-connection"
+            | "proxy-authorization"
+            | "te"
+            | "trailer"
+            | "transfer-encoding"
+            | "upgrade"
+            | "content-length"
+            | "x-forwarded-host"
+            | "x-forwarded-proto"
+            | "x-real-ip"
+            | "cf-connecting-ip"
+            | crate::signature::HEADER
     )
 }
 
@@ -179,11 +191,31 @@ mod tests {
 
     #[test]
     fn only_public_reads_are_cached() {
-        for path in ["/api/index", "/api/focus", "/api/focus/right", "/api/focus/brand/3", "/api/global/links", "/api/category", "/api/article/category", "/api/goods/hot", "/api/images/goods/12.svg"] {
+        for path in [
+            "/api/index",
+            "/api/focus",
+            "/api/focus/right",
+            "/api/focus/brand/3",
+            "/api/global/links",
+            "/api/category",
+            "/api/article/category",
+            "/api/goods/hot",
+            "/api/images/goods/12.svg",
+        ] {
             assert_eq!(route("GET", path), Route::Public, "{path}");
             assert_eq!(route("POST", path), Route::Api, "{path}");
         }
-        for path in ["/api/user/base", "/api/cart/list", "/api/index/spike", "/api/goods/list", "/api/goods/detail/1", "/api/focus/brand/", "/api/images", "/api/indexes", "/api/favorite"] {
+        for path in [
+            "/api/user/base",
+            "/api/cart/list",
+            "/api/index/spike",
+            "/api/goods/list",
+            "/api/goods/detail/1",
+            "/api/focus/brand/",
+            "/api/images",
+            "/api/indexes",
+            "/api/favorite",
+        ] {
             assert_eq!(route("GET", path), Route::Api, "{path}");
         }
     }
@@ -233,7 +265,10 @@ mod tests {
             pairs(&[("Accept-Encoding", "br, gzip")]),
             &Client { address: None, host: "127.0.0.1:8787", proto: "http", accept_encoding: Some("gzip, deflate") },
         );
-        assert_eq!(direct, pairs(&[("accept-encoding", "gzip, deflate"), ("x-forwarded-host", "127.0.0.1:8787"), ("x-forwarded-proto", "http")]));
+        assert_eq!(
+            direct,
+            pairs(&[("accept-encoding", "gzip, deflate"), ("x-forwarded-host", "127.0.0.1:8787"), ("x-forwarded-proto", "http")])
+        );
     }
 
     #[test]

@@ -37,12 +37,7 @@ impl Checked<'_> {
         ids.sort_unstable();
         ids.dedup();
         let ids: Vec<String> = ids.iter().map(i64::to_string).collect();
-        format!(
-            "shop-edge-check/v1\n{timestamp}\n{}\n{}\n{}",
-            self.idempotency_key.trim(),
-            ids.join(","),
-            self.expected_payable.trim()
-        )
+        format!("shop-edge-check/v1\n{timestamp}\n{}\n{}\n{}", self.idempotency_key.trim(), ids.join(","), self.expected_payable.trim())
     }
 }
 

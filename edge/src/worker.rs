@@ -4,9 +4,7 @@
 //! Settings (`wrangler.toml` `[vars]`, secrets from `.dev.vars` or `wrangler secret put`):
 //! `ORIGIN_URL`, `PUBLIC_CACHE_TTL` (seconds, 0 = off), `EDGE_SECRET`.
 
-use worker::{
-    Cache, Context, Date, Env, Fetch, Headers, Method, Request, RequestInit, RequestRedirect, Response, event,
-};
+use worker::{Cache, Context, Date, Env, Fetch, Headers, Method, Request, RequestInit, RequestRedirect, Response, event};
 
 use crate::checkout::{self, Verdict};
 use crate::envelope::{self, Answer};

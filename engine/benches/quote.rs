@@ -16,9 +16,7 @@ fn benches(c: &mut Criterion) {
     for lines in SIZES {
         let text = cart_gen::bench_cart(lines).to_string();
         let cart = cart_from_json(&text).unwrap();
-        group.bench_with_input(BenchmarkId::new("quote", lines), &cart, |b, cart| {
-            b.iter(|| quote(black_box(cart)).unwrap())
-        });
+        group.bench_with_input(BenchmarkId::new("quote", lines), &cart, |b, cart| b.iter(|| quote(black_box(cart)).unwrap()));
         group.bench_with_input(BenchmarkId::new("parse+quote+json", lines), &text, |b, text| {
             b.iter(|| engine::quote_json(black_box(text)).unwrap())
         });

@@ -4,10 +4,10 @@
 
 use std::fmt;
 
+use crate::EngineError;
 use crate::model::CartInput;
 use crate::money::Money;
 use crate::quote::{CartQuote, quote};
-use crate::EngineError;
 
 /// Why an order cannot be placed as asked.
 #[derive(Clone, Debug, PartialEq, Eq)]

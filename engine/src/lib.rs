@@ -18,16 +18,10 @@ mod validate;
 pub mod wasm;
 
 pub use error::EngineError;
-pub use model::{
-    ActivityData, CartInput, CartItem, Goods, Ladder, LadderStep, MAX_QUANTITY, ManjianTier,
-    ShippingData,
-};
+pub use model::{ActivityData, CartInput, CartItem, Goods, Ladder, LadderStep, MAX_QUANTITY, ManjianTier, ShippingData};
 pub use money::{Cents, Money, MoneyError};
+pub use quote::{BADGE_MAX, CartQuote, Counts, FreeShippingHint, LadderRow, LineQuote, Shipping, Summary, TierStatus, Totals, quote};
 pub use read::{cart_from_json, cart_from_value};
-pub use quote::{
-    BADGE_MAX, CartQuote, Counts, FreeShippingHint, LadderRow, LineQuote, Shipping, Summary,
-    TierStatus, Totals, quote,
-};
 pub use session::CartSession;
 pub use validate::{is_email, is_phone};
 

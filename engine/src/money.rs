@@ -66,9 +66,7 @@ impl fmt::Display for Quoted<'_> {
                 '\n' => f.write_str("\\n")?,
                 '\t' => f.write_str("\\t")?,
                 '\r' => f.write_str("\\r")?,
-                ch if (ch as u32) < 0x20 || (0x7f..=0x9f).contains(&(ch as u32)) => {
-                    write!(f, "\\u{{{:x}}}", ch as u32)?
-                }
+                ch if (ch as u32) < 0x20 || (0x7f..=0x9f).contains(&(ch as u32)) => write!(f, "\\u{{{:x}}}", ch as u32)?,
                 ch => f.write_char(ch)?,
             }
         }
@@ -248,10 +246,8 @@ impl Money {
         let mantissa = self.0.mantissa().unsigned_abs();
         if scale < 2 {
             let factor = if scale == 0 { 100 } else { 10 };
-            let cents = u64::try_from(mantissa)
-                .ok()
-                .and_then(|small| small.checked_mul(factor))
-                .map_or(mantissa * u128::from(factor), u128::from);
+            let cents =
+                u64::try_from(mantissa).ok().and_then(|small| small.checked_mul(factor)).map_or(mantissa * u128::from(factor), u128::from);
             write_fixed(out, cents, 2);
         } else {
             write_fixed(out, mantissa, scale as usize);
@@ -359,9 +355,7 @@ impl Cents {
 
     /// Whether this computed amount is exactly the given one (`20.00` equals `20`).
     pub fn exact_eq(self, money: Money) -> bool {
-        self.exact()
-            .checked_sub(money.exact())
-            .is_some_and(|difference| difference.is_zero())
+        self.exact().checked_sub(money.exact()).is_some_and(|difference| difference.is_zero())
     }
 }
 

@@ -9,9 +9,7 @@ use serde::ser::{SerializeMap, SerializeStruct};
 use serde::{Serialize, Serializer};
 
 use crate::error::EngineError;
-use crate::model::{
-    CartInput, CartItem, Goods, LINE_TYPE_COMBINATION, ManjianTier, ShippingData, write_flag,
-};
+use crate::model::{CartInput, CartItem, Goods, LINE_TYPE_COMBINATION, ManjianTier, ShippingData, write_flag};
 use crate::money::{Cents, Exact, Money};
 
 /// The engine's answer for one cart.
@@ -129,9 +127,7 @@ pub fn quote(cart: &CartInput) -> Result<CartQuote, EngineError> {
 }
 
 /// Prices every line and sums them up.
-pub(crate) fn price_lines(
-    cart: &CartInput,
-) -> Result<(Vec<LineQuote>, Vec<LadderRow>, Accumulator), EngineError> {
+pub(crate) fn price_lines(cart: &CartInput) -> Result<(Vec<LineQuote>, Vec<LadderRow>, Accumulator), EngineError> {
     let mut lines = Vec::with_capacity(cart.items.len());
     let mut ladder_rows = Vec::new();
     let mut sums = Accumulator::default();
@@ -144,11 +140,7 @@ pub(crate) fn price_lines(
 }
 
 /// Prices one line (rules 1–5, 9 and 10), appending its ladder rows to `rows`.
-fn price_line(
-    index: usize,
-    item: &CartItem,
-    rows: &mut Vec<LadderRow>,
-) -> Result<LineQuote, EngineError> {
+fn price_line(index: usize, item: &CartItem, rows: &mut Vec<LadderRow>) -> Result<LineQuote, EngineError> {
     let start = rows.len() as u32;
     let goods = effective_goods(index, item)?;
     if item.follows_ladder() {
@@ -160,12 +152,7 @@ fn price_line(
 
 /// Prices one line again after an edit, rewriting its ladder rows in place (the ladder itself
 /// does not change, so neither does the number of rows).
-pub(crate) fn reprice_line(
-    index: usize,
-    item: &CartItem,
-    ladder: LadderSpan,
-    rows: &mut [LadderRow],
-) -> Result<LineQuote, EngineError> {
+pub(crate) fn reprice_line(index: usize, item: &CartItem, ladder: LadderSpan, rows: &mut [LadderRow]) -> Result<LineQuote, EngineError> {
     let goods = effective_goods(index, item)?;
     if item.follows_ladder() {
         let own = &mut rows[ladder.start as usize..(ladder.start + ladder.len) as usize];
@@ -178,19 +165,15 @@ pub(crate) fn reprice_line(
 
 fn effective_goods(index: usize, item: &CartItem) -> Result<&Goods, EngineError> {
     if item.line_type == Some(LINE_TYPE_COMBINATION) {
-        return item.combination.as_ref().ok_or_else(|| {
-            EngineError::input(format!("items[{index}].combination"), "missing (required for type 3)")
-        });
+        return item
+            .combination
+            .as_ref()
+            .ok_or_else(|| EngineError::input(format!("items[{index}].combination"), "missing (required for type 3)"));
     }
     Ok(item.effective_goods())
 }
 
-fn line_quote(
-    index: usize,
-    item: &CartItem,
-    goods: &Goods,
-    ladder: LadderSpan,
-) -> Result<LineQuote, EngineError> {
+fn line_quote(index: usize, item: &CartItem, goods: &Goods, ladder: LadderSpan) -> Result<LineQuote, EngineError> {
     let quantity = item.quantity;
     let sellable = goods.is_buy && goods.stock > 0;
     let buyable = item.is_selected && sellable;
@@ -206,10 +189,8 @@ fn line_quote(
             .ok_or_else(overflow)?,
         _ => Cents::ZERO,
     };
-    let free_shipping_hint = goods.is_dpby.then(|| FreeShippingHint {
-        qg_number: goods.qg_number,
-        reached: i64::from(quantity) >= goods.qg_number,
-    });
+    let free_shipping_hint =
+        goods.is_dpby.then(|| FreeShippingHint { qg_number: goods.qg_number, reached: i64::from(quantity) >= goods.qg_number });
     Ok(LineQuote {
         id: item.id,
         is_selected: buyable,
@@ -336,10 +317,7 @@ impl Accumulator {
         take(&mut self.zy, line.zy);
         take(&mut self.qx, line.qx);
         take(&mut self.manjian, line.manjian);
-        self.discount = self
-            .discount
-            .checked_sub(line.discount)
-            .ok_or_else(|| EngineError::out_of_range(format!("items[{index}]")))?;
+        self.discount = self.discount.checked_sub(line.discount).ok_or_else(|| EngineError::out_of_range(format!("items[{index}]")))?;
         self.selected -= 1;
         self.units -= u64::from(line.units);
         self.free_shipping_lines -= u32::from(line.free_shipping);
@@ -349,10 +327,7 @@ impl Accumulator {
     /// Rules 6–9 from the sums.
     pub fn summary(&self, cart: &CartInput) -> Result<Summary, EngineError> {
         let total = Cents(self.total);
-        let discount = self
-            .discount
-            .floor_cents()
-            .ok_or_else(|| EngineError::out_of_range("items"))?;
+        let discount = self.discount.floor_cents().ok_or_else(|| EngineError::out_of_range("items"))?;
         let payable = Cents((total.0 - discount.0).max(0));
         let totals = Totals {
             total,
@@ -365,12 +340,7 @@ impl Accumulator {
             discount,
             payable,
         };
-        let counts = Counts {
-            items: self.items,
-            selected: self.selected,
-            units: self.units,
-            badge: self.items.min(BADGE_MAX),
-        };
+        let counts = Counts { items: self.items, selected: self.selected, units: self.units, badge: self.items.min(BADGE_MAX) };
         Ok(Summary {
             totals,
             counts,

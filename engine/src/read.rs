@@ -9,16 +9,11 @@
 use std::fmt::{self, Display};
 use std::marker::PhantomData;
 
-use serde::de::{
-    self, DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor,
-};
 use serde::Deserialize;
+use serde::de::{self, DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
 
 use crate::error::EngineError;
-use crate::model::{
-    ActivityData, CartInput, CartItem, Goods, Ladder, LadderStep, MAX_QUANTITY, ManjianTier,
-    ShippingData,
-};
+use crate::model::{ActivityData, CartInput, CartItem, Goods, Ladder, LadderStep, MAX_QUANTITY, ManjianTier, ShippingData};
 use crate::money::{MAX_SAFE_INTEGER, Money};
 
 /// Separates the path from the reason inside an error message on its way up.
@@ -116,18 +111,60 @@ fn missing<E: de::Error>(key: &str) -> E {
 /// WebAssembly boundary with keys as these indexes (`wasm/tokens.rs`, `js/boundary.js`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Key {
-    Items, ShippingData, ActivityData, ShippingAmount, NoTransOrderAmount, Manjians, Amount,
-    Reduce, Id, Type, Number, Price, IsSelected, WithCoupon, GoodsManjianId, GoodsManjianAmount,
-    Goods, Combination, IsBuy, IsYoux, IsDpby, QgNumber, BasePrice, LadderPrice, LadderPriceType,
+    Items,
+    ShippingData,
+    ActivityData,
+    ShippingAmount,
+    NoTransOrderAmount,
+    Manjians,
+    Amount,
+    Reduce,
+    Id,
+    Type,
+    Number,
+    Price,
+    IsSelected,
+    WithCoupon,
+    GoodsManjianId,
+    GoodsManjianAmount,
+    Goods,
+    Combination,
+    IsBuy,
+    IsYoux,
+    IsDpby,
+    QgNumber,
+    BasePrice,
+    LadderPrice,
+    LadderPriceType,
 }
 
 impl Key {
     pub const ALL: [Key; 25] = [
-        Key::Items, Key::ShippingData, Key::ActivityData, Key::ShippingAmount,
-        Key::NoTransOrderAmount, Key::Manjians, Key::Amount, Key::Reduce, Key::Id, Key::Type,
-        Key::Number, Key::Price, Key::IsSelected, Key::WithCoupon, Key::GoodsManjianId,
-        Key::GoodsManjianAmount, Key::Goods, Key::Combination, Key::IsBuy, Key::IsYoux,
-        Key::IsDpby, Key::QgNumber, Key::BasePrice, Key::LadderPrice, Key::LadderPriceType,
+        Key::Items,
+        Key::ShippingData,
+        Key::ActivityData,
+        Key::ShippingAmount,
+        Key::NoTransOrderAmount,
+        Key::Manjians,
+        Key::Amount,
+        Key::Reduce,
+        Key::Id,
+        Key::Type,
+        Key::Number,
+        Key::Price,
+        Key::IsSelected,
+        Key::WithCoupon,
+        Key::GoodsManjianId,
+        Key::GoodsManjianAmount,
+        Key::Goods,
+        Key::Combination,
+        Key::IsBuy,
+        Key::IsYoux,
+        Key::IsDpby,
+        Key::QgNumber,
+        Key::BasePrice,
+        Key::LadderPrice,
+        Key::LadderPriceType,
     ];
 
     pub fn name(self) -> &'static str {
@@ -462,9 +499,7 @@ impl Record for Goods {
             Key::IsDpby => f.is_dpby = field::<_, Option<Flag>>(map, key)?.map(|flag| flag.0),
             Key::QgNumber => f.qg_number = field::<_, Option<Integer>>(map, key)?.map(|n| n.0),
             Key::BasePrice => f.base_price = field(map, key)?,
-            Key::LadderPrice => {
-                f.ladder = field::<_, Option<List<LadderStep>>>(map, key)?.map(|list| Ladder::new(list.0))
-            }
+            Key::LadderPrice => f.ladder = field::<_, Option<List<LadderStep>>>(map, key)?.map(|list| Ladder::new(list.0)),
             Key::LadderPriceType => f.ladder_price_type = field::<_, Option<Integer>>(map, key)?.map(|n| n.0),
             _ => return Ok(false),
         }

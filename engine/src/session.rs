@@ -4,14 +4,11 @@
 //! [`crate::quote`] of the edited cart.
 
 use crate::error::EngineError;
-use crate::model::{CartInput, MAX_QUANTITY};
 use crate::model::CartItem;
+use crate::model::{CartInput, MAX_QUANTITY};
 #[cfg(feature = "wasm")]
 use crate::quote::QuoteView;
-use crate::quote::{
-    Accumulator, CartQuote, LadderRow, LineQuote, Summary, contribution, price_lines,
-    reprice_line,
-};
+use crate::quote::{Accumulator, CartQuote, LadderRow, LineQuote, Summary, contribution, price_lines, reprice_line};
 
 const NO_LINE: u32 = u32::MAX;
 
@@ -49,10 +46,7 @@ impl CartSession {
     /// Sets the quantity of the line(s) with this id.
     pub fn set_number(&mut self, id: i64, quantity: i64) -> Result<(), EngineError> {
         if !(1..=i64::from(MAX_QUANTITY)).contains(&quantity) {
-            return Err(EngineError::input(
-                "number",
-                format_args!("must be between 1 and {MAX_QUANTITY}, got {quantity}"),
-            ));
+            return Err(EngineError::input("number", format_args!("must be between 1 and {MAX_QUANTITY}, got {quantity}")));
         }
         let first = self.first_index(id)?;
         self.edit_chain(first, |item| item.quantity = quantity as u32)
@@ -79,11 +73,7 @@ impl CartSession {
 
     /// The whole quote, equal to `quote(self.cart())`.
     pub fn quote(&self) -> Result<CartQuote, EngineError> {
-        Ok(CartQuote {
-            lines: self.lines.clone(),
-            ladder_rows: self.ladder_rows.clone(),
-            summary: self.summary()?,
-        })
+        Ok(CartQuote { lines: self.lines.clone(), ladder_rows: self.ladder_rows.clone(), summary: self.summary()? })
     }
 
     /// The quote without its lines: totals, counts, tiers and shipping.
@@ -104,11 +94,7 @@ impl CartSession {
     }
 
     /// Applies `edit` to every line of a chain of same-id lines, re-pricing each.
-    fn edit_chain(
-        &mut self,
-        first: u32,
-        edit: impl Fn(&mut CartItem),
-    ) -> Result<(), EngineError> {
+    fn edit_chain(&mut self, first: u32, edit: impl Fn(&mut CartItem)) -> Result<(), EngineError> {
         let mut index = first;
         while index != NO_LINE {
             let i = index as usize;
@@ -117,12 +103,11 @@ impl CartSession {
             let (quantity, is_selected) = (item.quantity, item.is_selected);
             edit(item);
             let mut sums = self.sums;
-            let repriced = reprice_line(i, item, self.lines[i].ladder, &mut self.ladder_rows)
-                .and_then(|line| {
-                    sums.remove(i, &before)?;
-                    sums.add(i, &contribution(item, &line))?;
-                    Ok(line)
-                });
+            let repriced = reprice_line(i, item, self.lines[i].ladder, &mut self.ladder_rows).and_then(|line| {
+                sums.remove(i, &before)?;
+                sums.add(i, &contribution(item, &line))?;
+                Ok(line)
+            });
             match repriced {
                 Ok(line) => {
                     self.lines[i] = line;
@@ -142,8 +127,7 @@ impl CartSession {
     fn rebuild(&mut self) -> Result<(), EngineError> {
         let (lines, ladder_rows, sums) = price_lines(&self.cart)?;
         // Sorted by id, then position: the first of each id starts its chain.
-        let mut by_id: Vec<(i64, u32)> =
-            self.cart.items.iter().enumerate().map(|(index, item)| (item.id, index as u32)).collect();
+        let mut by_id: Vec<(i64, u32)> = self.cart.items.iter().enumerate().map(|(index, item)| (item.id, index as u32)).collect();
         by_id.sort_unstable();
         self.next_same_id = vec![NO_LINE; self.cart.items.len()];
         for pair in by_id.windows(2) {

@@ -30,8 +30,7 @@ fn goods() -> impl Strategy<Value = Value> {
         0i64..3,
     )
         .prop_map(|((id, is_buy, stock, youx, kind), (dpby, qg, base), ladder, ladder_type)| {
-            let ladder: Vec<Value> =
-                ladder.into_iter().map(|(number, price)| json!({ "number": number, "price": price })).collect();
+            let ladder: Vec<Value> = ladder.into_iter().map(|(number, price)| json!({ "number": number, "price": price })).collect();
             json!({
                 "id": id, "is_buy": is_buy, "number": stock, "is_youx": youx, "type": kind,
                 "is_dpby": dpby, "qg_number": qg, "base_price": base,
@@ -41,27 +40,20 @@ fn goods() -> impl Strategy<Value = Value> {
 }
 
 fn item() -> impl Strategy<Value = Value> {
-    (
-        (0i64..5, 1u32..120, money(), any::<bool>(), any::<bool>()),
-        (0i64..3, money(), goods(), proptest::option::of(goods())),
-    )
-        .prop_map(|((line_type, number, price, selected, coupon), (manjian, manjian_amount, goods, combination))| {
+    ((0i64..5, 1u32..120, money(), any::<bool>(), any::<bool>()), (0i64..3, money(), goods(), proptest::option::of(goods()))).prop_map(
+        |((line_type, number, price, selected, coupon), (manjian, manjian_amount, goods, combination))| {
             let line_type = if line_type == 3 && combination.is_none() { 0 } else { line_type };
             json!({
                 "type": line_type, "number": number, "price": price, "is_selected": selected,
                 "with_coupon": coupon, "goods_manjian_id": manjian,
                 "goods_manjian_amount": manjian_amount, "goods": goods, "combination": combination
             })
-        })
+        },
+    )
 }
 
 fn cart() -> impl Strategy<Value = CartInput> {
-    (
-        proptest::collection::vec(item(), 0..40),
-        money(),
-        money(),
-        proptest::collection::vec((money(), proptest::option::of(money())), 0..5),
-    )
+    (proptest::collection::vec(item(), 0..40), money(), money(), proptest::collection::vec((money(), proptest::option::of(money())), 0..5))
         .prop_map(|(items, shipping, no_trans, tiers)| {
             let items: Vec<Value> = items
                 .into_iter()
@@ -72,8 +64,7 @@ fn cart() -> impl Strategy<Value = CartInput> {
                     item
                 })
                 .collect();
-            let tiers: Vec<Value> =
-                tiers.into_iter().map(|(amount, reduce)| json!({ "amount": amount, "reduce": reduce })).collect();
+            let tiers: Vec<Value> = tiers.into_iter().map(|(amount, reduce)| json!({ "amount": amount, "reduce": reduce })).collect();
             let input = json!({
                 "items": items,
                 "shipping_data": { "shipping_amount": shipping, "no_trans_order_amount": no_trans },
@@ -214,9 +205,15 @@ fn arbitrary_json() -> impl Strategy<Value = Value> {
             proptest::collection::vec(inner.clone(), 0..6).prop_map(Value::from),
             proptest::collection::btree_map(
                 prop_oneof![
-                    Just("items".to_string()), Just("goods".to_string()), Just("number".to_string()),
-                    Just("price".to_string()), Just("id".to_string()), Just("is_selected".to_string()),
-                    Just("ladder_price".to_string()), Just("type".to_string()), Just("combination".to_string()),
+                    Just("items".to_string()),
+                    Just("goods".to_string()),
+                    Just("number".to_string()),
+                    Just("price".to_string()),
+                    Just("id".to_string()),
+                    Just("is_selected".to_string()),
+                    Just("ladder_price".to_string()),
+                    Just("type".to_string()),
+                    Just("combination".to_string()),
                     "[a-z_]{1,8}",
                 ],
                 inner,

@@ -52,8 +52,7 @@ fn vectors_hold_natively() {
 /// Every rule of pricing.md and the input errors have vectors.
 #[test]
 fn every_rule_has_vectors() {
-    let rules: std::collections::BTreeSet<String> =
-        vectors().iter().map(|(_, vector)| vector.rule.to_string()).collect();
+    let rules: std::collections::BTreeSet<String> = vectors().iter().map(|(_, vector)| vector.rule.to_string()).collect();
     for rule in 1..=10 {
         assert!(rules.contains(&rule.to_string()), "no vector for rule {rule}");
     }
@@ -64,8 +63,7 @@ fn every_rule_has_vectors() {
 /// theirs with it. `BLESS=1` rewrites it after a deliberate change.
 #[test]
 fn golden_quotes_are_current() {
-    let answers: BTreeMap<String, Value> =
-        vectors().iter().map(|(name, vector)| (name.clone(), native(&vector.input))).collect();
+    let answers: BTreeMap<String, Value> = vectors().iter().map(|(name, vector)| (name.clone(), native(&vector.input))).collect();
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/vectors/golden/quotes.json");
     if std::env::var_os("BLESS").is_some() {
         let text = serde_json::to_string_pretty(&answers).unwrap() + "\n";

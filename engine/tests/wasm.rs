@@ -22,11 +22,7 @@ fn from_js(value: &JsValue) -> Value {
 }
 
 fn wasm(input: &Value) -> Value {
-    outcome(
-        engine::wasm::quote_cart(to_js(input))
-            .map(|quote| from_js(&quote))
-            .map_err(|error| error_message(error.into())),
-    )
+    outcome(engine::wasm::quote_cart(to_js(input)).map(|quote| from_js(&quote)).map_err(|error| error_message(error.into())))
 }
 
 fn error_message(error: JsValue) -> String {

@@ -101,13 +101,12 @@ pub async fn claim(db: &Db, member: i64, key: &str, fingerprint: &str) -> Result
 pub async fn answered(db: &Db, member: i64, key: &str, fingerprint: &str) -> Result<Option<(StatusCode, String)>> {
     let deadline = tokio::time::Instant::now() + WAIT;
     loop {
-        let row: Option<(String, Option<i64>, Option<String>)> = sqlx::query_as(
-            "SELECT request_hash, response_status, response_body FROM idempotency WHERE member_id = $1 AND key = $2",
-        )
-        .bind(member)
-        .bind(key)
-        .fetch_optional(&db.pool)
-        .await?;
+        let row: Option<(String, Option<i64>, Option<String>)> =
+            sqlx::query_as("SELECT request_hash, response_status, response_body FROM idempotency WHERE member_id = $1 AND key = $2")
+                .bind(member)
+                .bind(key)
+                .fetch_optional(&db.pool)
+                .await?;
         let Some((hash, status, body)) = row else { return Ok(None) };
         if hash != fingerprint {
             return Err(Error::field("Idempotency-Key", "该幂等键已用于其他请求"));

@@ -5,12 +5,12 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
 
-use axum::http::{HeaderName, StatusCode};
 use axum::Router;
+use axum::http::{HeaderName, StatusCode};
 use tokio::net::TcpListener;
 use tower::ServiceBuilder;
-use tower_http::compression::CompressionLayer;
 use tower_http::CompressionLevel;
+use tower_http::compression::CompressionLayer;
 use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer};
 use tower_http::timeout::TimeoutLayer;
 use tower_http::trace::TraceLayer;
@@ -47,7 +47,9 @@ impl Application {
             // The fastest level: a 50-line cart is 52 KB of JSON, and at the default level its
             // compression was the largest single cost of the request (BENCHMARKS.md).
             .layer(CompressionLayer::new().quality(CompressionLevel::Fastest));
-        let router = api_router(ApiContext { db: db.clone(), edge_secret: config.edge_secret.clone().map(String::into_bytes).map(Arc::from) }).layer(middleware);
+        let router =
+            api_router(ApiContext { db: db.clone(), edge_secret: config.edge_secret.clone().map(String::into_bytes).map(Arc::from) })
+                .layer(middleware);
         Ok(Application { listener, router, db })
     }
 
@@ -65,9 +67,7 @@ impl Application {
 
     /// Serves until the future completes (tests).
     pub async fn run_until(self, stop: impl std::future::Future<Output = ()> + Send + 'static) -> anyhow::Result<()> {
-        axum::serve(self.listener, self.router.into_make_service_with_connect_info::<SocketAddr>())
-            .with_graceful_shutdown(stop)
-            .await?;
+        axum::serve(self.listener, self.router.into_make_service_with_connect_info::<SocketAddr>()).with_graceful_shutdown(stop).await?;
         Ok(())
     }
 }

@@ -43,7 +43,11 @@ async fn a_pharmacy_registers_in_three_steps() {
         assert_eq!(step1["data"]["step"], 2);
 
         let (status, invalid) = app
-            .post(&client, "/api/user/register", &[("step", "2"), ("phone", phone), ("code", &code), ("username", "1x"), ("password", "abc"), ("email", "bad")])
+            .post(
+                &client,
+                "/api/user/register",
+                &[("step", "2"), ("phone", phone), ("code", &code), ("username", "1x"), ("password", "abc"), ("email", "bad")],
+            )
             .await;
         assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
         let errors = &invalid["data"]["errors"];
@@ -53,8 +57,15 @@ async fn a_pharmacy_registers_in_three_steps() {
         }
 
         let form = [
-            ("step", "2"), ("phone", phone), ("code", code.as_str()), ("username", "renxin01"), ("password", "yaofang8"),
-            ("password_confirmation", "yaofang8"), ("company", "仁心大药房"), ("name", "赵六"), ("email", "caigou@renxin.cn"),
+            ("step", "2"),
+            ("phone", phone),
+            ("code", code.as_str()),
+            ("username", "renxin01"),
+            ("password", "yaofang8"),
+            ("password_confirmation", "yaofang8"),
+            ("company", "仁心大药房"),
+            ("name", "赵六"),
+            ("email", "caigou@renxin.cn"),
         ];
         let (status, step2) = app.post(&client, "/api/user/register", &form).await;
         assert_eq!(status, StatusCode::OK, "{step2}");
@@ -83,8 +94,15 @@ async fn a_chain_registers_its_stores() {
         let phone = "13922223333";
         let code = request_code(&app, &client, phone, "register").await;
         let base = [
-            ("step", "2"), ("dd", "1"), ("phone", phone), ("code", code.as_str()), ("username", "liansuo"), ("password", "chain888"),
-            ("password_confirmation", "chain888"), ("company", "康民连锁"), ("name", "钱七"),
+            ("step", "2"),
+            ("dd", "1"),
+            ("phone", phone),
+            ("code", code.as_str()),
+            ("username", "liansuo"),
+            ("password", "chain888"),
+            ("password_confirmation", "chain888"),
+            ("company", "康民连锁"),
+            ("name", "钱七"),
         ];
         let (status, none) = app.post(&client, "/api/user/register", &base).await;
         assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
@@ -94,10 +112,11 @@ async fn a_chain_registers_its_stores() {
         let (status, body) = app.post(&client, "/api/user/register", &form).await;
         assert_eq!(status, StatusCode::OK, "{body}");
         assert_eq!(body["data"]["dd"], 1);
-        let stores: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM member_stores s JOIN members m ON m.id = s.member_id WHERE m.username = 'liansuo'")
-            .fetch_one(&app.db.pool)
-            .await
-            .unwrap();
+        let stores: i64 =
+            sqlx::query_scalar("SELECT COUNT(*) FROM member_stores s JOIN members m ON m.id = s.member_id WHERE m.username = 'liansuo'")
+                .fetch_one(&app.db.pool)
+                .await
+                .unwrap();
         assert_eq!(stores, 2);
     })
     .await;
@@ -107,7 +126,8 @@ async fn a_chain_registers_its_stores() {
 async fn a_forgotten_password_is_reset_with_a_code() {
     on_both(|app| async move {
         let client = app.client();
-        let demo_phone: String = sqlx::query_scalar("SELECT phone FROM members WHERE username = 'demo'").fetch_one(&app.db.pool).await.unwrap();
+        let demo_phone: String =
+            sqlx::query_scalar("SELECT phone FROM members WHERE username = 'demo'").fetch_one(&app.db.pool).await.unwrap();
         let logged_in = app.demo().await;
         let (status, unknown) = app.post(&client, "/api/user/create_code", &[("phone", "13000000001"), ("scene", "forget")]).await;
         assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
@@ -117,12 +137,20 @@ async fn a_forgotten_password_is_reset_with_a_code() {
         assert_eq!(status, StatusCode::OK);
         assert_eq!(step1["data"]["step"], 2);
         let (status, mismatch) = app
-            .post(&client, "/api/user/forget", &[("step", "2"), ("phone", &demo_phone), ("code", &code), ("password", "newpass1"), ("password_confirmation", "newpass2")])
+            .post(
+                &client,
+                "/api/user/forget",
+                &[("step", "2"), ("phone", &demo_phone), ("code", &code), ("password", "newpass1"), ("password_confirmation", "newpass2")],
+            )
             .await;
         assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
         assert_eq!(mismatch["msg"], "两次输入的密码不一致");
         let (status, _) = app
-            .post(&client, "/api/user/forget", &[("step", "2"), ("phone", &demo_phone), ("code", &code), ("password", "newpass1"), ("password_confirmation", "newpass1")])
+            .post(
+                &client,
+                "/api/user/forget",
+                &[("step", "2"), ("phone", &demo_phone), ("code", &code), ("password", "newpass1"), ("password_confirmation", "newpass1")],
+            )
             .await;
         assert_eq!(status, StatusCode::OK);
         let (_, base) = app.get(&logged_in, "/api/user/base").await;
@@ -137,12 +165,15 @@ async fn a_forgotten_password_is_reset_with_a_code() {
         let (_, base) = app.get(&client, "/api/user/base").await;
         assert_eq!(base["data"]["name"], "新联系人");
         assert_eq!(base["data"]["phone"], "13955556666");
-        let (status, weak) = app.post(&client, "/api/user/resetPassword", &[("password", "short"), ("password_confirmation", "short")]).await;
+        let (status, weak) =
+            app.post(&client, "/api/user/resetPassword", &[("password", "short"), ("password_confirmation", "short")]).await;
         assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
         assert_eq!(weak["msg"], "密码长度为6-20位");
-        let (status, _) = app.post(&client, "/api/user/resetPassword", &[("password", "another9"), ("password_confirmation", "another9")]).await;
+        let (status, _) =
+            app.post(&client, "/api/user/resetPassword", &[("password", "another9"), ("password_confirmation", "another9")]).await;
         assert_eq!(status, StatusCode::OK);
-        let (status, _) = app.post(&app.client(), "/api/user/resetPassword", &[("password", "another9"), ("password_confirmation", "another9")]).await;
+        let (status, _) =
+            app.post(&app.client(), "/api/user/resetPassword", &[("password", "another9"), ("password_confirmation", "another9")]).await;
         assert_eq!(status, StatusCode::UNAUTHORIZED);
     })
     .await;
@@ -152,7 +183,8 @@ async fn a_forgotten_password_is_reset_with_a_code() {
 async fn a_code_dies_after_five_wrong_guesses() {
     on_both(|app| async move {
         let client = app.client();
-        let demo_phone: String = sqlx::query_scalar("SELECT phone FROM members WHERE username = 'demo'").fetch_one(&app.db.pool).await.unwrap();
+        let demo_phone: String =
+            sqlx::query_scalar("SELECT phone FROM members WHERE username = 'demo'").fetch_one(&app.db.pool).await.unwrap();
         let code = request_code(&app, &client, &demo_phone, "forget").await;
         let wrong = if code == "000000" { "111111" } else { "000000" };
         for _ in 0..5 {

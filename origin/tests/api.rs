@@ -30,8 +30,8 @@ async fn visitors_browse_the_catalogue() {
         assert_eq!(page["data"]["last_page"], total);
 
         let (_, by_price) = app.get(&client, "/api/goods/list?sort=price&order=asc&page_size=100").await;
-        let prices: Vec<f64> = by_price["data"]["list"].as_array().unwrap().iter()
-            .map(|goods| goods["price"].as_str().unwrap().parse().unwrap()).collect();
+        let prices: Vec<f64> =
+            by_price["data"]["list"].as_array().unwrap().iter().map(|goods| goods["price"].as_str().unwrap().parse().unwrap()).collect();
         assert!(prices.windows(2).all(|pair| pair[0] <= pair[1]), "{prices:?}");
 
         let (_, herbs) = app.get(&client, "/api/goods/list?shop=zy&page_size=100").await;
@@ -52,7 +52,8 @@ async fn visitors_browse_the_catalogue() {
         let (_, empty) = app.get(&client, "/api/goods/search?keywords=%20&type=0").await;
         assert_eq!(empty["data"], json!([]));
         let maker = first["sccj"].as_str().unwrap();
-        let (_, makers) = app.get(&client, &format!("/api/goods/search?keywords={}&type=1", urlencode(&maker.chars().take(2).collect::<String>()))).await;
+        let (_, makers) =
+            app.get(&client, &format!("/api/goods/search?keywords={}&type=1", urlencode(&maker.chars().take(2).collect::<String>()))).await;
         assert!(makers["data"].as_array().unwrap().iter().any(|s| s == maker));
 
         let id = first["id"].as_i64().unwrap();
@@ -78,7 +79,6 @@ async fn visitors_browse_the_catalogue() {
     })
     .await;
 }
-
 
 #[tokio::test]
 async fn login_logout_and_the_member_state() {
@@ -250,7 +250,8 @@ async fn goods_that_cannot_be_bought_are_refused_and_stored_unselected() {
         let (_, list) = app.get(&demo, "/api/cart/list").await;
         assert_eq!(list["data"]["data"][0]["is_selected"], 0);
         assert_eq!(list["data"]["quote"]["lines"][0]["buyable"], false);
-        let stored: i64 = sqlx::query_scalar("SELECT is_selected FROM cart_items WHERE goods_id = $1").bind(goods).fetch_one(&app.db.pool).await.unwrap();
+        let stored: i64 =
+            sqlx::query_scalar("SELECT is_selected FROM cart_items WHERE goods_id = $1").bind(goods).fetch_one(&app.db.pool).await.unwrap();
         assert_eq!(stored, 0);
         let (status, refused) = app.post(&demo, "/api/cart", &[("goods_id", &goods.to_string()), ("number", "1")]).await;
         assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
@@ -301,17 +302,19 @@ async fn favourites_pictures_promotions_and_cart_helpers() {
 
         let (_, activities) = app.get(&demo, &format!("/api/goods/activities?goods_id={goods}")).await;
         assert!(activities["data"]["combinations"].is_array());
-        let on_sale: i64 = sqlx::query_scalar("SELECT goods_id FROM flash_sales ORDER BY id LIMIT 1").fetch_one(&app.db.pool).await.unwrap();
+        let on_sale: i64 =
+            sqlx::query_scalar("SELECT goods_id FROM flash_sales ORDER BY id LIMIT 1").fetch_one(&app.db.pool).await.unwrap();
         let (_, sale) = app.get(&demo, &format!("/api/goods/activities?goods_id={on_sale}")).await;
         assert!(sale["data"]["flash_sale"]["price"].is_string());
         let (_, spike) = app.get(&demo, "/api/index/spike").await;
         assert!(spike["data"]["list"].as_array().unwrap().iter().any(|goods| goods["id"] == on_sale));
 
         // The next full-reduction tier and free shipping, from the engine's quote.
-        let in_activity: i64 = sqlx::query_scalar("SELECT id FROM goods WHERE manjian_id > 0 AND is_buy = 1 AND stock > 5 ORDER BY id LIMIT 1")
-            .fetch_one(&app.db.pool)
-            .await
-            .unwrap();
+        let in_activity: i64 =
+            sqlx::query_scalar("SELECT id FROM goods WHERE manjian_id > 0 AND is_buy = 1 AND stock > 5 ORDER BY id LIMIT 1")
+                .fetch_one(&app.db.pool)
+                .await
+                .unwrap();
         let (status, _) = app.post(&demo, "/api/cart", &[("goods_id", &in_activity.to_string()), ("number", "1")]).await;
         assert_eq!(status, StatusCode::OK);
         let (_, hint) = app.post(&demo, "/api/cart/next_hint", &[]).await;
@@ -331,7 +334,8 @@ async fn favourites_pictures_promotions_and_cart_helpers() {
         .unwrap();
         let (status, copied) = app.post(&demo, "/api/cart/copy", &[("ids", &line), ("other_user_ids", &store.to_string())]).await;
         assert_eq!(status, StatusCode::OK, "{copied}");
-        let in_store: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM cart_items WHERE member_id = $1").bind(store).fetch_one(&app.db.pool).await.unwrap();
+        let in_store: i64 =
+            sqlx::query_scalar("SELECT COUNT(*) FROM cart_items WHERE member_id = $1").bind(store).fetch_one(&app.db.pool).await.unwrap();
         assert_eq!(in_store, 1);
         let stranger: i64 = sqlx::query_scalar("SELECT id FROM members WHERE username = 'other'").fetch_one(&app.db.pool).await.unwrap();
         let (status, refused) = app.post(&demo, "/api/cart/copy", &[("ids", &line), ("other_user_ids", &stranger.to_string())]).await;
@@ -348,15 +352,27 @@ async fn the_openapi_document_lists_every_route() {
         let (status, document) = app.get(&client, "/api/openapi.json").await;
         assert_eq!(status, StatusCode::OK);
         let paths = document["paths"].as_object().unwrap();
-        for path in ["/api/cart/list", "/api/order", "/api/order/{id}/pay", "/api/goods/list", "/api/user/register", "/api/favorite/cancel", "/api/focus/right"] {
+        for path in [
+            "/api/cart/list",
+            "/api/order",
+            "/api/order/{id}/pay",
+            "/api/goods/list",
+            "/api/user/register",
+            "/api/favorite/cancel",
+            "/api/focus/right",
+        ] {
             assert!(paths.contains_key(path), "{path} is documented");
         }
         let operations: usize = paths.values().map(|item| item.as_object().unwrap().len()).sum();
         assert!(operations >= 40, "{operations} operations");
         // Every documented operation is served (none falls through to "接口不存在").
         for (path, item) in paths {
-            let concrete = path.replace("{id}", "1").replace("{value}", "13800000000").replace("{page}", "1")
-                .replace("{file}", "1.svg").replace("{position}", "focus");
+            let concrete = path
+                .replace("{id}", "1")
+                .replace("{value}", "13800000000")
+                .replace("{page}", "1")
+                .replace("{file}", "1.svg")
+                .replace("{position}", "focus");
             for method in item.as_object().unwrap().keys() {
                 let request = match method.as_str() {
                     "get" => client.get(app.url(&concrete)),
@@ -419,10 +435,8 @@ async fn absurd_numbers_are_refused_not_failed() {
 async fn flash_sales_keep_their_limit_and_end() {
     on_both(|app| async move {
         let demo = app.demo().await;
-        let (goods, limit): (i64, i64) = sqlx::query_as("SELECT goods_id, limit_number FROM flash_sales ORDER BY id LIMIT 1")
-            .fetch_one(&app.db.pool)
-            .await
-            .unwrap();
+        let (goods, limit): (i64, i64) =
+            sqlx::query_as("SELECT goods_id, limit_number FROM flash_sales ORDER BY id LIMIT 1").fetch_one(&app.db.pool).await.unwrap();
         let (status, added) = app.post(&demo, "/api/cart", &[("goods_id", &goods.to_string()), ("number", "1"), ("type", "1")]).await;
         assert_eq!(status, StatusCode::OK, "{added}");
         let line = added["data"]["id"].as_i64().unwrap();
@@ -430,7 +444,8 @@ async fn flash_sales_keep_their_limit_and_end() {
         assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
         assert_eq!(refused["msg"], format!("秒杀商品每人限购{limit}件"));
         let (_, list) = app.get(&demo, "/api/cart/list").await;
-        let sale_price: i64 = sqlx::query_scalar("SELECT price FROM flash_sales WHERE goods_id = $1").bind(goods).fetch_one(&app.db.pool).await.unwrap();
+        let sale_price: i64 =
+            sqlx::query_scalar("SELECT price FROM flash_sales WHERE goods_id = $1").bind(goods).fetch_one(&app.db.pool).await.unwrap();
         assert_eq!(list["data"]["data"][0]["price"], origin::money::text(sale_price));
         // The sale ends: the line can no longer be bought at its price.
         sqlx::query("UPDATE flash_sales SET ends_at = 0 WHERE goods_id = $1").bind(goods).execute(&app.db.pool).await.unwrap();

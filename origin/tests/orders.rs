@@ -66,8 +66,10 @@ async fn checkout_order_and_pay() {
         assert_eq!(foreign["msg"], "购物车中没有该商品，请刷新购物车后重试");
 
         let address = address(&app, "demo").await.to_string();
-        let form = [("ids", ids.as_str()), ("address_id", address.as_str()), ("remark", "周一上午送货"), ("expected_payable", payable.as_str())];
-        let (status, tampered) = order(&app, &demo, "key-tampered", &[("ids", &ids), ("address_id", &address), ("expected_payable", "1.00")]).await;
+        let form =
+            [("ids", ids.as_str()), ("address_id", address.as_str()), ("remark", "周一上午送货"), ("expected_payable", payable.as_str())];
+        let (status, tampered) =
+            order(&app, &demo, "key-tampered", &[("ids", &ids), ("address_id", &address), ("expected_payable", "1.00")]).await;
         assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
         assert_eq!(tampered["msg"], "商品价格已变动，请刷新购物车后重试");
         let (status, missing_key) = order(&app, &demo, "", &form).await;
@@ -82,11 +84,26 @@ async fn checkout_order_and_pay() {
             format!("{}.{}", origin::now(), "00".repeat(32)),
             edge_check("another-key", &form),
             edge_check("key-1", &[("ids", ids.as_str()), ("expected_payable", "0.01")]),
-            edge::signature::sign(b"a guessed secret", &edge::signature::Checked { idempotency_key: "key-1", ids: &[line], expected_payable: &payable }, origin::now()),
-            edge::signature::sign(common::EDGE_SECRET.as_bytes(), &edge::signature::Checked { idempotency_key: "key-1", ids: &[line], expected_payable: &payable }, origin::now() - 3600),
+            edge::signature::sign(
+                b"a guessed secret",
+                &edge::signature::Checked { idempotency_key: "key-1", ids: &[line], expected_payable: &payable },
+                origin::now(),
+            ),
+            edge::signature::sign(
+                common::EDGE_SECRET.as_bytes(),
+                &edge::signature::Checked { idempotency_key: "key-1", ids: &[line], expected_payable: &payable },
+                origin::now() - 3600,
+            ),
         ];
         for check in forged {
-            let response = demo.post(app.url("/api/order")).header("Idempotency-Key", "key-1").header(edge::signature::HEADER, check).form(&form).send().await.unwrap();
+            let response = demo
+                .post(app.url("/api/order"))
+                .header("Idempotency-Key", "key-1")
+                .header(edge::signature::HEADER, check)
+                .form(&form)
+                .send()
+                .await
+                .unwrap();
             assert_eq!(response.status(), StatusCode::FORBIDDEN);
         }
         let orders: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM orders").fetch_one(&app.db.pool).await.unwrap();
@@ -137,14 +154,17 @@ async fn checkout_order_and_pay() {
         let (_, theirs) = app.get(&other, "/api/order").await;
         assert_eq!(theirs["data"]["total"], 0);
 
-        let balance_before: i64 = sqlx::query_scalar("SELECT balance FROM members WHERE username = 'demo'").fetch_one(&app.db.pool).await.unwrap();
+        let balance_before: i64 =
+            sqlx::query_scalar("SELECT balance FROM members WHERE username = 'demo'").fetch_one(&app.db.pool).await.unwrap();
         let (status, paid) = app.post(&demo, &format!("/api/order/{order_id}/pay"), &[("method", "balance")]).await;
         assert_eq!(status, StatusCode::OK, "{paid}");
         assert_eq!(paid["data"]["status_name"], "待发货");
-        let balance_after: i64 = sqlx::query_scalar("SELECT balance FROM members WHERE username = 'demo'").fetch_one(&app.db.pool).await.unwrap();
+        let balance_after: i64 =
+            sqlx::query_scalar("SELECT balance FROM members WHERE username = 'demo'").fetch_one(&app.db.pool).await.unwrap();
         let payable_stored = origin::money::parse_stored(&payable).unwrap();
         assert_eq!(balance_before - balance_after, payable_stored);
-        let logged: i64 = sqlx::query_scalar("SELECT amount FROM balance_logs WHERE order_id = $1").bind(order_id).fetch_one(&app.db.pool).await.unwrap();
+        let logged: i64 =
+            sqlx::query_scalar("SELECT amount FROM balance_logs WHERE order_id = $1").bind(order_id).fetch_one(&app.db.pool).await.unwrap();
         assert_eq!(logged, -payable_stored);
         let (_, wallet) = app.get(&demo, "/api/user/user_money").await;
         assert_eq!(wallet["data"]["balance"], origin::money::text(balance_after));
@@ -156,7 +176,11 @@ async fn checkout_order_and_pay() {
         let (_, their_wallet) = app.get(&other, "/api/user/user_money").await;
         assert_eq!(their_wallet["data"]["balance"], "0.00");
         // Another member's address cannot receive this member's order.
-        let their_address: i64 = sqlx::query_scalar("SELECT a.id FROM addresses a JOIN members m ON m.id = a.member_id WHERE m.username = 'other'").fetch_one(&app.db.pool).await.unwrap();
+        let their_address: i64 =
+            sqlx::query_scalar("SELECT a.id FROM addresses a JOIN members m ON m.id = a.member_id WHERE m.username = 'other'")
+                .fetch_one(&app.db.pool)
+                .await
+                .unwrap();
         let line = add(&app, &demo, goods, 1).await.to_string();
         let (status, refused) = order(&app, &demo, "key-2", &[("ids", &line), ("address_id", &their_address.to_string())]).await;
         assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
@@ -201,7 +225,14 @@ async fn one_key_sent_twenty_times_at_once_makes_one_order() {
             tokio::spawn(async move {
                 let form = [("ids", line.as_str()), ("address_id", address.as_str())];
                 let check = edge_check("same-key", &form);
-                let response = demo.post(url).header("Idempotency-Key", "same-key").header(edge::signature::HEADER, check).form(&form).send().await.unwrap();
+                let response = demo
+                    .post(url)
+                    .header("Idempotency-Key", "same-key")
+                    .header(edge::signature::HEADER, check)
+                    .form(&form)
+                    .send()
+                    .await
+                    .unwrap();
                 (response.status(), response.json::<Value>().await.unwrap())
             })
         });

@@ -4,10 +4,7 @@
 //! the serde readers (`tokens.rs` + `read.rs`), which give the same cart or name the wrong field.
 //! On a good cart both ways give the same `CartInput`; a property test holds them to it.
 
-use crate::model::{
-    ActivityData, CartInput, CartItem, Goods, Ladder, LadderStep, MAX_QUANTITY, ManjianTier,
-    ShippingData,
-};
+use crate::model::{ActivityData, CartInput, CartItem, Goods, Ladder, LadderStep, MAX_QUANTITY, ManjianTier, ShippingData};
 use crate::money::{MAX_SAFE_INTEGER, Money};
 use crate::read::Key;
 
@@ -147,9 +144,7 @@ impl<'a> Cursor<'a> {
         for _ in 0..self.count(MAP)? {
             match self.key()? {
                 Key::ShippingAmount => data.shipping_amount = self.optional(Self::money)?.unwrap_or_default(),
-                Key::NoTransOrderAmount => {
-                    data.no_trans_order_amount = self.optional(Self::money)?.unwrap_or_default()
-                }
+                Key::NoTransOrderAmount => data.no_trans_order_amount = self.optional(Self::money)?.unwrap_or_default(),
                 _ => return None,
             }
         }

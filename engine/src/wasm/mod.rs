@@ -20,12 +20,12 @@ mod tokens;
 use serde::Deserialize;
 use wasm_bindgen::prelude::*;
 
+#[cfg(feature = "boundary-comparison")]
+use crate::cart_from_json;
 use crate::error::EngineError;
 use crate::money::MAX_SAFE_INTEGER;
 use crate::read::engine_error;
 use crate::{CartInput, CartSession};
-#[cfg(feature = "boundary-comparison")]
-use crate::cart_from_json;
 use output::Output;
 use tokens::Tokens;
 
@@ -123,9 +123,7 @@ export interface CartQuote extends CartSummary { lines: LineQuote[] }
 
 /// The quote of a cart (`pricing.md`); throws an `Error` naming the wrong field.
 #[wasm_bindgen(js_name = quoteCart, unchecked_return_type = "CartQuote")]
-pub fn quote_cart(
-    #[wasm_bindgen(unchecked_param_type = "CartInput")] input: JsValue,
-) -> Result<JsValue, JsError> {
+pub fn quote_cart(#[wasm_bindgen(unchecked_param_type = "CartInput")] input: JsValue) -> Result<JsValue, JsError> {
     let quote = crate::quote(&read_cart(&input)?).map_err(js_error)?;
     let out = Output::quote(&quote.view());
     Ok(decode_quote(&out.numbers, &out.text))
@@ -135,8 +133,7 @@ pub fn quote_cart(
 #[cfg(feature = "boundary-comparison")]
 #[wasm_bindgen(js_name = quoteCartSerdeWasmBindgen)]
 pub fn quote_cart_serde_wasm_bindgen(input: JsValue) -> Result<JsValue, JsError> {
-    let cart = CartInput::deserialize(serde_wasm_bindgen::Deserializer::from(input))
-        .map_err(|error| js_error(engine_error(error)))?;
+    let cart = CartInput::deserialize(serde_wasm_bindgen::Deserializer::from(input)).map_err(|error| js_error(engine_error(error)))?;
     let quote = crate::quote(&cart).map_err(js_error)?;
     serde::Serialize::serialize(&quote, &serde_wasm_bindgen::Serializer::json_compatible())
         .map_err(|error| JsError::new(&error.to_string()))
@@ -165,9 +162,7 @@ pub struct JsCartSession {
 #[wasm_bindgen(js_class = CartSession)]
 impl JsCartSession {
     #[wasm_bindgen(constructor)]
-    pub fn new(
-        #[wasm_bindgen(unchecked_param_type = "CartInput")] input: JsValue,
-    ) -> Result<JsCartSession, JsError> {
+    pub fn new(#[wasm_bindgen(unchecked_param_type = "CartInput")] input: JsValue) -> Result<JsCartSession, JsError> {
         let inner = CartSession::new(read_cart(&input)?).map_err(js_error)?;
         Ok(JsCartSession { inner })
     }
@@ -196,10 +191,7 @@ impl JsCartSession {
     }
 
     /// Removes the lines with these ids.
-    pub fn remove(
-        &mut self,
-        #[wasm_bindgen(unchecked_param_type = "number[]")] ids: JsValue,
-    ) -> Result<(), JsError> {
+    pub fn remove(&mut self, #[wasm_bindgen(unchecked_param_type = "number[]")] ids: JsValue) -> Result<(), JsError> {
         let ids = read_ids(ids)?;
         self.inner.remove(&ids).map_err(js_error)
     }
@@ -226,8 +218,7 @@ pub fn is_phone(
     #[wasm_bindgen(unchecked_param_type = "string")] text: JsValue,
     #[wasm_bindgen(js_name = allowLandline)] allow_landline: Option<bool>,
 ) -> bool {
-    text.as_string()
-        .is_some_and(|text| crate::is_phone(&text, allow_landline.unwrap_or(false)))
+    text.as_string().is_some_and(|text| crate::is_phone(&text, allow_landline.unwrap_or(false)))
 }
 
 /// The §5 email rule.
@@ -240,8 +231,7 @@ fn read_cart(input: &JsValue) -> Result<CartInput, JsError> {
     if !input.is_object() {
         return Err(JsError::new("input: expected a cart object"));
     }
-    let encoded = encode_cart(input)
-        .map_err(|_| JsError::new("input: not serializable as JSON (a cycle or a BigInt)"))?;
+    let encoded = encode_cart(input).map_err(|_| JsError::new("input: not serializable as JSON (a cycle or a BigInt)"))?;
     let (numbers, text) = (encoded.tokens(), encoded.text());
     if let Some(cart) = fast::cart(&numbers, &text) {
         return Ok(cart);

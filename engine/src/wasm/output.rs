@@ -80,8 +80,15 @@ impl Output {
     fn summary(&mut self, summary: &Summary) {
         let totals = &summary.totals;
         for amount in [
-            totals.total, totals.coupon, totals.non_coupon, totals.youx, totals.zy, totals.qx,
-            totals.manjian, totals.discount, totals.payable,
+            totals.total,
+            totals.coupon,
+            totals.non_coupon,
+            totals.youx,
+            totals.zy,
+            totals.qx,
+            totals.manjian,
+            totals.discount,
+            totals.payable,
         ] {
             self.money(amount);
         }

@@ -33,25 +33,35 @@ enum Schema {
 
 fn fields(schema: Schema) -> &'static [(Key, Schema)] {
     match schema {
-        Schema::Cart => &[
-            (Key::Items, Schema::ListOf(&Schema::Item)),
-            (Key::ShippingData, Schema::Shipping),
-            (Key::ActivityData, Schema::Activity),
-        ],
+        Schema::Cart => {
+            &[(Key::Items, Schema::ListOf(&Schema::Item)), (Key::ShippingData, Schema::Shipping), (Key::ActivityData, Schema::Activity)]
+        }
         Schema::Shipping => &[(Key::ShippingAmount, Schema::Scalar), (Key::NoTransOrderAmount, Schema::Scalar)],
         Schema::Activity => &[(Key::Manjians, Schema::ListOf(&Schema::Tier))],
         Schema::Tier => &[(Key::Amount, Schema::Scalar), (Key::Reduce, Schema::Scalar)],
         Schema::Item => &[
-            (Key::Id, Schema::Scalar), (Key::Type, Schema::Scalar), (Key::Number, Schema::Scalar),
-            (Key::Price, Schema::Scalar), (Key::IsSelected, Schema::Scalar), (Key::WithCoupon, Schema::Scalar),
-            (Key::GoodsManjianId, Schema::Scalar), (Key::GoodsManjianAmount, Schema::Scalar),
-            (Key::Goods, Schema::Goods), (Key::Combination, Schema::Goods),
+            (Key::Id, Schema::Scalar),
+            (Key::Type, Schema::Scalar),
+            (Key::Number, Schema::Scalar),
+            (Key::Price, Schema::Scalar),
+            (Key::IsSelected, Schema::Scalar),
+            (Key::WithCoupon, Schema::Scalar),
+            (Key::GoodsManjianId, Schema::Scalar),
+            (Key::GoodsManjianAmount, Schema::Scalar),
+            (Key::Goods, Schema::Goods),
+            (Key::Combination, Schema::Goods),
         ],
         Schema::Goods => &[
-            (Key::Id, Schema::Scalar), (Key::IsBuy, Schema::Scalar), (Key::Number, Schema::Scalar),
-            (Key::IsYoux, Schema::Scalar), (Key::Type, Schema::Scalar), (Key::IsDpby, Schema::Scalar),
-            (Key::QgNumber, Schema::Scalar), (Key::BasePrice, Schema::Scalar),
-            (Key::LadderPrice, Schema::ListOf(&Schema::Step)), (Key::LadderPriceType, Schema::Scalar),
+            (Key::Id, Schema::Scalar),
+            (Key::IsBuy, Schema::Scalar),
+            (Key::Number, Schema::Scalar),
+            (Key::IsYoux, Schema::Scalar),
+            (Key::Type, Schema::Scalar),
+            (Key::IsDpby, Schema::Scalar),
+            (Key::QgNumber, Schema::Scalar),
+            (Key::BasePrice, Schema::Scalar),
+            (Key::LadderPrice, Schema::ListOf(&Schema::Step)),
+            (Key::LadderPriceType, Schema::Scalar),
         ],
         Schema::Step => &[(Key::Number, Schema::Scalar), (Key::Price, Schema::Scalar)],
         Schema::Scalar | Schema::ListOf(_) => &[],
@@ -79,8 +89,7 @@ fn write(value: &Value, schema: Schema, tokens: &mut Vec<f64>, strings: &mut Vec
         }
         Value::Object(map) => {
             tokens.push(MAP);
-            let present: Vec<_> =
-                fields(schema).iter().filter_map(|(key, child)| Some((key, child, map.get(key.name())?))).collect();
+            let present: Vec<_> = fields(schema).iter().filter_map(|(key, child)| Some((key, child, map.get(key.name())?))).collect();
             tokens.push(present.len() as f64);
             for (key, child, value) in present {
                 tokens.push(Key::ALL.iter().position(|k| k == key).unwrap() as f64);
@@ -97,8 +106,7 @@ fn arbitrary_json() -> impl Strategy<Value = Value> {
         (-3i64..3).prop_map(Value::from),
         any::<i64>().prop_map(Value::from),
         any::<f64>().prop_filter("JSON has no NaN", |x| x.is_finite()).prop_map(Value::from),
-        prop_oneof![Just(0.5), Just(1e21), Just(-0.0), Just(18446744073709551616.0), Just(9007199254740993.0)]
-            .prop_map(Value::from),
+        prop_oneof![Just(0.5), Just(1e21), Just(-0.0), Just(18446744073709551616.0), Just(9007199254740993.0)].prop_map(Value::from),
         "[0-9.e-]{0,6}".prop_map(Value::from),
         "\\PC{0,4}".prop_map(Value::from),
     ];

@@ -125,11 +125,7 @@ impl<'de> Tokens<'de> {
 
     fn next_len(&mut self) -> Result<usize, TokenError> {
         let len = self.next()?;
-        if len >= 0.0 && len <= self.tokens.len() as f64 && len == (len as usize) as f64 {
-            Ok(len as usize)
-        } else {
-            Err(broken())
-        }
+        if len >= 0.0 && len <= self.tokens.len() as f64 && len == (len as usize) as f64 { Ok(len as usize) } else { Err(broken()) }
     }
 
     fn next_str(&mut self) -> Result<&'de str, TokenError> {

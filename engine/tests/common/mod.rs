@@ -39,8 +39,7 @@ pub struct Vector {
 pub fn vectors() -> Vec<(String, Vector)> {
     let mut all = Vec::new();
     for (file, text) in VECTOR_FILES {
-        let list: Vec<Vector> = serde_json::from_str(text)
-            .unwrap_or_else(|error| panic!("{file}: not a list of vectors: {error}"));
+        let list: Vec<Vector> = serde_json::from_str(text).unwrap_or_else(|error| panic!("{file}: not a list of vectors: {error}"));
         for vector in list {
             all.push((format!("{file} / {}", vector.name), vector));
         }
@@ -71,10 +70,7 @@ pub fn mismatch(expected: &Value, actual: &Value, path: &str) -> Option<String> 
             if want.len() != have.len() {
                 return Some(format!("{path}: {} elements, expected {}", have.len(), want.len()));
             }
-            want.iter()
-                .zip(have)
-                .enumerate()
-                .find_map(|(i, (want, have))| mismatch(want, have, &format!("{path}[{i}]")))
+            want.iter().zip(have).enumerate().find_map(|(i, (want, have))| mismatch(want, have, &format!("{path}[{i}]")))
         }
         _ if expected == actual => None,
         _ => Some(format!("{path}: got {actual}, expected {expected}")),

@@ -101,6 +101,12 @@ fn sqlite_url(url: &str) -> anyhow::Result<String> {
             std::fs::create_dir_all(folder).with_context(|| format!("cannot create {}", folder.display()))?;
         }
     }
-    let query = if query.contains("mode=") { query.to_owned() } else if query.is_empty() { "mode=rwc".into() } else { format!("{query}&mode=rwc") };
+    let query = if query.contains("mode=") {
+        query.to_owned()
+    } else if query.is_empty() {
+        "mode=rwc".into()
+    } else {
+        format!("{query}&mode=rwc")
+    };
     Ok(format!("sqlite://{file}?{query}"))
 }

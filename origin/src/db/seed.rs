@@ -14,11 +14,39 @@ const CATALOGUE: &str = include_str!("../../seed/catalogue.json");
 
 /// Every table the demo data fills, children first (the order to empty them in).
 const CONTENT_TABLES: &[&str] = &[
-    "page_views", "client_reports", "qualifications", "idempotency", "balance_logs", "order_items", "orders", "favorites", "cart_items",
-    "member_coupons", "sessions", "sms_codes", "login_failures", "addresses", "member_stores", "members",
-    "everyday_specials", "combination_items", "combinations", "flash_sales", "goods_ladders", "goods",
-    "manjian_tiers", "manjian_activities", "brands", "coupons", "hot_terms", "ads", "nav", "links",
-    "articles", "settings", "categories",
+    "page_views",
+    "client_reports",
+    "qualifications",
+    "idempotency",
+    "balance_logs",
+    "order_items",
+    "orders",
+    "favorites",
+    "cart_items",
+    "member_coupons",
+    "sessions",
+    "sms_codes",
+    "login_failures",
+    "addresses",
+    "member_stores",
+    "members",
+    "everyday_specials",
+    "combination_items",
+    "combinations",
+    "flash_sales",
+    "goods_ladders",
+    "goods",
+    "manjian_tiers",
+    "manjian_activities",
+    "brands",
+    "coupons",
+    "hot_terms",
+    "ads",
+    "nav",
+    "links",
+    "articles",
+    "settings",
+    "categories",
 ];
 
 #[derive(Deserialize)]
@@ -262,16 +290,15 @@ async fn insert_categories(tx: &mut Transaction<'_, Any>, roots: &[Category]) ->
     while !level.is_empty() {
         let mut next = Vec::new();
         for (sort, (parent, category, shop)) in level.into_iter().enumerate() {
-            let id: i64 = sqlx::query_scalar(
-                "INSERT INTO categories (parent_id, key, name, shop, sort) VALUES ($1, $2, $3, $4, $5) RETURNING id",
-            )
-            .bind(parent)
-            .bind(&category.key)
-            .bind(&category.name)
-            .bind(&shop)
-            .bind(sort as i64)
-            .fetch_one(&mut **tx)
-            .await?;
+            let id: i64 =
+                sqlx::query_scalar("INSERT INTO categories (parent_id, key, name, shop, sort) VALUES ($1, $2, $3, $4, $5) RETURNING id")
+                    .bind(parent)
+                    .bind(&category.key)
+                    .bind(&category.name)
+                    .bind(&shop)
+                    .bind(sort as i64)
+                    .fetch_one(&mut **tx)
+                    .await?;
             ids.insert(category.key.clone(), (id, vec![id]));
             lineage.push((id, parent));
             next.extend(category.children.iter().map(|child| (Some(id), child, shop.clone())));
@@ -294,15 +321,13 @@ async fn insert_categories(tx: &mut Transaction<'_, Any>, roots: &[Category]) ->
 async fn insert_brands(tx: &mut Transaction<'_, Any>, brands: &[Brand]) -> anyhow::Result<HashMap<String, i64>> {
     let mut ids = HashMap::new();
     for (sort, brand) in brands.iter().enumerate() {
-        let id: i64 = sqlx::query_scalar(
-            "INSERT INTO brands (name, manufacturer, logo, sort) VALUES ($1, $2, $3, $4) RETURNING id",
-        )
-        .bind(&brand.name)
-        .bind(&brand.manufacturer)
-        .bind(format!("/api/images/brand/{sort}.svg"))
-        .bind(sort as i64)
-        .fetch_one(&mut **tx)
-        .await?;
+        let id: i64 = sqlx::query_scalar("INSERT INTO brands (name, manufacturer, logo, sort) VALUES ($1, $2, $3, $4) RETURNING id")
+            .bind(&brand.name)
+            .bind(&brand.manufacturer)
+            .bind(format!("/api/images/brand/{sort}.svg"))
+            .bind(sort as i64)
+            .fetch_one(&mut **tx)
+            .await?;
         ids.insert(brand.name.clone(), id);
     }
     Ok(ids)
@@ -318,13 +343,13 @@ async fn insert_goods(
     let mut ids: HashMap<String, Vec<i64>> = HashMap::new();
     let created = now();
     for (index, goods) in catalogue.goods.iter().enumerate() {
-        let (category, _) = categories
-            .get(&goods.category)
-            .with_context(|| format!("goods {}: no category {}", goods.name, goods.category))?;
+        let (category, _) =
+            categories.get(&goods.category).with_context(|| format!("goods {}: no category {}", goods.name, goods.category))?;
         let brand = goods.brand.as_ref().and_then(|name| brands.get(name)).copied();
         // ASCII-lowercased, as search patterns are: matching ignores ASCII case on both databases.
-        let search_text = format!("{} {} {} {} {}", goods.name, goods.sccj, goods.ypgg, goods.pzwh, goods.brand.clone().unwrap_or_default())
-            .to_ascii_lowercase();
+        let search_text =
+            format!("{} {} {} {} {}", goods.name, goods.sccj, goods.ypgg, goods.pzwh, goods.brand.clone().unwrap_or_default())
+                .to_ascii_lowercase();
         let id: i64 = sqlx::query_scalar(
             "INSERT INTO goods (name, category_id, brand_id, sccj, ypgg, bzdw, pzwh, origin, jzl, validity, rx, \
              price, base_price, stock, type, is_youx, is_buy, is_dpby, qg_number, ladder_price_type, tags, \
@@ -409,17 +434,15 @@ async fn insert_activities(
     };
     let start = now() - 3600;
     for (index, sale) in catalogue.flash_sales.iter().enumerate() {
-        sqlx::query(
-            "INSERT INTO flash_sales (goods_id, price, limit_number, starts_at, ends_at) VALUES ($1, $2, $3, $4, $5)",
-        )
-        .bind(first(&sale.goods)?)
-        .bind(stored(&sale.price)?)
-        .bind(sale.limit)
-        .bind(start)
-        // Staggered ends, days ahead, so the home page always counts down.
-        .bind(start + 3 * 86_400 + index as i64 * 5_400)
-        .execute(&mut **tx)
-        .await?;
+        sqlx::query("INSERT INTO flash_sales (goods_id, price, limit_number, starts_at, ends_at) VALUES ($1, $2, $3, $4, $5)")
+            .bind(first(&sale.goods)?)
+            .bind(stored(&sale.price)?)
+            .bind(sale.limit)
+            .bind(start)
+            // Staggered ends, days ahead, so the home page always counts down.
+            .bind(start + 3 * 86_400 + index as i64 * 5_400)
+            .execute(&mut **tx)
+            .await?;
     }
     for (sort, name) in catalogue.everyday_specials.iter().enumerate() {
         sqlx::query("INSERT INTO everyday_specials (goods_id, sort) VALUES ($1, $2)")
@@ -478,16 +501,14 @@ async fn insert_content(tx: &mut Transaction<'_, Any>, catalogue: &Catalogue) ->
     }
     for (sort, group) in catalogue.help.iter().enumerate() {
         for (item_sort, item) in group.items.iter().enumerate() {
-            sqlx::query(
-                "INSERT INTO articles (kind, group_name, path, title, body, sort) VALUES ('help', $1, $2, $3, $4, $5)",
-            )
-            .bind(&group.group)
-            .bind(&item.path)
-            .bind(&item.title)
-            .bind(&item.body)
-            .bind((sort * 100 + item_sort) as i64)
-            .execute(&mut **tx)
-            .await?;
+            sqlx::query("INSERT INTO articles (kind, group_name, path, title, body, sort) VALUES ('help', $1, $2, $3, $4, $5)")
+                .bind(&group.group)
+                .bind(&item.path)
+                .bind(&item.title)
+                .bind(&item.body)
+                .bind((sort * 100 + item_sort) as i64)
+                .execute(&mut **tx)
+                .await?;
         }
     }
     for (sort, news) in catalogue.news.iter().enumerate() {
@@ -506,7 +527,12 @@ async fn insert_content(tx: &mut Transaction<'_, Any>, catalogue: &Catalogue) ->
     }
     let links = [("国家药品监督管理局", "https://www.nmpa.gov.cn"), ("中国医药商业协会", "https://www.cacpc.org.cn")];
     for (sort, (name, url)) in links.iter().enumerate() {
-        sqlx::query("INSERT INTO links (name, url, sort) VALUES ($1, $2, $3)").bind(*name).bind(*url).bind(sort as i64).execute(&mut **tx).await?;
+        sqlx::query("INSERT INTO links (name, url, sort) VALUES ($1, $2, $3)")
+            .bind(*name)
+            .bind(*url)
+            .bind(sort as i64)
+            .execute(&mut **tx)
+            .await?;
     }
     let company = &catalogue.company;
     let settings = [
@@ -587,13 +613,11 @@ async fn insert_demo_member(tx: &mut Transaction<'_, Any>, member: &DemoMember, 
         .await?;
     }
     // Every coupon of the shop, once, in the demo member's wallet.
-    sqlx::query(
-        "INSERT INTO member_coupons (member_id, coupon_id, status, expires_at) SELECT $1, id, 0, $2 + days * 86400 FROM coupons",
-    )
-    .bind(id)
-    .bind(now())
-    .execute(&mut **tx)
-    .await?;
+    sqlx::query("INSERT INTO member_coupons (member_id, coupon_id, status, expires_at) SELECT $1, id, 0, $2 + days * 86400 FROM coupons")
+        .bind(id)
+        .bind(now())
+        .execute(&mut **tx)
+        .await?;
     sqlx::query(
         "INSERT INTO balance_logs (member_id, amount, balance_after, use_type, note, created_at) VALUES ($1, $2, $2, 1, '开户充值', $3)",
     )

@@ -6,16 +6,16 @@
 //! read it from the database.
 
 use axum::extract::State;
-use utoipa_axum::router::OpenApiRouter;
-use utoipa_axum::routes;
 use axum::http::{HeaderMap, HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 use rand::Rng;
 use serde_json::json;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
+use super::ApiContext;
 use super::error::{Error, Result, ok};
 use super::extract::{Fields, FormFields, MaybeMember, Member};
-use super::ApiContext;
 use crate::db::Db;
 use crate::{auth, now};
 
@@ -152,7 +152,12 @@ fn is_secure(headers: &HeaderMap) -> bool {
 /// multi-store flow `dd=1` with `stores[]`) creates the member and logs them in; 3 records the
 /// qualification documents (`licence`, `gsp`, optional) of the logged-in member.
 #[utoipa::path(post, path = "/api/user/register", tag = "账户", responses((status = 200, description = "信封 { code, msg, data }")))]
-async fn register(State(context): State<ApiContext>, headers: HeaderMap, member: MaybeMember, FormFields(form): FormFields) -> Result<Response> {
+async fn register(
+    State(context): State<ApiContext>,
+    headers: HeaderMap,
+    member: MaybeMember,
+    FormFields(form): FormFields,
+) -> Result<Response> {
     let step = form.int_or("step", "步骤", 1)?;
     match step {
         1 => {
@@ -230,7 +235,11 @@ async fn register(State(context): State<ApiContext>, headers: HeaderMap, member:
             .await
             .map_err(|error| unique_violation(error, "username", "用户名或手机号已被注册"))?;
             for store in &stores {
-                sqlx::query("INSERT INTO member_stores (member_id, name) VALUES ($1, $2)").bind(id).bind(store).execute(&context.db.pool).await?;
+                sqlx::query("INSERT INTO member_stores (member_id, name) VALUES ($1, $2)")
+                    .bind(id)
+                    .bind(store)
+                    .execute(&context.db.pool)
+                    .await?;
             }
             let token = auth::open_session(&context.db, id).await?;
             let cookie = HeaderValue::from_str(&auth::cookie(Some(&token), is_secure(&headers))).map_err(anyhow::Error::from)?;
@@ -313,7 +322,12 @@ async fn update_user_info(State(context): State<ApiContext>, member: Member, For
 /// `POST /api/user/resetPassword` (`password`, `password_confirmation`): a new password for the
 /// logged-in member.
 #[utoipa::path(post, path = "/api/user/resetPassword", tag = "账户", responses((status = 200, description = "信封 { code, msg, data }")))]
-async fn reset_password(State(context): State<ApiContext>, member: Member, headers: HeaderMap, FormFields(form): FormFields) -> Result<impl IntoResponse> {
+async fn reset_password(
+    State(context): State<ApiContext>,
+    member: Member,
+    headers: HeaderMap,
+    FormFields(form): FormFields,
+) -> Result<impl IntoResponse> {
     let password = new_password(&form)?;
     let hash = tokio::task::spawn_blocking(move || auth::hash_password(&password)).await.map_err(anyhow::Error::from)??;
     sqlx::query("UPDATE members SET password_hash = $1 WHERE id = $2").bind(hash).bind(member.id).execute(&context.db.pool).await?;

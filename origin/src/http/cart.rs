@@ -6,17 +6,17 @@
 
 use axum::extract::{Path, State};
 use axum::response::IntoResponse;
-use utoipa_axum::router::OpenApiRouter;
-use utoipa_axum::routes;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use sqlx::AnyConnection;
 use sqlx::Row;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
+use super::ApiContext;
 use super::error::{Error, Result, ok};
 use super::extract::{FormFields, Member};
 use super::goods::{Card, CardRow, card, card_json};
-use super::ApiContext;
 use crate::db::{Db, Kind};
 use crate::{money, now};
 
@@ -57,7 +57,12 @@ async fn goods(db: &Db, id: i64) -> Result<Goods> {
         .fetch_optional(&db.pool)
         .await?
         .ok_or_else(|| Error::field("goods_id", "商品不存在"))?;
-    Ok(Goods { price: row.try_get("price")?, stock: row.try_get("stock")?, is_buy: row.try_get("is_buy")?, manjian_id: row.try_get("manjian_id")? })
+    Ok(Goods {
+        price: row.try_get("price")?,
+        stock: row.try_get("stock")?,
+        is_buy: row.try_get("is_buy")?,
+        manjian_id: row.try_get("manjian_id")?,
+    })
 }
 
 /// `POST /api/cart`: `goods_id`, `number`, optional `type` (1 flash sale, 3 combination with
@@ -114,12 +119,13 @@ async fn add_line(
     let (price, activity, limit, stock) = match line_type {
         NORMAL => (goods.price, 0, i64::MAX, goods.stock),
         FLASH_SALE => {
-            let row = sqlx::query("SELECT id, price, limit_number FROM flash_sales WHERE goods_id = $1 AND starts_at <= $2 AND ends_at > $2")
-                .bind(goods_id)
-                .bind(now())
-                .fetch_optional(&db.pool)
-                .await?
-                .ok_or_else(|| Error::field("type", "秒杀活动已结束"))?;
+            let row =
+                sqlx::query("SELECT id, price, limit_number FROM flash_sales WHERE goods_id = $1 AND starts_at <= $2 AND ends_at > $2")
+                    .bind(goods_id)
+                    .bind(now())
+                    .fetch_optional(&db.pool)
+                    .await?
+                    .ok_or_else(|| Error::field("type", "秒杀活动已结束"))?;
             (row.try_get("price")?, row.try_get("id")?, row.try_get("limit_number")?, goods.stock)
         }
         COMBINATION => {
@@ -537,7 +543,12 @@ async fn own_line(db: &Db, member: Member, id: i64) -> Result<(i64, i64, i64)> {
 
 /// `POST /api/cart/{id}/edit`: `number`; refused beyond stock.
 #[utoipa::path(post, path = "/api/cart/{id}/edit", tag = "购物车", responses((status = 200, description = "信封 { code, msg, data }")))]
-async fn edit(State(context): State<ApiContext>, member: Member, Path(id): Path<i64>, FormFields(form): FormFields) -> Result<impl IntoResponse> {
+async fn edit(
+    State(context): State<ApiContext>,
+    member: Member,
+    Path(id): Path<i64>,
+    FormFields(form): FormFields,
+) -> Result<impl IntoResponse> {
     let number = form.int("number", "数量")?.ok_or_else(|| Error::field("number", "请填写数量"))?;
     if number < 1 {
         return Err(Error::field("number", "数量至少为1"));
@@ -545,14 +556,19 @@ async fn edit(State(context): State<ApiContext>, member: Member, Path(id): Path<
     let (goods_id, line_type, activity) = own_line(&context.db, member, id).await?;
     let goods = goods(&context.db, goods_id).await?;
     let stock = match line_type {
-        COMBINATION => sqlx::query_scalar("SELECT stock FROM combinations WHERE id = $1").bind(activity).fetch_one(&context.db.pool).await?,
+        COMBINATION => {
+            sqlx::query_scalar("SELECT stock FROM combinations WHERE id = $1").bind(activity).fetch_one(&context.db.pool).await?
+        }
         _ => goods.stock,
     };
     if number > stock {
         return Err(Error::field("number", format!("库存不足，最多可购买{stock}件")));
     }
     if line_type == FLASH_SALE {
-        let limit: Option<i64> = sqlx::query_scalar("SELECT limit_number FROM flash_sales WHERE id = $1").bind(activity).fetch_optional(&context.db.pool).await?;
+        let limit: Option<i64> = sqlx::query_scalar("SELECT limit_number FROM flash_sales WHERE id = $1")
+            .bind(activity)
+            .fetch_optional(&context.db.pool)
+            .await?;
         if let Some(limit) = limit.filter(|limit| number > *limit) {
             return Err(Error::field("number", format!("秒杀商品每人限购{limit}件")));
         }

@@ -1,9 +1,9 @@
 //! The one error type every handler answers with, and the envelope every answer wears:
 //! `{ "code": int, "msg": string, "data": any }` (`shared/design/api.md`).
 
+use axum::Json;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
-use axum::Json;
 use serde_json::{Map, Value, json};
 
 /// What the server says when it is at fault; the cause goes to the log only.

@@ -6,8 +6,8 @@ use axum::extract::{FromRef, FromRequest, FromRequestParts, Request};
 use axum::http::request::Parts;
 use axum::http::{HeaderMap, header};
 
-use super::error::{Error, Result};
 use super::ApiContext;
+use super::error::{Error, Result};
 use crate::auth;
 
 /// The largest page number a list answers.
@@ -25,10 +25,7 @@ impl Fields {
     /// The last value given for `name` (also as `name[]`), trimmed; `None` when absent, empty
     /// or holding a NUL (no text field takes one, and PostgreSQL refuses it).
     pub fn text(&self, name: &str) -> Option<String> {
-        self.values(name)
-            .last()
-            .map(|value| value.trim().to_owned())
-            .filter(|value| !value.is_empty() && !value.contains('\0'))
+        self.values(name).last().map(|value| value.trim().to_owned()).filter(|value| !value.is_empty() && !value.contains('\0'))
     }
 
     pub fn required(&self, name: &str, label: &str) -> Result<String> {
@@ -74,10 +71,7 @@ impl Fields {
     }
 
     fn values<'a>(&'a self, name: &'a str) -> impl Iterator<Item = &'a str> + 'a {
-        self.0
-            .iter()
-            .filter(move |(key, _)| key == name || key.strip_suffix("[]") == Some(name))
-            .map(|(_, value)| value.as_str())
+        self.0.iter().filter(move |(key, _)| key == name || key.strip_suffix("[]") == Some(name)).map(|(_, value)| value.as_str())
     }
 }
 
@@ -92,9 +86,7 @@ impl<S: Send + Sync> FromRequest<S> for FormFields {
     type Rejection = Error;
 
     async fn from_request(request: Request, state: &S) -> Result<FormFields> {
-        let body = String::from_request(request, state)
-            .await
-            .map_err(|_| Error::field("body", "请求内容无法读取"))?;
+        let body = String::from_request(request, state).await.map_err(|_| Error::field("body", "请求内容无法读取"))?;
         Ok(FormFields(Fields::parse(&body)))
     }
 }

@@ -1,22 +1,20 @@
 //! Favourites (§7): list, add, cancel.
 
+use axum::Json;
 use axum::extract::State;
 use axum::response::IntoResponse;
+use serde_json::{Value, json};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
-use axum::Json;
-use serde_json::{Value, json};
 
+use super::ApiContext;
 use super::error::{Error, Result};
 use super::extract::{FormFields, Member, QueryFields};
 use super::goods::{card_columns, cards};
-use super::ApiContext;
 use crate::now;
 
 pub fn router() -> OpenApiRouter<ApiContext> {
-    OpenApiRouter::new()
-        .routes(routes!(list, add))
-        .routes(routes!(cancel))
+    OpenApiRouter::new().routes(routes!(list, add)).routes(routes!(cancel))
 }
 
 const PAGE_SIZE: i64 = 20;
@@ -26,7 +24,8 @@ const PAGE_SIZE: i64 = 20;
 async fn list(State(context): State<ApiContext>, member: Member, QueryFields(query): QueryFields) -> Result<impl IntoResponse> {
     let page = query.page()?;
     let mut conn = context.db.pool.acquire().await?;
-    let total: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM favorites WHERE member_id = $1").bind(member.id).fetch_one(&mut *conn).await?;
+    let total: i64 =
+        sqlx::query_scalar("SELECT COUNT(*) FROM favorites WHERE member_id = $1").bind(member.id).fetch_one(&mut *conn).await?;
     let rows = sqlx::query(sqlx::AssertSqlSafe(format!(
         "SELECT {} FROM favorites f JOIN goods g ON g.id = f.goods_id WHERE f.member_id = $1 \
          ORDER BY f.created_at DESC, g.id LIMIT {PAGE_SIZE} OFFSET $2",
@@ -56,12 +55,14 @@ async fn add(State(context): State<ApiContext>, member: Member, FormFields(form)
         if exists == 0 {
             return Err(Error::field("goods_ids", "商品不存在"));
         }
-        sqlx::query("INSERT INTO favorites (member_id, goods_id, created_at) VALUES ($1, $2, $3) ON CONFLICT (member_id, goods_id) DO NOTHING")
-            .bind(member.id)
-            .bind(id)
-            .bind(now())
-            .execute(&context.db.pool)
-            .await?;
+        sqlx::query(
+            "INSERT INTO favorites (member_id, goods_id, created_at) VALUES ($1, $2, $3) ON CONFLICT (member_id, goods_id) DO NOTHING",
+        )
+        .bind(member.id)
+        .bind(id)
+        .bind(now())
+        .execute(&context.db.pool)
+        .await?;
     }
     Ok(message("收藏成功", json!({ "goods_ids": ids })))
 }
@@ -71,7 +72,11 @@ async fn add(State(context): State<ApiContext>, member: Member, FormFields(form)
 async fn cancel(State(context): State<ApiContext>, member: Member, FormFields(form): FormFields) -> Result<impl IntoResponse> {
     let ids = form.ids("goods_ids")?;
     for id in &ids {
-        sqlx::query("DELETE FROM favorites WHERE member_id = $1 AND goods_id = $2").bind(member.id).bind(id).execute(&context.db.pool).await?;
+        sqlx::query("DELETE FROM favorites WHERE member_id = $1 AND goods_id = $2")
+            .bind(member.id)
+            .bind(id)
+            .execute(&context.db.pool)
+            .await?;
     }
     Ok(message("取消收藏成功", json!({ "goods_ids": ids })))
 }

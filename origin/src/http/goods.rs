@@ -9,16 +9,16 @@
 
 use axum::extract::{Path, State};
 use axum::response::IntoResponse;
-use utoipa_axum::router::OpenApiRouter;
-use utoipa_axum::routes;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use sqlx::any::AnyRow;
 use sqlx::{FromRow, Row};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
+use super::ApiContext;
 use super::error::{Error, Result, ok};
 use super::extract::{MaybeMember, QueryFields};
-use super::ApiContext;
 use crate::db::{Db, Kind};
 use crate::{money, now};
 
@@ -40,8 +40,23 @@ pub fn router() -> OpenApiRouter<ApiContext> {
 /// PostgreSQL.
 fn card_fields(now: usize) -> Vec<(&'static str, String)> {
     let columns = [
-        "id", "name", "sccj", "ypgg", "bzdw", "pzwh", "price", "base_price", "stock", "type", "is_youx", "is_buy", "is_dpby",
-        "qg_number", "ladder_price_type", "manjian_id", "tags",
+        "id",
+        "name",
+        "sccj",
+        "ypgg",
+        "bzdw",
+        "pzwh",
+        "price",
+        "base_price",
+        "stock",
+        "type",
+        "is_youx",
+        "is_buy",
+        "is_dpby",
+        "qg_number",
+        "ladder_price_type",
+        "manjian_id",
+        "tags",
     ];
     let mut fields: Vec<(&'static str, String)> = columns.iter().map(|column| (*column, format!("g.{column}"))).collect();
     fields.push((
@@ -327,10 +342,7 @@ async fn list(State(context): State<ApiContext>, QueryFields(query): QueryFields
         filter.condition("g.id IN (SELECT goods_id FROM everyday_specials)".into());
     }
     if query.int("flash", "秒杀")? == Some(1) {
-        filter.add(
-            |n| format!("g.id IN (SELECT goods_id FROM flash_sales WHERE starts_at <= ${n} AND ends_at > ${n})"),
-            Param::Int(now()),
-        );
+        filter.add(|n| format!("g.id IN (SELECT goods_id FROM flash_sales WHERE starts_at <= ${n} AND ends_at > ${n})"), Param::Int(now()));
     }
     let descending = match query.text("order").as_deref() {
         None => None,
@@ -392,7 +404,10 @@ impl Filter {
         if self.conditions.is_empty() { String::new() } else { format!("WHERE {}", self.conditions.join(" AND ")) }
     }
 
-    fn bind<'q>(&self, query: sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments>) -> sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments> {
+    fn bind<'q>(
+        &self,
+        query: sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments>,
+    ) -> sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments> {
         self.params.iter().fold(query, |query, param| match param {
             Param::Text(text) => query.bind(text.clone()),
             Param::Int(number) => query.bind(*number),
@@ -412,10 +427,7 @@ impl Filter {
 
 /// The ids of a category and all its descendants (empty when it does not exist).
 pub async fn category_subtree(db: &Db, category: i64) -> Result<Vec<i64>> {
-    let mut subtree: Vec<i64> = sqlx::query_scalar("SELECT id FROM categories WHERE id = $1")
-        .bind(category)
-        .fetch_all(&db.pool)
-        .await?;
+    let mut subtree: Vec<i64> = sqlx::query_scalar("SELECT id FROM categories WHERE id = $1").bind(category).fetch_all(&db.pool).await?;
     let mut frontier = subtree.clone();
     while !frontier.is_empty() {
         let sql = format!("SELECT id FROM categories WHERE parent_id IN ({})", placeholders(frontier.len(), 1));
@@ -472,11 +484,13 @@ async fn detail(
     }
     goods["query"] = ids;
     let favorite = match member {
-        Some(member) => sqlx::query_scalar::<_, i64>("SELECT COUNT(*) FROM favorites WHERE member_id = $1 AND goods_id = $2")
-            .bind(member.id)
-            .bind(id)
-            .fetch_one(&context.db.pool)
-            .await?,
+        Some(member) => {
+            sqlx::query_scalar::<_, i64>("SELECT COUNT(*) FROM favorites WHERE member_id = $1 AND goods_id = $2")
+                .bind(member.id)
+                .bind(id)
+                .fetch_one(&context.db.pool)
+                .await?
+        }
         None => 0,
     };
     goods["is_favorite"] = json!(favorite);
@@ -501,7 +515,8 @@ pub async fn manjian_activity(db: &Db, id: i64) -> Result<Value> {
     if id == 0 {
         return Ok(Value::Null);
     }
-    let title: Option<String> = sqlx::query_scalar("SELECT title FROM manjian_activities WHERE id = $1").bind(id).fetch_optional(&db.pool).await?;
+    let title: Option<String> =
+        sqlx::query_scalar("SELECT title FROM manjian_activities WHERE id = $1").bind(id).fetch_optional(&db.pool).await?;
     let Some(title) = title else { return Ok(Value::Null) };
     let tiers = sqlx::query("SELECT amount, reduce FROM manjian_tiers WHERE activity_id = $1 ORDER BY sort, id")
         .bind(id)
@@ -548,7 +563,8 @@ async fn hot(State(context): State<ApiContext>) -> Result<impl IntoResponse> {
 #[utoipa::path(get, path = "/api/goods/activities", tag = "商品", responses((status = 200, description = "信封 { code, msg, data }")))]
 async fn activities(State(context): State<ApiContext>, QueryFields(query): QueryFields) -> Result<impl IntoResponse> {
     let id = query.int("goods_id", "商品")?.ok_or_else(|| Error::field("goods_id", "请选择商品"))?;
-    let manjian: Option<i64> = sqlx::query_scalar("SELECT manjian_id FROM goods WHERE id = $1").bind(id).fetch_optional(&context.db.pool).await?;
+    let manjian: Option<i64> =
+        sqlx::query_scalar("SELECT manjian_id FROM goods WHERE id = $1").bind(id).fetch_optional(&context.db.pool).await?;
     let manjian = manjian.ok_or_else(|| Error::not_found("商品不存在"))?;
     let flash_sale = sqlx::query(
         "SELECT id, price, limit_number, ends_at FROM flash_sales WHERE goods_id = $1 AND starts_at <= $2 AND ends_at > $2 ORDER BY id DESC LIMIT 1",

@@ -7,15 +7,15 @@ use std::collections::HashMap;
 
 use axum::extract::{Path, State};
 use axum::response::IntoResponse;
-use utoipa_axum::router::OpenApiRouter;
-use utoipa_axum::routes;
 use serde_json::{Value, json};
 use sqlx::Row;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
+use super::ApiContext;
 use super::error::{Error, Result, ok};
 use super::extract::QueryFields;
 use super::goods::{card_columns, cards};
-use super::ApiContext;
 use crate::db::Db;
 use crate::now;
 
@@ -240,9 +240,7 @@ async fn menu_category(State(context): State<ApiContext>, QueryFields(query): Qu
     let trees = category_tree(&context.db, shop).await?;
     let Some(select) = query.int("select", "分类")? else { return ok(Value::Array(trees)) };
     fn find(trees: &[Value], id: i64) -> Option<Value> {
-        trees.iter().find_map(|tree| {
-            if tree["id"] == id { Some(tree.clone()) } else { find(tree["children"].as_array()?, id) }
-        })
+        trees.iter().find_map(|tree| if tree["id"] == id { Some(tree.clone()) } else { find(tree["children"].as_array()?, id) })
     }
     ok(find(&trees, select).ok_or_else(|| Error::not_found("分类不存在"))?)
 }
@@ -267,10 +265,12 @@ async fn article_categories(State(context): State<ApiContext>, QueryFields(query
         }
         return ok(groups.into_iter().map(|(name, items)| json!({ "name": name, "list": items })).collect::<Vec<_>>());
     }
-    let rows = sqlx::query("SELECT id, title, summary, published_on FROM articles WHERE kind = 'news' AND category = $1 ORDER BY published_on DESC, id")
-        .bind(&category)
-        .fetch_all(&context.db.pool)
-        .await?;
+    let rows = sqlx::query(
+        "SELECT id, title, summary, published_on FROM articles WHERE kind = 'news' AND category = $1 ORDER BY published_on DESC, id",
+    )
+    .bind(&category)
+    .fetch_all(&context.db.pool)
+    .await?;
     let news: Vec<Value> = rows
         .iter()
         .map(|row| -> Result<Value> {

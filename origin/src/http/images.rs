@@ -2,20 +2,17 @@
 //! goods' name and specification in the colour of its kind; brands and ads get a titled card.
 
 use axum::extract::{Path, State};
-use utoipa_axum::router::OpenApiRouter;
-use utoipa_axum::routes;
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use sqlx::Row;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
-use super::error::{Error, Result};
 use super::ApiContext;
+use super::error::{Error, Result};
 
 pub fn router() -> OpenApiRouter<ApiContext> {
-    OpenApiRouter::new()
-        .routes(routes!(goods))
-        .routes(routes!(brand))
-        .routes(routes!(ad))
+    OpenApiRouter::new().routes(routes!(goods)).routes(routes!(brand)).routes(routes!(ad))
 }
 
 fn svg_id(file: &str) -> Result<i64> {

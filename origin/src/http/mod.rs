@@ -107,10 +107,7 @@ fn is_cross_site(request: &Request) -> bool {
     }
     let Some(origin) = headers.get(header::ORIGIN).and_then(|value| value.to_str().ok()) else { return false };
     let origin_host = origin.split_once("://").map_or(origin, |(_, rest)| rest);
-    let host = headers
-        .get("x-forwarded-host")
-        .or_else(|| headers.get(header::HOST))
-        .and_then(|value| value.to_str().ok())
-        .unwrap_or_default();
+    let host =
+        headers.get("x-forwarded-host").or_else(|| headers.get(header::HOST)).and_then(|value| value.to_str().ok()).unwrap_or_default();
     origin != "null" && origin_host != host
 }

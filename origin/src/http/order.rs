@@ -5,22 +5,22 @@
 //! never goes below zero however many orders race), records the order and empties those
 //! lines. Payment by balance takes the money with the same kind of guard.
 
+use axum::Json;
 use axum::extract::{Path, State};
-use utoipa_axum::router::OpenApiRouter;
-use utoipa_axum::routes;
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
-use axum::Json;
 use edge::signature;
 use engine::checkout::{self, Refusal};
 use serde_json::{Value, json};
 use sqlx::AnyConnection;
 use sqlx::{Acquire, Row};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
+use super::ApiContext;
 use super::cart::{CartLine, cart_input};
 use super::error::{Error, Result, ok};
 use super::extract::{Fields, FormFields, Member, QueryFields};
-use super::ApiContext;
 use crate::db::Kind;
 use crate::idempotency::{self, Claim};
 use crate::{money, now};
@@ -144,12 +144,7 @@ async fn place(State(context): State<ApiContext>, member: Member, headers: Heade
 }
 
 fn idempotency_key(headers: &HeaderMap) -> String {
-    headers
-        .get("idempotency-key")
-        .and_then(|value| value.to_str().ok())
-        .map(str::trim)
-        .unwrap_or_default()
-        .to_owned()
+    headers.get("idempotency-key").and_then(|value| value.to_str().ok()).map(str::trim).unwrap_or_default().to_owned()
 }
 
 /// The order's lines (sorted, once each) and the fingerprint of its form, which tells a
@@ -287,11 +282,7 @@ async fn create_order(context: &ApiContext, member: Member, key: &str, ids: &[i6
         .bind(stored(priced.amount)?)
         .execute(&mut *tx)
         .await?;
-        sqlx::query("DELETE FROM cart_items WHERE id = $1 AND member_id = $2")
-            .bind(line.id)
-            .bind(member.id)
-            .execute(&mut *tx)
-            .await?;
+        sqlx::query("DELETE FROM cart_items WHERE id = $1 AND member_id = $2").bind(line.id).bind(member.id).execute(&mut *tx).await?;
     }
     let answer = json!({
         "code": 10000,
@@ -337,21 +328,23 @@ async fn order_json(conn: &mut AnyConnection, member: Member, id: i64) -> Result
     .fetch_optional(&mut *conn)
     .await?
     .ok_or_else(|| Error::not_found("订单不存在"))?;
-    let items: Vec<Value> = sqlx::query("SELECT goods_id, type, name, ypgg, sccj, bzdw, number, price, amount FROM order_items WHERE order_id = $1 ORDER BY id")
-        .bind(id)
-        .fetch_all(&mut *conn)
-        .await?
-        .iter()
-        .map(|item| -> Result<Value> {
-            Ok(json!({
-                "goods_id": item.try_get::<i64, _>("goods_id")?, "type": item.try_get::<i64, _>("type")?,
-                "name": item.try_get::<String, _>("name")?, "ypgg": item.try_get::<String, _>("ypgg")?,
-                "sccj": item.try_get::<String, _>("sccj")?, "bzdw": item.try_get::<String, _>("bzdw")?,
-                "number": item.try_get::<i64, _>("number")?, "price": money::text(item.try_get("price")?),
-                "amount": money::text(item.try_get("amount")?),
-            }))
-        })
-        .collect::<Result<_>>()?;
+    let items: Vec<Value> = sqlx::query(
+        "SELECT goods_id, type, name, ypgg, sccj, bzdw, number, price, amount FROM order_items WHERE order_id = $1 ORDER BY id",
+    )
+    .bind(id)
+    .fetch_all(&mut *conn)
+    .await?
+    .iter()
+    .map(|item| -> Result<Value> {
+        Ok(json!({
+            "goods_id": item.try_get::<i64, _>("goods_id")?, "type": item.try_get::<i64, _>("type")?,
+            "name": item.try_get::<String, _>("name")?, "ypgg": item.try_get::<String, _>("ypgg")?,
+            "sccj": item.try_get::<String, _>("sccj")?, "bzdw": item.try_get::<String, _>("bzdw")?,
+            "number": item.try_get::<i64, _>("number")?, "price": money::text(item.try_get("price")?),
+            "amount": money::text(item.try_get("amount")?),
+        }))
+    })
+    .collect::<Result<_>>()?;
     let status: i64 = row.try_get("status")?;
     Ok(json!({
         "id": row.try_get::<i64, _>("id")?,
@@ -407,7 +400,12 @@ async fn detail(State(context): State<ApiContext>, member: Member, Path(id): Pat
 /// `POST /api/order/{id}/pay` (`method`: `balance`): pays an unpaid order from the wallet;
 /// the balance never goes below zero, and each movement is logged.
 #[utoipa::path(post, path = "/api/order/{id}/pay", tag = "订单", responses((status = 200, description = "信封 { code, msg, data }")))]
-async fn pay(State(context): State<ApiContext>, member: Member, Path(id): Path<i64>, FormFields(form): FormFields) -> Result<impl IntoResponse> {
+async fn pay(
+    State(context): State<ApiContext>,
+    member: Member,
+    Path(id): Path<i64>,
+    FormFields(form): FormFields,
+) -> Result<impl IntoResponse> {
     match form.text("method").as_deref() {
         Some("balance") => {}
         Some(_) => return Err(Error::field("method", "暂不支持该支付方式")),

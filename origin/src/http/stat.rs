@@ -8,9 +8,9 @@ use serde_json::Value;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use super::ApiContext;
 use super::error::{Error, Result, ok};
 use super::extract::{FormFields, MaybeMember};
-use super::ApiContext;
 use crate::now;
 
 pub fn router() -> OpenApiRouter<ApiContext> {
@@ -26,7 +26,11 @@ fn clipped(text: Option<String>) -> String {
 
 /// `POST /api/stat/page_view` (`route`, the route's name; `path`; `title`).
 #[utoipa::path(post, path = "/api/stat/page_view", tag = "统计", responses((status = 200, description = "信封 { code, msg, data }")))]
-async fn page_view(State(context): State<ApiContext>, MaybeMember(member): MaybeMember, FormFields(form): FormFields) -> Result<impl IntoResponse> {
+async fn page_view(
+    State(context): State<ApiContext>,
+    MaybeMember(member): MaybeMember,
+    FormFields(form): FormFields,
+) -> Result<impl IntoResponse> {
     let path = form.required("path", "页面路径")?;
     sqlx::query("INSERT INTO page_views (member_id, route, path, detail, created_at) VALUES ($1, $2, $3, $4, $5)")
         .bind(member.map(|member| member.id))
@@ -41,7 +45,11 @@ async fn page_view(State(context): State<ApiContext>, MaybeMember(member): Maybe
 
 /// `POST /api/stat/report` (`kind`, `path`, `detail`): an anomaly the app noticed.
 #[utoipa::path(post, path = "/api/stat/report", tag = "统计", responses((status = 200, description = "信封 { code, msg, data }")))]
-async fn report(State(context): State<ApiContext>, MaybeMember(member): MaybeMember, FormFields(form): FormFields) -> Result<impl IntoResponse> {
+async fn report(
+    State(context): State<ApiContext>,
+    MaybeMember(member): MaybeMember,
+    FormFields(form): FormFields,
+) -> Result<impl IntoResponse> {
     let kind = form.required("kind", "类型")?;
     if kind.len() > 40 {
         return Err(Error::field("kind", "类型不正确"));

@@ -3,25 +3,21 @@
 use std::net::SocketAddr;
 
 use axum::extract::{ConnectInfo, Path, State};
-use utoipa_axum::router::OpenApiRouter;
-use utoipa_axum::routes;
 use axum::http::{HeaderMap, HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 use serde_json::{Value, json};
 use sqlx::Row;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
+use super::ApiContext;
 use super::error::{Error, Result, ok};
 use super::extract::{FormFields, MaybeMember};
-use super::ApiContext;
 use crate::db::Db;
 use crate::{auth, now};
 
 pub fn router() -> OpenApiRouter<ApiContext> {
-    OpenApiRouter::new()
-        .routes(routes!(login))
-        .routes(routes!(logout))
-        .routes(routes!(base))
-        .routes(routes!(phone_free))
+    OpenApiRouter::new().routes(routes!(login)).routes(routes!(logout)).routes(routes!(base)).routes(routes!(phone_free))
 }
 
 /// Failed logins allowed per account, and per client address, in one window.
@@ -71,9 +67,8 @@ async fn login(
             let hash: String = row.try_get("password_hash")?;
             let id: i64 = row.try_get("id")?;
             let password = password.clone();
-            let matches = tokio::task::spawn_blocking(move || auth::verify_password(&password, &hash))
-                .await
-                .map_err(anyhow::Error::from)?;
+            let matches =
+                tokio::task::spawn_blocking(move || auth::verify_password(&password, &hash)).await.map_err(anyhow::Error::from)?;
             matches.then_some(id)
         }
         None => None,
@@ -131,10 +126,7 @@ async fn phone_free(State(context): State<ApiContext>, Path(phone): Path<String>
     if !engine::is_phone(&phone, false) {
         return Err(Error::field("phone", "手机号码格式不正确"));
     }
-    let used: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM members WHERE phone = $1")
-        .bind(&phone)
-        .fetch_one(&context.db.pool)
-        .await?;
+    let used: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM members WHERE phone = $1").bind(&phone).fetch_one(&context.db.pool).await?;
     ok(json!({ "free": used == 0 }))
 }
 
@@ -177,10 +169,7 @@ pub async fn user_state(db: &Db, member: Option<i64>) -> Result<Value> {
     .bind(member)
     .fetch_optional(&db.pool)
     .await?;
-    let cart: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM cart_items WHERE member_id = $1")
-        .bind(member)
-        .fetch_one(&db.pool)
-        .await?;
+    let cart: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM cart_items WHERE member_id = $1").bind(member).fetch_one(&db.pool).await?;
     let manager_name: String = row.try_get("manager_name")?;
     Ok(json!({
         "show": true,

@@ -8,9 +8,9 @@ use sqlx::Row;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use super::ApiContext;
 use super::error::{Error, Result, ok};
 use super::extract::{Member, QueryFields};
-use super::ApiContext;
 use crate::money;
 
 pub fn router() -> OpenApiRouter<ApiContext> {

@@ -113,8 +113,7 @@ where
     let _ = stop.send(());
     let _ = std::fs::remove_dir_all(&dir);
 
-    let admin_url = std::env::var("TEST_DATABASE_ADMIN_URL")
-        .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/postgres".into());
+    let admin_url = std::env::var("TEST_DATABASE_ADMIN_URL").unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/postgres".into());
     let name = unique_name();
     let mut admin = sqlx::PgConnection::connect(&admin_url)
         .await
@@ -139,7 +138,6 @@ pub async fn ladder_goods(app: &App) -> (i64, i64) {
     .unwrap();
     row
 }
-
 
 pub fn urlencode(text: &str) -> String {
     text.bytes().map(|byte| format!("%{byte:02X}")).collect()
