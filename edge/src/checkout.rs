@@ -12,12 +12,14 @@ use engine::{CartQuote, Money};
 use serde::Deserialize;
 use serde_json::value::RawValue;
 
+use order_check::form::{FieldError, OrderForm};
+
 use crate::envelope::{self, Answer};
 
 /// The fields of a checkout or order form the edge checks.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Form {
-    /// `ids`: cart line ids, comma-separated and/or repeated (`ids[]`), as the origin reads them.
+    /// The chosen cart line ids, as the origin reads them (`order_check::form`).
     pub ids: Vec<i64>,
     /// `expected_payable` as posted, trimmed: what the buyer was shown.
     pub expected_payable: String,
@@ -27,27 +29,10 @@ pub struct Form {
 /// Reads a form-encoded body. Without ids, with a bad id or without a valid
 /// `expected_payable`, the answer is the 422 the buyer sees.
 pub fn read_form(body: &[u8]) -> Result<Form, Answer> {
-    let mut ids = Vec::new();
-    let mut expected_payable = None;
-    for (key, value) in form_urlencoded::parse(body) {
-        match key.as_ref() {
-            "ids" | "ids[]" => {
-                for part in value.split(',').map(str::trim).filter(|part| !part.is_empty()) {
-                    ids.push(part.parse::<i64>().map_err(|_| envelope::invalid("ids", "编号格式不正确"))?);
-                }
-            }
-            "expected_payable" => expected_payable = Some(value.trim().to_owned()),
-            _ => {}
-        }
-    }
-    if ids.is_empty() {
-        return Err(envelope::invalid("ids", Refusal::NothingSelected.message()));
-    }
-    let expected_payable = expected_payable
-        .filter(|text| !text.is_empty())
-        .ok_or_else(|| envelope::invalid("expected_payable", "缺少应付金额，请刷新购物车后重试"))?;
-    let expected = Money::parse(&expected_payable).map_err(|_| envelope::invalid("expected_payable", "应付金额格式不正确"))?;
-    Ok(Form { ids, expected_payable, expected })
+    let refuse = |error: FieldError| envelope::invalid(error.field, error.message);
+    let form = OrderForm::read(form_urlencoded::parse(body)).map_err(refuse)?;
+    let expected = form.required().map_err(refuse)?;
+    Ok(Form { ids: form.ids, expected_payable: form.expected_payable.unwrap_or_default(), expected })
 }
 
 /// What the edge does with a checked request.
@@ -88,9 +73,6 @@ pub fn decide(form: &Form, cart_status: u16, cart_body: &[u8]) -> Verdict {
         Err(refusal) => Verdict::Refuse(envelope::invalid(refusal.field(), refusal.message())),
     }
 }
-
-/// The header that carries the edge's own quote of a checkout preview.
-pub const QUOTE_HEADER: &str = "x-edge-quote";
 
 /// The edge's quote as the preview's `X-Edge-Quote`: its summary (totals, counts, tiers,
 /// shipping) as JSON, the same members `cart/list`'s `quote` has beside its lines, so that

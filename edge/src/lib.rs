@@ -3,7 +3,7 @@
 //!
 //! - `POST /api/cart/checkout` and `POST /api/order` are checked with the pricing engine
 //!   against the member's cart before the origin sees them ([`checkout`]); orders that pass
-//!   carry the edge's signed check ([`signature`]).
+//!   carry the edge's signed check (`order_check::signature`, shared with the origin).
 //! - Public GETs are kept in the edge's cache for a short time; every other `/api` call goes to
 //!   the origin unchanged ([`route`]).
 //! - Everything else is the built web app (Workers static assets).
@@ -14,7 +14,6 @@
 pub mod checkout;
 pub mod envelope;
 pub mod route;
-pub mod signature;
 
 #[cfg(target_arch = "wasm32")]
 mod worker;

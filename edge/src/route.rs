@@ -1,5 +1,7 @@
 //! Where a request goes, and what travels with it to the origin.
 
+use order_check::paths;
+
 /// What the edge does with a request.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Route {
@@ -36,8 +38,8 @@ pub fn route(method: &str, path: &str) -> Route {
         return Route::App;
     }
     match (method, path.trim_end_matches('/')) {
-        ("POST", "/api/cart/checkout") => Route::CheckoutPreview,
-        ("POST", "/api/order") => Route::Order,
+        ("POST", paths::CHECKOUT) => Route::CheckoutPreview,
+        ("POST", paths::ORDER) => Route::Order,
         ("GET", path) if is_public(path) => Route::Public,
         _ => Route::Api,
     }
@@ -69,7 +71,7 @@ fn is_dropped(name: &str) -> bool {
             | "x-forwarded-proto"
             | "x-real-ip"
             | "cf-connecting-ip"
-            | crate::signature::HEADER
+            | order_check::headers::EDGE_CHECK
     )
 }
 

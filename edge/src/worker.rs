@@ -1,5 +1,5 @@
 //! The Worker: I/O only. What to answer is decided by the plain functions of [`crate::route`],
-//! [`crate::checkout`] and [`crate::signature`], tested natively.
+//! [`crate::checkout`] and `order_check`, tested natively.
 //!
 //! Settings (`wrangler.toml` `[vars]`, secrets from `.dev.vars` or `wrangler secret put`):
 //! `ORIGIN_URL`, `PUBLIC_CACHE_TTL` (seconds, 0 = off), `EDGE_SECRET`.
@@ -9,7 +9,8 @@ use worker::{Cache, Context, Date, Env, Fetch, Headers, Method, Request, Request
 use crate::checkout::{self, Verdict};
 use crate::envelope::{self, Answer};
 use crate::route::{self, Client, Route};
-use crate::signature::{self, Checked};
+use order_check::signature::{self, Checked};
+use order_check::{headers, paths};
 
 /// The header that says whether a public GET came from the edge's cache.
 const CACHE_STATUS: &str = "x-edge-cache";
@@ -140,7 +141,7 @@ async fn checked(settings: &Settings, mut request: Request) -> worker::Result<Re
         Ok(form) => form,
         Err(answer) => return respond(&answer),
     };
-    let order = request.path().trim_end_matches('/') == "/api/order";
+    let order = request.path().trim_end_matches('/') == paths::ORDER;
     // The signing secret is checked before the cart is read: without it no order can pass.
     let secret = match (&settings.secret, order) {
         (Some(secret), _) => Some(secret.as_bytes()),
@@ -153,7 +154,7 @@ async fn checked(settings: &Settings, mut request: Request) -> worker::Result<Re
 
     let mut cart_request = RequestInit::new();
     cart_request.with_method(Method::Get).with_headers(cart_headers(&request)?);
-    let cart_url = route::upstream_url(&settings.origin, "/api/cart/input");
+    let cart_url = route::upstream_url(&settings.origin, paths::CART_INPUT);
     let mut cart = Fetch::Request(Request::new_with_init(&cart_url, &cart_request)?).send().await?;
     let cart_status = cart.status_code();
     let cart_body = cart.bytes().await?;
@@ -169,7 +170,7 @@ async fn checked(settings: &Settings, mut request: Request) -> worker::Result<Re
 
     let mut upstream = upstream(settings, &request, Some(body))?;
     if order {
-        let key = request.headers().get("idempotency-key")?.unwrap_or_default();
+        let key = request.headers().get(headers::IDEMPOTENCY_KEY)?.unwrap_or_default();
         let checked = Checked { idempotency_key: key.trim(), ids: &form.ids, expected_payable: &form.expected_payable };
         let now = now_seconds();
         let secret = secret.expect("orders have a secret");
@@ -178,22 +179,22 @@ async fn checked(settings: &Settings, mut request: Request) -> worker::Result<Re
     }
     // The preview passes as the origin sent it, with the edge's quote in a header of its own.
     let preview = Fetch::Request(upstream).send().await?;
-    let headers = preview.headers().clone();
+    let answer_headers = preview.headers().clone();
     if let Some(summary) = checkout::quote_header(&quote) {
-        headers.set(checkout::QUOTE_HEADER, &summary)?;
+        answer_headers.set(headers::EDGE_QUOTE, &summary)?;
     }
-    Ok(preview.with_headers(headers))
+    Ok(preview.with_headers(answer_headers))
 }
 
 /// Refuses an order the edge found wrong, unless it is a retry of an order already placed
 /// under its `Idempotency-Key` (its lines have left the cart since): then the buyer gets that
 /// order's answer, as the origin kept it (`POST /api/order/answer`).
 async fn refuse_order(settings: &Settings, request: &Request, body: Vec<u8>, refusal: &Answer) -> worker::Result<Response> {
-    let key = request.headers().get("idempotency-key")?.unwrap_or_default();
+    let key = request.headers().get(headers::IDEMPOTENCY_KEY)?.unwrap_or_default();
     if key.trim().is_empty() {
         return respond(refusal);
     }
-    let lookup = upstream_to(settings, request, "/api/order/answer", Some(body))?;
+    let lookup = upstream_to(settings, request, paths::ORDER_ANSWER, Some(body))?;
     let kept = Fetch::Request(lookup).send().await?;
     if kept.status_code() == 404 { respond(refusal) } else { Ok(kept) }
 }

@@ -4,7 +4,10 @@
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import { test } from 'node:test';
-import { quoteCart, CartSession, isPhone, isEmail } from '../../pkg/engine.js';
+import {
+  quoteCart, CartSession, isPhone, isEmail, checkUsername, checkPassword, compareMoney, manjianTitle, ladderHint,
+  tierHint, shippingHint, LineType,
+} from '../../pkg/engine.js';
 
 const vectorsDir = new URL('../tests/vectors/', import.meta.url);
 const golden = JSON.parse(readFileSync(new URL('golden/quotes.json', vectorsDir), 'utf8'));
@@ -103,4 +106,33 @@ test('number money is read through String(x); strings are read as they are', () 
   assert.throws(() => quoteCart(cart('1\u00002')), { message: 'items[0].price: not a decimal: "1\\u{0}2"' });
   assert.throws(() => quoteCart(cart('¥12')), { message: 'items[0].price: not a decimal: "¥12"' });
   assert.throws(() => quoteCart(cart('\ud800')), { message: /items\[0\]\.price: not a decimal/ });
+});
+
+test('the form rules answer the same messages as the origin', () => {
+  assert.equal(checkUsername('pharma_01'), undefined);
+  assert.equal(checkUsername(''), '请填写用户名');
+  assert.equal(checkUsername('1abc'), '用户名为4-20位字母、数字或下划线，以字母开头');
+  assert.equal(checkPassword('abc123'), undefined);
+  assert.equal(checkPassword('aaaaaa'), '密码须同时包含字母和数字');
+  assert.equal(checkPassword('a1'), '密码长度为6-20位');
+});
+
+test('money compares exactly, and the price sentences are written once', () => {
+  assert.equal(compareMoney('0.30', 0.3), 0);
+  assert.equal(compareMoney('10.001', '10'), 1);
+  assert.equal(compareMoney('9.99', '10.00'), -1);
+  assert.equal(compareMoney('100000000000000000.01', '100000000000000000.02'), -1, 'beyond a double');
+  assert.throws(() => compareMoney('abc', '1'), { message: 'a: not a decimal: "abc"' });
+  assert.equal(manjianTitle('500.00', 50), '满500减50');
+  assert.equal(ladderHint(3, '盒', '11.609'), '再买 3 盒 享 ¥11.60');
+  assert.equal(tierHint('80.00', '20'), '再买 ¥80.00 可减 ¥20.00');
+  assert.equal(shippingHint('120.05'), '还差 ¥120.05 免运费');
+  assert.deepEqual([LineType.Normal, LineType.FlashSale, LineType.Combination], [0, 1, 3]);
+});
+
+test('each line says where its price comes from', () => {
+  const goods = { id: 1, is_buy: 1, number: 99, ladder_price: [{ number: 5, price: '9.00' }] };
+  const line = (id, type, number) => ({ id, type, number, price: '10.00', is_selected: 1, goods, combination: goods });
+  const quote = quoteCart({ items: [line(1, 0, 1), line(2, 0, 5), line(3, LineType.FlashSale, 5), line(4, LineType.Combination, 1)] });
+  assert.deepEqual(quote.lines.map((each) => each.price_kind), ['regular', 'ladder', 'flash_sale', 'combination']);
 });

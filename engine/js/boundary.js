@@ -230,6 +230,9 @@ function summary(n, m, at) {
 
 const ascii = new TextDecoder();
 
+/** `PriceKind` by its number in output.rs. */
+const PRICE_KINDS = ['regular', 'ladder', 'flash_sale', 'combination'];
+
 /** The quote output.rs wrote (numbers, and money as comma-joined ASCII): lines, then the summary. */
 export function decodeQuote(n, text) {
   const m = ascii.decode(text).split(',');
@@ -237,7 +240,7 @@ export function decodeQuote(n, text) {
   const lines = new Array(n[i++]);
   for (let k = 0; k < lines.length; k++) {
     const id = n[i++], selected = n[i++], buyable = n[i++] === 1, overStock = n[i++] === 1;
-    const rows = n[i++], bands = n[i++] === 1;
+    const rows = n[i++], bands = n[i++] === 1, priceKind = PRICE_KINDS[n[i++]];
     const unitPrice = m[j++], amount = m[j++], savings = m[j++];
     const ladder = new Array(rows);
     for (let r = 0; r < rows; r++) {
@@ -251,7 +254,7 @@ export function decodeQuote(n, text) {
     }
     const hint = n[i++] === 1 ? { qg_number: n[i++], reached: n[i++] === 1 } : null;
     lines[k] = {
-      id, is_selected: selected, buyable, over_stock: overStock, unit_price: unitPrice, amount,
+      id, is_selected: selected, buyable, over_stock: overStock, unit_price: unitPrice, price_kind: priceKind, amount,
       savings, ladder, free_shipping_hint: hint,
     };
   }

@@ -12,18 +12,24 @@ mod money;
 mod quote;
 mod read;
 mod session;
+pub mod text;
 mod validate;
 
 #[cfg(feature = "wasm")]
 pub mod wasm;
 
 pub use error::EngineError;
-pub use model::{ActivityData, CartInput, CartItem, Goods, Ladder, LadderStep, MAX_QUANTITY, ManjianTier, ShippingData};
+pub use model::{
+    ActivityData, CartInput, CartItem, Goods, LINE_TYPE_COMBINATION, LINE_TYPE_FLASH_SALE, LINE_TYPE_NORMAL, Ladder, LadderStep,
+    MAX_QUANTITY, ManjianTier, ShippingData,
+};
 pub use money::{Cents, Money, MoneyError};
-pub use quote::{BADGE_MAX, CartQuote, Counts, FreeShippingHint, LadderRow, LineQuote, Shipping, Summary, TierStatus, Totals, quote};
+pub use quote::{
+    BADGE_MAX, CartQuote, Counts, FreeShippingHint, LadderRow, LineQuote, PriceKind, Shipping, Summary, TierStatus, Totals, quote,
+};
 pub use read::{cart_from_json, cart_from_value};
 pub use session::CartSession;
-pub use validate::{is_email, is_phone};
+pub use validate::{check_password, check_username, is_email, is_phone};
 
 /// Quotes a cart given as JSON text and answers the quote as JSON text.
 pub fn quote_json(text: &str) -> Result<String, EngineError> {

@@ -69,6 +69,8 @@ pub struct CartItem {
     pub combination: Option<Goods>,
 }
 
+/// Line types (`CartItem.type`): a normal line, 秒杀 a flash sale, 组合购 a combination.
+pub const LINE_TYPE_NORMAL: i64 = 0;
 pub const LINE_TYPE_FLASH_SALE: i64 = 1;
 pub const LINE_TYPE_COMBINATION: i64 = 3;
 

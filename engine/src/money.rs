@@ -255,6 +255,20 @@ impl Money {
     }
 }
 
+impl Money {
+    /// Appends the amount as given, without trailing zeros (`500`, `99.5`): how a title such
+    /// as 满500减50 writes it.
+    pub(crate) fn write_plain(self, out: &mut Vec<u8>) {
+        let scale = self.0.scale() as usize;
+        let mantissa = self.0.mantissa().unsigned_abs();
+        if scale == 0 {
+            push_digits(out, mantissa, 1);
+        } else {
+            write_fixed(out, mantissa, scale);
+        }
+    }
+}
+
 /// At least two decimals: `12.30`, `0.00`, `11.609`.
 impl fmt::Display for Money {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

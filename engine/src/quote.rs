@@ -9,7 +9,7 @@ use serde::ser::{SerializeMap, SerializeStruct};
 use serde::{Serialize, Serializer};
 
 use crate::error::EngineError;
-use crate::model::{CartInput, CartItem, Goods, LINE_TYPE_COMBINATION, ManjianTier, ShippingData, write_flag};
+use crate::model::{CartInput, CartItem, Goods, LINE_TYPE_COMBINATION, LINE_TYPE_FLASH_SALE, ManjianTier, ShippingData, write_flag};
 use crate::money::{Cents, Exact, Money};
 
 /// The engine's answer for one cart.
@@ -43,6 +43,8 @@ pub struct LineQuote {
     pub over_stock: bool,
     /// Rule 3: the price each unit is charged.
     pub unit_price: Money,
+    /// Rule 3: where that price comes from.
+    pub price_kind: PriceKind,
     /// Rule 5: `floor2(unit_price × number)`.
     pub amount: Cents,
     /// Rule 5: `floor2((base_price − unit_price) × number)` when the list price is higher.
@@ -50,6 +52,21 @@ pub struct LineQuote {
     pub(crate) ladder: LadderSpan,
     /// Rule 9: the single-item free-shipping minimum, for goods that have one.
     pub free_shipping_hint: Option<FreeShippingHint>,
+}
+
+/// Rule 3: why a line costs what it costs — the price it was added at, a ladder entry, the
+/// flash sale's price or the combination's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PriceKind {
+    /// The line's own `price` (no ladder entry reached).
+    Regular = 0,
+    /// The ladder entry the quantity reached.
+    Ladder = 1,
+    /// A flash-sale line (type 1): its `price`.
+    FlashSale = 2,
+    /// A combination line (type 3): its `price`.
+    Combination = 3,
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -177,7 +194,7 @@ fn line_quote(index: usize, item: &CartItem, goods: &Goods, ladder: LadderSpan) 
     let quantity = item.quantity;
     let sellable = goods.is_buy && goods.stock > 0;
     let buyable = item.is_selected && sellable;
-    let unit_price = unit_price(item, goods);
+    let (unit_price, price_kind) = unit_price(item, goods);
     let overflow = || EngineError::out_of_range(format!("items[{index}]"));
     let amount = unit_price.times_floor_cents(quantity).ok_or_else(overflow)?;
     let savings = match goods.base_price {
@@ -197,6 +214,7 @@ fn line_quote(index: usize, item: &CartItem, goods: &Goods, ladder: LadderSpan) 
         buyable,
         over_stock: i64::from(quantity) > goods.stock,
         unit_price,
+        price_kind,
         amount,
         savings,
         ladder,
@@ -205,11 +223,15 @@ fn line_quote(index: usize, item: &CartItem, goods: &Goods, ladder: LadderSpan) 
 }
 
 /// Rule 3.
-fn unit_price(item: &CartItem, goods: &Goods) -> Money {
-    if !item.follows_ladder() {
-        return item.price;
+fn unit_price(item: &CartItem, goods: &Goods) -> (Money, PriceKind) {
+    match item.line_type {
+        Some(LINE_TYPE_FLASH_SALE) => (item.price, PriceKind::FlashSale),
+        Some(LINE_TYPE_COMBINATION) => (item.price, PriceKind::Combination),
+        _ => match goods.ladder.step_for(item.quantity) {
+            Some(step) => (step.price, PriceKind::Ladder),
+            None => (item.price, PriceKind::Regular),
+        },
     }
-    goods.ladder.step_for(item.quantity).map_or(item.price, |step| step.price)
 }
 
 /// Rule 4: the ladder as the buyer sees it, sorted and merged already by [`crate::model::Ladder`].
@@ -437,12 +459,13 @@ impl Serialize for LineView<'_> {
         let line = self.line;
         let span = line.ladder;
         let ladder = &self.rows[span.start as usize..(span.start + span.len) as usize];
-        let mut out = serializer.serialize_struct("LineQuote", 10)?;
+        let mut out = serializer.serialize_struct("LineQuote", 11)?;
         out.serialize_field("id", &line.id)?;
         out.serialize_field("is_selected", &Flag(line.is_selected))?;
         out.serialize_field("buyable", &line.buyable)?;
         out.serialize_field("over_stock", &line.over_stock)?;
         out.serialize_field("unit_price", &line.unit_price)?;
+        out.serialize_field("price_kind", &line.price_kind)?;
         out.serialize_field("amount", &line.amount)?;
         out.serialize_field("savings", &line.savings)?;
         out.serialize_field("ladder", ladder)?;

@@ -25,7 +25,7 @@ use crate::cart_from_json;
 use crate::error::EngineError;
 use crate::money::MAX_SAFE_INTEGER;
 use crate::read::engine_error;
-use crate::{CartInput, CartSession};
+use crate::{CartInput, CartSession, Money};
 use output::Output;
 use tokens::Tokens;
 
@@ -93,6 +93,7 @@ export interface CartInput {
   activity_data?: { manjians?: { amount: MoneyInput; reduce?: MoneyInput; title?: string }[] } | null;
 }
 
+export type PriceKind = 'regular' | 'ladder' | 'flash_sale' | 'combination';
 export interface LadderRow { number: number; max?: number | null; price: Money; reached: boolean; need: number }
 export interface LineQuote {
   id: number;
@@ -100,6 +101,8 @@ export interface LineQuote {
   buyable: boolean;
   over_stock: boolean;
   unit_price: Money;
+  /** Where the unit price comes from (rule 3). */
+  price_kind: PriceKind;
   amount: Money;
   savings: Money;
   ladder: LadderRow[];
@@ -225,6 +228,85 @@ pub fn is_phone(
 #[wasm_bindgen(js_name = isEmail)]
 pub fn is_email(#[wasm_bindgen(unchecked_param_type = "string")] text: JsValue) -> bool {
     text.as_string().is_some_and(|text| crate::is_email(&text))
+}
+
+/// Line types of `CartItem.type`: `LineType.FlashSale` (1, 秒杀) and `LineType.Combination`
+/// (3, 组合购); anything else is a normal line.
+#[wasm_bindgen]
+pub enum LineType {
+    Normal = 0,
+    FlashSale = 1,
+    Combination = 3,
+}
+
+/// The username rule: `undefined` when `text` is a valid username, else why not (Chinese).
+#[wasm_bindgen(js_name = checkUsername)]
+pub fn check_username(#[wasm_bindgen(unchecked_param_type = "string")] text: JsValue) -> Option<String> {
+    crate::check_username(&text.as_string().unwrap_or_default()).err().map(str::to_owned)
+}
+
+/// The password rule: `undefined` when `text` is a valid password, else why not (Chinese).
+#[wasm_bindgen(js_name = checkPassword)]
+pub fn check_password(#[wasm_bindgen(unchecked_param_type = "string")] text: JsValue) -> Option<String> {
+    crate::check_password(&text.as_string().unwrap_or_default()).err().map(str::to_owned)
+}
+
+/// Compares two amounts exactly: -1, 0 or 1. Throws on an unreadable or negative amount.
+#[wasm_bindgen(js_name = compareMoney)]
+pub fn compare_money(
+    #[wasm_bindgen(unchecked_param_type = "MoneyInput")] a: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "MoneyInput")] b: JsValue,
+) -> Result<i32, JsError> {
+    Ok(match read_money("a", &a)?.cmp(&read_money("b", &b)?) {
+        std::cmp::Ordering::Less => -1,
+        std::cmp::Ordering::Equal => 0,
+        std::cmp::Ordering::Greater => 1,
+    })
+}
+
+/// The title of a full-reduction tier: `满500减50`.
+#[wasm_bindgen(js_name = manjianTitle)]
+pub fn manjian_title(
+    #[wasm_bindgen(unchecked_param_type = "MoneyInput")] amount: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "MoneyInput")] reduce: JsValue,
+) -> Result<String, JsError> {
+    Ok(crate::text::manjian_title(read_money("amount", &amount)?, read_money("reduce", &reduce)?))
+}
+
+/// `再买 3 盒 享 ¥11.50`: how many more units reach a ladder price.
+#[wasm_bindgen(js_name = ladderHint)]
+pub fn ladder_hint(
+    need: f64,
+    unit: String,
+    #[wasm_bindgen(unchecked_param_type = "MoneyInput")] price: JsValue,
+) -> Result<String, JsError> {
+    let need = u32::try_from(integer("need", need)?).map_err(|_| JsError::new("need: out of range"))?;
+    Ok(crate::text::ladder_hint(need, &unit, read_money("price", &price)?))
+}
+
+/// `再买 ¥80.00 可减 ¥20.00`: how much more reaches a full-reduction tier.
+#[wasm_bindgen(js_name = tierHint)]
+pub fn tier_hint(
+    #[wasm_bindgen(unchecked_param_type = "MoneyInput")] need: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "MoneyInput")] reduce: JsValue,
+) -> Result<String, JsError> {
+    Ok(crate::text::tier_hint(read_money("need", &need)?, read_money("reduce", &reduce)?))
+}
+
+/// `还差 ¥120.00 免运费`: how much more ships free.
+#[wasm_bindgen(js_name = shippingHint)]
+pub fn shipping_hint(#[wasm_bindgen(unchecked_param_type = "MoneyInput")] need: JsValue) -> Result<String, JsError> {
+    Ok(crate::text::shipping_hint(read_money("need", &need)?))
+}
+
+/// An amount given as a decimal string or a JavaScript number.
+fn read_money(field: &str, value: &JsValue) -> Result<Money, JsError> {
+    let read = match (value.as_string(), value.as_f64()) {
+        (Some(text), _) => Money::parse(text.trim()),
+        (None, Some(number)) => Money::from_f64(number),
+        (None, None) => return Err(JsError::new(&format!("{field}: expected a decimal string or a number"))),
+    };
+    read.map_err(|error| JsError::new(&format!("{field}: {error}")))
 }
 
 fn read_cart(input: &JsValue) -> Result<CartInput, JsError> {

@@ -46,6 +46,7 @@ impl Output {
             out.flag(line.over_stock);
             out.number(rows.len() as f64);
             out.flag(bands);
+            out.number(line.price_kind as u8);
             out.money(line.unit_price);
             out.money(line.amount);
             out.money(line.savings);

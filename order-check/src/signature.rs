@@ -15,7 +15,7 @@ use hmac::{Hmac, Mac};
 use sha2::Sha256;
 
 /// The request header that carries the check.
-pub const HEADER: &str = "x-edge-check";
+pub const HEADER: &str = crate::headers::EDGE_CHECK;
 
 /// How long a check is good for, either way of the origin's clock, in seconds.
 pub const MAX_AGE: i64 = 300;
@@ -69,7 +69,8 @@ pub fn verify(secret: &[u8], header: Option<&str>, checked: &Checked<'_>, now: i
     let (timestamp, signature) = header.and_then(|value| value.trim().split_once('.')).ok_or(Rejection::Missing)?;
     let timestamp: i64 = timestamp.parse().map_err(|_| Rejection::Missing)?;
     let signature = hex::decode(signature).map_err(|_| Rejection::Missing)?;
-    if (now - timestamp).abs() > MAX_AGE {
+    // Checked: a timestamp near `i64::MIN` must not overflow the difference.
+    if now.checked_sub(timestamp).is_none_or(|age| age.unsigned_abs() > MAX_AGE.unsigned_abs()) {
         return Err(Rejection::Stale);
     }
     let mut mac = mac(secret);
@@ -115,5 +116,9 @@ mod tests {
         assert_eq!(verify(SECRET, Some("1000.zz"), &checked(&[1]), 1_000), Err(Rejection::Missing));
         assert_eq!(verify(SECRET, Some(&header), &checked(&[1]), 1_000 + MAX_AGE + 1), Err(Rejection::Stale));
         assert_eq!(verify(SECRET, Some(&header), &checked(&[1]), 1_000 - MAX_AGE - 1), Err(Rejection::Stale));
+        let far = format!("{}.{}", i64::MIN, "ab".repeat(32));
+        assert_eq!(verify(SECRET, Some(&far), &checked(&[1]), 1_000), Err(Rejection::Stale), "no overflow");
+        let future = format!("{}.{}", i64::MAX, "ab".repeat(32));
+        assert_eq!(verify(SECRET, Some(&future), &checked(&[1]), -1_000), Err(Rejection::Stale), "no overflow");
     }
 }
