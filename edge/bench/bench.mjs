@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Miniflare } from 'miniflare';
-import { startStack, Client } from '../tests/harness.mjs';
+import { startStack, Client } from '../../scripts/lib/stack.mjs';
 import { startWorkerd } from './workerd.mjs';
 
 const LINES = Number(process.env.LINES ?? 20);

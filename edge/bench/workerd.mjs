@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort } from '../tests/harness.mjs';
+import { freePort } from '../../scripts/lib/stack.mjs';
 
 const EDGE_DIR = join(dirname(fileURLToPath(import.meta.url)), '..');
 

@@ -6,7 +6,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { get } from 'node:http';
-import { startStack, Client } from './harness.mjs';
+import { startStack, Client } from '../../scripts/lib/stack.mjs';
 
 let stack;
 

@@ -1,6 +1,6 @@
 // Starts the shop for the browser tests: origin on a fresh SQLite file and the edge in
 // workerd serving web/dist; the tests find it in SHOP_URL, SHOP_DB.
-import { startStack } from '../../edge/tests/harness.mjs';
+import { startStack } from '../../scripts/lib/stack.mjs';
 
 export default async function globalSetup() {
   const stack = await startStack({ cacheTtl: 5 });

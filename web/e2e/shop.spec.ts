@@ -1,6 +1,6 @@
 // The shop in Chromium, through the edge, as a buyer uses it.
 import { expect, test, type Page } from '@playwright/test';
-import { sqlOn } from '../../edge/tests/harness.mjs';
+import { sqlOn } from '../../scripts/lib/stack.mjs';
 
 const base = () => process.env.SHOP_URL!;
 const sql = (statement: string, ...params: unknown[]) => sqlOn(process.env.SHOP_DB!, statement, ...params) as unknown[][];

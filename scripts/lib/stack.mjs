@@ -1,6 +1,6 @@
-// Starts the real stack for the edge's integration tests and its benchmark: the origin binary
-// on a fresh SQLite database, and the built Worker in workerd through `wrangler dev`, both on
-// free loopback ports, sharing a fresh secret.
+// Starts the real stack for the edge's integration tests, its benchmark and the web app's
+// browser tests: the origin binary on a fresh SQLite database, and the built Worker in workerd
+// through `wrangler dev`, both on free loopback ports, sharing a fresh secret.
 //   ORIGIN_BIN  the origin executable (default: the debug build under CARGO_TARGET_DIR)
 
 import { spawn, execFileSync } from 'node:child_process';
@@ -11,7 +11,7 @@ import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { randomBytes } from 'node:crypto';
 
-const EDGE_DIR = join(dirname(fileURLToPath(import.meta.url)), '..');
+const EDGE_DIR = join(dirname(fileURLToPath(import.meta.url)), '../../edge');
 
 export function freePort() {
   return new Promise((resolve, reject) => {
