@@ -16,6 +16,10 @@ use crate::error::EngineError;
 use crate::model::{ActivityData, CartInput, CartItem, Goods, Ladder, LadderStep, MAX_QUANTITY, ManjianTier, ShippingData};
 use crate::money::{MAX_SAFE_INTEGER, Money};
 
+mod keys;
+
+pub(crate) use keys::Key;
+
 /// Separates the path from the reason inside an error message on its way up.
 const MARK: char = '\u{1}';
 
@@ -106,128 +110,6 @@ fn missing<E: de::Error>(key: &str) -> E {
 }
 
 // ---- objects -------------------------------------------------------------------------------
-
-/// Every field name the engine reads, in any object. A JavaScript caller's cart crosses the
-/// WebAssembly boundary with keys as these indexes (`wasm/tokens.rs`, `js/boundary.js`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Key {
-    Items,
-    ShippingData,
-    ActivityData,
-    ShippingAmount,
-    NoTransOrderAmount,
-    Manjians,
-    Amount,
-    Reduce,
-    Id,
-    Type,
-    Number,
-    Price,
-    IsSelected,
-    WithCoupon,
-    GoodsManjianId,
-    GoodsManjianAmount,
-    Goods,
-    Combination,
-    IsBuy,
-    IsYoux,
-    IsDpby,
-    QgNumber,
-    BasePrice,
-    LadderPrice,
-    LadderPriceType,
-}
-
-impl Key {
-    pub const ALL: [Key; 25] = [
-        Key::Items,
-        Key::ShippingData,
-        Key::ActivityData,
-        Key::ShippingAmount,
-        Key::NoTransOrderAmount,
-        Key::Manjians,
-        Key::Amount,
-        Key::Reduce,
-        Key::Id,
-        Key::Type,
-        Key::Number,
-        Key::Price,
-        Key::IsSelected,
-        Key::WithCoupon,
-        Key::GoodsManjianId,
-        Key::GoodsManjianAmount,
-        Key::Goods,
-        Key::Combination,
-        Key::IsBuy,
-        Key::IsYoux,
-        Key::IsDpby,
-        Key::QgNumber,
-        Key::BasePrice,
-        Key::LadderPrice,
-        Key::LadderPriceType,
-    ];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Key::Items => "items",
-            Key::ShippingData => "shipping_data",
-            Key::ActivityData => "activity_data",
-            Key::ShippingAmount => "shipping_amount",
-            Key::NoTransOrderAmount => "no_trans_order_amount",
-            Key::Manjians => "manjians",
-            Key::Amount => "amount",
-            Key::Reduce => "reduce",
-            Key::Id => "id",
-            Key::Type => "type",
-            Key::Number => "number",
-            Key::Price => "price",
-            Key::IsSelected => "is_selected",
-            Key::WithCoupon => "with_coupon",
-            Key::GoodsManjianId => "goods_manjian_id",
-            Key::GoodsManjianAmount => "goods_manjian_amount",
-            Key::Goods => "goods",
-            Key::Combination => "combination",
-            Key::IsBuy => "is_buy",
-            Key::IsYoux => "is_youx",
-            Key::IsDpby => "is_dpby",
-            Key::QgNumber => "qg_number",
-            Key::BasePrice => "base_price",
-            Key::LadderPrice => "ladder_price",
-            Key::LadderPriceType => "ladder_price_type",
-        }
-    }
-
-    fn parse(name: &str) -> Option<Key> {
-        Some(match name {
-            "items" => Key::Items,
-            "shipping_data" => Key::ShippingData,
-            "activity_data" => Key::ActivityData,
-            "shipping_amount" => Key::ShippingAmount,
-            "no_trans_order_amount" => Key::NoTransOrderAmount,
-            "manjians" => Key::Manjians,
-            "amount" => Key::Amount,
-            "reduce" => Key::Reduce,
-            "id" => Key::Id,
-            "type" => Key::Type,
-            "number" => Key::Number,
-            "price" => Key::Price,
-            "is_selected" => Key::IsSelected,
-            "with_coupon" => Key::WithCoupon,
-            "goods_manjian_id" => Key::GoodsManjianId,
-            "goods_manjian_amount" => Key::GoodsManjianAmount,
-            "goods" => Key::Goods,
-            "combination" => Key::Combination,
-            "is_buy" => Key::IsBuy,
-            "is_youx" => Key::IsYoux,
-            "is_dpby" => Key::IsDpby,
-            "qg_number" => Key::QgNumber,
-            "base_price" => Key::BasePrice,
-            "ladder_price" => Key::LadderPrice,
-            "ladder_price_type" => Key::LadderPriceType,
-            _ => return None,
-        })
-    }
-}
 
 /// A JSON object read field by field into `Self::Fields`, then checked into `Self`.
 trait Record: Sized {
