@@ -9,7 +9,7 @@ import type { Goods } from './types';
 /** A cart line as `cart/list` answers it: §3's list shape and a `CartItem` of pricing.md. */
 export interface CartLine {
   id: number;
-  /** 1 flash sale, 3 combination. */
+  /** `LineType` (lib/engine): 1 flash sale, 3 combination, else normal. */
   type: number;
   goods_type: number;
   number: number;

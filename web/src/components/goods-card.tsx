@@ -6,7 +6,8 @@ import { App as AntApp, Button, InputNumber } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { addToCart, CART_KEY, CART_TOTAL_KEY } from '@/api/cart';
 import type { Goods } from '@/api/types';
-import { yuan } from '@/lib/money';
+import { LineType } from '@/lib/engine';
+import { isCheaper, yuan } from '@/lib/money';
 import { GoodsTags } from './tags';
 
 /** The price a goods sells at now: its flash sale's while one runs. */
@@ -26,7 +27,7 @@ export function useAddToCart() {
   const add = async (goods: Goods, number: number) => {
     setAdding(true);
     try {
-      await addToCart({ goods_id: goods.id, number, type: goods.flash_sale ? 1 : undefined });
+      await addToCart({ goods_id: goods.id, number, type: goods.flash_sale ? LineType.FlashSale : undefined });
       message.success('已加入购物车');
       await Promise.all([client.invalidateQueries({ queryKey: CART_TOTAL_KEY }), client.invalidateQueries({ queryKey: CART_KEY })]);
     } catch {
@@ -63,7 +64,7 @@ export const GoodsCard = memo(function GoodsCard({ goods, showImage = true }: { 
       )}
       <div className="goods-card-price">
         <span className="price">{yuan(price)}</span>
-        {Number(goods.base_price) > Number(price) && <del>{yuan(goods.base_price)}</del>}
+        {isCheaper(price, goods.base_price) && <del>{yuan(goods.base_price)}</del>}
       </div>
       <Link to={`/list/info/${goods.id}`} className="goods-card-name" title={goods.name}>
         {goods.name}

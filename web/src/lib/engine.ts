@@ -1,9 +1,30 @@
-// The pricing engine (../pkg, Rust compiled to WebAssembly), wrapped once. The browser's totals
-// come from the same code as the edge's and the origin's, so they agree to the cent.
-import { CartSession, quoteCart, isEmail as engineIsEmail, isPhone as engineIsPhone } from 'engine';
-import type { CartInput, CartQuote, CartSummary, LineQuote, TierStatus, Totals, LadderRow } from 'engine';
+// The pricing engine (../pkg, Rust compiled to WebAssembly), wrapped once. The browser's totals,
+// the form rules, the price sentences and every comparison of money come from the same code as
+// the edge's and the origin's, so they agree to the cent and to the character.
+//
+// The WebAssembly module is instantiated when 'engine' is imported (vite-plugin-wasm's
+// top-level await; in Vitest `test.server.deps.inline: ['engine']`), so these synchronous
+// functions can be called by any module that imports this one.
+import {
+  CartSession,
+  LineType,
+  quoteCart,
+  checkPassword as engineCheckPassword,
+  checkUsername as engineCheckUsername,
+  compareMoney as engineCompareMoney,
+  isEmail as engineIsEmail,
+  isPhone as engineIsPhone,
+  ladderHint as engineLadderHint,
+  manjianTitle as engineManjianTitle,
+  shippingHint as engineShippingHint,
+  tierHint as engineTierHint,
+} from 'engine';
+import type { CartInput, CartQuote, CartSummary, LineQuote, TierStatus, Totals, LadderRow, MoneyInput, PriceKind } from 'engine';
 
-export type { CartInput, CartQuote, CartSummary, LineQuote, TierStatus, Totals, LadderRow };
+export type { CartInput, CartQuote, CartSummary, LineQuote, TierStatus, Totals, LadderRow, MoneyInput, PriceKind };
+
+/** Cart line types (`CartLine.type`): `Normal` (0), `FlashSale` (1, 秒杀), `Combination` (3, 组合购). */
+export { LineType };
 
 /** A quote of a whole cart. Throws an `Error` naming the wrong field on bad input. */
 export function quote(input: CartInput): CartQuote {
@@ -51,4 +72,39 @@ export function isPhone(text: string, allowLandline = false): boolean {
 /** 邮箱. */
 export function isEmail(text: string): boolean {
   return engineIsEmail(text);
+}
+
+/** The username rule: `undefined` when valid, else the origin's own message (请填写用户名, …). */
+export function checkUsername(text: string): string | undefined {
+  return engineCheckUsername(text);
+}
+
+/** The password rule: `undefined` when valid, else the origin's own message (密码长度为6-20位, …). */
+export function checkPassword(text: string): string | undefined {
+  return engineCheckPassword(text);
+}
+
+/** Compares two amounts exactly (decimal strings or numbers): -1, 0 or 1. Throws on an unreadable or negative amount. */
+export function compareMoney(a: MoneyInput, b: MoneyInput): -1 | 0 | 1 {
+  return Math.sign(engineCompareMoney(a, b)) as -1 | 0 | 1;
+}
+
+/** The title of a full-reduction tier or rule: `满500减50`. */
+export function manjianTitle(amount: MoneyInput, reduce: MoneyInput): string {
+  return engineManjianTitle(amount, reduce);
+}
+
+/** `再买 3 盒 享 ¥11.60`: how many more units reach a ladder price. */
+export function ladderHint(need: number, unit: string, price: MoneyInput): string {
+  return engineLadderHint(need, unit, price);
+}
+
+/** `再买 ¥80.00 可减 ¥20.00`: how much more reaches a full-reduction tier. */
+export function tierHint(need: MoneyInput, reduce: MoneyInput): string {
+  return engineTierHint(need, reduce);
+}
+
+/** `还差 ¥120.00 免运费`: how much more ships free. */
+export function shippingHint(need: MoneyInput): string {
+  return engineShippingHint(need);
 }

@@ -1,13 +1,13 @@
 // The cart view model with the real engine (pkg/, WebAssembly): edits re-price at once, and
 // the server's list is checked against the browser's quote of the same lines.
 import { describe, expect, it } from 'vitest';
-import { quote } from '@/lib/engine';
+import { LineType, quote } from '@/lib/engine';
 import type { CartList, CartLine } from '@/api/cart';
-import { CartModel, engineInput } from './model';
+import { CartModel, engineInput, priceReason } from './model';
 
 function line(id: number, number: number, price: string, goods: Partial<CartLine['goods']> = {}): CartLine {
   return {
-    id, type: 0, goods_type: 0, number, price, raw_price: price, is_selected: 1, with_coupon: 1,
+    id, type: LineType.Normal, goods_type: 0, number, price, raw_price: price, is_selected: 1, with_coupon: 1,
     goods_price_id: 0, ladder_price_id: 0, goods_manjian_id: 0, goods_manjian_amount: '0', is_yj: 0,
     gift_data: { total: 0, type: 0 }, combination: null,
     goods: {
@@ -88,5 +88,22 @@ describe('CartModel', () => {
     expect(wrong.agrees).toBe(false);
     expect(wrong.browser.totals.payable).toBe('50.00');
     expect(model.quote.totals.payable).toBe('49.99');
+  });
+
+  it('says why a line costs what it costs from the engine price_kind', () => {
+    const flash = { ...line(2, 1, '6.00', ladder), type: LineType.FlashSale };
+    const combination = { ...line(3, 1, '30.00'), type: LineType.Combination, combination: { id: 7, name: '组合', bzdw: '套', is_buy: 1, number: 20 } };
+    const model = new CartModel(list([line(1, 10, '10.00', ladder), flash, combination, line(4, 1, '5.00', ladder)]));
+    const reasons = model.quote.lines.map((row) => [row.id, row.price_kind, priceReason(row.price_kind)]);
+    expect(reasons).toEqual([
+      [1, 'ladder', '阶梯价'],
+      [2, 'flash_sale', '秒杀价'],
+      [3, 'combination', '组合价'],
+      [4, 'regular', null],
+    ]);
+    // A ladder reached at the very price the line was added at is still the ladder's price.
+    const same = new CartModel(list([line(5, 10, '9.00', ladder)]));
+    expect(same.quote.lines[0].price_kind).toBe('ladder');
+    expect(priceReason(same.quote.lines[0].price_kind)).toBe('阶梯价');
   });
 });

@@ -2,12 +2,20 @@
 // `CartSession` on every keystroke, before the server answers. When the server's list comes
 // back, `reconcile` takes it over and says whether the server's quote equals what the
 // browser's engine makes of the same cart.
-import { EngineCart, quote as quoteCart, type CartInput, type CartQuote } from '@/lib/engine';
+import { EngineCart, quote as quoteCart, type CartInput, type CartQuote, type PriceKind } from '@/lib/engine';
 import { sameJson } from '@/lib/same-json';
 import type { CartLine, CartList } from '@/api/cart';
 
 export function engineInput(list: Pick<CartList, 'data' | 'shipping_data' | 'activity_data'>): CartInput {
   return { items: list.data as unknown as CartInput['items'], shipping_data: list.shipping_data, activity_data: list.activity_data };
+}
+
+/** Why a line costs what it costs, as the cart says it beside the unit price; none for the regular price. */
+const PRICE_REASONS: Record<PriceKind, string | null> = { regular: null, ladder: '阶梯价', flash_sale: '秒杀价', combination: '组合价' };
+
+/** Why a line costs what it costs: the engine's `price_kind` of its quote, in the cart's words. */
+export function priceReason(kind: PriceKind): string | null {
+  return PRICE_REASONS[kind] ?? null;
 }
 
 /** The lowest quantity a line can have. */

@@ -4,6 +4,7 @@
 import { useState } from 'react';
 import { Form, Input, type FormInstance } from 'antd';
 import { fieldErrors, type CodeScene } from '../api';
+import { passwordRule } from '../rules';
 import { CodeButton } from './code-button';
 
 /** 短信验证码 (`code`, six digits) beside the button that sends it to the form's `phone`. */
@@ -24,7 +25,7 @@ export function SmsCodeField({ form, scene }: { form: FormInstance; scene: CodeS
 export function NewPasswordFields({ prefix = '' }: { prefix?: string }) {
   return (
     <>
-      <Form.Item name="password" label={`${prefix}密码`} rules={[{ required: true, message: `请输入${prefix}密码` }, { min: 6, message: '密码至少6位' }]}>
+      <Form.Item name="password" label={`${prefix}密码`} rules={[passwordRule]}>
         <Input.Password autoComplete="new-password" />
       </Form.Item>
       <Form.Item

@@ -7,6 +7,7 @@ import { Button, Form, Input, Result, Steps } from 'antd';
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { isEmail, isPhone } from '@/lib/engine';
 import { phoneIsFree, register } from '../api';
+import { usernameRule } from '../rules';
 import { NewPasswordFields, SmsCodeField, useFormStep } from './form-parts';
 
 interface Progress {
@@ -92,7 +93,7 @@ export function RegisterPage() {
         )}
         {step === 2 && (
           <Form form={form} layout="vertical" onFinish={stepTwo} size="large" requiredMark={false} initialValues={{ stores: dd ? [''] : undefined }}>
-            <Form.Item name="username" label="用户名" rules={[{ required: true, whitespace: true, message: '请输入用户名' }, { pattern: /^[A-Za-z0-9_]{4,20}$/, message: '用户名为4-20位字母、数字或下划线' }]}>
+            <Form.Item name="username" label="用户名" rules={[usernameRule]}>
               <Input placeholder="登录用的账号" autoComplete="username" />
             </Form.Item>
             <NewPasswordFields />

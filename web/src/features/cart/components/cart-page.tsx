@@ -7,10 +7,11 @@ import { Link, useNavigate } from 'react-router';
 import { App as AntApp, Button, Checkbox, Empty, InputNumber, Skeleton, Steps } from 'antd';
 import { DeleteOutlined } from '@ant-design/icons';
 import type { CartLine } from '@/api/cart';
-import type { LineQuote, TierStatus } from '@/lib/engine';
+import { ladderHint, manjianTitle, shippingHint, tierHint, type LineQuote, type TierStatus } from '@/lib/engine';
 import { positive, yuan } from '@/lib/money';
 import { sameJson } from '@/lib/same-json';
 import { GoodsTags } from '@/components/tags';
+import { priceReason } from '../model';
 import { useCart } from '../use-cart';
 
 export const DELETE_CONFIRM = '确定删除这件商品吗?';
@@ -20,18 +21,10 @@ export function CartSteps({ current }: { current: number }) {
   return <Steps className="cart-steps" current={current} size="small" items={[{ title: '我的购物车' }, { title: '核对订单信息' }, { title: '支付订单' }, { title: '支付完成' }]} />;
 }
 
-/** Why a line costs what it costs. */
-function priceReason(line: CartLine, quote: LineQuote): string | null {
-  if (line.type === 1) return '秒杀价';
-  if (line.type === 3) return '组合价';
-  if (quote.ladder.some((row) => row.reached) && quote.unit_price !== line.price) return '阶梯价';
-  return null;
-}
-
-/** The next ladder price and how many more units reach it. */
-function ladderHint(line: CartLine, quote: LineQuote): string | null {
+/** The next ladder price and how many more units reach it (the engine's sentence). */
+function nextLadderHint(line: CartLine, quote: LineQuote): string | null {
   const next = quote.ladder.find((row) => !row.reached && row.need > 0);
-  return next ? `再买 ${next.need} ${line.goods.bzdw} 享 ${yuan(next.price)}` : null;
+  return next ? ladderHint(next.need, line.goods.bzdw, next.price) : null;
 }
 
 interface RowProps {
@@ -45,8 +38,8 @@ interface RowProps {
 const CartRow = memo(
   function CartRow({ line, quote, onNumber, onSelect, onDelete }: RowProps) {
     const goods = line.combination ?? line.goods;
-    const reason = priceReason(line, quote);
-    const hint = ladderHint(line, quote);
+    const reason = priceReason(quote.price_kind);
+    const hint = nextLadderHint(line, quote);
     const shipping = quote.free_shipping_hint;
     return (
       <div className={quote.buyable ? 'cart-row' : 'cart-row unbuyable'} data-line-id={line.id} data-testid="cart-row">
@@ -108,8 +101,8 @@ function Tiers({ tiers }: { tiers: TierStatus[] }) {
       <span className="label">满减</span>
       {tiers.map((tier) => (
         <span key={tier.amount} className={tier.status === 1 ? 'tier reached' : 'tier'} data-status={tier.status}>
-          满{tier.amount}减{tier.reduce}
-          {tier.status === 1 ? '（已满足）' : `（还差 ${yuan(tier.need)}）`}
+          {manjianTitle(tier.amount, tier.reduce)}
+          {tier.status === 1 ? '（已满足）' : `（${tierHint(tier.need, tier.reduce)}）`}
         </span>
       ))}
     </div>
@@ -195,7 +188,7 @@ export function CartPage() {
         <span className="bar-figures">
           {quote.shipping.need && positive(quote.shipping.need) ? (
             <span className="hint" data-testid="shipping-hint">
-              还差 {yuan(quote.shipping.need)} 免运费
+              {shippingHint(quote.shipping.need)}
             </span>
           ) : quote.shipping.free_shipping ? (
             <span className="hint ok" data-testid="shipping-hint">已免运费</span>

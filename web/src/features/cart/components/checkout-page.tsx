@@ -5,7 +5,8 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { Alert, Button, Input, Radio, Result, Skeleton, Table } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { fetchCart } from '@/api/cart';
-import { yuan } from '@/lib/money';
+import { manjianTitle, shippingHint } from '@/lib/engine';
+import { positive, yuan } from '@/lib/money';
 import { previewCheckout, placeOrder, type Preview } from '../api';
 import { CartSteps } from './cart-page';
 
@@ -102,7 +103,7 @@ export function CheckoutPage() {
           <div className="coupons">
             {data.coupons.map((coupon) => (
               <span key={coupon.id} className="coupon">
-                {coupon.title}（满{coupon.min_amount}减{coupon.amount}）
+                {coupon.title}（{manjianTitle(coupon.min_amount, coupon.amount)}）
               </span>
             ))}
           </div>
@@ -121,7 +122,7 @@ export function CheckoutPage() {
           满减优惠 <span className="money">-{yuan(data.quote.totals.discount)}</span>
         </span>
         <span>
-          {data.quote.shipping.free_shipping ? '运费：包邮' : data.quote.shipping.need ? `还差 ${yuan(data.quote.shipping.need)} 免运费` : null}
+          {data.quote.shipping.free_shipping ? '运费：包邮' : data.quote.shipping.need && positive(data.quote.shipping.need) ? shippingHint(data.quote.shipping.need) : null}
         </span>
         <span className="payable">
           应付总额：<strong className="price big" data-testid="checkout-payable">{yuan(data.quote.totals.payable)}</strong>

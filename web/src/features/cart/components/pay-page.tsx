@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { Button, Descriptions, Radio, Result, Skeleton } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { yuan } from '@/lib/money';
+import { canPay, yuan } from '@/lib/money';
 import { fetchBalance, fetchOrder, payOrder } from '../api';
 import { CartSteps } from './cart-page';
 
@@ -20,7 +20,7 @@ export function PayPage() {
   if (!(id > 0) || order.isError) return <Result status="404" title="订单不存在" extra={<Link to="/order">查看我的订单</Link>} />;
   if (!order.data) return <div className="container"><CartSteps current={2} /><Skeleton active /></div>;
   const data = order.data;
-  const enough = balance.data ? Number(balance.data.balance) >= Number(data.payable) : false;
+  const enough = balance.data ? canPay(balance.data.balance, data.payable) : false;
   const pay = async () => {
     setPaying(true);
     try {

@@ -8,8 +8,8 @@ import { HeartFilled, HeartOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { currentPrice, stockClass, useAddToCart } from '@/components/goods-card';
 import { GoodsTags } from '@/components/tags';
-import { quote, type LadderRow } from '@/lib/engine';
-import { yuan } from '@/lib/money';
+import { ladderHint, manjianTitle, quote, type LadderRow } from '@/lib/engine';
+import { isCheaper, yuan } from '@/lib/money';
 import { countdown, useServerNow } from '@/lib/server-clock';
 import type { GoodsDetail } from '@/api/types';
 import { addFavorite, cancelFavorite, useGoodsDetail } from '../api';
@@ -103,7 +103,7 @@ export function GoodsDetailPage() {
           <div className="detail-price">
             <span className="label">采购价</span>
             <span className="price big">{yuan(currentPrice(goods))}</span>
-            {Number(goods.base_price) > Number(currentPrice(goods)) && (
+            {isCheaper(currentPrice(goods), goods.base_price) && (
               <span className="muted">
                 建议零售价 <del>{yuan(goods.base_price)}</del>
               </span>
@@ -126,7 +126,7 @@ export function GoodsDetailPage() {
                       {row.max ? `-${row.max}` : '及以上'} {goods.bzdw}
                     </td>
                     <td className="price">{yuan(row.price)}</td>
-                    <td>{row.reached ? '已享受' : `再买 ${row.need} ${goods.bzdw} 享 ${yuan(row.price)}`}</td>
+                    <td>{row.reached ? '已享受' : ladderHint(row.need, goods.bzdw, row.price)}</td>
                   </tr>
                 ))}
               </tbody>
@@ -134,7 +134,7 @@ export function GoodsDetailPage() {
           )}
           {goods.manjian && (
             <div className="detail-activity">
-              <span className="label">满减</span> {goods.manjian.title}：{goods.manjian.tiers.map((tier) => `满${tier.amount}减${tier.reduce}`).join('，')}
+              <span className="label">满减</span> {goods.manjian.title}：{goods.manjian.tiers.map((tier) => manjianTitle(tier.amount, tier.reduce)).join('，')}
             </div>
           )}
           {goods.is_dpby === 1 && goods.qg_number > 0 && (
