@@ -192,16 +192,16 @@ impl Money {
     pub(crate) fn times_floor_cents(self, quantity: u32) -> Option<Cents> {
         let scale = self.0.scale() as usize;
         // In 64 bits when it fits (nearly always): a price below 2^63 / 2^31 minor units.
-        if let Ok(mantissa) = u64::try_from(self.0.mantissa()) {
-            if let Some(product) = mantissa.checked_mul(u64::from(quantity)) {
-                let cents = if scale <= 2 {
-                    product.checked_mul(POW10[2 - scale] as u64)
-                } else {
-                    u64::try_from(POW10[scale - 2]).ok().map(|unit| product / unit)
-                };
-                if let Some(cents) = cents {
-                    return Some(Cents(cents as i128));
-                }
+        if let Ok(mantissa) = u64::try_from(self.0.mantissa())
+            && let Some(product) = mantissa.checked_mul(u64::from(quantity))
+        {
+            let cents = if scale <= 2 {
+                product.checked_mul(POW10[2 - scale] as u64)
+            } else {
+                u64::try_from(POW10[scale - 2]).ok().map(|unit| product / unit)
+            };
+            if let Some(cents) = cents {
+                return Some(Cents(cents as i128));
             }
         }
         let product = self.0.mantissa().checked_mul(quantity as i128)?;

@@ -137,7 +137,7 @@ fn validators() {
     assert!(is_phone(JsValue::from_str("13800138000"), None));
     assert!(!is_phone(JsValue::from_str("0571-1234567"), None));
     assert!(is_phone(JsValue::from_str("0571-1234567"), Some(true)));
-    assert!(!is_phone(JsValue::from(13800138000u64 as f64), None));
+    assert!(!is_phone(JsValue::from(13_800_138_000_f64), None));
     assert!(is_email(JsValue::from_str("caigou@yaofang.com.cn")));
     assert!(!is_email(JsValue::from_str("caigou@yaofang")));
 }

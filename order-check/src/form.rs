@@ -18,20 +18,26 @@ pub fn key_is(key: &str, name: &str) -> bool {
     key == name || key.strip_suffix("[]") == Some(name)
 }
 
+/// A part of an id list that is not an integer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BadId;
+
+impl BadId {
+    /// What the buyer is told (a 422 on the list's field).
+    pub const MESSAGE: &'static str = "编号格式不正确";
+}
+
 /// Every id in the values given for one list field: each value split at commas, empty parts
-/// skipped. `Err` when a part is not an integer.
-pub fn ids<'a>(values: impl IntoIterator<Item = &'a str>) -> Result<Vec<i64>, ()> {
+/// skipped.
+pub fn ids<'a>(values: impl IntoIterator<Item = &'a str>) -> Result<Vec<i64>, BadId> {
     let mut ids = Vec::new();
     for value in values {
         for part in value.split(',').map(str::trim).filter(|part| !part.is_empty()) {
-            ids.push(part.parse().map_err(|_| ())?);
+            ids.push(part.parse().map_err(|_| BadId)?);
         }
     }
     Ok(ids)
 }
-
-/// The message for an id list with a part that is not an integer.
-pub const BAD_ID: &str = "编号格式不正确";
 
 /// The fields of a checkout or order form that the edge checks and signs.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -56,7 +62,7 @@ impl OrderForm {
                 expected_payable = Some(value.trim().to_owned()).filter(|text| !text.is_empty());
             }
         }
-        let ids = ids(values.iter().map(String::as_str)).map_err(|()| FieldError { field: "ids", message: BAD_ID })?;
+        let ids = ids(values.iter().map(String::as_str)).map_err(|BadId| FieldError { field: "ids", message: BadId::MESSAGE })?;
         Ok(OrderForm { ids, expected_payable })
     }
 
@@ -100,7 +106,7 @@ mod tests {
         fn error<T>(field: &'static str, message: &'static str) -> Result<T, FieldError> {
             Err(FieldError { field, message })
         }
-        assert_eq!(read(&[("ids", "1,x")]), error("ids", BAD_ID));
+        assert_eq!(read(&[("ids", "1,x")]), error("ids", BadId::MESSAGE));
         assert_eq!(read(&[("expected_payable", "1")]).unwrap().required(), error("ids", "请选择要结算的商品"));
         assert_eq!(read(&[("ids", "1")]).unwrap().required(), error("expected_payable", "缺少应付金额，请刷新购物车后重试"));
         assert_eq!(

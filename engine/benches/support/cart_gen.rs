@@ -45,7 +45,7 @@ fn line(rng: &mut Lcg, i: usize) -> Value {
         "ypgg": "0.25g*24粒",
         "is_buy": if kind == 7 { 0 } else { 1 },
         "number": if kind == 8 { 0 } else { 10 + rng.next(500) },
-        "is_youx": u64::from(kind % 5 == 0),
+        "is_youx": u64::from(kind.is_multiple_of(5)),
         "type": GOODS_TYPES[rng.next(5) as usize],
         "is_dpby": u64::from(kind == 9),
         "qg_number": 30,
@@ -58,7 +58,7 @@ fn line(rng: &mut Lcg, i: usize) -> Value {
             { "number": 10, "price": format!("{}.{:02}", (cents - step) / 100, (cents - step) % 100) },
             { "number": 20, "price": ((cents - 2 * step) as f64) / 100.0 },
         ]);
-        goods["ladder_price_type"] = json!(if kind % 2 == 0 { 1 } else { 2 });
+        goods["ladder_price_type"] = json!(if kind.is_multiple_of(2) { 1 } else { 2 });
     }
     let mut item = json!({
         "id": 1 + i,
@@ -66,9 +66,9 @@ fn line(rng: &mut Lcg, i: usize) -> Value {
         "number": quantity,
         "price": price,
         "is_selected": u64::from(rng.next(10) != 0),
-        "with_coupon": u64::from(kind % 3 != 0),
-        "goods_manjian_id": if kind % 4 == 0 { 7 } else { 0 },
-        "goods_manjian_amount": if kind % 4 == 0 { "1.25" } else { "0" },
+        "with_coupon": u64::from(!kind.is_multiple_of(3)),
+        "goods_manjian_id": if kind.is_multiple_of(4) { 7 } else { 0 },
+        "goods_manjian_amount": if kind.is_multiple_of(4) { "1.25" } else { "0" },
         "goods_price_id": 0,
         "ladder_price_id": 0,
         "is_yj": 0,

@@ -108,7 +108,7 @@ impl<'a> Cursor<'a> {
         if !value.is_finite() {
             return None;
         }
-        if value >= 0.0 && value < 18_446_744_073_709_551_616.0 && (value as u64) as f64 == value {
+        if (0.0..18_446_744_073_709_551_616.0).contains(&value) && (value as u64) as f64 == value {
             return Money::from_integer(value as u64 as i128).ok();
         }
         if value < 0.0 {
