@@ -1,5 +1,5 @@
 //! What the edge decides about `POST /api/cart/checkout` and `POST /api/order`
-//! (`shared/design/api.md` §Checkout and orders), as plain functions of bytes in and an answer
+//! (`docs/api.md`, "Orders and Idempotency-Key"), as plain functions of bytes in and an answer
 //! out: the Worker only fetches and sends.
 //!
 //! The edge reads the member's cart from the origin (`GET /api/cart/input`, the member's own

@@ -1,5 +1,5 @@
 //! The answers the edge makes itself, in the shop's envelope `{ code, msg, data }`
-//! (`shared/design/api.md`): a 422 with the field errors, or the fault every layer answers.
+//! (`docs/api.md`): a 422 with the field errors, or the fault every layer answers.
 
 use serde_json::json;
 

@@ -1,5 +1,5 @@
 //! The shop's edge: a Worker in workerd (`wrangler dev`) or on Cloudflare, in front of the
-//! origin (`shared/design/architecture.md`).
+//! origin (`docs/architecture.md`).
 //!
 //! - `POST /api/cart/checkout` and `POST /api/order` are checked with the pricing engine
 //!   against the member's cart before the origin sees them ([`checkout`]); orders that pass

@@ -1,5 +1,5 @@
 // The peer a JavaScript team would write instead of the WebAssembly engine: the rules of
-// shared/design/pricing.md in plain JavaScript with big.js. It is the benchmark's baseline
+// docs/pricing.md in plain JavaScript with big.js. It is the benchmark's baseline
 // only; the shop never uses it. Input validation is left out, as such a peer would.
 import Big from 'big.js';
 

@@ -1,4 +1,4 @@
-//! What checkout refuses (`shared/design/api.md` §Checkout and orders): the edge asks this
+//! What checkout refuses (`docs/api.md`, "Orders and Idempotency-Key"): the edge asks this
 //! before an order exists, the origin again inside the order transaction. Pure, like the rest
 //! of the engine: the cart and the chosen lines in, the quote of those lines or a refusal out.
 

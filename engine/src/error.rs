@@ -5,7 +5,7 @@ use std::fmt;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum EngineError {
-    /// The input is not a cart `pricing.md` accepts.
+    /// The input is not a cart `docs/pricing.md` accepts.
     Input { path: String, reason: String },
     /// A computed amount does not fit exact arithmetic (absurdly large prices or quantities).
     OutOfRange { path: String },

@@ -1,5 +1,5 @@
 //! The shop's pricing engine: cart totals, full-reduction (满减) tiers, ladder prices and
-//! free-shipping hints, exact to the cent, with the rules of `shared/design/pricing.md`.
+//! free-shipping hints, exact to the cent, with the rules of `docs/pricing.md`.
 //!
 //! Pure: no I/O, no global state. The browser calls it as WebAssembly (the `wasm` feature,
 //! on by default, built by `wasm-pack build engine`); the edge and the origin depend on it with

@@ -1,4 +1,4 @@
-//! The engine's input: one cart, as `pricing.md` §Input describes it. Reading it validates it:
+//! The engine's input: one cart, as `docs/pricing.md` §Input describes it. Reading it validates it:
 //! every value that reaches the rules is one the rules can use (quantities of at least 1,
 //! non-negative exact money, ladders sorted and free of duplicates).
 //!

@@ -1,4 +1,4 @@
-//! The rules of `pricing.md`, in its order: buyable lines, forced unselect, unit price, ladder
+//! The rules of `docs/pricing.md`, in its order: buyable lines, forced unselect, unit price, ladder
 //! display, line amounts, totals, counts, full-reduction tiers, free shipping, stock.
 //!
 //! The hot path allocates nothing per line: lines go into one vector, ladder rows into another

@@ -49,7 +49,7 @@ fn vectors_hold_natively() {
     println!("{} vectors hold natively", all.len());
 }
 
-/// Every rule of pricing.md and the input errors have vectors.
+/// Every rule of docs/pricing.md and the input errors have vectors.
 #[test]
 fn every_rule_has_vectors() {
     let rules: std::collections::BTreeSet<String> = vectors().iter().map(|(_, vector)| vector.rule.to_string()).collect();

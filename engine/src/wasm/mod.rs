@@ -124,7 +124,7 @@ export interface CartSummary {
 export interface CartQuote extends CartSummary { lines: LineQuote[] }
 "#;
 
-/// The quote of a cart (`pricing.md`); throws an `Error` naming the wrong field.
+/// The quote of a cart (`docs/pricing.md`); throws an `Error` naming the wrong field.
 #[wasm_bindgen(js_name = quoteCart, unchecked_return_type = "CartQuote")]
 pub fn quote_cart(#[wasm_bindgen(unchecked_param_type = "CartInput")] input: JsValue) -> Result<JsValue, JsError> {
     let quote = crate::quote(&read_cart(&input)?).map_err(js_error)?;
