@@ -8,9 +8,9 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::ApiContext;
+use super::card::{card_columns, cards};
 use super::error::{Error, Result};
 use super::extract::{FormFields, Member, QueryFields};
-use super::goods::{card_columns, cards};
 use crate::now;
 
 pub fn router() -> OpenApiRouter<ApiContext> {

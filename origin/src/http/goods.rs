@@ -9,17 +9,16 @@
 
 use axum::extract::{Path, State};
 use axum::response::IntoResponse;
-use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
-use sqlx::any::AnyRow;
 use sqlx::{FromRow, Row};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::ApiContext;
+use super::card::{CardRow, card, card_columns, cards};
 use super::error::{Error, Result, ok};
 use super::extract::{MaybeMember, QueryFields};
-use crate::db::{Db, Kind};
+use crate::db::Db;
 use crate::{money, now};
 
 pub fn router() -> OpenApiRouter<ApiContext> {
@@ -31,268 +30,15 @@ pub fn router() -> OpenApiRouter<ApiContext> {
         .routes(routes!(activities))
 }
 
-/// The columns of a goods card (alias `g`) as (name, expression), its ladder steps and its
-/// running flash sale included, so that one statement reads whole cards (every statement is a
-/// hand-off to the database's thread, and a cart list is on the hot path): the steps as
-/// `number:price,…` by number, the sale as `id:price:limit:ends_at` (the newest, should two
-/// overlap). `now` is the number of the parameter that holds the current time.
-/// `string_agg … ORDER BY` is the same in SQLite (3.44 and later; sqlx bundles its own) and
-/// PostgreSQL.
-fn card_fields(now: usize) -> Vec<(&'static str, String)> {
-    let columns = [
-        "id",
-        "name",
-        "sccj",
-        "ypgg",
-        "bzdw",
-        "pzwh",
-        "price",
-        "base_price",
-        "stock",
-        "type",
-        "is_youx",
-        "is_buy",
-        "is_dpby",
-        "qg_number",
-        "ladder_price_type",
-        "manjian_id",
-        "tags",
-    ];
-    let mut fields: Vec<(&'static str, String)> = columns.iter().map(|column| (*column, format!("g.{column}"))).collect();
-    fields.push((
-        "card_ladders",
-        "(SELECT string_agg(CAST(l.number AS TEXT) || ':' || CAST(l.price AS TEXT), ',' ORDER BY l.number) \
-         FROM goods_ladders l WHERE l.goods_id = g.id)"
-            .into(),
-    ));
-    fields.push((
-        "card_sale",
-        format!(
-            "(SELECT CAST(s.id AS TEXT) || ':' || CAST(s.price AS TEXT) || ':' || CAST(s.limit_number AS TEXT) || ':' || CAST(s.ends_at AS TEXT) \
-             FROM flash_sales s WHERE s.goods_id = g.id AND s.starts_at <= ${now} AND s.ends_at > ${now} ORDER BY s.id DESC LIMIT 1)"
-        ),
-    ));
-    fields
-}
-
-/// [`card_fields`] as a select list, one column each, read back with [`CardRow`]'s `FromRow`.
-pub fn card_columns(now: usize) -> String {
-    card_fields(now).iter().map(|(name, expression)| format!("{expression} AS {name}")).collect::<Vec<_>>().join(", ")
-}
-
-/// [`card_fields`] as one JSON object (the database's own function for it), read back with
-/// [`CardRow`]'s `Deserialize`.
-pub fn card_json(kind: Kind, now: usize) -> String {
-    let pairs = card_fields(now).iter().map(|(name, expression)| format!("'{name}', {expression}")).collect::<Vec<_>>().join(", ");
-    format!("{}({pairs})", kind.json_object())
-}
-
-/// What [`card_fields`] select.
-#[derive(Debug, Deserialize, sqlx::FromRow)]
-pub struct CardRow {
-    pub id: i64,
-    pub name: String,
-    pub sccj: String,
-    pub ypgg: String,
-    pub bzdw: String,
-    pub pzwh: String,
-    pub price: i64,
-    pub base_price: i64,
-    pub stock: i64,
-    #[serde(rename = "type")]
-    #[sqlx(rename = "type")]
-    pub goods_type: i64,
-    pub is_youx: i64,
-    pub is_buy: i64,
-    pub is_dpby: i64,
-    pub qg_number: i64,
-    pub ladder_price_type: i64,
-    pub manjian_id: i64,
-    pub tags: String,
-    pub card_ladders: Option<String>,
-    pub card_sale: Option<String>,
-}
-
 /// Escapes `%`, `_` and `\` for a `LIKE … ESCAPE '\'` pattern.
 pub fn like_pattern(text: &str) -> String {
     let escaped = text.replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_");
     format!("%{escaped}%")
 }
 
-/// 有货 / 库存紧张 / 缺货.
-fn stock_state(stock: i64, is_buy: i64) -> &'static str {
-    match (is_buy, stock) {
-        (0, _) | (_, 0) => "缺货",
-        (_, 1..=20) => "库存紧张",
-        _ => "有货",
-    }
-}
-
 /// `$from, $from+1, …` for `count` parameters.
 pub fn placeholders(count: usize, from: usize) -> String {
     (from..from + count).map(|n| format!("${n}")).collect::<Vec<_>>().join(", ")
-}
-
-/// The integers of an item of one of [`card_columns`]' aggregated columns (`a:b:…`).
-fn integers<const N: usize>(item: &str) -> Result<[i64; N]> {
-    let mut parts = item.split(':');
-    let mut values = [0; N];
-    for value in &mut values {
-        *value = parts.next().and_then(|part| part.parse().ok()).ok_or_else(|| anyhow::anyhow!("bad card column item {item:?}"))?;
-    }
-    Ok(values)
-}
-
-/// A goods card: the list views' and the cart's shape of a goods (§3 "Cart goods").
-#[derive(Clone, Debug, Serialize)]
-pub struct Card {
-    pub id: i64,
-    pub name: String,
-    pub sccj: String,
-    pub ypgg: String,
-    pub bzdw: String,
-    pub pzwh: String,
-    pub price: engine::Money,
-    pub base_price: engine::Money,
-    /// Stock.
-    pub number: i64,
-    pub stock_state: &'static str,
-    pub is_buy: i64,
-    pub is_youx: i64,
-    #[serde(rename = "type")]
-    pub goods_type: i64,
-    pub is_dpby: i64,
-    pub qg_number: i64,
-    pub ladder_price: Vec<Step>,
-    pub ladder_price_type: i64,
-    pub goods_manjian_id: i64,
-    pub tags: Vec<Tag>,
-    pub flash_sale: Option<FlashSale>,
-    pub goods_image: [String; 1],
-    pub ck_id: i64,
-}
-
-#[derive(Clone, Debug, Serialize)]
-pub struct Step {
-    pub number: i64,
-    pub price: engine::Money,
-}
-
-#[derive(Clone, Debug, Serialize)]
-pub struct Tag {
-    pub name: String,
-    pub describe: &'static str,
-    pub is_show: i64,
-    #[serde(rename = "isLadder")]
-    pub is_ladder: i64,
-}
-
-#[derive(Clone, Debug, Serialize)]
-pub struct FlashSale {
-    pub id: i64,
-    pub price: engine::Money,
-    pub limit: i64,
-    pub ends_at: i64,
-}
-
-impl Card {
-    /// The goods as the engine reads them: the same values the card shows.
-    pub fn engine_goods(&self) -> engine::Goods {
-        let steps = self
-            .ladder_price
-            .iter()
-            .map(|step| engine::LadderStep { number: step.number.clamp(1, i64::from(engine::MAX_QUANTITY)) as u32, price: step.price })
-            .collect();
-        engine::Goods {
-            id: self.id,
-            is_buy: self.is_buy == 1,
-            stock: self.number,
-            is_youx: self.is_youx == 1,
-            goods_type: Some(self.goods_type),
-            is_dpby: self.is_dpby == 1,
-            qg_number: self.qg_number,
-            base_price: Some(self.base_price),
-            ladder: engine::Ladder::new(steps),
-            ladder_price_type: Some(self.ladder_price_type),
-        }
-    }
-}
-
-fn tag(name: &str, is_ladder: i64) -> Tag {
-    let describe = if is_ladder == 1 { "多买更优惠" } else { tag_description(name) };
-    Tag { name: name.to_owned(), describe, is_show: 1, is_ladder }
-}
-
-/// Goods cards for rows selected with [`card_columns`].
-pub fn cards(rows: &[AnyRow]) -> Result<Vec<Card>> {
-    rows.iter().map(|row| card(&CardRow::from_row(row)?)).collect()
-}
-
-/// The goods card of what [`card_fields`] selected.
-pub fn card(row: &CardRow) -> Result<Card> {
-    let CardRow { id, stock, is_buy, manjian_id: manjian, .. } = *row;
-    let tag_text = &row.tags;
-    let mut tags: Vec<Tag> = tag_text.split(',').filter(|name| !name.is_empty()).map(|name| tag(name, 0)).collect();
-    let ladder: Vec<Step> = match &row.card_ladders {
-        Some(steps) => steps
-            .split(',')
-            .map(|step| integers::<2>(step).map(|[number, price]| Step { number, price: money::from_stored(price) }))
-            .collect::<Result<_>>()?,
-        None => Vec::new(),
-    };
-    if !ladder.is_empty() {
-        tags.push(tag("阶梯价", 1));
-    }
-    if manjian > 0 && !tag_text.contains('满') {
-        tags.push(tag("满", 0));
-    }
-    let flash_sale = match &row.card_sale {
-        Some(sale) => {
-            let [sale, price, limit, ends_at] = integers::<4>(sale)?;
-            Some(FlashSale { id: sale, price: money::from_stored(price), limit, ends_at })
-        }
-        None => None,
-    };
-    if flash_sale.is_some() && !tag_text.contains('秒') {
-        tags.push(tag("秒", 0));
-    }
-    Ok(Card {
-        id,
-        name: row.name.clone(),
-        sccj: row.sccj.clone(),
-        ypgg: row.ypgg.clone(),
-        bzdw: row.bzdw.clone(),
-        pzwh: row.pzwh.clone(),
-        price: money::from_stored(row.price),
-        base_price: money::from_stored(row.base_price),
-        number: stock,
-        stock_state: stock_state(stock, is_buy),
-        is_buy,
-        is_youx: row.is_youx,
-        goods_type: row.goods_type,
-        is_dpby: row.is_dpby,
-        qg_number: row.qg_number,
-        ladder_price: ladder,
-        ladder_price_type: row.ladder_price_type,
-        goods_manjian_id: manjian,
-        tags,
-        flash_sale,
-        goods_image: [format!("/api/images/goods/{id}.svg")],
-        ck_id: 0,
-    })
-}
-
-fn tag_description(tag: &str) -> &'static str {
-    match tag {
-        "优" => "优选商品",
-        "秒" => "限时秒杀",
-        "满" => "参与满减活动",
-        "换购" => "满额可换购",
-        "赠" => "购买有赠品",
-        "特" => "特价商品",
-        "新" => "新品上架",
-        _ => "",
-    }
 }
 
 const PAGE_SIZE: i64 = 20;

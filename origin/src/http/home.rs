@@ -13,9 +13,9 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::ApiContext;
+use super::card::{card_columns, cards};
 use super::error::{Error, Result, ok};
 use super::extract::QueryFields;
-use super::goods::{card_columns, cards};
 use crate::db::Db;
 use crate::now;
 

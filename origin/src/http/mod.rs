@@ -2,7 +2,9 @@
 //! Every answer is the `{code, msg, data}` envelope made by `error`.
 
 pub mod account;
+pub mod card;
 pub mod cart;
+pub mod cart_read;
 pub mod error;
 pub mod extract;
 pub mod favorite;
@@ -10,8 +12,8 @@ pub mod goods;
 pub mod home;
 pub mod images;
 pub mod order;
+pub mod session;
 pub mod stat;
-pub mod user;
 pub mod wallet;
 
 use axum::extract::Request;
@@ -47,7 +49,7 @@ struct ApiDoc;
 
 pub fn api_router(context: ApiContext) -> Router {
     let (router, document) = OpenApiRouter::with_openapi(ApiDoc::openapi())
-        .merge(user::router())
+        .merge(session::router())
         .merge(account::router())
         .merge(goods::router())
         .merge(home::router())

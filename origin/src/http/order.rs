@@ -18,7 +18,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::ApiContext;
-use super::cart::{CartLine, cart_input};
+use super::cart_read::{CartLine, cart_input};
 use super::error::{Error, Result, ok};
 use super::extract::{Fields, FormFields, Member, QueryFields};
 use crate::db::Kind;

@@ -1,4 +1,4 @@
-//! Accounts: login, logout, the member's base state (§3 "User state"), phone checks.
+//! Sessions: login, logout, the member's base state (§3 "User state"), phone checks.
 
 use std::net::SocketAddr;
 

@@ -1,0 +1,340 @@
+//! The cart as read: one statement for the member's lines with their goods cards, flash
+//! sales, combinations and full-reduction tiers, in §3's list shape; the engine's input made
+//! from exactly those values, and its quote. The cart list, the checkout and the order
+//! transaction all read the cart here.
+
+use serde::{Deserialize, Serialize};
+use sqlx::AnyConnection;
+
+use super::card::{Card, CardRow, card, card_json};
+use super::error::{Error, Result};
+use super::extract::Member;
+use crate::db::Kind;
+use crate::{money, now};
+
+/// Line types (§3): normal, 秒杀 flash sale, 组合购 combination.
+pub const NORMAL: i64 = 0;
+pub const FLASH_SALE: i64 = 1;
+pub const COMBINATION: i64 = 3;
+
+/// Orders from this amount ship free.
+fn free_shipping_from() -> engine::Money {
+    engine::Money::from_integer(800).unwrap_or(engine::Money::ZERO)
+}
+
+/// One cart line in §3's list shape, which is also a `CartItem` of `pricing.md`.
+#[derive(Debug, Serialize)]
+pub struct CartLine {
+    pub id: i64,
+    #[serde(rename = "type")]
+    pub line_type: i64,
+    pub goods_type: i64,
+    pub number: i64,
+    pub price: engine::Money,
+    pub raw_price: engine::Money,
+    pub is_selected: i64,
+    pub with_coupon: i64,
+    pub goods_price_id: i64,
+    pub ladder_price_id: i64,
+    pub goods_manjian_id: i64,
+    pub goods_manjian_amount: engine::Money,
+    pub is_yj: i64,
+    pub gift_data: Gift,
+    pub combination: Option<Combination>,
+    pub goods: Card,
+}
+
+#[derive(Debug, Serialize)]
+pub struct Gift {
+    total: i64,
+    #[serde(rename = "type")]
+    kind: i64,
+}
+
+/// A combination as the engine's goods: its own stock, buyable while all its goods are.
+#[derive(Debug, Serialize)]
+pub struct Combination {
+    pub id: i64,
+    pub name: String,
+    pub bzdw: &'static str,
+    pub is_buy: i64,
+    pub number: i64,
+    #[serde(rename = "type")]
+    pub goods_type: i64,
+    pub is_youx: i64,
+    pub is_dpby: i64,
+    pub ladder_price: [i64; 0],
+}
+
+#[derive(Debug, Serialize)]
+pub struct Shipping {
+    shipping_amount: engine::Money,
+    no_trans_order_amount: engine::Money,
+}
+
+#[derive(Debug, Serialize)]
+pub struct Activity {
+    manjians: Vec<Tier>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct Tier {
+    amount: engine::Money,
+    reduce: engine::Money,
+    title: String,
+}
+
+/// The member's cart, in §3's list shape.
+pub struct CartData {
+    pub data: Vec<CartLine>,
+    pub shipping_data: Shipping,
+    pub activity_data: Activity,
+}
+
+/// `cart/list`'s answer: the engine input as it is, and the engine's quote of it.
+#[derive(Serialize)]
+pub struct CartList {
+    data: Vec<CartLine>,
+    shipping_data: Shipping,
+    activity_data: Activity,
+    quote: engine::CartQuote,
+}
+
+impl CartData {
+    /// The engine's input: exactly the values the answer carries (a test reads the answer's
+    /// JSON with the engine and finds the same quote).
+    pub fn engine_input(&self) -> engine::CartInput {
+        engine::CartInput {
+            items: self
+                .data
+                .iter()
+                .map(|line| engine::CartItem {
+                    id: line.id,
+                    line_type: Some(line.line_type),
+                    quantity: line.number.clamp(1, i64::from(engine::MAX_QUANTITY)) as u32,
+                    price: line.price,
+                    is_selected: line.is_selected == 1,
+                    with_coupon: line.with_coupon == 1,
+                    goods_manjian_id: line.goods_manjian_id,
+                    goods_manjian_amount: line.goods_manjian_amount,
+                    goods: line.goods.engine_goods(),
+                    combination: line.combination.as_ref().map(|combination| engine::Goods {
+                        id: combination.id,
+                        is_buy: combination.is_buy == 1,
+                        stock: combination.number,
+                        is_youx: false,
+                        goods_type: Some(combination.goods_type),
+                        is_dpby: false,
+                        qg_number: 0,
+                        base_price: None,
+                        ladder: engine::Ladder::default(),
+                        ladder_price_type: None,
+                    }),
+                })
+                .collect(),
+            shipping_data: engine::ShippingData {
+                shipping_amount: self.shipping_data.shipping_amount,
+                no_trans_order_amount: self.shipping_data.no_trans_order_amount,
+            },
+            activity_data: engine::ActivityData {
+                manjians: self
+                    .activity_data
+                    .manjians
+                    .iter()
+                    .map(|tier| engine::ManjianTier { amount: tier.amount, reduce: Some(tier.reduce) })
+                    .collect(),
+            },
+        }
+    }
+
+    /// The engine's quote of exactly this cart.
+    pub fn quote(&self) -> Result<engine::CartQuote> {
+        engine::quote(&self.engine_input()).map_err(|error| Error::Internal(anyhow::anyhow!("{error}")))
+    }
+
+    pub fn with_quote(self) -> Result<CartList> {
+        let quote = self.quote()?;
+        Ok(CartList { data: self.data, shipping_data: self.shipping_data, activity_data: self.activity_data, quote })
+    }
+}
+
+/// A cart line as [`cart_input`] reads it.
+#[derive(Deserialize)]
+struct LineRow {
+    /// The goods card.
+    g: CardRow,
+    line_id: i64,
+    line_type: i64,
+    activity_id: i64,
+    line_number: i64,
+    line_price: i64,
+    is_selected: i64,
+    with_coupon: i64,
+    goods_price_id: i64,
+    ladder_price_id: i64,
+    goods_manjian_id: i64,
+    is_yj: i64,
+    /// The line's flash sale's price while it runs.
+    sale_price: Option<i64>,
+    combination_id: Option<i64>,
+    combination_name: Option<String>,
+    combination_price: Option<i64>,
+    combination_stock: Option<i64>,
+    combination_is_buy: Option<i64>,
+    /// The tiers of the line's full-reduction activity, `amount:reduce,…` in order.
+    line_tiers: Option<String>,
+}
+
+/// Reads the cart, first storing as unselected the lines whose goods cannot be bought now.
+///
+/// One statement reads everything the list shows, as one JSON array in one row: the lines,
+/// their goods cards (ladders and running flash sales included), the line's flash sale while
+/// it runs, its combination, and the tiers of each line's full-reduction activity. One row,
+/// not a row per line, because sqlx hands every row of SQLite's from its database thread to
+/// the request's, and on a 50-line cart those hand-offs cost more than the query.
+pub async fn cart_input(conn: &mut AnyConnection, kind: Kind, member: Member) -> Result<CartData> {
+    let object = kind.json_object();
+    let lines: Option<String> = sqlx::query_scalar(sqlx::AssertSqlSafe(format!(
+        "SELECT CAST({array}({object}('g', {card}, 'line_id', c.id, 'line_type', c.type, 'activity_id', c.activity_id, \
+         'line_number', c.number, 'line_price', c.price, 'is_selected', c.is_selected, 'with_coupon', c.with_coupon, \
+         'goods_price_id', c.goods_price_id, 'ladder_price_id', c.ladder_price_id, 'goods_manjian_id', c.goods_manjian_id, \
+         'is_yj', c.is_yj, 'sale_price', f.price, 'combination_id', k.id, 'combination_name', k.name, \
+         'combination_price', k.price, 'combination_stock', k.stock, \
+         'combination_is_buy', (SELECT MIN(x.is_buy) FROM combination_items i JOIN goods x ON x.id = i.goods_id WHERE i.combination_id = k.id), \
+         'line_tiers', (SELECT string_agg(CAST(t.amount AS TEXT) || ':' || CAST(t.reduce AS TEXT), ',' ORDER BY t.sort, t.id) \
+                        FROM manjian_tiers t WHERE t.activity_id = c.goods_manjian_id)) \
+         ORDER BY c.id DESC) AS TEXT) \
+         FROM cart_items c JOIN goods g ON g.id = c.goods_id \
+         LEFT JOIN flash_sales f ON c.type = {FLASH_SALE} AND f.id = c.activity_id AND f.starts_at <= $2 AND f.ends_at > $2 \
+         LEFT JOIN combinations k ON c.type = {COMBINATION} AND k.id = c.activity_id \
+         WHERE c.member_id = $1",
+        array = kind.json_array_agg(),
+        card = card_json(kind, 2),
+    )))
+    .bind(member.id)
+    .bind(now())
+    .fetch_one(&mut *conn)
+    .await?;
+    // No lines: SQLite's aggregate answers `[]`, PostgreSQL's NULL.
+    let lines: Vec<LineRow> = match lines {
+        Some(json) => serde_json::from_str(&json).map_err(anyhow::Error::from)?,
+        None => Vec::new(),
+    };
+    // Selected lines whose goods cannot be bought now are stored unselected; written only when
+    // there are some, since a write takes SQLite's one write lock.
+    let unsellable: Vec<i64> = lines
+        .iter()
+        .filter(|line| {
+            let sale_over = line.line_type == FLASH_SALE && line.sale_price.is_none();
+            line.is_selected == 1 && (line.g.is_buy == 0 || line.g.stock <= 0 || sale_over)
+        })
+        .map(|line| line.line_id)
+        .collect();
+    for id in &unsellable {
+        sqlx::query("UPDATE cart_items SET is_selected = 0 WHERE id = $1 AND member_id = $2")
+            .bind(id)
+            .bind(member.id)
+            .execute(&mut *conn)
+            .await?;
+    }
+    let mut data = Vec::with_capacity(lines.len());
+    // Each selected line's full-reduction activity, and the tiers of each.
+    let mut activities: Vec<i64> = Vec::new();
+    let mut tiers: Vec<(i64, Option<&str>)> = Vec::new();
+    for line in &lines {
+        let mut goods = card(&line.g)?;
+        let manjian = line.goods_manjian_id;
+        let is_selected = if unsellable.contains(&line.line_id) { 0 } else { line.is_selected };
+        if manjian > 0 && is_selected == 1 {
+            activities.push(manjian);
+            if !tiers.iter().any(|(activity, _)| *activity == manjian) {
+                tiers.push((manjian, line.line_tiers.as_deref()));
+            }
+        }
+        // Lines are priced as things stand now: the goods' price, the flash sale's while it
+        // runs (after it the line cannot be bought), the combination's.
+        let price = match line.line_type {
+            FLASH_SALE => match line.sale_price {
+                Some(price) => money::from_stored(price),
+                None => {
+                    goods.is_buy = 0;
+                    money::from_stored(line.line_price)
+                }
+            },
+            COMBINATION => money::from_stored(line.combination_price.unwrap_or(line.line_price)),
+            _ => goods.price,
+        };
+        let combination = match line.line_type {
+            COMBINATION => Some(combination(line, goods.goods_type)),
+            _ => None,
+        };
+        data.push(CartLine {
+            id: line.line_id,
+            line_type: line.line_type,
+            goods_type: line.line_type,
+            number: line.line_number,
+            price,
+            raw_price: goods.price,
+            is_selected,
+            with_coupon: line.with_coupon,
+            goods_price_id: line.goods_price_id,
+            ladder_price_id: line.ladder_price_id,
+            goods_manjian_id: manjian,
+            goods_manjian_amount: engine::Money::ZERO,
+            is_yj: line.is_yj,
+            gift_data: Gift { total: 0, kind: 0 },
+            combination,
+            goods,
+        });
+    }
+    let manjians = match most_common(&activities) {
+        Some(activity) => manjian_tiers(tiers.into_iter().find(|(id, _)| *id == activity).and_then(|(_, tiers)| tiers))?,
+        None => Vec::new(),
+    };
+    Ok(CartData {
+        data,
+        shipping_data: Shipping { shipping_amount: free_shipping_from(), no_trans_order_amount: engine::Money::ZERO },
+        activity_data: Activity { manjians },
+    })
+}
+
+/// The tiers of a full-reduction activity from `amount:reduce,…`.
+fn manjian_tiers(text: Option<&str>) -> Result<Vec<Tier>> {
+    let Some(text) = text else { return Ok(Vec::new()) };
+    text.split(',')
+        .map(|tier| -> Result<Tier> {
+            let (amount, reduce) = tier.split_once(':').ok_or_else(|| anyhow::anyhow!("bad tier {tier:?}"))?;
+            let amount = money::from_stored(amount.parse().map_err(anyhow::Error::from)?);
+            let reduce = money::from_stored(reduce.parse().map_err(anyhow::Error::from)?);
+            Ok(Tier { amount, reduce, title: format!("满{}减{}", money::short(amount), money::short(reduce)) })
+        })
+        .collect()
+}
+
+/// The activity most of the selected lines take part in (the smallest id on a tie).
+fn most_common(values: &[i64]) -> Option<i64> {
+    let mut counted: Vec<(i64, usize)> = Vec::new();
+    for value in values {
+        match counted.iter_mut().find(|(seen, _)| seen == value) {
+            Some((_, count)) => *count += 1,
+            None => counted.push((*value, 1)),
+        }
+    }
+    counted.into_iter().max_by_key(|(value, count)| (*count, -value)).map(|(value, _)| value)
+}
+
+/// A combination line's combination as the engine's goods: its own stock, buyable while all
+/// its goods are (a combination gone from the catalogue cannot be bought).
+fn combination(line: &LineRow, goods_type: i64) -> Combination {
+    Combination {
+        id: line.combination_id.unwrap_or(line.activity_id),
+        name: line.combination_name.clone().unwrap_or_default(),
+        bzdw: "组",
+        is_buy: line.combination_is_buy.filter(|_| line.combination_id.is_some()).unwrap_or(0),
+        number: line.combination_stock.unwrap_or(0),
+        goods_type,
+        is_youx: 0,
+        is_dpby: 0,
+        ladder_price: [],
+    }
+}
