@@ -9,12 +9,13 @@ use axum::extract::State;
 use axum::http::{HeaderMap, HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 use rand::Rng;
-use serde_json::json;
+use serde::Serialize;
+use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::ApiContext;
-use super::error::{Error, Result, ok};
+use super::error::{Answer, Envelope, Error, Result, ok};
 use super::extract::{Fields, FormFields, MaybeMember, Member};
 use crate::db::Db;
 use crate::{auth, now};
@@ -47,8 +48,8 @@ async fn phone_taken(db: &Db, phone: &str) -> Result<bool> {
 }
 
 /// `POST /api/user/create_code` (`phone`, `scene`): sends a 6-digit code.
-#[utoipa::path(post, path = "/api/user/create_code", tag = "账户", responses((status = 200, description = "信封 { code, msg, data }")))]
-async fn create_code(State(context): State<ApiContext>, FormFields(form): FormFields) -> Result<impl IntoResponse> {
+#[utoipa::path(post, path = "/api/user/create_code", tag = "账户", responses((status = 200, description = "验证码已发送", body = inline(Envelope<CodeSent>))))]
+async fn create_code(State(context): State<ApiContext>, FormFields(form): FormFields) -> Answer<CodeSent> {
     let phone = phone(&form)?;
     let scene = form.text("scene").unwrap_or_else(|| "register".into());
     if !SCENES.contains(&scene.as_str()) {
@@ -81,7 +82,18 @@ async fn create_code(State(context): State<ApiContext>, FormFields(form): FormFi
         .execute(&context.db.pool)
         .await?;
     tracing::info!(%phone, %scene, %code, "verification code (the log is the default sender)");
-    ok(json!({ "phone": phone, "expires_in": CODE_SECONDS, "interval": CODE_INTERVAL }))
+    ok(CodeSent { phone, expires_in: CODE_SECONDS, interval: CODE_INTERVAL })
+}
+
+/// A code sent: to which phone, how long it stays valid and how long until the next one may
+/// be sent (seconds).
+#[derive(Serialize, ToSchema)]
+pub struct CodeSent {
+    phone: String,
+    #[schema(example = 300)]
+    expires_in: i64,
+    #[schema(example = 60)]
+    interval: i64,
 }
 
 /// Wrong guesses a code survives.
@@ -151,7 +163,7 @@ fn is_secure(headers: &HeaderMap) -> bool {
 /// `username`, `password`, `password_confirmation`, `company`, `name`, `email?`, and for the
 /// multi-store flow `dd=1` with `stores[]`) creates the member and logs them in; 3 records the
 /// qualification documents (`licence`, `gsp`, optional) of the logged-in member.
-#[utoipa::path(post, path = "/api/user/register", tag = "账户", responses((status = 200, description = "信封 { code, msg, data }")))]
+#[utoipa::path(post, path = "/api/user/register", tag = "账户", responses((status = 200, description = "第 1 步：验证码正确；第 2 步：已注册并登录（设置会话 Cookie）；第 3 步：资质已记录", body = inline(Envelope<RegisterStep>))))]
 async fn register(
     State(context): State<ApiContext>,
     headers: HeaderMap,
@@ -166,7 +178,7 @@ async fn register(
                 return Err(Error::field("phone", "该手机号已注册"));
             }
             check_code(&context.db, &phone, "register", &form, false).await?;
-            Ok(ok(json!({ "step": 2, "phone": phone }))?.into_response())
+            Ok(ok(RegisterStep::CodeChecked(CodeChecked { step: 2, phone }))?.into_response())
         }
         2 => {
             let phone = phone(&form)?;
@@ -243,7 +255,7 @@ async fn register(
             }
             let token = auth::open_session(&context.db, id).await?;
             let cookie = HeaderValue::from_str(&auth::cookie(Some(&token), is_secure(&headers))).map_err(anyhow::Error::from)?;
-            let body = ok(json!({ "step": 3, "id": id, "username": username, "is_passed": 0, "dd": i64::from(dd) }))?;
+            let body = ok(RegisterStep::Registered(Registered { step: 3, id, username, is_passed: 0, dd: i64::from(dd) }))?;
             Ok(([(header::SET_COOKIE, cookie)], body).into_response())
         }
         3 => {
@@ -261,7 +273,7 @@ async fn register(
                     recorded += 1;
                 }
             }
-            Ok(ok(json!({ "step": 3, "done": true, "qualifications": recorded, "is_passed": 0 }))?.into_response())
+            Ok(ok(RegisterStep::Qualified(Qualified { step: 3, done: true, qualifications: recorded, is_passed: 0 }))?.into_response())
         }
         _ => Err(Error::field("step", "步骤不正确")),
     }
@@ -269,8 +281,8 @@ async fn register(
 
 /// `POST /api/user/forget`: `step` 1 (`phone`, `code`) checks the code; 2 (the same, with
 /// `password`, `password_confirmation`) sets the new password and closes every session.
-#[utoipa::path(post, path = "/api/user/forget", tag = "账户", responses((status = 200, description = "信封 { code, msg, data }")))]
-async fn forget(State(context): State<ApiContext>, FormFields(form): FormFields) -> Result<impl IntoResponse> {
+#[utoipa::path(post, path = "/api/user/forget", tag = "账户", responses((status = 200, description = "第 1 步：验证码正确；第 2 步：新密码已设置", body = inline(Envelope<ForgetStep>))))]
+async fn forget(State(context): State<ApiContext>, FormFields(form): FormFields) -> Answer<ForgetStep> {
     let step = form.int_or("step", "步骤", 1)?;
     let phone = phone(&form)?;
     if !phone_taken(&context.db, &phone).await? {
@@ -279,7 +291,7 @@ async fn forget(State(context): State<ApiContext>, FormFields(form): FormFields)
     match step {
         1 => {
             check_code(&context.db, &phone, "forget", &form, false).await?;
-            ok(json!({ "step": 2, "phone": phone }))
+            ok(ForgetStep::CodeChecked(CodeChecked { step: 2, phone }))
         }
         2 => {
             let password = new_password(&form)?;
@@ -290,15 +302,15 @@ async fn forget(State(context): State<ApiContext>, FormFields(form): FormFields)
                 .bind(&phone)
                 .execute(&context.db.pool)
                 .await?;
-            ok(json!({ "step": 3, "done": true }))
+            ok(ForgetStep::Done(PasswordSet { step: 3, done: true }))
         }
         _ => Err(Error::field("step", "步骤不正确")),
     }
 }
 
 /// `POST /api/user/updateUserInfo` (`name`, `phone`).
-#[utoipa::path(post, path = "/api/user/updateUserInfo", tag = "账户", responses((status = 200, description = "信封 { code, msg, data }")))]
-async fn update_user_info(State(context): State<ApiContext>, member: Member, FormFields(form): FormFields) -> Result<impl IntoResponse> {
+#[utoipa::path(post, path = "/api/user/updateUserInfo", tag = "账户", responses((status = 200, description = "新的联系人与手机号", body = inline(Envelope<UserInfo>))))]
+async fn update_user_info(State(context): State<ApiContext>, member: Member, FormFields(form): FormFields) -> Answer<UserInfo> {
     let name = form.required("name", "联系人")?;
     let phone = phone(&form)?;
     let taken: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM members WHERE phone = $1 AND id <> $2")
@@ -316,18 +328,25 @@ async fn update_user_info(State(context): State<ApiContext>, member: Member, For
         .execute(&context.db.pool)
         .await
         .map_err(|error| unique_violation(error, "phone", "该手机号已被其他账号使用"))?;
-    ok(json!({ "name": name, "phone": phone }))
+    ok(UserInfo { name, phone })
+}
+
+/// The member's contact name and phone.
+#[derive(Serialize, ToSchema)]
+pub struct UserInfo {
+    name: String,
+    phone: String,
 }
 
 /// `POST /api/user/resetPassword` (`password`, `password_confirmation`): a new password for the
 /// logged-in member.
-#[utoipa::path(post, path = "/api/user/resetPassword", tag = "账户", responses((status = 200, description = "信封 { code, msg, data }")))]
+#[utoipa::path(post, path = "/api/user/resetPassword", tag = "账户", responses((status = 200, description = "新密码已设置", body = inline(Envelope<Done>))))]
 async fn reset_password(
     State(context): State<ApiContext>,
     member: Member,
     headers: HeaderMap,
     FormFields(form): FormFields,
-) -> Result<impl IntoResponse> {
+) -> Answer<Done> {
     let password = new_password(&form)?;
     let hash = tokio::task::spawn_blocking(move || auth::hash_password(&password)).await.map_err(anyhow::Error::from)??;
     sqlx::query("UPDATE members SET password_hash = $1 WHERE id = $2").bind(hash).bind(member.id).execute(&context.db.pool).await?;
@@ -338,5 +357,70 @@ async fn reset_password(
         .bind(current)
         .execute(&context.db.pool)
         .await?;
-    ok(json!({ "done": true }))
+    ok(Done { done: true })
+}
+
+/// A change made.
+#[derive(Serialize, ToSchema)]
+pub struct Done {
+    /// Always true.
+    done: bool,
+}
+
+/// A step of registration: the code checked (step 1), the member created and logged in (step
+/// 2), the qualifications recorded (step 3). `step` is the next step.
+#[derive(Serialize, ToSchema)]
+#[serde(untagged)]
+pub enum RegisterStep {
+    CodeChecked(CodeChecked),
+    Registered(Registered),
+    Qualified(Qualified),
+}
+
+/// A step of a forgotten password: the code checked (step 1), the new password set (step 2).
+#[derive(Serialize, ToSchema)]
+#[serde(untagged)]
+pub enum ForgetStep {
+    CodeChecked(CodeChecked),
+    Done(PasswordSet),
+}
+
+/// The code is right: go on to step 2.
+#[derive(Serialize, ToSchema)]
+pub struct CodeChecked {
+    #[schema(example = 2)]
+    step: i64,
+    phone: String,
+}
+
+/// The member, created and logged in.
+#[derive(Serialize, ToSchema)]
+pub struct Registered {
+    #[schema(example = 3)]
+    step: i64,
+    id: i64,
+    username: String,
+    /// 0: the qualifications are not yet approved.
+    is_passed: i64,
+    /// 1 for a multi-store account.
+    dd: i64,
+}
+
+/// The qualification documents recorded.
+#[derive(Serialize, ToSchema)]
+pub struct Qualified {
+    #[schema(example = 3)]
+    step: i64,
+    done: bool,
+    /// How many documents were recorded.
+    qualifications: i64,
+    is_passed: i64,
+}
+
+/// The new password is set.
+#[derive(Serialize, ToSchema)]
+pub struct PasswordSet {
+    #[schema(example = 3)]
+    step: i64,
+    done: bool,
 }

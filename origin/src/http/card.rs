@@ -5,6 +5,7 @@
 use serde::{Deserialize, Serialize};
 use sqlx::FromRow;
 use sqlx::any::AnyRow;
+use utoipa::ToSchema;
 
 use super::error::Result;
 use crate::db::Kind;
@@ -112,18 +113,26 @@ fn integers<const N: usize>(item: &str) -> Result<[i64; N]> {
 }
 
 /// A goods card: the list views' and the cart's shape of a goods (§3 "Cart goods").
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, ToSchema)]
 pub struct Card {
     pub id: i64,
     pub name: String,
+    /// Manufacturer.
     pub sccj: String,
+    /// Specification.
     pub ypgg: String,
+    /// Unit.
     pub bzdw: String,
+    /// Approval number.
     pub pzwh: String,
+    #[schema(value_type = String, example = "12.30")]
     pub price: engine::Money,
+    #[schema(value_type = String, example = "15.00")]
     pub base_price: engine::Money,
     /// Stock.
     pub number: i64,
+    /// 有货, 库存紧张 or 缺货.
+    #[schema(value_type = String, example = "有货")]
     pub stock_state: &'static str,
     pub is_buy: i64,
     pub is_youx: i64,
@@ -135,29 +144,38 @@ pub struct Card {
     pub ladder_price_type: i64,
     pub goods_manjian_id: i64,
     pub tags: Vec<Tag>,
+    /// The running flash sale.
+    #[schema(required = true)]
     pub flash_sale: Option<FlashSale>,
+    /// One picture.
+    #[schema(value_type = Vec<String>, min_items = 1, max_items = 1)]
     pub goods_image: [String; 1],
     pub ck_id: i64,
 }
 
-#[derive(Clone, Debug, Serialize)]
+/// A ladder step: from `number` units, `price` each.
+#[derive(Clone, Debug, Serialize, ToSchema)]
 pub struct Step {
     pub number: i64,
+    #[schema(value_type = String, example = "11.80")]
     pub price: engine::Money,
 }
 
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, ToSchema)]
 pub struct Tag {
     pub name: String,
+    #[schema(value_type = String)]
     pub describe: &'static str,
     pub is_show: i64,
     #[serde(rename = "isLadder")]
     pub is_ladder: i64,
 }
 
-#[derive(Clone, Debug, Serialize)]
+/// A running flash sale: its price, the most one member may buy, when it ends (Unix seconds).
+#[derive(Clone, Debug, Serialize, ToSchema)]
 pub struct FlashSale {
     pub id: i64,
+    #[schema(value_type = String, example = "9.90")]
     pub price: engine::Money,
     pub limit: i64,
     pub ends_at: i64,

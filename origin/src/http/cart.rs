@@ -1,20 +1,19 @@
-//! The cart (§7): add, quick add, list with the engine's quote, count, edit, select, delete;
-//! the cart itself is read by `cart_read`.
+//! The cart (§7): add, quick add, list with the engine's quote, count, edit, select, delete.
 //!
 //! `cart/list` answers the lines in §3's shape, each also a valid `CartItem` of `pricing.md`,
 //! with `shipping_data` and `activity_data` beside them and `quote`: the engine's answer for
 //! exactly those three, so the browser can feed them to its WebAssembly engine and compare.
 
 use axum::extract::{Path, State};
-use axum::response::IntoResponse;
-use serde_json::{Value, json};
-use sqlx::Row;
+use serde::Serialize;
+use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::ApiContext;
-use super::cart_read::{COMBINATION, FLASH_SALE, NORMAL, cart_input};
-use super::error::{Error, Result, ok};
+use super::cart_read::{COMBINATION, CartList, FLASH_SALE, NORMAL, cart_input};
+use super::engine_schema::EngineCartInput;
+use super::error::{Answer, Envelope, Error, Result, ok};
 use super::extract::{FormFields, Member};
 use crate::db::Db;
 use crate::now;
@@ -33,6 +32,7 @@ pub fn router() -> OpenApiRouter<ApiContext> {
         .routes(routes!(next_hint))
 }
 
+#[derive(sqlx::FromRow)]
 struct Goods {
     price: i64,
     stock: i64,
@@ -41,25 +41,27 @@ struct Goods {
 }
 
 async fn goods(db: &Db, id: i64) -> Result<Goods> {
-    let row = sqlx::query("SELECT price, stock, is_buy, manjian_id FROM goods WHERE id = $1")
+    sqlx::query_as("SELECT price, stock, is_buy, manjian_id FROM goods WHERE id = $1")
         .bind(id)
         .fetch_optional(&db.pool)
         .await?
-        .ok_or_else(|| Error::field("goods_id", "商品不存在"))?;
-    Ok(Goods {
-        price: row.try_get("price")?,
-        stock: row.try_get("stock")?,
-        is_buy: row.try_get("is_buy")?,
-        manjian_id: row.try_get("manjian_id")?,
-    })
+        .ok_or_else(|| Error::field("goods_id", "商品不存在"))
+}
+
+/// A line added (or added to): its id, its quantity now, and the number of lines in the cart.
+#[derive(Serialize, ToSchema)]
+pub struct Added {
+    id: i64,
+    number: i64,
+    cart: i64,
 }
 
 /// `POST /api/cart`: `goods_id`, `number`, optional `type` (1 flash sale, 3 combination with
 /// `combination_id`), and the §3 ids (`goods_price_id`, `ladder_price_id`,
 /// `goods_manjian_id`, `is_yj`). Adds to a line already in the cart for the same goods and
 /// activity. Refuses goods that cannot be bought, and quantities beyond stock or limit (422).
-#[utoipa::path(post, path = "/api/cart", tag = "购物车", responses((status = 200, description = "信封 { code, msg, data }")))]
-async fn add(State(context): State<ApiContext>, member: Member, FormFields(form): FormFields) -> Result<impl IntoResponse> {
+#[utoipa::path(post, path = "/api/cart", tag = "购物车", responses((status = 200, description = "加入的行", body = inline(Envelope<Added>))))]
+async fn add(State(context): State<ApiContext>, member: Member, FormFields(form): FormFields) -> Answer<Added> {
     let goods_id = form.int("goods_id", "商品")?.ok_or_else(|| Error::field("goods_id", "请选择商品"))?;
     let number = form.int_or("number", "数量", 1)?;
     let line_type = form.int_or("type", "类型", NORMAL)?;
@@ -81,8 +83,8 @@ async fn add(State(context): State<ApiContext>, member: Member, FormFields(form)
 }
 
 /// `POST /api/cart/quick_add/{id}`: one more of these goods (its minimum when it has one).
-#[utoipa::path(post, path = "/api/cart/quick_add/{id}", tag = "购物车", responses((status = 200, description = "信封 { code, msg, data }")))]
-async fn quick_add(State(context): State<ApiContext>, member: Member, Path(goods_id): Path<i64>) -> Result<impl IntoResponse> {
+#[utoipa::path(post, path = "/api/cart/quick_add/{id}", tag = "购物车", responses((status = 200, description = "加入的行", body = inline(Envelope<Added>))))]
+async fn quick_add(State(context): State<ApiContext>, member: Member, Path(goods_id): Path<i64>) -> Answer<Added> {
     ok(add_line(&context.db, member, goods_id, 1, NORMAL, 0, [0, 0, 0]).await?)
 }
 
@@ -94,7 +96,7 @@ async fn add_line(
     line_type: i64,
     combination: i64,
     [goods_price_id, ladder_price_id, is_yj]: [i64; 3],
-) -> Result<Value> {
+) -> Result<Added> {
     if number < 1 {
         return Err(Error::field("number", "数量至少为1"));
     }
@@ -108,17 +110,17 @@ async fn add_line(
     let (price, activity, limit, stock) = match line_type {
         NORMAL => (goods.price, 0, i64::MAX, goods.stock),
         FLASH_SALE => {
-            let row =
-                sqlx::query("SELECT id, price, limit_number FROM flash_sales WHERE goods_id = $1 AND starts_at <= $2 AND ends_at > $2")
+            let sale: Sale =
+                sqlx::query_as("SELECT id, price, limit_number FROM flash_sales WHERE goods_id = $1 AND starts_at <= $2 AND ends_at > $2")
                     .bind(goods_id)
                     .bind(now())
                     .fetch_optional(&db.pool)
                     .await?
                     .ok_or_else(|| Error::field("type", "秒杀活动已结束"))?;
-            (row.try_get("price")?, row.try_get("id")?, row.try_get("limit_number")?, goods.stock)
+            (sale.price, sale.id, sale.limit_number, goods.stock)
         }
         COMBINATION => {
-            let row = sqlx::query(
+            let offer: Offer = sqlx::query_as(
                 "SELECT c.id, c.price, c.stock FROM combinations c JOIN combination_items i ON i.combination_id = c.id \
                  WHERE c.id = $1 AND i.goods_id = $2",
             )
@@ -127,7 +129,7 @@ async fn add_line(
             .fetch_optional(&db.pool)
             .await?
             .ok_or_else(|| Error::field("combination_id", "组合不存在"))?;
-            (row.try_get("price")?, row.try_get("id")?, i64::MAX, row.try_get("stock")?)
+            (offer.price, offer.id, i64::MAX, offer.stock)
         }
         _ => return Err(Error::field("type", "商品类型不正确")),
     };
@@ -173,22 +175,44 @@ async fn add_line(
     .bind(now())
     .fetch_one(&db.pool)
     .await?;
-    Ok(json!({ "id": id, "number": wanted, "cart": count(db, member).await? }))
+    Ok(Added { id, number: wanted, cart: count(db, member).await? })
+}
+
+/// A running flash sale of the goods, as a line takes it.
+#[derive(sqlx::FromRow)]
+struct Sale {
+    id: i64,
+    price: i64,
+    limit_number: i64,
+}
+
+/// A combination the goods is sold in, as a line takes it.
+#[derive(sqlx::FromRow)]
+struct Offer {
+    id: i64,
+    price: i64,
+    stock: i64,
 }
 
 async fn count(db: &Db, member: Member) -> Result<i64> {
     Ok(sqlx::query_scalar("SELECT COUNT(*) FROM cart_items WHERE member_id = $1").bind(member.id).fetch_one(&db.pool).await?)
 }
 
+/// The number of lines in the cart.
+#[derive(Serialize, ToSchema)]
+pub struct CartTotal {
+    total: i64,
+}
+
 /// `GET /api/cart/total`: `{ total }`, the number of lines.
-#[utoipa::path(get, path = "/api/cart/total", tag = "购物车", responses((status = 200, description = "信封 { code, msg, data }")))]
-async fn total(State(context): State<ApiContext>, member: Member) -> Result<impl IntoResponse> {
-    ok(json!({ "total": count(&context.db, member).await? }))
+#[utoipa::path(get, path = "/api/cart/total", tag = "购物车", responses((status = 200, description = "购物车行数", body = inline(Envelope<CartTotal>))))]
+async fn total(State(context): State<ApiContext>, member: Member) -> Answer<CartTotal> {
+    ok(CartTotal { total: count(&context.db, member).await? })
 }
 
 /// `GET /api/cart/list`: the lines, `shipping_data`, `activity_data` and the engine's `quote`.
-#[utoipa::path(get, path = "/api/cart/list", tag = "购物车", responses((status = 200, description = "信封 { code, msg, data }")))]
-async fn list(State(context): State<ApiContext>, member: Member) -> Result<impl IntoResponse> {
+#[utoipa::path(get, path = "/api/cart/list", tag = "购物车", responses((status = 200, description = "购物车与引擎报价", body = inline(Envelope<CartList>))))]
+async fn list(State(context): State<ApiContext>, member: Member) -> Answer<CartList> {
     ok(cart_input(&mut *context.db.pool.acquire().await?, context.db.kind, member).await?.with_quote()?)
 }
 
@@ -196,31 +220,43 @@ async fn list(State(context): State<ApiContext>, member: Member) -> Result<impl 
 /// (`items`, `shipping_data`, `activity_data` of `pricing.md`): the same values `cart/list`
 /// quotes, without the goods cards' display fields and without a quote. The edge reads it
 /// to check a checkout or an order with its own engine before the origin sees it.
-#[utoipa::path(get, path = "/api/cart/input", tag = "购物车", responses((status = 200, description = "信封 { code, msg, data }")))]
-async fn input(State(context): State<ApiContext>, member: Member) -> Result<impl IntoResponse> {
+#[utoipa::path(get, path = "/api/cart/input", tag = "购物车", responses((status = 200, description = "引擎的输入", body = inline(Envelope<EngineCartInput>))))]
+async fn input(State(context): State<ApiContext>, member: Member) -> Answer<engine::CartInput> {
     ok(cart_input(&mut *context.db.pool.acquire().await?, context.db.kind, member).await?.engine_input())
 }
 
 /// A line of the member's (404 for another member's: it is not theirs to see).
 /// (goods id, line type, activity id) of one of the member's lines.
 async fn own_line(db: &Db, member: Member, id: i64) -> Result<(i64, i64, i64)> {
-    let row = sqlx::query("SELECT goods_id, type, activity_id FROM cart_items WHERE id = $1 AND member_id = $2")
+    let line: OwnLine = sqlx::query_as("SELECT goods_id, type, activity_id, number FROM cart_items WHERE id = $1 AND member_id = $2")
         .bind(id)
         .bind(member.id)
         .fetch_optional(&db.pool)
         .await?
         .ok_or_else(|| Error::not_found("购物车中没有该商品"))?;
-    Ok((row.try_get("goods_id")?, row.try_get("type")?, row.try_get("activity_id")?))
+    Ok((line.goods_id, line.line_type, line.activity_id))
+}
+
+/// One of the member's lines as stored.
+#[derive(sqlx::FromRow)]
+struct OwnLine {
+    goods_id: i64,
+    #[sqlx(rename = "type")]
+    line_type: i64,
+    activity_id: i64,
+    number: i64,
+}
+
+/// A line's quantity after an edit.
+#[derive(Serialize, ToSchema)]
+pub struct Edited {
+    id: i64,
+    number: i64,
 }
 
 /// `POST /api/cart/{id}/edit`: `number`; refused beyond stock.
-#[utoipa::path(post, path = "/api/cart/{id}/edit", tag = "购物车", responses((status = 200, description = "信封 { code, msg, data }")))]
-async fn edit(
-    State(context): State<ApiContext>,
-    member: Member,
-    Path(id): Path<i64>,
-    FormFields(form): FormFields,
-) -> Result<impl IntoResponse> {
+#[utoipa::path(post, path = "/api/cart/{id}/edit", tag = "购物车", responses((status = 200, description = "修改后的数量", body = inline(Envelope<Edited>))))]
+async fn edit(State(context): State<ApiContext>, member: Member, Path(id): Path<i64>, FormFields(form): FormFields) -> Answer<Edited> {
     let number = form.int("number", "数量")?.ok_or_else(|| Error::field("number", "请填写数量"))?;
     if number < 1 {
         return Err(Error::field("number", "数量至少为1"));
@@ -251,13 +287,13 @@ async fn edit(
         .bind(member.id)
         .execute(&context.db.pool)
         .await?;
-    ok(json!({ "id": id, "number": number }))
+    ok(Edited { id, number })
 }
 
 /// `POST /api/cart/batch_select`: `ids`, `is_selected` (0 or 1). Lines whose goods cannot be
 /// bought stay unselected.
-#[utoipa::path(post, path = "/api/cart/batch_select", tag = "购物车", responses((status = 200, description = "信封 { code, msg, data }")))]
-async fn batch_select(State(context): State<ApiContext>, member: Member, FormFields(form): FormFields) -> Result<impl IntoResponse> {
+#[utoipa::path(post, path = "/api/cart/batch_select", tag = "购物车", responses((status = 200, description = "所选的行与选择状态", body = inline(Envelope<Selected>))))]
+async fn batch_select(State(context): State<ApiContext>, member: Member, FormFields(form): FormFields) -> Answer<Selected> {
     let ids = form.ids("ids")?;
     let selected = match form.int("is_selected", "选择状态")? {
         Some(flag @ (0 | 1)) => flag,
@@ -274,12 +310,26 @@ async fn batch_select(State(context): State<ApiContext>, member: Member, FormFie
         .execute(&context.db.pool)
         .await?;
     }
-    ok(json!({ "ids": ids, "is_selected": selected }))
+    ok(Selected { ids, is_selected: selected })
+}
+
+/// The lines asked for and the state asked for them.
+#[derive(Serialize, ToSchema)]
+pub struct Selected {
+    ids: Vec<i64>,
+    is_selected: i64,
+}
+
+/// How many lines were deleted, and the lines left in the cart.
+#[derive(Serialize, ToSchema)]
+pub struct Deleted {
+    deleted: u64,
+    cart: i64,
 }
 
 /// `POST /api/cart/batch_delete`: `ids`.
-#[utoipa::path(post, path = "/api/cart/batch_delete", tag = "购物车", responses((status = 200, description = "信封 { code, msg, data }")))]
-async fn batch_delete(State(context): State<ApiContext>, member: Member, FormFields(form): FormFields) -> Result<impl IntoResponse> {
+#[utoipa::path(post, path = "/api/cart/batch_delete", tag = "购物车", responses((status = 200, description = "删除的行数", body = inline(Envelope<Deleted>))))]
+async fn batch_delete(State(context): State<ApiContext>, member: Member, FormFields(form): FormFields) -> Answer<Deleted> {
     let ids = form.ids("ids")?;
     if ids.is_empty() {
         return Err(Error::field("ids", "请选择要删除的商品"));
@@ -293,13 +343,19 @@ async fn batch_delete(State(context): State<ApiContext>, member: Member, FormFie
             .await?
             .rows_affected();
     }
-    ok(json!({ "deleted": deleted, "cart": count(&context.db, member).await? }))
+    ok(Deleted { deleted, cart: count(&context.db, member).await? })
+}
+
+/// How many lines were copied (one per line and store).
+#[derive(Serialize, ToSchema)]
+pub struct Copied {
+    copied: i64,
 }
 
 /// `POST /api/cart/copy` (`ids`, `other_user_ids`): copies the lines into the carts of other
 /// accounts of the same company (a chain's stores), merging with what is there, within stock.
-#[utoipa::path(post, path = "/api/cart/copy", tag = "购物车", responses((status = 200, description = "信封 { code, msg, data }")))]
-async fn copy(State(context): State<ApiContext>, member: Member, FormFields(form): FormFields) -> Result<impl IntoResponse> {
+#[utoipa::path(post, path = "/api/cart/copy", tag = "购物车", responses((status = 200, description = "复制的行数", body = inline(Envelope<Copied>))))]
+async fn copy(State(context): State<ApiContext>, member: Member, FormFields(form): FormFields) -> Answer<Copied> {
     let ids = form.ids("ids")?;
     let targets = form.ids("other_user_ids")?;
     if ids.is_empty() {
@@ -325,33 +381,68 @@ async fn copy(State(context): State<ApiContext>, member: Member, FormFields(form
     }
     let mut copied = 0;
     for id in &ids {
-        let row = sqlx::query("SELECT goods_id, type, activity_id, number FROM cart_items WHERE id = $1 AND member_id = $2")
-            .bind(id)
-            .bind(member.id)
-            .fetch_optional(&context.db.pool)
-            .await?
-            .ok_or_else(|| Error::not_found("购物车中没有该商品"))?;
-        let (goods_id, line_type, activity, number): (i64, i64, i64, i64) =
-            (row.try_get("goods_id")?, row.try_get("type")?, row.try_get("activity_id")?, row.try_get("number")?);
+        let OwnLine { goods_id, line_type, activity_id: activity, number } =
+            sqlx::query_as("SELECT goods_id, type, activity_id, number FROM cart_items WHERE id = $1 AND member_id = $2")
+                .bind(id)
+                .bind(member.id)
+                .fetch_optional(&context.db.pool)
+                .await?
+                .ok_or_else(|| Error::not_found("购物车中没有该商品"))?;
         for target in &targets {
             let combination = if line_type == COMBINATION { activity } else { 0 };
             add_line(&context.db, Member { id: *target }, goods_id, number, line_type, combination, [0, 0, 0]).await?;
             copied += 1;
         }
     }
-    ok(json!({ "copied": copied }))
+    ok(Copied { copied })
 }
 
 /// `POST /api/cart/next_hint`: what the selected lines still need for the next
 /// full-reduction tier and for free shipping, from the engine's quote.
-#[utoipa::path(post, path = "/api/cart/next_hint", tag = "购物车", responses((status = 200, description = "信封 { code, msg, data }")))]
-async fn next_hint(State(context): State<ApiContext>, member: Member) -> Result<impl IntoResponse> {
+#[utoipa::path(post, path = "/api/cart/next_hint", tag = "购物车", responses((status = 200, description = "下一档满减与包邮还差多少", body = inline(Envelope<NextHint>))))]
+async fn next_hint(State(context): State<ApiContext>, member: Member) -> Answer<NextHint> {
     let cart = cart_input(&mut *context.db.pool.acquire().await?, context.db.kind, member).await?;
     let quote = cart.quote()?;
     let summary = &quote.summary;
-    let tier = summary.manjian_tiers.iter().find(|tier| tier.status == 0).map(|tier| {
-        json!({ "amount": tier.amount, "reduce": tier.reduce, "need": tier.need, "text": format!("再买¥{}可减¥{}", tier.need, tier.reduce) })
+    let tier = summary.manjian_tiers.iter().find(|tier| tier.status == 0).map(|tier| TierHint {
+        amount: tier.amount,
+        reduce: tier.reduce,
+        need: tier.need,
+        text: format!("再买¥{}可减¥{}", tier.need, tier.reduce),
     });
-    let shipping = summary.shipping.need.map(|need| json!({ "need": need, "text": format!("还差¥{need}免运费") }));
-    ok(json!({ "manjian": tier, "shipping": shipping, "free_shipping": summary.shipping.free_shipping }))
+    let shipping = summary.shipping.need.map(|need| ShippingHint { need, text: format!("还差¥{need}免运费") });
+    ok(NextHint { manjian: tier, shipping, free_shipping: summary.shipping.free_shipping })
+}
+
+/// What the selected lines still need: the next full-reduction tier (`null` when every tier is
+/// reached or there is none) and free shipping (`null` when reached).
+#[derive(Serialize, ToSchema)]
+pub struct NextHint {
+    #[schema(required = true)]
+    manjian: Option<TierHint>,
+    #[schema(required = true)]
+    shipping: Option<ShippingHint>,
+    free_shipping: bool,
+}
+
+/// The next full-reduction tier and what it still needs.
+#[derive(Serialize, ToSchema)]
+pub struct TierHint {
+    #[schema(value_type = String, example = "500.00")]
+    amount: engine::Money,
+    #[schema(value_type = String, example = "50.00")]
+    reduce: engine::Money,
+    #[schema(value_type = String, example = "80.00")]
+    need: engine::Cents,
+    #[schema(example = "再买¥80.00可减¥50.00")]
+    text: String,
+}
+
+/// What free shipping still needs.
+#[derive(Serialize, ToSchema)]
+pub struct ShippingHint {
+    #[schema(value_type = String, example = "120.00")]
+    need: engine::Cents,
+    #[schema(example = "还差¥120.00免运费")]
+    text: String,
 }

@@ -5,8 +5,10 @@
 
 use serde::{Deserialize, Serialize};
 use sqlx::AnyConnection;
+use utoipa::ToSchema;
 
 use super::card::{Card, CardRow, card, card_json};
+use super::engine_schema::CartQuote;
 use super::error::{Error, Result};
 use super::extract::Member;
 use crate::db::Kind;
@@ -23,28 +25,36 @@ fn free_shipping_from() -> engine::Money {
 }
 
 /// One cart line in §3's list shape, which is also a `CartItem` of `pricing.md`.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
 pub struct CartLine {
     pub id: i64,
+    /// 0 normal, 1 秒杀 flash sale, 3 组合购 combination.
     #[serde(rename = "type")]
     pub line_type: i64,
     pub goods_type: i64,
     pub number: i64,
+    /// The unit price as things stand now.
+    #[schema(value_type = String, example = "12.30")]
     pub price: engine::Money,
+    /// The goods' own price.
+    #[schema(value_type = String, example = "12.30")]
     pub raw_price: engine::Money,
     pub is_selected: i64,
     pub with_coupon: i64,
     pub goods_price_id: i64,
     pub ladder_price_id: i64,
     pub goods_manjian_id: i64,
+    #[schema(value_type = String, example = "0.00")]
     pub goods_manjian_amount: engine::Money,
     pub is_yj: i64,
     pub gift_data: Gift,
+    /// A combination line's combination, `null` on other lines.
+    #[schema(required = true)]
     pub combination: Option<Combination>,
     pub goods: Card,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
 pub struct Gift {
     total: i64,
     #[serde(rename = "type")]
@@ -52,35 +62,51 @@ pub struct Gift {
 }
 
 /// A combination as the engine's goods: its own stock, buyable while all its goods are.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = CartCombination)]
 pub struct Combination {
     pub id: i64,
     pub name: String,
+    #[schema(value_type = String, example = "组")]
     pub bzdw: &'static str,
     pub is_buy: i64,
+    /// Stock.
     pub number: i64,
     #[serde(rename = "type")]
     pub goods_type: i64,
     pub is_youx: i64,
     pub is_dpby: i64,
+    /// Always empty: a combination has no ladder.
+    #[schema(value_type = Vec<i64>, max_items = 0)]
     pub ladder_price: [i64; 0],
 }
 
-#[derive(Debug, Serialize)]
+/// The free-shipping threshold.
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = ShippingData)]
 pub struct Shipping {
+    #[schema(value_type = String, example = "800.00")]
     shipping_amount: engine::Money,
+    #[schema(value_type = String, example = "0.00")]
     no_trans_order_amount: engine::Money,
 }
 
-#[derive(Debug, Serialize)]
+/// The full-reduction activity most selected lines take part in.
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = ActivityData)]
 pub struct Activity {
     manjians: Vec<Tier>,
 }
 
-#[derive(Debug, Serialize)]
+/// One full-reduction tier.
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = ManjianTier)]
 pub struct Tier {
+    #[schema(value_type = String, example = "500.00")]
     amount: engine::Money,
+    #[schema(value_type = String, example = "50.00")]
     reduce: engine::Money,
+    #[schema(example = "满500减50")]
     title: String,
 }
 
@@ -92,11 +118,13 @@ pub struct CartData {
 }
 
 /// `cart/list`'s answer: the engine input as it is, and the engine's quote of it.
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 pub struct CartList {
     data: Vec<CartLine>,
     shipping_data: Shipping,
     activity_data: Activity,
+    /// The engine's quote of exactly `data`, `shipping_data` and `activity_data`.
+    #[schema(value_type = CartQuote)]
     quote: engine::CartQuote,
 }
 

@@ -5,6 +5,9 @@ use axum::Json;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use serde_json::{Map, Value, json};
+use utoipa::ToSchema;
+use utoipa::openapi::RefOr;
+use utoipa::openapi::schema::{ObjectBuilder, Schema, Type};
 
 /// What the server says when it is at fault; the cause goes to the log only.
 pub const BUSY: &str = "系统繁忙，请稍候再试";
@@ -59,16 +62,72 @@ impl From<sqlx::Error> for Error {
     }
 }
 
-/// The success envelope around any serializable answer, written straight to the body.
-#[derive(serde::Serialize)]
+// The success envelope around an answer, written straight to the body. Each handler's
+// `#[utoipa::path]` names it with its answer, `inline(Envelope<Answer>)`, so that the OpenAPI
+// document describes every call's `data`; the doc line below is the schema's description.
+/// A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer.
+#[derive(serde::Serialize, ToSchema)]
 pub struct Envelope<T> {
+    /// 10000: success.
+    #[schema(example = 10000)]
     code: i64,
+    #[schema(value_type = String, example = "ok")]
     msg: &'static str,
     data: T,
 }
 
-pub fn ok<T: serde::Serialize>(data: T) -> Result<Json<Envelope<T>>> {
-    Ok(Json(Envelope { code: 10000, msg: "ok", data }))
+/// What a handler answers: its envelope, or the error's.
+pub type Answer<T> = Result<Json<Envelope<T>>>;
+
+pub fn ok<T: serde::Serialize>(data: T) -> Answer<T> {
+    ok_with("ok", data)
+}
+
+/// A success with the call's own message (`收藏成功`).
+pub fn ok_with<T: serde::Serialize>(msg: &'static str, data: T) -> Answer<T> {
+    Ok(Json(Envelope { code: 10000, msg, data }))
+}
+
+impl<T> Envelope<T> {
+    /// The success envelope around `data`, for an answer kept before it is sent.
+    pub fn success(data: T) -> Envelope<T> {
+        Envelope { code: 10000, msg: "ok", data }
+    }
+}
+
+/// `data` of a call that answers nothing: `null`.
+#[derive(Clone, Copy, Debug, serde::Serialize)]
+pub struct Nothing;
+
+impl utoipa::PartialSchema for Nothing {
+    fn schema() -> RefOr<Schema> {
+        ObjectBuilder::new().schema_type(Type::Null).into()
+    }
+}
+
+impl ToSchema for Nothing {}
+
+// The refusals' envelope for the OpenAPI document only: the answers are made by
+// `Error::into_response` below.
+/// A refusal or fault: `code` 10001 with HTTP 401 (login required), 422 (`msg` the first
+/// message, `data.errors` every field's), 459 (agreement required, HTTP 200), other 4xx
+/// refusals with a Chinese `msg`, 500 "系统繁忙，请稍候再试"; `data` is `null` but for 422.
+#[derive(ToSchema)]
+#[allow(dead_code)]
+pub struct ErrorEnvelope {
+    #[schema(example = 422)]
+    code: i64,
+    #[schema(example = "请填写手机号码")]
+    msg: String,
+    #[schema(required = true)]
+    data: Option<FieldErrors>,
+}
+
+/// A 422's `data`: the messages of each wrong field, in the order found.
+#[derive(ToSchema)]
+#[allow(dead_code)]
+pub struct FieldErrors {
+    errors: std::collections::BTreeMap<String, Vec<String>>,
 }
 
 impl IntoResponse for Error {

@@ -1,15 +1,14 @@
 //! Favourites (§7): list, add, cancel.
 
-use axum::Json;
 use axum::extract::State;
-use axum::response::IntoResponse;
-use serde_json::{Value, json};
+use serde::Serialize;
+use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::ApiContext;
-use super::card::{card_columns, cards};
-use super::error::{Error, Result};
+use super::card::{Card, card_columns, cards};
+use super::error::{Answer, Envelope, Error, ok, ok_with};
 use super::extract::{FormFields, Member, QueryFields};
 use crate::now;
 
@@ -20,8 +19,8 @@ pub fn router() -> OpenApiRouter<ApiContext> {
 const PAGE_SIZE: i64 = 20;
 
 /// `GET /api/favorite?page=`: the member's favourite goods, newest first.
-#[utoipa::path(get, path = "/api/favorite", tag = "收藏", responses((status = 200, description = "信封 { code, msg, data }")))]
-async fn list(State(context): State<ApiContext>, member: Member, QueryFields(query): QueryFields) -> Result<impl IntoResponse> {
+#[utoipa::path(get, path = "/api/favorite", tag = "收藏", responses((status = 200, description = "一页收藏的商品", body = inline(Envelope<FavoritePage>))))]
+async fn list(State(context): State<ApiContext>, member: Member, QueryFields(query): QueryFields) -> Answer<FavoritePage> {
     let page = query.page()?;
     let mut conn = context.db.pool.acquire().await?;
     let total: i64 =
@@ -36,16 +35,26 @@ async fn list(State(context): State<ApiContext>, member: Member, QueryFields(que
     .bind(now())
     .fetch_all(&mut *conn)
     .await?;
-    super::error::ok(json!({ "list": cards(&rows)?, "total": total, "page": page }))
+    ok(FavoritePage { list: cards(&rows)?, total, page })
 }
 
-fn message(text: &str, data: Value) -> Json<Value> {
-    Json(json!({ "code": 10000, "msg": text, "data": data }))
+/// One page of the member's favourite goods, newest first.
+#[derive(Serialize, ToSchema)]
+pub struct FavoritePage {
+    list: Vec<Card>,
+    total: i64,
+    page: i64,
+}
+
+/// The goods asked for.
+#[derive(Serialize, ToSchema)]
+pub struct FavoriteGoods {
+    goods_ids: Vec<i64>,
 }
 
 /// `POST /api/favorite` (`goods_ids`): answers "收藏成功".
-#[utoipa::path(post, path = "/api/favorite", tag = "收藏", responses((status = 200, description = "信封 { code, msg, data }")))]
-async fn add(State(context): State<ApiContext>, member: Member, FormFields(form): FormFields) -> Result<impl IntoResponse> {
+#[utoipa::path(post, path = "/api/favorite", tag = "收藏", responses((status = 200, description = "收藏成功（msg 为「收藏成功」）", body = inline(Envelope<FavoriteGoods>))))]
+async fn add(State(context): State<ApiContext>, member: Member, FormFields(form): FormFields) -> Answer<FavoriteGoods> {
     let ids = form.ids("goods_ids")?;
     if ids.is_empty() {
         return Err(Error::field("goods_ids", "请选择商品"));
@@ -64,12 +73,12 @@ async fn add(State(context): State<ApiContext>, member: Member, FormFields(form)
         .execute(&context.db.pool)
         .await?;
     }
-    Ok(message("收藏成功", json!({ "goods_ids": ids })))
+    ok_with("收藏成功", FavoriteGoods { goods_ids: ids })
 }
 
 /// `POST /api/favorite/cancel` (`goods_ids`): answers "取消收藏成功".
-#[utoipa::path(post, path = "/api/favorite/cancel", tag = "收藏", responses((status = 200, description = "信封 { code, msg, data }")))]
-async fn cancel(State(context): State<ApiContext>, member: Member, FormFields(form): FormFields) -> Result<impl IntoResponse> {
+#[utoipa::path(post, path = "/api/favorite/cancel", tag = "收藏", responses((status = 200, description = "取消收藏成功（msg 为「取消收藏成功」）", body = inline(Envelope<FavoriteGoods>))))]
+async fn cancel(State(context): State<ApiContext>, member: Member, FormFields(form): FormFields) -> Answer<FavoriteGoods> {
     let ids = form.ids("goods_ids")?;
     for id in &ids {
         sqlx::query("DELETE FROM favorites WHERE member_id = $1 AND goods_id = $2")
@@ -78,5 +87,5 @@ async fn cancel(State(context): State<ApiContext>, member: Member, FormFields(fo
             .execute(&context.db.pool)
             .await?;
     }
-    Ok(message("取消收藏成功", json!({ "goods_ids": ids })))
+    ok_with("取消收藏成功", FavoriteGoods { goods_ids: ids })
 }

@@ -8,15 +8,14 @@
 //! millisecond. (An n-gram index — FTS5 trigram, pg_trgm — is the step for millions.)
 
 use axum::extract::{Path, State};
-use axum::response::IntoResponse;
-use serde_json::{Value, json};
-use sqlx::{FromRow, Row};
+use serde::Serialize;
+use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::ApiContext;
-use super::card::{CardRow, card, card_columns, cards};
-use super::error::{Error, Result, ok};
+use super::card::{Card, CardRow, FlashSale, card, card_columns, cards};
+use super::error::{Answer, Envelope, Error, Result, ok};
 use super::extract::{MaybeMember, QueryFields};
 use crate::db::Db;
 use crate::{money, now};
@@ -48,8 +47,8 @@ const PAGE_SIZE_MAX: i64 = 100;
 /// (manufacturer), `brand`, `shop` (`general`, `youx`, `zy`, `qx`), zone flags `is_dpby`,
 /// `manjian`, `flash`, `everyday`; `sort` (`default`, `sales`, `price`, `new`) and `order`
 /// (`asc`, `desc`); `page`, `page_size` (at most 100).
-#[utoipa::path(get, path = "/api/goods/list", tag = "商品", responses((status = 200, description = "信封 { code, msg, data }")))]
-async fn list(State(context): State<ApiContext>, QueryFields(query): QueryFields) -> Result<impl IntoResponse> {
+#[utoipa::path(get, path = "/api/goods/list", tag = "商品", responses((status = 200, description = "一页商品", body = inline(Envelope<GoodsPage>))))]
+async fn list(State(context): State<ApiContext>, QueryFields(query): QueryFields) -> Answer<GoodsPage> {
     let page = query.page()?;
     let page_size = query.int_or("page_size", "每页数量", PAGE_SIZE)?.clamp(1, PAGE_SIZE_MAX);
     let mut filter = Filter::default();
@@ -114,13 +113,18 @@ async fn list(State(context): State<ApiContext>, QueryFields(query): QueryFields
     let columns = card_columns(filter.params.len() + 1);
     let sql = format!("SELECT {columns} FROM goods g {condition} ORDER BY {order} LIMIT {page_size} OFFSET {offset}");
     let rows = filter.bind(sqlx::query(sqlx::AssertSqlSafe(sql))).bind(now()).fetch_all(&context.db.pool).await?;
-    ok(json!({
-        "list": cards(&rows)?,
-        "total": total,
-        "page": page,
-        "page_size": page_size,
-        "last_page": ((total + page_size - 1) / page_size).max(1),
-    }))
+    ok(GoodsPage { list: cards(&rows)?, total, page, page_size, last_page: ((total + page_size - 1) / page_size).max(1) })
+}
+
+/// One page of goods cards.
+#[derive(Serialize, ToSchema)]
+pub struct GoodsPage {
+    list: Vec<Card>,
+    /// Goods matching, over all pages.
+    total: i64,
+    page: i64,
+    page_size: i64,
+    last_page: i64,
 }
 
 enum Param {
@@ -189,14 +193,14 @@ pub async fn category_subtree(db: &Db, category: i64) -> Result<Vec<i64>> {
 
 /// `GET /api/goods/detail/{id}`, with the §2 query ids echoed (`goods_price_id`,
 /// `ladder_price_id`, `goods_manjian_id`, `is_yj`, `is_jxq`).
-#[utoipa::path(get, path = "/api/goods/detail/{id}", tag = "商品", responses((status = 200, description = "信封 { code, msg, data }")))]
+#[utoipa::path(get, path = "/api/goods/detail/{id}", tag = "商品", responses((status = 200, description = "商品详情", body = inline(Envelope<GoodsDetail>))))]
 async fn detail(
     State(context): State<ApiContext>,
     MaybeMember(member): MaybeMember,
     Path(id): Path<i64>,
     QueryFields(query): QueryFields,
-) -> Result<impl IntoResponse> {
-    let row = sqlx::query(sqlx::AssertSqlSafe(format!(
+) -> Answer<GoodsDetail> {
+    let row: DetailRow = sqlx::query_as(sqlx::AssertSqlSafe(format!(
         "SELECT {}, g.category_id, g.brand_id, g.validity, g.jzl, g.origin, g.rx, g.description FROM goods g WHERE g.id = $1",
         card_columns(2)
     )))
@@ -205,30 +209,21 @@ async fn detail(
     .fetch_optional(&context.db.pool)
     .await?
     .ok_or_else(|| Error::not_found("商品不存在"))?;
-    let card = card(&CardRow::from_row(&row)?)?;
-    let mut goods = serde_json::to_value(card).map_err(anyhow::Error::from)?;
-    let category: i64 = row.try_get("category_id")?;
-    let brand: Option<i64> = row.try_get("brand_id")?;
-    let manjian: i64 = row.try_get("manjian_id")?;
-    goods["validity"] = json!(row.try_get::<String, _>("validity")?);
-    goods["jzl"] = json!(row.try_get::<i64, _>("jzl")?);
-    goods["origin"] = json!(row.try_get::<String, _>("origin")?);
-    goods["rx"] = json!(row.try_get::<i64, _>("rx")?);
-    goods["description"] = json!(row.try_get::<String, _>("description")?);
-    goods["category_path"] = json!(category_path(&context.db, category).await?);
-    goods["brand"] = match brand {
+    let manjian = row.card.manjian_id;
+    let brand = match row.brand_id {
         Some(brand) => {
             let name: String = sqlx::query_scalar("SELECT name FROM brands WHERE id = $1").bind(brand).fetch_one(&context.db.pool).await?;
-            json!({ "id": brand, "name": name })
+            Some(BrandRef { id: brand, name })
         }
-        None => Value::Null,
+        None => None,
     };
-    goods["manjian"] = manjian_activity(&context.db, manjian).await?;
-    let mut ids = json!({});
-    for key in ["goods_price_id", "ladder_price_id", "goods_manjian_id", "is_yj", "is_jxq"] {
-        ids[key] = json!(query.int_or(key, key, 0)?);
-    }
-    goods["query"] = ids;
+    let echo = DetailQuery {
+        goods_price_id: query.int_or("goods_price_id", "goods_price_id", 0)?,
+        ladder_price_id: query.int_or("ladder_price_id", "ladder_price_id", 0)?,
+        goods_manjian_id: query.int_or("goods_manjian_id", "goods_manjian_id", 0)?,
+        is_yj: query.int_or("is_yj", "is_yj", 0)?,
+        is_jxq: query.int_or("is_jxq", "is_jxq", 0)?,
+    };
     let favorite = match member {
         Some(member) => {
             sqlx::query_scalar::<_, i64>("SELECT COUNT(*) FROM favorites WHERE member_id = $1 AND goods_id = $2")
@@ -239,49 +234,153 @@ async fn detail(
         }
         None => 0,
     };
-    goods["is_favorite"] = json!(favorite);
-    ok(goods)
+    ok(GoodsDetail {
+        card: card(&row.card)?,
+        validity: row.validity,
+        jzl: row.jzl,
+        origin: row.origin,
+        rx: row.rx,
+        description: row.description,
+        category_path: category_path(&context.db, row.category_id).await?,
+        brand,
+        manjian: manjian_activity(&context.db, manjian).await?,
+        query: echo,
+        is_favorite: favorite,
+    })
+}
+
+/// What the detail reads: the card's columns and the detail's own.
+#[derive(sqlx::FromRow)]
+struct DetailRow {
+    #[sqlx(flatten)]
+    card: CardRow,
+    category_id: i64,
+    brand_id: Option<i64>,
+    validity: String,
+    jzl: i64,
+    origin: String,
+    rx: i64,
+    description: String,
+}
+
+/// A goods' detail: its card and more.
+#[derive(Serialize, ToSchema)]
+pub struct GoodsDetail {
+    #[serde(flatten)]
+    card: Card,
+    /// Shelf life.
+    validity: String,
+    /// Dosage form.
+    jzl: i64,
+    origin: String,
+    /// 1 for prescription medicines.
+    rx: i64,
+    description: String,
+    /// The category's path from the top.
+    category_path: Vec<CategoryRef>,
+    #[schema(required = true)]
+    brand: Option<BrandRef>,
+    /// The goods' full-reduction activity.
+    #[schema(required = true)]
+    manjian: Option<ManjianActivity>,
+    /// The §2 query ids, echoed (0 when absent).
+    query: DetailQuery,
+    /// 1 when the member keeps it among their favourites.
+    is_favorite: i64,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct CategoryRef {
+    id: i64,
+    name: String,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct BrandRef {
+    id: i64,
+    name: String,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct DetailQuery {
+    goods_price_id: i64,
+    ladder_price_id: i64,
+    goods_manjian_id: i64,
+    is_yj: i64,
+    is_jxq: i64,
 }
 
 /// The category's path from the top: `[{id, name}, …]`.
-async fn category_path(db: &Db, category: i64) -> Result<Vec<Value>> {
+async fn category_path(db: &Db, category: i64) -> Result<Vec<CategoryRef>> {
     let mut path = Vec::new();
     let mut next = Some(category);
     while let Some(id) = next {
-        let row = sqlx::query("SELECT id, name, parent_id FROM categories WHERE id = $1").bind(id).fetch_one(&db.pool).await?;
-        path.push(json!({ "id": id, "name": row.try_get::<String, _>("name")? }));
-        next = row.try_get("parent_id")?;
+        let row: CategoryLink =
+            sqlx::query_as("SELECT id, name, parent_id FROM categories WHERE id = $1").bind(id).fetch_one(&db.pool).await?;
+        path.push(CategoryRef { id, name: row.name });
+        next = row.parent_id;
     }
     path.reverse();
     Ok(path)
 }
 
-/// A full-reduction activity and its tiers (`null` for 0).
-pub async fn manjian_activity(db: &Db, id: i64) -> Result<Value> {
+#[derive(sqlx::FromRow)]
+struct CategoryLink {
+    name: String,
+    parent_id: Option<i64>,
+}
+
+/// A full-reduction activity and its tiers.
+#[derive(Serialize, ToSchema)]
+pub struct ManjianActivity {
+    id: i64,
+    title: String,
+    tiers: Vec<ManjianTierText>,
+}
+
+/// One tier of a full-reduction activity, as the detail shows it.
+#[derive(Serialize, ToSchema)]
+pub struct ManjianTierText {
+    #[schema(example = "500.00")]
+    amount: String,
+    #[schema(example = "50.00")]
+    reduce: String,
+    #[schema(example = "满500减50")]
+    title: String,
+}
+
+#[derive(sqlx::FromRow)]
+struct TierRow {
+    amount: i64,
+    reduce: i64,
+}
+
+/// A full-reduction activity and its tiers (`None`, written `null`, for 0).
+pub async fn manjian_activity(db: &Db, id: i64) -> Result<Option<ManjianActivity>> {
     if id == 0 {
-        return Ok(Value::Null);
+        return Ok(None);
     }
     let title: Option<String> =
         sqlx::query_scalar("SELECT title FROM manjian_activities WHERE id = $1").bind(id).fetch_optional(&db.pool).await?;
-    let Some(title) = title else { return Ok(Value::Null) };
-    let tiers = sqlx::query("SELECT amount, reduce FROM manjian_tiers WHERE activity_id = $1 ORDER BY sort, id")
+    let Some(title) = title else { return Ok(None) };
+    let tiers = sqlx::query_as::<_, TierRow>("SELECT amount, reduce FROM manjian_tiers WHERE activity_id = $1 ORDER BY sort, id")
         .bind(id)
         .fetch_all(&db.pool)
         .await?
-        .iter()
-        .map(|row| -> Result<Value> {
-            let amount: i64 = row.try_get("amount")?;
-            let reduce: i64 = row.try_get("reduce")?;
-            Ok(json!({ "amount": money::text(amount), "reduce": money::text(reduce), "title": format!("满{}减{}", money::text(amount), money::text(reduce)) }))
+        .into_iter()
+        .map(|TierRow { amount, reduce }| ManjianTierText {
+            amount: money::text(amount),
+            reduce: money::text(reduce),
+            title: format!("满{}减{}", money::text(amount), money::text(reduce)),
         })
-        .collect::<Result<Vec<_>>>()?;
-    Ok(json!({ "id": id, "title": title, "tiers": tiers }))
+        .collect();
+    Ok(Some(ManjianActivity { id, title, tiers }))
 }
 
 /// `GET /api/goods/search?keywords=…&type=0|1`: up to 10 suggestions, goods names (type 0) or
 /// manufacturers (type 1) containing the trimmed keyword; an empty keyword gives none.
-#[utoipa::path(get, path = "/api/goods/search", tag = "商品", responses((status = 200, description = "信封 { code, msg, data }")))]
-async fn search(State(context): State<ApiContext>, QueryFields(query): QueryFields) -> Result<impl IntoResponse> {
+#[utoipa::path(get, path = "/api/goods/search", tag = "商品", responses((status = 200, description = "搜索建议", body = inline(Envelope<Vec<String>>))))]
+async fn search(State(context): State<ApiContext>, QueryFields(query): QueryFields) -> Answer<Vec<String>> {
     let Some(keyword) = query.text("keywords").or_else(|| query.text("keyword")) else { return ok(Vec::<String>::new()) };
     let column = match query.int_or("type", "搜索类型", 0)? {
         0 => "name",
@@ -298,46 +397,71 @@ async fn search(State(context): State<ApiContext>, QueryFields(query): QueryFiel
 }
 
 /// `GET /api/goods/hot`: the hot search terms.
-#[utoipa::path(get, path = "/api/goods/hot", tag = "商品", responses((status = 200, description = "信封 { code, msg, data }")))]
-async fn hot(State(context): State<ApiContext>) -> Result<impl IntoResponse> {
+#[utoipa::path(get, path = "/api/goods/hot", tag = "商品", responses((status = 200, description = "热门搜索词", body = inline(Envelope<Vec<String>>))))]
+async fn hot(State(context): State<ApiContext>) -> Answer<Vec<String>> {
     let terms: Vec<String> = sqlx::query_scalar("SELECT term FROM hot_terms ORDER BY sort, id").fetch_all(&context.db.pool).await?;
     ok(terms)
 }
 
 /// `GET /api/goods/activities?goods_id=`: the promotions a goods takes part in — its
 /// full-reduction activity, a running flash sale, the combinations it is sold in.
-#[utoipa::path(get, path = "/api/goods/activities", tag = "商品", responses((status = 200, description = "信封 { code, msg, data }")))]
-async fn activities(State(context): State<ApiContext>, QueryFields(query): QueryFields) -> Result<impl IntoResponse> {
+#[utoipa::path(get, path = "/api/goods/activities", tag = "商品", responses((status = 200, description = "商品参与的活动", body = inline(Envelope<GoodsActivities>))))]
+async fn activities(State(context): State<ApiContext>, QueryFields(query): QueryFields) -> Answer<GoodsActivities> {
     let id = query.int("goods_id", "商品")?.ok_or_else(|| Error::field("goods_id", "请选择商品"))?;
     let manjian: Option<i64> =
         sqlx::query_scalar("SELECT manjian_id FROM goods WHERE id = $1").bind(id).fetch_optional(&context.db.pool).await?;
     let manjian = manjian.ok_or_else(|| Error::not_found("商品不存在"))?;
-    let flash_sale = sqlx::query(
+    let flash_sale = sqlx::query_as::<_, SaleRow>(
         "SELECT id, price, limit_number, ends_at FROM flash_sales WHERE goods_id = $1 AND starts_at <= $2 AND ends_at > $2 ORDER BY id DESC LIMIT 1",
     )
     .bind(id)
     .bind(now())
     .fetch_optional(&context.db.pool)
     .await?
-    .map(|row| -> Result<Value> {
-        Ok(json!({
-            "id": row.try_get::<i64, _>("id")?,
-            "price": money::text(row.try_get("price")?),
-            "limit": row.try_get::<i64, _>("limit_number")?,
-            "ends_at": row.try_get::<i64, _>("ends_at")?,
-        }))
-    })
-    .transpose()?;
-    let combinations: Vec<Value> = sqlx::query(
+    .map(|sale| FlashSale { id: sale.id, price: money::from_stored(sale.price), limit: sale.limit_number, ends_at: sale.ends_at });
+    let combinations = sqlx::query_as::<_, OfferRow>(
         "SELECT c.id, c.name, c.price FROM combinations c JOIN combination_items i ON i.combination_id = c.id WHERE i.goods_id = $1 ORDER BY c.id",
     )
     .bind(id)
     .fetch_all(&context.db.pool)
     .await?
-    .iter()
-    .map(|row| -> Result<Value> {
-        Ok(json!({ "id": row.try_get::<i64, _>("id")?, "name": row.try_get::<String, _>("name")?, "price": money::text(row.try_get("price")?) }))
-    })
-    .collect::<Result<_>>()?;
-    ok(json!({ "manjian": manjian_activity(&context.db, manjian).await?, "flash_sale": flash_sale, "combinations": combinations }))
+    .into_iter()
+    .map(|offer| CombinationOffer { id: offer.id, name: offer.name, price: money::text(offer.price) })
+    .collect();
+    ok(GoodsActivities { manjian: manjian_activity(&context.db, manjian).await?, flash_sale, combinations })
+}
+
+/// The promotions a goods takes part in.
+#[derive(Serialize, ToSchema)]
+pub struct GoodsActivities {
+    #[schema(required = true)]
+    manjian: Option<ManjianActivity>,
+    /// The running flash sale, `null` when none runs.
+    #[schema(required = true)]
+    flash_sale: Option<FlashSale>,
+    combinations: Vec<CombinationOffer>,
+}
+
+/// A combination the goods is sold in, at the combination's price.
+#[derive(Serialize, ToSchema)]
+pub struct CombinationOffer {
+    id: i64,
+    name: String,
+    #[schema(example = "99.00")]
+    price: String,
+}
+
+#[derive(sqlx::FromRow)]
+struct SaleRow {
+    id: i64,
+    price: i64,
+    limit_number: i64,
+    ends_at: i64,
+}
+
+#[derive(sqlx::FromRow)]
+struct OfferRow {
+    id: i64,
+    name: String,
+    price: i64,
 }

@@ -6,15 +6,14 @@
 use std::collections::HashMap;
 
 use axum::extract::{Path, State};
-use axum::response::IntoResponse;
-use serde_json::{Value, json};
-use sqlx::Row;
+use serde::Serialize;
+use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::ApiContext;
-use super::card::{card_columns, cards};
-use super::error::{Error, Result, ok};
+use super::card::{Card, card_columns, cards};
+use super::error::{Answer, Envelope, Error, Result, ok};
 use super::extract::QueryFields;
 use crate::db::Db;
 use crate::now;
@@ -39,105 +38,140 @@ pub fn router() -> OpenApiRouter<ApiContext> {
         .routes(routes!(article_categories))
 }
 
+/// The home page's common block.
+#[derive(Serialize, ToSchema)]
+pub struct HomeData {
+    /// Hot search terms.
+    rnss: Vec<String>,
+    /// At most 9 entries.
+    nav: Vec<NavEntry>,
+    category: Vec<CategoryNode>,
+    /// The general shop's categories.
+    category_yx: Vec<CategoryNode>,
+    /// The herb shop's categories.
+    category_zy: Vec<CategoryNode>,
+    /// The device shop's categories.
+    category_qx: Vec<CategoryNode>,
+    brand: Vec<BrandEntry>,
+    /// The server clock, Unix seconds.
+    timestamp: i64,
+}
+
+/// A nav entry.
+#[derive(Serialize, ToSchema, sqlx::FromRow)]
+pub struct NavEntry {
+    id: i64,
+    name: String,
+    url: String,
+    image: String,
+    is_open: i64,
+    /// Always empty.
+    #[sqlx(skip)]
+    #[schema(no_recursion)]
+    children: Vec<NavEntry>,
+}
+
+/// A brand of the home page.
+#[derive(Serialize, ToSchema, sqlx::FromRow)]
+pub struct BrandEntry {
+    id: i64,
+    name: String,
+    logo: String,
+    /// Manufacturer.
+    #[sqlx(rename = "manufacturer")]
+    sccj: String,
+}
+
+/// A category with its subcategories.
+#[derive(Clone, Serialize, ToSchema)]
+pub struct CategoryNode {
+    id: i64,
+    name: String,
+    logo: String,
+    /// The same as `logo`.
+    logo1: String,
+    #[schema(no_recursion)]
+    children: Vec<CategoryNode>,
+}
+
 /// `GET /api/index`: `rnss` (hot terms), `nav` (≤ 9), `category`, `category_yx`,
 /// `category_zy`, `category_qx`, `brand`, `timestamp` (the server clock).
-#[utoipa::path(get, path = "/api/index", tag = "首页", responses((status = 200, description = "信封 { code, msg, data }")))]
-async fn common(State(context): State<ApiContext>) -> Result<impl IntoResponse> {
+#[utoipa::path(get, path = "/api/index", tag = "首页", responses((status = 200, description = "首页公共数据", body = inline(Envelope<HomeData>))))]
+async fn common(State(context): State<ApiContext>) -> Answer<HomeData> {
     let db = &context.db;
     let rnss: Vec<String> = sqlx::query_scalar("SELECT term FROM hot_terms ORDER BY sort, id").fetch_all(&db.pool).await?;
-    let nav: Vec<Value> = sqlx::query("SELECT id, name, url, image, is_open FROM nav ORDER BY sort, id")
-        .fetch_all(&db.pool)
-        .await?
-        .iter()
-        .take(NAV_MAX)
-        .map(|row| -> Result<Value> {
-            Ok(json!({
-                "id": row.try_get::<i64, _>("id")?, "name": row.try_get::<String, _>("name")?,
-                "url": row.try_get::<String, _>("url")?, "image": row.try_get::<String, _>("image")?,
-                "is_open": row.try_get::<i64, _>("is_open")?, "children": [],
-            }))
-        })
-        .collect::<Result<_>>()?;
-    let brand: Vec<Value> = sqlx::query("SELECT id, name, logo, manufacturer FROM brands ORDER BY sort, id")
-        .fetch_all(&db.pool)
-        .await?
-        .iter()
-        .map(|row| -> Result<Value> {
-            Ok(json!({
-                "id": row.try_get::<i64, _>("id")?, "name": row.try_get::<String, _>("name")?,
-                "logo": row.try_get::<String, _>("logo")?, "sccj": row.try_get::<String, _>("manufacturer")?,
-            }))
-        })
-        .collect::<Result<_>>()?;
-    ok(json!({
-        "rnss": rnss,
-        "nav": nav,
-        "category": category_tree(db, None).await?,
-        "category_yx": category_tree(db, Some("general")).await?,
-        "category_zy": category_tree(db, Some("zy")).await?,
-        "category_qx": category_tree(db, Some("qx")).await?,
-        "brand": brand,
-        "timestamp": now(),
-    }))
+    let mut nav: Vec<NavEntry> =
+        sqlx::query_as("SELECT id, name, url, image, is_open FROM nav ORDER BY sort, id").fetch_all(&db.pool).await?;
+    nav.truncate(NAV_MAX);
+    let brand: Vec<BrandEntry> =
+        sqlx::query_as("SELECT id, name, logo, manufacturer FROM brands ORDER BY sort, id").fetch_all(&db.pool).await?;
+    ok(HomeData {
+        rnss,
+        nav,
+        category: category_tree(db, None).await?,
+        category_yx: category_tree(db, Some("general")).await?,
+        category_zy: category_tree(db, Some("zy")).await?,
+        category_qx: category_tree(db, Some("qx")).await?,
+        brand,
+        timestamp: now(),
+    })
+}
+
+#[derive(sqlx::FromRow)]
+struct CategoryRow {
+    id: i64,
+    parent_id: Option<i64>,
+    name: String,
+    shop: String,
+    logo: String,
 }
 
 /// The category trees, `{id, name, logo, logo1, children}`, of every top-level category (or of
 /// those of one shop type).
-pub async fn category_tree(db: &Db, shop: Option<&str>) -> Result<Vec<Value>> {
-    let rows = sqlx::query("SELECT id, parent_id, name, shop, logo FROM categories ORDER BY sort, id").fetch_all(&db.pool).await?;
-    let mut children: HashMap<Option<i64>, Vec<(i64, String, String, String)>> = HashMap::new();
+pub async fn category_tree(db: &Db, shop: Option<&str>) -> Result<Vec<CategoryNode>> {
+    let rows: Vec<CategoryRow> =
+        sqlx::query_as("SELECT id, parent_id, name, shop, logo FROM categories ORDER BY sort, id").fetch_all(&db.pool).await?;
+    let mut children: HashMap<Option<i64>, Vec<&CategoryRow>> = HashMap::new();
     for row in &rows {
-        children.entry(row.try_get("parent_id")?).or_default().push((
-            row.try_get("id")?,
-            row.try_get("name")?,
-            row.try_get("shop")?,
-            row.try_get("logo")?,
-        ));
+        children.entry(row.parent_id).or_default().push(row);
     }
-    fn build(id: i64, name: &str, logo: &str, children: &HashMap<Option<i64>, Vec<(i64, String, String, String)>>) -> Value {
-        let kids: Vec<Value> = children
-            .get(&Some(id))
-            .map(|list| list.iter().map(|(id, name, _, logo)| build(*id, name, logo, children)).collect())
-            .unwrap_or_default();
-        json!({ "id": id, "name": name, "logo": logo, "logo1": logo, "children": kids })
+    fn build(row: &CategoryRow, children: &HashMap<Option<i64>, Vec<&CategoryRow>>) -> CategoryNode {
+        let kids = children.get(&Some(row.id)).map(|list| list.iter().map(|child| build(child, children)).collect()).unwrap_or_default();
+        CategoryNode { id: row.id, name: row.name.clone(), logo: row.logo.clone(), logo1: row.logo.clone(), children: kids }
     }
     Ok(children
         .get(&None)
-        .map(|roots| {
-            roots
-                .iter()
-                .filter(|(_, _, root_shop, _)| shop.is_none_or(|shop| shop == root_shop))
-                .map(|(id, name, _, logo)| build(*id, name, logo, &children))
-                .collect()
-        })
+        .map(|roots| roots.iter().filter(|root| shop.is_none_or(|shop| shop == root.shop)).map(|root| build(root, &children)).collect())
         .unwrap_or_default())
 }
 
-async fn ads(db: &Db, position: &str) -> Result<Vec<Value>> {
-    sqlx::query("SELECT id, title, subtitle, url, image, color FROM ads WHERE position = $1 ORDER BY sort, id")
+/// An ad: a banner or a right-hand ad.
+#[derive(Serialize, ToSchema, sqlx::FromRow)]
+pub struct Ad {
+    id: i64,
+    title: String,
+    subtitle: String,
+    url: String,
+    image: String,
+    color: String,
+}
+
+async fn ads(db: &Db, position: &str) -> Result<Vec<Ad>> {
+    Ok(sqlx::query_as("SELECT id, title, subtitle, url, image, color FROM ads WHERE position = $1 ORDER BY sort, id")
         .bind(position)
         .fetch_all(&db.pool)
-        .await?
-        .iter()
-        .map(|row| -> Result<Value> {
-            Ok(json!({
-                "id": row.try_get::<i64, _>("id")?, "title": row.try_get::<String, _>("title")?,
-                "subtitle": row.try_get::<String, _>("subtitle")?, "url": row.try_get::<String, _>("url")?,
-                "image": row.try_get::<String, _>("image")?, "color": row.try_get::<String, _>("color")?,
-            }))
-        })
-        .collect()
+        .await?)
 }
 
 /// `GET /api/focus`: the home banners, `{url, image}` and more.
-#[utoipa::path(get, path = "/api/focus", tag = "首页", responses((status = 200, description = "信封 { code, msg, data }")))]
-async fn focus(State(context): State<ApiContext>) -> Result<impl IntoResponse> {
+#[utoipa::path(get, path = "/api/focus", tag = "首页", responses((status = 200, description = "首页轮播图", body = inline(Envelope<Vec<Ad>>))))]
+async fn focus(State(context): State<ApiContext>) -> Answer<Vec<Ad>> {
     ok(ads(&context.db, "focus").await?)
 }
 
 /// `GET /api/focus/right?position=…`: the right-hand ad of one position.
-#[utoipa::path(get, path = "/api/focus/right", tag = "首页", responses((status = 200, description = "信封 { code, msg, data }")))]
-async fn right(State(context): State<ApiContext>, QueryFields(query): QueryFields) -> Result<impl IntoResponse> {
+#[utoipa::path(get, path = "/api/focus/right", tag = "首页", responses((status = 200, description = "右侧广告", body = inline(Envelope<Vec<Ad>>))))]
+async fn right(State(context): State<ApiContext>, QueryFields(query): QueryFields) -> Answer<Vec<Ad>> {
     let position = query.text("position").or_else(|| query.text("key")).unwrap_or_else(|| "common".into());
     if !RIGHT_POSITIONS.contains(&position.as_str()) {
         return Err(Error::field("position", "广告位置不正确"));
@@ -145,10 +179,29 @@ async fn right(State(context): State<ApiContext>, QueryFields(query): QueryField
     ok(ads(&context.db, &position).await?)
 }
 
+/// A brand and its best-selling goods.
+#[derive(Serialize, ToSchema)]
+pub struct BrandZone {
+    id: i64,
+    name: String,
+    /// Manufacturer.
+    sccj: String,
+    logo: String,
+    /// Up to 20 goods, best sellers first.
+    goods: Vec<Card>,
+}
+
+#[derive(sqlx::FromRow)]
+struct BrandRow {
+    name: String,
+    manufacturer: String,
+    logo: String,
+}
+
 /// `GET /api/focus/brand/{id}`: a brand and its goods, for the brand zone.
-#[utoipa::path(get, path = "/api/focus/brand/{id}", tag = "首页", responses((status = 200, description = "信封 { code, msg, data }")))]
-async fn brand_focus(State(context): State<ApiContext>, Path(id): Path<i64>) -> Result<impl IntoResponse> {
-    let row = sqlx::query("SELECT id, name, manufacturer, logo FROM brands WHERE id = $1")
+#[utoipa::path(get, path = "/api/focus/brand/{id}", tag = "首页", responses((status = 200, description = "品牌与商品", body = inline(Envelope<BrandZone>))))]
+async fn brand_focus(State(context): State<ApiContext>, Path(id): Path<i64>) -> Answer<BrandZone> {
+    let brand: BrandRow = sqlx::query_as("SELECT id, name, manufacturer, logo FROM brands WHERE id = $1")
         .bind(id)
         .fetch_optional(&context.db.pool)
         .await?
@@ -161,31 +214,34 @@ async fn brand_focus(State(context): State<ApiContext>, Path(id): Path<i64>) -> 
     .bind(now())
     .fetch_all(&context.db.pool)
     .await?;
-    ok(json!({
-        "id": id,
-        "name": row.try_get::<String, _>("name")?,
-        "sccj": row.try_get::<String, _>("manufacturer")?,
-        "logo": row.try_get::<String, _>("logo")?,
-        "goods": cards(&goods)?,
-    }))
+    ok(BrandZone { id, name: brand.name, sccj: brand.manufacturer, logo: brand.logo, goods: cards(&goods)? })
+}
+
+/// A footer link.
+#[derive(Serialize, ToSchema, sqlx::FromRow)]
+pub struct Link {
+    name: String,
+    url: String,
 }
 
 /// `GET /api/global/links`: the footer's links.
-#[utoipa::path(get, path = "/api/global/links", tag = "首页", responses((status = 200, description = "信封 { code, msg, data }")))]
-async fn links(State(context): State<ApiContext>) -> Result<impl IntoResponse> {
-    let links: Vec<Value> = sqlx::query("SELECT name, url FROM links ORDER BY sort, id")
-        .fetch_all(&context.db.pool)
-        .await?
-        .iter()
-        .map(|row| -> Result<Value> { Ok(json!({ "name": row.try_get::<String, _>("name")?, "url": row.try_get::<String, _>("url")? })) })
-        .collect::<Result<_>>()?;
-    ok(links)
+#[utoipa::path(get, path = "/api/global/links", tag = "首页", responses((status = 200, description = "友情链接", body = inline(Envelope<Vec<Link>>))))]
+async fn links(State(context): State<ApiContext>) -> Answer<Vec<Link>> {
+    ok(sqlx::query_as("SELECT name, url FROM links ORDER BY sort, id").fetch_all(&context.db.pool).await?)
+}
+
+/// The flash sales running now, with the server clock for the countdown.
+#[derive(Serialize, ToSchema)]
+pub struct SpikeFloor {
+    /// The server clock, Unix seconds.
+    timestamp: i64,
+    list: Vec<Card>,
 }
 
 /// `GET /api/index/spike`: the flash sales running now, soonest ending first, with the server
 /// clock for the countdown.
-#[utoipa::path(get, path = "/api/index/spike", tag = "首页", responses((status = 200, description = "信封 { code, msg, data }")))]
-async fn spike(State(context): State<ApiContext>) -> Result<impl IntoResponse> {
+#[utoipa::path(get, path = "/api/index/spike", tag = "首页", responses((status = 200, description = "秒杀楼层", body = inline(Envelope<SpikeFloor>))))]
+async fn spike(State(context): State<ApiContext>) -> Answer<SpikeFloor> {
     let time = now();
     let rows = sqlx::query(sqlx::AssertSqlSafe(format!(
         "SELECT {} FROM goods g JOIN flash_sales f ON f.goods_id = g.id \
@@ -195,12 +251,19 @@ async fn spike(State(context): State<ApiContext>) -> Result<impl IntoResponse> {
     .bind(time)
     .fetch_all(&context.db.pool)
     .await?;
-    ok(json!({ "timestamp": time, "list": cards(&rows)? }))
+    ok(SpikeFloor { timestamp: time, list: cards(&rows)? })
+}
+
+/// One page of recommendations.
+#[derive(Serialize, ToSchema)]
+pub struct Recommendations {
+    page: i64,
+    list: Vec<Card>,
 }
 
 /// `GET /api/index_wntj/{page}`: 为您推荐, the best sellers that can be bought, 12 a page.
-#[utoipa::path(get, path = "/api/index_wntj/{page}", tag = "首页", responses((status = 200, description = "信封 { code, msg, data }")))]
-async fn recommendations(State(context): State<ApiContext>, Path(page): Path<i64>) -> Result<impl IntoResponse> {
+#[utoipa::path(get, path = "/api/index_wntj/{page}", tag = "首页", responses((status = 200, description = "为您推荐", body = inline(Envelope<Recommendations>))))]
+async fn recommendations(State(context): State<ApiContext>, Path(page): Path<i64>) -> Answer<Recommendations> {
     let page = page.clamp(1, super::extract::PAGE_MAX);
     let rows = sqlx::query(sqlx::AssertSqlSafe(format!(
         "SELECT {} FROM goods g WHERE g.is_buy = 1 AND g.stock > 0 ORDER BY g.sales DESC, g.id LIMIT 12 OFFSET $1",
@@ -210,12 +273,12 @@ async fn recommendations(State(context): State<ApiContext>, Path(page): Path<i64
     .bind(now())
     .fetch_all(&context.db.pool)
     .await?;
-    ok(json!({ "page": page, "list": cards(&rows)? }))
+    ok(Recommendations { page, list: cards(&rows)? })
 }
 
 /// `GET /api/activity/everyday_price`: 天天特价.
-#[utoipa::path(get, path = "/api/activity/everyday_price", tag = "首页", responses((status = 200, description = "信封 { code, msg, data }")))]
-async fn everyday(State(context): State<ApiContext>) -> Result<impl IntoResponse> {
+#[utoipa::path(get, path = "/api/activity/everyday_price", tag = "首页", responses((status = 200, description = "天天特价", body = inline(Envelope<Vec<Card>>))))]
+async fn everyday(State(context): State<ApiContext>) -> Answer<Vec<Card>> {
     let rows = sqlx::query(sqlx::AssertSqlSafe(format!(
         "SELECT {} FROM goods g JOIN everyday_specials e ON e.goods_id = g.id ORDER BY e.sort, g.id",
         card_columns(1)
@@ -226,10 +289,18 @@ async fn everyday(State(context): State<ApiContext>) -> Result<impl IntoResponse
     ok(cards(&rows)?)
 }
 
+/// The menu: every tree of a shop, or the one category asked for.
+#[derive(Serialize, ToSchema)]
+#[serde(untagged)]
+pub enum Menu {
+    Trees(Vec<CategoryNode>),
+    One(CategoryNode),
+}
+
 /// `GET /api/category?select={id}` with `qx=2` or `zy=2`: the menu entries (`{id, name,
 /// logo1, children}`) of the device or herb shop, or of the category `select`.
-#[utoipa::path(get, path = "/api/category", tag = "首页", responses((status = 200, description = "信封 { code, msg, data }")))]
-async fn menu_category(State(context): State<ApiContext>, QueryFields(query): QueryFields) -> Result<impl IntoResponse> {
+#[utoipa::path(get, path = "/api/category", tag = "首页", responses((status = 200, description = "分类菜单：全部分类树，或 select 所指的一个分类", body = inline(Envelope<Menu>))))]
+async fn menu_category(State(context): State<ApiContext>, QueryFields(query): QueryFields) -> Answer<Menu> {
     let shop = if query.int("qx", "器械")? == Some(2) {
         Some("qx")
     } else if query.int("zy", "中药")? == Some(2) {
@@ -238,47 +309,76 @@ async fn menu_category(State(context): State<ApiContext>, QueryFields(query): Qu
         None
     };
     let trees = category_tree(&context.db, shop).await?;
-    let Some(select) = query.int("select", "分类")? else { return ok(Value::Array(trees)) };
-    fn find(trees: &[Value], id: i64) -> Option<Value> {
-        trees.iter().find_map(|tree| if tree["id"] == id { Some(tree.clone()) } else { find(tree["children"].as_array()?, id) })
+    let Some(select) = query.int("select", "分类")? else { return ok(Menu::Trees(trees)) };
+    fn find(trees: &[CategoryNode], id: i64) -> Option<&CategoryNode> {
+        trees.iter().find_map(|tree| if tree.id == id { Some(tree) } else { find(&tree.children, id) })
     }
-    ok(find(&trees, select).ok_or_else(|| Error::not_found("分类不存在"))?)
+    ok(Menu::One(find(&trees, select).cloned().ok_or_else(|| Error::not_found("分类不存在"))?))
+}
+
+/// Help groups with their articles, or the news of one category.
+#[derive(Serialize, ToSchema)]
+#[serde(untagged)]
+pub enum Articles {
+    Help(Vec<HelpGroup>),
+    News(Vec<NewsItem>),
+}
+
+/// A group of help articles.
+#[derive(Serialize, ToSchema)]
+pub struct HelpGroup {
+    name: String,
+    list: Vec<HelpArticle>,
+}
+
+#[derive(Serialize, ToSchema, sqlx::FromRow)]
+pub struct HelpArticle {
+    id: i64,
+    title: String,
+    path: String,
+}
+
+#[derive(sqlx::FromRow)]
+struct HelpRow {
+    group_name: String,
+    #[sqlx(flatten)]
+    article: HelpArticle,
+}
+
+/// A news item.
+#[derive(Serialize, ToSchema, sqlx::FromRow)]
+pub struct NewsItem {
+    id: i64,
+    title: String,
+    summary: String,
+    /// The day it was published.
+    #[sqlx(rename = "published_on")]
+    date: String,
 }
 
 /// `GET /api/article/category`: help groups with their articles (`category_id=3`, the
 /// default), or the news (`category_id=hy|company`).
-#[utoipa::path(get, path = "/api/article/category", tag = "首页", responses((status = 200, description = "信封 { code, msg, data }")))]
-async fn article_categories(State(context): State<ApiContext>, QueryFields(query): QueryFields) -> Result<impl IntoResponse> {
+#[utoipa::path(get, path = "/api/article/category", tag = "首页", responses((status = 200, description = "帮助分组（category_id=3）或新闻", body = inline(Envelope<Articles>))))]
+async fn article_categories(State(context): State<ApiContext>, QueryFields(query): QueryFields) -> Answer<Articles> {
     let category = query.text("category_id").unwrap_or_else(|| "3".into());
     if category == "3" {
-        let rows = sqlx::query("SELECT id, group_name, path, title FROM articles WHERE kind = 'help' ORDER BY sort, id")
+        let rows: Vec<HelpRow> = sqlx::query_as("SELECT id, group_name, path, title FROM articles WHERE kind = 'help' ORDER BY sort, id")
             .fetch_all(&context.db.pool)
             .await?;
-        let mut groups: Vec<(String, Vec<Value>)> = Vec::new();
-        for row in &rows {
-            let group: String = row.try_get("group_name")?;
-            let item = json!({ "id": row.try_get::<i64, _>("id")?, "title": row.try_get::<String, _>("title")?, "path": row.try_get::<String, _>("path")? });
+        let mut groups: Vec<HelpGroup> = Vec::new();
+        for HelpRow { group_name, article } in rows {
             match groups.last_mut() {
-                Some((name, items)) if *name == group => items.push(item),
-                _ => groups.push((group, vec![item])),
+                Some(group) if group.name == group_name => group.list.push(article),
+                _ => groups.push(HelpGroup { name: group_name, list: vec![article] }),
             }
         }
-        return ok(groups.into_iter().map(|(name, items)| json!({ "name": name, "list": items })).collect::<Vec<_>>());
+        return ok(Articles::Help(groups));
     }
-    let rows = sqlx::query(
+    let news: Vec<NewsItem> = sqlx::query_as(
         "SELECT id, title, summary, published_on FROM articles WHERE kind = 'news' AND category = $1 ORDER BY published_on DESC, id",
     )
     .bind(&category)
     .fetch_all(&context.db.pool)
     .await?;
-    let news: Vec<Value> = rows
-        .iter()
-        .map(|row| -> Result<Value> {
-            Ok(json!({
-                "id": row.try_get::<i64, _>("id")?, "title": row.try_get::<String, _>("title")?,
-                "summary": row.try_get::<String, _>("summary")?, "date": row.try_get::<String, _>("published_on")?,
-            }))
-        })
-        .collect::<Result<_>>()?;
-    ok(news)
+    ok(Articles::News(news))
 }

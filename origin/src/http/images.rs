@@ -4,7 +4,6 @@
 use axum::extract::{Path, State};
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
-use sqlx::Row;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
@@ -33,21 +32,30 @@ fn lines(text: &str, width: usize) -> Vec<String> {
     chars.chunks(width).take(2).map(|chunk| chunk.iter().collect()).collect()
 }
 
-#[utoipa::path(get, path = "/api/images/goods/{file}", tag = "图片", responses((status = 200, description = "信封 { code, msg, data }")))]
+/// What a goods picture shows.
+#[derive(sqlx::FromRow)]
+struct Pictured {
+    name: String,
+    ypgg: String,
+    sccj: String,
+    #[sqlx(rename = "type")]
+    kind: i64,
+}
+
+/// `GET /api/images/goods/{id}.svg`: the goods' package.
+#[utoipa::path(get, path = "/api/images/goods/{file}", tag = "图片", responses((status = 200, description = "SVG 图片", content_type = "image/svg+xml", body = String)))]
 async fn goods(State(context): State<ApiContext>, Path(file): Path<String>) -> Result<Response> {
     let id = svg_id(&file)?;
-    let row = sqlx::query("SELECT name, ypgg, sccj, type FROM goods WHERE id = $1")
+    let Pictured { name, ypgg, sccj, kind } = sqlx::query_as("SELECT name, ypgg, sccj, type FROM goods WHERE id = $1")
         .bind(id)
         .fetch_optional(&context.db.pool)
         .await?
         .ok_or_else(|| Error::not_found("图片不存在"))?;
-    let kind: i64 = row.try_get("type")?;
     let (color, label) = match kind {
         2 => ("#8a5a2b", "中药饮片"),
         3 => ("#1d6fa5", "医疗器械"),
         _ => ("#1f7a4d", "药品"),
     };
-    let name: String = row.try_get("name")?;
     let mut text = String::new();
     for (n, line) in lines(&name, 8).iter().enumerate() {
         text.push_str(&format!(
@@ -56,8 +64,6 @@ async fn goods(State(context): State<ApiContext>, Path(file): Path<String>) -> R
             escape(line)
         ));
     }
-    let ypgg: String = row.try_get("ypgg")?;
-    let sccj: String = row.try_get("sccj")?;
     svg(format!(
         r##"<svg xmlns="http://www.w3.org/2000/svg" width="240" height="240" viewBox="0 0 240 240"><rect width="240" height="240" fill="#f5f7f6"/><rect x="30" y="40" width="180" height="160" rx="10" fill="{color}"/><rect x="30" y="40" width="180" height="34" rx="10" fill="#ffffff" fill-opacity="0.18"/><text x="120" y="64" font-size="14" text-anchor="middle" fill="#fff">{label}</text>{text}<text x="120" y="180" font-size="14" text-anchor="middle" fill="#fff" fill-opacity="0.9">{}</text><text x="120" y="224" font-size="12" text-anchor="middle" fill="#666">{}</text></svg>"##,
         escape(&ypgg),
@@ -65,7 +71,8 @@ async fn goods(State(context): State<ApiContext>, Path(file): Path<String>) -> R
     ))
 }
 
-#[utoipa::path(get, path = "/api/images/brand/{file}", tag = "图片", responses((status = 200, description = "信封 { code, msg, data }")))]
+/// `GET /api/images/brand/{sort}.svg`: a brand's card.
+#[utoipa::path(get, path = "/api/images/brand/{file}", tag = "图片", responses((status = 200, description = "SVG 图片", content_type = "image/svg+xml", body = String)))]
 async fn brand(State(context): State<ApiContext>, Path(file): Path<String>) -> Result<Response> {
     let sort = svg_id(&file)?;
     let name: String = sqlx::query_scalar("SELECT name FROM brands WHERE sort = $1")
@@ -79,16 +86,17 @@ async fn brand(State(context): State<ApiContext>, Path(file): Path<String>) -> R
     ))
 }
 
-#[utoipa::path(get, path = "/api/images/ad/{position}/{file}", tag = "图片", responses((status = 200, description = "信封 { code, msg, data }")))]
+/// `GET /api/images/ad/{position}/{sort}.svg`: an ad's card.
+#[utoipa::path(get, path = "/api/images/ad/{position}/{file}", tag = "图片", responses((status = 200, description = "SVG 图片", content_type = "image/svg+xml", body = String)))]
 async fn ad(State(context): State<ApiContext>, Path((position, file)): Path<(String, String)>) -> Result<Response> {
     let sort = svg_id(&file)?;
-    let row = sqlx::query("SELECT title, subtitle, color FROM ads WHERE position = $1 AND sort = $2")
-        .bind(&position)
-        .bind(sort)
-        .fetch_optional(&context.db.pool)
-        .await?
-        .ok_or_else(|| Error::not_found("图片不存在"))?;
-    let color: String = row.try_get("color")?;
+    let (title, subtitle, color): (String, String, String) =
+        sqlx::query_as("SELECT title, subtitle, color FROM ads WHERE position = $1 AND sort = $2")
+            .bind(&position)
+            .bind(sort)
+            .fetch_optional(&context.db.pool)
+            .await?
+            .ok_or_else(|| Error::not_found("图片不存在"))?;
     let color = if color.is_empty() { "#1f7a4d".to_owned() } else { color };
     let (width, height) = if position == "focus" { (800, 340) } else { (240, 300) };
     svg(format!(
@@ -97,10 +105,10 @@ async fn ad(State(context): State<ApiContext>, Path((position, file)): Path<(Str
         width / 2,
         height / 2 - 6,
         if width > 300 { 40 } else { 22 },
-        escape(&row.try_get::<String, _>("title")?),
+        escape(&title),
         width / 2,
         height / 2 + 36,
         if width > 300 { 20 } else { 14 },
-        escape(&row.try_get::<String, _>("subtitle")?),
+        escape(&subtitle),
     ))
 }

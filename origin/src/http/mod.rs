@@ -1,16 +1,19 @@
-//! The HTTP API: one module per area of the specification's §7, merged into one router.
-//! Every answer is the `{code, msg, data}` envelope made by `error`.
+//! The HTTP API: one module per area of the specification's §7, merged into one router, and
+//! the OpenAPI document made from the same routes. Every answer is the `{code, msg, data}`
+//! envelope made by `error`.
 
 pub mod account;
 pub mod card;
 pub mod cart;
 pub mod cart_read;
+pub mod engine_schema;
 pub mod error;
 pub mod extract;
 pub mod favorite;
 pub mod goods;
 pub mod home;
 pub mod images;
+pub mod openapi;
 pub mod order;
 pub mod session;
 pub mod stat;
@@ -24,7 +27,6 @@ use std::sync::Arc;
 
 use axum::routing::get;
 use axum::{Json, Router};
-use utoipa::OpenApi;
 use utoipa_axum::router::OpenApiRouter;
 
 use crate::db::Db;
@@ -38,17 +40,11 @@ pub struct ApiContext {
     pub edge_secret: Option<std::sync::Arc<[u8]>>,
 }
 
-/// The OpenAPI document's frame; the paths come from each handler's `#[utoipa::path]`, and a
-/// route exists only through its annotation (`routes!`), so the document lists every route.
-#[derive(OpenApi)]
-#[openapi(info(
-    title = "医药批发商城 API",
-    description = "The shop's origin API. POST bodies are application/x-www-form-urlencoded; every answer is the envelope { code, msg, data }: 10000 success, 10001 login required (HTTP 401), 422 validation (msg = the first message, data.errors = { field: [messages] }), 459 agreement required, other 4xx refusals with a Chinese msg, 5xx \"系统繁忙，请稍候再试\"."
-))]
-struct ApiDoc;
-
-pub fn api_router(context: ApiContext) -> Router {
-    let (router, document) = OpenApiRouter::with_openapi(ApiDoc::openapi())
+/// Every route, and the OpenAPI document describing them: a route exists only through its
+/// `#[utoipa::path]` annotation (`routes!`), so the document lists every route. Nothing here
+/// needs the state or a database.
+fn routes() -> (Router<ApiContext>, utoipa::openapi::OpenApi) {
+    let (router, mut document) = OpenApiRouter::with_openapi(openapi::frame())
         .merge(session::router())
         .merge(account::router())
         .merge(goods::router())
@@ -60,6 +56,18 @@ pub fn api_router(context: ApiContext) -> Router {
         .merge(wallet::router())
         .merge(stat::router())
         .split_for_parts();
+    openapi::document_errors(&mut document);
+    (router, document)
+}
+
+/// The OpenAPI document of the API, as `GET /api/openapi.json` serves it (and `origin openapi`
+/// prints it); made without a database.
+pub fn openapi_document() -> utoipa::openapi::OpenApi {
+    routes().1
+}
+
+pub fn api_router(context: ApiContext) -> Router {
+    let (router, document) = routes();
     let document = Arc::new(document);
     router
         .route("/api/openapi.json", get(move || std::future::ready(Json(document.as_ref().clone()))))

@@ -11,15 +11,17 @@ use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use edge::signature;
 use engine::checkout::{self, Refusal};
-use serde_json::{Value, json};
-use sqlx::AnyConnection;
-use sqlx::{Acquire, Row};
+use serde::Serialize;
+use serde_json::Value;
+use sqlx::{Acquire, AnyConnection};
+use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::ApiContext;
 use super::cart_read::{CartLine, cart_input};
-use super::error::{Error, Result, ok};
+use super::engine_schema::CartQuote;
+use super::error::{Answer, Envelope, Error, Result, ok};
 use super::extract::{Fields, FormFields, Member, QueryFields};
 use crate::db::Kind;
 use crate::idempotency::{self, Claim};
@@ -68,29 +70,19 @@ async fn check(
 
 /// `POST /api/cart/checkout` (`ids`, `new=1`, `expected_payable`): cart step 2's preview — the
 /// chosen lines, their quote, the member's addresses and usable coupons.
-#[utoipa::path(post, path = "/api/cart/checkout", tag = "订单", responses((status = 200, description = "信封 { code, msg, data }")))]
-async fn preview(State(context): State<ApiContext>, member: Member, FormFields(form): FormFields) -> Result<impl IntoResponse> {
+#[utoipa::path(post, path = "/api/cart/checkout", tag = "订单", responses((status = 200, description = "结算预览", body = inline(Envelope<CheckoutPreview>))))]
+async fn preview(State(context): State<ApiContext>, member: Member, FormFields(form): FormFields) -> Answer<CheckoutPreview> {
     let ids = form.ids("ids")?;
     let mut conn = context.db.pool.acquire().await?;
     let (quote, lines) = check(&mut conn, context.db.kind, member, &ids, expected_payable(&form)?).await?;
-    let addresses: Vec<Value> = sqlx::query(
+    let addresses: Vec<Address> = sqlx::query_as(
         "SELECT id, contact, phone, province, city, district, detail, is_default FROM addresses \
          WHERE member_id = $1 ORDER BY is_default DESC, id",
     )
     .bind(member.id)
     .fetch_all(&mut *conn)
-    .await?
-    .iter()
-    .map(|row| -> Result<Value> {
-        Ok(json!({
-            "id": row.try_get::<i64, _>("id")?, "contact": row.try_get::<String, _>("contact")?,
-            "phone": row.try_get::<String, _>("phone")?, "province": row.try_get::<String, _>("province")?,
-            "city": row.try_get::<String, _>("city")?, "district": row.try_get::<String, _>("district")?,
-            "detail": row.try_get::<String, _>("detail")?, "is_default": row.try_get::<i64, _>("is_default")?,
-        }))
-    })
-    .collect::<Result<_>>()?;
-    let coupons: Vec<Value> = sqlx::query(
+    .await?;
+    let coupons = sqlx::query_as::<_, CouponRow>(
         "SELECT m.id, c.title, c.amount, c.min_amount, m.expires_at FROM member_coupons m JOIN coupons c ON c.id = m.coupon_id \
          WHERE m.member_id = $1 AND m.status = 0 AND m.expires_at > $2 ORDER BY c.amount DESC",
     )
@@ -98,21 +90,87 @@ async fn preview(State(context): State<ApiContext>, member: Member, FormFields(f
     .bind(now())
     .fetch_all(&mut *conn)
     .await?
-    .iter()
-    .map(|row| -> Result<Value> {
-        Ok(json!({
-            "id": row.try_get::<i64, _>("id")?, "title": row.try_get::<String, _>("title")?,
-            "amount": money::text(row.try_get("amount")?), "min_amount": money::text(row.try_get("min_amount")?),
-            "expires_at": row.try_get::<i64, _>("expires_at")?,
-        }))
+    .into_iter()
+    .map(|row| Coupon {
+        id: row.id,
+        title: row.title,
+        amount: money::text(row.amount),
+        min_amount: money::text(row.min_amount),
+        expires_at: row.expires_at,
     })
-    .collect::<Result<_>>()?;
-    ok(json!({ "lines": lines, "quote": quote, "addresses": addresses, "coupons": coupons }))
+    .collect();
+    ok(CheckoutPreview { lines, quote, addresses, coupons })
+}
+
+/// Cart step 2's preview.
+#[derive(Serialize, ToSchema)]
+pub struct CheckoutPreview {
+    /// The chosen lines, in the cart list's shape.
+    lines: Vec<CartLine>,
+    /// The engine's quote of the whole cart with the chosen lines selected.
+    #[schema(value_type = CartQuote)]
+    quote: engine::CartQuote,
+    /// The member's addresses, the default first.
+    addresses: Vec<Address>,
+    /// The member's usable coupons, the largest first.
+    coupons: Vec<Coupon>,
+}
+
+/// A delivery address of the member's.
+#[derive(Serialize, ToSchema, sqlx::FromRow)]
+pub struct Address {
+    id: i64,
+    contact: String,
+    phone: String,
+    province: String,
+    city: String,
+    district: String,
+    detail: String,
+    is_default: i64,
+}
+
+/// A coupon of the member's, unused and valid.
+#[derive(Serialize, ToSchema)]
+pub struct Coupon {
+    id: i64,
+    title: String,
+    #[schema(example = "20.00")]
+    amount: String,
+    /// The order amount from which it may be used.
+    #[schema(example = "200.00")]
+    min_amount: String,
+    expires_at: i64,
+}
+
+#[derive(sqlx::FromRow)]
+struct CouponRow {
+    id: i64,
+    title: String,
+    amount: i64,
+    min_amount: i64,
+    expires_at: i64,
+}
+
+/// An order just placed.
+#[derive(Serialize, ToSchema)]
+pub struct PlacedOrder {
+    id: i64,
+    order_no: String,
+    /// 0: 待付款.
+    status: i64,
+    #[schema(value_type = String, example = "待付款")]
+    status_name: &'static str,
+    #[schema(value_type = String, example = "120.00")]
+    total: engine::Cents,
+    #[schema(value_type = String, example = "10.00")]
+    discount: engine::Cents,
+    #[schema(value_type = String, example = "110.00")]
+    payable: engine::Cents,
 }
 
 /// `POST /api/order` (`ids`, `address_id`, `remark`, `expected_payable`; header
 /// `Idempotency-Key`).
-#[utoipa::path(post, path = "/api/order", tag = "订单", responses((status = 200, description = "信封 { code, msg, data }")))]
+#[utoipa::path(post, path = "/api/order", tag = "订单", responses((status = 200, description = "已下单（同一幂等键再次提交时答以首次的应答）", body = inline(Envelope<PlacedOrder>))))]
 async fn place(State(context): State<ApiContext>, member: Member, headers: HeaderMap, FormFields(form): FormFields) -> Result<Response> {
     let key = idempotency_key(&headers);
     let (ids, fingerprint) = order_fingerprint(&form)?;
@@ -166,7 +224,7 @@ fn order_fingerprint(form: &Fields) -> Result<(Vec<i64>, String)> {
 /// placed with this key and form already has, exactly as it was answered; 404 when there is
 /// none. The edge asks before it refuses an order, so that a buyer's retry of a placed order
 /// (whose lines have left the cart) gets the order, not a refusal.
-#[utoipa::path(post, path = "/api/order/answer", tag = "订单", responses((status = 200, description = "该幂等键的订单应答；没有时 404")))]
+#[utoipa::path(post, path = "/api/order/answer", tag = "订单", responses((status = 200, description = "该幂等键的订单应答，与首次应答完全相同（状态码亦同）；没有时 404", body = inline(Envelope<PlacedOrder>))))]
 async fn answer(State(context): State<ApiContext>, member: Member, headers: HeaderMap, FormFields(form): FormFields) -> Result<Response> {
     let key = idempotency_key(&headers);
     let (_, fingerprint) = order_fingerprint(&form)?;
@@ -284,19 +342,16 @@ async fn create_order(context: &ApiContext, member: Member, key: &str, ids: &[i6
         .await?;
         sqlx::query("DELETE FROM cart_items WHERE id = $1 AND member_id = $2").bind(line.id).bind(member.id).execute(&mut *tx).await?;
     }
-    let answer = json!({
-        "code": 10000,
-        "msg": "ok",
-        "data": {
-            "id": order_id,
-            "order_no": order_no,
-            "status": UNPAID,
-            "status_name": STATUS_NAMES[UNPAID as usize],
-            "total": totals.total,
-            "discount": totals.discount,
-            "payable": totals.payable,
-        },
-    });
+    let answer = serde_json::to_value(Envelope::success(PlacedOrder {
+        id: order_id,
+        order_no,
+        status: UNPAID,
+        status_name: STATUS_NAMES[UNPAID as usize],
+        total: totals.total,
+        discount: totals.discount,
+        payable: totals.payable,
+    }))
+    .map_err(anyhow::Error::from)?;
     idempotency::save(&mut tx, member.id, key, StatusCode::OK, &answer.to_string()).await?;
     tx.commit().await?;
     Ok(answer)
@@ -318,8 +373,8 @@ fn chrono_day(seconds: i64) -> String {
     format!("{year:04}{month:02}{day:02}")
 }
 
-async fn order_json(conn: &mut AnyConnection, member: Member, id: i64) -> Result<Value> {
-    let row = sqlx::query(
+async fn order_json(conn: &mut AnyConnection, member: Member, id: i64) -> Result<OrderDetail> {
+    let row: OrderRow = sqlx::query_as(
         "SELECT id, order_no, status, total, discount, payable, address, remark, created_at, paid_at FROM orders \
          WHERE id = $1 AND member_id = $2",
     )
@@ -328,43 +383,130 @@ async fn order_json(conn: &mut AnyConnection, member: Member, id: i64) -> Result
     .fetch_optional(&mut *conn)
     .await?
     .ok_or_else(|| Error::not_found("订单不存在"))?;
-    let items: Vec<Value> = sqlx::query(
+    let items = sqlx::query_as::<_, ItemRow>(
         "SELECT goods_id, type, name, ypgg, sccj, bzdw, number, price, amount FROM order_items WHERE order_id = $1 ORDER BY id",
     )
     .bind(id)
     .fetch_all(&mut *conn)
     .await?
-    .iter()
-    .map(|item| -> Result<Value> {
-        Ok(json!({
-            "goods_id": item.try_get::<i64, _>("goods_id")?, "type": item.try_get::<i64, _>("type")?,
-            "name": item.try_get::<String, _>("name")?, "ypgg": item.try_get::<String, _>("ypgg")?,
-            "sccj": item.try_get::<String, _>("sccj")?, "bzdw": item.try_get::<String, _>("bzdw")?,
-            "number": item.try_get::<i64, _>("number")?, "price": money::text(item.try_get("price")?),
-            "amount": money::text(item.try_get("amount")?),
-        }))
+    .into_iter()
+    .map(|item| OrderItem {
+        goods_id: item.goods_id,
+        line_type: item.line_type,
+        name: item.name,
+        ypgg: item.ypgg,
+        sccj: item.sccj,
+        bzdw: item.bzdw,
+        number: item.number,
+        price: money::text(item.price),
+        amount: money::text(item.amount),
     })
-    .collect::<Result<_>>()?;
-    let status: i64 = row.try_get("status")?;
-    Ok(json!({
-        "id": row.try_get::<i64, _>("id")?,
-        "order_no": row.try_get::<String, _>("order_no")?,
-        "status": status,
-        "status_name": STATUS_NAMES.get(status as usize).copied().unwrap_or_default(),
-        "total": money::text(row.try_get("total")?),
-        "discount": money::text(row.try_get("discount")?),
-        "payable": money::text(row.try_get("payable")?),
-        "address": row.try_get::<String, _>("address")?,
-        "remark": row.try_get::<String, _>("remark")?,
-        "created_at": row.try_get::<i64, _>("created_at")?,
-        "paid_at": row.try_get::<Option<i64>, _>("paid_at")?,
-        "items": items,
-    }))
+    .collect();
+    Ok(OrderDetail {
+        id: row.id,
+        order_no: row.order_no,
+        status: row.status,
+        status_name: STATUS_NAMES.get(row.status as usize).copied().unwrap_or_default(),
+        total: money::text(row.total),
+        discount: money::text(row.discount),
+        payable: money::text(row.payable),
+        address: row.address,
+        remark: row.remark,
+        created_at: row.created_at,
+        paid_at: row.paid_at,
+        items,
+    })
+}
+
+#[derive(sqlx::FromRow)]
+struct OrderRow {
+    id: i64,
+    order_no: String,
+    status: i64,
+    total: i64,
+    discount: i64,
+    payable: i64,
+    address: String,
+    remark: String,
+    created_at: i64,
+    paid_at: Option<i64>,
+}
+
+#[derive(sqlx::FromRow)]
+struct ItemRow {
+    goods_id: i64,
+    #[sqlx(rename = "type")]
+    line_type: i64,
+    name: String,
+    ypgg: String,
+    sccj: String,
+    bzdw: String,
+    number: i64,
+    price: i64,
+    amount: i64,
+}
+
+/// One of the member's orders.
+#[derive(Serialize, ToSchema)]
+pub struct OrderDetail {
+    id: i64,
+    order_no: String,
+    /// 0 待付款, 1 待发货, 2 待收货, 3 已完成, 4 已取消.
+    status: i64,
+    #[schema(value_type = String, example = "待付款")]
+    status_name: &'static str,
+    #[schema(example = "120.00")]
+    total: String,
+    #[schema(example = "10.00")]
+    discount: String,
+    #[schema(example = "110.00")]
+    payable: String,
+    address: String,
+    remark: String,
+    created_at: i64,
+    /// `null` until paid.
+    #[schema(required = true)]
+    paid_at: Option<i64>,
+    items: Vec<OrderItem>,
+}
+
+/// A line of an order, as it was bought.
+#[derive(Serialize, ToSchema)]
+pub struct OrderItem {
+    goods_id: i64,
+    #[serde(rename = "type")]
+    line_type: i64,
+    name: String,
+    ypgg: String,
+    sccj: String,
+    bzdw: String,
+    number: i64,
+    #[schema(example = "12.30")]
+    price: String,
+    #[schema(example = "24.60")]
+    amount: String,
+}
+
+/// One page of the member's orders, newest first.
+#[derive(Serialize, ToSchema)]
+pub struct OrderPage {
+    list: Vec<OrderDetail>,
+    total: i64,
+    page: i64,
+}
+
+/// An order just paid, with the balance left.
+#[derive(Serialize, ToSchema)]
+pub struct PaidOrder {
+    #[serde(flatten)]
+    order: OrderDetail,
+    #[schema(example = "890.00")]
+    balance: String,
 }
 
 /// `GET /api/order` (`page`, `status`): the member's own orders, newest first, 10 a page.
-#[utoipa::path(get, path = "/api/order", tag = "订单", responses((status = 200, description = "信封 { code, msg, data }")))]
-async fn list(State(context): State<ApiContext>, member: Member, QueryFields(query): QueryFields) -> Result<impl IntoResponse> {
+#[utoipa::path(get, path = "/api/order", tag = "订单", responses((status = 200, description = "一页订单", body = inline(Envelope<OrderPage>))))]
+async fn list(State(context): State<ApiContext>, member: Member, QueryFields(query): QueryFields) -> Answer<OrderPage> {
     let page = query.page()?;
     let status = query.int("status", "订单状态")?;
     if status.is_some_and(|status| !(0..STATUS_NAMES.len() as i64).contains(&status)) {
@@ -388,24 +530,19 @@ async fn list(State(context): State<ApiContext>, member: Member, QueryFields(que
     for id in ids {
         orders.push(order_json(&mut conn, member, id).await?);
     }
-    ok(json!({ "list": orders, "total": total, "page": page }))
+    ok(OrderPage { list: orders, total, page })
 }
 
 /// `GET /api/order/{id}`: one of the member's orders (404 for anyone else's).
-#[utoipa::path(get, path = "/api/order/{id}", tag = "订单", responses((status = 200, description = "信封 { code, msg, data }")))]
-async fn detail(State(context): State<ApiContext>, member: Member, Path(id): Path<i64>) -> Result<impl IntoResponse> {
+#[utoipa::path(get, path = "/api/order/{id}", tag = "订单", responses((status = 200, description = "订单", body = inline(Envelope<OrderDetail>))))]
+async fn detail(State(context): State<ApiContext>, member: Member, Path(id): Path<i64>) -> Answer<OrderDetail> {
     ok(order_json(&mut *context.db.pool.acquire().await?, member, id).await?)
 }
 
 /// `POST /api/order/{id}/pay` (`method`: `balance`): pays an unpaid order from the wallet;
 /// the balance never goes below zero, and each movement is logged.
-#[utoipa::path(post, path = "/api/order/{id}/pay", tag = "订单", responses((status = 200, description = "信封 { code, msg, data }")))]
-async fn pay(
-    State(context): State<ApiContext>,
-    member: Member,
-    Path(id): Path<i64>,
-    FormFields(form): FormFields,
-) -> Result<impl IntoResponse> {
+#[utoipa::path(post, path = "/api/order/{id}/pay", tag = "订单", responses((status = 200, description = "已支付的订单与余额", body = inline(Envelope<PaidOrder>))))]
+async fn pay(State(context): State<ApiContext>, member: Member, Path(id): Path<i64>, FormFields(form): FormFields) -> Answer<PaidOrder> {
     match form.text("method").as_deref() {
         Some("balance") => {}
         Some(_) => return Err(Error::field("method", "暂不支持该支付方式")),
@@ -457,7 +594,6 @@ async fn pay(
     .execute(&mut *tx)
     .await?;
     tx.commit().await?;
-    let mut order = order_json(&mut conn, member, id).await?;
-    order["balance"] = json!(money::text(balance));
-    ok(order)
+    let order = order_json(&mut conn, member, id).await?;
+    ok(PaidOrder { order, balance: money::text(balance) })
 }

@@ -5,13 +5,13 @@ use std::net::SocketAddr;
 use axum::extract::{ConnectInfo, Path, State};
 use axum::http::{HeaderMap, HeaderValue, header};
 use axum::response::{IntoResponse, Response};
-use serde_json::{Value, json};
-use sqlx::Row;
+use serde::Serialize;
+use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::ApiContext;
-use super::error::{Error, Result, ok};
+use super::error::{Answer, Envelope, Error, Nothing, Result, ok};
 use super::extract::{FormFields, MaybeMember};
 use crate::db::Db;
 use crate::{auth, now};
@@ -40,7 +40,9 @@ fn is_secure(headers: &HeaderMap) -> bool {
     headers.get("x-forwarded-proto").and_then(|value| value.to_str().ok()) == Some("https")
 }
 
-#[utoipa::path(post, path = "/api/user/login", tag = "账户", responses((status = 200, description = "信封 { code, msg, data }")))]
+/// `POST /api/user/login` (`username` or phone, `password`): opens a session (cookie `sid`)
+/// and answers the member's state.
+#[utoipa::path(post, path = "/api/user/login", tag = "账户", responses((status = 200, description = "登录后的会员状态，并设置会话 Cookie", body = inline(Envelope<UserState>))))]
 async fn login(
     State(context): State<ApiContext>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
@@ -58,14 +60,12 @@ async fn login(
             return Err(Error::too_many("登录失败次数过多，请15分钟后再试"));
         }
     }
-    let row = sqlx::query("SELECT id, password_hash FROM members WHERE username = $1 OR phone = $1")
+    let row: Option<(i64, String)> = sqlx::query_as("SELECT id, password_hash FROM members WHERE username = $1 OR phone = $1")
         .bind(&username)
         .fetch_optional(&context.db.pool)
         .await?;
     let member = match row {
-        Some(row) => {
-            let hash: String = row.try_get("password_hash")?;
-            let id: i64 = row.try_get("id")?;
+        Some((id, hash)) => {
             let password = password.clone();
             let matches =
                 tokio::task::spawn_blocking(move || auth::verify_password(&password, &hash)).await.map_err(anyhow::Error::from)?;
@@ -106,28 +106,36 @@ async fn record_attempt(db: &Db, key: &str) -> Result<i64> {
     Ok(count)
 }
 
-#[utoipa::path(delete, path = "/api/user/logout", tag = "账户", responses((status = 200, description = "信封 { code, msg, data }")))]
+/// `DELETE /api/user/logout`: closes the session and clears the cookie.
+#[utoipa::path(delete, path = "/api/user/logout", tag = "账户", responses((status = 200, description = "已退出（data 为 null）", body = inline(Envelope<Nothing>))))]
 async fn logout(State(context): State<ApiContext>, headers: HeaderMap) -> Result<Response> {
     if let Some(token) = super::extract::session_token(&headers) {
         auth::close_session(&context.db, &token).await?;
     }
     let cookie = HeaderValue::from_str(&auth::cookie(None, is_secure(&headers))).map_err(anyhow::Error::from)?;
-    Ok(([(header::SET_COOKIE, cookie)], ok(Value::Null)?).into_response())
+    Ok(([(header::SET_COOKIE, cookie)], ok(Nothing)?).into_response())
 }
 
-#[utoipa::path(get, path = "/api/user/base", tag = "账户", responses((status = 200, description = "信封 { code, msg, data }")))]
-async fn base(State(context): State<ApiContext>, MaybeMember(member): MaybeMember) -> Result<impl IntoResponse> {
+/// `GET /api/user/base`: the member's state, or a visitor's.
+#[utoipa::path(get, path = "/api/user/base", tag = "账户", responses((status = 200, description = "会员状态（游客为 login: false）", body = inline(Envelope<UserState>))))]
+async fn base(State(context): State<ApiContext>, MaybeMember(member): MaybeMember) -> Answer<UserState> {
     ok(user_state(&context.db, member.map(|member| member.id)).await?)
 }
 
 /// `{ free: bool }`: whether no member uses the phone yet; 422 when it is not a mobile number.
-#[utoipa::path(get, path = "/api/user/phone/{value}", tag = "账户", responses((status = 200, description = "信封 { code, msg, data }")))]
-async fn phone_free(State(context): State<ApiContext>, Path(phone): Path<String>) -> Result<impl IntoResponse> {
+#[utoipa::path(get, path = "/api/user/phone/{value}", tag = "账户", responses((status = 200, description = "手机号是否未被使用", body = inline(Envelope<PhoneFree>))))]
+async fn phone_free(State(context): State<ApiContext>, Path(phone): Path<String>) -> Answer<PhoneFree> {
     if !engine::is_phone(&phone, false) {
         return Err(Error::field("phone", "手机号码格式不正确"));
     }
     let used: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM members WHERE phone = $1").bind(&phone).fetch_one(&context.db.pool).await?;
-    ok(json!({ "free": used == 0 }))
+    ok(PhoneFree { free: used == 0 })
+}
+
+/// Whether no member uses the phone yet.
+#[derive(Serialize, ToSchema)]
+pub struct PhoneFree {
+    free: bool,
 }
 
 /// The shop's contact settings, in one query.
@@ -140,22 +148,128 @@ async fn settings(db: &Db) -> Result<std::collections::HashMap<String, String>> 
     Ok(rows.into_iter().collect())
 }
 
+/// §3 "User state": a member's, or a visitor's.
+#[derive(Serialize, ToSchema)]
+#[serde(untagged)]
+pub enum UserState {
+    Member(Box<MemberState>),
+    Visitor(VisitorState),
+}
+
+/// A visitor's state: `show: true` with the shop's contact details and no member.
+#[derive(Serialize, ToSchema)]
+pub struct VisitorState {
+    /// Always true.
+    show: bool,
+    /// Always false.
+    login: bool,
+    /// Always empty.
+    username: String,
+    common_config: CommonConfig,
+    quality_inspection: QualityInspection,
+    #[schema(value_type = String, example = "/login")]
+    login_url: &'static str,
+    #[serde(rename = "is_AfterSale")]
+    #[schema(value_type = String, example = "0")]
+    is_after_sale: &'static str,
+}
+
+/// A logged-in member's state.
+#[derive(Serialize, ToSchema)]
+pub struct MemberState {
+    /// Always true.
+    show: bool,
+    /// Always true.
+    login: bool,
+    username: String,
+    name: String,
+    phone: String,
+    company: String,
+    face: String,
+    rank: i64,
+    /// The member's account manager.
+    admin: Manager,
+    /// The default address, or the first.
+    address: String,
+    /// 1 when the qualifications were approved.
+    is_passed: i64,
+    points: i64,
+    /// Lines in the cart.
+    cart: i64,
+    message_count: i64,
+    wechat: String,
+    common_config: CommonConfig,
+    quality_inspection: QualityInspection,
+    #[schema(value_type = String, example = "/login")]
+    login_url: &'static str,
+    is_show_youx: i64,
+    is_special: i64,
+    is_can_chat: i64,
+    token: String,
+    #[serde(rename = "is_AfterSale")]
+    #[schema(value_type = String, example = "0")]
+    is_after_sale: &'static str,
+}
+
+/// The member's account manager; `is_default` 1 when the shop's is shown instead.
+#[derive(Serialize, ToSchema)]
+pub struct Manager {
+    name: String,
+    phone: String,
+    is_default: i64,
+}
+
+/// The shop's contact details.
+#[derive(Serialize, ToSchema)]
+pub struct CommonConfig {
+    hot_line: String,
+    qq1: String,
+    qq2: String,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct QualityInspection {
+    quality_inspection_url: String,
+    msg: String,
+}
+
+/// What the member state reads of the member.
+#[derive(sqlx::FromRow)]
+struct MemberRow {
+    username: String,
+    name: String,
+    phone: String,
+    company: String,
+    face: String,
+    rank: i64,
+    is_passed: i64,
+    points: i64,
+    is_show_youx: i64,
+    is_special: i64,
+    is_can_chat: i64,
+    manager_name: String,
+    manager_phone: String,
+}
+
 /// §3 "User state". A visitor gets `show: true` with the shop's contact details and no member.
-pub async fn user_state(db: &Db, member: Option<i64>) -> Result<Value> {
+pub async fn user_state(db: &Db, member: Option<i64>) -> Result<UserState> {
     let settings = settings(db).await?;
     let setting = |key: &str| settings.get(key).cloned().unwrap_or_default();
-    let common_config = json!({ "hot_line": setting("hot_line"), "qq1": setting("qq1"), "qq2": setting("qq2") });
-    let quality_inspection = json!({
-        "quality_inspection_url": setting("quality_inspection_url"),
-        "msg": setting("quality_inspection_msg"),
-    });
+    let common_config = CommonConfig { hot_line: setting("hot_line"), qq1: setting("qq1"), qq2: setting("qq2") };
+    let quality_inspection =
+        QualityInspection { quality_inspection_url: setting("quality_inspection_url"), msg: setting("quality_inspection_msg") };
     let Some(member) = member else {
-        return Ok(json!({
-            "show": true, "login": false, "username": "", "common_config": common_config,
-            "quality_inspection": quality_inspection, "login_url": "/login", "is_AfterSale": "0",
+        return Ok(UserState::Visitor(VisitorState {
+            show: true,
+            login: false,
+            username: String::new(),
+            common_config,
+            quality_inspection,
+            login_url: "/login",
+            is_after_sale: "0",
         }));
     };
-    let row = sqlx::query(
+    let row: MemberRow = sqlx::query_as(
         "SELECT username, name, phone, company, face, rank, is_passed, points, is_show_youx, is_special, \
          is_can_chat, manager_name, manager_phone FROM members WHERE id = $1",
     )
@@ -170,34 +284,30 @@ pub async fn user_state(db: &Db, member: Option<i64>) -> Result<Value> {
     .fetch_optional(&db.pool)
     .await?;
     let cart: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM cart_items WHERE member_id = $1").bind(member).fetch_one(&db.pool).await?;
-    let manager_name: String = row.try_get("manager_name")?;
-    Ok(json!({
-        "show": true,
-        "login": true,
-        "username": row.try_get::<String, _>("username")?,
-        "name": row.try_get::<String, _>("name")?,
-        "phone": row.try_get::<String, _>("phone")?,
-        "company": row.try_get::<String, _>("company")?,
-        "face": row.try_get::<String, _>("face")?,
-        "rank": row.try_get::<i64, _>("rank")?,
-        "admin": {
-            "name": manager_name,
-            "phone": row.try_get::<String, _>("manager_phone")?,
-            "is_default": i64::from(manager_name.is_empty()),
-        },
-        "address": address.unwrap_or_default(),
-        "is_passed": row.try_get::<i64, _>("is_passed")?,
-        "points": row.try_get::<i64, _>("points")?,
-        "cart": cart,
-        "message_count": 0,
-        "wechat": "",
-        "common_config": common_config,
-        "quality_inspection": quality_inspection,
-        "login_url": "/login",
-        "is_show_youx": row.try_get::<i64, _>("is_show_youx")?,
-        "is_special": row.try_get::<i64, _>("is_special")?,
-        "is_can_chat": row.try_get::<i64, _>("is_can_chat")?,
-        "token": "",
-        "is_AfterSale": "0",
-    }))
+    let is_default = i64::from(row.manager_name.is_empty());
+    Ok(UserState::Member(Box::new(MemberState {
+        show: true,
+        login: true,
+        username: row.username,
+        name: row.name,
+        phone: row.phone,
+        company: row.company,
+        face: row.face,
+        rank: row.rank,
+        admin: Manager { name: row.manager_name, phone: row.manager_phone, is_default },
+        address: address.unwrap_or_default(),
+        is_passed: row.is_passed,
+        points: row.points,
+        cart,
+        message_count: 0,
+        wechat: String::new(),
+        common_config,
+        quality_inspection,
+        login_url: "/login",
+        is_show_youx: row.is_show_youx,
+        is_special: row.is_special,
+        is_can_chat: row.is_can_chat,
+        token: String::new(),
+        is_after_sale: "0",
+    })))
 }

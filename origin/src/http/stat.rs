@@ -3,13 +3,11 @@
 //! server's, which must never happen. Visitors report too; a member's reports carry their id.
 
 use axum::extract::State;
-use axum::response::IntoResponse;
-use serde_json::Value;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::ApiContext;
-use super::error::{Error, Result, ok};
+use super::error::{Answer, Envelope, Error, Nothing, ok};
 use super::extract::{FormFields, MaybeMember};
 use crate::now;
 
@@ -25,12 +23,8 @@ fn clipped(text: Option<String>) -> String {
 }
 
 /// `POST /api/stat/page_view` (`route`, the route's name; `path`; `title`).
-#[utoipa::path(post, path = "/api/stat/page_view", tag = "统计", responses((status = 200, description = "信封 { code, msg, data }")))]
-async fn page_view(
-    State(context): State<ApiContext>,
-    MaybeMember(member): MaybeMember,
-    FormFields(form): FormFields,
-) -> Result<impl IntoResponse> {
+#[utoipa::path(post, path = "/api/stat/page_view", tag = "统计", responses((status = 200, description = "已记录（data 为 null）", body = inline(Envelope<Nothing>))))]
+async fn page_view(State(context): State<ApiContext>, MaybeMember(member): MaybeMember, FormFields(form): FormFields) -> Answer<Nothing> {
     let path = form.required("path", "页面路径")?;
     sqlx::query("INSERT INTO page_views (member_id, route, path, detail, created_at) VALUES ($1, $2, $3, $4, $5)")
         .bind(member.map(|member| member.id))
@@ -40,16 +34,12 @@ async fn page_view(
         .bind(now())
         .execute(&context.db.pool)
         .await?;
-    ok(Value::Null)
+    ok(Nothing)
 }
 
 /// `POST /api/stat/report` (`kind`, `path`, `detail`): an anomaly the app noticed.
-#[utoipa::path(post, path = "/api/stat/report", tag = "统计", responses((status = 200, description = "信封 { code, msg, data }")))]
-async fn report(
-    State(context): State<ApiContext>,
-    MaybeMember(member): MaybeMember,
-    FormFields(form): FormFields,
-) -> Result<impl IntoResponse> {
+#[utoipa::path(post, path = "/api/stat/report", tag = "统计", responses((status = 200, description = "已记录（data 为 null）", body = inline(Envelope<Nothing>))))]
+async fn report(State(context): State<ApiContext>, MaybeMember(member): MaybeMember, FormFields(form): FormFields) -> Answer<Nothing> {
     let kind = form.required("kind", "类型")?;
     if kind.len() > 40 {
         return Err(Error::field("kind", "类型不正确"));
@@ -63,5 +53,5 @@ async fn report(
         .bind(now())
         .execute(&context.db.pool)
         .await?;
-    ok(Value::Null)
+    ok(Nothing)
 }
