@@ -1,4 +1,5 @@
-//! `origin` serves the shop's API; `origin seed` reloads the demo data.
+//! `origin` serves the shop's API; `origin seed` reloads the demo data; `origin openapi` prints
+//! the API's OpenAPI document (JSON) to standard output, without a database.
 
 use origin::config::Config;
 use origin::db::{Db, seed};
@@ -7,9 +8,16 @@ use origin::telemetry;
 
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
+    let command = std::env::args().nth(1);
+    if command.as_deref() == Some("openapi") {
+        // Before the logs are set up: standard output holds the document and nothing else.
+        let document = origin::http::openapi_document().to_pretty_json()?;
+        println!("{document}");
+        return Ok(());
+    }
     telemetry::init();
     let config = Config::from_env()?;
-    match std::env::args().nth(1).as_deref() {
+    match command.as_deref() {
         None | Some("serve") => {
             let app = Application::build(&config).await?;
             tracing::info!(address = %app.address(), database = %config.database_url, "origin listening");
@@ -21,6 +29,6 @@ async fn main() -> anyhow::Result<()> {
             seed::seed(&db).await?;
             Ok(())
         }
-        Some(other) => anyhow::bail!("unknown command {other}: use `serve` (default) or `seed`"),
+        Some(other) => anyhow::bail!("unknown command {other}: use `serve` (default), `seed` or `openapi`"),
     }
 }
