@@ -41,7 +41,10 @@ try {
     modules: true,
     scriptPath: join(build, 'worker/shim.mjs'),
     compatibilityDate: '2026-04-01',
-    modulesRules: [{ type: 'ESModule', include: ['**/*.js'] }, { type: 'CompiledWasm', include: ['**/*.wasm'] }],
+    modulesRules: [
+      { type: 'ESModule', include: ['**/*.js'] },
+      { type: 'CompiledWasm', include: ['**/*.wasm'] },
+    ],
     bindings: { ORIGIN_URL: stack.origin, EDGE_SECRET: stack.secret, PUBLIC_CACHE_TTL: '60' },
     host: '127.0.0.1',
     port: 0,

@@ -40,8 +40,12 @@ const edge :Workerd.Worker = (
   const bin = join(EDGE_DIR, 'node_modules', 'workerd', 'bin', 'workerd');
   const child = spawn(bin, ['serve', '--experimental', file], { stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
-  child.stdout.on('data', (chunk) => { output += chunk; });
-  child.stderr.on('data', (chunk) => { output += chunk; });
+  child.stdout.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr.on('data', (chunk) => {
+    output += chunk;
+  });
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 30000;
   for (;;) {

@@ -81,7 +81,7 @@ test('a proxied call round-trips cookies, status and headers', async () => {
   assert.equal(member.json.data.username, 'demo');
 
   const missing = await client.get('/api/goods/detail/99999999?from=edge');
-  assert.equal(missing.status, 404, 'the origin\'s status passes unchanged');
+  assert.equal(missing.status, 404, "the origin's status passes unchanged");
   assert.equal(missing.json.code, 404);
 
   const logout = await client.request('DELETE', '/api/user/logout');
@@ -89,11 +89,15 @@ test('a proxied call round-trips cookies, status and headers', async () => {
   assert.equal((await client.get('/api/user/base')).json.data.login, false, 'the cleared cookie came back through the edge');
 });
 
-test('the origin sees the browser\'s host: same-site posts pass, cross-site posts are refused', async () => {
+test("the origin sees the browser's host: same-site posts pass, cross-site posts are refused", async () => {
   const client = new Client(stack.edge);
   const sameSite = await client.post('/api/user/login', { username: 'demo', password: 'demo123' }, { headers: { origin: stack.edge } });
   assert.equal(sameSite.status, 200, sameSite.text);
-  const crossSite = await client.post('/api/user/login', { username: 'demo', password: 'demo123' }, { headers: { origin: 'http://evil.example' } });
+  const crossSite = await client.post(
+    '/api/user/login',
+    { username: 'demo', password: 'demo123' },
+    { headers: { origin: 'http://evil.example' } },
+  );
   assert.equal(crossSite.status, 403);
 });
 
@@ -105,7 +109,7 @@ test('public GETs are cached at the edge, member data never', async () => {
   assert.equal(first.headers.get('x-edge-cache'), 'MISS');
   const second = await new Client(stack.edge).get('/api/global/links?probe=1');
   assert.equal(second.headers.get('x-edge-cache'), 'HIT');
-  assert.deepEqual(second.json, first.json, 'the cached answer is the origin\'s');
+  assert.deepEqual(second.json, first.json, "the cached answer is the origin's");
 
   // The home data's server clock is the time now even when the rest comes from the cache.
   const home = await client.get('/api/index');
@@ -166,7 +170,11 @@ test('a valid checkout and order go through, and the edge quotes what the origin
   const client = new Client(stack.edge);
   await client.login();
   const [first, second, third] = await buyableGoods(client, 3);
-  const cart = await fillCart(client, [[first, 12], [second, 3], [third, 1]]);
+  const cart = await fillCart(client, [
+    [first, 12],
+    [second, 3],
+    [third, 1],
+  ]);
   const ids = cart.data.map((line) => line.id).join(',');
   const payable = cart.quote.totals.payable;
   const before = await orderCount(client);
@@ -175,20 +183,35 @@ test('a valid checkout and order go through, and the edge quotes what the origin
   assert.equal(preview.status, 200, preview.text);
   const { lines, ...summary } = cart.quote;
   assert.equal(lines.length, 3);
-  assert.ok(summary.totals && summary.counts && summary.manjian_tiers && summary.shipping, 'cart/list\'s quote has its summary beside its lines');
-  assert.deepEqual(JSON.parse(preview.headers.get('x-edge-quote')), summary, 'the edge\'s quote equals cart/list\'s');
-  assert.deepEqual(preview.json.data.quote, cart.quote, 'and the origin\'s preview quote');
+  assert.ok(
+    summary.totals && summary.counts && summary.manjian_tiers && summary.shipping,
+    "cart/list's quote has its summary beside its lines",
+  );
+  assert.deepEqual(JSON.parse(preview.headers.get('x-edge-quote')), summary, "the edge's quote equals cart/list's");
+  assert.deepEqual(preview.json.data.quote, cart.quote, "and the origin's preview quote");
   const address = preview.json.data.addresses[0].id;
 
   const key = `edge-order-${Date.now()}`;
-  const placed = await client.post('/api/order', { ids, address_id: address, expected_payable: payable, remark: '边缘校验' }, { headers: { 'idempotency-key': key } });
+  const placed = await client.post(
+    '/api/order',
+    { ids, address_id: address, expected_payable: payable, remark: '边缘校验' },
+    { headers: { 'idempotency-key': key } },
+  );
   assert.equal(placed.status, 200, placed.text);
   assert.equal(placed.json.code, 10000);
   assert.equal(await orderCount(client), before + 1);
-  const again = await client.post('/api/order', { ids, address_id: address, expected_payable: payable, remark: '边缘校验' }, { headers: { 'idempotency-key': key } });
+  const again = await client.post(
+    '/api/order',
+    { ids, address_id: address, expected_payable: payable, remark: '边缘校验' },
+    { headers: { 'idempotency-key': key } },
+  );
   assert.equal(again.status, 200, 'a retry of a placed order (its lines have left the cart) is not refused');
   assert.deepEqual(again.json, placed.json, 'the same key answers the first order');
-  const reused = await client.post('/api/order', { ids, address_id: address, expected_payable: payable, remark: '另一单' }, { headers: { 'idempotency-key': key } });
+  const reused = await client.post(
+    '/api/order',
+    { ids, address_id: address, expected_payable: payable, remark: '另一单' },
+    { headers: { 'idempotency-key': key } },
+  );
   assert.equal(reused.status, 422);
   assert.equal(reused.json.msg, '该幂等键已用于其他请求');
   assert.equal(await orderCount(client), before + 1);
@@ -209,7 +232,11 @@ test('bad checkouts and orders are refused at the edge with 422 and never reach 
   const [plain, unbuyable, scarce, foreign] = await buyableGoods(client, 4);
   const otherCart = await fillCart(other, [[foreign, 1]]);
   const foreignLine = otherCart.data[0].id;
-  const cart = await fillCart(client, [[plain, 2], [unbuyable, 1], [scarce, 5]]);
+  const cart = await fillCart(client, [
+    [plain, 2],
+    [unbuyable, 1],
+    [scarce, 5],
+  ]);
   const line = (goods) => cart.data.find((item) => item.goods.id === goods).id;
   const plainLine = line(plain);
 
@@ -219,7 +246,12 @@ test('bad checkouts and orders are refused at the edge with 422 and never reach 
   const ordersBefore = await orderCount(client);
   const cases = [
     ['a tampered expected_payable', { ids: plainLine, expected_payable: '0.01' }, 'expected_payable', '商品价格已变动，请刷新购物车后重试'],
-    ['another member\'s cart line', { ids: `${plainLine},${foreignLine}`, expected_payable: '1.00' }, 'ids', '购物车中没有该商品，请刷新购物车后重试'],
+    [
+      "another member's cart line",
+      { ids: `${plainLine},${foreignLine}`, expected_payable: '1.00' },
+      'ids',
+      '购物车中没有该商品，请刷新购物车后重试',
+    ],
     ['a line that cannot be bought', { ids: line(unbuyable), expected_payable: '1.00' }, 'ids', '部分商品暂不可购买，请刷新购物车后重试'],
     ['more than the stock', { ids: line(scarce), expected_payable: '1.00' }, 'ids', '部分商品库存不足，请修改数量后重试'],
     ['no expected payable', { ids: plainLine }, 'expected_payable', '缺少应付金额，请刷新购物车后重试'],
@@ -227,7 +259,11 @@ test('bad checkouts and orders are refused at the edge with 422 and never reach 
   ];
   for (const [what, fields, field, message] of cases) {
     for (const path of ['/api/cart/checkout', '/api/order']) {
-      const answer = await client.post(path, { ...fields, address_id: address }, { headers: { 'idempotency-key': `bad-${Math.random()}` } });
+      const answer = await client.post(
+        path,
+        { ...fields, address_id: address },
+        { headers: { 'idempotency-key': `bad-${Math.random()}` } },
+      );
       assert.equal(answer.status, 422, `${what} at ${path}: ${answer.text}`);
       assert.equal(answer.json.code, 422);
       assert.equal(answer.json.msg, message, `${what} at ${path}`);
@@ -237,14 +273,18 @@ test('bad checkouts and orders are refused at the edge with 422 and never reach 
   }
   assert.equal(await orderCount(client), ordersBefore, 'no order was made');
   assert.equal(otherCart.data.length, 1);
-  assert.equal((await other.get('/api/cart/list')).json.data.data.length, 1, 'the other member\'s cart is untouched');
+  assert.equal((await other.get('/api/cart/list')).json.data.data.length, 1, "the other member's cart is untouched");
 
-  const visitor = await new Client(stack.edge).post('/api/order', { ids: plainLine, expected_payable: '1.00' }, { headers: { 'idempotency-key': 'visitor' } });
+  const visitor = await new Client(stack.edge).post(
+    '/api/order',
+    { ids: plainLine, expected_payable: '1.00' },
+    { headers: { 'idempotency-key': 'visitor' } },
+  );
   assert.equal(visitor.status, 401, 'a visitor is sent to log in, as the origin says');
   assert.equal(visitor.json.code, 10001);
 });
 
-test('an order posted straight to the origin without the edge\'s check is refused', async () => {
+test("an order posted straight to the origin without the edge's check is refused", async () => {
   const edge = new Client(stack.edge);
   await edge.login();
   const [goods] = await buyableGoods(edge, 1);
@@ -260,10 +300,16 @@ test('an order posted straight to the origin without the edge\'s check is refuse
   const unsigned = await direct.post('/api/order', fields, { headers: { 'idempotency-key': 'direct-1' } });
   assert.equal(unsigned.status, 403, unsigned.text);
   assert.equal(unsigned.json.msg, '订单未经校验，请刷新购物车后重新提交');
-  const forged = await direct.post('/api/order', fields, { headers: { 'idempotency-key': 'direct-2', 'x-edge-check': `${Math.floor(Date.now() / 1000)}.${'ab'.repeat(32)}` } });
+  const forged = await direct.post('/api/order', fields, {
+    headers: { 'idempotency-key': 'direct-2', 'x-edge-check': `${Math.floor(Date.now() / 1000)}.${'ab'.repeat(32)}` },
+  });
   assert.equal(forged.status, 403);
   // A client cannot smuggle a check through the edge either: the edge drops it and signs its own.
-  const smuggled = await edge.post('/api/order', { ...fields, expected_payable: '0.01' }, { headers: { 'idempotency-key': 'direct-3', 'x-edge-check': 'whatever' } });
+  const smuggled = await edge.post(
+    '/api/order',
+    { ...fields, expected_payable: '0.01' },
+    { headers: { 'idempotency-key': 'direct-3', 'x-edge-check': 'whatever' } },
+  );
   assert.equal(smuggled.status, 422);
   assert.equal(await orderCount(edge), before, 'no order was made');
 

@@ -57,7 +57,10 @@ function measure(size) {
     }),
   };
   if (other) {
-    for (const [name, call] of [['swb', other.quoteCartSerdeWasmBindgen], ['json', other.quoteCartJson]]) {
+    for (const [name, call] of [
+      ['swb', other.quoteCartSerdeWasmBindgen],
+      ['json', other.quoteCartJson],
+    ]) {
       if (!isDeepStrictEqual(call(cart), quote)) throw new Error(`${name} disagrees on ${size} lines`);
       row[name] = time(() => call(cart));
     }
@@ -73,19 +76,24 @@ if (size) {
 } else {
   const self = fileURLToPath(import.meta.url);
   const rows = SIZES.map((n) => {
-    const runs = Array.from({ length: RUNS }, () => JSON.parse(execFileSync(process.execPath,
-      ['--expose-gc', self, pkgDir, cartsDir, swbDir ?? '-', String(n)], { encoding: 'utf8' })));
+    const runs = Array.from({ length: RUNS }, () =>
+      JSON.parse(execFileSync(process.execPath, ['--expose-gc', self, pkgDir, cartsDir, swbDir ?? '-', String(n)], { encoding: 'utf8' })),
+    );
     const row = { size: n };
     for (const key of Object.keys(runs[0])) row[key] = median(runs.map((run) => run[key]));
     return row;
   });
   const other = rows[0].swb !== undefined;
   console.log(`node ${process.version}; each cell the median of ${RUNS} processes`);
-  console.log('| lines | big.js peer quote | WASM quoteCart | speed-up | CartSession setNumber + totals | vs peer quote |' +
-    (other ? ' quoteCart via serde-wasm-bindgen | quoteCart via JSON text |' : ''));
+  console.log(
+    '| lines | big.js peer quote | WASM quoteCart | speed-up | CartSession setNumber + totals | vs peer quote |' +
+      (other ? ' quoteCart via serde-wasm-bindgen | quoteCart via JSON text |' : ''),
+  );
   console.log('|---:|---:|---:|---:|---:|---:|' + (other ? '---:|---:|' : ''));
   for (const r of rows) {
-    console.log(`| ${r.size} | ${fmt(r.peer)} | ${fmt(r.wasm)} | ${(r.peer / r.wasm).toFixed(2)}× | ${fmt(r.edit)} | ${Math.round(r.peer / r.edit)}× |` +
-      (other ? ` ${fmt(r.swb)} | ${fmt(r.json)} |` : ''));
+    console.log(
+      `| ${r.size} | ${fmt(r.peer)} | ${fmt(r.wasm)} | ${(r.peer / r.wasm).toFixed(2)}× | ${fmt(r.edit)} | ${Math.round(r.peer / r.edit)}× |` +
+        (other ? ` ${fmt(r.swb)} | ${fmt(r.json)} |` : ''),
+    );
   }
 }

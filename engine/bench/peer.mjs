@@ -9,6 +9,8 @@ Big.PE = 60;
 const ZERO = new Big(0);
 const floor2 = (x) => x.round(2, Big.roundDown);
 const money = (x) => new Big(x);
+/** A `Flag` of the engine's input: 1 or true. */
+const on = (flag) => flag === 1 || flag === true;
 
 /** A passed-through price: exact, with at least two decimals. */
 function price(x) {
@@ -27,14 +29,22 @@ function ladderSteps(raw) {
 export function quotePeer(cart) {
   const items = cart.items;
   const lines = new Array(items.length);
-  let total = ZERO, coupon = ZERO, nonCoupon = ZERO, youx = ZERO, zy = ZERO, qx = ZERO;
-  let manjian = ZERO, discount = ZERO;
-  let selected = 0, units = 0, freeShipping = false;
+  let total = ZERO,
+    coupon = ZERO,
+    nonCoupon = ZERO,
+    youx = ZERO,
+    zy = ZERO,
+    qx = ZERO;
+  let manjian = ZERO,
+    discount = ZERO;
+  let selected = 0,
+    units = 0,
+    freeShipping = false;
   for (let i = 0; i < items.length; i++) {
     const item = items[i];
     const goods = item.type === 3 && item.combination ? item.combination : item.goods;
     const quantity = item.number;
-    const buyable = item.is_selected == 1 && goods.is_buy == 1 && goods.number > 0;
+    const buyable = on(item.is_selected) && on(goods.is_buy) && goods.number > 0;
     const followsLadder = item.type !== 1 && item.type !== 3;
     let unit = money(item.price);
     let ladder = [];
@@ -63,26 +73,25 @@ export function quotePeer(cart) {
       amount: amount.toFixed(2),
       savings: savings.toFixed(2),
       ladder,
-      free_shipping_hint: goods.is_dpby == 1
-        ? { qg_number: goods.qg_number || 0, reached: quantity >= (goods.qg_number || 0) }
-        : null,
+      free_shipping_hint: on(goods.is_dpby) ? { qg_number: goods.qg_number || 0, reached: quantity >= (goods.qg_number || 0) } : null,
     };
     if (!buyable) continue;
     selected++;
     units += quantity;
     total = total.plus(amount);
-    if (item.with_coupon == 1) coupon = coupon.plus(amount);
+    if (on(item.with_coupon)) coupon = coupon.plus(amount);
     else nonCoupon = nonCoupon.plus(amount);
-    if (goods.is_youx == 1) youx = youx.plus(amount);
+    if (on(goods.is_youx)) youx = youx.plus(amount);
     if (goods.type === 2) zy = zy.plus(amount);
     if (goods.type === 3) qx = qx.plus(amount);
     if (item.goods_manjian_id > 0) manjian = manjian.plus(amount);
     if (item.goods_manjian_amount != null) discount = discount.plus(money(item.goods_manjian_amount));
-    if (goods.is_dpby == 1 && quantity >= (goods.qg_number || 0)) freeShipping = true;
+    if (on(goods.is_dpby) && quantity >= (goods.qg_number || 0)) freeShipping = true;
   }
   const discountCut = floor2(discount);
   const payable = total.minus(discountCut);
-  const reached = [], unreached = [];
+  const reached = [],
+    unreached = [];
   for (const tier of cart.activity_data?.manjians ?? []) {
     const amount = money(tier.amount);
     const shortfall = amount.minus(coupon);
@@ -97,15 +106,23 @@ export function quotePeer(cart) {
   let need = null;
   if (!freeShipping) {
     const shipping = cart.shipping_data ?? {};
-    const rest = money(shipping.shipping_amount ?? 0).minus(total).minus(money(shipping.no_trans_order_amount ?? 0));
+    const rest = money(shipping.shipping_amount ?? 0)
+      .minus(total)
+      .minus(money(shipping.no_trans_order_amount ?? 0));
     if (rest.gt(0)) need = floor2(rest).toFixed(2);
   }
   return {
     lines,
     totals: {
-      total: total.toFixed(2), coupon: coupon.toFixed(2), non_coupon: nonCoupon.toFixed(2),
-      youx: youx.toFixed(2), zy: zy.toFixed(2), qx: qx.toFixed(2), manjian: manjian.toFixed(2),
-      discount: discountCut.toFixed(2), payable: (payable.gt(0) ? payable : ZERO).toFixed(2),
+      total: total.toFixed(2),
+      coupon: coupon.toFixed(2),
+      non_coupon: nonCoupon.toFixed(2),
+      youx: youx.toFixed(2),
+      zy: zy.toFixed(2),
+      qx: qx.toFixed(2),
+      manjian: manjian.toFixed(2),
+      discount: discountCut.toFixed(2),
+      payable: (payable.gt(0) ? payable : ZERO).toFixed(2),
     },
     counts: { items: items.length, selected, units, badge: Math.min(items.length, 99) },
     manjian_tiers: reached.concat(unreached),

@@ -5,8 +5,18 @@ import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import { test } from 'node:test';
 import {
-  quoteCart, CartSession, isPhone, isEmail, checkUsername, checkPassword, compareMoney, manjianTitle, ladderHint,
-  tierHint, shippingHint, LineType,
+  quoteCart,
+  CartSession,
+  isPhone,
+  isEmail,
+  checkUsername,
+  checkPassword,
+  compareMoney,
+  manjianTitle,
+  ladderHint,
+  tierHint,
+  shippingHint,
+  LineType,
 } from '../../pkg/engine.js';
 
 const vectorsDir = new URL('../tests/vectors/', import.meta.url);
@@ -46,7 +56,11 @@ test('a bad field throws an Error naming it', () => {
 test('a CartSession edit equals quoteCart of the edited cart', () => {
   const cart = {
     items: [1, 2, 3].map((id) => ({
-      id, number: id, price: `${id}.10`, is_selected: 1, with_coupon: id % 2,
+      id,
+      number: id,
+      price: `${id}.10`,
+      is_selected: 1,
+      with_coupon: id % 2,
       goods: { id, is_buy: 1, number: 100, ladder_price: [{ number: 5, price: `${id}.00` }] },
     })),
     activity_data: { manjians: [{ amount: 10, reduce: 1 }] },
@@ -72,9 +86,14 @@ test('validators', () => {
 
 test('TypeScript declarations cover the API', () => {
   const types = readFileSync(new URL('../../pkg/engine.d.ts', import.meta.url), 'utf8');
-  for (const name of ['export function quoteCart(input: CartInput): CartQuote', 'export class CartSession',
-    'setNumber(id: number, number: number): void', 'totals(): CartSummary', 'export interface CartQuote',
-    'export function isPhone(text: string, allowLandline?: boolean | null): boolean']) {
+  for (const name of [
+    'export function quoteCart(input: CartInput): CartQuote',
+    'export class CartSession',
+    'setNumber(id: number, number: number): void',
+    'totals(): CartSummary',
+    'export interface CartQuote',
+    'export function isPhone(text: string, allowLandline?: boolean | null): boolean',
+  ]) {
     assert.ok(types.includes(name), `engine.d.ts declares ${name}`);
   }
 });
@@ -89,10 +108,15 @@ test('values JSON writes differently are read as JSON would carry them', () => {
   cyclic.items[0].self = cyclic.items[0];
   assert.deepEqual(quoteCart(cyclic), plain);
   // A Date where money belongs reads as JSON writes it: its ISO text, not a decimal.
-  assert.throws(() => quoteCart(line({ price: new Date(0) })),
-    { message: 'items[0].price: not a decimal: "1970-01-01T00:00:00.000Z"' });
+  assert.throws(() => quoteCart(line({ price: new Date(0) })), { message: 'items[0].price: not a decimal: "1970-01-01T00:00:00.000Z"' });
   // A class instance as the goods reads as a plain object.
-  class Goods { constructor() { this.id = 7; this.is_buy = 1; this.number = 9; } }
+  class Goods {
+    constructor() {
+      this.id = 7;
+      this.is_buy = 1;
+      this.number = 9;
+    }
+  }
   assert.deepEqual(quoteCart(line({ goods: new Goods() })), plain);
   assert.throws(() => quoteCart(line({ number: 3n })), { message: /not serializable as JSON/ });
 });
@@ -134,5 +158,8 @@ test('each line says where its price comes from', () => {
   const goods = { id: 1, is_buy: 1, number: 99, ladder_price: [{ number: 5, price: '9.00' }] };
   const line = (id, type, number) => ({ id, type, number, price: '10.00', is_selected: 1, goods, combination: goods });
   const quote = quoteCart({ items: [line(1, 0, 1), line(2, 0, 5), line(3, LineType.FlashSale, 5), line(4, LineType.Combination, 1)] });
-  assert.deepEqual(quote.lines.map((each) => each.price_kind), ['regular', 'ladder', 'flash_sale', 'combination']);
+  assert.deepEqual(
+    quote.lines.map((each) => each.price_kind),
+    ['regular', 'ladder', 'flash_sale', 'combination'],
+  );
 });

@@ -7,14 +7,41 @@
 // back the same way and is built here with object literals.
 // `src/wasm/tokens.rs` and `src/wasm/output.rs` are the Rust halves; both must change together.
 
-const NULL = 0, FALSE = 1, TRUE = 2, NUM = 3, STR = 4, ARR = 5, MAP = 6;
+const NULL = 0,
+  FALSE = 1,
+  TRUE = 2,
+  NUM = 3,
+  STR = 4,
+  ARR = 5,
+  MAP = 6;
 
 /** Every key the engine reads; a key travels as its index here (same list in tokens.rs). */
 const KEYS = [
-  'items', 'shipping_data', 'activity_data', 'shipping_amount', 'no_trans_order_amount',
-  'manjians', 'amount', 'reduce', 'id', 'type', 'number', 'price', 'is_selected', 'with_coupon',
-  'goods_manjian_id', 'goods_manjian_amount', 'goods', 'combination', 'is_buy', 'is_youx',
-  'is_dpby', 'qg_number', 'base_price', 'ladder_price', 'ladder_price_type',
+  'items',
+  'shipping_data',
+  'activity_data',
+  'shipping_amount',
+  'no_trans_order_amount',
+  'manjians',
+  'amount',
+  'reduce',
+  'id',
+  'type',
+  'number',
+  'price',
+  'is_selected',
+  'with_coupon',
+  'goods_manjian_id',
+  'goods_manjian_amount',
+  'goods',
+  'combination',
+  'is_buy',
+  'is_youx',
+  'is_dpby',
+  'qg_number',
+  'base_price',
+  'ladder_price',
+  'ladder_price_type',
 ];
 
 const K = Object.fromEntries(KEYS.map((key, index) => [key, index]));
@@ -46,29 +73,62 @@ const RECORD = 44;
  */
 function field(key, value) {
   switch (typeof value) {
-    case 'number': tokens[size++] = key; tokens[size++] = NUM; tokens[size++] = value; return 1;
-    case 'string': tokens[size++] = key; tokens[size++] = STR; tokens[size++] = value.length; strings.push(value); return 1;
-    case 'boolean': tokens[size++] = key; tokens[size++] = value ? TRUE : FALSE; return 1;
-    case 'object': tokens[size++] = key; empty(value); return 1;
-    case 'bigint': throw NOT_PLAIN;
-    default: return 0; // undefined, function, symbol
+    case 'number':
+      tokens[size++] = key;
+      tokens[size++] = NUM;
+      tokens[size++] = value;
+      return 1;
+    case 'string':
+      tokens[size++] = key;
+      tokens[size++] = STR;
+      tokens[size++] = value.length;
+      strings.push(value);
+      return 1;
+    case 'boolean':
+      tokens[size++] = key;
+      tokens[size++] = value ? TRUE : FALSE;
+      return 1;
+    case 'object':
+      tokens[size++] = key;
+      empty(value);
+      return 1;
+    case 'bigint':
+      throw NOT_PLAIN;
+    default:
+      return 0; // undefined, function, symbol
   }
 }
 
 /** A value in a place that wants an object or a list, but is not one. */
 function scalar(value) {
   switch (typeof value) {
-    case 'number': tokens[size++] = NUM; tokens[size++] = value; return;
-    case 'string': tokens[size++] = STR; tokens[size++] = value.length; strings.push(value); return;
-    case 'boolean': tokens[size++] = value ? TRUE : FALSE; return;
-    case 'object': empty(value); return;
-    case 'bigint': throw NOT_PLAIN;
-    default: tokens[size++] = NULL; // undefined, function, symbol: null inside an array
+    case 'number':
+      tokens[size++] = NUM;
+      tokens[size++] = value;
+      return;
+    case 'string':
+      tokens[size++] = STR;
+      tokens[size++] = value.length;
+      strings.push(value);
+      return;
+    case 'boolean':
+      tokens[size++] = value ? TRUE : FALSE;
+      return;
+    case 'object':
+      empty(value);
+      return;
+    case 'bigint':
+      throw NOT_PLAIN;
+    default:
+      tokens[size++] = NULL; // undefined, function, symbol: null inside an array
   }
 }
 
 function empty(value) {
-  if (value === null) { tokens[size++] = NULL; return; }
+  if (value === null) {
+    tokens[size++] = NULL;
+    return;
+  }
   plain(value);
   tokens[size++] = Array.isArray(value) ? ARR : MAP;
   tokens[size++] = 0;
@@ -83,7 +143,11 @@ function plain(value) {
 function open(value) {
   plain(value);
   reserve(RECORD);
-  if (Array.isArray(value)) { tokens[size++] = ARR; tokens[size++] = 0; return -1; }
+  if (Array.isArray(value)) {
+    tokens[size++] = ARR;
+    tokens[size++] = 0;
+    return -1;
+  }
   tokens[size++] = MAP;
   tokens[size++] = 0;
   return size - 1;
@@ -94,13 +158,19 @@ const omitted = (value) => value === undefined || typeof value === 'function' ||
 /** A list of records, each written by `each`; anything else as a scalar. */
 function list(value, each) {
   reserve(4);
-  if (!Array.isArray(value)) { scalar(value); return; }
+  if (!Array.isArray(value)) {
+    scalar(value);
+    return;
+  }
   tokens[size++] = ARR;
   tokens[size++] = value.length;
   for (let i = 0; i < value.length; i++) {
     const element = value[i];
     if (typeof element === 'object' && element !== null) each(element);
-    else { reserve(4); scalar(element); }
+    else {
+      reserve(4);
+      scalar(element);
+    }
   }
 }
 
@@ -123,10 +193,16 @@ function step(s) {
 function goods(g) {
   const at = open(g);
   if (at < 0) return;
-  let n = field(K.id, g.id) + field(K.is_buy, g.is_buy) + field(K.number, g.number)
-    + field(K.is_youx, g.is_youx) + field(K.type, g.type) + field(K.is_dpby, g.is_dpby)
-    + field(K.qg_number, g.qg_number) + field(K.base_price, g.base_price)
-    + field(K.ladder_price_type, g.ladder_price_type);
+  let n =
+    field(K.id, g.id) +
+    field(K.is_buy, g.is_buy) +
+    field(K.number, g.number) +
+    field(K.is_youx, g.is_youx) +
+    field(K.type, g.type) +
+    field(K.is_dpby, g.is_dpby) +
+    field(K.qg_number, g.qg_number) +
+    field(K.base_price, g.base_price) +
+    field(K.ladder_price_type, g.ladder_price_type);
   const ladder = g.ladder_price;
   if (!omitted(ladder)) {
     reserve(1);
@@ -140,11 +216,17 @@ function goods(g) {
 function item(it) {
   const at = open(it);
   if (at < 0) return;
-  const n = field(K.id, it.id) + field(K.type, it.type) + field(K.number, it.number)
-    + field(K.price, it.price) + field(K.is_selected, it.is_selected)
-    + field(K.with_coupon, it.with_coupon) + field(K.goods_manjian_id, it.goods_manjian_id)
-    + field(K.goods_manjian_amount, it.goods_manjian_amount)
-    + recordField(K.goods, it.goods, goods) + recordField(K.combination, it.combination, goods);
+  const n =
+    field(K.id, it.id) +
+    field(K.type, it.type) +
+    field(K.number, it.number) +
+    field(K.price, it.price) +
+    field(K.is_selected, it.is_selected) +
+    field(K.with_coupon, it.with_coupon) +
+    field(K.goods_manjian_id, it.goods_manjian_id) +
+    field(K.goods_manjian_amount, it.goods_manjian_amount) +
+    recordField(K.goods, it.goods, goods) +
+    recordField(K.combination, it.combination, goods);
   tokens[at] = n; // after the fields: writing them may have replaced `tokens`
 }
 
@@ -158,8 +240,7 @@ function tier(t) {
 function shipping(s) {
   const at = open(s);
   if (at < 0) return;
-  const n = field(K.shipping_amount, s.shipping_amount)
-    + field(K.no_trans_order_amount, s.no_trans_order_amount);
+  const n = field(K.shipping_amount, s.shipping_amount) + field(K.no_trans_order_amount, s.no_trans_order_amount);
   tokens[at] = n; // after the fields: writing them may have replaced `tokens`
 }
 
@@ -179,8 +260,7 @@ function activity(a) {
 function cart(c) {
   const at = open(c);
   if (at < 0) return;
-  let n = recordField(K.shipping_data, c.shipping_data, shipping)
-    + recordField(K.activity_data, c.activity_data, activity);
+  let n = recordField(K.shipping_data, c.shipping_data, shipping) + recordField(K.activity_data, c.activity_data, activity);
   if (!omitted(c.items)) {
     reserve(1);
     tokens[size++] = K.items;
@@ -213,10 +293,18 @@ function encodePlain(value) {
 
 /** Builds the summary (totals, counts, tiers, shipping) written by output.rs from `at`. */
 function summary(n, m, at) {
-  let i = at.i, j = at.j;
+  let i = at.i,
+    j = at.j;
   const totals = {
-    total: m[j++], coupon: m[j++], non_coupon: m[j++], youx: m[j++], zy: m[j++], qx: m[j++],
-    manjian: m[j++], discount: m[j++], payable: m[j++],
+    total: m[j++],
+    coupon: m[j++],
+    non_coupon: m[j++],
+    youx: m[j++],
+    zy: m[j++],
+    qx: m[j++],
+    manjian: m[j++],
+    discount: m[j++],
+    payable: m[j++],
   };
   const counts = { items: n[i++], selected: n[i++], units: n[i++], badge: n[i++] };
   const tiers = new Array(n[i++]);
@@ -224,7 +312,8 @@ function summary(n, m, at) {
     tiers[t] = { amount: m[j++], reduce: m[j++], status: n[i++], need: m[j++] };
   }
   const free = n[i++] === 1;
-  const need = n[i++] === 1 ? m[j++] : null;
+  // The last field: nothing is read after it, so neither position moves on.
+  const need = n[i] === 1 ? m[j] : null;
   return { totals, counts, manjian_tiers: tiers, shipping: { free_shipping: free, need } };
 }
 
@@ -236,12 +325,20 @@ const PRICE_KINDS = ['regular', 'ladder', 'flash_sale', 'combination'];
 /** The quote output.rs wrote (numbers, and money as comma-joined ASCII): lines, then the summary. */
 export function decodeQuote(n, text) {
   const m = ascii.decode(text).split(',');
-  let i = 0, j = 0;
+  let i = 0,
+    j = 0;
   const lines = new Array(n[i++]);
   for (let k = 0; k < lines.length; k++) {
-    const id = n[i++], selected = n[i++], buyable = n[i++] === 1, overStock = n[i++] === 1;
-    const rows = n[i++], bands = n[i++] === 1, priceKind = PRICE_KINDS[n[i++]];
-    const unitPrice = m[j++], amount = m[j++], savings = m[j++];
+    const id = n[i++],
+      selected = n[i++],
+      buyable = n[i++] === 1,
+      overStock = n[i++] === 1;
+    const rows = n[i++],
+      bands = n[i++] === 1,
+      priceKind = PRICE_KINDS[n[i++]];
+    const unitPrice = m[j++],
+      amount = m[j++],
+      savings = m[j++];
     const ladder = new Array(rows);
     for (let r = 0; r < rows; r++) {
       const number = n[i++];
@@ -254,8 +351,16 @@ export function decodeQuote(n, text) {
     }
     const hint = n[i++] === 1 ? { qg_number: n[i++], reached: n[i++] === 1 } : null;
     lines[k] = {
-      id, is_selected: selected, buyable, over_stock: overStock, unit_price: unitPrice, price_kind: priceKind, amount,
-      savings, ladder, free_shipping_hint: hint,
+      id,
+      is_selected: selected,
+      buyable,
+      over_stock: overStock,
+      unit_price: unitPrice,
+      price_kind: priceKind,
+      amount,
+      savings,
+      ladder,
+      free_shipping_hint: hint,
     };
   }
   const quote = summary(n, m, { i, j });

@@ -43,24 +43,33 @@ async function waitFor(url, child, log, seconds) {
 function start(command, args, options) {
   const child = spawn(command, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   let output = '';
-  child.stdout.on('data', (chunk) => { output += chunk; });
-  child.stderr.on('data', (chunk) => { output += chunk; });
+  child.stdout.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr.on('data', (chunk) => {
+    output += chunk;
+  });
   return { child, log: () => output };
 }
 
 function stop(process) {
   if (process && process.child.exitCode === null) {
-    try { globalThis.process.kill(-process.child.pid, 'SIGTERM'); } catch { /* gone */ }
+    try {
+      globalThis.process.kill(-process.child.pid, 'SIGTERM');
+    } catch {
+      /* gone */
+    }
   }
 }
 
 /** Runs SQL on an origin's SQLite file with python3's sqlite3; answers the rows. */
 export function sqlOn(database, statement, ...params) {
-  const script = 'import json, sqlite3, sys\n'
-    + 'db = sqlite3.connect(sys.argv[1], timeout=10)\n'
-    + 'rows = db.execute(sys.argv[2], json.loads(sys.argv[3])).fetchall()\n'
-    + 'db.commit()\n'
-    + 'print(json.dumps(rows))\n';
+  const script =
+    'import json, sqlite3, sys\n' +
+    'db = sqlite3.connect(sys.argv[1], timeout=10)\n' +
+    'rows = db.execute(sys.argv[2], json.loads(sys.argv[3])).fetchall()\n' +
+    'db.commit()\n' +
+    'print(json.dumps(rows))\n';
   return JSON.parse(execFileSync('python3', ['-c', script, database, statement, JSON.stringify(params)]).toString());
 }
 
@@ -88,14 +97,32 @@ export async function startStack({ cacheTtl = 60, originBin, originEnv = {} } = 
   let edge;
   try {
     await waitFor(`${originUrl}/api/goods/hot`, origin.child, origin.log, 60);
-    edge = start(join(EDGE_DIR, 'node_modules/.bin/wrangler'), [
-      'dev', '--ip', '127.0.0.1', '--port', String(edgePort), '--inspector-port', String(inspectorPort),
-      '--persist-to', join(work, 'wrangler-state'), '--log-level', process.env.WRANGLER_LOG_LEVEL ?? 'warn',
-      '--var', `ORIGIN_URL:${originUrl}`, '--var', `EDGE_SECRET:${secret}`, '--var', `PUBLIC_CACHE_TTL:${cacheTtl}`,
-    ], {
-      cwd: EDGE_DIR,
-      env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false', NO_COLOR: '1', CI: '1' },
-    });
+    edge = start(
+      join(EDGE_DIR, 'node_modules/.bin/wrangler'),
+      [
+        'dev',
+        '--ip',
+        '127.0.0.1',
+        '--port',
+        String(edgePort),
+        '--inspector-port',
+        String(inspectorPort),
+        '--persist-to',
+        join(work, 'wrangler-state'),
+        '--log-level',
+        process.env.WRANGLER_LOG_LEVEL ?? 'warn',
+        '--var',
+        `ORIGIN_URL:${originUrl}`,
+        '--var',
+        `EDGE_SECRET:${secret}`,
+        '--var',
+        `PUBLIC_CACHE_TTL:${cacheTtl}`,
+      ],
+      {
+        cwd: EDGE_DIR,
+        env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false', NO_COLOR: '1', CI: '1' },
+      },
+    );
     await waitFor(`http://127.0.0.1:${edgePort}/api/goods/hot`, edge.child, edge.log, 60);
   } catch (error) {
     stop(edge);
@@ -169,13 +196,21 @@ export class Client {
     }
     const text = await response.text();
     let json = null;
-    try { json = JSON.parse(text); } catch { /* not JSON */ }
+    try {
+      json = JSON.parse(text);
+    } catch {
+      /* not JSON */
+    }
     return { status: response.status, headers: response.headers, text, json };
   }
 
-  get(path, options) { return this.request('GET', path, options); }
+  get(path, options) {
+    return this.request('GET', path, options);
+  }
 
-  post(path, body, options = {}) { return this.request('POST', path, { ...options, body }); }
+  post(path, body, options = {}) {
+    return this.request('POST', path, { ...options, body });
+  }
 
   async login(username = 'demo', password = 'demo123') {
     const answer = await this.post('/api/user/login', { username, password });

@@ -5,11 +5,22 @@
 // 2. the JavaScript and WebAssembly the home page loads, gzipped.
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
-import { startStack, Client } from '../../edge/tests/harness.mjs';
+import { startStack, Client } from '../../scripts/lib/stack.mjs';
 
 const LINES = Number(process.env.LINES ?? 200);
 const EDITS = Number(process.env.EDITS ?? 60);
-const LAUNCH = { executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] };
+const LAUNCH = {
+  executablePath: '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+};
 
 const stack = await startStack({ originBin: process.env.ORIGIN_BIN });
 const browser = await chromium.launch(LAUNCH);
@@ -19,7 +30,8 @@ try {
   const loaded = [];
   page.on('response', async (response) => {
     const url = response.url();
-    if (/\.(js|mjs|wasm)(\?|$)/.test(url)) loaded.push(response.body().then((body) => ({ url, raw: body.length, gzip: gzipSync(body, { level: 9 }).length })));
+    if (/\.(js|mjs|wasm)(\?|$)/.test(url))
+      loaded.push(response.body().then((body) => ({ url, raw: body.length, gzip: gzipSync(body, { level: 9 }).length })));
   });
   await page.goto(stack.edge, { waitUntil: 'networkidle' });
   const files = await Promise.all(loaded);
@@ -78,7 +90,9 @@ try {
   timings.sort((a, b) => a - b);
   const at = (p) => timings[Math.min(timings.length - 1, Math.ceil((p / 100) * timings.length) - 1)];
   console.log(`Quantity change to updated total, ${rows}-line cart, ${timings.length} of ${EDITS} edits changed the payable:`);
-  console.log(`| p50 | p95 | max |\n|---:|---:|---:|\n| ${at(50).toFixed(1)} ms | ${at(95).toFixed(1)} ms | ${timings.at(-1).toFixed(1)} ms |`);
+  console.log(
+    `| p50 | p95 | max |\n|---:|---:|---:|\n| ${at(50).toFixed(1)} ms | ${at(95).toFixed(1)} ms | ${timings.at(-1).toFixed(1)} ms |`,
+  );
   console.log('Home page loads:');
   console.log(`| what | files | raw | gzip |\n|---|---:|---:|---:|`);
   console.log(`| JavaScript | ${js.length} | ${sum(js, 'raw')} B | ${sum(js, 'gzip')} B |`);

@@ -9,7 +9,10 @@ async function login(page: Page, username = 'demo', password = 'demo123') {
   await page.goto(`${base()}/login`);
   await page.getByLabel('账号').fill(username);
   await page.getByLabel('密码').fill(password);
-  await page.getByRole('button', { name: '登 录' }).or(page.getByRole('button', { name: '登录' })).click();
+  await page
+    .getByRole('button', { name: '登 录' })
+    .or(page.getByRole('button', { name: '登录' }))
+    .click();
   await expect(page.getByText('退出')).toBeVisible();
 }
 
@@ -101,18 +104,21 @@ test('a new member registers with the code the origin sent', async ({ page }) =>
   await page.getByRole('button', { name: '提交资质' }).click();
   await expect(page.getByText('注册成功')).toBeVisible();
   expect(sql('SELECT COUNT(*) FROM members WHERE username = ?', username)[0][0]).toBe(1);
-  expect(sql("SELECT COUNT(*) FROM qualifications q JOIN members m ON m.id = q.member_id WHERE m.username = ?", username)[0][0]).toBe(1);
+  expect(sql('SELECT COUNT(*) FROM qualifications q JOIN members m ON m.id = q.member_id WHERE m.username = ?', username)[0][0]).toBe(1);
 });
 
 test('the cart recalculates at once, equals the server, and goes through checkout and payment', async ({ page }, testInfo) => {
   await login(page);
   const [[ladderGoods, ladderStart]] = sql(
-    "SELECT g.id, MIN(l.number) FROM goods g JOIN goods_ladders l ON l.goods_id = g.id WHERE g.is_buy = 1 AND g.stock > 500 AND g.ladder_price_type = 2 AND g.id NOT IN (SELECT goods_id FROM flash_sales) GROUP BY g.id ORDER BY g.id LIMIT 1",
+    'SELECT g.id, MIN(l.number) FROM goods g JOIN goods_ladders l ON l.goods_id = g.id WHERE g.is_buy = 1 AND g.stock > 500 AND g.ladder_price_type = 2 AND g.id NOT IN (SELECT goods_id FROM flash_sales) GROUP BY g.id ORDER BY g.id LIMIT 1',
   ) as [[number, number]];
   const [[plainGoods]] = sql(
     'SELECT g.id FROM goods g WHERE g.is_buy = 1 AND g.stock > 500 AND g.manjian_id = 0 AND NOT EXISTS (SELECT 1 FROM goods_ladders l WHERE l.goods_id = g.id) AND g.id NOT IN (SELECT goods_id FROM flash_sales) ORDER BY g.id LIMIT 1',
   ) as [[number]];
-  await fillCart(page, [[ladderGoods, 1], [plainGoods, 1]]);
+  await fillCart(page, [
+    [ladderGoods, 1],
+    [plainGoods, 1],
+  ]);
 
   await page.goto(`${base()}/cart`);
   await expect(page).toHaveTitle('购物车 - 医药批发商城');
@@ -122,7 +128,10 @@ test('the cart recalculates at once, equals the server, and goes through checkou
   let quote = await serverQuote(page);
   await expect(page.getByTestId('payable')).toHaveText(yuan(quote.totals.payable));
   await expect(page.getByTestId('shipping-hint')).toContainText('免运费');
-  const ladderRow = page.locator(`[data-line-id]`).filter({ has: page.locator('[data-testid="ladder-hint"]') }).first();
+  const ladderRow = page
+    .locator(`[data-line-id]`)
+    .filter({ has: page.locator('[data-testid="ladder-hint"]') })
+    .first();
   await expect(ladderRow.getByTestId('ladder-hint')).toContainText(`再买 ${ladderStart - 1}`);
   await page.screenshot({ path: testInfo.outputPath('cart.png'), fullPage: true });
   await testInfo.attach('cart', { path: testInfo.outputPath('cart.png'), contentType: 'image/png' });
@@ -151,7 +160,10 @@ test('the cart recalculates at once, equals the server, and goes through checkou
   const plainRow = rows.filter({ hasNot: page.getByTestId('ladder-hint') }).first();
   await plainRow.getByRole('button', { name: '删除' }).click();
   await expect(page.getByText('确定删除这件商品吗?')).toBeVisible();
-  await page.getByRole('button', { name: '确 定' }).or(page.getByRole('button', { name: '确定' })).click();
+  await page
+    .getByRole('button', { name: '确 定' })
+    .or(page.getByRole('button', { name: '确定' }))
+    .click();
   await expect(rows).toHaveCount(1);
   await expect.poll(async () => (await serverQuote(page)).lines.length).toBe(1);
   await expect(page.getByTestId('payable')).toHaveText(yuan((await serverQuote(page)).totals.payable));
@@ -173,7 +185,9 @@ test('the cart recalculates at once, equals the server, and goes through checkou
 
 test('a tampered expected_payable is refused with the 422 message', async ({ page }) => {
   await login(page);
-  const [[goods]] = sql('SELECT id FROM goods WHERE is_buy = 1 AND stock > 100 AND id NOT IN (SELECT goods_id FROM flash_sales) ORDER BY id LIMIT 1 OFFSET 5') as [[number]];
+  const [[goods]] = sql(
+    'SELECT id FROM goods WHERE is_buy = 1 AND stock > 100 AND id NOT IN (SELECT goods_id FROM flash_sales) ORDER BY id LIMIT 1 OFFSET 5',
+  ) as [[number]];
   await fillCart(page, [[goods, 2]]);
   await page.goto(`${base()}/cart`);
   await expect(page.getByTestId('cart-row')).toHaveCount(1);

@@ -55,5 +55,9 @@ export function useHelpGroups() {
 }
 
 export function useLinks() {
-  return useQuery({ queryKey: ['links'], queryFn: () => api.get<{ name: string; url: string }[]>('/api/global/links', { silent: true }), staleTime: 300_000 });
+  return useQuery({
+    queryKey: ['links'],
+    queryFn: () => api.get<{ name: string; url: string }[]>('/api/global/links', { silent: true }),
+    staleTime: 300_000,
+  });
 }

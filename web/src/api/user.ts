@@ -18,7 +18,13 @@ export async function fetchUserBase(): Promise<UserState> {
 
 /** The user state; `path` makes it fetched again on each route. */
 export function useUserBase(enabled: boolean, path: string) {
-  return useQuery({ queryKey: [...USER_KEY, path], queryFn: fetchUserBase, enabled, staleTime: 0, placeholderData: (previous) => previous });
+  return useQuery({
+    queryKey: [...USER_KEY, path],
+    queryFn: fetchUserBase,
+    enabled,
+    staleTime: 0,
+    placeholderData: (previous) => previous,
+  });
 }
 
 /** The freshest user state any route fetched. */

@@ -6,7 +6,7 @@ import 'dayjs/locale/zh-cn';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ApiError } from '@/lib/api-client';
 
-export const queryClient = new QueryClient({
+const queryClient = new QueryClient({
   defaultOptions: {
     queries: {
       staleTime: 30_000,
@@ -17,7 +17,7 @@ export const queryClient = new QueryClient({
   },
 });
 
-export const THEME = {
+const THEME = {
   token: {
     colorPrimary: '#11845b',
     colorError: '#e4393c',

@@ -56,7 +56,25 @@ const PAGES: Record<string, Page | LazyPage> = {
   zzfw_star: () => favorites().then((module) => module.FavoritesPage),
 };
 
-const LAZY = new Set<string>(['login', 'cart_step1', 'cart_step2', 'cart_step3', 'cart_step4', 'cart_hm', 'list_info', 'register_step1', 'register_step2', 'register_step3', 'register_dd_step1', 'register_dd_step2', 'register_dd_step3', 'forget_step1', 'forget_step2', 'forget_step3', 'zzfw_star']);
+const LAZY = new Set<string>([
+  'login',
+  'cart_step1',
+  'cart_step2',
+  'cart_step3',
+  'cart_step4',
+  'cart_hm',
+  'list_info',
+  'register_step1',
+  'register_step2',
+  'register_step3',
+  'register_dd_step1',
+  'register_dd_step2',
+  'register_dd_step3',
+  'forget_step1',
+  'forget_step2',
+  'forget_step3',
+  'zzfw_star',
+]);
 
 function pageRoute(name: string): Pick<RouteObject, 'element' | 'lazy'> {
   const page = PAGES[name];

@@ -2,7 +2,7 @@
 import { Tag as AntTag, Tooltip } from 'antd';
 import type { Tag } from '@/api/types';
 
-export const TAG_COLOURS: Record<string, string> = {
+const TAG_COLOURS: Record<string, string> = {
   优: '#11845b',
   秒: '#e4393c',
   满: '#fa8c16',
@@ -12,7 +12,7 @@ export const TAG_COLOURS: Record<string, string> = {
   新: '#1677ff',
 };
 
-export function tagColour(name: string): string {
+function tagColour(name: string): string {
   return TAG_COLOURS[name] ?? '#8c8c8c';
 }
 

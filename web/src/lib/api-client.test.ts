@@ -36,7 +36,11 @@ describe('success codes 10000, 200, 201', () => {
 
 describe('the catalogue of failures', () => {
   it('10001 and 401 go to the login page', async () => {
-    for (const [status, code] of [[401, 10001], [200, 401], [401, undefined]] as const) {
+    for (const [status, code] of [
+      [401, 10001],
+      [200, 401],
+      [401, undefined],
+    ] as const) {
       const { api, tell } = client(async () => answer(status, code === undefined ? 'Unauthorized' : { code, msg: '请先登录', data: null }));
       expect((await failure(api.get('/api/cart/list'))).kind).toBe('login');
       expect(tell.login).toHaveBeenCalledTimes(1);

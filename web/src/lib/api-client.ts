@@ -117,18 +117,30 @@ export interface ApiClient {
   tell(error: ApiError): void;
 }
 
-export function createApiClient({ notifier, baseUrl = '', fetch: fetchImpl = globalThis.fetch.bind(globalThis), timeoutMs = REQUEST_TIMEOUT_MS }: ApiClientOptions): ApiClient {
+export function createApiClient({
+  notifier,
+  baseUrl = '',
+  fetch: fetchImpl = globalThis.fetch.bind(globalThis),
+  timeoutMs = REQUEST_TIMEOUT_MS,
+}: ApiClientOptions): ApiClient {
   const pending = new Map<string, AbortController>();
 
   function tell(kind: FailureKind, message: string) {
     switch (kind) {
-      case 'login': return notifier.login();
-      case 'agreement': return notifier.agreement(message);
-      case 'invalid': return notifier.invalid(message);
-      case 'refused': return notifier.alert(message);
-      case 'busy': return notifier.busy();
-      case 'timeout': return notifier.timeout();
-      case 'cancelled': return undefined;
+      case 'login':
+        return notifier.login();
+      case 'agreement':
+        return notifier.agreement(message);
+      case 'invalid':
+        return notifier.invalid(message);
+      case 'refused':
+        return notifier.alert(message);
+      case 'busy':
+        return notifier.busy();
+      case 'timeout':
+        return notifier.timeout();
+      case 'cancelled':
+        return undefined;
     }
   }
 
@@ -152,7 +164,7 @@ export function createApiClient({ notifier, baseUrl = '', fetch: fetchImpl = glo
       throw error;
     };
 
-    let status = 0;
+    let status: number;
     let envelope: Envelope | null = null;
     try {
       const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };

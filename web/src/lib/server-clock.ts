@@ -32,7 +32,11 @@ function subscribe(listener: () => void) {
 
 /** The server's time now, in unix seconds; re-renders every second. */
 export function useServerNow(): number {
-  return useSyncExternalStore(subscribe, () => now, () => now);
+  return useSyncExternalStore(
+    subscribe,
+    () => now,
+    () => now,
+  );
 }
 
 /** "02:05:09" for a number of seconds left (days fold into hours). */

@@ -13,7 +13,7 @@ import type { UserState } from '@/api/types';
 /** §9: the top bar is fixed from this scroll offset. */
 export const FIXED_FROM_PX = 205;
 
-export function useScrolledPast(offset: number): boolean {
+function useScrolledPast(offset: number): boolean {
   const [past, setPast] = useState(false);
   useEffect(() => {
     const onScroll = () => setPast(window.scrollY >= offset);

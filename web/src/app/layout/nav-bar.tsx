@@ -18,7 +18,12 @@ export function CategoryMenu({ categories, open }: { categories: Category[]; ope
         {top.map((category) => (
           <li key={category.id} className={category.id === hover ? 'active' : ''} onMouseEnter={() => setHover(category.id)}>
             <Link to={`/list?category=${category.id}`}>{category.name}</Link>
-            <span className="category-hint">{category.children.slice(0, 2).map((child) => child.name).join(' / ')}</span>
+            <span className="category-hint">
+              {category.children
+                .slice(0, 2)
+                .map((child) => child.name)
+                .join(' / ')}
+            </span>
           </li>
         ))}
       </ul>

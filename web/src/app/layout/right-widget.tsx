@@ -28,7 +28,12 @@ function CartPanel({ loggedIn }: { loggedIn: boolean }) {
   }
   const list = cart.data;
   if (!list) return <div className="panel-body muted">加载中…</div>;
-  if (list.data.length === 0) return <div className="panel-body"><Empty description="购物车空空如也~" /></div>;
+  if (list.data.length === 0)
+    return (
+      <div className="panel-body">
+        <Empty description="购物车空空如也~" />
+      </div>
+    );
   return (
     <div className="panel-body">
       <ul className="panel-lines">
@@ -51,13 +56,32 @@ function CartPanel({ loggedIn }: { loggedIn: boolean }) {
   );
 }
 
-export function RightWidget({ user, openOnStart, onToggle }: { user?: UserState; openOnStart: boolean; onToggle?: (open: boolean) => void }) {
+export function RightWidget({
+  user,
+  openOnStart,
+  onToggle,
+}: {
+  user?: UserState;
+  openOnStart: boolean;
+  onToggle?: (open: boolean) => void;
+}) {
   const [open, setOpen] = useState(openOnStart);
-  useEffect(() => setOpen(openOnStart), [openOnStart]);
+  // A page that opens the panel (the cart) opens it again when the buyer comes to it: the state
+  // follows the prop during render, not in an effect a second render later.
+  const [startedOpen, setStartedOpen] = useState(openOnStart);
+  if (openOnStart !== startedOpen) {
+    setStartedOpen(openOnStart);
+    setOpen(openOnStart);
+  }
   useEffect(() => onToggle?.(open), [open, onToggle]);
   const total = useCartTotal(!!user?.login);
   return (
-    <aside className="right-widget" style={{ width: open ? PANEL_EXPANDED_PX : PANEL_COLLAPSED_PX }} data-testid="right-widget" data-open={open ? '1' : '0'}>
+    <aside
+      className="right-widget"
+      style={{ width: open ? PANEL_EXPANDED_PX : PANEL_COLLAPSED_PX }}
+      data-testid="right-widget"
+      data-open={open ? '1' : '0'}
+    >
       <div className="rail">
         <button type="button" className="rail-cart" onClick={() => setOpen(!open)} aria-label="购物车面板">
           <ShoppingCartOutlined />

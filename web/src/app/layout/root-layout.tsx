@@ -16,7 +16,7 @@ import { Footer } from './footer';
 import { RightWidget } from './right-widget';
 import { TopAd } from './top-ad';
 
-export function useCurrentRoute(): RouteEntry | undefined {
+function useCurrentRoute(): RouteEntry | undefined {
   const matches = useMatches();
   for (let index = matches.length - 1; index >= 0; index--) {
     const handle = matches[index].handle as { route?: RouteEntry } | undefined;

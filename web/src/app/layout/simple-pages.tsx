@@ -4,11 +4,33 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button, Result, Spin } from 'antd';
 
 export function NotFoundPage() {
-  return <Result status="404" title="404" subTitle="抱歉，您访问的页面不存在" extra={<Link to="/"><Button type="primary">返回首页</Button></Link>} />;
+  return (
+    <Result
+      status="404"
+      title="404"
+      subTitle="抱歉，您访问的页面不存在"
+      extra={
+        <Link to="/">
+          <Button type="primary">返回首页</Button>
+        </Link>
+      }
+    />
+  );
 }
 
 export function NoActivityPage() {
-  return <Result status="warning" title="活动不存在" subTitle="该活动不存在或已结束" extra={<Link to="/"><Button type="primary">返回首页</Button></Link>} />;
+  return (
+    <Result
+      status="warning"
+      title="活动不存在"
+      subTitle="该活动不存在或已结束"
+      extra={
+        <Link to="/">
+          <Button type="primary">返回首页</Button>
+        </Link>
+      }
+    />
+  );
 }
 
 /** /loading and /loading/activity: forward to `?to=` or the home page. */

@@ -7,13 +7,44 @@ import { CartModel, engineInput, priceReason } from './model';
 
 function line(id: number, number: number, price: string, goods: Partial<CartLine['goods']> = {}): CartLine {
   return {
-    id, type: LineType.Normal, goods_type: 0, number, price, raw_price: price, is_selected: 1, with_coupon: 1,
-    goods_price_id: 0, ladder_price_id: 0, goods_manjian_id: 0, goods_manjian_amount: '0', is_yj: 0,
-    gift_data: { total: 0, type: 0 }, combination: null,
+    id,
+    type: LineType.Normal,
+    goods_type: 0,
+    number,
+    price,
+    raw_price: price,
+    is_selected: 1,
+    with_coupon: 1,
+    goods_price_id: 0,
+    ladder_price_id: 0,
+    goods_manjian_id: 0,
+    goods_manjian_amount: '0',
+    is_yj: 0,
+    gift_data: { total: 0, type: 0 },
+    combination: null,
     goods: {
-      id: id * 10, name: `商品${id}`, sccj: '厂家', ypgg: '规格', bzdw: '盒', pzwh: '', price, base_price: price,
-      number: 500, stock_state: '有货', is_buy: 1, is_youx: 0, type: 1, is_dpby: 0, qg_number: 0,
-      ladder_price: [], ladder_price_type: 0, goods_manjian_id: 0, tags: [], flash_sale: null, goods_image: [], ck_id: 0,
+      id: id * 10,
+      name: `商品${id}`,
+      sccj: '厂家',
+      ypgg: '规格',
+      bzdw: '盒',
+      pzwh: '',
+      price,
+      base_price: price,
+      number: 500,
+      stock_state: '有货',
+      is_buy: 1,
+      is_youx: 0,
+      type: 1,
+      is_dpby: 0,
+      qg_number: 0,
+      ladder_price: [],
+      ladder_price_type: 0,
+      goods_manjian_id: 0,
+      tags: [],
+      flash_sale: null,
+      goods_image: [],
+      ck_id: 0,
       ...goods,
     },
   };
@@ -23,12 +54,23 @@ function list(lines: CartLine[]): CartList {
   const shaped = {
     data: lines,
     shipping_data: { shipping_amount: '800.00', no_trans_order_amount: '0.00' },
-    activity_data: { manjians: [{ amount: '100.00', reduce: '10.00' }, { amount: '300.00', reduce: '30.00' }] },
+    activity_data: {
+      manjians: [
+        { amount: '100.00', reduce: '10.00' },
+        { amount: '300.00', reduce: '30.00' },
+      ],
+    },
   };
   return { ...shaped, quote: quote(engineInput(shaped)) };
 }
 
-const ladder = { ladder_price: [{ number: 10, price: '9.00' }, { number: 50, price: '8.00' }], ladder_price_type: 2 };
+const ladder = {
+  ladder_price: [
+    { number: 10, price: '9.00' },
+    { number: 50, price: '8.00' },
+  ],
+  ladder_price_type: 2,
+};
 
 describe('CartModel', () => {
   it('re-prices a quantity change at once, ladder included', () => {
@@ -92,7 +134,11 @@ describe('CartModel', () => {
 
   it('says why a line costs what it costs from the engine price_kind', () => {
     const flash = { ...line(2, 1, '6.00', ladder), type: LineType.FlashSale };
-    const combination = { ...line(3, 1, '30.00'), type: LineType.Combination, combination: { id: 7, name: '组合', bzdw: '套', is_buy: 1, number: 20 } };
+    const combination = {
+      ...line(3, 1, '30.00'),
+      type: LineType.Combination,
+      combination: { id: 7, name: '组合', bzdw: '套', is_buy: 1, number: 20 },
+    };
     const model = new CartModel(list([line(1, 10, '10.00', ladder), flash, combination, line(4, 1, '5.00', ladder)]));
     const reasons = model.quote.lines.map((row) => [row.id, row.price_kind, priceReason(row.price_kind)]);
     expect(reasons).toEqual([

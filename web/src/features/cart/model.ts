@@ -58,7 +58,10 @@ export class CartModel {
   select(ids: number[], selected: boolean): void {
     const chosen = new Set(ids);
     const flag = selected ? 1 : 0;
-    this.list = { ...this.list, data: this.list.data.map((line) => (chosen.has(line.id) && line.is_selected !== flag ? { ...line, is_selected: flag } : line)) };
+    this.list = {
+      ...this.list,
+      data: this.list.data.map((line) => (chosen.has(line.id) && line.is_selected !== flag ? { ...line, is_selected: flag } : line)),
+    };
     this.engine.select(ids, selected);
     this.current = this.engine.quote();
   }

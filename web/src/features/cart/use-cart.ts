@@ -17,11 +17,13 @@ export function useCart() {
   // Every read is a new list (no structural sharing), so that each one reaches `take`, even
   // one equal to the last (after an edit the server refused, the cart goes back to it).
   const query = useQuery({ queryKey: CART_KEY, queryFn: fetchCart, staleTime: 0, structuralSharing: false });
+  // The model edits and server lists work on (outside render), and the one the page renders:
+  // the same mutable model, handed over in a new object after each change so that React renders.
   const model = useRef<CartModel | null>(null);
-  const [, setVersion] = useState(0);
+  const [shown, setShown] = useState<{ model: CartModel | null }>({ model: null });
   const pending = useRef(0);
   const timers = useRef(new Map<number, ReturnType<typeof setTimeout>>());
-  const rerender = useCallback(() => setVersion((version) => version + 1), []);
+  const rerender = useCallback(() => setShown({ model: model.current }), []);
 
   const take = useCallback(
     (list: CartList) => {
@@ -110,5 +112,5 @@ export function useCart() {
     [rerender, sync],
   );
 
-  return { model: model.current, loading: query.isLoading, error: query.error, setNumber, select, remove };
+  return { model: shown.model, loading: query.isLoading, error: query.error, setNumber, select, remove };
 }

@@ -8,7 +8,10 @@ export function useBanners() {
 }
 
 export function useSpike() {
-  return useQuery({ queryKey: ['spike'], queryFn: () => api.get<{ timestamp: number; list: Goods[] }>('/api/index/spike', { silent: true }) });
+  return useQuery({
+    queryKey: ['spike'],
+    queryFn: () => api.get<{ timestamp: number; list: Goods[] }>('/api/index/spike', { silent: true }),
+  });
 }
 
 export function useRecommended() {

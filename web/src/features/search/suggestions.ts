@@ -46,7 +46,13 @@ export class SuggestionBox {
   private readonly onSearch: (keyword: string, type: SearchType) => void;
   private readonly now: () => number;
 
-  constructor(options: { fetcher: Fetcher; onSearch: (keyword: string, type: SearchType) => void; keyword?: string; type?: SearchType; now?: () => number }) {
+  constructor(options: {
+    fetcher: Fetcher;
+    onSearch: (keyword: string, type: SearchType) => void;
+    keyword?: string;
+    type?: SearchType;
+    now?: () => number;
+  }) {
     this.fetcher = options.fetcher;
     this.onSearch = options.onSearch;
     this.now = options.now ?? Date.now;

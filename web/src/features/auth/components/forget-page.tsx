@@ -3,7 +3,8 @@ import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { Button, Form, Input, Result, Steps } from 'antd';
 import { isPhone } from '@/lib/engine';
 import { forget } from '../api';
-import { NewPasswordFields, SmsCodeField, useFormStep } from './form-parts';
+import { useFormStep } from '../use-form-step';
+import { NewPasswordFields, SmsCodeField } from './form-parts';
 
 const STEPS = [{ title: '验证手机' }, { title: '重置密码' }, { title: '重置成功' }];
 
@@ -16,7 +17,6 @@ export function ForgetPage() {
   const { busy, run } = useFormStep(form);
 
   if (step === 2 && !progress?.phone) return <Navigate to="/forget/step1" replace />;
-
 
   return (
     <div className="auth-page">
@@ -37,7 +37,18 @@ export function ForgetPage() {
               })
             }
           >
-            <Form.Item name="phone" label="手机号码" rules={[{ required: true, message: '请输入手机号码' }, { validator: async (_, value?: string) => { if (value && !isPhone(value.trim())) throw new Error('手机号码格式不正确'); } }]}>
+            <Form.Item
+              name="phone"
+              label="手机号码"
+              rules={[
+                { required: true, message: '请输入手机号码' },
+                {
+                  validator: async (_, value?: string) => {
+                    if (value && !isPhone(value.trim())) throw new Error('手机号码格式不正确');
+                  },
+                },
+              ]}
+            >
               <Input maxLength={11} placeholder="注册时使用的手机号码" />
             </Form.Item>
             <SmsCodeField form={form} scene="forget" />
@@ -65,7 +76,18 @@ export function ForgetPage() {
             </Button>
           </Form>
         )}
-        {step === 3 && <Result status="success" title="密码重置成功" subTitle="请使用新密码登录" extra={<Link to="/login"><Button type="primary">去登录</Button></Link>} />}
+        {step === 3 && (
+          <Result
+            status="success"
+            title="密码重置成功"
+            subTitle="请使用新密码登录"
+            extra={
+              <Link to="/login">
+                <Button type="primary">去登录</Button>
+              </Link>
+            }
+          />
+        )}
       </div>
     </div>
   );

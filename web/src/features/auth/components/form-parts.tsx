@@ -1,9 +1,7 @@
-// What the registration and password forms share: the SMS code with its send button, a new
-// password with its confirmation, and running a step so that its 422 field errors land on the
-// form's fields.
-import { useState } from 'react';
+// What the registration and password forms share: the SMS code with its send button, and a new
+// password with its confirmation.
 import { Form, Input, type FormInstance } from 'antd';
-import { fieldErrors, type CodeScene } from '../api';
+import type { CodeScene } from '../api';
 import { passwordRule } from '../rules';
 import { CodeButton } from './code-button';
 
@@ -12,7 +10,14 @@ export function SmsCodeField({ form, scene }: { form: FormInstance; scene: CodeS
   return (
     <Form.Item label="短信验证码" required>
       <div className="code-row">
-        <Form.Item name="code" noStyle rules={[{ required: true, message: '请输入验证码' }, { pattern: /^\d{6}$/, message: '验证码为6位数字' }]}>
+        <Form.Item
+          name="code"
+          noStyle
+          rules={[
+            { required: true, message: '请输入验证码' },
+            { pattern: /^\d{6}$/, message: '验证码为6位数字' },
+          ]}
+        >
           <Input placeholder="6位验证码" maxLength={6} />
         </Form.Item>
         <CodeButton form={form} scene={scene} />
@@ -45,20 +50,4 @@ export function NewPasswordFields({ prefix = '' }: { prefix?: string }) {
       </Form.Item>
     </>
   );
-}
-
-/** Runs a form's step: `busy` while it runs; a 422's field errors go onto the form. */
-export function useFormStep(form: FormInstance) {
-  const [busy, setBusy] = useState(false);
-  const run = async (action: () => Promise<void>) => {
-    setBusy(true);
-    try {
-      await action();
-    } catch (error) {
-      form.setFields(fieldErrors(error));
-    } finally {
-      setBusy(false);
-    }
-  };
-  return { busy, run };
 }

@@ -8,7 +8,8 @@ import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { isEmail, isPhone } from '@/lib/engine';
 import { phoneIsFree, register } from '../api';
 import { usernameRule } from '../rules';
-import { NewPasswordFields, SmsCodeField, useFormStep } from './form-parts';
+import { useFormStep } from '../use-form-step';
+import { NewPasswordFields, SmsCodeField } from './form-parts';
 
 interface Progress {
   phone: string;
@@ -29,7 +30,6 @@ export function RegisterPage() {
   const [done, setDone] = useState(false);
 
   if (step === 2 && !progress?.phone) return <Navigate to={`${base}/step1`} replace />;
-
 
   const stepOne = (values: { phone: string; code: string }) =>
     run(async () => {
@@ -92,7 +92,14 @@ export function RegisterPage() {
           </Form>
         )}
         {step === 2 && (
-          <Form form={form} layout="vertical" onFinish={stepTwo} size="large" requiredMark={false} initialValues={{ stores: dd ? [''] : undefined }}>
+          <Form
+            form={form}
+            layout="vertical"
+            onFinish={stepTwo}
+            size="large"
+            requiredMark={false}
+            initialValues={{ stores: dd ? [''] : undefined }}
+          >
             <Form.Item name="username" label="用户名" rules={[usernameRule]}>
               <Input placeholder="登录用的账号" autoComplete="username" />
             </Form.Item>
@@ -103,7 +110,17 @@ export function RegisterPage() {
             <Form.Item name="name" label="联系人" rules={[{ required: true, whitespace: true, message: '请输入联系人' }]}>
               <Input />
             </Form.Item>
-            <Form.Item name="email" label="邮箱（选填）" rules={[{ validator: async (_, value?: string) => { if (value && !isEmail(value.trim())) throw new Error('邮箱格式不正确'); } }]}>
+            <Form.Item
+              name="email"
+              label="邮箱（选填）"
+              rules={[
+                {
+                  validator: async (_, value?: string) => {
+                    if (value && !isEmail(value.trim())) throw new Error('邮箱格式不正确');
+                  },
+                },
+              ]}
+            >
               <Input />
             </Form.Item>
             {dd && (
@@ -138,14 +155,24 @@ export function RegisterPage() {
               title="注册成功"
               subTitle="资质审核通过后即可采购，审核结果将通过短信通知您"
               extra={
-                <Button type="primary" onClick={() => { sessionStorage.setItem('login', '1'); navigate('/', { replace: true }); }}>
+                <Button
+                  type="primary"
+                  onClick={() => {
+                    sessionStorage.setItem('login', '1');
+                    navigate('/', { replace: true });
+                  }}
+                >
                   去首页逛逛
                 </Button>
               }
             />
           ) : (
             <Form form={form} layout="vertical" onFinish={stepThree} size="large" requiredMark={false}>
-              <Form.Item name="licence" label="药品经营许可证编号" rules={[{ required: true, whitespace: true, message: '请填写药品经营许可证编号' }]}>
+              <Form.Item
+                name="licence"
+                label="药品经营许可证编号"
+                rules={[{ required: true, whitespace: true, message: '请填写药品经营许可证编号' }]}
+              >
                 <Input />
               </Form.Item>
               <Form.Item name="business" label="营业执照统一社会信用代码">

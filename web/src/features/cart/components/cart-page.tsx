@@ -18,7 +18,14 @@ export const DELETE_CONFIRM = '确定删除这件商品吗?';
 export const EMPTY_CART = '购物车空空如也~';
 
 export function CartSteps({ current }: { current: number }) {
-  return <Steps className="cart-steps" current={current} size="small" items={[{ title: '我的购物车' }, { title: '核对订单信息' }, { title: '支付订单' }, { title: '支付完成' }]} />;
+  return (
+    <Steps
+      className="cart-steps"
+      current={current}
+      size="small"
+      items={[{ title: '我的购物车' }, { title: '核对订单信息' }, { title: '支付订单' }, { title: '支付完成' }]}
+    />
+  );
 }
 
 /** The next ladder price and how many more units reach it (the engine's sentence). */
@@ -44,7 +51,12 @@ const CartRow = memo(
     return (
       <div className={quote.buyable ? 'cart-row' : 'cart-row unbuyable'} data-line-id={line.id} data-testid="cart-row">
         <div className="cell check">
-          <Checkbox checked={line.is_selected === 1} disabled={!quote.buyable} onChange={(event) => onSelect([line.id], event.target.checked)} aria-label={`选择 ${line.goods.name}`} />
+          <Checkbox
+            checked={line.is_selected === 1}
+            disabled={!quote.buyable}
+            onChange={(event) => onSelect([line.id], event.target.checked)}
+            aria-label={`选择 ${line.goods.name}`}
+          />
         </div>
         <div className="cell goods">
           <img src={line.goods.goods_image[0]} alt="" />
@@ -58,13 +70,23 @@ const CartRow = memo(
             </div>
             {!quote.buyable && <div className="warn">暂不可购买</div>}
             {quote.over_stock && <div className="warn">库存不足（库存 {goods.number}）</div>}
-            {shipping && <div className={shipping.reached ? 'hint ok' : 'hint'} data-testid="shipping-line-hint">{shipping.reached ? `已满 ${shipping.qg_number} ${line.goods.bzdw}，本品包邮` : `满 ${shipping.qg_number} ${line.goods.bzdw} 包邮`}</div>}
+            {shipping && (
+              <div className={shipping.reached ? 'hint ok' : 'hint'} data-testid="shipping-line-hint">
+                {shipping.reached
+                  ? `已满 ${shipping.qg_number} ${line.goods.bzdw}，本品包邮`
+                  : `满 ${shipping.qg_number} ${line.goods.bzdw} 包邮`}
+              </div>
+            )}
           </div>
         </div>
         <div className="cell unit money">
           <span data-testid="unit-price">{yuan(quote.unit_price)}</span>
           {reason && <span className="reason">{reason}</span>}
-          {hint && <div className="hint" data-testid="ladder-hint">{hint}</div>}
+          {hint && (
+            <div className="hint" data-testid="ladder-hint">
+              {hint}
+            </div>
+          )}
         </div>
         <div className="cell number">
           <InputNumber
@@ -76,7 +98,9 @@ const CartRow = memo(
           />
         </div>
         <div className="cell amount money">
-          <strong className="price" data-testid="line-amount">{yuan(quote.amount)}</strong>
+          <strong className="price" data-testid="line-amount">
+            {yuan(quote.amount)}
+          </strong>
           {positive(quote.savings) && <div className="muted">省 {yuan(quote.savings)}</div>}
         </div>
         <div className="cell actions">
@@ -163,7 +187,16 @@ export function CartPage() {
         </div>
         {lines.map((line) => {
           const lineQuote = byId.get(line.id);
-          return lineQuote ? <CartRow key={line.id} line={line} quote={lineQuote} onNumber={setNumber} onSelect={select} onDelete={(id) => confirmDelete([id])} /> : null;
+          return lineQuote ? (
+            <CartRow
+              key={line.id}
+              line={line}
+              quote={lineQuote}
+              onNumber={setNumber}
+              onSelect={select}
+              onDelete={(id) => confirmDelete([id])}
+            />
+          ) : null;
         })}
       </div>
       <div className="cart-kinds" data-testid="total-kinds">
@@ -191,16 +224,27 @@ export function CartPage() {
               {shippingHint(quote.shipping.need)}
             </span>
           ) : quote.shipping.free_shipping ? (
-            <span className="hint ok" data-testid="shipping-hint">已免运费</span>
+            <span className="hint ok" data-testid="shipping-hint">
+              已免运费
+            </span>
           ) : null}
           <span>
-            商品合计：<span className="money" data-testid="total">{yuan(totals.total)}</span>
+            商品合计：
+            <span className="money" data-testid="total">
+              {yuan(totals.total)}
+            </span>
           </span>
           <span>
-            满减优惠：<span className="money" data-testid="discount">-{yuan(totals.discount)}</span>
+            满减优惠：
+            <span className="money" data-testid="discount">
+              -{yuan(totals.discount)}
+            </span>
           </span>
           <span className="payable">
-            应付：<strong className="price big" data-testid="payable">{yuan(totals.payable)}</strong>
+            应付：
+            <strong className="price big" data-testid="payable">
+              {yuan(totals.payable)}
+            </strong>
           </span>
         </span>
         <Button

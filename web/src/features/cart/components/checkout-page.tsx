@@ -32,7 +32,16 @@ export function CheckoutPage() {
     return (
       <div className="container">
         <CartSteps current={1} />
-        <Result status="warning" title="订单信息有变化" subTitle="请返回购物车确认后重新结算" extra={<Link to="/cart"><Button type="primary">返回购物车</Button></Link>} />
+        <Result
+          status="warning"
+          title="订单信息有变化"
+          subTitle="请返回购物车确认后重新结算"
+          extra={
+            <Link to="/cart">
+              <Button type="primary">返回购物车</Button>
+            </Link>
+          }
+        />
       </div>
     );
   }
@@ -51,7 +60,12 @@ export function CheckoutPage() {
     if (!chosenAddress) return;
     setPlacing(true);
     try {
-      const order = await placeOrder(key, { ids: data.lines.map((line) => line.id), address_id: chosenAddress, remark: remark.trim(), expected_payable: data.quote.totals.payable });
+      const order = await placeOrder(key, {
+        ids: data.lines.map((line) => line.id),
+        address_id: chosenAddress,
+        remark: remark.trim(),
+        expected_payable: data.quote.totals.payable,
+      });
       navigate(`/cart/step3/${order.id}`, { replace: true });
     } catch {
       // Told by the API client (a changed price: the 422's message).
@@ -89,11 +103,29 @@ export function CheckoutPage() {
           pagination={false}
           dataSource={data.lines}
           columns={[
-            { title: '商品', key: 'name', render: (_, line) => <>{line.combination?.name ?? line.goods.name} <span className="muted">{line.goods.ypgg}</span></> },
+            {
+              title: '商品',
+              key: 'name',
+              render: (_, line) => (
+                <>
+                  {line.combination?.name ?? line.goods.name} <span className="muted">{line.goods.ypgg}</span>
+                </>
+              ),
+            },
             { title: '生产厂家', key: 'sccj', render: (_, line) => line.goods.sccj },
-            { title: '单价', key: 'unit', align: 'right', render: (_, line) => <span className="money">{yuan(byId.get(line.id)?.unit_price)}</span> },
+            {
+              title: '单价',
+              key: 'unit',
+              align: 'right',
+              render: (_, line) => <span className="money">{yuan(byId.get(line.id)?.unit_price)}</span>,
+            },
             { title: '数量', dataIndex: 'number', align: 'right' },
-            { title: '小计', key: 'amount', align: 'right', render: (_, line) => <span className="money">{yuan(byId.get(line.id)?.amount)}</span> },
+            {
+              title: '小计',
+              key: 'amount',
+              align: 'right',
+              render: (_, line) => <span className="money">{yuan(byId.get(line.id)?.amount)}</span>,
+            },
           ]}
         />
       </section>
@@ -112,7 +144,13 @@ export function CheckoutPage() {
       )}
       <section className="checkout-section">
         <h2>订单备注</h2>
-        <Input.TextArea value={remark} onChange={(event) => setRemark(event.target.value)} maxLength={200} showCount placeholder="选填：送货时间等要求" />
+        <Input.TextArea
+          value={remark}
+          onChange={(event) => setRemark(event.target.value)}
+          maxLength={200}
+          showCount
+          placeholder="选填：送货时间等要求"
+        />
       </section>
       <div className="checkout-bar">
         <span>
@@ -122,10 +160,17 @@ export function CheckoutPage() {
           满减优惠 <span className="money">-{yuan(data.quote.totals.discount)}</span>
         </span>
         <span>
-          {data.quote.shipping.free_shipping ? '运费：包邮' : data.quote.shipping.need && positive(data.quote.shipping.need) ? shippingHint(data.quote.shipping.need) : null}
+          {data.quote.shipping.free_shipping
+            ? '运费：包邮'
+            : data.quote.shipping.need && positive(data.quote.shipping.need)
+              ? shippingHint(data.quote.shipping.need)
+              : null}
         </span>
         <span className="payable">
-          应付总额：<strong className="price big" data-testid="checkout-payable">{yuan(data.quote.totals.payable)}</strong>
+          应付总额：
+          <strong className="price big" data-testid="checkout-payable">
+            {yuan(data.quote.totals.payable)}
+          </strong>
         </span>
         <Button type="primary" danger size="large" onClick={() => void submit()} loading={placing} disabled={!chosenAddress}>
           提交订单

@@ -19,7 +19,11 @@ export function PaidPage() {
         <Result
           status="success"
           title="支付成功"
-          subTitle={order.data ? `订单号：${order.data.order_no}，实付 ${yuan(order.data.payable)}，状态：${order.data.status_name}` : '感谢您的采购'}
+          subTitle={
+            order.data
+              ? `订单号：${order.data.order_no}，实付 ${yuan(order.data.payable)}，状态：${order.data.status_name}`
+              : '感谢您的采购'
+          }
           extra={[
             <Link key="home" to="/">
               <Button type="primary">继续采购</Button>

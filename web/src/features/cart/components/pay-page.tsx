@@ -18,7 +18,13 @@ export function PayPage() {
   const [paying, setPaying] = useState(false);
 
   if (!(id > 0) || order.isError) return <Result status="404" title="订单不存在" extra={<Link to="/order">查看我的订单</Link>} />;
-  if (!order.data) return <div className="container"><CartSteps current={2} /><Skeleton active /></div>;
+  if (!order.data)
+    return (
+      <div className="container">
+        <CartSteps current={2} />
+        <Skeleton active />
+      </div>
+    );
   const data = order.data;
   const enough = balance.data ? canPay(balance.data.balance, data.payable) : false;
   const pay = async () => {
@@ -39,7 +45,9 @@ export function PayPage() {
       <Descriptions bordered size="small" column={1} className="pay-facts">
         <Descriptions.Item label="订单状态">{data.status_name}</Descriptions.Item>
         <Descriptions.Item label="应付金额">
-          <strong className="price big" data-testid="order-payable">{yuan(data.payable)}</strong>
+          <strong className="price big" data-testid="order-payable">
+            {yuan(data.payable)}
+          </strong>
         </Descriptions.Item>
         <Descriptions.Item label="支付方式">
           <Radio checked>余额支付（可用余额 {balance.data ? yuan(balance.data.balance) : '…'}）</Radio>

@@ -46,7 +46,14 @@ export function FavoritesPage() {
         </div>
       )}
       {favorites.data && favorites.data.total > PAGE_SIZE && (
-        <Pagination className="pager" current={page} pageSize={PAGE_SIZE} total={favorites.data.total} onChange={setPage} showSizeChanger={false} />
+        <Pagination
+          className="pager"
+          current={page}
+          pageSize={PAGE_SIZE}
+          total={favorites.data.total}
+          onChange={setPage}
+          showSizeChanger={false}
+        />
       )}
     </div>
   );

@@ -6,7 +6,7 @@ import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { App as AntApp, Breadcrumb, Button, Descriptions, InputNumber, Result, Skeleton, Space } from 'antd';
 import { HeartFilled, HeartOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { currentPrice, stockClass, useAddToCart } from '@/components/goods-card';
+import { currentPrice, stockClass, useAddToCart } from '@/components/goods';
 import { GoodsTags } from '@/components/tags';
 import { ladderHint, manjianTitle, quote, type LadderRow } from '@/lib/engine';
 import { isCheaper, yuan } from '@/lib/money';
@@ -17,7 +17,7 @@ import { addFavorite, cancelFavorite, useGoodsDetail } from '../api';
 const QUERY_IDS = ['goods_price_id', 'ladder_price_id', 'goods_manjian_id', 'is_yj', 'is_jxq'] as const;
 
 /** The engine's ladder rows for buying `number` of `goods`: each price and how many more it needs. */
-export function ladderRows(goods: GoodsDetail, number: number): LadderRow[] {
+function ladderRows(goods: GoodsDetail, number: number): LadderRow[] {
   if (!goods.ladder_price.length) return [];
   const line = quote({
     items: [
@@ -26,7 +26,13 @@ export function ladderRows(goods: GoodsDetail, number: number): LadderRow[] {
         number,
         price: goods.price,
         is_selected: 1,
-        goods: { id: goods.id, is_buy: 1, number: Math.max(goods.number, number), ladder_price: goods.ladder_price, ladder_price_type: goods.ladder_price_type },
+        goods: {
+          id: goods.id,
+          is_buy: 1,
+          number: Math.max(goods.number, number),
+          ladder_price: goods.ladder_price,
+          ladder_price_type: goods.ladder_price_type,
+        },
       },
     ],
   }).lines[0];
@@ -38,7 +44,8 @@ function FlashSale({ goods }: { goods: GoodsDetail }) {
   if (!goods.flash_sale || goods.flash_sale.ends_at <= now) return null;
   return (
     <div className="detail-flash">
-      <strong>限时秒杀</strong> 秒杀价 <span className="price">{yuan(goods.flash_sale.price)}</span> 每人限购 {goods.flash_sale.limit} {goods.bzdw} · 距结束 {countdown(goods.flash_sale.ends_at - now)}
+      <strong>限时秒杀</strong> 秒杀价 <span className="price">{yuan(goods.flash_sale.price)}</span> 每人限购 {goods.flash_sale.limit}{' '}
+      {goods.bzdw} · 距结束 {countdown(goods.flash_sale.ends_at - now)}
     </div>
   );
 }
@@ -56,7 +63,12 @@ export function GoodsDetailPage() {
 
   if (detail.isError) return <Result status="404" title="商品不存在" extra={<Link to="/list">去逛逛</Link>} />;
   const goods = detail.data;
-  if (!goods) return <div className="container"><Skeleton active /></div>;
+  if (!goods)
+    return (
+      <div className="container">
+        <Skeleton active />
+      </div>
+    );
 
   const buyable = goods.is_buy === 1 && goods.number > 0;
   const rows = ladderRows(goods, number);
@@ -89,7 +101,11 @@ export function GoodsDetailPage() {
     <div className="container goods-detail">
       <Breadcrumb
         className="crumbs"
-        items={[{ title: <Link to="/">首页</Link> }, ...goods.category_path.map((category) => ({ title: <Link to={`/list?category=${category.id}`}>{category.name}</Link> })), { title: goods.name }]}
+        items={[
+          { title: <Link to="/">首页</Link> },
+          ...goods.category_path.map((category) => ({ title: <Link to={`/list?category=${category.id}`}>{category.name}</Link> })),
+          { title: goods.name },
+        ]}
       />
       <div className="detail-main">
         <div className="detail-image">
@@ -134,7 +150,8 @@ export function GoodsDetailPage() {
           )}
           {goods.manjian && (
             <div className="detail-activity">
-              <span className="label">满减</span> {goods.manjian.title}：{goods.manjian.tiers.map((tier) => manjianTitle(tier.amount, tier.reduce)).join('，')}
+              <span className="label">满减</span> {goods.manjian.title}：
+              {goods.manjian.tiers.map((tier) => manjianTitle(tier.amount, tier.reduce)).join('，')}
             </div>
           )}
           {goods.is_dpby === 1 && goods.qg_number > 0 && (
@@ -155,7 +172,15 @@ export function GoodsDetailPage() {
             {goods.brand && <Descriptions.Item label="品牌">{goods.brand.name}</Descriptions.Item>}
           </Descriptions>
           <Space className="detail-buy">
-            <InputNumber min={1} max={Math.max(1, goods.number)} value={number} onChange={(value) => setNumber(Math.max(1, Math.floor(value ?? 1)))} aria-label="购买数量" disabled={!buyable} addonAfter={goods.bzdw} />
+            <InputNumber
+              min={1}
+              max={Math.max(1, goods.number)}
+              value={number}
+              onChange={(value) => setNumber(Math.max(1, Math.floor(value ?? 1)))}
+              aria-label="购买数量"
+              disabled={!buyable}
+              addonAfter={goods.bzdw}
+            />
             <Button type="primary" size="large" danger onClick={() => void add(goods, number)} loading={adding} disabled={!buyable}>
               {buyable ? '加入购物车' : '暂不可购买'}
             </Button>

@@ -4,7 +4,8 @@ import { useMemo } from 'react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { Checkbox, Empty, Pagination, Radio, Segmented, Skeleton, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { GoodsCard, QuantityAdd, currentPrice, stockClass } from '@/components/goods-card';
+import { GoodsCard, QuantityAdd } from '@/components/goods-card';
+import { currentPrice, stockClass } from '@/components/goods';
 import { GoodsTags } from '@/components/tags';
 import { yuan } from '@/lib/money';
 import type { Params } from '@/lib/api-client';
@@ -36,7 +37,7 @@ const SORTS = [
 ];
 
 /** The list's query from the address: search keyword by goods or manufacturer, filters, page. */
-export function listParams(search: URLSearchParams, categoryFromPath?: string): Params {
+function listParams(search: URLSearchParams, categoryFromPath?: string): Params {
   const params: Params = {};
   const keyword = search.get('keyword')?.trim();
   if (keyword) {
@@ -53,9 +54,27 @@ export function listParams(search: URLSearchParams, categoryFromPath?: string): 
   return params;
 }
 
-function GoodsTable({ goods, sort, order, onSort }: { goods: Goods[]; sort: string; order: string; onSort: (sort: string, order: string) => void }) {
+function GoodsTable({
+  goods,
+  sort,
+  order,
+  onSort,
+}: {
+  goods: Goods[];
+  sort: string;
+  order: string;
+  onSort: (sort: string, order: string) => void;
+}) {
   const columns: ColumnsType<Goods> = [
-    { title: '商品名称', dataIndex: 'name', render: (_, item) => <><Link to={`/list/info/${item.id}`}>{item.name}</Link> <GoodsTags tags={item.tags} /></> },
+    {
+      title: '商品名称',
+      dataIndex: 'name',
+      render: (_, item) => (
+        <>
+          <Link to={`/list/info/${item.id}`}>{item.name}</Link> <GoodsTags tags={item.tags} />
+        </>
+      ),
+    },
     { title: '规格', dataIndex: 'ypgg', width: 130 },
     { title: '生产厂家', dataIndex: 'sccj', width: 200 },
     { title: '批准文号', dataIndex: 'pzwh', width: 170 },
@@ -117,18 +136,29 @@ export function GoodsListPage() {
     <div className="container goods-list-page">
       {isSearch && (
         <div className="list-heading">
-          搜索“<strong>{keyword}</strong>”{search.get('type') === '1' ? '（生产厂家）' : ''}，共找到 <strong>{list.data?.total ?? 0}</strong> 件商品
+          搜索“<strong>{keyword}</strong>”{search.get('type') === '1' ? '（生产厂家）' : ''}，共找到{' '}
+          <strong>{list.data?.total ?? 0}</strong> 件商品
         </div>
       )}
       <div className="filters">
         <div className="filter-row">
           <span className="filter-label">店铺类型：</span>
-          <Radio.Group size="small" optionType="button" options={SHOPS} value={search.get('shop') ?? 'all'} onChange={(event) => update({ shop: event.target.value === 'all' ? null : event.target.value })} />
+          <Radio.Group
+            size="small"
+            optionType="button"
+            options={SHOPS}
+            value={search.get('shop') ?? 'all'}
+            onChange={(event) => update({ shop: event.target.value === 'all' ? null : event.target.value })}
+          />
         </div>
         <div className="filter-row">
           <span className="filter-label">专区：</span>
           {FLAGS.map((flag) => (
-            <Checkbox key={flag.value} checked={search.get(flag.value) === '1'} onChange={(event) => update({ [flag.value]: event.target.checked ? '1' : null })}>
+            <Checkbox
+              key={flag.value}
+              checked={search.get(flag.value) === '1'}
+              onChange={(event) => update({ [flag.value]: event.target.checked ? '1' : null })}
+            >
               {flag.label}
             </Checkbox>
           ))}
@@ -168,7 +198,12 @@ export function GoodsListPage() {
       ) : list.data.list.length === 0 ? (
         <Empty description="没有找到相关商品" />
       ) : view === 'table' ? (
-        <GoodsTable goods={list.data.list} sort={sort} order={order} onSort={(nextSort, nextOrder) => update({ sort: nextSort === 'default' ? null : nextSort, order: nextOrder || null })} />
+        <GoodsTable
+          goods={list.data.list}
+          sort={sort}
+          order={order}
+          onSort={(nextSort, nextOrder) => update({ sort: nextSort === 'default' ? null : nextSort, order: nextOrder || null })}
+        />
       ) : (
         <div className={view === 'no_image' ? 'goods-grid no-image' : 'goods-grid'}>
           {list.data.list.map((item) => (

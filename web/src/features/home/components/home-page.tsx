@@ -110,7 +110,13 @@ function SpikeFloor() {
       title="限时秒杀"
       more="/list?flash=1"
       goods={live?.slice(0, 5)}
-      extra={ends ? <span className="countdown" data-testid="spike-countdown">距结束 {countdown(ends - now)}</span> : null}
+      extra={
+        ends ? (
+          <span className="countdown" data-testid="spike-countdown">
+            距结束 {countdown(ends - now)}
+          </span>
+        ) : null
+      }
     />
   );
 }

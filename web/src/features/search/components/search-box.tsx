@@ -28,7 +28,14 @@ export function SearchBox({ hot = [] }: { hot?: string[] }) {
       <div className="search-row">
         <div className="search-types" role="tablist" aria-label="搜索类型">
           {(['商品', '厂家'] as const).map((label, type) => (
-            <button key={label} type="button" role="tab" aria-selected={state.type === type} className={state.type === type ? 'active' : ''} onClick={() => box.setType(type as SearchType)}>
+            <button
+              key={label}
+              type="button"
+              role="tab"
+              aria-selected={state.type === type}
+              className={state.type === type ? 'active' : ''}
+              onClick={() => box.setType(type as SearchType)}
+            >
               {label}
             </button>
           ))}

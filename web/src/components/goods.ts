@@ -1,0 +1,38 @@
+// What the goods card, the lists and the detail page share about a goods: the price it sells
+// at now, its stock state's class, and adding it to the cart.
+import { useState } from 'react';
+import { App as AntApp } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
+import { addToCart, CART_KEY, CART_TOTAL_KEY } from '@/api/cart';
+import type { Goods } from '@/api/types';
+import { LineType } from '@/lib/engine';
+
+/** The price a goods sells at now: its flash sale's while one runs. */
+export function currentPrice(goods: Goods): string {
+  return goods.flash_sale?.price ?? goods.price;
+}
+
+export function stockClass(goods: Goods): string {
+  if (!goods.is_buy || goods.number <= 0) return 'stock out';
+  return goods.stock_state === '库存紧张' ? 'stock low' : 'stock';
+}
+
+/** Adds a goods to the cart (as a flash-sale line while its sale runs), then refreshes the cart views. */
+export function useAddToCart() {
+  const client = useQueryClient();
+  const { message } = AntApp.useApp();
+  const [adding, setAdding] = useState(false);
+  const add = async (goods: Goods, number: number) => {
+    setAdding(true);
+    try {
+      await addToCart({ goods_id: goods.id, number, type: goods.flash_sale ? LineType.FlashSale : undefined });
+      message.success('已加入购物车');
+      await Promise.all([client.invalidateQueries({ queryKey: CART_TOTAL_KEY }), client.invalidateQueries({ queryKey: CART_KEY })]);
+    } catch {
+      // The API client has told the buyer.
+    } finally {
+      setAdding(false);
+    }
+  };
+  return { add, adding };
+}
