@@ -1,4 +1,4 @@
-//! The harness the origin's HTTP tests share: the real application on a random port, against
+//! The harness every HTTP test shares: the real application on a random port, against
 //! a fresh SQLite file and a fresh PostgreSQL database.
 //!
 //! PostgreSQL: `TEST_DATABASE_ADMIN_URL` (default `postgres://postgres@127.0.0.1:5432/postgres`)

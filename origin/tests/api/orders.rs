@@ -1,9 +1,7 @@
 //! Checkout, orders and payment over HTTP, on SQLite and PostgreSQL: the whole flow, every
 //! refusal, members kept apart, idempotency, and stock under 200 concurrent orders.
 
-mod common;
-
-use common::{App, edge_check, ladder_goods, on_both};
+use crate::common::{self, App, edge_check, ladder_goods, on_both};
 use reqwest::{Client, StatusCode};
 use serde_json::Value;
 

@@ -1,8 +1,6 @@
 //! Joining and recovering accounts over HTTP, on SQLite and PostgreSQL.
 
-mod common;
-
-use common::{App, on_both};
+use crate::common::{App, on_both};
 use reqwest::{Client, StatusCode};
 
 /// The code the (log) sender sent to the phone, as a test reads it: from the database.

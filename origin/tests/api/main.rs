@@ -1,0 +1,14 @@
+//! The origin's HTTP tests, one binary with a module per area: each test starts the real
+//! application on a random port and talks HTTP to it, on a fresh SQLite file and then a fresh
+//! PostgreSQL database (`common::on_both`).
+
+mod common;
+
+mod accounts;
+mod cart;
+mod favorites;
+mod goods;
+mod openapi;
+mod orders;
+mod requests;
+mod session;
