@@ -1,5 +1,5 @@
 // ESLint (flat config) for the web app (src, e2e, bench, the config files) and the project's
-// Node scripts outside web/: edge/tests, edge/bench, engine/js-tests, engine/bench,
+// Node scripts outside web/: edge/tests, edge/bench, engine/js-tests, engine/js-bench,
 // engine/js/boundary.js and scripts/lib. `npm run lint` runs it from the repository root with
 // `--config web/eslint.config.js`, so the patterns below are written to match from either root.
 //

@@ -12,6 +12,10 @@ const money = (x) => new Big(x);
 /** A `Flag` of the engine's input: 1 or true. */
 const on = (flag) => flag === 1 || flag === true;
 
+/** Line types (`CartItem.type`). */
+const FLASH_SALE = 1,
+  COMBINATION = 3;
+
 /** A passed-through price: exact, with at least two decimals. */
 function price(x) {
   const text = x.toString();
@@ -42,17 +46,21 @@ export function quotePeer(cart) {
     freeShipping = false;
   for (let i = 0; i < items.length; i++) {
     const item = items[i];
-    const goods = item.type === 3 && item.combination ? item.combination : item.goods;
+    const goods = item.type === COMBINATION && item.combination ? item.combination : item.goods;
     const quantity = item.number;
     const buyable = on(item.is_selected) && on(goods.is_buy) && goods.number > 0;
-    const followsLadder = item.type !== 1 && item.type !== 3;
+    const followsLadder = item.type !== FLASH_SALE && item.type !== COMBINATION;
     let unit = money(item.price);
+    let priceKind = item.type === FLASH_SALE ? 'flash_sale' : item.type === COMBINATION ? 'combination' : 'regular';
     let ladder = [];
     if (followsLadder && goods.ladder_price && goods.ladder_price.length) {
       const steps = ladderSteps(goods.ladder_price);
       const bands = goods.ladder_price_type === 1;
       ladder = steps.map((step, k) => {
-        if (step.number <= quantity) unit = step.price;
+        if (step.number <= quantity) {
+          unit = step.price;
+          priceKind = 'ladder';
+        }
         const row = { number: step.number };
         if (bands) row.max = k + 1 < steps.length ? steps[k + 1].number - 1 : null;
         row.price = price(step.price);
@@ -70,6 +78,7 @@ export function quotePeer(cart) {
       buyable,
       over_stock: quantity > goods.number,
       unit_price: price(unit),
+      price_kind: priceKind,
       amount: amount.toFixed(2),
       savings: savings.toFixed(2),
       ladder,
