@@ -96,10 +96,10 @@ impl Db {
 fn sqlite_url(url: &str) -> anyhow::Result<String> {
     let path = url.trim_start_matches("sqlite://").trim_start_matches("sqlite:");
     let (file, query) = path.split_once('?').unwrap_or((path, ""));
-    if file != ":memory:" {
-        if let Some(folder) = Path::new(file).parent().filter(|folder| !folder.as_os_str().is_empty()) {
-            std::fs::create_dir_all(folder).with_context(|| format!("cannot create {}", folder.display()))?;
-        }
+    if file != ":memory:"
+        && let Some(folder) = Path::new(file).parent().filter(|folder| !folder.as_os_str().is_empty())
+    {
+        std::fs::create_dir_all(folder).with_context(|| format!("cannot create {}", folder.display()))?;
     }
     let query = if query.contains("mode=") {
         query.to_owned()

@@ -311,7 +311,9 @@ async fn insert_categories(tx: &mut Transaction<'_, Any>, roots: &[Category]) ->
     for (&id, _) in parents.iter() {
         let mut ancestor = parents[&id];
         while let Some(up) = ancestor {
-            ids.get_mut(&key_of[&up]).map(|(_, subtree)| subtree.push(id));
+            if let Some((_, subtree)) = ids.get_mut(&key_of[&up]) {
+                subtree.push(id);
+            }
             ancestor = parents[&up];
         }
     }

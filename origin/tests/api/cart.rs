@@ -36,7 +36,7 @@ async fn the_cart_is_quoted_by_the_engine_and_kept_to_its_member() {
         let (status, _) = app.get(&app.client(), "/api/cart/input").await;
         assert_eq!(status, StatusCode::UNAUTHORIZED);
         let ladder = item["goods"]["ladder_price"].as_array().unwrap();
-        let reached = ladder.iter().filter(|step| step["number"].as_i64().unwrap() <= 12).last();
+        let reached = ladder.iter().rfind(|step| step["number"].as_i64().unwrap() <= 12);
         let expected_unit = reached.map_or(item["price"].clone(), |step| step["price"].clone());
         assert_eq!(data["quote"]["lines"][0]["unit_price"], expected_unit);
 
