@@ -12,7 +12,7 @@ pub struct Config {
     /// `postgres://…` for PostgreSQL.
     pub database_url: String,
     /// `EDGE_SECRET`: the secret the edge signs the orders it checked with
-    /// (`edge::signature`). Without it every order is refused: none can be shown to be checked.
+    /// (`order_check::signature`). Without it every order is refused: none can be shown to be checked.
     pub edge_secret: Option<String>,
 }
 

@@ -27,11 +27,6 @@ pub fn parse_stored(text: &str) -> Option<i64> {
     to_stored(Money::parse(text).ok()?)
 }
 
-/// An amount as a buyer reads it in a title: `500` for 500.00, `12.5` for 12.50.
-pub fn short(money: Money) -> String {
-    money.decimal().normalize().to_string()
-}
-
 /// A stored amount as text with at least two decimals: `123000` → `"12.30"`.
 pub fn text(stored: i64) -> String {
     from_stored(stored).to_string()

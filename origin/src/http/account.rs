@@ -139,16 +139,11 @@ fn unique_violation(error: sqlx::Error, field: &str, message: &str) -> Error {
     }
 }
 
-/// The new password and its confirmation, as the §5 forms ask.
+/// The new password and its confirmation: the engine's password rule, which the web forms
+/// use too (`docs/pricing.md`, "Validators").
 fn new_password(form: &Fields) -> Result<String> {
-    let password = form.required("password", "密码")?;
-    let length = password.chars().count();
-    if !(6..=20).contains(&length) {
-        return Err(Error::field("password", "密码长度为6-20位"));
-    }
-    if !password.chars().any(|c| c.is_ascii_digit()) || !password.chars().any(|c| c.is_ascii_alphabetic()) {
-        return Err(Error::field("password", "密码须同时包含字母和数字"));
-    }
+    let password = form.text("password").unwrap_or_default();
+    engine::check_password(&password).map_err(|message| Error::field("password", message))?;
     if form.text("password_confirmation").as_deref() != Some(password.as_str()) {
         return Err(Error::field("password_confirmation", "两次输入的密码不一致"));
     }
@@ -184,13 +179,8 @@ async fn register(
             let phone = phone(&form)?;
             let mut errors = Vec::new();
             let username = form.text("username").unwrap_or_default();
-            let valid_username = (4..=20).contains(&username.chars().count())
-                && username.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
-                && username.chars().next().is_some_and(|c| c.is_ascii_alphabetic());
-            if username.is_empty() {
-                errors.push(("username".to_owned(), "请填写用户名".to_owned()));
-            } else if !valid_username {
-                errors.push(("username".into(), "用户名为4-20位字母、数字或下划线，以字母开头".into()));
+            if let Err(message) = engine::check_username(&username) {
+                errors.push(("username".into(), message.into()));
             }
             let password = match new_password(&form) {
                 Ok(password) => Some(password),

@@ -408,9 +408,9 @@ async fn next_hint(State(context): State<ApiContext>, member: Member) -> Answer<
         amount: tier.amount,
         reduce: tier.reduce,
         need: tier.need,
-        text: format!("再买¥{}可减¥{}", tier.need, tier.reduce),
+        text: engine::text::tier_hint(tier.need, tier.reduce),
     });
-    let shipping = summary.shipping.need.map(|need| ShippingHint { need, text: format!("还差¥{need}免运费") });
+    let shipping = summary.shipping.need.map(|need| ShippingHint { need, text: engine::text::shipping_hint(need) });
     ok(NextHint { manjian: tier, shipping, free_shipping: summary.shipping.free_shipping })
 }
 
@@ -434,7 +434,7 @@ pub struct TierHint {
     reduce: engine::Money,
     #[schema(value_type = String, example = "80.00")]
     need: engine::Cents,
-    #[schema(example = "再买¥80.00可减¥50.00")]
+    #[schema(example = "再买 ¥80.00 可减 ¥50.00")]
     text: String,
 }
 
@@ -443,6 +443,6 @@ pub struct TierHint {
 pub struct ShippingHint {
     #[schema(value_type = String, example = "120.00")]
     need: engine::Cents,
-    #[schema(example = "还差¥120.00免运费")]
+    #[schema(example = "还差 ¥120.00 免运费")]
     text: String,
 }

@@ -14,10 +14,8 @@ use super::extract::Member;
 use crate::db::Kind;
 use crate::{money, now};
 
-/// Line types (§3): normal, 秒杀 flash sale, 组合购 combination.
-pub const NORMAL: i64 = 0;
-pub const FLASH_SALE: i64 = 1;
-pub const COMBINATION: i64 = 3;
+/// Line types (§3): normal, 秒杀 flash sale, 组合购 combination — the engine's, named once.
+pub use engine::{LINE_TYPE_COMBINATION as COMBINATION, LINE_TYPE_FLASH_SALE as FLASH_SALE, LINE_TYPE_NORMAL as NORMAL};
 
 /// Orders from this amount ship free.
 fn free_shipping_from() -> engine::Money {
@@ -334,7 +332,7 @@ fn manjian_tiers(text: Option<&str>) -> Result<Vec<Tier>> {
             let (amount, reduce) = tier.split_once(':').ok_or_else(|| anyhow::anyhow!("bad tier {tier:?}"))?;
             let amount = money::from_stored(amount.parse().map_err(anyhow::Error::from)?);
             let reduce = money::from_stored(reduce.parse().map_err(anyhow::Error::from)?);
-            Ok(Tier { amount, reduce, title: format!("满{}减{}", money::short(amount), money::short(reduce)) })
+            Ok(Tier { amount, reduce, title: engine::text::manjian_title(amount, reduce) })
         })
         .collect()
 }

@@ -56,6 +56,13 @@ impl Error {
     }
 }
 
+/// A form field the shared order-form reader refused (`order_check::form`).
+impl From<order_check::form::FieldError> for Error {
+    fn from(error: order_check::form::FieldError) -> Error {
+        Error::field(error.field, error.message)
+    }
+}
+
 impl From<sqlx::Error> for Error {
     fn from(error: sqlx::Error) -> Error {
         Error::Internal(error.into())

@@ -5,6 +5,7 @@
 use axum::extract::{FromRef, FromRequest, FromRequestParts, Request};
 use axum::http::request::Parts;
 use axum::http::{HeaderMap, header};
+use order_check::form::{self, OrderForm};
 
 use super::ApiContext;
 use super::error::{Error, Result};
@@ -59,19 +60,19 @@ impl Fields {
         }
     }
 
-    /// A list of ids: `ids=1,2,3`, `ids=1&ids=2` or `ids[]=1&ids[]=2`.
+    /// A list of ids: `ids=1,2,3`, `ids=1&ids=2` or `ids[]=1&ids[]=2` (`order_check::form`).
     pub fn ids(&self, name: &str) -> Result<Vec<i64>> {
-        let mut ids = Vec::new();
-        for value in self.values(name) {
-            for part in value.split(',').map(str::trim).filter(|part| !part.is_empty()) {
-                ids.push(part.parse().map_err(|_| Error::field(name, "编号格式不正确"))?);
-            }
-        }
-        Ok(ids)
+        form::ids(self.values(name)).map_err(|form::BadId| Error::field(name, form::BadId::MESSAGE))
+    }
+
+    /// The chosen lines and expected payable of a checkout or order, read exactly as the edge
+    /// read them before it let the request through.
+    pub fn order_form(&self) -> Result<OrderForm> {
+        Ok(OrderForm::read(self.0.iter().map(|(key, value)| (key.as_str(), value.as_str())))?)
     }
 
     fn values<'a>(&'a self, name: &'a str) -> impl Iterator<Item = &'a str> + 'a {
-        self.0.iter().filter(move |(key, _)| key == name || key.strip_suffix("[]") == Some(name)).map(|(_, value)| value.as_str())
+        self.0.iter().filter(move |(key, _)| form::key_is(key, name)).map(|(_, value)| value.as_str())
     }
 }
 

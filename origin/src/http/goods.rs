@@ -371,7 +371,7 @@ pub async fn manjian_activity(db: &Db, id: i64) -> Result<Option<ManjianActivity
         .map(|TierRow { amount, reduce }| ManjianTierText {
             amount: money::text(amount),
             reduce: money::text(reduce),
-            title: format!("满{}减{}", money::text(amount), money::text(reduce)),
+            title: engine::text::manjian_title(money::from_stored(amount), money::from_stored(reduce)),
         })
         .collect();
     Ok(Some(ManjianActivity { id, title, tiers }))

@@ -9,8 +9,8 @@ use axum::Json;
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
-use edge::signature;
 use engine::checkout::{self, Refusal};
+use order_check::{headers, signature};
 use serde::Serialize;
 use serde_json::Value;
 use sqlx::{Acquire, AnyConnection};
@@ -48,10 +48,9 @@ fn refusal(refusal: Refusal) -> Error {
     Error::field(refusal.field(), refusal.message())
 }
 
+/// The payable the buyer was shown, read as the edge reads it (`order_check::form`).
 fn expected_payable(form: &Fields) -> Result<Option<engine::Money>> {
-    form.text("expected_payable")
-        .map(|text| engine::Money::parse(&text).map_err(|_| Error::field("expected_payable", "应付金额格式不正确")))
-        .transpose()
+    Ok(form.order_form()?.expected()?)
 }
 
 /// Checks the order the member asks for against their cart, as read on `conn`.
@@ -202,7 +201,7 @@ async fn place(State(context): State<ApiContext>, member: Member, headers: Heade
 }
 
 fn idempotency_key(headers: &HeaderMap) -> String {
-    headers.get("idempotency-key").and_then(|value| value.to_str().ok()).map(str::trim).unwrap_or_default().to_owned()
+    headers.get(headers::IDEMPOTENCY_KEY).and_then(|value| value.to_str().ok()).map(str::trim).unwrap_or_default().to_owned()
 }
 
 /// The order's lines (sorted, once each) and the fingerprint of its form, which tells a
@@ -238,10 +237,10 @@ async fn answer(State(context): State<ApiContext>, member: Member, headers: Head
 }
 
 /// Only an order the edge has checked is taken: it carries the edge's signed check over its
-/// key, lines and expected payable (`edge::signature`). The quote is made again below, in the
+/// key, lines and expected payable (`order_check::signature`). The quote is made again below, in the
 /// order's transaction, all the same.
 fn checked_by_edge(context: &ApiContext, headers: &HeaderMap, key: &str, ids: &[i64], form: &Fields) -> Result<()> {
-    let expected_payable = form.text("expected_payable").unwrap_or_default();
+    let expected_payable = form.order_form()?.expected_payable.unwrap_or_default();
     let checked = signature::Checked { idempotency_key: key, ids, expected_payable: &expected_payable };
     let header = headers.get(signature::HEADER).and_then(|value| value.to_str().ok());
     let verdict = match &context.edge_secret {

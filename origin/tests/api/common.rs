@@ -91,8 +91,8 @@ pub const EDGE_SECRET: &str = "the edge and the origin share this";
 pub fn edge_check(key: &str, form: &[(&str, &str)]) -> String {
     let field = |name: &str| form.iter().rev().find(|(field, _)| *field == name).map_or("", |(_, value)| value.trim());
     let ids: Vec<i64> = field("ids").split(',').filter(|id| !id.trim().is_empty()).map(|id| id.trim().parse().unwrap()).collect();
-    let checked = edge::signature::Checked { idempotency_key: key.trim(), ids: &ids, expected_payable: field("expected_payable") };
-    edge::signature::sign(EDGE_SECRET.as_bytes(), &checked, origin::now())
+    let checked = order_check::signature::Checked { idempotency_key: key.trim(), ids: &ids, expected_payable: field("expected_payable") };
+    order_check::signature::sign(EDGE_SECRET.as_bytes(), &checked, origin::now())
 }
 
 pub fn unique_name() -> String {

@@ -25,7 +25,7 @@ async fn order(app: &App, client: &Client, key: &str, form: &[(&str, &str)]) -> 
     let response = client
         .post(app.url("/api/order"))
         .header("Idempotency-Key", key)
-        .header(edge::signature::HEADER, edge_check(key, form))
+        .header(order_check::signature::HEADER, edge_check(key, form))
         .form(form)
         .send()
         .await
@@ -82,14 +82,14 @@ async fn checkout_order_and_pay() {
             format!("{}.{}", origin::now(), "00".repeat(32)),
             edge_check("another-key", &form),
             edge_check("key-1", &[("ids", ids.as_str()), ("expected_payable", "0.01")]),
-            edge::signature::sign(
+            order_check::signature::sign(
                 b"a guessed secret",
-                &edge::signature::Checked { idempotency_key: "key-1", ids: &[line], expected_payable: &payable },
+                &order_check::signature::Checked { idempotency_key: "key-1", ids: &[line], expected_payable: &payable },
                 origin::now(),
             ),
-            edge::signature::sign(
+            order_check::signature::sign(
                 common::EDGE_SECRET.as_bytes(),
-                &edge::signature::Checked { idempotency_key: "key-1", ids: &[line], expected_payable: &payable },
+                &order_check::signature::Checked { idempotency_key: "key-1", ids: &[line], expected_payable: &payable },
                 origin::now() - 3600,
             ),
         ];
@@ -97,7 +97,7 @@ async fn checkout_order_and_pay() {
             let response = demo
                 .post(app.url("/api/order"))
                 .header("Idempotency-Key", "key-1")
-                .header(edge::signature::HEADER, check)
+                .header(order_check::signature::HEADER, check)
                 .form(&form)
                 .send()
                 .await
@@ -226,7 +226,7 @@ async fn one_key_sent_twenty_times_at_once_makes_one_order() {
                 let response = demo
                     .post(url)
                     .header("Idempotency-Key", "same-key")
-                    .header(edge::signature::HEADER, check)
+                    .header(order_check::signature::HEADER, check)
                     .form(&form)
                     .send()
                     .await
@@ -290,7 +290,7 @@ async fn two_hundred_orders_for_the_last_ten_units() {
                     .post(url)
                     .header("Cookie", format!("sid={token}"))
                     .header("Idempotency-Key", format!("race-{n}"))
-                    .header(edge::signature::HEADER, edge_check(&format!("race-{n}"), &[("ids", line.to_string().as_str())]))
+                    .header(order_check::signature::HEADER, edge_check(&format!("race-{n}"), &[("ids", line.to_string().as_str())]))
                     .form(&[("ids", line.to_string()), ("address_id", address.to_string())])
                     .send()
                     .await
