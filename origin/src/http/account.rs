@@ -48,7 +48,7 @@ async fn phone_taken(db: &Db, phone: &str) -> Result<bool> {
 }
 
 /// `POST /api/user/create_code` (`phone`, `scene`): sends a 6-digit code.
-#[utoipa::path(post, path = "/api/user/create_code", tag = "账户", responses((status = 200, description = "验证码已发送", body = inline(Envelope<CodeSent>))))]
+#[utoipa::path(post, path = "/api/user/create_code", tag = "账户", responses((status = 200, description = "验证码已发送", body = Envelope<CodeSent>)))]
 async fn create_code(State(context): State<ApiContext>, FormFields(form): FormFields) -> Answer<CodeSent> {
     let phone = phone(&form)?;
     let scene = form.text("scene").unwrap_or_else(|| "register".into());
@@ -158,7 +158,7 @@ fn is_secure(headers: &HeaderMap) -> bool {
 /// `username`, `password`, `password_confirmation`, `company`, `name`, `email?`, and for the
 /// multi-store flow `dd=1` with `stores[]`) creates the member and logs them in; 3 records the
 /// qualification documents (`licence`, `gsp`, optional) of the logged-in member.
-#[utoipa::path(post, path = "/api/user/register", tag = "账户", responses((status = 200, description = "第 1 步：验证码正确；第 2 步：已注册并登录（设置会话 Cookie）；第 3 步：资质已记录", body = inline(Envelope<RegisterStep>))))]
+#[utoipa::path(post, path = "/api/user/register", tag = "账户", responses((status = 200, description = "第 1 步：验证码正确；第 2 步：已注册并登录（设置会话 Cookie）；第 3 步：资质已记录", body = Envelope<RegisterStep>)))]
 async fn register(
     State(context): State<ApiContext>,
     headers: HeaderMap,
@@ -271,7 +271,7 @@ async fn register(
 
 /// `POST /api/user/forget`: `step` 1 (`phone`, `code`) checks the code; 2 (the same, with
 /// `password`, `password_confirmation`) sets the new password and closes every session.
-#[utoipa::path(post, path = "/api/user/forget", tag = "账户", responses((status = 200, description = "第 1 步：验证码正确；第 2 步：新密码已设置", body = inline(Envelope<ForgetStep>))))]
+#[utoipa::path(post, path = "/api/user/forget", tag = "账户", responses((status = 200, description = "第 1 步：验证码正确；第 2 步：新密码已设置", body = Envelope<ForgetStep>)))]
 async fn forget(State(context): State<ApiContext>, FormFields(form): FormFields) -> Answer<ForgetStep> {
     let step = form.int_or("step", "步骤", 1)?;
     let phone = phone(&form)?;
@@ -299,7 +299,7 @@ async fn forget(State(context): State<ApiContext>, FormFields(form): FormFields)
 }
 
 /// `POST /api/user/updateUserInfo` (`name`, `phone`).
-#[utoipa::path(post, path = "/api/user/updateUserInfo", tag = "账户", responses((status = 200, description = "新的联系人与手机号", body = inline(Envelope<UserInfo>))))]
+#[utoipa::path(post, path = "/api/user/updateUserInfo", tag = "账户", responses((status = 200, description = "新的联系人与手机号", body = Envelope<UserInfo>)))]
 async fn update_user_info(State(context): State<ApiContext>, member: Member, FormFields(form): FormFields) -> Answer<UserInfo> {
     let name = form.required("name", "联系人")?;
     let phone = phone(&form)?;
@@ -330,7 +330,7 @@ pub struct UserInfo {
 
 /// `POST /api/user/resetPassword` (`password`, `password_confirmation`): a new password for the
 /// logged-in member.
-#[utoipa::path(post, path = "/api/user/resetPassword", tag = "账户", responses((status = 200, description = "新密码已设置", body = inline(Envelope<Done>))))]
+#[utoipa::path(post, path = "/api/user/resetPassword", tag = "账户", responses((status = 200, description = "新密码已设置", body = Envelope<Done>)))]
 async fn reset_password(
     State(context): State<ApiContext>,
     member: Member,

@@ -60,7 +60,7 @@ pub struct Added {
 /// `combination_id`), and the §3 ids (`goods_price_id`, `ladder_price_id`,
 /// `goods_manjian_id`, `is_yj`). Adds to a line already in the cart for the same goods and
 /// activity. Refuses goods that cannot be bought, and quantities beyond stock or limit (422).
-#[utoipa::path(post, path = "/api/cart", tag = "购物车", responses((status = 200, description = "加入的行", body = inline(Envelope<Added>))))]
+#[utoipa::path(post, path = "/api/cart", tag = "购物车", responses((status = 200, description = "加入的行", body = Envelope<Added>)))]
 async fn add(State(context): State<ApiContext>, member: Member, FormFields(form): FormFields) -> Answer<Added> {
     let goods_id = form.int("goods_id", "商品")?.ok_or_else(|| Error::field("goods_id", "请选择商品"))?;
     let number = form.int_or("number", "数量", 1)?;
@@ -83,7 +83,7 @@ async fn add(State(context): State<ApiContext>, member: Member, FormFields(form)
 }
 
 /// `POST /api/cart/quick_add/{id}`: one more of these goods (its minimum when it has one).
-#[utoipa::path(post, path = "/api/cart/quick_add/{id}", tag = "购物车", responses((status = 200, description = "加入的行", body = inline(Envelope<Added>))))]
+#[utoipa::path(post, path = "/api/cart/quick_add/{id}", tag = "购物车", responses((status = 200, description = "加入的行", body = Envelope<Added>)))]
 async fn quick_add(State(context): State<ApiContext>, member: Member, Path(goods_id): Path<i64>) -> Answer<Added> {
     ok(add_line(&context.db, member, goods_id, 1, NORMAL, 0, [0, 0, 0]).await?)
 }
@@ -205,13 +205,13 @@ pub struct CartTotal {
 }
 
 /// `GET /api/cart/total`: `{ total }`, the number of lines.
-#[utoipa::path(get, path = "/api/cart/total", tag = "购物车", responses((status = 200, description = "购物车行数", body = inline(Envelope<CartTotal>))))]
+#[utoipa::path(get, path = "/api/cart/total", tag = "购物车", responses((status = 200, description = "购物车行数", body = Envelope<CartTotal>)))]
 async fn total(State(context): State<ApiContext>, member: Member) -> Answer<CartTotal> {
     ok(CartTotal { total: count(&context.db, member).await? })
 }
 
 /// `GET /api/cart/list`: the lines, `shipping_data`, `activity_data` and the engine's `quote`.
-#[utoipa::path(get, path = "/api/cart/list", tag = "购物车", responses((status = 200, description = "购物车与引擎报价", body = inline(Envelope<CartList>))))]
+#[utoipa::path(get, path = "/api/cart/list", tag = "购物车", responses((status = 200, description = "购物车与引擎报价", body = Envelope<CartList>)))]
 async fn list(State(context): State<ApiContext>, member: Member) -> Answer<CartList> {
     ok(cart_input(&mut *context.db.pool.acquire().await?, context.db.kind, member).await?.with_quote()?)
 }
@@ -220,7 +220,7 @@ async fn list(State(context): State<ApiContext>, member: Member) -> Answer<CartL
 /// (`items`, `shipping_data`, `activity_data` of `pricing.md`): the same values `cart/list`
 /// quotes, without the goods cards' display fields and without a quote. The edge reads it
 /// to check a checkout or an order with its own engine before the origin sees it.
-#[utoipa::path(get, path = "/api/cart/input", tag = "购物车", responses((status = 200, description = "引擎的输入", body = inline(Envelope<EngineCartInput>))))]
+#[utoipa::path(get, path = "/api/cart/input", tag = "购物车", responses((status = 200, description = "引擎的输入", body = Envelope<EngineCartInput>)))]
 async fn input(State(context): State<ApiContext>, member: Member) -> Answer<engine::CartInput> {
     ok(cart_input(&mut *context.db.pool.acquire().await?, context.db.kind, member).await?.engine_input())
 }
@@ -255,7 +255,7 @@ pub struct Edited {
 }
 
 /// `POST /api/cart/{id}/edit`: `number`; refused beyond stock.
-#[utoipa::path(post, path = "/api/cart/{id}/edit", tag = "购物车", responses((status = 200, description = "修改后的数量", body = inline(Envelope<Edited>))))]
+#[utoipa::path(post, path = "/api/cart/{id}/edit", tag = "购物车", responses((status = 200, description = "修改后的数量", body = Envelope<Edited>)))]
 async fn edit(State(context): State<ApiContext>, member: Member, Path(id): Path<i64>, FormFields(form): FormFields) -> Answer<Edited> {
     let number = form.int("number", "数量")?.ok_or_else(|| Error::field("number", "请填写数量"))?;
     if number < 1 {
@@ -292,7 +292,7 @@ async fn edit(State(context): State<ApiContext>, member: Member, Path(id): Path<
 
 /// `POST /api/cart/batch_select`: `ids`, `is_selected` (0 or 1). Lines whose goods cannot be
 /// bought stay unselected.
-#[utoipa::path(post, path = "/api/cart/batch_select", tag = "购物车", responses((status = 200, description = "所选的行与选择状态", body = inline(Envelope<Selected>))))]
+#[utoipa::path(post, path = "/api/cart/batch_select", tag = "购物车", responses((status = 200, description = "所选的行与选择状态", body = Envelope<Selected>)))]
 async fn batch_select(State(context): State<ApiContext>, member: Member, FormFields(form): FormFields) -> Answer<Selected> {
     let ids = form.ids("ids")?;
     let selected = match form.int("is_selected", "选择状态")? {
@@ -328,7 +328,7 @@ pub struct Deleted {
 }
 
 /// `POST /api/cart/batch_delete`: `ids`.
-#[utoipa::path(post, path = "/api/cart/batch_delete", tag = "购物车", responses((status = 200, description = "删除的行数", body = inline(Envelope<Deleted>))))]
+#[utoipa::path(post, path = "/api/cart/batch_delete", tag = "购物车", responses((status = 200, description = "删除的行数", body = Envelope<Deleted>)))]
 async fn batch_delete(State(context): State<ApiContext>, member: Member, FormFields(form): FormFields) -> Answer<Deleted> {
     let ids = form.ids("ids")?;
     if ids.is_empty() {
@@ -354,7 +354,7 @@ pub struct Copied {
 
 /// `POST /api/cart/copy` (`ids`, `other_user_ids`): copies the lines into the carts of other
 /// accounts of the same company (a chain's stores), merging with what is there, within stock.
-#[utoipa::path(post, path = "/api/cart/copy", tag = "购物车", responses((status = 200, description = "复制的行数", body = inline(Envelope<Copied>))))]
+#[utoipa::path(post, path = "/api/cart/copy", tag = "购物车", responses((status = 200, description = "复制的行数", body = Envelope<Copied>)))]
 async fn copy(State(context): State<ApiContext>, member: Member, FormFields(form): FormFields) -> Answer<Copied> {
     let ids = form.ids("ids")?;
     let targets = form.ids("other_user_ids")?;
@@ -399,7 +399,7 @@ async fn copy(State(context): State<ApiContext>, member: Member, FormFields(form
 
 /// `POST /api/cart/next_hint`: what the selected lines still need for the next
 /// full-reduction tier and for free shipping, from the engine's quote.
-#[utoipa::path(post, path = "/api/cart/next_hint", tag = "购物车", responses((status = 200, description = "下一档满减与包邮还差多少", body = inline(Envelope<NextHint>))))]
+#[utoipa::path(post, path = "/api/cart/next_hint", tag = "购物车", responses((status = 200, description = "下一档满减与包邮还差多少", body = Envelope<NextHint>)))]
 async fn next_hint(State(context): State<ApiContext>, member: Member) -> Answer<NextHint> {
     let cart = cart_input(&mut *context.db.pool.acquire().await?, context.db.kind, member).await?;
     let quote = cart.quote()?;

@@ -70,8 +70,9 @@ impl From<sqlx::Error> for Error {
 }
 
 // The success envelope around an answer, written straight to the body. Each handler's
-// `#[utoipa::path]` names it with its answer, `inline(Envelope<Answer>)`, so that the OpenAPI
-// document describes every call's `data`; the doc line below is the schema's description.
+// `#[utoipa::path]` names it with its answer, `Envelope<Answer>`, so that the OpenAPI document
+// describes every call's `data` as a named schema (the web app's types are generated from
+// them); the doc line below is the schema's description.
 /// A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer.
 #[derive(serde::Serialize, ToSchema)]
 pub struct Envelope<T> {

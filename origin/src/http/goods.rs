@@ -47,7 +47,7 @@ const PAGE_SIZE_MAX: i64 = 100;
 /// (manufacturer), `brand`, `shop` (`general`, `youx`, `zy`, `qx`), zone flags `is_dpby`,
 /// `manjian`, `flash`, `everyday`; `sort` (`default`, `sales`, `price`, `new`) and `order`
 /// (`asc`, `desc`); `page`, `page_size` (at most 100).
-#[utoipa::path(get, path = "/api/goods/list", tag = "商品", responses((status = 200, description = "一页商品", body = inline(Envelope<GoodsPage>))))]
+#[utoipa::path(get, path = "/api/goods/list", tag = "商品", responses((status = 200, description = "一页商品", body = Envelope<GoodsPage>)))]
 async fn list(State(context): State<ApiContext>, QueryFields(query): QueryFields) -> Answer<GoodsPage> {
     let page = query.page()?;
     let page_size = query.int_or("page_size", "每页数量", PAGE_SIZE)?.clamp(1, PAGE_SIZE_MAX);
@@ -193,7 +193,7 @@ pub async fn category_subtree(db: &Db, category: i64) -> Result<Vec<i64>> {
 
 /// `GET /api/goods/detail/{id}`, with the §2 query ids echoed (`goods_price_id`,
 /// `ladder_price_id`, `goods_manjian_id`, `is_yj`, `is_jxq`).
-#[utoipa::path(get, path = "/api/goods/detail/{id}", tag = "商品", responses((status = 200, description = "商品详情", body = inline(Envelope<GoodsDetail>))))]
+#[utoipa::path(get, path = "/api/goods/detail/{id}", tag = "商品", responses((status = 200, description = "商品详情", body = Envelope<GoodsDetail>)))]
 async fn detail(
     State(context): State<ApiContext>,
     MaybeMember(member): MaybeMember,
@@ -379,7 +379,7 @@ pub async fn manjian_activity(db: &Db, id: i64) -> Result<Option<ManjianActivity
 
 /// `GET /api/goods/search?keywords=…&type=0|1`: up to 10 suggestions, goods names (type 0) or
 /// manufacturers (type 1) containing the trimmed keyword; an empty keyword gives none.
-#[utoipa::path(get, path = "/api/goods/search", tag = "商品", responses((status = 200, description = "搜索建议", body = inline(Envelope<Vec<String>>))))]
+#[utoipa::path(get, path = "/api/goods/search", tag = "商品", responses((status = 200, description = "搜索建议", body = Envelope<Vec<String>>)))]
 async fn search(State(context): State<ApiContext>, QueryFields(query): QueryFields) -> Answer<Vec<String>> {
     let Some(keyword) = query.text("keywords").or_else(|| query.text("keyword")) else { return ok(Vec::<String>::new()) };
     let column = match query.int_or("type", "搜索类型", 0)? {
@@ -397,7 +397,7 @@ async fn search(State(context): State<ApiContext>, QueryFields(query): QueryFiel
 }
 
 /// `GET /api/goods/hot`: the hot search terms.
-#[utoipa::path(get, path = "/api/goods/hot", tag = "商品", responses((status = 200, description = "热门搜索词", body = inline(Envelope<Vec<String>>))))]
+#[utoipa::path(get, path = "/api/goods/hot", tag = "商品", responses((status = 200, description = "热门搜索词", body = Envelope<Vec<String>>)))]
 async fn hot(State(context): State<ApiContext>) -> Answer<Vec<String>> {
     let terms: Vec<String> = sqlx::query_scalar("SELECT term FROM hot_terms ORDER BY sort, id").fetch_all(&context.db.pool).await?;
     ok(terms)
@@ -405,7 +405,7 @@ async fn hot(State(context): State<ApiContext>) -> Answer<Vec<String>> {
 
 /// `GET /api/goods/activities?goods_id=`: the promotions a goods takes part in — its
 /// full-reduction activity, a running flash sale, the combinations it is sold in.
-#[utoipa::path(get, path = "/api/goods/activities", tag = "商品", responses((status = 200, description = "商品参与的活动", body = inline(Envelope<GoodsActivities>))))]
+#[utoipa::path(get, path = "/api/goods/activities", tag = "商品", responses((status = 200, description = "商品参与的活动", body = Envelope<GoodsActivities>)))]
 async fn activities(State(context): State<ApiContext>, QueryFields(query): QueryFields) -> Answer<GoodsActivities> {
     let id = query.int("goods_id", "商品")?.ok_or_else(|| Error::field("goods_id", "请选择商品"))?;
     let manjian: Option<i64> =

@@ -96,7 +96,7 @@ pub struct CategoryNode {
 
 /// `GET /api/index`: `rnss` (hot terms), `nav` (≤ 9), `category`, `category_yx`,
 /// `category_zy`, `category_qx`, `brand`, `timestamp` (the server clock).
-#[utoipa::path(get, path = "/api/index", tag = "首页", responses((status = 200, description = "首页公共数据", body = inline(Envelope<HomeData>))))]
+#[utoipa::path(get, path = "/api/index", tag = "首页", responses((status = 200, description = "首页公共数据", body = Envelope<HomeData>)))]
 async fn common(State(context): State<ApiContext>) -> Answer<HomeData> {
     let db = &context.db;
     let rnss: Vec<String> = sqlx::query_scalar("SELECT term FROM hot_terms ORDER BY sort, id").fetch_all(&db.pool).await?;
@@ -164,13 +164,13 @@ async fn ads(db: &Db, position: &str) -> Result<Vec<Ad>> {
 }
 
 /// `GET /api/focus`: the home banners, `{url, image}` and more.
-#[utoipa::path(get, path = "/api/focus", tag = "首页", responses((status = 200, description = "首页轮播图", body = inline(Envelope<Vec<Ad>>))))]
+#[utoipa::path(get, path = "/api/focus", tag = "首页", responses((status = 200, description = "首页轮播图", body = Envelope<Vec<Ad>>)))]
 async fn focus(State(context): State<ApiContext>) -> Answer<Vec<Ad>> {
     ok(ads(&context.db, "focus").await?)
 }
 
 /// `GET /api/focus/right?position=…`: the right-hand ad of one position.
-#[utoipa::path(get, path = "/api/focus/right", tag = "首页", responses((status = 200, description = "右侧广告", body = inline(Envelope<Vec<Ad>>))))]
+#[utoipa::path(get, path = "/api/focus/right", tag = "首页", responses((status = 200, description = "右侧广告", body = Envelope<Vec<Ad>>)))]
 async fn right(State(context): State<ApiContext>, QueryFields(query): QueryFields) -> Answer<Vec<Ad>> {
     let position = query.text("position").or_else(|| query.text("key")).unwrap_or_else(|| "common".into());
     if !RIGHT_POSITIONS.contains(&position.as_str()) {
@@ -199,7 +199,7 @@ struct BrandRow {
 }
 
 /// `GET /api/focus/brand/{id}`: a brand and its goods, for the brand zone.
-#[utoipa::path(get, path = "/api/focus/brand/{id}", tag = "首页", responses((status = 200, description = "品牌与商品", body = inline(Envelope<BrandZone>))))]
+#[utoipa::path(get, path = "/api/focus/brand/{id}", tag = "首页", responses((status = 200, description = "品牌与商品", body = Envelope<BrandZone>)))]
 async fn brand_focus(State(context): State<ApiContext>, Path(id): Path<i64>) -> Answer<BrandZone> {
     let brand: BrandRow = sqlx::query_as("SELECT id, name, manufacturer, logo FROM brands WHERE id = $1")
         .bind(id)
@@ -225,7 +225,7 @@ pub struct Link {
 }
 
 /// `GET /api/global/links`: the footer's links.
-#[utoipa::path(get, path = "/api/global/links", tag = "首页", responses((status = 200, description = "友情链接", body = inline(Envelope<Vec<Link>>))))]
+#[utoipa::path(get, path = "/api/global/links", tag = "首页", responses((status = 200, description = "友情链接", body = Envelope<Vec<Link>>)))]
 async fn links(State(context): State<ApiContext>) -> Answer<Vec<Link>> {
     ok(sqlx::query_as("SELECT name, url FROM links ORDER BY sort, id").fetch_all(&context.db.pool).await?)
 }
@@ -240,7 +240,7 @@ pub struct SpikeFloor {
 
 /// `GET /api/index/spike`: the flash sales running now, soonest ending first, with the server
 /// clock for the countdown.
-#[utoipa::path(get, path = "/api/index/spike", tag = "首页", responses((status = 200, description = "秒杀楼层", body = inline(Envelope<SpikeFloor>))))]
+#[utoipa::path(get, path = "/api/index/spike", tag = "首页", responses((status = 200, description = "秒杀楼层", body = Envelope<SpikeFloor>)))]
 async fn spike(State(context): State<ApiContext>) -> Answer<SpikeFloor> {
     let time = now();
     let rows = sqlx::query(sqlx::AssertSqlSafe(format!(
@@ -262,7 +262,7 @@ pub struct Recommendations {
 }
 
 /// `GET /api/index_wntj/{page}`: 为您推荐, the best sellers that can be bought, 12 a page.
-#[utoipa::path(get, path = "/api/index_wntj/{page}", tag = "首页", responses((status = 200, description = "为您推荐", body = inline(Envelope<Recommendations>))))]
+#[utoipa::path(get, path = "/api/index_wntj/{page}", tag = "首页", responses((status = 200, description = "为您推荐", body = Envelope<Recommendations>)))]
 async fn recommendations(State(context): State<ApiContext>, Path(page): Path<i64>) -> Answer<Recommendations> {
     let page = page.clamp(1, super::extract::PAGE_MAX);
     let rows = sqlx::query(sqlx::AssertSqlSafe(format!(
@@ -277,7 +277,7 @@ async fn recommendations(State(context): State<ApiContext>, Path(page): Path<i64
 }
 
 /// `GET /api/activity/everyday_price`: 天天特价.
-#[utoipa::path(get, path = "/api/activity/everyday_price", tag = "首页", responses((status = 200, description = "天天特价", body = inline(Envelope<Vec<Card>>))))]
+#[utoipa::path(get, path = "/api/activity/everyday_price", tag = "首页", responses((status = 200, description = "天天特价", body = Envelope<Vec<Card>>)))]
 async fn everyday(State(context): State<ApiContext>) -> Answer<Vec<Card>> {
     let rows = sqlx::query(sqlx::AssertSqlSafe(format!(
         "SELECT {} FROM goods g JOIN everyday_specials e ON e.goods_id = g.id ORDER BY e.sort, g.id",
@@ -299,7 +299,7 @@ pub enum Menu {
 
 /// `GET /api/category?select={id}` with `qx=2` or `zy=2`: the menu entries (`{id, name,
 /// logo1, children}`) of the device or herb shop, or of the category `select`.
-#[utoipa::path(get, path = "/api/category", tag = "首页", responses((status = 200, description = "分类菜单：全部分类树，或 select 所指的一个分类", body = inline(Envelope<Menu>))))]
+#[utoipa::path(get, path = "/api/category", tag = "首页", responses((status = 200, description = "分类菜单：全部分类树，或 select 所指的一个分类", body = Envelope<Menu>)))]
 async fn menu_category(State(context): State<ApiContext>, QueryFields(query): QueryFields) -> Answer<Menu> {
     let shop = if query.int("qx", "器械")? == Some(2) {
         Some("qx")
@@ -358,7 +358,7 @@ pub struct NewsItem {
 
 /// `GET /api/article/category`: help groups with their articles (`category_id=3`, the
 /// default), or the news (`category_id=hy|company`).
-#[utoipa::path(get, path = "/api/article/category", tag = "首页", responses((status = 200, description = "帮助分组（category_id=3）或新闻", body = inline(Envelope<Articles>))))]
+#[utoipa::path(get, path = "/api/article/category", tag = "首页", responses((status = 200, description = "帮助分组（category_id=3）或新闻", body = Envelope<Articles>)))]
 async fn article_categories(State(context): State<ApiContext>, QueryFields(query): QueryFields) -> Answer<Articles> {
     let category = query.text("category_id").unwrap_or_else(|| "3".into());
     if category == "3" {

@@ -69,7 +69,7 @@ async fn check(
 
 /// `POST /api/cart/checkout` (`ids`, `new=1`, `expected_payable`): cart step 2's preview — the
 /// chosen lines, their quote, the member's addresses and usable coupons.
-#[utoipa::path(post, path = "/api/cart/checkout", tag = "订单", responses((status = 200, description = "结算预览", body = inline(Envelope<CheckoutPreview>))))]
+#[utoipa::path(post, path = "/api/cart/checkout", tag = "订单", responses((status = 200, description = "结算预览", body = Envelope<CheckoutPreview>)))]
 async fn preview(State(context): State<ApiContext>, member: Member, FormFields(form): FormFields) -> Answer<CheckoutPreview> {
     let ids = form.ids("ids")?;
     let mut conn = context.db.pool.acquire().await?;
@@ -169,7 +169,7 @@ pub struct PlacedOrder {
 
 /// `POST /api/order` (`ids`, `address_id`, `remark`, `expected_payable`; header
 /// `Idempotency-Key`).
-#[utoipa::path(post, path = "/api/order", tag = "订单", responses((status = 200, description = "已下单（同一幂等键再次提交时答以首次的应答）", body = inline(Envelope<PlacedOrder>))))]
+#[utoipa::path(post, path = "/api/order", tag = "订单", responses((status = 200, description = "已下单（同一幂等键再次提交时答以首次的应答）", body = Envelope<PlacedOrder>)))]
 async fn place(State(context): State<ApiContext>, member: Member, headers: HeaderMap, FormFields(form): FormFields) -> Result<Response> {
     let key = idempotency_key(&headers);
     let (ids, fingerprint) = order_fingerprint(&form)?;
@@ -223,7 +223,7 @@ fn order_fingerprint(form: &Fields) -> Result<(Vec<i64>, String)> {
 /// placed with this key and form already has, exactly as it was answered; 404 when there is
 /// none. The edge asks before it refuses an order, so that a buyer's retry of a placed order
 /// (whose lines have left the cart) gets the order, not a refusal.
-#[utoipa::path(post, path = "/api/order/answer", tag = "订单", responses((status = 200, description = "该幂等键的订单应答，与首次应答完全相同（状态码亦同）；没有时 404", body = inline(Envelope<PlacedOrder>))))]
+#[utoipa::path(post, path = "/api/order/answer", tag = "订单", responses((status = 200, description = "该幂等键的订单应答，与首次应答完全相同（状态码亦同）；没有时 404", body = Envelope<PlacedOrder>)))]
 async fn answer(State(context): State<ApiContext>, member: Member, headers: HeaderMap, FormFields(form): FormFields) -> Result<Response> {
     let key = idempotency_key(&headers);
     let (_, fingerprint) = order_fingerprint(&form)?;
@@ -504,7 +504,7 @@ pub struct PaidOrder {
 }
 
 /// `GET /api/order` (`page`, `status`): the member's own orders, newest first, 10 a page.
-#[utoipa::path(get, path = "/api/order", tag = "订单", responses((status = 200, description = "一页订单", body = inline(Envelope<OrderPage>))))]
+#[utoipa::path(get, path = "/api/order", tag = "订单", responses((status = 200, description = "一页订单", body = Envelope<OrderPage>)))]
 async fn list(State(context): State<ApiContext>, member: Member, QueryFields(query): QueryFields) -> Answer<OrderPage> {
     let page = query.page()?;
     let status = query.int("status", "订单状态")?;
@@ -533,14 +533,14 @@ async fn list(State(context): State<ApiContext>, member: Member, QueryFields(que
 }
 
 /// `GET /api/order/{id}`: one of the member's orders (404 for anyone else's).
-#[utoipa::path(get, path = "/api/order/{id}", tag = "订单", responses((status = 200, description = "订单", body = inline(Envelope<OrderDetail>))))]
+#[utoipa::path(get, path = "/api/order/{id}", tag = "订单", responses((status = 200, description = "订单", body = Envelope<OrderDetail>)))]
 async fn detail(State(context): State<ApiContext>, member: Member, Path(id): Path<i64>) -> Answer<OrderDetail> {
     ok(order_json(&mut *context.db.pool.acquire().await?, member, id).await?)
 }
 
 /// `POST /api/order/{id}/pay` (`method`: `balance`): pays an unpaid order from the wallet;
 /// the balance never goes below zero, and each movement is logged.
-#[utoipa::path(post, path = "/api/order/{id}/pay", tag = "订单", responses((status = 200, description = "已支付的订单与余额", body = inline(Envelope<PaidOrder>))))]
+#[utoipa::path(post, path = "/api/order/{id}/pay", tag = "订单", responses((status = 200, description = "已支付的订单与余额", body = Envelope<PaidOrder>)))]
 async fn pay(State(context): State<ApiContext>, member: Member, Path(id): Path<i64>, FormFields(form): FormFields) -> Answer<PaidOrder> {
     match form.text("method").as_deref() {
         Some("balance") => {}

@@ -42,7 +42,7 @@ fn is_secure(headers: &HeaderMap) -> bool {
 
 /// `POST /api/user/login` (`username` or phone, `password`): opens a session (cookie `sid`)
 /// and answers the member's state.
-#[utoipa::path(post, path = "/api/user/login", tag = "账户", responses((status = 200, description = "登录后的会员状态，并设置会话 Cookie", body = inline(Envelope<UserState>))))]
+#[utoipa::path(post, path = "/api/user/login", tag = "账户", responses((status = 200, description = "登录后的会员状态，并设置会话 Cookie", body = Envelope<UserState>)))]
 async fn login(
     State(context): State<ApiContext>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
@@ -107,7 +107,7 @@ async fn record_attempt(db: &Db, key: &str) -> Result<i64> {
 }
 
 /// `DELETE /api/user/logout`: closes the session and clears the cookie.
-#[utoipa::path(delete, path = "/api/user/logout", tag = "账户", responses((status = 200, description = "已退出（data 为 null）", body = inline(Envelope<Nothing>))))]
+#[utoipa::path(delete, path = "/api/user/logout", tag = "账户", responses((status = 200, description = "已退出（data 为 null）", body = Envelope<Nothing>)))]
 async fn logout(State(context): State<ApiContext>, headers: HeaderMap) -> Result<Response> {
     if let Some(token) = super::extract::session_token(&headers) {
         auth::close_session(&context.db, &token).await?;
@@ -117,13 +117,13 @@ async fn logout(State(context): State<ApiContext>, headers: HeaderMap) -> Result
 }
 
 /// `GET /api/user/base`: the member's state, or a visitor's.
-#[utoipa::path(get, path = "/api/user/base", tag = "账户", responses((status = 200, description = "会员状态（游客为 login: false）", body = inline(Envelope<UserState>))))]
+#[utoipa::path(get, path = "/api/user/base", tag = "账户", responses((status = 200, description = "会员状态（游客为 login: false）", body = Envelope<UserState>)))]
 async fn base(State(context): State<ApiContext>, MaybeMember(member): MaybeMember) -> Answer<UserState> {
     ok(user_state(&context.db, member.map(|member| member.id)).await?)
 }
 
 /// `{ free: bool }`: whether no member uses the phone yet; 422 when it is not a mobile number.
-#[utoipa::path(get, path = "/api/user/phone/{value}", tag = "账户", responses((status = 200, description = "手机号是否未被使用", body = inline(Envelope<PhoneFree>))))]
+#[utoipa::path(get, path = "/api/user/phone/{value}", tag = "账户", responses((status = 200, description = "手机号是否未被使用", body = Envelope<PhoneFree>)))]
 async fn phone_free(State(context): State<ApiContext>, Path(phone): Path<String>) -> Answer<PhoneFree> {
     if !engine::is_phone(&phone, false) {
         return Err(Error::field("phone", "手机号码格式不正确"));

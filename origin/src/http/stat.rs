@@ -23,7 +23,7 @@ fn clipped(text: Option<String>) -> String {
 }
 
 /// `POST /api/stat/page_view` (`route`, the route's name; `path`; `title`).
-#[utoipa::path(post, path = "/api/stat/page_view", tag = "统计", responses((status = 200, description = "已记录（data 为 null）", body = inline(Envelope<Nothing>))))]
+#[utoipa::path(post, path = "/api/stat/page_view", tag = "统计", responses((status = 200, description = "已记录（data 为 null）", body = Envelope<Nothing>)))]
 async fn page_view(State(context): State<ApiContext>, MaybeMember(member): MaybeMember, FormFields(form): FormFields) -> Answer<Nothing> {
     let path = form.required("path", "页面路径")?;
     sqlx::query("INSERT INTO page_views (member_id, route, path, detail, created_at) VALUES ($1, $2, $3, $4, $5)")
@@ -38,7 +38,7 @@ async fn page_view(State(context): State<ApiContext>, MaybeMember(member): Maybe
 }
 
 /// `POST /api/stat/report` (`kind`, `path`, `detail`): an anomaly the app noticed.
-#[utoipa::path(post, path = "/api/stat/report", tag = "统计", responses((status = 200, description = "已记录（data 为 null）", body = inline(Envelope<Nothing>))))]
+#[utoipa::path(post, path = "/api/stat/report", tag = "统计", responses((status = 200, description = "已记录（data 为 null）", body = Envelope<Nothing>)))]
 async fn report(State(context): State<ApiContext>, MaybeMember(member): MaybeMember, FormFields(form): FormFields) -> Answer<Nothing> {
     let kind = form.required("kind", "类型")?;
     if kind.len() > 40 {

@@ -17,7 +17,7 @@ pub fn router() -> OpenApiRouter<ApiContext> {
 }
 
 /// `GET /api/user/user_money`: `{ balance, points }`.
-#[utoipa::path(get, path = "/api/user/user_money", tag = "钱包", responses((status = 200, description = "余额与积分", body = inline(Envelope<Wallet>))))]
+#[utoipa::path(get, path = "/api/user/user_money", tag = "钱包", responses((status = 200, description = "余额与积分", body = Envelope<Wallet>)))]
 async fn user_money(State(context): State<ApiContext>, member: Member) -> Answer<Wallet> {
     let (balance, points): (i64, i64) =
         sqlx::query_as("SELECT balance, points FROM members WHERE id = $1").bind(member.id).fetch_one(&context.db.pool).await?;
@@ -35,7 +35,7 @@ pub struct Wallet {
 /// `GET /api/user/user_money_log` (`page`, `use_type`, `start_time`, `end_time` as Unix
 /// seconds): the balance's movements, newest first, 20 a page. `use_type` 1 is money in, 2
 /// money out.
-#[utoipa::path(get, path = "/api/user/user_money_log", tag = "钱包", responses((status = 200, description = "一页余额变动", body = inline(Envelope<BalanceLogPage>))))]
+#[utoipa::path(get, path = "/api/user/user_money_log", tag = "钱包", responses((status = 200, description = "一页余额变动", body = Envelope<BalanceLogPage>)))]
 async fn user_money_log(State(context): State<ApiContext>, member: Member, QueryFields(query): QueryFields) -> Answer<BalanceLogPage> {
     let page = query.page()?;
     let use_type = query.int_or("use_type", "类型", 0)?;
