@@ -107,6 +107,20 @@ build_web() {
   (cd "$ROOT/web" && npm run --silent build)
 }
 
+# The web app's API types (web/src/api/types.ts), generated from the origin's OpenAPI document
+# (`origin openapi` prints it without a database) by openapi-typescript, formatted like the
+# rest of web/. Writes them to $1.
+generate_api_types() {
+  local out="$1" document
+  document="$(mktemp --suffix .json)"
+  (cd "$ROOT" && cargo run -q -p origin -- openapi) > "$document"
+  (cd "$ROOT/web" && npx openapi-typescript "$document" --root-types --root-types-no-schema-prefix --output "$out" --silent \
+    && { printf '%s\n' '// Generated from the origin'"'"'s OpenAPI document by scripts/api-types: do not edit by hand.'; cat "$out"; } > "$out.tmp" \
+    && mv "$out.tmp" "$out" \
+    && npx prettier --config prettier.config.js --log-level warn --write "$out")
+  rm -f "$document"
+}
+
 # edge/.dev.vars holds the secret the edge signs checked orders with and the origin verifies;
 # written once with a random value. Exports EDGE_SECRET for the origin.
 ensure_edge_secret() {

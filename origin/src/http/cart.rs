@@ -60,7 +60,7 @@ pub struct Added {
 /// `combination_id`), and the §3 ids (`goods_price_id`, `ladder_price_id`,
 /// `goods_manjian_id`, `is_yj`). Adds to a line already in the cart for the same goods and
 /// activity. Refuses goods that cannot be bought, and quantities beyond stock or limit (422).
-#[utoipa::path(post, path = "/api/cart", tag = "购物车", responses((status = 200, description = "加入的行", body = Envelope<Added>)))]
+#[utoipa::path(post, path = "/api/cart", operation_id = "cart_add", tag = "购物车", responses((status = 200, description = "加入的行", body = Envelope<Added>)))]
 async fn add(State(context): State<ApiContext>, member: Member, FormFields(form): FormFields) -> Answer<Added> {
     let goods_id = form.int("goods_id", "商品")?.ok_or_else(|| Error::field("goods_id", "请选择商品"))?;
     let number = form.int_or("number", "数量", 1)?;
@@ -211,7 +211,7 @@ async fn total(State(context): State<ApiContext>, member: Member) -> Answer<Cart
 }
 
 /// `GET /api/cart/list`: the lines, `shipping_data`, `activity_data` and the engine's `quote`.
-#[utoipa::path(get, path = "/api/cart/list", tag = "购物车", responses((status = 200, description = "购物车与引擎报价", body = Envelope<CartList>)))]
+#[utoipa::path(get, path = "/api/cart/list", operation_id = "cart_list", tag = "购物车", responses((status = 200, description = "购物车与引擎报价", body = Envelope<CartList>)))]
 async fn list(State(context): State<ApiContext>, member: Member) -> Answer<CartList> {
     ok(cart_input(&mut *context.db.pool.acquire().await?, context.db.kind, member).await?.with_quote()?)
 }

@@ -19,7 +19,7 @@ pub fn router() -> OpenApiRouter<ApiContext> {
 const PAGE_SIZE: i64 = 20;
 
 /// `GET /api/favorite?page=`: the member's favourite goods, newest first.
-#[utoipa::path(get, path = "/api/favorite", tag = "收藏", responses((status = 200, description = "一页收藏的商品", body = Envelope<FavoritePage>)))]
+#[utoipa::path(get, path = "/api/favorite", operation_id = "favorite_list", tag = "收藏", responses((status = 200, description = "一页收藏的商品", body = Envelope<FavoritePage>)))]
 async fn list(State(context): State<ApiContext>, member: Member, QueryFields(query): QueryFields) -> Answer<FavoritePage> {
     let page = query.page()?;
     let mut conn = context.db.pool.acquire().await?;
@@ -53,7 +53,7 @@ pub struct FavoriteGoods {
 }
 
 /// `POST /api/favorite` (`goods_ids`): answers "收藏成功".
-#[utoipa::path(post, path = "/api/favorite", tag = "收藏", responses((status = 200, description = "收藏成功（msg 为「收藏成功」）", body = Envelope<FavoriteGoods>)))]
+#[utoipa::path(post, path = "/api/favorite", operation_id = "favorite_add", tag = "收藏", responses((status = 200, description = "收藏成功（msg 为「收藏成功」）", body = Envelope<FavoriteGoods>)))]
 async fn add(State(context): State<ApiContext>, member: Member, FormFields(form): FormFields) -> Answer<FavoriteGoods> {
     let ids = form.ids("goods_ids")?;
     if ids.is_empty() {

@@ -47,7 +47,7 @@ const PAGE_SIZE_MAX: i64 = 100;
 /// (manufacturer), `brand`, `shop` (`general`, `youx`, `zy`, `qx`), zone flags `is_dpby`,
 /// `manjian`, `flash`, `everyday`; `sort` (`default`, `sales`, `price`, `new`) and `order`
 /// (`asc`, `desc`); `page`, `page_size` (at most 100).
-#[utoipa::path(get, path = "/api/goods/list", tag = "商品", responses((status = 200, description = "一页商品", body = Envelope<GoodsPage>)))]
+#[utoipa::path(get, path = "/api/goods/list", operation_id = "goods_list", tag = "商品", responses((status = 200, description = "一页商品", body = Envelope<GoodsPage>)))]
 async fn list(State(context): State<ApiContext>, QueryFields(query): QueryFields) -> Answer<GoodsPage> {
     let page = query.page()?;
     let page_size = query.int_or("page_size", "每页数量", PAGE_SIZE)?.clamp(1, PAGE_SIZE_MAX);
@@ -193,7 +193,7 @@ pub async fn category_subtree(db: &Db, category: i64) -> Result<Vec<i64>> {
 
 /// `GET /api/goods/detail/{id}`, with the §2 query ids echoed (`goods_price_id`,
 /// `ladder_price_id`, `goods_manjian_id`, `is_yj`, `is_jxq`).
-#[utoipa::path(get, path = "/api/goods/detail/{id}", tag = "商品", responses((status = 200, description = "商品详情", body = Envelope<GoodsDetail>)))]
+#[utoipa::path(get, path = "/api/goods/detail/{id}", operation_id = "goods_detail", tag = "商品", responses((status = 200, description = "商品详情", body = Envelope<GoodsDetail>)))]
 async fn detail(
     State(context): State<ApiContext>,
     MaybeMember(member): MaybeMember,

@@ -504,7 +504,7 @@ pub struct PaidOrder {
 }
 
 /// `GET /api/order` (`page`, `status`): the member's own orders, newest first, 10 a page.
-#[utoipa::path(get, path = "/api/order", tag = "订单", responses((status = 200, description = "一页订单", body = Envelope<OrderPage>)))]
+#[utoipa::path(get, path = "/api/order", operation_id = "order_list", tag = "订单", responses((status = 200, description = "一页订单", body = Envelope<OrderPage>)))]
 async fn list(State(context): State<ApiContext>, member: Member, QueryFields(query): QueryFields) -> Answer<OrderPage> {
     let page = query.page()?;
     let status = query.int("status", "订单状态")?;
@@ -533,7 +533,7 @@ async fn list(State(context): State<ApiContext>, member: Member, QueryFields(que
 }
 
 /// `GET /api/order/{id}`: one of the member's orders (404 for anyone else's).
-#[utoipa::path(get, path = "/api/order/{id}", tag = "订单", responses((status = 200, description = "订单", body = Envelope<OrderDetail>)))]
+#[utoipa::path(get, path = "/api/order/{id}", operation_id = "order_detail", tag = "订单", responses((status = 200, description = "订单", body = Envelope<OrderDetail>)))]
 async fn detail(State(context): State<ApiContext>, member: Member, Path(id): Path<i64>) -> Answer<OrderDetail> {
     ok(order_json(&mut *context.db.pool.acquire().await?, member, id).await?)
 }

@@ -25,6 +25,16 @@ async fn the_openapi_document_lists_every_route() {
         }
         let operations: usize = paths.values().map(|item| item.as_object().unwrap().len()).sum();
         assert!(operations >= 40, "{operations} operations");
+        // Operation ids are unique: the web app's generated types name operations by them.
+        let mut ids: Vec<&str> = paths
+            .values()
+            .flat_map(|item| item.as_object().unwrap().values())
+            .map(|operation| operation["operationId"].as_str().unwrap())
+            .collect();
+        ids.sort_unstable();
+        let count = ids.len();
+        ids.dedup();
+        assert_eq!(ids.len(), count, "two operations share an id");
         // Every documented operation is served (none falls through to "接口不存在").
         for (path, item) in paths {
             let concrete = path

@@ -4,35 +4,13 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { ApiError } from '@/lib/api-client';
 import type { CartQuote } from '@/lib/engine';
-import type { Goods } from './types';
+import type { Added, CartLine as GeneratedCartLine, CartList as GeneratedCartList, CartTotal } from './types';
 
-/** A cart line as `cart/list` answers it: §3's list shape and a `CartItem` of pricing.md. */
-export interface CartLine {
-  id: number;
-  /** `LineType` (lib/engine): 1 flash sale, 3 combination, else normal. */
-  type: number;
-  goods_type: number;
-  number: number;
-  price: string;
-  raw_price: string;
-  is_selected: number;
-  with_coupon: number;
-  goods_price_id: number;
-  ladder_price_id: number;
-  goods_manjian_id: number;
-  goods_manjian_amount: string;
-  is_yj: number;
-  gift_data: { total: number; type: number };
-  combination: { id: number; name: string; bzdw: string; is_buy: number; number: number } | null;
-  goods: Goods;
-}
+/** A cart line as `cart/list` answers it: §3's list shape and a `CartItem` of docs/pricing.md. */
+export type CartLine = GeneratedCartLine;
 
-export interface CartList {
-  data: CartLine[];
-  shipping_data: { shipping_amount: string; no_trans_order_amount: string };
-  activity_data: { manjians: { amount: string; reduce: string; title?: string }[] };
-  quote: CartQuote;
-}
+/** `cart/list`'s answer, its `quote` typed as the engine's own (the browser compares the two). */
+export type CartList = Omit<GeneratedCartList, 'quote'> & { quote: CartQuote };
 
 export const CART_KEY = ['cart-list'] as const;
 export const CART_TOTAL_KEY = ['cart-total'] as const;
@@ -50,7 +28,7 @@ export function fetchCart(): Promise<CartList> {
 export function useCartTotal(enabled: boolean) {
   return useQuery({
     queryKey: CART_TOTAL_KEY,
-    queryFn: () => api.get<{ total: number }>('/api/cart/total', { silent: true }).then((data) => data.total),
+    queryFn: () => api.get<CartTotal>('/api/cart/total', { silent: true }).then((data) => data.total),
     enabled,
     staleTime: 10_000,
   });
@@ -73,11 +51,11 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export async function addToCart(item: AddToCart): Promise<{ id: number }> {
   const body = { ...item };
   try {
-    return await api.post<{ id: number }>('/api/cart', body, { silent: true });
+    return await api.post<Added>('/api/cart', body, { silent: true });
   } catch (error) {
     if (error instanceof ApiError && (error.kind === 'busy' || error.kind === 'timeout')) {
       await sleep(ADD_RETRY_DELAY_MS);
-      return api.post<{ id: number }>('/api/cart', body);
+      return api.post<Added>('/api/cart', body);
     }
     // Not a transient failure: tell the buyer as the catalogue says.
     if (error instanceof ApiError) api.tell(error);

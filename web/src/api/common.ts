@@ -2,13 +2,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { setServerTime } from '@/lib/server-clock';
-import type { Banner, CommonData } from './types';
+import type { Ad, HelpGroup, HomeData, Link } from './types';
 
 export const NAV_MAX = 9;
 
-export async function fetchCommonData(): Promise<CommonData> {
+export async function fetchCommonData(): Promise<HomeData> {
   // §8: a failure of the home data is ignored silently.
-  const data = await api.get<CommonData>('/api/index', { silent: true });
+  const data = await api.get<HomeData>('/api/index', { silent: true });
   setServerTime(data.timestamp);
   return { ...data, nav: data.nav.slice(0, NAV_MAX) };
 }
@@ -21,14 +21,9 @@ export function useCommonData() {
 export function useAd(position: string) {
   return useQuery({
     queryKey: ['ad', position],
-    queryFn: () => api.get<Banner[]>('/api/focus/right', { params: { position }, silent: true }),
+    queryFn: () => api.get<Ad[]>('/api/focus/right', { params: { position }, silent: true }),
     staleTime: 300_000,
   });
-}
-
-export interface HelpGroup {
-  name: string;
-  list: { id: number; title: string; path: string }[];
 }
 
 const HELP_CACHE = 'help-categories';
@@ -57,7 +52,7 @@ export function useHelpGroups() {
 export function useLinks() {
   return useQuery({
     queryKey: ['links'],
-    queryFn: () => api.get<{ name: string; url: string }[]>('/api/global/links', { silent: true }),
+    queryFn: () => api.get<Link[]>('/api/global/links', { silent: true }),
     staleTime: 300_000,
   });
 }

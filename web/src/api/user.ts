@@ -1,7 +1,11 @@
 // The member's base info (§3 user state), fetched by the header on every route but a few.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-import type { UserState } from './types';
+import type { MemberState } from './types';
+
+/** The user state as the app holds it: a member's whole state, a visitor's part of it, or
+ * (§8, when the call fails) `show: true` alone. */
+export type UserState = Partial<MemberState> & { show: boolean };
 
 export const USER_KEY = ['user-base'] as const;
 

@@ -3,12 +3,12 @@
 import { memo, useState } from 'react';
 import { Link } from 'react-router';
 import { Button, InputNumber } from 'antd';
-import type { Goods } from '@/api/types';
+import type { Card } from '@/api/types';
 import { isCheaper, yuan } from '@/lib/money';
 import { currentPrice, stockClass, useAddToCart } from './goods';
 import { GoodsTags } from './tags';
 
-export function QuantityAdd({ goods, compact = false }: { goods: Goods; compact?: boolean }) {
+export function QuantityAdd({ goods, compact = false }: { goods: Card; compact?: boolean }) {
   const [number, setNumber] = useState(1);
   const { add, adding } = useAddToCart();
   const buyable = goods.is_buy === 1 && goods.number > 0;
@@ -36,7 +36,7 @@ export function QuantityAdd({ goods, compact = false }: { goods: Goods; compact?
   );
 }
 
-export const GoodsCard = memo(function GoodsCard({ goods, showImage = true }: { goods: Goods; showImage?: boolean }) {
+export const GoodsCard = memo(function GoodsCard({ goods, showImage = true }: { goods: Card; showImage?: boolean }) {
   const price = currentPrice(goods);
   return (
     <article className="goods-card" data-goods-id={goods.id}>

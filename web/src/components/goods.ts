@@ -4,15 +4,15 @@ import { useState } from 'react';
 import { App as AntApp } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { addToCart, CART_KEY, CART_TOTAL_KEY } from '@/api/cart';
-import type { Goods } from '@/api/types';
+import type { Card } from '@/api/types';
 import { LineType } from '@/lib/engine';
 
 /** The price a goods sells at now: its flash sale's while one runs. */
-export function currentPrice(goods: Goods): string {
+export function currentPrice(goods: Card): string {
   return goods.flash_sale?.price ?? goods.price;
 }
 
-export function stockClass(goods: Goods): string {
+export function stockClass(goods: Card): string {
   if (!goods.is_buy || goods.number <= 0) return 'stock out';
   return goods.stock_state === '库存紧张' ? 'stock low' : 'stock';
 }
@@ -22,7 +22,7 @@ export function useAddToCart() {
   const client = useQueryClient();
   const { message } = AntApp.useApp();
   const [adding, setAdding] = useState(false);
-  const add = async (goods: Goods, number: number) => {
+  const add = async (goods: Card, number: number) => {
     setAdding(true);
     try {
       await addToCart({ goods_id: goods.id, number, type: goods.flash_sale ? LineType.FlashSale : undefined });

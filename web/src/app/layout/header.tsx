@@ -8,7 +8,7 @@ import { SearchBox } from '@/features/search/components/search-box';
 import { useCommonData } from '@/api/common';
 import { badge, useCartTotal } from '@/api/cart';
 import { logout } from '@/api/user';
-import type { UserState } from '@/api/types';
+import type { UserState } from '@/api/user';
 
 /** §9: the top bar is fixed from this scroll offset. */
 export const FIXED_FROM_PX = 205;

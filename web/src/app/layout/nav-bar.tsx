@@ -3,12 +3,12 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useCommonData } from '@/api/common';
-import type { Category } from '@/api/types';
+import type { CategoryNode } from '@/api/types';
 
 /** §9: the menu shows the first 7 top-level entries. */
 export const MENU_TOP = 7;
 
-export function CategoryMenu({ categories, open }: { categories: Category[]; open: boolean }) {
+export function CategoryMenu({ categories, open }: { categories: CategoryNode[]; open: boolean }) {
   const [hover, setHover] = useState<number | null>(null);
   const top = categories.slice(0, MENU_TOP);
   const current = top.find((category) => category.id === hover);

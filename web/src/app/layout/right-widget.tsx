@@ -7,7 +7,7 @@ import { ShoppingCartOutlined, StarOutlined, CustomerServiceOutlined, VerticalAl
 import { useQuery } from '@tanstack/react-query';
 import { badge, CART_KEY, fetchCart, useCartTotal } from '@/api/cart';
 import { yuan } from '@/lib/money';
-import type { UserState } from '@/api/types';
+import type { UserState } from '@/api/user';
 
 export const PANEL_COLLAPSED_PX = 40;
 export const PANEL_EXPANDED_PX = 310;

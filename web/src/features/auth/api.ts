@@ -1,6 +1,7 @@
 // Accounts: login, verification codes, the register and forget-password steps.
 import { api } from '@/lib/api';
 import { ApiError } from '@/lib/api-client';
+import type { CodeSent, PhoneFree } from '@/api/types';
 
 export type CodeScene = 'register' | 'forget' | 'login';
 
@@ -9,11 +10,11 @@ export function login(username: string, password: string) {
 }
 
 export function sendCode(phone: string, scene: CodeScene) {
-  return api.post<{ phone: string; expires_in: number; interval: number }>('/api/user/create_code', { phone, scene });
+  return api.post<CodeSent>('/api/user/create_code', { phone, scene });
 }
 
 export async function phoneIsFree(phone: string): Promise<boolean> {
-  const answer = await api.get<{ free: boolean }>(`/api/user/phone/${encodeURIComponent(phone)}`, { silent: true });
+  const answer = await api.get<PhoneFree>(`/api/user/phone/${encodeURIComponent(phone)}`, { silent: true });
   return answer.free;
 }
 

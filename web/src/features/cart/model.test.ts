@@ -56,8 +56,8 @@ function list(lines: CartLine[]): CartList {
     shipping_data: { shipping_amount: '800.00', no_trans_order_amount: '0.00' },
     activity_data: {
       manjians: [
-        { amount: '100.00', reduce: '10.00' },
-        { amount: '300.00', reduce: '30.00' },
+        { amount: '100.00', reduce: '10.00', title: '满100减10' },
+        { amount: '300.00', reduce: '30.00', title: '满300减30' },
       ],
     },
   };
@@ -137,7 +137,7 @@ describe('CartModel', () => {
     const combination = {
       ...line(3, 1, '30.00'),
       type: LineType.Combination,
-      combination: { id: 7, name: '组合', bzdw: '套', is_buy: 1, number: 20 },
+      combination: { id: 7, name: '组合', bzdw: '套', is_buy: 1, number: 20, type: 0, is_youx: 0, is_dpby: 0, ladder_price: [] },
     };
     const model = new CartModel(list([line(1, 10, '10.00', ladder), flash, combination, line(4, 1, '5.00', ladder)]));
     const reasons = model.quote.lines.map((row) => [row.id, row.price_kind, priceReason(row.price_kind)]);

@@ -2,14 +2,14 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import type { Params } from '@/lib/api-client';
-import type { Goods, GoodsDetail, Page } from '@/api/types';
+import type { GoodsDetail, GoodsPage } from '@/api/types';
 
 export const PAGE_SIZE = 20;
 
 export function useGoodsList(params: Params) {
   return useQuery({
     queryKey: ['goods-list', params],
-    queryFn: () => api.get<Page<Goods>>('/api/goods/list', { params: { page_size: PAGE_SIZE, ...params } }),
+    queryFn: () => api.get<GoodsPage>('/api/goods/list', { params: { page_size: PAGE_SIZE, ...params } }),
     placeholderData: keepPreviousData,
   });
 }

@@ -1,23 +1,23 @@
 // The home page's data: banners, flash sales, recommendations, daily specials.
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-import type { Banner, Goods } from '@/api/types';
+import type { Ad, Card, Recommendations, SpikeFloor } from '@/api/types';
 
 export function useBanners() {
-  return useQuery({ queryKey: ['banners'], queryFn: () => api.get<Banner[]>('/api/focus', { silent: true }), staleTime: 300_000 });
+  return useQuery({ queryKey: ['banners'], queryFn: () => api.get<Ad[]>('/api/focus', { silent: true }), staleTime: 300_000 });
 }
 
 export function useSpike() {
   return useQuery({
     queryKey: ['spike'],
-    queryFn: () => api.get<{ timestamp: number; list: Goods[] }>('/api/index/spike', { silent: true }),
+    queryFn: () => api.get<SpikeFloor>('/api/index/spike', { silent: true }),
   });
 }
 
 export function useRecommended() {
-  return useQuery({ queryKey: ['wntj', 1], queryFn: () => api.get<{ list: Goods[] }>('/api/index_wntj/1', { silent: true }) });
+  return useQuery({ queryKey: ['wntj', 1], queryFn: () => api.get<Recommendations>('/api/index_wntj/1', { silent: true }) });
 }
 
 export function useEverydayPrice() {
-  return useQuery({ queryKey: ['everyday-price'], queryFn: () => api.get<Goods[]>('/api/activity/everyday_price', { silent: true }) });
+  return useQuery({ queryKey: ['everyday-price'], queryFn: () => api.get<Card[]>('/api/activity/everyday_price', { silent: true }) });
 }

@@ -4,7 +4,7 @@ import { App as AntApp, Button, Empty, Pagination, Skeleton } from 'antd';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { GoodsCard } from '@/components/goods-card';
-import type { Goods, Page } from '@/api/types';
+import type { Card, FavoritePage } from '@/api/types';
 
 const PAGE_SIZE = 20;
 
@@ -14,10 +14,10 @@ export function FavoritesPage() {
   const client = useQueryClient();
   const favorites = useQuery({
     queryKey: ['favorites', page],
-    queryFn: () => api.get<Page<Goods>>('/api/favorite', { params: { page } }),
+    queryFn: () => api.get<FavoritePage>('/api/favorite', { params: { page } }),
     placeholderData: keepPreviousData,
   });
-  const cancel = async (goods: Goods) => {
+  const cancel = async (goods: Card) => {
     try {
       await api.post('/api/favorite/cancel', { goods_ids: [goods.id] });
       message.success('取消收藏成功');

@@ -9,7 +9,7 @@ import { currentPrice, stockClass } from '@/components/goods';
 import { GoodsTags } from '@/components/tags';
 import { yuan } from '@/lib/money';
 import type { Params } from '@/lib/api-client';
-import type { Goods } from '@/api/types';
+import type { Card } from '@/api/types';
 import { PAGE_SIZE, useGoodsList } from '../api';
 
 type View = 'grid' | 'table' | 'no_image';
@@ -60,12 +60,12 @@ function GoodsTable({
   order,
   onSort,
 }: {
-  goods: Goods[];
+  goods: Card[];
   sort: string;
   order: string;
   onSort: (sort: string, order: string) => void;
 }) {
-  const columns: ColumnsType<Goods> = [
+  const columns: ColumnsType<Card> = [
     {
       title: '商品名称',
       dataIndex: 'name',
@@ -92,7 +92,7 @@ function GoodsTable({
     { title: '采购', key: 'buy', width: 230, render: (_, item) => <QuantityAdd goods={item} compact /> },
   ];
   return (
-    <Table<Goods>
+    <Table<Card>
       rowKey="id"
       size="small"
       columns={columns}

@@ -7,7 +7,7 @@ import { useKnownUser } from '@/api/user';
 import { GoodsCard } from '@/components/goods-card';
 import { countdown, useServerNow } from '@/lib/server-clock';
 import { useBanners, useEverydayPrice, useRecommended, useSpike } from '../api';
-import type { Goods } from '@/api/types';
+import type { Card } from '@/api/types';
 
 function Banners() {
   const banners = useBanners();
@@ -73,7 +73,7 @@ function MemberPanel() {
   );
 }
 
-function Floor({ title, more, goods, extra }: { title: string; more?: string; goods: Goods[] | undefined; extra?: React.ReactNode }) {
+function Floor({ title, more, goods, extra }: { title: string; more?: string; goods: Card[] | undefined; extra?: React.ReactNode }) {
   return (
     <section className="floor">
       <header className="floor-title">
