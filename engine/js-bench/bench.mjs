@@ -1,5 +1,5 @@
 // Times the WebAssembly engine against the big.js peer, on the carts
-// `engine/js-benches/support/cart_gen.rs` makes.
+// `engine/benches/support/cart_gen.rs` makes.
 // Usage: node --expose-gc bench.mjs <pkg dir> <carts dir> [<pkg dir built with boundary-comparison>]
 // Each cart size is timed in fresh Node processes (three, the median kept), so that one size's
 // garbage and compiled code do not weigh on the next.
