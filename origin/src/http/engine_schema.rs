@@ -8,7 +8,7 @@
 
 use utoipa::ToSchema;
 
-/// `engine::CartQuote`: the engine's answer for one cart (`pricing.md`).
+/// `engine::CartQuote`: the engine's answer for one cart (`docs/pricing.md`).
 #[derive(ToSchema)]
 pub struct CartQuote {
     /// One per input line, in input order.
@@ -34,6 +34,8 @@ pub struct LineQuote {
     /// The price each unit is charged.
     #[schema(example = "12.30")]
     unit_price: String,
+    /// Where the unit price comes from.
+    price_kind: PriceKind,
     #[schema(example = "24.60")]
     amount: String,
     #[schema(example = "0.00")]
@@ -43,6 +45,16 @@ pub struct LineQuote {
     /// The single-item free-shipping minimum, for goods that have one.
     #[schema(required = true)]
     free_shipping_hint: Option<FreeShippingHint>,
+}
+
+/// Why a line costs what it costs: its own price, a ladder entry, a flash sale, a combination.
+#[derive(ToSchema)]
+#[schema(rename_all = "snake_case")]
+pub enum PriceKind {
+    Regular,
+    Ladder,
+    FlashSale,
+    Combination,
 }
 
 /// One row of a line's ladder display.

@@ -185,3 +185,40 @@ fn origin_openapi_prints_the_document() {
     assert_eq!(printed, serde_json::to_value(origin::http::openapi_document()).unwrap());
     assert!(printed["paths"]["/api/cart/list"].is_object());
 }
+
+/// The schema mirrors of the engine's quote (`http/engine_schema.rs`) name exactly the fields the
+/// engine writes, so that a new field of the engine cannot go undocumented (nor a gone one stay).
+#[test]
+fn the_quote_schema_names_what_the_engine_writes() {
+    let document = serde_json::to_value(origin::http::openapi_document()).unwrap();
+    let cart = engine::cart_from_json(
+        r#"{"items": [{"id": 1, "number": 3, "price": "10", "is_selected": 1,
+            "goods": {"id": 9, "is_buy": 1, "number": 99, "is_dpby": 1, "qg_number": 2, "ladder_price_type": 1,
+                      "ladder_price": [{"number": 2, "price": "9"}, {"number": 5, "price": "8"}]}}],
+            "activity_data": {"manjians": [{"amount": "100", "reduce": "10"}]},
+            "shipping_data": {"shipping_amount": "800", "no_trans_order_amount": "0"}}"#,
+    )
+    .unwrap();
+    let quote = serde_json::to_value(engine::quote(&cart).unwrap()).unwrap();
+    let schemas = &document["components"]["schemas"];
+    let keys = |value: &Value| -> Vec<String> {
+        let mut keys: Vec<String> = value.as_object().unwrap().keys().cloned().collect();
+        keys.sort();
+        keys
+    };
+    let schema_keys = |name: &str| -> Vec<String> {
+        let mut keys = properties(&document, &schemas[name]);
+        keys.sort();
+        keys
+    };
+    assert_eq!(keys(&quote), schema_keys("CartQuote"));
+    assert_eq!(keys(&quote["lines"][0]), schema_keys("LineQuote"));
+    assert_eq!(keys(&quote["lines"][0]["ladder"][0]), schema_keys("LadderRow"));
+    assert_eq!(keys(&quote["lines"][0]["free_shipping_hint"]), schema_keys("FreeShippingHint"));
+    assert_eq!(keys(&quote["totals"]), schema_keys("Totals"));
+    assert_eq!(keys(&quote["counts"]), schema_keys("Counts"));
+    assert_eq!(keys(&quote["manjian_tiers"][0]), schema_keys("TierStatus"));
+    assert_eq!(keys(&quote["shipping"]), schema_keys("QuoteShipping"));
+    let kinds: Vec<&str> = schemas["PriceKind"]["enum"].as_array().unwrap().iter().map(|kind| kind.as_str().unwrap()).collect();
+    assert!(kinds.contains(&quote["lines"][0]["price_kind"].as_str().unwrap()), "{kinds:?}");
+}

@@ -1121,7 +1121,7 @@ export interface components {
       quote: components['schemas']['CartQuote'];
       shipping_data: components['schemas']['ShippingData'];
     };
-    /** @description `engine::CartQuote`: the engine's answer for one cart (`pricing.md`). */
+    /** @description `engine::CartQuote`: the engine's answer for one cart (`docs/pricing.md`). */
     CartQuote: {
       counts: components['schemas']['Counts'];
       /** @description One per input line, in input order. */
@@ -2308,6 +2308,8 @@ export interface components {
       ladder: components['schemas']['LadderRow'][];
       /** @description Quantity above stock. */
       over_stock: boolean;
+      /** @description Where the unit price comes from. */
+      price_kind: components['schemas']['PriceKind'];
       /** @example 0.00 */
       savings: string;
       /**
@@ -2523,6 +2525,11 @@ export interface components {
       /** @example 120.00 */
       total: string;
     };
+    /**
+     * @description Why a line costs what it costs: its own price, a ladder entry, a flash sale, a combination.
+     * @enum {string}
+     */
+    PriceKind: 'regular' | 'ladder' | 'flash_sale' | 'combination';
     /** @description The qualification documents recorded. */
     Qualified: {
       done: boolean;
@@ -2819,6 +2826,7 @@ export type PaidOrder = components['schemas']['PaidOrder'];
 export type PasswordSet = components['schemas']['PasswordSet'];
 export type PhoneFree = components['schemas']['PhoneFree'];
 export type PlacedOrder = components['schemas']['PlacedOrder'];
+export type PriceKind = components['schemas']['PriceKind'];
 export type Qualified = components['schemas']['Qualified'];
 export type QualityInspection = components['schemas']['QualityInspection'];
 export type QuoteShipping = components['schemas']['QuoteShipping'];
