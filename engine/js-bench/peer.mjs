@@ -59,7 +59,7 @@ export function quotePeer(cart) {
       ladder = steps.map((step, k) => {
         if (step.number <= quantity) {
           unit = step.price;
-          priceKind = 'ladder';
+          priceKind = step.price.eq(money(item.price)) ? 'regular' : 'ladder';
         }
         const row = { number: step.number };
         if (bands) row.max = k + 1 < steps.length ? steps[k + 1].number - 1 : null;

@@ -61,7 +61,8 @@ pub struct LineQuote {
 pub enum PriceKind {
     /// The line's own `price` (no ladder entry reached).
     Regular = 0,
-    /// The ladder entry the quantity reached.
+    /// The ladder entry the quantity reached, at a price other than the line's own (an entry
+    /// at the line's own price explains nothing to the buyer: that is `Regular`).
     Ladder = 1,
     /// A flash-sale line (type 1): its `price`.
     FlashSale = 2,
@@ -228,7 +229,8 @@ fn unit_price(item: &CartItem, goods: &Goods) -> (Money, PriceKind) {
         Some(LINE_TYPE_FLASH_SALE) => (item.price, PriceKind::FlashSale),
         Some(LINE_TYPE_COMBINATION) => (item.price, PriceKind::Combination),
         _ => match goods.ladder.step_for(item.quantity) {
-            Some(step) => (step.price, PriceKind::Ladder),
+            Some(step) if step.price != item.price => (step.price, PriceKind::Ladder),
+            Some(step) => (step.price, PriceKind::Regular),
             None => (item.price, PriceKind::Regular),
         },
     }

@@ -147,9 +147,9 @@ describe('CartModel', () => {
       [3, 'combination', '组合价'],
       [4, 'regular', null],
     ]);
-    // A ladder reached at the very price the line was added at is still the ladder's price.
+    // A ladder entry reached at the very price the line was added at explains nothing: no label.
     const same = new CartModel(list([line(5, 10, '9.00', ladder)]));
-    expect(same.quote.lines[0].price_kind).toBe('ladder');
-    expect(priceReason(same.quote.lines[0].price_kind)).toBe('阶梯价');
+    expect(same.quote.lines[0].price_kind).toBe('regular');
+    expect(priceReason(same.quote.lines[0].price_kind)).toBe(null);
   });
 });
