@@ -14,8 +14,9 @@ use crate::now;
 
 /// The session cookie's name.
 pub const COOKIE: &str = "sid";
-/// A session lasts 30 days from login.
-pub const SESSION_SECONDS: i64 = 30 * 86_400;
+/// A session lasts at most this long from login (`security::SESSION_SECONDS`); it ends sooner
+/// when left unused for the idle limit (a setting).
+pub const SESSION_SECONDS: i64 = crate::security::SESSION_SECONDS;
 
 pub fn hash_password(password: &str) -> anyhow::Result<String> {
     let salt = SaltString::generate(&mut OsRng);
@@ -24,6 +25,15 @@ pub fn hash_password(password: &str) -> anyhow::Result<String> {
 
 pub fn verify_password(password: &str, hash: &str) -> bool {
     PasswordHash::new(hash).map(|parsed| Argon2::default().verify_password(password.as_bytes(), &parsed).is_ok()).unwrap_or(false)
+}
+
+/// Checks the password against a hash no account has, and answers false: a login for an
+/// unknown account spends the time a known one does, so that timing tells no one which
+/// accounts exist. Blocking, like `verify_password`.
+pub fn verify_nothing(password: &str) {
+    static DUMMY: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    let hash = DUMMY.get_or_init(|| hash_password("no account has this password 0").unwrap_or_default());
+    let _ = verify_password(password, hash);
 }
 
 /// What the database keeps of a session token.
@@ -37,7 +47,7 @@ pub async fn open_session(db: &Db, member_id: i64) -> Result<String, sqlx::Error
     rand::thread_rng().fill_bytes(&mut bytes);
     let token = hex::encode(bytes);
     let created = now();
-    sqlx::query("INSERT INTO sessions (token_hash, member_id, created_at, expires_at) VALUES ($1, $2, $3, $4)")
+    sqlx::query("INSERT INTO sessions (token_hash, member_id, created_at, expires_at, last_seen) VALUES ($1, $2, $3, $4, $3)")
         .bind(token_hash(&token))
         .bind(member_id)
         .bind(created)
@@ -47,13 +57,28 @@ pub async fn open_session(db: &Db, member_id: i64) -> Result<String, sqlx::Error
     Ok(token)
 }
 
-/// The member a session token belongs to, while it has not expired.
-pub async fn session_member(db: &Db, token: &str) -> Result<Option<i64>, sqlx::Error> {
-    sqlx::query_scalar("SELECT member_id FROM sessions WHERE token_hash = $1 AND expires_at > $2")
-        .bind(token_hash(token))
-        .bind(now())
-        .fetch_optional(&db.pool)
-        .await
+/// The member a session token belongs to, while it has not expired and was used within the
+/// last `idle_seconds`. Using it moves `last_seen` on, at most once a minute, so that a busy
+/// member costs a write a minute, not one a request.
+pub async fn session_member(db: &Db, token: &str, idle_seconds: i64) -> Result<Option<i64>, sqlx::Error> {
+    let time = now();
+    let hash = token_hash(token);
+    let row: Option<(i64, i64)> =
+        sqlx::query_as("SELECT member_id, last_seen FROM sessions WHERE token_hash = $1 AND expires_at > $2 AND last_seen > $3")
+            .bind(&hash)
+            .bind(time)
+            .bind(time - idle_seconds)
+            .fetch_optional(&db.pool)
+            .await?;
+    let Some((member, last_seen)) = row else { return Ok(None) };
+    if last_seen <= time - crate::security::SESSION_TOUCH_SECONDS {
+        sqlx::query("UPDATE sessions SET last_seen = $1 WHERE token_hash = $2 AND last_seen < $1")
+            .bind(time)
+            .bind(&hash)
+            .execute(&db.pool)
+            .await?;
+    }
+    Ok(Some(member))
 }
 
 pub async fn close_session(db: &Db, token: &str) -> Result<(), sqlx::Error> {

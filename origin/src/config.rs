@@ -14,6 +14,8 @@ pub struct Config {
     /// `EDGE_SECRET`: the secret the edge signs the orders it checked with
     /// (`order_check::signature`). Without it every order is refused: none can be shown to be checked.
     pub edge_secret: Option<String>,
+    /// `SMS_LOG_CODES`, `SESSION_IDLE_SECONDS`, `RETENTION_DAYS` (`crate::security`).
+    pub security: crate::security::Security,
 }
 
 impl Config {
@@ -24,6 +26,7 @@ impl Config {
             addr: addr.parse().with_context(|| format!("ORIGIN_ADDR is not an address: {addr}"))?,
             database_url,
             edge_secret: std::env::var("EDGE_SECRET").ok().filter(|secret| !secret.trim().is_empty()),
+            security: crate::security::Security::from_env()?,
         })
     }
 }

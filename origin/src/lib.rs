@@ -10,6 +10,8 @@ pub mod db;
 pub mod http;
 pub mod idempotency;
 pub mod money;
+pub mod purge;
+pub mod security;
 pub mod startup;
 pub mod telemetry;
 

@@ -23,6 +23,8 @@ pub struct Application {
     listener: TcpListener,
     router: Router,
     pub db: Db,
+    /// Deletes expired sessions, codes, counters and old records hourly; stops with the application.
+    _purge: crate::purge::Purge,
 }
 
 const REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
@@ -47,10 +49,14 @@ impl Application {
             // The fastest level: a 50-line cart is 52 KB of JSON, and at the default level its
             // compression was the largest single cost of the request (BENCHMARKS.md).
             .layer(CompressionLayer::new().quality(CompressionLevel::Fastest));
-        let router =
-            api_router(ApiContext { db: db.clone(), edge_secret: config.edge_secret.clone().map(String::into_bytes).map(Arc::from) })
-                .layer(middleware);
-        Ok(Application { listener, router, db })
+        let router = api_router(ApiContext {
+            db: db.clone(),
+            edge_secret: config.edge_secret.clone().map(String::into_bytes).map(Arc::from),
+            security: config.security,
+        })
+        .layer(middleware);
+        let _purge = crate::purge::Purge::start(db.clone(), config.security);
+        Ok(Application { listener, router, db, _purge })
     }
 
     pub fn address(&self) -> SocketAddr {

@@ -92,6 +92,12 @@ impl Db {
     }
 }
 
+/// `count` numbered parameters from `$first` on, for an `IN (…)` list: `params(3, 2)` is
+/// `$3, $4`. A list of ids is then one statement, each id bound, not one statement per id.
+pub fn params(first: usize, count: usize) -> String {
+    (first..first + count).map(|number| format!("${number}")).collect::<Vec<_>>().join(", ")
+}
+
 /// `sqlite://data/shop.db` → the same with `mode=rwc`, after creating `data/`.
 fn sqlite_url(url: &str) -> anyhow::Result<String> {
     let path = url.trim_start_matches("sqlite://").trim_start_matches("sqlite:");

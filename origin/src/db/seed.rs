@@ -27,6 +27,8 @@ const CONTENT_TABLES: &[&str] = &[
     "sessions",
     "sms_codes",
     "login_failures",
+    "login_account_failures",
+    "rate_limits",
     "addresses",
     "member_stores",
     "members",

@@ -2,11 +2,11 @@
 //! steps each), forgotten passwords (two steps after the code), and the member's own changes
 //! to their name, phone and password.
 //!
-//! The default code sender writes the code to the log (there is no SMS gateway here); tests
-//! read it from the database.
+//! There is no SMS gateway here: a code is kept in the database (tests read it there) and, in
+//! development only (`SMS_LOG_CODES=1`), written to the log.
 
 use axum::extract::State;
-use axum::http::{HeaderMap, HeaderValue, header};
+use axum::http::{HeaderMap, header};
 use axum::response::{IntoResponse, Response};
 use rand::Rng;
 use serde::Serialize;
@@ -16,8 +16,9 @@ use utoipa_axum::routes;
 
 use super::ApiContext;
 use super::error::{Answer, Envelope, Error, Result, ok};
-use super::extract::{Fields, FormFields, MaybeMember, Member};
+use super::extract::{ClientAddress, Fields, FormFields, MaybeMember, Member};
 use crate::db::Db;
+use crate::security::{CODE_ATTEMPTS, CODES_PER_ADDRESS, CODES_PER_PHONE, GUESSES_PER_PHONE, PASSWORD_CHECKS, STORES_MAX, Text, text};
 use crate::{auth, now};
 
 pub fn router() -> OpenApiRouter<ApiContext> {
@@ -29,12 +30,15 @@ pub fn router() -> OpenApiRouter<ApiContext> {
         .routes(routes!(reset_password))
 }
 
-/// A code stays valid five minutes; a phone gets one a minute per scene.
+/// A code stays valid five minutes; a phone gets one a minute per scene (and at most
+/// `security::CODES_PER_PHONE` a day).
 const CODE_SECONDS: i64 = 5 * 60;
 const CODE_INTERVAL: i64 = 60;
-const SCENES: [&str; 3] = ["register", "forget", "login"];
+/// `register` (a free phone), `forget` and `login` (a registered one), `change_phone` (a free
+/// phone, for a logged-in member moving to it).
+const SCENES: [&str; 4] = ["register", "forget", "login", "change_phone"];
 
-fn phone(form: &Fields) -> Result<String> {
+pub(super) fn phone(form: &Fields) -> Result<String> {
     let phone = form.required("phone", "手机号码")?;
     if !engine::is_phone(&phone, false) {
         return Err(Error::field("phone", "手机号码格式不正确"));
@@ -49,18 +53,26 @@ async fn phone_taken(db: &Db, phone: &str) -> Result<bool> {
 
 /// `POST /api/user/create_code` (`phone`, `scene`): sends a 6-digit code.
 #[utoipa::path(post, path = "/api/user/create_code", tag = "账户", responses((status = 200, description = "验证码已发送", body = Envelope<CodeSent>)))]
-async fn create_code(State(context): State<ApiContext>, FormFields(form): FormFields) -> Answer<CodeSent> {
+async fn create_code(
+    State(context): State<ApiContext>,
+    MaybeMember(member): MaybeMember,
+    ClientAddress(address): ClientAddress,
+    FormFields(form): FormFields,
+) -> Answer<CodeSent> {
     let phone = phone(&form)?;
     let scene = form.text("scene").unwrap_or_else(|| "register".into());
     if !SCENES.contains(&scene.as_str()) {
         return Err(Error::field("scene", "验证码用途不正确"));
     }
-    let taken = phone_taken(&context.db, &phone).await?;
-    if scene == "register" && taken {
-        return Err(Error::field("phone", "该手机号已注册"));
+    if scene == "change_phone" && member.is_none() {
+        return Err(Error::Unauthorized);
     }
-    if scene != "register" && !taken {
-        return Err(Error::field("phone", "该手机号未注册"));
+    let taken = phone_taken(&context.db, &phone).await?;
+    match scene.as_str() {
+        "register" if taken => return Err(Error::field("phone", "该手机号已注册")),
+        "change_phone" if taken => return Err(Error::field("phone", "该手机号已被其他账号使用")),
+        "forget" | "login" if !taken => return Err(Error::field("phone", "该手机号未注册")),
+        _ => {}
     }
     let time = now();
     let recent: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM sms_codes WHERE phone = $1 AND scene = $2 AND sent_at > $3")
@@ -72,6 +84,14 @@ async fn create_code(State(context): State<ApiContext>, FormFields(form): FormFi
     if recent > 0 {
         return Err(Error::too_many("验证码发送过于频繁，请60秒后再试"));
     }
+    // The day's caps, counted only for codes that would be sent: the address first, so that an
+    // address over its cap spends no phone's.
+    if CODES_PER_ADDRESS.over(&context.db, &address).await? {
+        return Err(Error::too_many("今日获取验证码次数过多，请明天再试"));
+    }
+    if CODES_PER_PHONE.over(&context.db, &phone).await? {
+        return Err(Error::too_many("该手机号今日获取验证码次数已达上限，请明天再试"));
+    }
     let code = format!("{:06}", rand::thread_rng().gen_range(0..1_000_000));
     sqlx::query("INSERT INTO sms_codes (phone, scene, code, sent_at, expires_at) VALUES ($1, $2, $3, $4, $5)")
         .bind(&phone)
@@ -81,7 +101,11 @@ async fn create_code(State(context): State<ApiContext>, FormFields(form): FormFi
         .bind(time + CODE_SECONDS)
         .execute(&context.db.pool)
         .await?;
-    tracing::info!(%phone, %scene, %code, "verification code (the log is the default sender)");
+    if context.security.sms_log_codes {
+        tracing::info!(%phone, %scene, %code, "verification code (SMS_LOG_CODES=1: the log is the sender)");
+    } else {
+        tracing::info!(%phone, %scene, "verification code sent");
+    }
     ok(CodeSent { phone, expires_in: CODE_SECONDS, interval: CODE_INTERVAL })
 }
 
@@ -96,37 +120,36 @@ pub struct CodeSent {
     interval: i64,
 }
 
-/// Wrong guesses a code survives.
-const CODE_ATTEMPTS: i64 = 5;
-
-/// Checks the newest unused code of the phone and scene; `used` spends it (once: two requests
-/// racing with one code cannot both spend it). Five wrong guesses spend it too, so that a code
-/// cannot be found by trying.
-async fn check_code(db: &Db, phone: &str, scene: &str, form: &Fields, used: bool) -> Result<()> {
-    let code = form.required("code", "验证码")?;
-    let newest: Option<(i64, String)> = sqlx::query_as(
-        "SELECT id, code FROM sms_codes WHERE phone = $1 AND scene = $2 AND used = 0 AND expires_at > $3 ORDER BY id DESC LIMIT 1",
+/// Checks a code against the newest live code of the phone and scene; `spend` spends it (once:
+/// two requests racing with one code cannot both spend it).
+///
+/// Checking and counting are one guarded statement: a wrong guess adds an attempt, and a code
+/// with `CODE_ATTEMPTS` wrong guesses is no longer compared at all, so that however many
+/// guesses arrive at once, at most five are ever compared with a code. A phone's guesses are
+/// capped per day too (`security::GUESSES_PER_PHONE`), whichever code they aim at.
+pub(super) async fn check_code(db: &Db, phone: &str, scene: &str, form: &Fields, spend: bool) -> Result<()> {
+    let code = form.required_bounded(text::CODE)?;
+    if GUESSES_PER_PHONE.over(db, phone).await? {
+        return Err(Error::too_many("验证码错误次数过多，请明天再试"));
+    }
+    let right: Option<i64> = sqlx::query_scalar(
+        "UPDATE sms_codes SET \
+           attempts = attempts + CASE WHEN code = $4 THEN 0 ELSE 1 END, \
+           used = CASE WHEN code = $4 AND $5 = 1 THEN 1 ELSE used END \
+         WHERE id = (SELECT id FROM sms_codes WHERE phone = $1 AND scene = $2 AND used = 0 AND expires_at > $3 ORDER BY id DESC LIMIT 1) \
+           AND used = 0 AND attempts < $6 \
+         RETURNING CASE WHEN code = $4 THEN 1 ELSE 0 END",
     )
     .bind(phone)
     .bind(scene)
     .bind(now())
+    .bind(&code)
+    .bind(i64::from(spend))
+    .bind(CODE_ATTEMPTS)
     .fetch_optional(&db.pool)
     .await?;
-    let wrong = || Error::field("code", "验证码错误或已过期");
-    let Some((id, expected)) = newest else { return Err(wrong()) };
-    if expected != code {
-        sqlx::query("UPDATE sms_codes SET attempts = attempts + 1, used = CASE WHEN attempts + 1 >= $1 THEN 1 ELSE used END WHERE id = $2")
-            .bind(CODE_ATTEMPTS)
-            .bind(id)
-            .execute(&db.pool)
-            .await?;
-        return Err(wrong());
-    }
-    if used {
-        let spent = sqlx::query("UPDATE sms_codes SET used = 1 WHERE id = $1 AND used = 0").bind(id).execute(&db.pool).await?;
-        if spent.rows_affected() != 1 {
-            return Err(wrong());
-        }
+    if right != Some(1) {
+        return Err(Error::field("code", "验证码错误或已过期"));
     }
     Ok(())
 }
@@ -148,10 +171,6 @@ fn new_password(form: &Fields) -> Result<String> {
         return Err(Error::field("password_confirmation", "两次输入的密码不一致"));
     }
     Ok(password)
-}
-
-fn is_secure(headers: &HeaderMap) -> bool {
-    headers.get("x-forwarded-proto").and_then(|value| value.to_str().ok()) == Some("https")
 }
 
 /// `POST /api/user/register`: `step` 1 (`phone`, `code`) checks the code; 2 (the same, with
@@ -190,15 +209,21 @@ async fn register(
                 }
                 Err(other) => return Err(other),
             };
-            let company = form.text("company");
-            if company.is_none() {
-                errors.push(("company".into(), "请填写企业名称".into()));
-            }
-            let name = form.text("name");
-            if name.is_none() {
-                errors.push(("name".into(), "请填写联系人".into()));
-            }
-            let email = form.text("email");
+            let mut bounded = |spec: Text, required: bool| match form.bounded(spec) {
+                Ok(None) if required => {
+                    errors.push((spec.field.into(), format!("请填写{}", spec.label)));
+                    None
+                }
+                Ok(value) => value,
+                Err(Error::Validation(mut field)) => {
+                    errors.append(&mut field);
+                    None
+                }
+                Err(_) => None,
+            };
+            let company = bounded(text::COMPANY, true);
+            let name = bounded(text::NAME, true);
+            let email = bounded(text::EMAIL, false);
             if email.as_deref().is_some_and(|email| !engine::is_email(email)) {
                 errors.push(("email".into(), "邮箱格式不正确".into()));
             }
@@ -206,6 +231,12 @@ async fn register(
             let stores: Vec<String> = form.all("stores");
             if dd && stores.is_empty() {
                 errors.push(("stores".into(), "请至少填写一家门店".into()));
+            }
+            if stores.len() > STORES_MAX {
+                errors.push(("stores".into(), format!("门店最多{STORES_MAX}家")));
+            }
+            if stores.iter().any(|store| store.chars().count() > text::STORE.max) {
+                errors.push(("stores".into(), text::STORE.message()));
             }
             if !errors.is_empty() {
                 return Err(Error::Validation(errors));
@@ -243,16 +274,20 @@ async fn register(
                     .execute(&context.db.pool)
                     .await?;
             }
-            let token = auth::open_session(&context.db, id).await?;
-            let cookie = HeaderValue::from_str(&auth::cookie(Some(&token), is_secure(&headers))).map_err(anyhow::Error::from)?;
+            let cookie = super::session::sign_in(&context.db, &headers, id).await?;
             let body = ok(RegisterStep::Registered(Registered { step: 3, id, username, is_passed: 0, dd: i64::from(dd) }))?;
             Ok(([(header::SET_COOKIE, cookie)], body).into_response())
         }
         3 => {
             let member = member.0.ok_or(Error::Unauthorized)?;
+            let documents = [(text::LICENCE, "药品经营许可证"), (text::BUSINESS, "营业执照"), (text::GSP, "GSP证书")];
+            let mut numbers = Vec::new();
+            for (spec, label) in documents {
+                numbers.push((label, form.bounded(spec)?));
+            }
             let mut recorded = 0;
-            for (kind, label) in [("licence", "药品经营许可证"), ("business", "营业执照"), ("gsp", "GSP证书")] {
-                if let Some(number) = form.text(kind) {
+            for (label, number) in numbers {
+                if let Some(number) = number {
                     sqlx::query("INSERT INTO qualifications (member_id, kind, number, created_at) VALUES ($1, $2, $3, $4)")
                         .bind(member.id)
                         .bind(label)
@@ -298,18 +333,24 @@ async fn forget(State(context): State<ApiContext>, FormFields(form): FormFields)
     }
 }
 
-/// `POST /api/user/updateUserInfo` (`name`, `phone`).
+/// `POST /api/user/updateUserInfo` (`name`, `phone`, and `code` when the phone changes): a
+/// new phone needs a code sent to it (scene `change_phone`), so that a stolen session cannot
+/// move the account to another phone, and with it the password reset.
 #[utoipa::path(post, path = "/api/user/updateUserInfo", tag = "账户", responses((status = 200, description = "新的联系人与手机号", body = Envelope<UserInfo>)))]
 async fn update_user_info(State(context): State<ApiContext>, member: Member, FormFields(form): FormFields) -> Answer<UserInfo> {
-    let name = form.required("name", "联系人")?;
+    let name = form.required_bounded(text::NAME)?;
     let phone = phone(&form)?;
-    let taken: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM members WHERE phone = $1 AND id <> $2")
-        .bind(&phone)
-        .bind(member.id)
-        .fetch_one(&context.db.pool)
-        .await?;
-    if taken > 0 {
-        return Err(Error::field("phone", "该手机号已被其他账号使用"));
+    let current: String = sqlx::query_scalar("SELECT phone FROM members WHERE id = $1").bind(member.id).fetch_one(&context.db.pool).await?;
+    if phone != current {
+        let taken: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM members WHERE phone = $1 AND id <> $2")
+            .bind(&phone)
+            .bind(member.id)
+            .fetch_one(&context.db.pool)
+            .await?;
+        if taken > 0 {
+            return Err(Error::field("phone", "该手机号已被其他账号使用"));
+        }
+        check_code(&context.db, &phone, "change_phone", &form, true).await?;
     }
     sqlx::query("UPDATE members SET name = $1, phone = $2 WHERE id = $3")
         .bind(&name)
@@ -328,8 +369,9 @@ pub struct UserInfo {
     phone: String,
 }
 
-/// `POST /api/user/resetPassword` (`password`, `password_confirmation`): a new password for the
-/// logged-in member.
+/// `POST /api/user/resetPassword` (`old_password`, `password`, `password_confirmation`): a new
+/// password for the logged-in member, who must know the old one (a stolen session is not the
+/// account).
 #[utoipa::path(post, path = "/api/user/resetPassword", tag = "账户", responses((status = 200, description = "新密码已设置", body = Envelope<Done>)))]
 async fn reset_password(
     State(context): State<ApiContext>,
@@ -337,8 +379,24 @@ async fn reset_password(
     headers: HeaderMap,
     FormFields(form): FormFields,
 ) -> Answer<Done> {
+    let old_password = form.required_bounded(text::OLD_PASSWORD)?;
     let password = new_password(&form)?;
-    let hash = tokio::task::spawn_blocking(move || auth::hash_password(&password)).await.map_err(anyhow::Error::from)??;
+    if PASSWORD_CHECKS.over(&context.db, &member.id.to_string()).await? {
+        return Err(Error::too_many("原密码错误次数过多，请15分钟后再试"));
+    }
+    let old_hash: String =
+        sqlx::query_scalar("SELECT password_hash FROM members WHERE id = $1").bind(member.id).fetch_one(&context.db.pool).await?;
+    let hash = tokio::task::spawn_blocking(move || {
+        if !auth::verify_password(&old_password, &old_hash) {
+            return Ok(None);
+        }
+        auth::hash_password(&password).map(Some)
+    })
+    .await
+    .map_err(anyhow::Error::from)??;
+    let Some(hash) = hash else {
+        return Err(Error::field("old_password", "原密码不正确"));
+    };
     sqlx::query("UPDATE members SET password_hash = $1 WHERE id = $2").bind(hash).bind(member.id).execute(&context.db.pool).await?;
     // Every other session of the member ends with the old password.
     let current = super::extract::session_token(&headers).map(|token| auth::token_hash(&token)).unwrap_or_default();

@@ -299,16 +299,18 @@ async fn batch_select(State(context): State<ApiContext>, member: Member, FormFie
         Some(flag @ (0 | 1)) => flag,
         _ => return Err(Error::field("is_selected", "选择状态必须是0或1")),
     };
-    for id in &ids {
-        sqlx::query(
-            "UPDATE cart_items SET is_selected = $1 WHERE id = $2 AND member_id = $3 \
+    if !ids.is_empty() {
+        let mut update = sqlx::query(sqlx::AssertSqlSafe(format!(
+            "UPDATE cart_items SET is_selected = $1 WHERE member_id = $2 AND id IN ({}) \
              AND ($1 = 0 OR goods_id IN (SELECT id FROM goods WHERE is_buy = 1 AND stock > 0))",
-        )
+            crate::db::params(3, ids.len())
+        )))
         .bind(selected)
-        .bind(id)
-        .bind(member.id)
-        .execute(&context.db.pool)
-        .await?;
+        .bind(member.id);
+        for id in &ids {
+            update = update.bind(*id);
+        }
+        update.execute(&context.db.pool).await?;
     }
     ok(Selected { ids, is_selected: selected })
 }
@@ -334,15 +336,15 @@ async fn batch_delete(State(context): State<ApiContext>, member: Member, FormFie
     if ids.is_empty() {
         return Err(Error::field("ids", "请选择要删除的商品"));
     }
-    let mut deleted = 0;
+    let mut delete = sqlx::query(sqlx::AssertSqlSafe(format!(
+        "DELETE FROM cart_items WHERE member_id = $1 AND id IN ({})",
+        crate::db::params(2, ids.len())
+    )))
+    .bind(member.id);
     for id in &ids {
-        deleted += sqlx::query("DELETE FROM cart_items WHERE id = $1 AND member_id = $2")
-            .bind(id)
-            .bind(member.id)
-            .execute(&context.db.pool)
-            .await?
-            .rows_affected();
+        delete = delete.bind(*id);
     }
+    let deleted = delete.execute(&context.db.pool).await?.rows_affected();
     ok(Deleted { deleted, cart: count(&context.db, member).await? })
 }
 

@@ -2,7 +2,9 @@
 //! keys, `ids[]=`, or comma-separated), each field read with a Chinese 422 message when wrong;
 //! and the member behind the session cookie.
 
-use axum::extract::{FromRef, FromRequest, FromRequestParts, Request};
+use std::net::SocketAddr;
+
+use axum::extract::{ConnectInfo, FromRef, FromRequest, FromRequestParts, Request};
 use axum::http::request::Parts;
 use axum::http::{HeaderMap, header};
 use order_check::form::{self, OrderForm};
@@ -10,6 +12,7 @@ use order_check::form::{self, OrderForm};
 use super::ApiContext;
 use super::error::{Error, Result};
 use crate::auth;
+use crate::security::{IDS_MAX, Text};
 
 /// The largest page number a list answers.
 pub const PAGE_MAX: i64 = 100_000;
@@ -31,6 +34,20 @@ impl Fields {
 
     pub fn required(&self, name: &str, label: &str) -> Result<String> {
         self.text(name).ok_or_else(|| Error::field(name, format!("请填写{label}")))
+    }
+
+    /// A free-text field within its limit (`security::text`): `None` when absent, 422
+    /// `<label>不能超过<max>字` when longer.
+    pub fn bounded(&self, spec: Text) -> Result<Option<String>> {
+        match self.text(spec.field) {
+            Some(value) if value.chars().count() > spec.max => Err(Error::field(spec.field, spec.message())),
+            value => Ok(value),
+        }
+    }
+
+    /// A required free-text field within its limit: 422 `请填写<label>` when absent.
+    pub fn required_bounded(&self, spec: Text) -> Result<String> {
+        self.bounded(spec)?.ok_or_else(|| Error::field(spec.field, format!("请填写{}", spec.label)))
     }
 
     /// An integer field; `None` when absent.
@@ -60,9 +77,14 @@ impl Fields {
         }
     }
 
-    /// A list of ids: `ids=1,2,3`, `ids=1&ids=2` or `ids[]=1&ids[]=2` (`order_check::form`).
+    /// A list of ids: `ids=1,2,3`, `ids=1&ids=2` or `ids[]=1&ids[]=2` (`order_check::form`);
+    /// at most [`IDS_MAX`] of them (422 `一次最多选择500项`).
     pub fn ids(&self, name: &str) -> Result<Vec<i64>> {
-        form::ids(self.values(name)).map_err(|form::BadId| Error::field(name, form::BadId::MESSAGE))
+        let ids = form::ids(self.values(name)).map_err(|form::BadId| Error::field(name, form::BadId::MESSAGE))?;
+        if ids.len() > IDS_MAX {
+            return Err(Error::field(name, format!("一次最多选择{IDS_MAX}项")));
+        }
+        Ok(ids)
     }
 
     /// The chosen lines and expected payable of a checkout or order, read exactly as the edge
@@ -103,6 +125,18 @@ impl<S: Send + Sync> FromRequestParts<S> for QueryFields {
     }
 }
 
+/// The client's address (`session::client_address`): what per-address limits count under.
+pub struct ClientAddress(pub String);
+
+impl<S: Send + Sync> FromRequestParts<S> for ClientAddress {
+    type Rejection = Error;
+
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<ClientAddress> {
+        let peer = parts.extensions.get::<ConnectInfo<SocketAddr>>().map(|ConnectInfo(peer)| *peer);
+        Ok(ClientAddress(super::session::client_address(&parts.headers, peer)))
+    }
+}
+
 /// The logged-in member; answers 10001 when there is none.
 #[derive(Clone, Copy, Debug)]
 pub struct Member {
@@ -135,7 +169,7 @@ where
     async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<MaybeMember> {
         let Some(token) = session_token(&parts.headers) else { return Ok(MaybeMember(None)) };
         let context = ApiContext::from_ref(state);
-        let member = auth::session_member(&context.db, &token).await?;
+        let member = auth::session_member(&context.db, &token, context.security.session_idle_seconds).await?;
         Ok(MaybeMember(member.map(|id| Member { id })))
     }
 }
@@ -162,5 +196,21 @@ mod tests {
         assert_eq!(fields.text("name").as_deref(), Some("阿"));
         assert!(fields.int("page", "页码").is_err());
         assert_eq!(fields.int("size", "数量").unwrap(), None);
+    }
+
+    #[test]
+    fn id_lists_and_texts_are_bounded() {
+        let list = |count: usize| (1..=count).map(|id| id.to_string()).collect::<Vec<_>>().join(",");
+        assert_eq!(Fields::parse(&format!("ids={}", list(IDS_MAX))).ids("ids").unwrap().len(), IDS_MAX);
+        let Err(Error::Validation(errors)) = Fields::parse(&format!("ids={}", list(IDS_MAX + 1))).ids("ids") else { panic!() };
+        assert_eq!(errors, vec![("ids".to_owned(), "一次最多选择500项".to_owned())]);
+        let name = crate::security::text::NAME;
+        let fields = Fields::parse(&format!("name={}", "阿".repeat(name.max)));
+        assert_eq!(fields.bounded(name).unwrap().map(|value| value.chars().count()), Some(name.max));
+        let fields = Fields::parse(&format!("name={}", "阿".repeat(name.max + 1)));
+        let Err(Error::Validation(errors)) = fields.bounded(name) else { panic!() };
+        assert_eq!(errors[0].1, "联系人不能超过30字");
+        let Err(Error::Validation(errors)) = Fields::parse("").required_bounded(name) else { panic!() };
+        assert_eq!(errors[0].1, "请填写联系人");
     }
 }

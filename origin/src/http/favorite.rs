@@ -59,20 +59,32 @@ async fn add(State(context): State<ApiContext>, member: Member, FormFields(form)
     if ids.is_empty() {
         return Err(Error::field("goods_ids", "请选择商品"));
     }
-    for id in &ids {
-        let exists: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM goods WHERE id = $1").bind(id).fetch_one(&context.db.pool).await?;
-        if exists == 0 {
-            return Err(Error::field("goods_ids", "商品不存在"));
-        }
-        sqlx::query(
-            "INSERT INTO favorites (member_id, goods_id, created_at) VALUES ($1, $2, $3) ON CONFLICT (member_id, goods_id) DO NOTHING",
-        )
-        .bind(member.id)
-        .bind(id)
-        .bind(now())
-        .execute(&context.db.pool)
-        .await?;
+    let mut distinct = ids.clone();
+    distinct.sort_unstable();
+    distinct.dedup();
+    // Every goods must exist (one statement), then all are added (one more).
+    let mut existing = sqlx::query_scalar::<sqlx::Any, i64>(sqlx::AssertSqlSafe(format!(
+        "SELECT COUNT(*) FROM goods WHERE id IN ({})",
+        crate::db::params(1, distinct.len())
+    )));
+    for id in &distinct {
+        existing = existing.bind(*id);
     }
+    let existing: i64 = existing.fetch_one(&context.db.pool).await?;
+    if existing != distinct.len() as i64 {
+        return Err(Error::field("goods_ids", "商品不存在"));
+    }
+    let mut insert = sqlx::query(sqlx::AssertSqlSafe(format!(
+        "INSERT INTO favorites (member_id, goods_id, created_at) SELECT $1, id, $2 FROM goods WHERE id IN ({}) \
+         ON CONFLICT (member_id, goods_id) DO NOTHING",
+        crate::db::params(3, distinct.len())
+    )))
+    .bind(member.id)
+    .bind(now());
+    for id in &distinct {
+        insert = insert.bind(*id);
+    }
+    insert.execute(&context.db.pool).await?;
     ok_with("收藏成功", FavoriteGoods { goods_ids: ids })
 }
 
@@ -80,12 +92,16 @@ async fn add(State(context): State<ApiContext>, member: Member, FormFields(form)
 #[utoipa::path(post, path = "/api/favorite/cancel", tag = "收藏", responses((status = 200, description = "取消收藏成功（msg 为「取消收藏成功」）", body = Envelope<FavoriteGoods>)))]
 async fn cancel(State(context): State<ApiContext>, member: Member, FormFields(form): FormFields) -> Answer<FavoriteGoods> {
     let ids = form.ids("goods_ids")?;
-    for id in &ids {
-        sqlx::query("DELETE FROM favorites WHERE member_id = $1 AND goods_id = $2")
-            .bind(member.id)
-            .bind(id)
-            .execute(&context.db.pool)
-            .await?;
+    if !ids.is_empty() {
+        let mut delete = sqlx::query(sqlx::AssertSqlSafe(format!(
+            "DELETE FROM favorites WHERE member_id = $1 AND goods_id IN ({})",
+            crate::db::params(2, ids.len())
+        )))
+        .bind(member.id);
+        for id in &ids {
+            delete = delete.bind(*id);
+        }
+        delete.execute(&context.db.pool).await?;
     }
     ok_with("取消收藏成功", FavoriteGoods { goods_ids: ids })
 }

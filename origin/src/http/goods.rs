@@ -43,6 +43,15 @@ pub fn placeholders(count: usize, from: usize) -> String {
 const PAGE_SIZE: i64 = 20;
 const PAGE_SIZE_MAX: i64 = 100;
 
+/// A search keyword within its limit (`security::text::KEYWORD`), whichever name it came under.
+fn bounded_keyword(keyword: &str) -> Result<()> {
+    let spec = crate::security::text::KEYWORD;
+    if keyword.chars().count() > spec.max {
+        return Err(Error::field(spec.field, spec.message()));
+    }
+    Ok(())
+}
+
 /// `GET /api/goods/list`: `category` (with its subcategories), `keyword`, `sccj`
 /// (manufacturer), `brand`, `shop` (`general`, `youx`, `zy`, `qx`), zone flags `is_dpby`,
 /// `manjian`, `flash`, `everyday`; `sort` (`default`, `sales`, `price`, `new`) and `order`
@@ -53,6 +62,7 @@ async fn list(State(context): State<ApiContext>, QueryFields(query): QueryFields
     let page_size = query.int_or("page_size", "每页数量", PAGE_SIZE)?.clamp(1, PAGE_SIZE_MAX);
     let mut filter = Filter::default();
     if let Some(keyword) = query.text("keyword").or_else(|| query.text("keywords")) {
+        bounded_keyword(&keyword)?;
         filter.add(|n| format!("g.search_text LIKE ${n} ESCAPE '\\'"), Param::Text(like_pattern(&keyword.to_ascii_lowercase())));
     }
     if let Some(sccj) = query.text("sccj") {
@@ -382,6 +392,7 @@ pub async fn manjian_activity(db: &Db, id: i64) -> Result<Option<ManjianActivity
 #[utoipa::path(get, path = "/api/goods/search", tag = "商品", responses((status = 200, description = "搜索建议", body = Envelope<Vec<String>>)))]
 async fn search(State(context): State<ApiContext>, QueryFields(query): QueryFields) -> Answer<Vec<String>> {
     let Some(keyword) = query.text("keywords").or_else(|| query.text("keyword")) else { return ok(Vec::<String>::new()) };
+    bounded_keyword(&keyword)?;
     let column = match query.int_or("type", "搜索类型", 0)? {
         0 => "name",
         1 => "sccj",

@@ -38,6 +38,8 @@ pub struct ApiContext {
     pub db: Db,
     /// The secret of the edge's order checks (`EDGE_SECRET`); `None` refuses every order.
     pub edge_secret: Option<std::sync::Arc<[u8]>>,
+    /// Codes in the log, the sessions' idle limit, retention (`crate::security`).
+    pub security: crate::security::Security,
 }
 
 /// Every route, and the OpenAPI document describing them: a route exists only through its

@@ -2,7 +2,7 @@
 
 use std::net::SocketAddr;
 
-use axum::extract::{ConnectInfo, Path, State};
+use axum::extract::{Path, State};
 use axum::http::{HeaderMap, HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 use serde::Serialize;
@@ -12,79 +12,147 @@ use utoipa_axum::routes;
 
 use super::ApiContext;
 use super::error::{Answer, Envelope, Error, Nothing, Result, ok};
-use super::extract::{FormFields, MaybeMember};
+use super::extract::{ClientAddress, Fields, FormFields, MaybeMember, session_token};
 use crate::db::Db;
+use crate::security::{FAILURES_PER_ACCOUNT, LOCK_ADDRESSES, LOGIN_WINDOW, LOGINS_PER_ADDRESS, text};
 use crate::{auth, now};
 
 pub fn router() -> OpenApiRouter<ApiContext> {
     OpenApiRouter::new().routes(routes!(login)).routes(routes!(logout)).routes(routes!(base)).routes(routes!(phone_free))
 }
 
-/// Failed logins allowed per account, and per client address, in one window.
-const FAILURES_PER_ACCOUNT: i64 = 5;
-const FAILURES_PER_ADDRESS: i64 = 20;
-const FAILURE_WINDOW: i64 = 15 * 60;
+const TOO_MANY: &str = "登录失败次数过多，请15分钟后再试";
 
 /// The client's address: the last `X-Forwarded-For` entry (the one the edge in front of us
 /// appended; earlier ones are the client's say) when present, else the peer.
-fn client_address(headers: &HeaderMap, peer: SocketAddr) -> String {
+pub fn client_address(headers: &HeaderMap, peer: Option<SocketAddr>) -> String {
     headers
         .get("x-forwarded-for")
         .and_then(|value| value.to_str().ok())
         .and_then(|list| list.split(',').next_back())
         .map(|first| first.trim().to_owned())
-        .unwrap_or_else(|| peer.ip().to_string())
+        .unwrap_or_else(|| peer.map(|peer| peer.ip().to_string()).unwrap_or_default())
 }
 
 fn is_secure(headers: &HeaderMap) -> bool {
     headers.get("x-forwarded-proto").and_then(|value| value.to_str().ok()) == Some("https")
 }
 
-/// `POST /api/user/login` (`username` or phone, `password`): opens a session (cookie `sid`)
-/// and answers the member's state.
+/// Signs the member in: a new session, whose cookie the answer sets, and the end of the one
+/// the request's cookie held, if any, so that a session id never outlives a login.
+pub(super) async fn sign_in(db: &Db, headers: &HeaderMap, member: i64) -> Result<HeaderValue> {
+    if let Some(old) = session_token(headers) {
+        auth::close_session(db, &old).await?;
+    }
+    let token = auth::open_session(db, member).await?;
+    let cookie = HeaderValue::from_str(&auth::cookie(Some(&token), is_secure(headers))).map_err(anyhow::Error::from)?;
+    Ok(cookie)
+}
+
+/// `POST /api/user/login`: `username` (or the phone) and `password`, or `phone` and `code` (a
+/// code of scene `login`, which signs in an account locked by failed passwords); opens a new
+/// session (cookie `sid`) and answers the member's state.
 #[utoipa::path(post, path = "/api/user/login", tag = "账户", responses((status = 200, description = "登录后的会员状态，并设置会话 Cookie", body = Envelope<UserState>)))]
 async fn login(
     State(context): State<ApiContext>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    ClientAddress(address): ClientAddress,
     headers: HeaderMap,
     FormFields(form): FormFields,
 ) -> Result<Response> {
-    let username = form.required("username", "账号")?;
-    let password = form.required("password", "密码")?;
-    let account_key = format!("account:{username}");
-    let address_key = format!("address:{}", client_address(&headers, peer));
-    // Every attempt counts before the password is checked, atomically, so that parallel
-    // guesses cannot all slip under the limit; a successful login gives its count back.
-    for (key, limit) in [(&account_key, FAILURES_PER_ACCOUNT), (&address_key, FAILURES_PER_ADDRESS)] {
-        if record_attempt(&context.db, key).await? > limit {
-            return Err(Error::too_many("登录失败次数过多，请15分钟后再试"));
+    let by_code = form.text("password").is_none() && form.text("code").is_some();
+    // Every attempt from the address counts first, atomically, so that parallel guesses
+    // cannot all slip under the limit; a successful login gives its count back.
+    let address_key = format!("address:{address}");
+    let member = if by_code {
+        let phone = super::account::phone(&form)?;
+        if record_attempt(&context.db, &address_key).await? > LOGINS_PER_ADDRESS {
+            return Err(Error::too_many(TOO_MANY));
         }
-    }
-    let row: Option<(i64, String)> = sqlx::query_as("SELECT id, password_hash FROM members WHERE username = $1 OR phone = $1")
-        .bind(&username)
-        .fetch_optional(&context.db.pool)
+        super::account::check_code(&context.db, &phone, "login", &form, true).await?;
+        let member: Option<i64> =
+            sqlx::query_scalar("SELECT id FROM members WHERE phone = $1").bind(&phone).fetch_optional(&context.db.pool).await?;
+        member.ok_or_else(|| Error::field("code", "验证码错误或已过期"))?
+    } else {
+        password_login(&context.db, &form, &address, &address_key).await?
+    };
+    sqlx::query("DELETE FROM login_account_failures WHERE account = $1")
+        .bind(account_key(Some(member), ""))
+        .execute(&context.db.pool)
         .await?;
-    let member = match row {
-        Some((id, hash)) => {
-            let password = password.clone();
-            let matches =
-                tokio::task::spawn_blocking(move || auth::verify_password(&password, &hash)).await.map_err(anyhow::Error::from)?;
-            matches.then_some(id)
-        }
-        None => None,
-    };
-    let Some(member) = member else {
-        return Err(Error::field("password", "账号或密码错误"));
-    };
-    sqlx::query("DELETE FROM login_failures WHERE key = $1").bind(&account_key).execute(&context.db.pool).await?;
     sqlx::query("UPDATE login_failures SET failures = failures - 1 WHERE key = $1 AND failures > 0")
         .bind(&address_key)
         .execute(&context.db.pool)
         .await?;
-    let token = auth::open_session(&context.db, member).await?;
-    let cookie = HeaderValue::from_str(&auth::cookie(Some(&token), is_secure(&headers))).map_err(anyhow::Error::from)?;
+    let cookie = sign_in(&context.db, &headers, member).await?;
     let body = ok(user_state(&context.db, Some(member)).await?)?;
     Ok(([(header::SET_COOKIE, cookie)], body).into_response())
+}
+
+/// What failures on an account count under: the member, whichever name they typed; or the
+/// name, for an account that does not exist.
+fn account_key(member: Option<i64>, name: &str) -> String {
+    match member {
+        Some(id) => format!("member:{id}"),
+        None => format!("name:{name}"),
+    }
+}
+
+/// A login by name (or phone) and password: the member, or the refusal. The password is
+/// checked against a hash even when the account does not exist, so that both cost the same.
+async fn password_login(db: &Db, form: &Fields, address: &str, address_key: &str) -> Result<i64> {
+    let username = form.required_bounded(text::ACCOUNT)?;
+    let password = form.required_bounded(text::PASSWORD)?;
+    if record_attempt(db, address_key).await? > LOGINS_PER_ADDRESS {
+        return Err(Error::too_many(TOO_MANY));
+    }
+    let row: Option<(i64, String)> = sqlx::query_as("SELECT id, password_hash FROM members WHERE username = $1 OR phone = $1")
+        .bind(&username)
+        .fetch_optional(&db.pool)
+        .await?;
+    let account = account_key(row.as_ref().map(|(id, _)| *id), &username);
+    if account_locked(db, &account, address).await? {
+        return Err(Error::too_many(TOO_MANY));
+    }
+    let member = tokio::task::spawn_blocking(move || match row {
+        Some((id, hash)) => auth::verify_password(&password, &hash).then_some(id),
+        None => {
+            auth::verify_nothing(&password);
+            None
+        }
+    })
+    .await
+    .map_err(anyhow::Error::from)?;
+    member.ok_or_else(|| Error::field("password", "账号或密码错误"))
+}
+
+/// Counts one attempt on the account from the address (before the password is checked; a
+/// success clears the account's counts), and answers whether the account is locked: more than
+/// five attempts in the window, from at least two addresses. One address alone never locks an
+/// account — it is held by its own limit — so that no one can lock the owner out from one
+/// machine; and a locked owner can still sign in with a code.
+async fn account_locked(db: &Db, account: &str, address: &str) -> Result<bool> {
+    let time = now();
+    sqlx::query(
+        "INSERT INTO login_account_failures (account, address, window_start, failures) VALUES ($1, $2, $3, 1) \
+         ON CONFLICT (account, address) DO UPDATE SET \
+           failures = CASE WHEN login_account_failures.window_start > $4 THEN login_account_failures.failures + 1 ELSE 1 END, \
+           window_start = CASE WHEN login_account_failures.window_start > $4 THEN login_account_failures.window_start ELSE $3 END",
+    )
+    .bind(account)
+    .bind(address)
+    .bind(time)
+    .bind(time - LOGIN_WINDOW)
+    .execute(&db.pool)
+    .await?;
+    let (failures, addresses): (i64, i64) = sqlx::query_as(
+        "SELECT CAST(COALESCE(SUM(failures), 0) AS BIGINT), COUNT(*) FROM login_account_failures \
+         WHERE account = $1 AND window_start > $2",
+    )
+    .bind(account)
+    .bind(time - LOGIN_WINDOW)
+    .fetch_one(&db.pool)
+    .await?;
+    Ok(failures > FAILURES_PER_ACCOUNT && addresses >= LOCK_ADDRESSES)
 }
 
 /// Counts one login attempt under `key` (the window restarting after 15 minutes); answers the
@@ -100,7 +168,7 @@ async fn record_attempt(db: &Db, key: &str) -> Result<i64> {
     )
     .bind(key)
     .bind(time)
-    .bind(time - FAILURE_WINDOW)
+    .bind(time - LOGIN_WINDOW)
     .fetch_one(&db.pool)
     .await?;
     Ok(count)
@@ -109,7 +177,7 @@ async fn record_attempt(db: &Db, key: &str) -> Result<i64> {
 /// `DELETE /api/user/logout`: closes the session and clears the cookie.
 #[utoipa::path(delete, path = "/api/user/logout", tag = "账户", responses((status = 200, description = "已退出（data 为 null）", body = Envelope<Nothing>)))]
 async fn logout(State(context): State<ApiContext>, headers: HeaderMap) -> Result<Response> {
-    if let Some(token) = super::extract::session_token(&headers) {
+    if let Some(token) = session_token(&headers) {
         auth::close_session(&context.db, &token).await?;
     }
     let cookie = HeaderValue::from_str(&auth::cookie(None, is_secure(&headers))).map_err(anyhow::Error::from)?;

@@ -2,6 +2,7 @@
 
 use crate::common::{App, on_both};
 use reqwest::{Client, StatusCode};
+use serde_json::Value;
 
 /// The code the (log) sender sent to the phone, as a test reads it: from the database.
 async fn sent_code(app: &App, phone: &str, scene: &str) -> String {
@@ -158,20 +159,34 @@ async fn a_forgotten_password_is_reset_with_a_code() {
         let (status, _) = app.post(&client, "/api/user/login", &[("username", "demo"), ("password", "newpass1")]).await;
         assert_eq!(status, StatusCode::OK);
 
-        let (status, _) = app.post(&client, "/api/user/updateUserInfo", &[("name", "新联系人"), ("phone", "13955556666")]).await;
-        assert_eq!(status, StatusCode::OK);
+        let (status, _) = app.post(&client, "/api/user/updateUserInfo", &[("name", "新联系人"), ("phone", &demo_phone)]).await;
+        assert_eq!(status, StatusCode::OK, "the same phone needs no code");
         let (_, base) = app.get(&client, "/api/user/base").await;
         assert_eq!(base["data"]["name"], "新联系人");
-        assert_eq!(base["data"]["phone"], "13955556666");
-        let (status, weak) =
-            app.post(&client, "/api/user/resetPassword", &[("password", "short"), ("password_confirmation", "short")]).await;
+        let (status, weak) = app
+            .post(
+                &client,
+                "/api/user/resetPassword",
+                &[("old_password", "newpass1"), ("password", "short"), ("password_confirmation", "short")],
+            )
+            .await;
         assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
         assert_eq!(weak["msg"], "密码长度为6-20位");
-        let (status, _) =
-            app.post(&client, "/api/user/resetPassword", &[("password", "another9"), ("password_confirmation", "another9")]).await;
+        let (status, _) = app
+            .post(
+                &client,
+                "/api/user/resetPassword",
+                &[("old_password", "newpass1"), ("password", "another9"), ("password_confirmation", "another9")],
+            )
+            .await;
         assert_eq!(status, StatusCode::OK);
-        let (status, _) =
-            app.post(&app.client(), "/api/user/resetPassword", &[("password", "another9"), ("password_confirmation", "another9")]).await;
+        let (status, _) = app
+            .post(
+                &app.client(),
+                "/api/user/resetPassword",
+                &[("old_password", "another9"), ("password", "another9"), ("password_confirmation", "another9")],
+            )
+            .await;
         assert_eq!(status, StatusCode::UNAUTHORIZED);
     })
     .await;
@@ -192,6 +207,168 @@ async fn a_code_dies_after_five_wrong_guesses() {
         let (status, body) = app.post(&client, "/api/user/forget", &[("step", "1"), ("phone", &demo_phone), ("code", &code)]).await;
         assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "the right code no longer works: {body}");
         assert_eq!(body["msg"], "验证码错误或已过期");
+    })
+    .await;
+}
+
+/// The demo member's phone.
+async fn demo_phone(app: &App) -> String {
+    sqlx::query_scalar("SELECT phone FROM members WHERE username = 'demo'").fetch_one(&app.db.pool).await.unwrap()
+}
+
+#[tokio::test]
+async fn fifty_parallel_guesses_compare_at_most_five() {
+    on_both(|app| async move {
+        let phone = demo_phone(&app).await;
+        let code = request_code(&app, &app.client(), &phone, "forget").await;
+        let wrong = if code == "000000" { "111111" } else { "000000" };
+        let guesses = (0..50).map(|_| {
+            let (client, url, phone) = (app.client(), app.url("/api/user/forget"), phone.clone());
+            tokio::spawn(async move {
+                let response = client.post(url).form(&[("step", "1"), ("phone", phone.as_str()), ("code", wrong)]).send().await.unwrap();
+                (response.status(), response.json::<Value>().await.unwrap())
+            })
+        });
+        let mut refused = 0;
+        for guess in guesses.collect::<Vec<_>>() {
+            let (status, body) = guess.await.unwrap();
+            match status {
+                StatusCode::UNPROCESSABLE_ENTITY => assert_eq!(body["msg"], "验证码错误或已过期"),
+                StatusCode::TOO_MANY_REQUESTS => {
+                    assert_eq!(body["msg"], "验证码错误次数过多，请明天再试");
+                    refused += 1;
+                }
+                other => panic!("{other}: {body}"),
+            }
+        }
+        assert_eq!(refused, 30, "a phone's guesses are capped at 20 a day");
+        let attempts: i64 = sqlx::query_scalar("SELECT attempts FROM sms_codes WHERE phone = $1 ORDER BY id DESC LIMIT 1")
+            .bind(&phone)
+            .fetch_one(&app.db.pool)
+            .await
+            .unwrap();
+        assert_eq!(attempts, 5, "of the 20 guesses let through, only 5 were compared with the code");
+        let (status, body) = app.post(&app.client(), "/api/user/forget", &[("step", "1"), ("phone", &phone), ("code", &code)]).await;
+        assert_eq!(status, StatusCode::TOO_MANY_REQUESTS, "{body}");
+        // Even with the day's cap lifted, the code itself is dead.
+        sqlx::query("DELETE FROM rate_limits").execute(&app.db.pool).await.unwrap();
+        let (status, body) = app.post(&app.client(), "/api/user/forget", &[("step", "1"), ("phone", &phone), ("code", &code)]).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "the right code after 50 wrong ones: {body}");
+        assert_eq!(body["msg"], "验证码错误或已过期");
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn codes_are_capped_per_phone_and_per_address_each_day() {
+    on_both(|app| async move {
+        let phone = demo_phone(&app).await;
+        let client = app.client();
+        for _ in 0..10 {
+            request_code(&app, &client, &phone, "forget").await;
+            // As if the minute between two codes had passed.
+            sqlx::query("UPDATE sms_codes SET sent_at = sent_at - 120").execute(&app.db.pool).await.unwrap();
+        }
+        let (status, body) = app.post(&client, "/api/user/create_code", &[("phone", &phone), ("scene", "forget")]).await;
+        assert_eq!(status, StatusCode::TOO_MANY_REQUESTS, "{body}");
+        assert_eq!(body["msg"], "该手机号今日获取验证码次数已达上限，请明天再试");
+
+        // Eleven asks came from this address (the refused one counts: it got past the address);
+        // nine more to other phones, then the address is refused.
+        for n in 0..9 {
+            request_code(&app, &client, &format!("1370000{n:04}"), "register").await;
+        }
+        let (status, body) = app.post(&client, "/api/user/create_code", &[("phone", "13700009999"), ("scene", "register")]).await;
+        assert_eq!(status, StatusCode::TOO_MANY_REQUESTS, "{body}");
+        assert_eq!(body["msg"], "今日获取验证码次数过多，请明天再试");
+        let elsewhere = client
+            .post(app.url("/api/user/create_code"))
+            .header("X-Forwarded-For", "203.0.113.9")
+            .form(&[("phone", "13700009999"), ("scene", "register")])
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(elsewhere.status(), StatusCode::OK, "another address has its own count");
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn a_stolen_session_cannot_change_the_password_or_the_phone() {
+    on_both(|app| async move {
+        let demo = app.demo().await;
+        let form = |old: &'static str| [("old_password", old), ("password", "another9"), ("password_confirmation", "another9")];
+        let (status, missing) =
+            app.post(&demo, "/api/user/resetPassword", &[("password", "another9"), ("password_confirmation", "another9")]).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+        assert_eq!(missing["msg"], "请填写原密码");
+        let (status, wrong) = app.post(&demo, "/api/user/resetPassword", &form("guess123")).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+        assert_eq!(wrong["msg"], "原密码不正确");
+        assert!(wrong["data"]["errors"]["old_password"].is_array(), "{wrong}");
+        let (status, _) = app.post(&demo, "/api/user/resetPassword", &form("demo123")).await;
+        assert_eq!(status, StatusCode::OK);
+
+        let new_phone = "13955556666";
+        let (status, needs) = app.post(&demo, "/api/user/updateUserInfo", &[("name", "新联系人"), ("phone", new_phone)]).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+        assert_eq!(needs["msg"], "请填写验证码");
+        let (status, visitor) = app.post(&app.client(), "/api/user/create_code", &[("phone", new_phone), ("scene", "change_phone")]).await;
+        assert_eq!(status, StatusCode::UNAUTHORIZED, "only a member may ask for a change_phone code: {visitor}");
+        let other = app.other_member().await;
+        let (status, taken) =
+            app.post(&other, "/api/user/create_code", &[("phone", &demo_phone(&app).await), ("scene", "change_phone")]).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{taken}");
+        let code = request_code(&app, &demo, new_phone, "change_phone").await;
+        let wrong = if code == "000000" { "111111" } else { "000000" };
+        let (status, _) = app.post(&demo, "/api/user/updateUserInfo", &[("name", "新联系人"), ("phone", new_phone), ("code", wrong)]).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+        let (status, body) =
+            app.post(&demo, "/api/user/updateUserInfo", &[("name", "新联系人"), ("phone", new_phone), ("code", &code)]).await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        let (_, base) = app.get(&demo, "/api/user/base").await;
+        assert_eq!(base["data"]["phone"], new_phone);
+        let (status, _) = app.post(&demo, "/api/user/updateUserInfo", &[("name", "再改"), ("phone", "13955557777"), ("code", &code)]).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "a code is for its own phone, once");
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn free_text_is_bounded_with_a_chinese_message() {
+    on_both(|app| async move {
+        let client = app.client();
+        let phone = "13911113333";
+        let code = request_code(&app, &client, phone, "register").await;
+        let company = "仁".repeat(101);
+        let store = "店".repeat(101);
+        let form = [
+            ("step", "2"),
+            ("phone", phone),
+            ("code", code.as_str()),
+            ("username", "renxin02"),
+            ("password", "yaofang8"),
+            ("password_confirmation", "yaofang8"),
+            ("company", company.as_str()),
+            ("name", "赵六"),
+            ("dd", "1"),
+            ("stores[]", store.as_str()),
+        ];
+        let (status, body) = app.post(&client, "/api/user/register", &form).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+        assert_eq!(body["msg"], "企业名称不能超过100字");
+        assert_eq!(body["data"]["errors"]["stores"][0], "门店名称不能超过100字");
+        let demo = app.demo().await;
+        let name = "名".repeat(31);
+        let (status, body) = app.post(&demo, "/api/user/updateUserInfo", &[("name", &name), ("phone", &demo_phone(&app).await)]).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+        assert_eq!(body["msg"], "联系人不能超过30字");
+        let (status, body) = app.post(&demo, "/api/user/register", &[("step", "3"), ("licence", &"9".repeat(51))]).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+        assert_eq!(body["msg"], "药品经营许可证编号不能超过50字");
+        let (status, body) = app.get(&demo, &format!("/api/goods/list?keyword={}", "a".repeat(101))).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+        assert_eq!(body["msg"], "关键词不能超过100字");
     })
     .await;
 }

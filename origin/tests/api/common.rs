@@ -73,7 +73,12 @@ impl App {
 }
 
 async fn start(database_url: String, database: &'static str) -> (App, tokio::sync::oneshot::Sender<()>) {
-    let config = Config { addr: "127.0.0.1:0".parse().unwrap(), database_url, edge_secret: Some(EDGE_SECRET.into()) };
+    let config = Config {
+        addr: "127.0.0.1:0".parse().unwrap(),
+        database_url,
+        edge_secret: Some(EDGE_SECRET.into()),
+        security: origin::security::Security::default(),
+    };
     let app = Application::build(&config).await.expect("the application starts");
     let base = format!("http://{}", app.address());
     let db = app.db.clone();

@@ -8,6 +8,7 @@ mod accounts;
 mod cart;
 mod favorites;
 mod goods;
+mod limits;
 mod openapi;
 mod orders;
 mod requests;

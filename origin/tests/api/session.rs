@@ -1,6 +1,6 @@
 //! Sessions over HTTP: login, logout, the member state, login limits.
 
-use crate::common::on_both;
+use crate::common::{App, on_both};
 use reqwest::StatusCode;
 use serde_json::Value;
 
@@ -43,18 +43,146 @@ async fn login_logout_and_the_member_state() {
     .await;
 }
 
+/// A login as coming from `address` (which the edge would append to `X-Forwarded-For`).
+async fn login_from(app: &App, address: &str, form: &[(&str, &str)]) -> (StatusCode, Value) {
+    let response = app.client().post(app.url("/api/user/login")).header("X-Forwarded-For", address).form(form).send().await.unwrap();
+    (response.status(), response.json().await.unwrap())
+}
+
 #[tokio::test]
-async fn logins_are_rate_limited_per_account() {
+async fn an_account_locks_only_on_failures_from_several_addresses_and_a_code_still_opens_it() {
     on_both(|app| async move {
-        let client = app.client();
-        for _ in 0..5 {
-            let (status, _) = app.post(&client, "/api/user/login", &[("username", "demo"), ("password", "wrong")]).await;
-            assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+        let wrong = [("username", "demo"), ("password", "wrong1")];
+        let right = [("username", "demo"), ("password", "demo123")];
+        for _ in 0..8 {
+            let (status, body) = login_from(&app, "198.51.100.1", &wrong).await;
+            assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
         }
-        let (status, body) = app.post(&client, "/api/user/login", &[("username", "demo"), ("password", "demo123")]).await;
-        assert_eq!(status, StatusCode::TOO_MANY_REQUESTS);
+        let (status, body) = login_from(&app, "198.51.100.1", &right).await;
+        assert_eq!(status, StatusCode::OK, "one address alone cannot lock the owner out: {body}");
+
+        for address in ["198.51.100.2", "198.51.100.2", "198.51.100.3", "198.51.100.3", "198.51.100.4"] {
+            let (status, body) = login_from(&app, address, &wrong).await;
+            assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+        }
+        let (status, body) = login_from(&app, "198.51.100.5", &wrong).await;
+        assert_eq!(status, StatusCode::TOO_MANY_REQUESTS, "the sixth failure from several addresses: {body}");
         assert_eq!(body["code"], 429);
         assert_eq!(body["msg"], "登录失败次数过多，请15分钟后再试");
+        let (status, _) = login_from(&app, "198.51.100.6", &right).await;
+        assert_eq!(status, StatusCode::TOO_MANY_REQUESTS, "the account is locked, even with its password");
+
+        // The owner signs in with a code sent to the phone, which opens the account again.
+        let phone: String = sqlx::query_scalar("SELECT phone FROM members WHERE username = 'demo'").fetch_one(&app.db.pool).await.unwrap();
+        let client = app.client();
+        let (status, body) = app.post(&client, "/api/user/create_code", &[("phone", &phone), ("scene", "login")]).await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        let code: String = sqlx::query_scalar("SELECT code FROM sms_codes WHERE phone = $1 AND scene = 'login' ORDER BY id DESC LIMIT 1")
+            .bind(&phone)
+            .fetch_one(&app.db.pool)
+            .await
+            .unwrap();
+        let wrong_code = if code == "000000" { "111111" } else { "000000" };
+        let (status, body) = app.post(&client, "/api/user/login", &[("phone", &phone), ("code", wrong_code)]).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+        assert_eq!(body["msg"], "验证码错误或已过期");
+        let (status, body) = app.post(&client, "/api/user/login", &[("phone", &phone), ("code", &code)]).await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        assert_eq!(body["data"]["username"], "demo");
+        let (_, base) = app.get(&client, "/api/user/base").await;
+        assert_eq!(base["data"]["login"], true);
+        let (status, _) = app.post(&app.client(), "/api/user/login", &[("phone", &phone), ("code", &code)]).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "a code signs in once");
+        let (status, _) = login_from(&app, "198.51.100.6", &right).await;
+        assert_eq!(status, StatusCode::OK, "a sign-in by code clears the account's failures");
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn an_unknown_account_takes_as_long_as_a_known_one() {
+    on_both(|app| async move {
+        let client = app.client();
+        let mut known = Vec::new();
+        let mut unknown = Vec::new();
+        for _ in 0..3 {
+            for (username, times) in [("demo", &mut known), ("nobody_here", &mut unknown)] {
+                let started = std::time::Instant::now();
+                let (status, body) = app.post(&client, "/api/user/login", &[("username", username), ("password", "wrong1")]).await;
+                times.push(started.elapsed());
+                assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+                assert_eq!(body["msg"], "账号或密码错误");
+            }
+        }
+        let (known, unknown) = (known.into_iter().min().unwrap(), unknown.into_iter().min().unwrap());
+        assert!(unknown * 2 >= known, "an unknown account answered in {unknown:?}, a known one in {known:?}");
+    })
+    .await;
+}
+
+/// Sets a column of every session (the tests have one at a time).
+async fn set(app: &App, column: &str, value: i64) {
+    sqlx::query(sqlx::AssertSqlSafe(format!("UPDATE sessions SET {column} = $1"))).bind(value).execute(&app.db.pool).await.unwrap();
+}
+
+async fn last_seen(app: &App) -> i64 {
+    sqlx::query_scalar("SELECT last_seen FROM sessions").fetch_one(&app.db.pool).await.unwrap()
+}
+
+#[tokio::test]
+async fn sessions_end_when_idle_and_are_touched_at_most_once_a_minute() {
+    on_both(|app| async move {
+        let demo = app.demo().await;
+        let idle = origin::security::Security::default().session_idle_seconds;
+        let now = origin::now();
+        set(&app, "last_seen", now - 90).await;
+        let (_, base) = app.get(&demo, "/api/user/base").await;
+        assert_eq!(base["data"]["login"], true);
+        assert!(last_seen(&app).await >= now, "used after more than a minute: last_seen moves on");
+        set(&app, "last_seen", now - 30).await;
+        let (_, base) = app.get(&demo, "/api/user/base").await;
+        assert_eq!(base["data"]["login"], true);
+        assert_eq!(last_seen(&app).await, now - 30, "used again within the minute: nothing is written");
+        set(&app, "last_seen", now - idle - 1).await;
+        let (_, base) = app.get(&demo, "/api/user/base").await;
+        assert_eq!(base["data"]["login"], false, "idle too long");
+        let (status, _) = app.get(&demo, "/api/cart/list").await;
+        assert_eq!(status, StatusCode::UNAUTHORIZED);
+
+        let demo = app.demo().await;
+        sqlx::query("DELETE FROM sessions WHERE last_seen < $1").bind(now - idle).execute(&app.db.pool).await.unwrap();
+        set(&app, "expires_at", origin::now()).await;
+        let (_, base) = app.get(&demo, "/api/user/base").await;
+        assert_eq!(base["data"]["login"], false, "past its lifetime, however busy");
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn every_login_opens_a_new_session_and_ends_the_one_before() {
+    on_both(|app| async move {
+        let client = app.client();
+        let token = |response: &reqwest::Response| -> String {
+            let cookie = response.headers()["set-cookie"].to_str().unwrap();
+            cookie.trim_start_matches("sid=").split(';').next().unwrap().to_owned()
+        };
+        let form = [("username", "demo"), ("password", "demo123")];
+        let first = client.post(app.url("/api/user/login")).form(&form).send().await.unwrap();
+        let first = token(&first);
+        let second = client.post(app.url("/api/user/login")).form(&form).send().await.unwrap();
+        let second = token(&second);
+        assert_ne!(first, second);
+        let with = |token: String| {
+            let url = app.url("/api/user/base");
+            async move {
+                let response = reqwest::Client::new().get(url).header("Cookie", format!("sid={token}")).send().await.unwrap();
+                response.json::<Value>().await.unwrap()
+            }
+        };
+        assert_eq!(with(first).await["data"]["login"], false, "the session the login replaced is over");
+        assert_eq!(with(second).await["data"]["login"], true);
+        let sessions: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM sessions").fetch_one(&app.db.pool).await.unwrap();
+        assert_eq!(sessions, 1);
     })
     .await;
 }

@@ -1,0 +1,169 @@
+//! The limits that keep the shop's input bounded and its guessable secrets unguessable, in one
+//! place (`docs/api.md`, "Sessions" and "Limits"): the longest text each free-text field takes,
+//! the longest id list, the rates of codes, guesses and reports, the sessions' lifetimes, how
+//! long records are kept; the settings among them read from the environment; and the one
+//! counter every rate is kept with.
+
+use crate::db::Db;
+
+/// The settings of this module that the environment may change.
+#[derive(Clone, Copy, Debug)]
+pub struct Security {
+    /// `SMS_LOG_CODES=1`: verification codes are written to the log (development: there is no
+    /// SMS gateway). Otherwise the log says a code was sent, never which.
+    pub sms_log_codes: bool,
+    /// `SESSION_IDLE_SECONDS` (default 7200): a session unused this long ends.
+    pub session_idle_seconds: i64,
+    /// `RETENTION_DAYS` (default 90): page views and client reports older than this are
+    /// deleted.
+    pub retention_days: i64,
+}
+
+impl Default for Security {
+    fn default() -> Security {
+        Security { sms_log_codes: false, session_idle_seconds: 2 * 3600, retention_days: 90 }
+    }
+}
+
+impl Security {
+    pub fn from_env() -> anyhow::Result<Security> {
+        let defaults = Security::default();
+        let number = |name: &str, default: i64| -> anyhow::Result<i64> {
+            match std::env::var(name) {
+                Ok(text) if !text.trim().is_empty() => match text.trim().parse::<i64>() {
+                    Ok(value) if value > 0 => Ok(value),
+                    _ => anyhow::bail!("{name} must be a positive whole number, got {text}"),
+                },
+                _ => Ok(default),
+            }
+        };
+        Ok(Security {
+            sms_log_codes: std::env::var("SMS_LOG_CODES").is_ok_and(|value| value.trim() == "1"),
+            session_idle_seconds: number("SESSION_IDLE_SECONDS", defaults.session_idle_seconds)?,
+            retention_days: number("RETENTION_DAYS", defaults.retention_days)?,
+        })
+    }
+}
+
+/// A session lasts at most 7 days from login, however busy (the idle limit is a setting).
+pub const SESSION_SECONDS: i64 = 7 * 86_400;
+/// A session's `last_seen` is written at most once a minute.
+pub const SESSION_TOUCH_SECONDS: i64 = 60;
+
+/// The longest list of ids one request may name (`ids`, `goods_ids`, `other_user_ids`).
+pub const IDS_MAX: usize = 500;
+
+/// A free-text field: its form name, its Chinese label and the most characters it takes.
+#[derive(Clone, Copy, Debug)]
+pub struct Text {
+    pub field: &'static str,
+    pub label: &'static str,
+    pub max: usize,
+}
+
+impl Text {
+    const fn new(field: &'static str, label: &'static str, max: usize) -> Text {
+        Text { field, label, max }
+    }
+
+    /// The 422 message for a value over the limit: `联系人不能超过30字`.
+    pub fn message(&self) -> String {
+        format!("{}不能超过{}字", self.label, self.max)
+    }
+}
+
+/// Every free-text field of the API and its limit, in characters.
+pub mod text {
+    use super::Text;
+
+    /// The login name: a username or a phone number.
+    pub const ACCOUNT: Text = Text::new("username", "账号", 50);
+    /// A password as typed at login (new passwords follow the engine's 6–20 rule).
+    pub const PASSWORD: Text = Text::new("password", "密码", 100);
+    pub const OLD_PASSWORD: Text = Text::new("old_password", "原密码", 100);
+    pub const CODE: Text = Text::new("code", "验证码", 10);
+    pub const COMPANY: Text = Text::new("company", "企业名称", 100);
+    pub const NAME: Text = Text::new("name", "联系人", 30);
+    pub const EMAIL: Text = Text::new("email", "邮箱", 100);
+    pub const STORE: Text = Text::new("stores", "门店名称", 100);
+    /// The qualification documents' numbers.
+    pub const LICENCE: Text = Text::new("licence", "药品经营许可证编号", 50);
+    pub const BUSINESS: Text = Text::new("business", "营业执照编号", 50);
+    pub const GSP: Text = Text::new("gsp", "GSP证书编号", 50);
+    /// An order's remark.
+    pub const REMARK: Text = Text::new("remark", "备注", 200);
+    /// A search keyword.
+    pub const KEYWORD: Text = Text::new("keyword", "关键词", 100);
+    /// Statistics: a page view's route, path and title; a report's kind, path and detail.
+    pub const ROUTE: Text = Text::new("route", "路由", 100);
+    pub const PATH: Text = Text::new("path", "页面路径", 500);
+    pub const TITLE: Text = Text::new("title", "页面标题", 200);
+    pub const KIND: Text = Text::new("kind", "类型", 40);
+    pub const DETAIL: Text = Text::new("detail", "详情", 8000);
+}
+
+/// The most stores a multi-store registration names.
+pub const STORES_MAX: usize = 50;
+
+/// A rate: at most `limit` hits in `window` seconds, per key.
+#[derive(Clone, Copy, Debug)]
+pub struct Rate {
+    pub prefix: &'static str,
+    pub limit: i64,
+    pub window: i64,
+}
+
+const DAY: i64 = 86_400;
+
+/// Codes sent to one phone in a day.
+pub const CODES_PER_PHONE: Rate = Rate { prefix: "code-phone", limit: 10, window: DAY };
+/// Codes sent at the request of one client address in a day.
+pub const CODES_PER_ADDRESS: Rate = Rate { prefix: "code-address", limit: 20, window: DAY };
+/// Codes checked (guesses, right or wrong) for one phone in a day.
+pub const GUESSES_PER_PHONE: Rate = Rate { prefix: "guess-phone", limit: 20, window: DAY };
+/// Old-password checks of one member in 15 minutes (`resetPassword`).
+pub const PASSWORD_CHECKS: Rate = Rate { prefix: "old-password", limit: 5, window: 15 * 60 };
+/// Page views and reports from one client address in a minute.
+pub const STATS_PER_ADDRESS: Rate = Rate { prefix: "stat-address", limit: 120, window: 60 };
+
+/// Wrong guesses a verification code survives: at most this many are ever compared.
+pub const CODE_ATTEMPTS: i64 = 5;
+
+/// Login limits, in one window: attempts per client address, and failures per account, which
+/// lock it only when they come from at least [`LOCK_ADDRESSES`] addresses (one address alone
+/// is held by its own limit, and cannot lock the owner out).
+pub const LOGIN_WINDOW: i64 = 15 * 60;
+pub const LOGINS_PER_ADDRESS: i64 = 20;
+pub const FAILURES_PER_ACCOUNT: i64 = 5;
+pub const LOCK_ADDRESSES: i64 = 2;
+
+/// Idempotency keys are kept a day; spent codes a day after they were sent.
+pub const IDEMPOTENCY_SECONDS: i64 = DAY;
+pub const CODE_KEEP_SECONDS: i64 = DAY;
+
+impl Rate {
+    /// Counts one hit of `who` (a phone, an address, a member id) in the current window;
+    /// answers whether it is over the limit. One atomic statement: parallel hits cannot all
+    /// slip under it.
+    pub async fn over(&self, db: &Db, who: &str) -> Result<bool, sqlx::Error> {
+        Ok(hit(db, &format!("{}:{who}", self.prefix), self.window).await? > self.limit)
+    }
+}
+
+/// Counts one hit under `key` in a fixed window of `window` seconds (a new window starts with
+/// the first hit after the last one ended); answers the hits in the window, this one included.
+pub async fn hit(db: &Db, key: &str, window: i64) -> Result<i64, sqlx::Error> {
+    let time = crate::now();
+    sqlx::query_scalar(
+        "INSERT INTO rate_limits (key, window_end, hits) VALUES ($1, $2, 1) \
+         ON CONFLICT (key) DO UPDATE SET \
+           hits = CASE WHEN rate_limits.window_end > $3 THEN rate_limits.hits + 1 ELSE 1 END, \
+           window_end = CASE WHEN rate_limits.window_end > $3 THEN rate_limits.window_end ELSE $2 END \
+         RETURNING hits",
+    )
+    .bind(key)
+    .bind(time + window)
+    .bind(time)
+    .fetch_one(&db.pool)
+    .await
+}
