@@ -53,7 +53,7 @@ fn is_public(path: &str) -> bool {
 }
 
 /// Headers that describe one hop, not the message (RFC 9110 §7.6.1), the client's say about
-/// forwarding, and the edge's own check, which only the edge writes.
+/// forwarding, and the edge's own check and proof, which only the edge writes.
 fn is_dropped(name: &str) -> bool {
     matches!(
         name,
@@ -72,6 +72,7 @@ fn is_dropped(name: &str) -> bool {
             | "x-real-ip"
             | "cf-connecting-ip"
             | order_check::headers::EDGE_CHECK
+            | order_check::headers::EDGE_PROOF
     )
 }
 
@@ -244,6 +245,7 @@ mod tests {
                 ("Connection", "keep-alive"),
                 ("Content-Type", "application/x-www-form-urlencoded"),
                 ("X-Edge-Check", "1.forged"),
+                ("X-Edge-Proof", "1.forged"),
                 ("X-Forwarded-Host", "evil.example"),
                 ("X-Forwarded-For", "10.0.0.1"),
                 ("Accept-Encoding", "br, gzip"),

@@ -2,13 +2,15 @@
 //! [`crate::checkout`] and `order_check`, tested natively.
 //!
 //! Settings (`wrangler.toml` `[vars]`, secrets from `.dev.vars` or `wrangler secret put`):
-//! `ORIGIN_URL`, `PUBLIC_CACHE_TTL` (seconds, 0 = off), `EDGE_SECRET`.
+//! `ORIGIN_URL`, `PUBLIC_CACHE_TTL` (seconds, 0 = off), `EDGE_SECRET`. Every request sent to the
+//! origin carries the edge's proof (`order_check::proof`), signed with `EDGE_SECRET`.
 
 use worker::{Cache, Context, Date, Env, Fetch, Headers, Method, Request, RequestInit, RequestRedirect, Response, event};
 
 use crate::checkout::{self, Verdict};
 use crate::envelope::{self, Answer};
 use crate::route::{self, Client, Route};
+use order_check::proof;
 use order_check::signature::{self, Checked};
 use order_check::{headers, paths};
 
@@ -67,9 +69,11 @@ fn upstream(settings: &Settings, request: &Request, body: Option<Vec<u8>>) -> wo
     upstream_to(settings, request, &path_and_query, body)
 }
 
-/// `request` as sent to the origin's `path_and_query`.
+/// `request` as sent to the origin's `path_and_query`, with the edge's proof.
 fn upstream_to(settings: &Settings, request: &Request, path_and_query: &str, body: Option<Vec<u8>>) -> worker::Result<Request> {
     let headers = forwarded_headers(request, request.headers().entries(), accepted_encodings(request)?.as_deref())?;
+    let url = route::upstream_url(&settings.origin, path_and_query);
+    prove(settings, &headers, request.method().as_ref(), &url)?;
     let mut init = RequestInit::new();
     init.with_method(request.method()).with_headers(headers).with_redirect(RequestRedirect::Manual);
     if let Some(body) = body {
@@ -77,7 +81,20 @@ fn upstream_to(settings: &Settings, request: &Request, path_and_query: &str, bod
     } else if !matches!(request.method(), Method::Get | Method::Head) {
         init.with_body(request.inner().body().map(Into::into));
     }
-    Request::new_with_init(&route::upstream_url(&settings.origin, path_and_query), &init)
+    Request::new_with_init(&url, &init)
+}
+
+/// Adds to `headers` the edge's proof (`order_check::proof`) for a `method` request to `url`,
+/// over the path and query as the origin will receive them. Without `EDGE_SECRET` there is
+/// none, and an origin that has the secret refuses the request.
+fn prove(settings: &Settings, headers: &Headers, method: &str, url: &str) -> worker::Result<()> {
+    let Some(secret) = &settings.secret else { return Ok(()) };
+    let url = worker::Url::parse(url)?;
+    let target = match url.query() {
+        Some(query) => format!("{}?{query}", url.path()),
+        None => url.path().to_owned(),
+    };
+    headers.set(proof::HEADER, &proof::sign(secret.as_bytes(), method, &target, now_seconds()))
 }
 
 /// Sends `request` to the origin and answers what it answers: status, headers (cookies
@@ -152,9 +169,11 @@ async fn checked(settings: &Settings, mut request: Request) -> worker::Result<Re
         }
     };
 
-    let mut cart_request = RequestInit::new();
-    cart_request.with_method(Method::Get).with_headers(cart_headers(&request)?);
     let cart_url = route::upstream_url(&settings.origin, paths::CART_INPUT);
+    let cart_headers = cart_headers(&request)?;
+    prove(settings, &cart_headers, "GET", &cart_url)?;
+    let mut cart_request = RequestInit::new();
+    cart_request.with_method(Method::Get).with_headers(cart_headers);
     let mut cart = Fetch::Request(Request::new_with_init(&cart_url, &cart_request)?).send().await?;
     let cart_status = cart.status_code();
     let cart_body = cart.bytes().await?;
