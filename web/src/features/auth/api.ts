@@ -9,6 +9,11 @@ export function login(username: string, password: string) {
   return api.post<unknown>('/api/user/login', { username, password });
 }
 
+/** 短信验证码登录: a code of scene `login` sent to the phone; it opens an account locked by failed passwords too. */
+export function loginByCode(phone: string, code: string) {
+  return api.post<unknown>('/api/user/login', { phone, code });
+}
+
 export function sendCode(phone: string, scene: CodeScene) {
   return api.post<CodeSent>('/api/user/create_code', { phone, scene });
 }

@@ -1,18 +1,22 @@
-// 会员登录: account and password; after a login the page reloads once (session flag login=1).
+// 会员登录: account and password, or (second tab) phone and SMS code; after a login the page
+// reloads once (session flag login=1).
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { Button, Form, Input } from 'antd';
-import { LockOutlined, UserOutlined } from '@ant-design/icons';
-import { login } from '../api';
+import { Button, Form, Input, Tabs } from 'antd';
+import { LockOutlined, MobileOutlined, UserOutlined } from '@ant-design/icons';
+import { isPhone } from '@/lib/engine';
+import { login, loginByCode } from '../api';
+import { SmsCodeField } from './form-parts';
 
 export function LoginPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const [busy, setBusy] = useState(false);
-  const submit = async ({ username, password }: { username: string; password: string }) => {
+  const [codeForm] = Form.useForm();
+  const signIn = async (call: () => Promise<unknown>) => {
     setBusy(true);
     try {
-      await login(username.trim(), password);
+      await call();
       sessionStorage.setItem('login', '1');
       const back = params.get('redirect');
       navigate(back && back.startsWith('/') && !back.startsWith('//') ? back : '/', { replace: true });
@@ -22,21 +26,63 @@ export function LoginPage() {
       setBusy(false);
     }
   };
+  const byPassword = (
+    <Form
+      layout="vertical"
+      onFinish={({ username, password }: { username: string; password: string }) => signIn(() => login(username.trim(), password))}
+      requiredMark={false}
+      size="large"
+    >
+      <Form.Item name="username" label="账号" rules={[{ required: true, whitespace: true, message: '请输入账号' }]}>
+        <Input prefix={<UserOutlined />} placeholder="用户名或手机号" autoComplete="username" />
+      </Form.Item>
+      <Form.Item name="password" label="密码" rules={[{ required: true, message: '请输入密码' }]}>
+        <Input.Password prefix={<LockOutlined />} placeholder="密码" autoComplete="current-password" />
+      </Form.Item>
+      <Button type="primary" htmlType="submit" block loading={busy}>
+        登录
+      </Button>
+    </Form>
+  );
+  const byCode = (
+    <Form
+      form={codeForm}
+      layout="vertical"
+      onFinish={({ phone, code }: { phone: string; code: string }) => signIn(() => loginByCode(phone.trim(), code.trim()))}
+      requiredMark={false}
+      size="large"
+    >
+      <Form.Item
+        name="phone"
+        label="手机号码"
+        rules={[
+          { required: true, message: '请输入手机号码' },
+          {
+            validator: async (_, value?: string) => {
+              if (value && !isPhone(value.trim())) throw new Error('手机号码格式不正确');
+            },
+          },
+        ]}
+      >
+        <Input prefix={<MobileOutlined />} placeholder="注册时的手机号码" autoComplete="tel" />
+      </Form.Item>
+      <SmsCodeField form={codeForm} scene="login" />
+      <Button type="primary" htmlType="submit" block loading={busy}>
+        登录
+      </Button>
+    </Form>
+  );
   return (
     <div className="auth-page">
       <div className="auth-card">
         <h1>会员登录</h1>
-        <Form layout="vertical" onFinish={submit} requiredMark={false} size="large">
-          <Form.Item name="username" label="账号" rules={[{ required: true, whitespace: true, message: '请输入账号' }]}>
-            <Input prefix={<UserOutlined />} placeholder="用户名或手机号" autoComplete="username" />
-          </Form.Item>
-          <Form.Item name="password" label="密码" rules={[{ required: true, message: '请输入密码' }]}>
-            <Input.Password prefix={<LockOutlined />} placeholder="密码" autoComplete="current-password" />
-          </Form.Item>
-          <Button type="primary" htmlType="submit" block loading={busy}>
-            登录
-          </Button>
-        </Form>
+        <Tabs
+          centered
+          items={[
+            { key: 'password', label: '密码登录', children: byPassword },
+            { key: 'code', label: '短信验证码登录', children: byCode },
+          ]}
+        />
         <div className="auth-links">
           <Link to="/forget">忘记密码？</Link>
           <span>

@@ -1,0 +1,57 @@
+// The login page: the password by default, and 短信验证码登录 (phone and code) on its second tab.
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { login, loginByCode } from '../api';
+import { LoginPage } from './login-page';
+
+// Ant Design's tabs measure themselves; jsdom has no ResizeObserver.
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+};
+
+vi.mock('../api', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../api')>()),
+  login: vi.fn(() => Promise.resolve({})),
+  loginByCode: vi.fn(() => Promise.resolve({})),
+}));
+
+function renderLogin() {
+  return render(
+    <MemoryRouter initialEntries={['/login']}>
+      <LoginPage />
+    </MemoryRouter>,
+  );
+}
+
+describe('the login page', () => {
+  it('asks for the account and password first', () => {
+    renderLogin();
+    expect(screen.getByLabelText('账号')).toBeTruthy();
+    expect(screen.getByRole('tab', { name: '短信验证码登录' })).toBeTruthy();
+  });
+
+  it('signs in with a phone and an SMS code on its second tab', async () => {
+    renderLogin();
+    fireEvent.click(screen.getByRole('tab', { name: '短信验证码登录' }));
+    const phone = await screen.findByLabelText('手机号码');
+    fireEvent.change(phone, { target: { value: ' 13800138000 ' } });
+    fireEvent.change(screen.getByPlaceholderText('6位验证码'), { target: { value: '123456' } });
+    fireEvent.submit(phone.closest('form')!);
+    await waitFor(() => expect(loginByCode).toHaveBeenCalledWith('13800138000', '123456'));
+    expect(login).not.toHaveBeenCalled();
+  });
+
+  it('refuses a phone that is not a mobile number before asking the origin', async () => {
+    renderLogin();
+    fireEvent.click(screen.getByRole('tab', { name: '短信验证码登录' }));
+    const phone = await screen.findByLabelText('手机号码');
+    fireEvent.change(phone, { target: { value: '12345' } });
+    fireEvent.change(screen.getByPlaceholderText('6位验证码'), { target: { value: '123456' } });
+    fireEvent.submit(phone.closest('form')!);
+    expect(await screen.findByText('手机号码格式不正确')).toBeTruthy();
+    expect(loginByCode).not.toHaveBeenCalledWith('12345', '123456');
+  });
+});
