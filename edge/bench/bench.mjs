@@ -58,8 +58,7 @@ try {
     ['through the edge, workerd via Miniflare', miniflareUrl],
     ['through the edge, workerd alone', workerd.url],
   ].map(([name, base]) => {
-    // Straight to the origin, a client must prove what the edge proves (`X-Edge-Proof`).
-    const client = new Client(base, base === stack.origin ? { proofSecret: stack.secret } : {});
+    const client = new Client(base);
     client.cookies = new Map(edge.cookies);
     return [name, client];
   });

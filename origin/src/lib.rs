@@ -10,6 +10,7 @@ pub mod db;
 pub mod http;
 pub mod idempotency;
 pub mod money;
+pub mod orders_due;
 pub mod purge;
 pub mod security;
 pub mod startup;

@@ -19,6 +19,7 @@ const CONTENT_TABLES: &[&str] = &[
     "qualifications",
     "idempotency",
     "balance_logs",
+    "order_stock",
     "order_items",
     "orders",
     "favorites",
@@ -584,8 +585,8 @@ async fn insert_demo_member(tx: &mut Transaction<'_, Any>, member: &DemoMember, 
         bail!("the demo member needs an address");
     }
     let id: i64 = sqlx::query_scalar(
-        "INSERT INTO members (username, phone, email, password_hash, company, name, is_passed, points, balance, \
-         manager_name, manager_phone, created_at) VALUES ($1, $2, $3, $4, $5, $6, 1, $7, $8, $9, $10, $11) RETURNING id",
+        "INSERT INTO members (username, phone, email, password_hash, company, name, is_passed, agreement_signed, points, balance, \
+         manager_name, manager_phone, created_at) VALUES ($1, $2, $3, $4, $5, $6, 1, 1, $7, $8, $9, $10, $11) RETURNING id",
     )
     .bind(&member.username)
     .bind(&member.phone)

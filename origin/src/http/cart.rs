@@ -6,12 +6,13 @@
 
 use axum::extract::{Path, State};
 use serde::Serialize;
+use sqlx::{Acquire, AnyConnection};
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::ApiContext;
-use super::cart_read::{COMBINATION, CartList, FLASH_SALE, NORMAL, cart_input};
+use super::cart_read::{COMBINATION, CartList, FLASH_SALE, NORMAL, cart_input, limit_message, ordered_in_sale};
 use super::engine_schema::EngineCartInput;
 use super::error::{Answer, Envelope, Error, Result, ok};
 use super::extract::{FormFields, Member};
@@ -40,10 +41,10 @@ struct Goods {
     manjian_id: i64,
 }
 
-async fn goods(db: &Db, id: i64) -> Result<Goods> {
+async fn goods(conn: &mut AnyConnection, id: i64) -> Result<Goods> {
     sqlx::query_as("SELECT price, stock, is_buy, manjian_id FROM goods WHERE id = $1")
         .bind(id)
-        .fetch_optional(&db.pool)
+        .fetch_optional(&mut *conn)
         .await?
         .ok_or_else(|| Error::field("goods_id", "商品不存在"))
 }
@@ -88,22 +89,41 @@ async fn quick_add(State(context): State<ApiContext>, member: Member, Path(goods
     ok(add_line(&context.db, member, goods_id, 1, NORMAL, 0, [0, 0, 0]).await?)
 }
 
-async fn add_line(
-    db: &Db,
-    member: Member,
-    goods_id: i64,
-    number: i64,
-    line_type: i64,
-    combination: i64,
-    [goods_price_id, ladder_price_id, is_yj]: [i64; 3],
-) -> Result<Added> {
+async fn add_line(db: &Db, member: Member, goods_id: i64, number: i64, line_type: i64, combination: i64, ids: [i64; 3]) -> Result<Added> {
     if number < 1 {
         return Err(Error::field("number", "数量至少为1"));
     }
     if number > i64::from(engine::MAX_QUANTITY) {
         return Err(Error::field("number", "数量过大"));
     }
-    let goods = goods(db, goods_id).await?;
+    let mut conn = db.pool.acquire().await?;
+    let (id, number) = if line_type == FLASH_SALE {
+        // A flash sale's limit counts what the member already ordered in it and the cart line,
+        // read and written under the member's row lock (on SQLite the write lock, taken by this
+        // first statement), which the order's transaction takes too: adds racing each other or
+        // an order cannot pass the limit together.
+        let mut tx = conn.begin().await?;
+        sqlx::query("UPDATE members SET points = points WHERE id = $1").bind(member.id).execute(&mut *tx).await?;
+        let added = put_line(&mut tx, member, goods_id, number, line_type, combination, ids).await?;
+        tx.commit().await?;
+        added
+    } else {
+        put_line(&mut conn, member, goods_id, number, line_type, combination, ids).await?
+    };
+    Ok(Added { id, number, cart: count_on(&mut conn, member).await? })
+}
+
+/// Adds to the member's line (or makes it) within stock and limit; answers its id and quantity.
+async fn put_line(
+    conn: &mut AnyConnection,
+    member: Member,
+    goods_id: i64,
+    number: i64,
+    line_type: i64,
+    combination: i64,
+    [goods_price_id, ladder_price_id, is_yj]: [i64; 3],
+) -> Result<(i64, i64)> {
+    let goods = goods(conn, goods_id).await?;
     if goods.is_buy == 0 {
         return Err(Error::field("goods_id", "该商品暂不可购买"));
     }
@@ -114,7 +134,7 @@ async fn add_line(
                 sqlx::query_as("SELECT id, price, limit_number FROM flash_sales WHERE goods_id = $1 AND starts_at <= $2 AND ends_at > $2")
                     .bind(goods_id)
                     .bind(now())
-                    .fetch_optional(&db.pool)
+                    .fetch_optional(&mut *conn)
                     .await?
                     .ok_or_else(|| Error::field("type", "秒杀活动已结束"))?;
             (sale.price, sale.id, sale.limit_number, goods.stock)
@@ -126,7 +146,7 @@ async fn add_line(
             )
             .bind(combination)
             .bind(goods_id)
-            .fetch_optional(&db.pool)
+            .fetch_optional(&mut *conn)
             .await?
             .ok_or_else(|| Error::field("combination_id", "组合不存在"))?;
             (offer.price, offer.id, i64::MAX, offer.stock)
@@ -144,14 +164,15 @@ async fn add_line(
     .bind(goods_id)
     .bind(line_type)
     .bind(activity)
-    .fetch_one(&db.pool)
+    .fetch_one(&mut *conn)
     .await?;
     let wanted = existing.saturating_add(number);
     if wanted > stock {
         return Err(Error::field("number", format!("库存不足，最多可购买{stock}件")));
     }
-    if wanted > limit {
-        return Err(Error::field("number", format!("秒杀商品每人限购{limit}件")));
+    let ordered = if line_type == FLASH_SALE { ordered_in_sale(conn, member, activity).await? } else { 0 };
+    if wanted.saturating_add(ordered) > limit {
+        return Err(Error::field("number", limit_message(limit)));
     }
     let with_coupon = i64::from(line_type == NORMAL);
     let id: i64 = sqlx::query_scalar(
@@ -173,9 +194,9 @@ async fn add_line(
     .bind(if line_type == NORMAL { manjian } else { 0 })
     .bind(is_yj)
     .bind(now())
-    .fetch_one(&db.pool)
+    .fetch_one(&mut *conn)
     .await?;
-    Ok(Added { id, number: wanted, cart: count(db, member).await? })
+    Ok((id, wanted))
 }
 
 /// A running flash sale of the goods, as a line takes it.
@@ -195,7 +216,12 @@ struct Offer {
 }
 
 async fn count(db: &Db, member: Member) -> Result<i64> {
-    Ok(sqlx::query_scalar("SELECT COUNT(*) FROM cart_items WHERE member_id = $1").bind(member.id).fetch_one(&db.pool).await?)
+    count_on(&mut *db.pool.acquire().await?, member).await
+}
+
+/// [`count`] on a connection the caller holds.
+async fn count_on(conn: &mut AnyConnection, member: Member) -> Result<i64> {
+    Ok(sqlx::query_scalar("SELECT COUNT(*) FROM cart_items WHERE member_id = $1").bind(member.id).fetch_one(&mut *conn).await?)
 }
 
 /// The number of lines in the cart.
@@ -227,11 +253,11 @@ async fn input(State(context): State<ApiContext>, member: Member) -> Answer<engi
 
 /// A line of the member's (404 for another member's: it is not theirs to see).
 /// (goods id, line type, activity id) of one of the member's lines.
-async fn own_line(db: &Db, member: Member, id: i64) -> Result<(i64, i64, i64)> {
+async fn own_line(conn: &mut AnyConnection, member: Member, id: i64) -> Result<(i64, i64, i64)> {
     let line: OwnLine = sqlx::query_as("SELECT goods_id, type, activity_id, number FROM cart_items WHERE id = $1 AND member_id = $2")
         .bind(id)
         .bind(member.id)
-        .fetch_optional(&db.pool)
+        .fetch_optional(&mut *conn)
         .await?
         .ok_or_else(|| Error::not_found("购物车中没有该商品"))?;
     Ok((line.goods_id, line.line_type, line.activity_id))
@@ -261,31 +287,32 @@ async fn edit(State(context): State<ApiContext>, member: Member, Path(id): Path<
     if number < 1 {
         return Err(Error::field("number", "数量至少为1"));
     }
-    let (goods_id, line_type, activity) = own_line(&context.db, member, id).await?;
-    let goods = goods(&context.db, goods_id).await?;
+    let mut conn = context.db.pool.acquire().await?;
+    let (goods_id, line_type, activity) = own_line(&mut conn, member, id).await?;
+    let goods = goods(&mut conn, goods_id).await?;
     let stock = match line_type {
-        COMBINATION => {
-            sqlx::query_scalar("SELECT stock FROM combinations WHERE id = $1").bind(activity).fetch_one(&context.db.pool).await?
-        }
+        COMBINATION => sqlx::query_scalar("SELECT stock FROM combinations WHERE id = $1").bind(activity).fetch_one(&mut *conn).await?,
         _ => goods.stock,
     };
     if number > stock {
         return Err(Error::field("number", format!("库存不足，最多可购买{stock}件")));
     }
     if line_type == FLASH_SALE {
-        let limit: Option<i64> = sqlx::query_scalar("SELECT limit_number FROM flash_sales WHERE id = $1")
-            .bind(activity)
-            .fetch_optional(&context.db.pool)
-            .await?;
-        if let Some(limit) = limit.filter(|limit| number > *limit) {
-            return Err(Error::field("number", format!("秒杀商品每人限购{limit}件")));
+        let limit: Option<i64> =
+            sqlx::query_scalar("SELECT limit_number FROM flash_sales WHERE id = $1").bind(activity).fetch_optional(&mut *conn).await?;
+        // What the member already ordered in the sale counts too; the order's transaction
+        // checks the limit again under the member's row lock.
+        if let Some(limit) = limit
+            && number.saturating_add(ordered_in_sale(&mut conn, member, activity).await?) > limit
+        {
+            return Err(Error::field("number", limit_message(limit)));
         }
     }
     sqlx::query("UPDATE cart_items SET number = $1 WHERE id = $2 AND member_id = $3")
         .bind(number)
         .bind(id)
         .bind(member.id)
-        .execute(&context.db.pool)
+        .execute(&mut *conn)
         .await?;
     ok(Edited { id, number })
 }

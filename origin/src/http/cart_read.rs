@@ -17,6 +17,27 @@ use crate::{money, now};
 /// Line types (§3): normal, 秒杀 flash sale, 组合购 combination — the engine's, named once.
 pub use engine::{LINE_TYPE_COMBINATION as COMBINATION, LINE_TYPE_FLASH_SALE as FLASH_SALE, LINE_TYPE_NORMAL as NORMAL};
 
+/// What a flash sale's per-member limit refuses (422).
+pub fn limit_message(limit: i64) -> String {
+    format!("秒杀商品每人限购{limit}件")
+}
+
+/// How many units the member has ordered in flash sale `sale` (cancelled orders do not count).
+/// With the cart line, this is what the sale's limit holds to: at add (under the member's
+/// row lock) and again in the order's transaction.
+pub async fn ordered_in_sale(conn: &mut AnyConnection, member: Member, sale: i64) -> Result<i64> {
+    Ok(sqlx::query_scalar(
+        "SELECT CAST(COALESCE(SUM(i.number), 0) AS BIGINT) FROM order_items i JOIN orders o ON o.id = i.order_id \
+         WHERE o.member_id = $1 AND o.status <> $2 AND i.type = $3 AND i.activity_id = $4",
+    )
+    .bind(member.id)
+    .bind(crate::orders_due::CANCELLED)
+    .bind(FLASH_SALE)
+    .bind(sale)
+    .fetch_one(&mut *conn)
+    .await?)
+}
+
 /// Orders from this amount ship free.
 fn free_shipping_from() -> engine::Money {
     engine::Money::from_integer(800).unwrap_or(engine::Money::ZERO)

@@ -4,6 +4,13 @@
 //! (`engine::checkout::check`), takes the stock with guarded updates (`stock >= n`, so it
 //! never goes below zero however many orders race), records the order and empties those
 //! lines. Payment by balance takes the money with the same kind of guard.
+//!
+//! Only members who signed the electronic agreement and whose qualifications were approved
+//! may check out or order. An unpaid order holds its stock until it is paid, or cancelled by
+//! its member or by the auto-cancel task (`crate::orders_due`); payment and cancellation are
+//! each one guarded update of the order's status (`WHERE status = 0`), so only one of them wins.
+
+use std::collections::{BTreeMap, HashMap};
 
 use axum::Json;
 use axum::extract::{Path, State};
@@ -19,13 +26,13 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::ApiContext;
-use super::cart_read::{CartLine, cart_input};
+use super::cart_read::{CartLine, FLASH_SALE, cart_input, limit_message, ordered_in_sale};
 use super::engine_schema::CartQuote;
 use super::error::{Answer, Envelope, Error, Result, ok};
 use super::extract::{Fields, FormFields, Member, QueryFields};
 use crate::db::Kind;
 use crate::idempotency::{self, Claim};
-use crate::{money, now};
+use crate::{money, now, orders_due};
 
 pub fn router() -> OpenApiRouter<ApiContext> {
     OpenApiRouter::new()
@@ -34,12 +41,29 @@ pub fn router() -> OpenApiRouter<ApiContext> {
         .routes(routes!(answer))
         .routes(routes!(detail))
         .routes(routes!(pay))
+        .routes(routes!(cancel))
 }
 
 /// Order states (api.md): 待付款, 待发货, 待收货, 已完成, 已取消.
 const STATUS_NAMES: [&str; 5] = ["待付款", "待发货", "待收货", "已完成", "已取消"];
-const UNPAID: i64 = 0;
+const UNPAID: i64 = orders_due::UNPAID;
 const PAID: i64 = 1;
+
+/// What a member whose qualifications are not (yet) approved is told at checkout (403).
+const NOT_APPROVED: &str = "资质审核通过后方可下单";
+
+/// Whether the member may check out and order: the electronic agreement signed (else 459, and
+/// the web app opens /dzht to sign it), then the qualifications approved (else 403).
+async fn may_order(conn: &mut AnyConnection, member: Member) -> Result<()> {
+    let standing: Option<(i64, i64)> =
+        sqlx::query_as("SELECT agreement_signed, is_passed FROM members WHERE id = $1").bind(member.id).fetch_optional(&mut *conn).await?;
+    match standing {
+        None => Err(Error::Unauthorized),
+        Some((signed, _)) if signed != 1 => Err(Error::Agreement),
+        Some((_, passed)) if passed != 1 => Err(Error::forbidden(NOT_APPROVED)),
+        Some(_) => Ok(()),
+    }
+}
 
 fn refusal(refusal: Refusal) -> Error {
     if let Refusal::Invalid(error) = &refusal {
@@ -71,8 +95,9 @@ async fn check(
 /// chosen lines, their quote, the member's addresses and usable coupons.
 #[utoipa::path(post, path = "/api/cart/checkout", tag = "订单", responses((status = 200, description = "结算预览", body = Envelope<CheckoutPreview>)))]
 async fn preview(State(context): State<ApiContext>, member: Member, FormFields(form): FormFields) -> Answer<CheckoutPreview> {
-    let ids = form.ids("ids")?;
     let mut conn = context.db.pool.acquire().await?;
+    may_order(&mut conn, member).await?;
+    let ids = form.ids("ids")?;
     let (quote, lines) = check(&mut conn, context.db.kind, member, &ids, expected_payable(&form)?).await?;
     let addresses: Vec<Address> = sqlx::query_as(
         "SELECT id, contact, phone, province, city, district, detail, is_default FROM addresses \
@@ -174,6 +199,9 @@ async fn place(State(context): State<ApiContext>, member: Member, headers: Heade
     let key = idempotency_key(&headers);
     let (ids, fingerprint) = order_fingerprint(&form)?;
     checked_by_edge(&context, &headers, &key, &ids, &form)?;
+    // Before the key is claimed: this refusal is not kept under it, so the same key may order
+    // once the member is approved.
+    may_order(&mut *context.db.pool.acquire().await?, member).await?;
     match idempotency::claim(&context.db, member.id, &key, &fingerprint).await? {
         Claim::Answered(status, body) => {
             let body: Value = serde_json::from_str(&body).map_err(anyhow::Error::from)?;
@@ -267,6 +295,7 @@ async fn create_order(context: &ApiContext, member: Member, key: &str, ids: &[i6
     // A write first: SQLite then holds the write lock for the whole transaction, so that what
     // it reads below cannot change before it writes (PostgreSQL locks rows as it goes).
     sqlx::query("UPDATE members SET points = points WHERE id = $1").bind(member.id).execute(&mut *tx).await?;
+    may_order(&mut tx, member).await?;
     let address: Option<String> = sqlx::query_scalar(
         "SELECT contact || ' ' || phone || ' ' || province || city || district || detail FROM addresses WHERE id = $1 AND member_id = $2",
     )
@@ -276,22 +305,34 @@ async fn create_order(context: &ApiContext, member: Member, key: &str, ids: &[i6
     .await?;
     let address = address.ok_or_else(|| Error::field("address_id", "收货地址不存在"))?;
     let (quote, lines) = check(&mut tx, context.db.kind, member, ids, expected).await?;
-    for line in &lines {
-        let taken = if let Some(combination) = &line.combination {
-            sqlx::query("UPDATE combinations SET stock = stock - $1 WHERE id = $2 AND stock >= $1")
-                .bind(line.number)
-                .bind(combination.id)
-                .execute(&mut *tx)
-                .await?
-        } else {
-            sqlx::query("UPDATE goods SET stock = stock - $1, sales = sales + $1 WHERE id = $2 AND stock >= $1")
-                .bind(line.number)
-                .bind(line.goods.id)
-                .execute(&mut *tx)
-                .await?
+    // A flash sale's limit holds across orders: what the member ordered in it before (the
+    // member's row lock above keeps a concurrent order or add out) and this line.
+    let mut sales: HashMap<i64, i64> = HashMap::new();
+    for line in lines.iter().filter(|line| line.line_type == FLASH_SALE) {
+        let (sale, limit): (i64, Option<i64>) = sqlx::query_as(
+            "SELECT c.activity_id, f.limit_number FROM cart_items c LEFT JOIN flash_sales f ON f.id = c.activity_id \
+             WHERE c.id = $1 AND c.member_id = $2",
+        )
+        .bind(line.id)
+        .bind(member.id)
+        .fetch_one(&mut *tx)
+        .await?;
+        if let Some(limit) = limit
+            && ordered_in_sale(&mut tx, member, sale).await?.saturating_add(line.number) > limit
+        {
+            return Err(Error::field("ids", limit_message(limit)));
+        }
+        sales.insert(line.id, sale);
+    }
+    let takes = stock_takes(&mut tx, &lines).await?;
+    for (&(target, id), &(number, line)) in &takes {
+        let statement = match target {
+            Target::Combination => "UPDATE combinations SET stock = stock - $1 WHERE id = $2 AND stock >= $1",
+            Target::Goods => "UPDATE goods SET stock = stock - $1, sales = sales + $1 WHERE id = $2 AND stock >= $1",
         };
+        let taken = sqlx::query(statement).bind(number).bind(id).execute(&mut *tx).await?;
         if taken.rows_affected() != 1 {
-            return Err(refusal(Refusal::OverStock { id: line.id }));
+            return Err(refusal(Refusal::OverStock { id: line }));
         }
     }
     let totals = &quote.summary.totals;
@@ -318,18 +359,29 @@ async fn create_order(context: &ApiContext, member: Member, key: &str, ids: &[i6
     .await?;
     let order_no = format!("{}{:08}", chrono_day(created), order_id);
     sqlx::query("UPDATE orders SET order_no = $1 WHERE id = $2").bind(&order_no).bind(order_id).execute(&mut *tx).await?;
+    // What the order took, so that cancelling it gives back exactly that.
+    for (&(target, id), &(number, _)) in &takes {
+        sqlx::query("INSERT INTO order_stock (order_id, goods_id, combination_id, number) VALUES ($1, $2, $3, $4)")
+            .bind(order_id)
+            .bind((target == Target::Goods).then_some(id))
+            .bind((target == Target::Combination).then_some(id))
+            .bind(number)
+            .execute(&mut *tx)
+            .await?;
+    }
     for (line, priced) in lines.iter().zip(&quote.lines) {
-        let (name, bzdw) = match &line.combination {
-            Some(combination) => (combination.name.as_str(), combination.bzdw),
-            None => (line.goods.name.as_str(), line.goods.bzdw.as_str()),
+        let (name, bzdw, activity) = match &line.combination {
+            Some(combination) => (combination.name.as_str(), combination.bzdw, combination.id),
+            None => (line.goods.name.as_str(), line.goods.bzdw.as_str(), sales.get(&line.id).copied().unwrap_or(0)),
         };
         sqlx::query(
-            "INSERT INTO order_items (order_id, goods_id, type, name, ypgg, sccj, bzdw, number, price, amount) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
+            "INSERT INTO order_items (order_id, goods_id, type, activity_id, name, ypgg, sccj, bzdw, number, price, amount) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
         )
         .bind(order_id)
         .bind(line.goods.id)
         .bind(line.line_type)
+        .bind(activity)
         .bind(name)
         .bind(&line.goods.ypgg)
         .bind(&line.goods.sccj)
@@ -356,6 +408,42 @@ async fn create_order(context: &ApiContext, member: Member, key: &str, ids: &[i6
     Ok(answer)
 }
 
+/// Where stock is taken from. Combinations sort before goods: with the ids, the one order
+/// every transaction takes and gives back stock in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Target {
+    Combination,
+    Goods,
+}
+
+/// What the chosen lines take from stock, per combination and goods (two lines may take from
+/// one goods), with the first line taking each: a combination line takes the combination's own
+/// stock and, for each set, every goods inside it (`combination_items.number` of each); any
+/// other line takes its goods.
+async fn stock_takes(conn: &mut AnyConnection, lines: &[CartLine]) -> Result<BTreeMap<(Target, i64), (i64, i64)>> {
+    let mut takes: BTreeMap<(Target, i64), (i64, i64)> = BTreeMap::new();
+    let mut take = |key: (Target, i64), number: i64, line: i64| {
+        let entry = takes.entry(key).or_insert((0, line));
+        entry.0 = entry.0.saturating_add(number);
+    };
+    for line in lines {
+        match &line.combination {
+            Some(combination) => {
+                take((Target::Combination, combination.id), line.number, line.id);
+                let parts: Vec<(i64, i64)> = sqlx::query_as("SELECT goods_id, number FROM combination_items WHERE combination_id = $1")
+                    .bind(combination.id)
+                    .fetch_all(&mut *conn)
+                    .await?;
+                for (goods, per_set) in parts {
+                    take((Target::Goods, goods), line.number.saturating_mul(per_set), line.id);
+                }
+            }
+            None => take((Target::Goods, line.goods.id), line.number, line.id),
+        }
+    }
+    Ok(takes)
+}
+
 /// `20261122` for a Unix time (UTC), the date part of order numbers.
 fn chrono_day(seconds: i64) -> String {
     let days = seconds.div_euclid(86_400);
@@ -374,7 +462,7 @@ fn chrono_day(seconds: i64) -> String {
 
 async fn order_json(conn: &mut AnyConnection, member: Member, id: i64) -> Result<OrderDetail> {
     let row: OrderRow = sqlx::query_as(
-        "SELECT id, order_no, status, total, discount, payable, address, remark, created_at, paid_at FROM orders \
+        "SELECT id, order_no, status, total, discount, payable, address, remark, created_at, paid_at, cancelled_at FROM orders \
          WHERE id = $1 AND member_id = $2",
     )
     .bind(id)
@@ -413,6 +501,7 @@ async fn order_json(conn: &mut AnyConnection, member: Member, id: i64) -> Result
         remark: row.remark,
         created_at: row.created_at,
         paid_at: row.paid_at,
+        cancelled_at: row.cancelled_at,
         items,
     })
 }
@@ -429,6 +518,7 @@ struct OrderRow {
     remark: String,
     created_at: i64,
     paid_at: Option<i64>,
+    cancelled_at: Option<i64>,
 }
 
 #[derive(sqlx::FromRow)]
@@ -466,6 +556,9 @@ pub struct OrderDetail {
     /// `null` until paid.
     #[schema(required = true)]
     paid_at: Option<i64>,
+    /// `null` unless cancelled.
+    #[schema(required = true)]
+    cancelled_at: Option<i64>,
     items: Vec<OrderItem>,
 }
 
@@ -595,4 +688,25 @@ async fn pay(State(context): State<ApiContext>, member: Member, Path(id): Path<i
     tx.commit().await?;
     let order = order_json(&mut conn, member, id).await?;
     ok(PaidOrder { order, balance: money::text(balance) })
+}
+
+/// `POST /api/order/{id}/cancel`: cancels one of the member's unpaid orders and gives back the
+/// stock it took; 409 for a paid or already cancelled order, 404 for anyone else's.
+#[utoipa::path(post, path = "/api/order/{id}/cancel", operation_id = "order_cancel", tag = "订单", responses((status = 200, description = "已取消的订单", body = Envelope<OrderDetail>)))]
+async fn cancel(State(context): State<ApiContext>, member: Member, Path(id): Path<i64>) -> Answer<OrderDetail> {
+    let mut conn = context.db.pool.acquire().await?;
+    let mut tx = conn.begin().await?;
+    if !orders_due::cancel(&mut tx, member.id, id, now()).await? {
+        let exists: Option<i64> = sqlx::query_scalar("SELECT id FROM orders WHERE id = $1 AND member_id = $2")
+            .bind(id)
+            .bind(member.id)
+            .fetch_optional(&mut *tx)
+            .await?;
+        return Err(match exists {
+            Some(_) => Error::conflict("订单已支付或已取消"),
+            None => Error::not_found("订单不存在"),
+        });
+    }
+    tx.commit().await?;
+    ok(order_json(&mut conn, member, id).await?)
 }

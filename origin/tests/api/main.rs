@@ -6,11 +6,11 @@ mod common;
 
 mod accounts;
 mod cart;
-mod edge;
 mod favorites;
 mod goods;
 mod limits;
 mod openapi;
+mod order_states;
 mod orders;
 mod requests;
 mod session;

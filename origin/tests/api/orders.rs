@@ -249,12 +249,13 @@ async fn two_hundred_orders_for_the_last_ten_units() {
     on_both(|app| async move {
         let (goods, _) = ladder_goods(&app).await;
         sqlx::query("UPDATE goods SET stock = 10 WHERE id = $1").bind(goods).execute(&app.db.pool).await.unwrap();
-        // 200 members, each with one unit in the cart and a session.
+        // 200 approved members who signed the agreement, each with one unit in the cart and a session.
         let hash = origin::auth::hash_password("buyer123").unwrap();
         let mut buyers = Vec::new();
         for n in 0..200 {
             let member: i64 = sqlx::query_scalar(
-                "INSERT INTO members (username, phone, password_hash, company, name, created_at) VALUES ($1, $2, $3, '药房', '采购', 0) RETURNING id",
+                "INSERT INTO members (username, phone, password_hash, company, name, is_passed, agreement_signed, created_at) \
+                 VALUES ($1, $2, $3, '药房', '采购', 1, 1, 0) RETURNING id",
             )
             .bind(format!("buyer{n}"))
             .bind(format!("137{n:08}"))
@@ -309,7 +310,13 @@ async fn two_hundred_orders_for_the_last_ten_units() {
                     && (body["msg"] == "部分商品库存不足，请修改数量后重试" || body["msg"] == "部分商品暂不可购买，请刷新购物车后重试")
             })
             .count();
-        assert_eq!(placed, 10, "{}: {:?}", app.database, answers.iter().find(|(status, _)| *status != StatusCode::OK && *status != StatusCode::UNPROCESSABLE_ENTITY));
+        assert_eq!(
+            placed,
+            10,
+            "{}: {:?}",
+            app.database,
+            answers.iter().find(|(status, _)| *status != StatusCode::OK && *status != StatusCode::UNPROCESSABLE_ENTITY)
+        );
         assert_eq!(refused, 190);
         assert_eq!(stock(&app, goods).await, 0);
         let orders: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM orders").fetch_one(&app.db.pool).await.unwrap();

@@ -1,0 +1,113 @@
+//! Unpaid orders do not hold stock for ever. Cancelling one — by its member
+//! (`POST /api/order/{id}/cancel`), or by this module's task once it has stayed unpaid for
+//! `ORDER_PAY_MINUTES` — gives back exactly the stock it took (`order_stock`), once.
+//!
+//! The state change is one guarded update (`… WHERE status = 0`), the same guard payment
+//! takes, so that of a cancel and a payment racing only one wins, and of two cancels only one
+//! gives the stock back. The task finds what is due in the database, so that an order placed
+//! before a restart is still cancelled after it (docs/api.md, "Orders").
+
+use std::time::Duration;
+
+use sqlx::{Acquire, AnyConnection};
+use tokio::sync::watch;
+
+use crate::db::Db;
+
+/// 待付款.
+pub const UNPAID: i64 = 0;
+/// 已取消.
+pub const CANCELLED: i64 = 4;
+/// Minutes an order may stay unpaid, when `ORDER_PAY_MINUTES` does not say.
+pub const DEFAULT_PAY_MINUTES: u64 = 30;
+/// Due orders read at a time.
+const BATCH: i64 = 100;
+
+/// Cancels the member's order `id` if it is unpaid, on `conn` (the caller's transaction), and
+/// gives back what it took from stock. `false` when it is not an unpaid order of that member:
+/// paid, already cancelled (a racing payment or cancel won), or not there; then nothing changed.
+pub async fn cancel(conn: &mut AnyConnection, member: i64, id: i64, now: i64) -> sqlx::Result<bool> {
+    let cancelled = sqlx::query("UPDATE orders SET status = $1, cancelled_at = $2 WHERE id = $3 AND member_id = $4 AND status = $5")
+        .bind(CANCELLED)
+        .bind(now)
+        .bind(id)
+        .bind(member)
+        .bind(UNPAID)
+        .execute(&mut *conn)
+        .await?;
+    if cancelled.rows_affected() != 1 {
+        return Ok(false);
+    }
+    let mut taken: Vec<(Option<i64>, Option<i64>, i64)> =
+        sqlx::query_as("SELECT goods_id, combination_id, number FROM order_stock WHERE order_id = $1")
+            .bind(id)
+            .fetch_all(&mut *conn)
+            .await?;
+    // Combinations, then goods, each by id: the order placing an order takes them in, so that
+    // two transactions on PostgreSQL never wait for each other's rows.
+    taken.sort_unstable_by_key(|(goods, combination, _)| (goods.is_some(), combination.unwrap_or(0), goods.unwrap_or(0)));
+    for (goods, combination, number) in taken {
+        let (statement, target) = match (goods, combination) {
+            (Some(goods), _) => ("UPDATE goods SET stock = stock + $1, sales = sales - $1 WHERE id = $2", goods),
+            (None, Some(combination)) => ("UPDATE combinations SET stock = stock + $1 WHERE id = $2", combination),
+            (None, None) => continue,
+        };
+        sqlx::query(statement).bind(number).bind(target).execute(&mut *conn).await?;
+    }
+    Ok(true)
+}
+
+/// Cancels every order still unpaid `pay_seconds` after it was placed, as of `now`, each in a
+/// transaction of its own; answers how many it cancelled.
+pub async fn cancel_due(db: &Db, now: i64, pay_seconds: i64) -> anyhow::Result<u64> {
+    let mut cancelled = 0;
+    loop {
+        let due: Vec<(i64, i64)> =
+            sqlx::query_as("SELECT id, member_id FROM orders WHERE status = $1 AND created_at <= $2 ORDER BY created_at, id LIMIT $3")
+                .bind(UNPAID)
+                .bind(now.saturating_sub(pay_seconds))
+                .bind(BATCH)
+                .fetch_all(&db.pool)
+                .await?;
+        let found = due.len();
+        for (id, member) in due {
+            let mut conn = db.pool.acquire().await?;
+            let mut tx = conn.begin().await?;
+            if cancel(&mut tx, member, id, now).await? {
+                cancelled += 1;
+            }
+            tx.commit().await?;
+        }
+        // Each order read was cancelled or had left the unpaid state: none is read twice.
+        if (found as i64) < BATCH {
+            return Ok(cancelled);
+        }
+    }
+}
+
+/// The running auto-cancel task; dropping it stops the task (after the pass under way).
+pub struct Task {
+    _stop: watch::Sender<()>,
+}
+
+/// Starts the task: a pass at once, then one a minute (or every `pay_minutes` when shorter).
+pub fn spawn(db: Db, pay_minutes: u64) -> Task {
+    let (stop, mut stopped) = watch::channel(());
+    let pay_seconds = pay_minutes.saturating_mul(60);
+    let every = Duration::from_secs(pay_seconds.clamp(1, 60));
+    let pay_seconds = i64::try_from(pay_seconds).unwrap_or(i64::MAX);
+    tokio::spawn(async move {
+        loop {
+            match cancel_due(&db, crate::now(), pay_seconds).await {
+                Ok(0) => {}
+                Ok(count) => tracing::info!(count, "unpaid orders cancelled, their stock given back"),
+                Err(error) => tracing::warn!(error = format!("{error:#}"), "cancelling unpaid orders failed; the next pass tries again"),
+            }
+            tokio::select! {
+                () = tokio::time::sleep(every) => {}
+                _ = stopped.changed() => break,
+            }
+        }
+    });
+    Task { _stop: stop }
+}
