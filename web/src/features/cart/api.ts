@@ -22,6 +22,11 @@ export function payOrder(id: number, method: 'balance') {
   return api.post<PaidOrder>(`/api/order/${id}/pay`, { method });
 }
 
+/** Cancels an unpaid order; its stock goes back (docs/api.md, "Order states"). */
+export function cancelOrder(id: number) {
+  return api.post<OrderDetail>(`/api/order/${id}/cancel`);
+}
+
 export function fetchBalance() {
   return api.get<Wallet>('/api/user/user_money');
 }

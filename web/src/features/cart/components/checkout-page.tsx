@@ -1,13 +1,16 @@
 // 核对订单信息 (cart_step2): the chosen lines and their quote, the delivery address, a remark;
-// 提交订单 places the order with an Idempotency-Key and the payable the buyer sees.
+// 提交订单 places the order with an Idempotency-Key and the payable the buyer sees; after a
+// refusal the next 提交订单 sends a fresh key (order-key.ts).
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Alert, Button, Input, Radio, Result, Skeleton, Table } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { fetchCart } from '@/api/cart';
+import { ApiError } from '@/lib/api-client';
 import { manjianTitle, shippingHint } from '@/lib/engine';
 import { positive, yuan } from '@/lib/money';
 import { previewCheckout, placeOrder, type Preview } from '../api';
+import { useOrderKey } from '../order-key';
 import { CartSteps } from './cart-page';
 
 /** What step 2 checks out: the lines chosen on step 1, or after a reload the selected lines. */
@@ -26,16 +29,18 @@ export function CheckoutPage() {
   const [address, setAddress] = useState<number | null>(null);
   const [remark, setRemark] = useState('');
   const [placing, setPlacing] = useState(false);
-  const [key] = useState(() => crypto.randomUUID());
+  const { key, failed } = useOrderKey();
 
   if (preview.isError) {
+    // A refusal of the member (资质审核通过后方可下单) says so; anything else is a changed cart.
+    const refused = preview.error instanceof ApiError && preview.error.kind === 'refused' ? preview.error.message : null;
     return (
       <div className="container">
         <CartSteps current={1} />
         <Result
           status="warning"
-          title="订单信息有变化"
-          subTitle="请返回购物车确认后重新结算"
+          title={refused ?? '订单信息有变化'}
+          subTitle={refused ? '如有疑问请联系您的专属客服' : '请返回购物车确认后重新结算'}
           extra={
             <Link to="/cart">
               <Button type="primary">返回购物车</Button>
@@ -67,8 +72,10 @@ export function CheckoutPage() {
         expected_payable: data.quote.totals.payable,
       });
       navigate(`/cart/step3/${order.id}`, { replace: true });
-    } catch {
-      // Told by the API client (a changed price: the 422's message).
+    } catch (error) {
+      // Told by the API client (a changed price: the 422's message). A refusal ends this
+      // attempt: the next submit, after the buyer fixed the cart, is a new order.
+      failed(error);
     } finally {
       setPlacing(false);
     }

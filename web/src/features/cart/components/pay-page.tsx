@@ -1,11 +1,11 @@
 // 支付订单 (cart_step3 /cart/step3/{id}, and cart_hm /cart/hm?id=): the order to pay and the
-// balance; 余额支付 pays it and goes to step 4.
+// balance; 余额支付 pays it and goes to step 4; 取消订单 cancels it (its stock goes back).
 import { useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { Button, Descriptions, Radio, Result, Skeleton } from 'antd';
+import { App as AntApp, Button, Descriptions, Radio, Result, Skeleton, Space } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { canPay, yuan } from '@/lib/money';
-import { fetchBalance, fetchOrder, payOrder } from '../api';
+import { cancelOrder, fetchBalance, fetchOrder, payOrder } from '../api';
 import { CartSteps } from './cart-page';
 
 export function PayPage() {
@@ -16,6 +16,7 @@ export function PayPage() {
   const order = useQuery({ queryKey: ['order', id], queryFn: () => fetchOrder(id), enabled: id > 0 });
   const balance = useQuery({ queryKey: ['balance'], queryFn: fetchBalance });
   const [paying, setPaying] = useState(false);
+  const { modal } = AntApp.useApp();
 
   if (!(id > 0) || order.isError) return <Result status="404" title="订单不存在" extra={<Link to="/order">查看我的订单</Link>} />;
   if (!order.data)
@@ -38,10 +39,29 @@ export function PayPage() {
       setPaying(false);
     }
   };
+  const cancel = () =>
+    modal.confirm({
+      title: '温馨提示',
+      content: '确定取消该订单吗？',
+      okText: '确定',
+      cancelText: '再想想',
+      onOk: async () => {
+        try {
+          await cancelOrder(id);
+        } catch {
+          // Told by the API client (already paid or cancelled: 409).
+        }
+        await order.refetch();
+      },
+    });
   return (
     <div className="container pay-page">
       <CartSteps current={2} />
-      <Result status="success" title="订单提交成功，请尽快支付" subTitle={`订单号：${data.order_no}`} />
+      <Result
+        status={data.status === 4 ? 'info' : 'success'}
+        title={data.status === 4 ? '订单已取消' : '订单提交成功，请尽快支付'}
+        subTitle={`订单号：${data.order_no}`}
+      />
       <Descriptions bordered size="small" column={1} className="pay-facts">
         <Descriptions.Item label="订单状态">{data.status_name}</Descriptions.Item>
         <Descriptions.Item label="应付金额">
@@ -55,9 +75,18 @@ export function PayPage() {
       </Descriptions>
       <div className="pay-actions">
         {data.status === 0 ? (
-          <Button type="primary" danger size="large" onClick={() => void pay()} loading={paying} disabled={!enough}>
-            {enough || !balance.data ? '确认支付' : '余额不足'}
-          </Button>
+          <Space size="middle">
+            <Button type="primary" danger size="large" onClick={() => void pay()} loading={paying} disabled={!enough}>
+              {enough || !balance.data ? '确认支付' : '余额不足'}
+            </Button>
+            <Button size="large" onClick={cancel} disabled={paying}>
+              取消订单
+            </Button>
+          </Space>
+        ) : data.status === 4 ? (
+          <Link to="/cart">
+            <Button type="primary">返回购物车</Button>
+          </Link>
         ) : (
           <Link to={`/cart/step4?id=${id}`}>
             <Button type="primary">查看支付结果</Button>
