@@ -58,7 +58,8 @@ try {
     ['through the edge, workerd via Miniflare', miniflareUrl],
     ['through the edge, workerd alone', workerd.url],
   ].map(([name, base]) => {
-    const client = new Client(base);
+    // Straight to the origin, a client must prove what the edge proves (`X-Edge-Proof`).
+    const client = new Client(base, base === stack.origin ? { proofSecret: stack.secret } : {});
     client.cookies = new Map(edge.cookies);
     return [name, client];
   });

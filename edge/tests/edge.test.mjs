@@ -1,12 +1,12 @@
 // The edge in workerd (wrangler dev) in front of a real origin on a fresh SQLite database:
 // forwarding with cookies both ways, the cache of public GETs, the web app, and checkout —
-// what passes, what the edge refuses before the origin sees it, and the origin refusing an
-// order that did not come through the edge.
+// what passes, what the edge refuses before the origin sees it, and the origin refusing every
+// request that did not come through the edge, and an order the edge did not check.
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { get } from 'node:http';
-import { startStack, Client } from '../../scripts/lib/stack.mjs';
+import { startStack, Client, edgeProof } from '../../scripts/lib/stack.mjs';
 
 let stack;
 
@@ -284,6 +284,48 @@ test('bad checkouts and orders are refused at the edge with 422 and never reach 
   assert.equal(visitor.json.code, 10001);
 });
 
+test('the origin answers the edge, and refuses the same request sent straight to it', async () => {
+  const edge = new Client(stack.edge);
+  const through = await edge.get('/api/user/base');
+  assert.equal(through.status, 200, through.text);
+  assert.ok(through.headers.has('x-request-id'), 'the origin answered through the edge');
+  const login = await edge.login();
+  assert.equal(login.json.data.login, true, 'a form posted through the edge is proved too');
+
+  const direct = new Client(stack.origin);
+  direct.cookies = new Map(edge.cookies);
+  for (const [method, path] of [
+    ['GET', '/api/user/base'],
+    ['GET', '/api/goods/hot'],
+  ]) {
+    const answer = await direct.request(method, path);
+    assert.equal(answer.status, 403, `${method} ${path}: ${answer.text}`);
+    assert.deepEqual(answer.json, { code: 403, msg: '禁止直接访问源站', data: null });
+  }
+  const posted = await direct.post('/api/user/login', { username: 'demo', password: 'demo123' });
+  assert.equal(posted.status, 403, posted.text);
+  const now = Math.floor(Date.now() / 1000);
+  for (const proof of [
+    `${now}.${'ab'.repeat(32)}`,
+    edgeProof('not the secret', 'GET', '/api/user/base'),
+    edgeProof(stack.secret, 'GET', '/api/user/base', now - 600),
+    edgeProof(stack.secret, 'GET', '/api/goods/hot'),
+  ]) {
+    const answer = await direct.get('/api/user/base', { headers: { 'x-edge-proof': proof } });
+    assert.equal(answer.status, 403, `${proof}: ${answer.text}`);
+  }
+  const health = await new Client(stack.origin).get('/healthz');
+  assert.equal(health.status, 200, 'the health check needs no proof');
+
+  // A client's own proof stops at the edge, which sends its own.
+  const smuggled = await edge.get('/api/user/base', { headers: { 'x-edge-proof': `${now}.${'ab'.repeat(32)}` } });
+  assert.equal(smuggled.status, 200, smuggled.text);
+  // The edge's proof is what the origin checks: with it, a client straight to the origin is answered.
+  const proven = new Client(stack.origin, { proofSecret: stack.secret });
+  proven.cookies = new Map(edge.cookies);
+  assert.equal((await proven.get('/api/user/base')).json.data.login, true);
+});
+
 test("an order posted straight to the origin without the edge's check is refused", async () => {
   const edge = new Client(stack.edge);
   await edge.login();
@@ -294,9 +336,12 @@ test("an order posted straight to the origin without the edge's check is refused
   const address = stack.sql("SELECT a.id FROM addresses a JOIN members m ON m.id = a.member_id WHERE m.username = 'demo' LIMIT 1")[0][0];
   const before = await orderCount(edge);
 
-  const direct = new Client(stack.origin);
+  // Straight to the origin, with the edge's proof of the request but not its check of the order.
+  const direct = new Client(stack.origin, { proofSecret: stack.secret });
   direct.cookies = new Map(edge.cookies);
   const fields = { ids, address_id: address, expected_payable: payable };
+  const unproven = await new Client(stack.origin).post('/api/order', fields, { headers: { 'idempotency-key': 'direct-0' } });
+  assert.equal(unproven.status, 403, unproven.text);
   const unsigned = await direct.post('/api/order', fields, { headers: { 'idempotency-key': 'direct-1' } });
   assert.equal(unsigned.status, 403, unsigned.text);
   assert.equal(unsigned.json.msg, '订单未经校验，请刷新购物车后重新提交');

@@ -11,8 +11,11 @@ pub struct Config {
     /// `DATABASE_URL`, default `sqlite://data/shop.db` (created on first start);
     /// `postgres://…` for PostgreSQL.
     pub database_url: String,
-    /// `EDGE_SECRET`: the secret the edge signs the orders it checked with
-    /// (`order_check::signature`). Without it every order is refused: none can be shown to be checked.
+    /// `EDGE_SECRET`: the secret the edge proves each request it forwards with
+    /// (`order_check::proof`) and signs the orders it checked with (`order_check::signature`);
+    /// at least 32 bytes. With it the origin answers only the edge (and its health check);
+    /// without it the origin answers anyone but believes no forwarding header, and refuses every
+    /// order: none can be shown to be checked.
     pub edge_secret: Option<String>,
     /// `ORDER_PAY_MINUTES`, default 30: how long an order may stay unpaid before it is
     /// cancelled and its stock given back (`crate::orders_due`).
@@ -25,7 +28,7 @@ impl Config {
     pub fn from_env() -> anyhow::Result<Config> {
         let addr = std::env::var("ORIGIN_ADDR").unwrap_or_else(|_| "127.0.0.1:3000".into());
         let database_url = std::env::var("DATABASE_URL").unwrap_or_else(|_| "sqlite://data/shop.db".into());
-        Ok(Config {
+        let config = Config {
             addr: addr.parse().with_context(|| format!("ORIGIN_ADDR is not an address: {addr}"))?,
             database_url,
             edge_secret: std::env::var("EDGE_SECRET").ok().filter(|secret| !secret.trim().is_empty()),
@@ -39,6 +42,17 @@ impl Config {
                 Err(_) => crate::orders_due::DEFAULT_PAY_MINUTES,
             },
             security: crate::security::Security::from_env()?,
-        })
+        };
+        config.check()?;
+        Ok(config)
+    }
+
+    /// Refuses a configuration the origin must not start with: an `EDGE_SECRET` shorter than
+    /// `order_check::proof::MIN_SECRET_BYTES`.
+    pub fn check(&self) -> anyhow::Result<()> {
+        if let Some(secret) = &self.edge_secret {
+            order_check::proof::check_secret(secret).map_err(anyhow::Error::msg)?;
+        }
+        Ok(())
     }
 }

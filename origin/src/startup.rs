@@ -34,13 +34,16 @@ const REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
 impl Application {
     /// Connects, migrates, loads the demo data into an empty database, and binds.
     pub async fn build(config: &Config) -> anyhow::Result<Application> {
+        config.check()?;
         let db = Db::connect(&config.database_url).await?;
         db.migrate().await?;
         if seed::seed_if_empty(&db).await? {
             tracing::info!("empty database: demo data loaded");
         }
         if config.edge_secret.is_none() {
-            tracing::warn!("EDGE_SECRET is not set: orders are refused, since none can carry the edge's check");
+            tracing::warn!(
+                "EDGE_SECRET is not set: the origin answers direct calls, believes no X-Forwarded-* header, and refuses orders, since none can carry the edge's check"
+            );
         }
         let listener = TcpListener::bind(config.addr).await?;
         let middleware = ServiceBuilder::new()
@@ -57,8 +60,8 @@ impl Application {
             security: config.security,
         })
         .layer(middleware);
-        let _purge = crate::purge::Purge::start(db.clone(), config.security);
         let _orders_due = crate::orders_due::spawn(db.clone(), config.order_pay_minutes);
+        let _purge = crate::purge::Purge::start(db.clone(), config.security);
         Ok(Application { listener, router, db, _orders_due, _purge })
     }
 

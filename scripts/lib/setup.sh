@@ -121,11 +121,13 @@ generate_api_types() {
   rm -f "$document"
 }
 
-# edge/.dev.vars holds the secret the edge signs checked orders with and the origin verifies;
-# written once with a random value. Exports EDGE_SECRET for the origin.
+# edge/.dev.vars holds the secret the edge proves every request and signs checked orders with,
+# and the origin verifies: 64 hex characters (32 random bytes; the origin refuses fewer than 32
+# characters), written once, and again when the file holds a shorter one. Exports EDGE_SECRET
+# for the origin.
 ensure_edge_secret() {
   local vars="$ROOT/edge/.dev.vars"
-  if [ ! -f "$vars" ]; then
+  if [ ! -f "$vars" ] || [ "$(sed -n 's/^EDGE_SECRET=//p' "$vars" | tr -d '\n' | wc -c)" -lt 32 ]; then
     printf 'EDGE_SECRET=%s\n' "$(head -c 32 /dev/urandom | od -An -tx1 | tr -d ' \n')" > "$vars"
     chmod 600 "$vars"
   fi

@@ -6,6 +6,7 @@ pub mod account;
 pub mod card;
 pub mod cart;
 pub mod cart_read;
+pub mod edge;
 pub mod engine_schema;
 pub mod error;
 pub mod extract;
@@ -19,7 +20,7 @@ pub mod session;
 pub mod stat;
 pub mod wallet;
 
-use axum::extract::Request;
+use axum::extract::{DefaultBodyLimit, Request};
 use axum::http::{Method, StatusCode, header};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
@@ -73,9 +74,13 @@ pub fn api_router(context: ApiContext) -> Router {
     let document = Arc::new(document);
     router
         .route("/api/openapi.json", get(move || std::future::ready(Json(document.as_ref().clone()))))
+        .route(edge::HEALTH, get(edge::health))
         .fallback(|| async { Error::not_found("接口不存在") })
+        .layer(DefaultBodyLimit::max(edge::BODY_LIMIT))
         .layer(middleware::from_fn(envelope_rejections))
         .layer(middleware::from_fn(refuse_cross_site))
+        // Outermost: nothing else sees a request before it is known to come from the edge.
+        .layer(middleware::from_fn_with_state(context.clone(), edge::only_through_edge))
         .with_state(context)
 }
 
@@ -103,7 +108,10 @@ async fn envelope_rejections(request: Request, next: Next) -> Response {
 }
 
 /// Refuses state-changing requests another site's page sends (403): the browser says so in
-/// `Sec-Fetch-Site`, or the `Origin` names another host than the one asked.
+/// `Sec-Fetch-Site`, or the `Origin` names another host than the one asked, or is `null` (a
+/// sandboxed frame, a `data:` page, a redirect across sites: never the shop's own page). The
+/// host asked is the edge's `X-Forwarded-Host`, which only reaches here on a request the edge
+/// proved (`edge::only_through_edge`), else `Host`.
 async fn refuse_cross_site(request: Request, next: Next) -> Response {
     let changes_state = !matches!(*request.method(), Method::GET | Method::HEAD | Method::OPTIONS);
     if changes_state && is_cross_site(&request) {
@@ -121,5 +129,5 @@ fn is_cross_site(request: &Request) -> bool {
     let origin_host = origin.split_once("://").map_or(origin, |(_, rest)| rest);
     let host =
         headers.get("x-forwarded-host").or_else(|| headers.get(header::HOST)).and_then(|value| value.to_str().ok()).unwrap_or_default();
-    origin != "null" && origin_host != host
+    origin.trim().eq_ignore_ascii_case("null") || origin_host != host
 }

@@ -1,12 +1,19 @@
 //! The harness every HTTP test shares: the real application on a random port, against
 //! a fresh SQLite file and a fresh PostgreSQL database.
 //!
+//! The origin runs with `EDGE_SECRET`, so it answers only requests that carry the edge's proof
+//! (`order_check::proof`). The tests talk to it through a small relay standing in for the edge
+//! (`App::base`, `App::url`): it adds a fresh proof to every request, and `X-Forwarded-Host`,
+//! `X-Forwarded-Proto` and `X-Forwarded-For` as the edge does. `App::origin` is the origin
+//! itself, for the tests of what it answers to anyone else.
+//!
 //! PostgreSQL: `TEST_DATABASE_ADMIN_URL` (default `postgres://postgres@127.0.0.1:5432/postgres`)
 //! must reach a server where a database can be created; `scripts/test` makes sure one does.
 
 #![allow(dead_code)]
 
 use std::future::Future;
+use std::net::SocketAddr;
 
 use origin::config::Config;
 use origin::startup::Application;
@@ -15,7 +22,11 @@ use serde_json::Value;
 use sqlx::{Connection, Executor};
 
 pub struct App {
+    /// Where the tests send their requests: the relay standing in for the edge, or the origin
+    /// itself when it has no secret.
     pub base: String,
+    /// The origin's own address.
+    pub origin: String,
     pub database: &'static str,
     pub db: origin::db::Db,
 }
@@ -27,6 +38,12 @@ impl App {
 
     pub fn url(&self, path: &str) -> String {
         format!("{}{path}", self.base)
+    }
+
+    /// `path` on the origin itself, past the relay: a request sent there carries no proof but
+    /// the one the test adds ([`edge_proof`]).
+    pub fn direct(&self, path: &str) -> String {
+        format!("{}{path}", self.origin)
     }
 
     pub async fn get(&self, client: &Client, path: &str) -> (StatusCode, Value) {
@@ -72,26 +89,93 @@ impl App {
     }
 }
 
-async fn start(database_url: String, database: &'static str) -> (App, tokio::sync::oneshot::Sender<()>) {
+async fn start(database_url: String, database: &'static str, edge_secret: Option<&str>) -> (App, tokio::sync::oneshot::Sender<()>) {
     let config = Config {
         addr: "127.0.0.1:0".parse().unwrap(),
         database_url,
-        edge_secret: Some(EDGE_SECRET.into()),
+        edge_secret: edge_secret.map(str::to_owned),
         order_pay_minutes: origin::orders_due::DEFAULT_PAY_MINUTES,
         security: origin::security::Security::default(),
     };
     let app = Application::build(&config).await.expect("the application starts");
-    let base = format!("http://{}", app.address());
+    let origin = format!("http://{}", app.address());
     let db = app.db.clone();
     let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
     tokio::spawn(app.run_until(async {
         let _ = stopped.await;
     }));
-    (App { base, database, db }, stop)
+    let base = match edge_secret {
+        Some(secret) => relay(origin.clone(), secret.as_bytes().into()).await,
+        None => origin.clone(),
+    };
+    (App { base, origin, database, db }, stop)
 }
 
-/// The secret the test origin shares with its (here imagined) edge.
-pub const EDGE_SECRET: &str = "the edge and the origin share this";
+/// The secret the test origin shares with its edge (here the relay): at least 32 bytes, as the
+/// origin insists.
+pub const EDGE_SECRET: &str = "the edge and the origin share this secret, 64 bytes long at least";
+
+/// The `X-Edge-Proof` the edge would send with a `method` request to `path_and_query`, made now.
+pub fn edge_proof(method: &str, path_and_query: &str) -> String {
+    order_check::proof::sign(EDGE_SECRET.as_bytes(), method, path_and_query, origin::now())
+}
+
+/// The relay standing in for the edge.
+#[derive(Clone)]
+struct Relay {
+    origin: String,
+    secret: std::sync::Arc<[u8]>,
+    client: Client,
+}
+
+/// Starts a relay to `origin` on a random port; answers its base URL. It lives as long as the
+/// test's runtime.
+async fn relay(origin: String, secret: std::sync::Arc<[u8]>) -> String {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let base = format!("http://{}", listener.local_addr().unwrap());
+    let client = Client::builder().redirect(reqwest::redirect::Policy::none()).build().unwrap();
+    let router = axum::Router::new().fallback(forward).with_state(Relay { origin, secret, client });
+    tokio::spawn(async move { axum::serve(listener, router.into_make_service_with_connect_info::<SocketAddr>()).await });
+    base
+}
+
+/// Forwards one request as the edge does (`edge/src/route.rs`): the message's own headers, the
+/// edge's forwarding headers (the client's `X-Forwarded-For` as it came, else the peer: the
+/// tests may say which address a request comes from), and a fresh proof; the answer comes back
+/// as the origin sent it.
+async fn forward(
+    axum::extract::State(relay): axum::extract::State<Relay>,
+    axum::extract::ConnectInfo(peer): axum::extract::ConnectInfo<SocketAddr>,
+    request: axum::extract::Request,
+) -> axum::response::Response {
+    use axum::http::HeaderValue;
+    let (parts, body) = request.into_parts();
+    let body = axum::body::to_bytes(body, usize::MAX).await.unwrap();
+    let target = parts.uri.path_and_query().map_or("/", |target| target.as_str()).to_owned();
+    let mut headers = parts.headers.clone();
+    for hop in ["host", "connection", "content-length", "transfer-encoding", "x-forwarded-host", "x-forwarded-proto", "x-edge-proof"] {
+        headers.remove(hop);
+    }
+    let host = parts.headers.get("host").cloned().unwrap_or(HeaderValue::from_static(""));
+    if !headers.contains_key("x-forwarded-for") {
+        headers.insert("x-forwarded-for", HeaderValue::from_str(&peer.ip().to_string()).unwrap());
+    }
+    headers.insert("x-forwarded-host", host);
+    headers.insert("x-forwarded-proto", HeaderValue::from_static("http"));
+    let proof = order_check::proof::sign(&relay.secret, parts.method.as_str(), &target, origin::now());
+    headers.insert(order_check::proof::HEADER, HeaderValue::from_str(&proof).unwrap());
+    let url = format!("{}{target}", relay.origin);
+    let answer = relay.client.request(parts.method, url).headers(headers).body(body).send().await.unwrap();
+    let status = answer.status();
+    let mut headers = answer.headers().clone();
+    for hop in ["connection", "content-length", "transfer-encoding"] {
+        headers.remove(hop);
+    }
+    let mut response = axum::response::Response::new(axum::body::Body::from(answer.bytes().await.unwrap()));
+    *response.status_mut() = status;
+    *response.headers_mut() = headers;
+    response
+}
 
 /// The `X-Edge-Check` the edge would send with an order form it checked, signed now.
 pub fn edge_check(key: &str, form: &[(&str, &str)]) -> String {
@@ -107,14 +191,32 @@ pub fn unique_name() -> String {
     format!("shop_test_{}_{}_{}", std::process::id(), origin::now(), NEXT.fetch_add(1, Ordering::Relaxed))
 }
 
-/// Runs `test` against a fresh SQLite database, then a fresh PostgreSQL one.
+/// Runs `test` against a fresh SQLite database, then a fresh PostgreSQL one, with an origin
+/// that has the edge's secret, through the relay.
 pub async fn on_both<F, Fut>(test: F)
 where
     F: Fn(App) -> Fut,
     Fut: Future<Output = ()>,
 {
+    on_both_with(Some(EDGE_SECRET), test).await;
+}
+
+/// [`on_both`] with an origin without `EDGE_SECRET` (development), talked to directly.
+pub async fn on_both_without_secret<F, Fut>(test: F)
+where
+    F: Fn(App) -> Fut,
+    Fut: Future<Output = ()>,
+{
+    on_both_with(None, test).await;
+}
+
+async fn on_both_with<F, Fut>(edge_secret: Option<&str>, test: F)
+where
+    F: Fn(App) -> Fut,
+    Fut: Future<Output = ()>,
+{
     let dir = std::env::temp_dir().join(unique_name());
-    let (app, stop) = start(format!("sqlite://{}/shop.db", dir.display()), "sqlite").await;
+    let (app, stop) = start(format!("sqlite://{}/shop.db", dir.display()), "sqlite", edge_secret).await;
     test(app).await;
     let _ = stop.send(());
     let _ = std::fs::remove_dir_all(&dir);
@@ -126,7 +228,7 @@ where
         .unwrap_or_else(|error| panic!("PostgreSQL at {admin_url} ({error}); run scripts/test, which starts one"));
     admin.execute(sqlx::AssertSqlSafe(format!("CREATE DATABASE {name}"))).await.unwrap();
     let base = admin_url.rsplit_once('/').map_or(admin_url.as_str(), |(base, _)| base);
-    let (app, stop) = start(format!("{base}/{name}"), "postgres").await;
+    let (app, stop) = start(format!("{base}/{name}"), "postgres", edge_secret).await;
     test(app).await;
     let _ = stop.send(());
     tokio::time::sleep(std::time::Duration::from_millis(100)).await;

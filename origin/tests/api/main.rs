@@ -6,6 +6,7 @@ mod common;
 
 mod accounts;
 mod cart;
+mod edge;
 mod favorites;
 mod goods;
 mod limits;

@@ -1,0 +1,72 @@
+//! What the origin takes from the edge (`docs/edge.md`, "What the origin trusts").
+//!
+//! With `EDGE_SECRET` set, every request must carry the edge's proof (`X-Edge-Proof`,
+//! `order_check::proof`) over its method, path and query and the time, else it is refused with
+//! 403 — all but the health check, `GET /healthz`. Whatever the secret, the forwarding headers
+//! (`X-Forwarded-For`, `-Host`, `-Proto`, `Forwarded`, `X-Real-IP`) are taken away from a
+//! request without a valid proof before any handler sees it: the login limits then count the
+//! TCP peer, the cross-site check compares with `Host`, and the session cookie is `Secure` only
+//! when the edge says the browser used https.
+//!
+//! Without the secret (development: `cargo run -p origin`, called directly) every request is
+//! answered as before, orders aside: they need the edge's signed check, which needs the secret.
+
+use axum::extract::{Request, State};
+use axum::http::StatusCode;
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+use order_check::proof;
+
+use super::ApiContext;
+use super::error::{Error, Nothing, ok};
+use crate::now;
+
+/// The health check: answered without the edge's proof, for load balancers and tunnels.
+pub const HEALTH: &str = "/healthz";
+
+/// The largest request body the origin reads, in bytes: every body is a short form. A larger one
+/// is answered 413 `请求内容过大`.
+pub const BODY_LIMIT: usize = 64 * 1024;
+
+/// What a request without a valid proof is told.
+pub const NOT_THROUGH_EDGE: &str = "禁止直接访问源站";
+
+/// The headers that say how a request was forwarded: believed only from the edge.
+const FORWARDING: [&str; 5] = ["x-forwarded-for", "x-forwarded-host", "x-forwarded-proto", "x-real-ip", "forwarded"];
+
+/// The middleware: refuses a request without a valid proof when the origin has the secret, and
+/// drops the forwarding headers of every request without one.
+pub async fn only_through_edge(State(context): State<ApiContext>, mut request: Request, next: Next) -> Response {
+    let proven = match &context.edge_secret {
+        None => false,
+        Some(secret) => {
+            let header = request.headers().get(proof::HEADER).and_then(|value| value.to_str().ok());
+            let target = request.uri().path_and_query().map_or_else(|| request.uri().path(), |target| target.as_str());
+            match proof::verify(secret, header, request.method().as_str(), target, now()) {
+                Ok(()) => true,
+                Err(_) if request.uri().path() == HEALTH => false,
+                Err(rejection) => {
+                    tracing::warn!(?rejection, method = %request.method(), path = request.uri().path(), "a request without the edge's proof was refused");
+                    return Error::forbidden(NOT_THROUGH_EDGE).into_response();
+                }
+            }
+        }
+    };
+    if !proven {
+        for name in FORWARDING {
+            request.headers_mut().remove(name);
+        }
+    }
+    next.run(request).await
+}
+
+/// `GET /healthz`: 200 with the success envelope while the database answers, else 503.
+pub async fn health(State(context): State<ApiContext>) -> Response {
+    match sqlx::query("SELECT 1").execute(&context.db.pool).await {
+        Ok(_) => ok(Nothing).into_response(),
+        Err(error) => {
+            tracing::error!(error = %error, "health check: the database does not answer");
+            Error::Refused(StatusCode::SERVICE_UNAVAILABLE, super::error::BUSY.into()).into_response()
+        }
+    }
+}
