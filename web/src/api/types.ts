@@ -641,6 +641,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/order/{id}/cancel': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * `POST /api/order/{id}/cancel`: cancels one of the member's unpaid orders and gives back the
+     *     stock it took; 409 for a paid or already cancelled order, 404 for anyone else's.
+     */
+    post: operations['order_cancel'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/order/{id}/pay': {
     parameters: {
       query?: never;
@@ -759,8 +779,9 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * `POST /api/user/login` (`username` or phone, `password`): opens a session (cookie `sid`)
-     *     and answers the member's state.
+     * `POST /api/user/login`: `username` (or the phone) and `password`, or `phone` and `code` (a
+     *     code of scene `login`, which signs in an account locked by failed passwords); opens a new
+     *     session (cookie `sid`) and answers the member's state.
      */
     post: operations['login'];
     delete?: never;
@@ -835,8 +856,9 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * `POST /api/user/resetPassword` (`password`, `password_confirmation`): a new password for the
-     *     logged-in member.
+     * `POST /api/user/resetPassword` (`old_password`, `password`, `password_confirmation`): a new
+     *     password for the logged-in member, who must know the old one (a stolen session is not the
+     *     account).
      */
     post: operations['reset_password'];
     delete?: never;
@@ -854,7 +876,11 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** `POST /api/user/updateUserInfo` (`name`, `phone`). */
+    /**
+     * `POST /api/user/updateUserInfo` (`name`, `phone`, and `code` when the phone changes): a
+     *     new phone needs a code sent to it (scene `change_phone`), so that a stolen session cannot
+     *     move the account to another phone, and with it the password reset.
+     */
     post: operations['update_user_info'];
     delete?: never;
     options?: never;
@@ -1802,6 +1828,11 @@ export interface components {
       /** @description One of the member's orders. */
       data: {
         address: string;
+        /**
+         * Format: int64
+         * @description `null` unless cancelled.
+         */
+        cancelled_at: number | null;
         /** Format: int64 */
         created_at: number;
         /** @example 10.00 */
@@ -2437,6 +2468,11 @@ export interface components {
     /** @description One of the member's orders. */
     OrderDetail: {
       address: string;
+      /**
+       * Format: int64
+       * @description `null` unless cancelled.
+       */
+      cancelled_at: number | null;
       /** Format: int64 */
       created_at: number;
       /** @example 10.00 */
@@ -3648,6 +3684,30 @@ export interface operations {
     requestBody?: never;
     responses: {
       /** @description 订单 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_OrderDetail'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  order_cancel: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 已取消的订单 */
       200: {
         headers: {
           [name: string]: unknown;
