@@ -8,7 +8,7 @@ const sql = (statement: string, ...params: unknown[]) => sqlOn(process.env.SHOP_
 async function login(page: Page, username = 'demo', password = 'demo123') {
   await page.goto(`${base()}/login`);
   await page.getByLabel('账号').fill(username);
-  await page.getByLabel('密码').fill(password);
+  await page.getByLabel('密码', { exact: true }).fill(password);
   await page
     .getByRole('button', { name: '登 录' })
     .or(page.getByRole('button', { name: '登录' }))
