@@ -655,15 +655,7 @@ async fn pay(State(context): State<ApiContext>, member: Member, Path(id): Path<i
     .fetch_optional(&mut *tx)
     .await?;
     let Some(payable) = payable else {
-        let exists: Option<i64> = sqlx::query_scalar("SELECT id FROM orders WHERE id = $1 AND member_id = $2")
-            .bind(id)
-            .bind(member.id)
-            .fetch_optional(&mut *tx)
-            .await?;
-        return Err(match exists {
-            Some(_) => Error::conflict("订单已支付或已取消"),
-            None => Error::not_found("订单不存在"),
-        });
+        return Err(not_unpaid(&mut tx, member, id).await?);
     };
     let taken = sqlx::query("UPDATE members SET balance = balance - $1 WHERE id = $2 AND balance >= $1")
         .bind(payable)
@@ -690,6 +682,17 @@ async fn pay(State(context): State<ApiContext>, member: Member, Path(id): Path<i
     ok(PaidOrder { order, balance: money::text(balance) })
 }
 
+/// Why an order could not leave the unpaid state: it is the member's but paid or cancelled
+/// already (409), or it is not the member's at all (404).
+async fn not_unpaid(conn: &mut AnyConnection, member: Member, id: i64) -> Result<Error> {
+    let exists: Option<i64> =
+        sqlx::query_scalar("SELECT id FROM orders WHERE id = $1 AND member_id = $2").bind(id).bind(member.id).fetch_optional(conn).await?;
+    Ok(match exists {
+        Some(_) => Error::conflict("订单已支付或已取消"),
+        None => Error::not_found("订单不存在"),
+    })
+}
+
 /// `POST /api/order/{id}/cancel`: cancels one of the member's unpaid orders and gives back the
 /// stock it took; 409 for a paid or already cancelled order, 404 for anyone else's.
 #[utoipa::path(post, path = "/api/order/{id}/cancel", operation_id = "order_cancel", tag = "订单", responses((status = 200, description = "已取消的订单", body = Envelope<OrderDetail>)))]
@@ -697,15 +700,7 @@ async fn cancel(State(context): State<ApiContext>, member: Member, Path(id): Pat
     let mut conn = context.db.pool.acquire().await?;
     let mut tx = conn.begin().await?;
     if !orders_due::cancel(&mut tx, member.id, id, now()).await? {
-        let exists: Option<i64> = sqlx::query_scalar("SELECT id FROM orders WHERE id = $1 AND member_id = $2")
-            .bind(id)
-            .bind(member.id)
-            .fetch_optional(&mut *tx)
-            .await?;
-        return Err(match exists {
-            Some(_) => Error::conflict("订单已支付或已取消"),
-            None => Error::not_found("订单不存在"),
-        });
+        return Err(not_unpaid(&mut tx, member, id).await?);
     }
     tx.commit().await?;
     ok(order_json(&mut conn, member, id).await?)
