@@ -115,13 +115,14 @@ pub fn upstream_headers<'a>(incoming: impl IntoIterator<Item = (String, String)>
             headers.push((name, value));
         }
     }
+    // The origin takes the list's last entry as the client (its login limits count by it), so
+    // the list goes on only with the address the edge saw appended; without one (plain workerd
+    // has no `CF-Connecting-IP`), the client's own list would be its word alone, and is dropped.
     if let Some(address) = client.address {
         let list = match forwarded_for {
             Some(list) if !list.trim().is_empty() => format!("{}, {address}", list.trim()),
             _ => address.to_owned(),
         };
-        headers.push(("x-forwarded-for".into(), list));
-    } else if let Some(list) = forwarded_for {
         headers.push(("x-forwarded-for".into(), list));
     }
     // The origin compresses for what the client accepts, and a client that asks for no
@@ -265,8 +266,9 @@ mod tests {
                 ("x-forwarded-proto", "https"),
             ])
         );
+        // No address known (plain workerd): a client's own X-Forwarded-For is not passed on.
         let direct = upstream_headers(
-            pairs(&[("Accept-Encoding", "br, gzip")]),
+            pairs(&[("Accept-Encoding", "br, gzip"), ("X-Forwarded-For", "198.51.100.7")]),
             &Client { address: None, host: "127.0.0.1:8787", proto: "http", accept_encoding: Some("gzip, deflate") },
         );
         assert_eq!(
