@@ -247,6 +247,32 @@ pub async fn ladder_goods(app: &App) -> (i64, i64) {
     row
 }
 
+/// A buyer who may order: an approved member who signed the agreement, named `{prefix}{n}`
+/// with the phone `{phone_prefix}` and `n` in eight digits, and a default delivery address.
+/// Answers (member id, address id).
+pub async fn approved_buyer(app: &App, hash: &str, prefix: &str, phone_prefix: &str, n: usize) -> (i64, i64) {
+    let member: i64 = sqlx::query_scalar(
+        "INSERT INTO members (username, phone, password_hash, company, name, is_passed, agreement_signed, created_at) \
+         VALUES ($1, $2, $3, '药房', '采购', 1, 1, 0) RETURNING id",
+    )
+    .bind(format!("{prefix}{n}"))
+    .bind(format!("{phone_prefix}{n:08}"))
+    .bind(hash)
+    .fetch_one(&app.db.pool)
+    .await
+    .unwrap();
+    let address: i64 = sqlx::query_scalar(
+        "INSERT INTO addresses (member_id, contact, phone, province, city, district, detail, is_default) \
+         VALUES ($1, '采购', $2, '浙江省', '杭州市', '西湖区', '文三路', 1) RETURNING id",
+    )
+    .bind(member)
+    .bind(format!("{phone_prefix}00000000"))
+    .fetch_one(&app.db.pool)
+    .await
+    .unwrap();
+    (member, address)
+}
+
 pub fn urlencode(text: &str) -> String {
     text.bytes().map(|byte| format!("%{byte:02X}")).collect()
 }

@@ -4,7 +4,7 @@
 //! hold across orders and under concurrency, a combination takes the stock of the goods inside
 //! it, and the balance pays each order once and never two it cannot cover.
 
-use crate::common::{App, edge_check, ladder_goods, on_both};
+use crate::common::{App, approved_buyer, edge_check, ladder_goods, on_both};
 use reqwest::{Client, StatusCode};
 use serde_json::Value;
 
@@ -444,24 +444,7 @@ async fn two_hundred_orders_for_the_last_combination_sets() {
         let hash = origin::auth::hash_password("buyer123").unwrap();
         let mut buyers = Vec::new();
         for n in 0..200 {
-            let member: i64 = sqlx::query_scalar(
-                "INSERT INTO members (username, phone, password_hash, company, name, is_passed, agreement_signed, created_at) \
-                 VALUES ($1, $2, $3, '药房', '采购', 1, 1, 0) RETURNING id",
-            )
-            .bind(format!("set_buyer{n}"))
-            .bind(format!("136{n:08}"))
-            .bind(&hash)
-            .fetch_one(&app.db.pool)
-            .await
-            .unwrap();
-            let address: i64 = sqlx::query_scalar(
-                "INSERT INTO addresses (member_id, contact, phone, province, city, district, detail, is_default) \
-                 VALUES ($1, '采购', '13600000000', '浙江省', '杭州市', '西湖区', '文三路', 1) RETURNING id",
-            )
-            .bind(member)
-            .fetch_one(&app.db.pool)
-            .await
-            .unwrap();
+            let (member, address) = approved_buyer(&app, &hash, "set_buyer", "136", n).await;
             let line: i64 = sqlx::query_scalar(
                 "INSERT INTO cart_items (member_id, goods_id, type, activity_id, number, price, with_coupon, created_at) \
                  SELECT $1, $2, 3, id, 1, price, 0, 0 FROM combinations WHERE id = $3 RETURNING id",

@@ -1,7 +1,7 @@
 //! Checkout, orders and payment over HTTP, on SQLite and PostgreSQL: the whole flow, every
 //! refusal, members kept apart, idempotency, and stock under 200 concurrent orders.
 
-use crate::common::{self, App, edge_check, ladder_goods, on_both};
+use crate::common::{self, App, approved_buyer, edge_check, ladder_goods, on_both};
 use reqwest::{Client, StatusCode};
 use serde_json::Value;
 
@@ -253,24 +253,7 @@ async fn two_hundred_orders_for_the_last_ten_units() {
         let hash = origin::auth::hash_password("buyer123").unwrap();
         let mut buyers = Vec::new();
         for n in 0..200 {
-            let member: i64 = sqlx::query_scalar(
-                "INSERT INTO members (username, phone, password_hash, company, name, is_passed, agreement_signed, created_at) \
-                 VALUES ($1, $2, $3, '药房', '采购', 1, 1, 0) RETURNING id",
-            )
-            .bind(format!("buyer{n}"))
-            .bind(format!("137{n:08}"))
-            .bind(&hash)
-            .fetch_one(&app.db.pool)
-            .await
-            .unwrap();
-            let address: i64 = sqlx::query_scalar(
-                "INSERT INTO addresses (member_id, contact, phone, province, city, district, detail, is_default) \
-                 VALUES ($1, '采购', '13700000000', '浙江省', '杭州市', '西湖区', '文三路', 1) RETURNING id",
-            )
-            .bind(member)
-            .fetch_one(&app.db.pool)
-            .await
-            .unwrap();
+            let (member, address) = approved_buyer(&app, &hash, "buyer", "137", n).await;
             let line: i64 = sqlx::query_scalar(
                 "INSERT INTO cart_items (member_id, goods_id, number, price, created_at) \
                  SELECT $1, id, 1, price, 0 FROM goods WHERE id = $2 RETURNING id",
