@@ -247,6 +247,48 @@ pub async fn ladder_goods(app: &App) -> (i64, i64) {
     row
 }
 
+/// Puts `number` of `goods` in the client's cart, with `extra` fields beside them (a flash
+/// sale's `type`, a combination's id); answers the line id.
+pub async fn add_to_cart(app: &App, client: &Client, goods: i64, number: i64, extra: &[(&str, String)]) -> i64 {
+    let mut form = vec![("goods_id", goods.to_string()), ("number", number.to_string())];
+    form.extend(extra.iter().cloned());
+    let form: Vec<(&str, &str)> = form.iter().map(|(key, value)| (*key, value.as_str())).collect();
+    let (status, body) = app.post(client, "/api/cart", &form).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    body["data"]["id"].as_i64().unwrap()
+}
+
+/// The first delivery address of the member `username`.
+pub async fn address_of(app: &App, username: &str) -> i64 {
+    sqlx::query_scalar("SELECT a.id FROM addresses a JOIN members m ON m.id = a.member_id WHERE m.username = $1 ORDER BY a.id LIMIT 1")
+        .bind(username)
+        .fetch_one(&app.db.pool)
+        .await
+        .unwrap()
+}
+
+/// Posts an order as the edge forwards one it checked: with its signed check.
+pub async fn post_order(app: &App, client: &Client, key: &str, form: &[(&str, &str)]) -> (StatusCode, Value) {
+    let response = client
+        .post(app.url("/api/order"))
+        .header("Idempotency-Key", key)
+        .header(order_check::signature::HEADER, edge_check(key, form))
+        .form(form)
+        .send()
+        .await
+        .unwrap();
+    (response.status(), response.json().await.unwrap())
+}
+
+/// The answers of spawned tasks, in their order.
+pub async fn joined<T: Send + 'static>(tasks: Vec<tokio::task::JoinHandle<T>>) -> Vec<T> {
+    let mut results = Vec::new();
+    for task in tasks {
+        results.push(task.await.unwrap());
+    }
+    results
+}
+
 /// A buyer who may order: an approved member who signed the agreement, named `{prefix}{n}`
 /// with the phone `{phone_prefix}` and `n` in eight digits, and a default delivery address.
 /// Answers (member id, address id).

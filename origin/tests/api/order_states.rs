@@ -4,43 +4,15 @@
 //! hold across orders and under concurrency, a combination takes the stock of the goods inside
 //! it, and the balance pays each order once and never two it cannot cover.
 
-use crate::common::{App, approved_buyer, edge_check, ladder_goods, on_both};
+use crate::common::{App, add_to_cart, address_of, approved_buyer, edge_check, joined, ladder_goods, on_both, post_order};
 use reqwest::{Client, StatusCode};
 use serde_json::Value;
-
-/// Puts a line in the client's cart (`extra` fields beside `goods_id` and `number`); answers
-/// its id.
-async fn add(app: &App, client: &Client, goods: i64, number: i64, extra: &[(&str, String)]) -> i64 {
-    let mut form = vec![("goods_id", goods.to_string()), ("number", number.to_string())];
-    form.extend(extra.iter().cloned());
-    let form: Vec<(&str, &str)> = form.iter().map(|(key, value)| (*key, value.as_str())).collect();
-    let (status, body) = app.post(client, "/api/cart", &form).await;
-    assert_eq!(status, StatusCode::OK, "{body}");
-    body["data"]["id"].as_i64().unwrap()
-}
-
-async fn address(app: &App, username: &str) -> i64 {
-    sqlx::query_scalar("SELECT a.id FROM addresses a JOIN members m ON m.id = a.member_id WHERE m.username = $1 ORDER BY a.id LIMIT 1")
-        .bind(username)
-        .fetch_one(&app.db.pool)
-        .await
-        .unwrap()
-}
 
 /// Posts an order of `lines` as the edge forwards one it checked.
 async fn order(app: &App, client: &Client, key: &str, lines: &[i64], address: i64) -> (StatusCode, Value) {
     let ids = lines.iter().map(i64::to_string).collect::<Vec<_>>().join(",");
     let address = address.to_string();
-    let form = [("ids", ids.as_str()), ("address_id", address.as_str())];
-    let response = client
-        .post(app.url("/api/order"))
-        .header("Idempotency-Key", key)
-        .header(order_check::signature::HEADER, edge_check(key, &form))
-        .form(&form)
-        .send()
-        .await
-        .unwrap();
-    (response.status(), response.json().await.unwrap())
+    post_order(app, client, key, &[("ids", ids.as_str()), ("address_id", address.as_str())]).await
 }
 
 /// Places an order of `lines` and answers its id.
@@ -83,14 +55,6 @@ async fn combination(app: &App) -> (i64, i64, Vec<(i64, i64)>) {
 }
 
 /// Runs the tasks at once and answers their results in order.
-async fn all<T: Send + 'static>(tasks: Vec<tokio::task::JoinHandle<T>>) -> Vec<T> {
-    let mut results = Vec::new();
-    for task in tasks {
-        results.push(task.await.unwrap());
-    }
-    results
-}
-
 async fn post_form(client: Client, url: String, form: Vec<(&'static str, String)>) -> (StatusCode, Value) {
     let response = client.post(url).form(&form).send().await.unwrap();
     (response.status(), response.json::<Value>().await.unwrap())
@@ -100,12 +64,12 @@ async fn post_form(client: Client, url: String, form: Vec<(&'static str, String)
 async fn cancelling_gives_the_stock_back_once() {
     on_both(|app| async move {
         let demo = app.demo().await;
-        let address = address(&app, "demo").await;
+        let address = address_of(&app, "demo").await;
         let (goods, _) = ladder_goods(&app).await;
         let (combination, part, parts) = combination(&app).await;
         let before = stocks(&app).await;
-        let plain = add(&app, &demo, goods, 12, &[]).await;
-        let set = add(&app, &demo, part, 2, &[("type", "3".into()), ("combination_id", combination.to_string())]).await;
+        let plain = add_to_cart(&app, &demo, goods, 12, &[]).await;
+        let set = add_to_cart(&app, &demo, part, 2, &[("type", "3".into()), ("combination_id", combination.to_string())]).await;
         let id = placed(&app, &demo, "cancel-1", &[plain, set], address).await;
 
         // The order took the goods line's stock, the combination's, and each goods inside it.
@@ -137,7 +101,7 @@ async fn cancelling_gives_the_stock_back_once() {
         assert_eq!(status, StatusCode::CONFLICT, "a cancelled order cannot be paid");
 
         // A paid order cannot be cancelled: its stock stays taken.
-        let plain = add(&app, &demo, goods, 3, &[]).await;
+        let plain = add_to_cart(&app, &demo, goods, 3, &[]).await;
         let id = placed(&app, &demo, "cancel-2", &[plain], address).await;
         let (status, paid) = app.post(&demo, &format!("/api/order/{id}/pay"), &[("method", "balance")]).await;
         assert_eq!(status, StatusCode::OK, "{paid}");
@@ -156,12 +120,12 @@ async fn cancelling_gives_the_stock_back_once() {
 async fn unpaid_orders_are_cancelled_when_due() {
     on_both(|app| async move {
         let demo = app.demo().await;
-        let address = address(&app, "demo").await;
+        let address = address_of(&app, "demo").await;
         let (goods, _) = ladder_goods(&app).await;
         let before = stocks(&app).await;
-        let line = add(&app, &demo, goods, 5, &[]).await;
+        let line = add_to_cart(&app, &demo, goods, 5, &[]).await;
         let unpaid = placed(&app, &demo, "due-1", &[line], address).await;
-        let line = add(&app, &demo, goods, 4, &[]).await;
+        let line = add_to_cart(&app, &demo, goods, 4, &[]).await;
         let paid = placed(&app, &demo, "due-2", &[line], address).await;
         let (status, _) = app.post(&demo, &format!("/api/order/{paid}/pay"), &[("method", "balance")]).await;
         assert_eq!(status, StatusCode::OK);
@@ -199,13 +163,13 @@ async fn unpaid_orders_are_cancelled_when_due() {
 async fn cancel_racing_payment_one_wins() {
     on_both(|app| async move {
         let demo = app.demo().await;
-        let address = address(&app, "demo").await;
+        let address = address_of(&app, "demo").await;
         let (goods, _) = ladder_goods(&app).await;
         let stock_before = scalar(&app, "SELECT stock FROM goods WHERE id = $1", goods).await;
         let balance_before = balance(&app).await;
         let mut orders = Vec::new();
         for n in 0..8 {
-            let line = add(&app, &demo, goods, 2, &[]).await;
+            let line = add_to_cart(&app, &demo, goods, 2, &[]).await;
             orders.push(placed(&app, &demo, &format!("race-{n}"), &[line], address).await);
         }
         let mut tasks = Vec::new();
@@ -214,7 +178,7 @@ async fn cancel_racing_payment_one_wins() {
                 tasks.push(tokio::spawn(post_form(demo.clone(), app.url(&path), vec![("method", "balance".to_owned())])));
             }
         }
-        let answers = all(tasks).await;
+        let answers = joined(tasks).await;
         let mut paid = 0;
         for (n, pair) in answers.chunks(2).enumerate() {
             let won: Vec<bool> = pair.iter().map(|(status, _)| *status == StatusCode::OK).collect();
@@ -243,9 +207,9 @@ async fn cancel_racing_payment_one_wins() {
 async fn concurrent_payments_of_one_order_debit_once() {
     on_both(|app| async move {
         let demo = app.demo().await;
-        let address = address(&app, "demo").await;
+        let address = address_of(&app, "demo").await;
         let (goods, _) = ladder_goods(&app).await;
-        let line = add(&app, &demo, goods, 3, &[]).await;
+        let line = add_to_cart(&app, &demo, goods, 3, &[]).await;
         let id = placed(&app, &demo, "pay-once", &[line], address).await;
         let payable = scalar(&app, "SELECT payable FROM orders WHERE id = $1", id).await;
         let before = balance(&app).await;
@@ -254,7 +218,7 @@ async fn concurrent_payments_of_one_order_debit_once() {
                 tokio::spawn(post_form(demo.clone(), app.url(&format!("/api/order/{id}/pay")), vec![("method", "balance".to_owned())]))
             })
             .collect();
-        let answers = all(tasks).await;
+        let answers = joined(tasks).await;
         assert_eq!(answers.iter().filter(|(status, _)| *status == StatusCode::OK).count(), 1, "{}: {answers:?}", app.database);
         assert!(answers.iter().all(|(status, _)| *status == StatusCode::OK || *status == StatusCode::CONFLICT), "{answers:?}");
         assert_eq!(balance(&app).await, before - payable);
@@ -268,11 +232,11 @@ async fn concurrent_payments_of_one_order_debit_once() {
 async fn two_orders_beyond_the_balance_cannot_both_be_paid() {
     on_both(|app| async move {
         let demo = app.demo().await;
-        let address = address(&app, "demo").await;
+        let address = address_of(&app, "demo").await;
         let (goods, _) = ladder_goods(&app).await;
-        let line = add(&app, &demo, goods, 2, &[]).await;
+        let line = add_to_cart(&app, &demo, goods, 2, &[]).await;
         let first = placed(&app, &demo, "poor-1", &[line], address).await;
-        let line = add(&app, &demo, goods, 3, &[]).await;
+        let line = add_to_cart(&app, &demo, goods, 3, &[]).await;
         let second = placed(&app, &demo, "poor-2", &[line], address).await;
         let payables = [
             scalar(&app, "SELECT payable FROM orders WHERE id = $1", first).await,
@@ -287,7 +251,7 @@ async fn two_orders_beyond_the_balance_cannot_both_be_paid() {
                 tokio::spawn(post_form(demo.clone(), app.url(&format!("/api/order/{id}/pay")), vec![("method", "balance".to_owned())]))
             })
             .collect();
-        let answers = all(tasks).await;
+        let answers = joined(tasks).await;
         let won: Vec<usize> = (0..2).filter(|n| answers[*n].0 == StatusCode::OK).collect();
         assert_eq!(won.len(), 1, "{}: {answers:?}", app.database);
         let lost = 1 - won[0];
@@ -304,7 +268,7 @@ async fn two_orders_beyond_the_balance_cannot_both_be_paid() {
 async fn only_approved_members_who_signed_the_agreement_order() {
     on_both(|app| async move {
         let other = app.other_member().await;
-        let address = address(&app, "other").await;
+        let address = address_of(&app, "other").await;
         // A member is created neither signed nor approved; the demo member is both.
         let standing: Vec<(String, i64, i64)> =
             sqlx::query_as("SELECT username, agreement_signed, is_passed FROM members ORDER BY username")
@@ -314,7 +278,7 @@ async fn only_approved_members_who_signed_the_agreement_order() {
         assert_eq!(standing, [("demo".to_owned(), 1, 1), ("other".to_owned(), 0, 0)]);
         let (goods, _) = ladder_goods(&app).await;
         // Anyone may fill a cart.
-        let line = add(&app, &other, goods, 2, &[]).await;
+        let line = add_to_cart(&app, &other, goods, 2, &[]).await;
         let ids = line.to_string();
 
         // Not signed: 459 (HTTP 200), so the web app opens /dzht; checked before the approval.
@@ -364,10 +328,10 @@ async fn flash_sale(app: &App, limit: i64) -> (i64, i64) {
 async fn a_flash_sale_limit_counts_what_was_ordered() {
     on_both(|app| async move {
         let demo = app.demo().await;
-        let address = address(&app, "demo").await;
+        let address = address_of(&app, "demo").await;
         let (sale, goods) = flash_sale(&app, 3).await;
         let flash = [("type", "1".to_owned())];
-        let line = add(&app, &demo, goods, 3, &flash).await;
+        let line = add_to_cart(&app, &demo, goods, 3, &flash).await;
         let id = placed(&app, &demo, "sale-1", &[line], address).await;
         let recorded: (i64, i64) =
             sqlx::query_as("SELECT type, activity_id FROM order_items WHERE order_id = $1").bind(id).fetch_one(&app.db.pool).await.unwrap();
@@ -414,7 +378,7 @@ async fn ten_parallel_adds_stay_within_a_flash_sale_limit() {
                 tokio::spawn(post_form(demo.clone(), app.url("/api/cart"), form))
             })
             .collect();
-        let answers = all(tasks).await;
+        let answers = joined(tasks).await;
         let added = answers.iter().filter(|(status, _)| *status == StatusCode::OK).count();
         let refused = answers
             .iter()
@@ -480,7 +444,7 @@ async fn two_hundred_orders_for_the_last_combination_sets() {
                 })
             })
             .collect();
-        let answers = all(tasks).await;
+        let answers = joined(tasks).await;
         let placed = answers.iter().filter(|(status, _)| *status == StatusCode::OK).count();
         let refused = answers
             .iter()

@@ -1,37 +1,9 @@
 //! Checkout, orders and payment over HTTP, on SQLite and PostgreSQL: the whole flow, every
 //! refusal, members kept apart, idempotency, and stock under 200 concurrent orders.
 
-use crate::common::{self, App, approved_buyer, edge_check, ladder_goods, on_both};
+use crate::common::{self, App, add_to_cart, address_of, approved_buyer, edge_check, joined, ladder_goods, on_both, post_order};
 use reqwest::{Client, StatusCode};
 use serde_json::Value;
-
-/// Puts `number` of `goods` in the client's cart; answers the line id.
-async fn add(app: &App, client: &Client, goods: i64, number: i64) -> i64 {
-    let (status, body) = app.post(client, "/api/cart", &[("goods_id", &goods.to_string()), ("number", &number.to_string())]).await;
-    assert_eq!(status, StatusCode::OK, "{body}");
-    body["data"]["id"].as_i64().unwrap()
-}
-
-async fn address(app: &App, username: &str) -> i64 {
-    sqlx::query_scalar("SELECT a.id FROM addresses a JOIN members m ON m.id = a.member_id WHERE m.username = $1 ORDER BY a.id LIMIT 1")
-        .bind(username)
-        .fetch_one(&app.db.pool)
-        .await
-        .unwrap()
-}
-
-/// Posts an order as the edge forwards one it checked: with its signed check.
-async fn order(app: &App, client: &Client, key: &str, form: &[(&str, &str)]) -> (StatusCode, Value) {
-    let response = client
-        .post(app.url("/api/order"))
-        .header("Idempotency-Key", key)
-        .header(order_check::signature::HEADER, edge_check(key, form))
-        .form(form)
-        .send()
-        .await
-        .unwrap();
-    (response.status(), response.json().await.unwrap())
-}
 
 async fn stock(app: &App, goods: i64) -> i64 {
     sqlx::query_scalar("SELECT stock FROM goods WHERE id = $1").bind(goods).fetch_one(&app.db.pool).await.unwrap()
@@ -42,7 +14,7 @@ async fn checkout_order_and_pay() {
     on_both(|app| async move {
         let demo = app.demo().await;
         let (goods, stock_before) = ladder_goods(&app).await;
-        let line = add(&app, &demo, goods, 12).await;
+        let line = add_to_cart(&app, &demo, goods, 12, &[]).await;
         let ids = line.to_string();
         let (_, list) = app.get(&demo, "/api/cart/list").await;
         let payable = list["data"]["quote"]["totals"]["payable"].as_str().unwrap().to_owned();
@@ -63,14 +35,14 @@ async fn checkout_order_and_pay() {
         assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
         assert_eq!(foreign["msg"], "购物车中没有该商品，请刷新购物车后重试");
 
-        let address = address(&app, "demo").await.to_string();
+        let address = address_of(&app, "demo").await.to_string();
         let form =
             [("ids", ids.as_str()), ("address_id", address.as_str()), ("remark", "周一上午送货"), ("expected_payable", payable.as_str())];
         let (status, tampered) =
-            order(&app, &demo, "key-tampered", &[("ids", &ids), ("address_id", &address), ("expected_payable", "1.00")]).await;
+            post_order(&app, &demo, "key-tampered", &[("ids", &ids), ("address_id", &address), ("expected_payable", "1.00")]).await;
         assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
         assert_eq!(tampered["msg"], "商品价格已变动，请刷新购物车后重试");
-        let (status, missing_key) = order(&app, &demo, "", &form).await;
+        let (status, missing_key) = post_order(&app, &demo, "", &form).await;
         assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
         assert_eq!(missing_key["msg"], "缺少有效的幂等键");
 
@@ -107,7 +79,7 @@ async fn checkout_order_and_pay() {
         let orders: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM orders").fetch_one(&app.db.pool).await.unwrap();
         assert_eq!(orders, 0, "no unchecked order was made");
 
-        let (status, placed) = order(&app, &demo, "key-1", &form).await;
+        let (status, placed) = post_order(&app, &demo, "key-1", &form).await;
         assert_eq!(status, StatusCode::OK, "{placed}");
         let order_id = placed["data"]["id"].as_i64().unwrap();
         assert_eq!(placed["data"]["payable"], payable.as_str());
@@ -117,10 +89,10 @@ async fn checkout_order_and_pay() {
         assert_eq!(cart["data"]["data"].as_array().unwrap().len(), 0, "ordered lines leave the cart");
 
         // The same key and body: the first answer again, no second order.
-        let (status, again) = order(&app, &demo, "key-1", &form).await;
+        let (status, again) = post_order(&app, &demo, "key-1", &form).await;
         assert_eq!(status, StatusCode::OK);
         assert_eq!(again, placed);
-        let (status, other_body) = order(&app, &demo, "key-1", &[("ids", &ids), ("address_id", &address)]).await;
+        let (status, other_body) = post_order(&app, &demo, "key-1", &[("ids", &ids), ("address_id", &address)]).await;
         assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
         assert_eq!(other_body["msg"], "该幂等键已用于其他请求");
 
@@ -179,8 +151,8 @@ async fn checkout_order_and_pay() {
                 .fetch_one(&app.db.pool)
                 .await
                 .unwrap();
-        let line = add(&app, &demo, goods, 1).await.to_string();
-        let (status, refused) = order(&app, &demo, "key-2", &[("ids", &line), ("address_id", &their_address.to_string())]).await;
+        let line = add_to_cart(&app, &demo, goods, 1, &[]).await.to_string();
+        let (status, refused) = post_order(&app, &demo, "key-2", &[("ids", &line), ("address_id", &their_address.to_string())]).await;
         assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
         assert_eq!(refused["msg"], "收货地址不存在");
         let (status, twice) = app.post(&demo, &format!("/api/order/{order_id}/pay"), &[("method", "balance")]).await;
@@ -195,9 +167,9 @@ async fn the_balance_never_goes_below_zero() {
     on_both(|app| async move {
         let demo = app.demo().await;
         let (goods, _) = ladder_goods(&app).await;
-        let line = add(&app, &demo, goods, 2).await;
-        let address = address(&app, "demo").await.to_string();
-        let (_, placed) = order(&app, &demo, "poor", &[("ids", &line.to_string()), ("address_id", &address)]).await;
+        let line = add_to_cart(&app, &demo, goods, 2, &[]).await;
+        let address = address_of(&app, "demo").await.to_string();
+        let (_, placed) = post_order(&app, &demo, "poor", &[("ids", &line.to_string()), ("address_id", &address)]).await;
         let order_id = placed["data"]["id"].as_i64().unwrap();
         sqlx::query("UPDATE members SET balance = 1 WHERE username = 'demo'").execute(&app.db.pool).await.unwrap();
         let (status, refused) = app.post(&demo, &format!("/api/order/{order_id}/pay"), &[("method", "balance")]).await;
@@ -216,8 +188,8 @@ async fn one_key_sent_twenty_times_at_once_makes_one_order() {
     on_both(|app| async move {
         let demo = app.demo().await;
         let (goods, _) = ladder_goods(&app).await;
-        let line = add(&app, &demo, goods, 3).await.to_string();
-        let address = address(&app, "demo").await.to_string();
+        let line = add_to_cart(&app, &demo, goods, 3, &[]).await.to_string();
+        let address = address_of(&app, "demo").await.to_string();
         let requests = (0..20).map(|_| {
             let (demo, url, line, address) = (demo.clone(), app.url("/api/order"), line.clone(), address.clone());
             tokio::spawn(async move {
@@ -234,7 +206,7 @@ async fn one_key_sent_twenty_times_at_once_makes_one_order() {
                 (response.status(), response.json::<Value>().await.unwrap())
             })
         });
-        let answers: Vec<(StatusCode, Value)> = futures_collect(requests).await;
+        let answers: Vec<(StatusCode, Value)> = joined(requests.collect()).await;
         let orders: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM orders").fetch_one(&app.db.pool).await.unwrap();
         assert_eq!(orders, 1, "{}", app.database);
         let first = &answers[0];
@@ -282,7 +254,7 @@ async fn two_hundred_orders_for_the_last_ten_units() {
                 (response.status(), response.json::<Value>().await.unwrap())
             })
         });
-        let answers = futures_collect(requests).await;
+        let answers = joined(requests.collect()).await;
         let placed = answers.iter().filter(|(status, _)| *status == StatusCode::OK).count();
         // Refused as over stock (a race lost in the transaction) or as not buyable (the stock
         // was already gone when the cart was read).
@@ -306,12 +278,4 @@ async fn two_hundred_orders_for_the_last_ten_units() {
         assert_eq!(orders, 10);
     })
     .await;
-}
-
-async fn futures_collect<T: Send + 'static>(tasks: impl Iterator<Item = tokio::task::JoinHandle<T>>) -> Vec<T> {
-    let mut results = Vec::new();
-    for task in tasks.collect::<Vec<_>>() {
-        results.push(task.await.unwrap());
-    }
-    results
 }
