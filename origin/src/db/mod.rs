@@ -53,6 +53,7 @@ impl Db {
         } else {
             anyhow::bail!("DATABASE_URL must start with sqlite:// or postgres://, got {url}");
         };
+        let synchronous = sqlite_synchronous()?;
         let url = match kind {
             Kind::Sqlite => sqlite_url(url)?,
             Kind::Postgres => url.to_owned(),
@@ -69,9 +70,10 @@ impl Db {
             .after_connect(move |connection, _| {
                 Box::pin(async move {
                     if kind == Kind::Sqlite {
-                        connection
-                            .execute("PRAGMA foreign_keys = ON; PRAGMA journal_mode = WAL; PRAGMA busy_timeout = 10000; PRAGMA synchronous = NORMAL;")
-                            .await?;
+                        let pragmas = format!(
+                            "PRAGMA foreign_keys = ON; PRAGMA journal_mode = WAL; PRAGMA busy_timeout = 10000; PRAGMA synchronous = {synchronous};"
+                        );
+                        connection.execute(sqlx::AssertSqlSafe(pragmas)).await?;
                     }
                     Ok(())
                 })
@@ -98,6 +100,17 @@ pub fn params(first: usize, count: usize) -> String {
     (first..first + count).map(|number| format!("${number}")).collect::<Vec<_>>().join(", ")
 }
 
+/// `SQLITE_SYNCHRONOUS`: `FULL` (the default) syncs the write-ahead log at every commit, so an
+/// order, payment or cancel that was answered survives a power loss; `NORMAL` syncs it only at
+/// checkpoints (what each costs and risks: BENCHMARKS.md, "SQLite durability").
+fn sqlite_synchronous() -> anyhow::Result<&'static str> {
+    match std::env::var("SQLITE_SYNCHRONOUS").map(|value| value.trim().to_ascii_uppercase()).as_deref() {
+        Err(_) | Ok("" | "FULL") => Ok("FULL"),
+        Ok("NORMAL") => Ok("NORMAL"),
+        Ok(other) => anyhow::bail!("SQLITE_SYNCHRONOUS must be FULL or NORMAL, got {other}"),
+    }
+}
+
 /// `sqlite://data/shop.db` → the same with `mode=rwc`, after creating `data/`.
 fn sqlite_url(url: &str) -> anyhow::Result<String> {
     let path = url.trim_start_matches("sqlite://").trim_start_matches("sqlite:");
@@ -115,4 +128,26 @@ fn sqlite_url(url: &str) -> anyhow::Result<String> {
         format!("{query}&mode=rwc")
     };
     Ok(format!("sqlite://{file}?{query}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every SQLite connection of the pool syncs at each commit unless told otherwise.
+    #[tokio::test]
+    async fn sqlite_commits_are_synced() {
+        let folder = std::env::temp_dir().join(format!("origin-sync-{}", std::process::id()));
+        let db = Db::connect(&format!("sqlite://{}/shop.db", folder.display())).await.unwrap();
+        let mut answers = Vec::new();
+        for _ in 0..3 {
+            let mut connection = db.pool.acquire().await.unwrap();
+            let level: i64 = sqlx::query_scalar("PRAGMA synchronous").fetch_one(&mut *connection).await.unwrap();
+            answers.push(level);
+        }
+        // 2 is FULL (1 would be NORMAL); the test environment sets no SQLITE_SYNCHRONOUS.
+        assert_eq!(answers, [2, 2, 2]);
+        db.pool.close().await;
+        std::fs::remove_dir_all(folder).unwrap();
+    }
 }

@@ -18,6 +18,7 @@ use super::error::{Answer, Envelope, Error, Result, ok};
 use super::extract::{FormFields, Member};
 use crate::db::Db;
 use crate::now;
+use crate::security::IDS_MAX;
 
 pub fn router() -> OpenApiRouter<ApiContext> {
     OpenApiRouter::new()
@@ -393,32 +394,42 @@ async fn copy(State(context): State<ApiContext>, member: Member, FormFields(form
     if targets.is_empty() {
         return Err(Error::field("other_user_ids", "请选择要复制到的门店账号"));
     }
-    // The stores of one company: accounts whose qualifications were approved (so the company
-    // name was checked) under the same company name.
-    let company: Option<String> = sqlx::query_scalar("SELECT company FROM members WHERE id = $1 AND is_passed = 1")
-        .bind(member.id)
-        .fetch_optional(&context.db.pool)
-        .await?;
-    for target in &targets {
-        let same: Option<String> = sqlx::query_scalar("SELECT company FROM members WHERE id = $1 AND is_passed = 1")
-            .bind(target)
-            .fetch_optional(&context.db.pool)
-            .await?;
-        if company.is_none() || same != company || *target == member.id {
-            return Err(Error::forbidden("只能复制到本企业的其他门店账号"));
-        }
+    if ids.len() * targets.len() > IDS_MAX {
+        return Err(Error::field("ids", format!("一次最多复制{IDS_MAX}行（商品行数×门店数）")));
     }
-    let mut copied = 0;
+    // The stores of one company: accounts whose qualifications were approved (so the company
+    // name was checked) under the same company name. One statement for all the targets.
+    let mut stores = sqlx::query_scalar::<_, i64>(sqlx::AssertSqlSafe(format!(
+        "SELECT target.id FROM members target JOIN members own ON own.id = $1 AND own.is_passed = 1 \
+         WHERE target.is_passed = 1 AND target.company = own.company AND target.id <> own.id AND target.id IN ({})",
+        crate::db::params(2, targets.len())
+    )))
+    .bind(member.id);
+    for target in &targets {
+        stores = stores.bind(*target);
+    }
+    let stores = stores.fetch_all(&context.db.pool).await?;
+    if targets.iter().any(|target| !stores.contains(target)) {
+        return Err(Error::forbidden("只能复制到本企业的其他门店账号"));
+    }
+    // The lines, in one statement; every one asked for must be the member's.
+    let mut lines = sqlx::query_as::<_, (i64, i64, i64, i64, i64)>(sqlx::AssertSqlSafe(format!(
+        "SELECT id, goods_id, type, activity_id, number FROM cart_items WHERE member_id = $1 AND id IN ({}) ORDER BY id",
+        crate::db::params(2, ids.len())
+    )))
+    .bind(member.id);
     for id in &ids {
-        let OwnLine { goods_id, line_type, activity_id: activity, number } =
-            sqlx::query_as("SELECT goods_id, type, activity_id, number FROM cart_items WHERE id = $1 AND member_id = $2")
-                .bind(id)
-                .bind(member.id)
-                .fetch_optional(&context.db.pool)
-                .await?
-                .ok_or_else(|| Error::not_found("购物车中没有该商品"))?;
+        lines = lines.bind(*id);
+    }
+    let lines = lines.fetch_all(&context.db.pool).await?;
+    if ids.iter().any(|id| !lines.iter().any(|line| line.0 == *id)) {
+        return Err(Error::not_found("购物车中没有该商品"));
+    }
+    // Each copy is an add to the store's cart, under every rule an add obeys (stock, limits).
+    let mut copied = 0;
+    for (_, goods_id, line_type, activity, number) in lines {
+        let combination = if line_type == COMBINATION { activity } else { 0 };
         for target in &targets {
-            let combination = if line_type == COMBINATION { activity } else { 0 };
             add_line(&context.db, Member { id: *target }, goods_id, number, line_type, combination, [0, 0, 0]).await?;
             copied += 1;
         }

@@ -82,6 +82,19 @@ async fn favourites_pictures_promotions_and_cart_helpers() {
         let (status, refused) = app.post(&demo, "/api/cart/copy", &[("ids", &line), ("other_user_ids", &stranger.to_string())]).await;
         assert_eq!(status, StatusCode::FORBIDDEN);
         assert_eq!(refused["msg"], "只能复制到本企业的其他门店账号");
+        // Lines × stores is capped: 300 lines into 2 stores is 600 adds, refused before any.
+        let many = (0..300).map(|n| (line.parse::<i64>().unwrap() + n).to_string()).collect::<Vec<_>>().join(",");
+        let (status, refused) =
+            app.post(&demo, "/api/cart/copy", &[("ids", &many), ("other_user_ids", &format!("{store},{stranger}"))]).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{refused}");
+        assert_eq!(refused["msg"], "一次最多复制500行（商品行数×门店数）");
+        // A line that is not the member's is not copied, nor is anything else of the request.
+        let (status, _) =
+            app.post(&demo, "/api/cart/copy", &[("ids", &format!("{line},999999")), ("other_user_ids", &store.to_string())]).await;
+        assert_eq!(status, StatusCode::NOT_FOUND);
+        let in_store: i64 =
+            sqlx::query_scalar("SELECT COUNT(*) FROM cart_items WHERE member_id = $1").bind(store).fetch_one(&app.db.pool).await.unwrap();
+        assert_eq!(in_store, 1);
     })
     .await;
 }
