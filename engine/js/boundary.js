@@ -32,7 +32,6 @@ const KEYS = [
   'is_selected',
   'with_coupon',
   'goods_manjian_id',
-  'goods_manjian_amount',
   'goods',
   'combination',
   'is_buy',
@@ -42,6 +41,27 @@ const KEYS = [
   'base_price',
   'ladder_price',
   'ladder_price_type',
+  'settlement',
+  'now',
+  'coupons',
+  'coupon_id',
+  'cash_vouchers',
+  'cash_voucher_id',
+  'red_packet_balance',
+  'use_red_packet',
+  'points_balance',
+  'use_points',
+  'shipping_fee',
+  'red_packet_max_rate',
+  'points_per_yuan',
+  'points_max_rate',
+  'kind',
+  'scope',
+  'threshold',
+  'rate',
+  'max_reduce',
+  'starts_at',
+  'ends_at',
 ];
 
 const K = Object.fromEntries(KEYS.map((key, index) => [key, index]));
@@ -224,7 +244,6 @@ function item(it) {
     field(K.is_selected, it.is_selected) +
     field(K.with_coupon, it.with_coupon) +
     field(K.goods_manjian_id, it.goods_manjian_id) +
-    field(K.goods_manjian_amount, it.goods_manjian_amount) +
     recordField(K.goods, it.goods, goods) +
     recordField(K.combination, it.combination, goods);
   tokens[at] = n; // after the fields: writing them may have replaced `tokens`
@@ -291,7 +310,55 @@ function encodePlain(value) {
   return { tokens: tokens.subarray(0, size), text: strings.join('') };
 }
 
-/** Builds the summary (totals, counts, tiers, shipping) written by output.rs from `at`. */
+/**
+ * Any plain value, keeping only the keys the engine reads (the settlement object: small, so
+ * written generically rather than field by field as carts are).
+ */
+function any(value) {
+  reserve(4);
+  if (typeof value !== 'object' || value === null) {
+    scalar(value);
+    return;
+  }
+  plain(value);
+  if (Array.isArray(value)) {
+    tokens[size++] = ARR;
+    tokens[size++] = value.length;
+    for (let i = 0; i < value.length; i++) any(value[i]);
+    return;
+  }
+  tokens[size++] = MAP;
+  const at = size++;
+  let n = 0;
+  for (const key of Object.keys(value)) {
+    const element = value[key];
+    if (!Object.hasOwn(K, key) || omitted(element)) continue;
+    reserve(1);
+    tokens[size++] = K[key];
+    any(element);
+    n++;
+  }
+  tokens[at] = n; // after the fields: writing them may have replaced `tokens`
+}
+
+/** A settlement object as tokens, like `encodeCart`. */
+export function encodeSettlement(value) {
+  try {
+    return encodeAny(value);
+  } catch (error) {
+    if (error !== NOT_PLAIN) throw error;
+  }
+  return encodeAny(JSON.parse(JSON.stringify(value)));
+}
+
+function encodeAny(value) {
+  size = 0;
+  strings = [];
+  any(value);
+  return { tokens: tokens.subarray(0, size), text: strings.join('') };
+}
+
+/** Builds the summary (totals, counts, tiers, shipping) written by output.rs from `at`, and moves `at` past it. */
 function summary(n, m, at) {
   let i = at.i,
     j = at.j;
@@ -312,9 +379,60 @@ function summary(n, m, at) {
     tiers[t] = { amount: m[j++], reduce: m[j++], status: n[i++], need: m[j++] };
   }
   const free = n[i++] === 1;
-  // The last field: nothing is read after it, so neither position moves on.
-  const need = n[i] === 1 ? m[j] : null;
+  const need = n[i++] === 1 ? m[j++] : null;
+  at.i = i;
+  at.j = j;
   return { totals, counts, manjian_tiers: tiers, shipping: { free_shipping: free, need } };
+}
+
+/** A chosen coupon or voucher: `{ id, value }` or null. */
+function chosen(n, m, at) {
+  if (n[at.i++] !== 1) return null;
+  return { id: n[at.i++], value: m[at.j++] };
+}
+
+/** Builds the settlement written by output.rs from `at`, and moves `at` past it. */
+function settlement(n, m, at) {
+  const goods = m[at.j++];
+  const coupons = new Array(n[at.i++]);
+  for (let c = 0; c < coupons.length; c++) {
+    coupons[c] = { id: n[at.i++], usable: n[at.i++] === 1, value: m[at.j++], need: m[at.j++] };
+  }
+  const coupon = chosen(n, m, at);
+  const vouchers = new Array(n[at.i++]);
+  for (let v = 0; v < vouchers.length; v++) {
+    vouchers[v] = { id: n[at.i++], usable: n[at.i++] === 1, value: m[at.j++] };
+  }
+  const voucher = chosen(n, m, at);
+  const redPacket = m[at.j++],
+    pointsUsed = n[at.i++],
+    pointsValue = m[at.j++],
+    shippingFee = m[at.j++],
+    due = m[at.j++];
+  const lines = new Array(n[at.i++]);
+  for (let l = 0; l < lines.length; l++) {
+    lines[l] = {
+      id: n[at.i++],
+      coupon: m[at.j++],
+      cash_voucher: m[at.j++],
+      red_packet: m[at.j++],
+      points: m[at.j++],
+      paid: m[at.j++],
+    };
+  }
+  return {
+    goods,
+    coupons,
+    coupon,
+    cash_vouchers: vouchers,
+    cash_voucher: voucher,
+    red_packet: redPacket,
+    points_used: pointsUsed,
+    points_value: pointsValue,
+    shipping_fee: shippingFee,
+    due,
+    lines,
+  };
 }
 
 const ascii = new TextDecoder();
@@ -338,7 +456,8 @@ export function decodeQuote(n, text) {
       priceKind = PRICE_KINDS[n[i++]];
     const unitPrice = m[j++],
       amount = m[j++],
-      savings = m[j++];
+      savings = m[j++],
+      share = m[j++];
     const ladder = new Array(rows);
     for (let r = 0; r < rows; r++) {
       const number = n[i++];
@@ -359,15 +478,23 @@ export function decodeQuote(n, text) {
       price_kind: priceKind,
       amount,
       savings,
+      goods_manjian_amount: share,
       ladder,
       free_shipping_hint: hint,
     };
   }
-  const quote = summary(n, m, { i, j });
+  const at = { i, j };
+  const quote = summary(n, m, at);
+  if (n[at.i++] === 1) quote.settlement = settlement(n, m, at);
   return { lines, ...quote };
 }
 
 /** The summary alone (CartSession.totals). */
 export function decodeSummary(n, text) {
   return summary(n, ascii.decode(text).split(','), { i: 0, j: 0 });
+}
+
+/** The settlement alone (CartSession.settle). */
+export function decodeSettlement(n, text) {
+  return settlement(n, ascii.decode(text).split(','), { i: 0, j: 0 });
 }

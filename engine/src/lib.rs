@@ -1,5 +1,7 @@
-//! The shop's pricing engine: cart totals, full-reduction (满减) tiers, ladder prices and
-//! free-shipping hints, exact to the cent, with the rules of `docs/pricing.md`.
+//! The shop's pricing engine: cart totals, full-reduction (满减) tiers and discount, ladder
+//! prices, free-shipping hints, and the settlement of an order (coupons, cash vouchers, red
+//! packets, points, shipping fee, amount due, shares per line, refunds), exact to the cent,
+//! with the rules of `docs/pricing.md`.
 //!
 //! Pure: no I/O, no global state. The browser calls it as WebAssembly (the `wasm` feature,
 //! on by default, built by `wasm-pack build engine`); the edge and the origin depend on it with
@@ -12,6 +14,7 @@ mod money;
 mod quote;
 mod read;
 mod session;
+mod settle;
 pub mod text;
 mod validate;
 
@@ -20,8 +23,8 @@ pub mod wasm;
 
 pub use error::EngineError;
 pub use model::{
-    ActivityData, CartInput, CartItem, Goods, LINE_TYPE_COMBINATION, LINE_TYPE_FLASH_SALE, LINE_TYPE_NORMAL, Ladder, LadderStep,
-    MAX_QUANTITY, ManjianTier, ShippingData,
+    ActivityData, CartInput, CartItem, CashVoucher, Coupon, CouponKind, CouponScope, DEFAULT_POINTS_PER_YUAN, Goods, LINE_TYPE_COMBINATION,
+    LINE_TYPE_FLASH_SALE, LINE_TYPE_NORMAL, Ladder, LadderStep, MAX_QUANTITY, ManjianTier, SettlementInput, ShippingData,
 };
 pub use money::{Cents, Money, MoneyError};
 pub use quote::{
@@ -29,6 +32,7 @@ pub use quote::{
 };
 pub use read::{cart_from_json, cart_from_value};
 pub use session::CartSession;
+pub use settle::{Chosen, CouponValue, LineSettlement, Settlement, VoucherValue, refund};
 pub use validate::{check_password, check_username, is_email, is_phone};
 
 /// Quotes a cart given as JSON text and answers the quote as JSON text.

@@ -7,17 +7,173 @@
 
 use serde::Serialize;
 
-use crate::money::Money;
+use crate::money::{Cents, Money};
 
 /// The largest quantity a line may hold; keeps `price × quantity` inside exact arithmetic.
 pub const MAX_QUANTITY: u32 = i32::MAX as u32;
 
-/// One cart: its lines, the shipping threshold and the full-reduction tiers.
+/// One cart: its lines, the shipping threshold and the full-reduction tiers, and what the
+/// member may pay part of it with (rules 11–20), when the cart is being settled.
 #[derive(Clone, Debug, Default, Serialize, PartialEq)]
 pub struct CartInput {
     pub items: Vec<CartItem>,
     pub shipping_data: ShippingData,
     pub activity_data: ActivityData,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub settlement: Option<SettlementInput>,
+}
+
+/// What the member holds and chose at checkout (`docs/pricing.md`, rules 11–20). Deductions
+/// are whole cents: `red_packet_balance` and `shipping_fee` are cut by `floor2` when read.
+/// Serialized in the input's own shape, so that what one layer writes the next reads.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct SettlementInput {
+    /// Unix seconds for validity; `None`: no date is checked.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub now: Option<i64>,
+    pub coupons: Vec<Coupon>,
+    /// `None`: the best usable coupon; `Some(0)`: none; else that coupon, which must be usable.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub coupon_id: Option<i64>,
+    pub cash_vouchers: Vec<CashVoucher>,
+    /// As `coupon_id`, for the cash voucher.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cash_voucher_id: Option<i64>,
+    pub red_packet_balance: Cents,
+    #[serde(serialize_with = "write_flag")]
+    pub use_red_packet: bool,
+    pub points_balance: i64,
+    #[serde(serialize_with = "write_flag")]
+    pub use_points: bool,
+    pub shipping_fee: Cents,
+    /// The share of the amount red packets may pay, 0..=1.
+    pub red_packet_max_rate: Money,
+    /// Points worth one yuan, at least 1.
+    pub points_per_yuan: i64,
+    /// The share of the amount points may pay, 0..=1.
+    pub points_max_rate: Money,
+}
+
+impl Default for SettlementInput {
+    fn default() -> SettlementInput {
+        SettlementInput {
+            now: None,
+            coupons: Vec::new(),
+            coupon_id: None,
+            cash_vouchers: Vec::new(),
+            cash_voucher_id: None,
+            red_packet_balance: Cents::ZERO,
+            use_red_packet: false,
+            points_balance: 0,
+            use_points: false,
+            shipping_fee: Cents::ZERO,
+            red_packet_max_rate: Money::ZERO,
+            points_per_yuan: DEFAULT_POINTS_PER_YUAN,
+            points_max_rate: Money::ZERO,
+        }
+    }
+}
+
+/// Points worth one yuan when the settlement does not say.
+pub const DEFAULT_POINTS_PER_YUAN: i64 = 100;
+
+/// 优惠券 — a coupon: a fixed reduction (kind 1, 满减) or a rate (kind 2, 折扣) on the coupon
+/// lines of its scope.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Coupon {
+    pub id: i64,
+    pub kind: CouponKind,
+    pub scope: CouponScope,
+    pub threshold: Money,
+    pub starts_at: Option<i64>,
+    pub ends_at: Option<i64>,
+}
+
+impl Serialize for Coupon {
+    /// The input's shape: `{ id, kind, scope, threshold, reduce | rate, max_reduce, starts_at, ends_at }`.
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut map = serializer.serialize_map(None)?;
+        map.serialize_entry("id", &self.id)?;
+        match self.kind {
+            CouponKind::Reduce { reduce } => {
+                map.serialize_entry("kind", &1)?;
+                map.serialize_entry("reduce", &reduce)?;
+            }
+            CouponKind::Rate { rate, max_reduce } => {
+                map.serialize_entry("kind", &2)?;
+                map.serialize_entry("rate", &rate)?;
+                if let Some(max) = max_reduce {
+                    map.serialize_entry("max_reduce", &max)?;
+                }
+            }
+        }
+        map.serialize_entry("scope", &(self.scope as u8))?;
+        map.serialize_entry("threshold", &self.threshold)?;
+        if let Some(starts_at) = self.starts_at {
+            map.serialize_entry("starts_at", &starts_at)?;
+        }
+        if let Some(ends_at) = self.ends_at {
+            map.serialize_entry("ends_at", &ends_at)?;
+        }
+        map.end()
+    }
+}
+
+/// What a coupon takes off.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum CouponKind {
+    /// 满减: `reduce` (whole cents) off.
+    Reduce { reduce: Cents },
+    /// 折扣: pay `rate` of the amount (0 < rate < 1), at most `max_reduce` off when given.
+    Rate { rate: Money, max_reduce: Option<Cents> },
+}
+
+/// Which coupon lines a coupon applies to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CouponScope {
+    /// 0: every coupon line.
+    All = 0,
+    /// 1: preferred goods (`is_youx`).
+    Youx = 1,
+    /// 2: Chinese herbs (goods type 2).
+    Zy = 2,
+    /// 3: medical devices (goods type 3).
+    Qx = 3,
+}
+
+impl CouponScope {
+    pub fn from_code(code: i64) -> Option<CouponScope> {
+        Some(match code {
+            0 => CouponScope::All,
+            1 => CouponScope::Youx,
+            2 => CouponScope::Zy,
+            3 => CouponScope::Qx,
+            _ => return None,
+        })
+    }
+
+    /// Whether a line of these goods is in the scope.
+    pub fn covers(self, goods: &Goods) -> bool {
+        match self {
+            CouponScope::All => true,
+            CouponScope::Youx => goods.is_youx,
+            CouponScope::Zy => goods.is_zy(),
+            CouponScope::Qx => goods.is_qx(),
+        }
+    }
+}
+
+/// 现金券 — a cash voucher: `amount` (whole cents) off an order from `threshold`.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct CashVoucher {
+    pub id: i64,
+    pub amount: Cents,
+    pub threshold: Money,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub starts_at: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ends_at: Option<i64>,
 }
 
 /// The free-shipping threshold of the member's cart.
@@ -61,8 +217,6 @@ pub struct CartItem {
     pub with_coupon: bool,
     /// The full-reduction activity this line takes part in; 0 for none.
     pub goods_manjian_id: i64,
-    /// Full-reduction discount the server allotted to this line.
-    pub goods_manjian_amount: Money,
     pub goods: Goods,
     /// 组合 — the combination, priced instead of `goods` when the line is type 3.
     #[serde(skip_serializing_if = "Option::is_none")]

@@ -54,7 +54,7 @@ impl fmt::Display for MoneyError {
 }
 
 /// Text in double quotes, with quotes, backslashes and control characters escaped.
-struct Quoted<'a>(&'a str);
+pub(crate) struct Quoted<'a>(pub &'a str);
 
 impl fmt::Display for Quoted<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -80,6 +80,7 @@ pub struct Money(Decimal);
 
 impl Money {
     pub const ZERO: Money = Money(Decimal::ZERO);
+    pub const ONE: Money = Money(Decimal::ONE);
 
     /// Reads decimal text: digits with at most one decimal point, nothing else.
     pub fn parse(text: &str) -> Result<Money, MoneyError> {
@@ -182,6 +183,11 @@ impl Money {
 
     pub fn is_zero(self) -> bool {
         self.0.is_zero()
+    }
+
+    /// `floor2` of the amount (`None` only beyond exact arithmetic).
+    pub fn floor_cents(self) -> Option<Cents> {
+        self.exact().floor_cents()
     }
 
     pub(crate) fn exact(self) -> Exact {
@@ -416,6 +422,7 @@ impl Exact {
         Some((self.rescaled(scale)?, other.rescaled(scale)?, scale))
     }
 
+    #[cfg(test)]
     pub fn checked_add(self, other: Exact) -> Option<Exact> {
         let (a, b, scale) = self.aligned(other)?;
         Some(Exact { mantissa: a.checked_add(b)?, scale })
@@ -424,6 +431,12 @@ impl Exact {
     pub fn checked_sub(self, other: Exact) -> Option<Exact> {
         let (a, b, scale) = self.aligned(other)?;
         Some(Exact { mantissa: a.checked_sub(b)?, scale })
+    }
+
+    pub fn checked_mul(self, other: Exact) -> Option<Exact> {
+        let scale = self.scale + other.scale;
+        (scale < POW10.len() as u32).then_some(())?;
+        Some(Exact { mantissa: self.mantissa.checked_mul(other.mantissa)?, scale })
     }
 
     pub fn checked_mul_int(self, factor: u32) -> Option<Exact> {

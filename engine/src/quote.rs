@@ -11,6 +11,7 @@ use serde::{Serialize, Serializer};
 use crate::error::EngineError;
 use crate::model::{CartInput, CartItem, Goods, LINE_TYPE_COMBINATION, LINE_TYPE_FLASH_SALE, ManjianTier, ShippingData, write_flag};
 use crate::money::{Cents, Exact, Money};
+use crate::settle::{Settlement, settle, share_out};
 
 /// The engine's answer for one cart.
 #[derive(Clone, Debug, PartialEq)]
@@ -20,6 +21,8 @@ pub struct CartQuote {
     /// The ladder rows of all lines; each line holds the span of its own.
     pub(crate) ladder_rows: Vec<LadderRow>,
     pub summary: Summary,
+    /// Rules 11–19, when the cart carried a `settlement`.
+    pub settlement: Option<Settlement>,
 }
 
 /// Everything of a quote but its lines: what the page needs after each keystroke.
@@ -49,6 +52,9 @@ pub struct LineQuote {
     pub amount: Cents,
     /// Rule 5: `floor2((base_price − unit_price) × number)` when the list price is higher.
     pub savings: Cents,
+    /// Rule 8: this line's share of the full-reduction discount (0 but for buyable coupon
+    /// lines). Filled in once the whole cart is priced ([`share_discount`]).
+    pub goods_manjian_amount: Cents,
     pub(crate) ladder: LadderSpan,
     /// Rule 9: the single-item free-shipping minimum, for goods that have one.
     pub free_shipping_hint: Option<FreeShippingHint>,
@@ -139,9 +145,14 @@ pub const BADGE_MAX: u32 = 99;
 
 /// Quotes one cart.
 pub fn quote(cart: &CartInput) -> Result<CartQuote, EngineError> {
-    let (lines, ladder_rows, sums) = price_lines(cart)?;
+    let (mut lines, ladder_rows, sums) = price_lines(cart)?;
     let summary = sums.summary(cart)?;
-    Ok(CartQuote { lines, ladder_rows, summary })
+    share_discount(cart, &mut lines, summary.totals.discount)?;
+    let settlement = match &cart.settlement {
+        Some(input) => Some(settle(cart, &lines, &summary, input)?),
+        None => None,
+    };
+    Ok(CartQuote { lines, ladder_rows, summary, settlement })
 }
 
 /// Prices every line and sums them up.
@@ -218,6 +229,7 @@ fn line_quote(index: usize, item: &CartItem, goods: &Goods, ladder: LadderSpan) 
         price_kind,
         amount,
         savings,
+        goods_manjian_amount: Cents::ZERO,
         ladder,
         free_shipping_hint,
     })
@@ -258,7 +270,6 @@ pub(crate) struct Contribution {
     zy: bool,
     qx: bool,
     manjian: bool,
-    discount: Exact,
     units: u32,
     free_shipping: bool,
 }
@@ -275,7 +286,6 @@ pub(crate) fn contribution(item: &CartItem, line: &LineQuote) -> Option<Contribu
         zy: goods.is_zy(),
         qx: goods.is_qx(),
         manjian: item.goods_manjian_id > 0,
-        discount: item.goods_manjian_amount.exact(),
         units: item.quantity,
         free_shipping: goods.is_dpby && i64::from(item.quantity) >= goods.qg_number,
     })
@@ -293,7 +303,6 @@ pub(crate) struct Accumulator {
     zy: i128,
     qx: i128,
     manjian: i128,
-    discount: Exact,
     selected: u32,
     units: u64,
     free_shipping_lines: u32,
@@ -318,7 +327,6 @@ impl Accumulator {
         add(&mut self.zy, line.zy)?;
         add(&mut self.qx, line.qx)?;
         add(&mut self.manjian, line.manjian)?;
-        self.discount = self.discount.checked_add(line.discount).ok_or_else(overflow)?;
         self.selected += 1;
         self.units += u64::from(line.units);
         self.free_shipping_lines += u32::from(line.free_shipping);
@@ -326,9 +334,9 @@ impl Accumulator {
     }
 
     /// Takes out a line counted before with [`Accumulator::add`].
-    pub fn remove(&mut self, index: usize, line: &Option<Contribution>) -> Result<(), EngineError> {
+    pub fn remove(&mut self, line: &Option<Contribution>) {
         self.items -= 1;
-        let Some(line) = line else { return Ok(()) };
+        let Some(line) = line else { return };
         let take = |sum: &mut i128, yes: bool| {
             if yes {
                 *sum -= line.amount;
@@ -341,18 +349,17 @@ impl Accumulator {
         take(&mut self.zy, line.zy);
         take(&mut self.qx, line.qx);
         take(&mut self.manjian, line.manjian);
-        self.discount = self.discount.checked_sub(line.discount).ok_or_else(|| EngineError::out_of_range(format!("items[{index}]")))?;
         self.selected -= 1;
         self.units -= u64::from(line.units);
         self.free_shipping_lines -= u32::from(line.free_shipping);
-        Ok(())
     }
 
     /// Rules 6–9 from the sums.
     pub fn summary(&self, cart: &CartInput) -> Result<Summary, EngineError> {
         let total = Cents(self.total);
-        let discount = self.discount.floor_cents().ok_or_else(|| EngineError::out_of_range("items"))?;
-        let payable = Cents((total.0 - discount.0).max(0));
+        let manjian_tiers = tiers(&cart.activity_data.manjians, Cents(self.coupon))?;
+        let discount = discount(&manjian_tiers, Cents(self.coupon));
+        let payable = Cents(total.0 - discount.0);
         let totals = Totals {
             total,
             coupon: Cents(self.coupon),
@@ -365,12 +372,7 @@ impl Accumulator {
             payable,
         };
         let counts = Counts { items: self.items, selected: self.selected, units: self.units, badge: self.items.min(BADGE_MAX) };
-        Ok(Summary {
-            totals,
-            counts,
-            manjian_tiers: tiers(&cart.activity_data.manjians, totals.coupon)?,
-            shipping: shipping(&cart.shipping_data, total, self.free_shipping_lines > 0)?,
-        })
+        Ok(Summary { totals, counts, manjian_tiers, shipping: shipping(&cart.shipping_data, total, self.free_shipping_lines > 0)? })
     }
 }
 
@@ -395,6 +397,28 @@ fn tiers(manjians: &[ManjianTier], coupon: Cents) -> Result<Vec<TierStatus>, Eng
     Ok(reached)
 }
 
+/// Rule 8: the greatest reduction among reached tiers, in whole cents, at most the coupon total.
+fn discount(tiers: &[TierStatus], coupon: Cents) -> Cents {
+    let reduce = tiers.iter().filter(|tier| tier.status == 1).filter_map(|tier| tier.reduce.floor_cents()).max().unwrap_or(Cents::ZERO);
+    reduce.min(coupon)
+}
+
+/// Rule 8: the discount shared over the buyable coupon lines by their amounts, in whole cents by
+/// largest remainder; each line's share becomes its `goods_manjian_amount`.
+pub(crate) fn share_discount(cart: &CartInput, lines: &mut [LineQuote], discount: Cents) -> Result<(), EngineError> {
+    let overflow = || EngineError::out_of_range("items");
+    let mut weights = Vec::with_capacity(lines.len());
+    for (line, item) in lines.iter().zip(&cart.items) {
+        weights.push(if line.buyable && item.with_coupon { i64::try_from(line.amount.0).map_err(|_| overflow())? } else { 0 });
+    }
+    let discount = i64::try_from(discount.0).map_err(|_| overflow())?;
+    let shares = share_out(discount, &weights).ok_or_else(overflow)?;
+    for (line, share) in lines.iter_mut().zip(shares) {
+        line.goods_manjian_amount = Cents(share.into());
+    }
+    Ok(())
+}
+
 /// Rule 9: the amount still needed for free shipping, when positive.
 fn shipping(data: &ShippingData, total: Cents, free_shipping: bool) -> Result<Shipping, EngineError> {
     if free_shipping {
@@ -416,6 +440,7 @@ pub(crate) struct QuoteView<'a> {
     pub lines: &'a [LineQuote],
     pub ladder_rows: &'a [LadderRow],
     pub summary: &'a Summary,
+    pub settlement: Option<&'a Settlement>,
 }
 
 #[cfg(feature = "wasm")]
@@ -429,13 +454,16 @@ impl QuoteView<'_> {
 
 impl Serialize for QuoteView<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(Some(5))?;
+        let mut map = serializer.serialize_map(Some(5 + usize::from(self.settlement.is_some())))?;
         let lines = LinesView { lines: self.lines, rows: self.ladder_rows };
         map.serialize_entry("lines", &lines)?;
         map.serialize_entry("totals", &self.summary.totals)?;
         map.serialize_entry("counts", &self.summary.counts)?;
         map.serialize_entry("manjian_tiers", &self.summary.manjian_tiers)?;
         map.serialize_entry("shipping", &self.summary.shipping)?;
+        if let Some(settlement) = self.settlement {
+            map.serialize_entry("settlement", settlement)?;
+        }
         map.end()
     }
 }
@@ -461,7 +489,7 @@ impl Serialize for LineView<'_> {
         let line = self.line;
         let span = line.ladder;
         let ladder = &self.rows[span.start as usize..(span.start + span.len) as usize];
-        let mut out = serializer.serialize_struct("LineQuote", 11)?;
+        let mut out = serializer.serialize_struct("LineQuote", 12)?;
         out.serialize_field("id", &line.id)?;
         out.serialize_field("is_selected", &Flag(line.is_selected))?;
         out.serialize_field("buyable", &line.buyable)?;
@@ -470,6 +498,7 @@ impl Serialize for LineView<'_> {
         out.serialize_field("price_kind", &line.price_kind)?;
         out.serialize_field("amount", &line.amount)?;
         out.serialize_field("savings", &line.savings)?;
+        out.serialize_field("goods_manjian_amount", &line.goods_manjian_amount)?;
         out.serialize_field("ladder", ladder)?;
         out.serialize_field("free_shipping_hint", &line.free_shipping_hint)?;
         out.end()
@@ -486,7 +515,7 @@ impl Serialize for Flag {
 
 impl CartQuote {
     pub(crate) fn view(&self) -> QuoteView<'_> {
-        QuoteView { lines: &self.lines, ladder_rows: &self.ladder_rows, summary: &self.summary }
+        QuoteView { lines: &self.lines, ladder_rows: &self.ladder_rows, summary: &self.summary, settlement: self.settlement.as_ref() }
     }
 
     /// The ladder rows of one line (rule 4).

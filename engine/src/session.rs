@@ -5,10 +5,11 @@
 
 use crate::error::EngineError;
 use crate::model::CartItem;
-use crate::model::{CartInput, MAX_QUANTITY};
+use crate::model::{CartInput, MAX_QUANTITY, SettlementInput};
 #[cfg(feature = "wasm")]
 use crate::quote::QuoteView;
-use crate::quote::{Accumulator, CartQuote, LadderRow, LineQuote, Summary, contribution, price_lines, reprice_line};
+use crate::quote::{Accumulator, CartQuote, LadderRow, LineQuote, Summary, contribution, price_lines, reprice_line, share_discount};
+use crate::settle::{Settlement, settle};
 
 const NO_LINE: u32 = u32::MAX;
 
@@ -73,7 +74,39 @@ impl CartSession {
 
     /// The whole quote, equal to `quote(self.cart())`.
     pub fn quote(&self) -> Result<CartQuote, EngineError> {
-        Ok(CartQuote { lines: self.lines.clone(), ladder_rows: self.ladder_rows.clone(), summary: self.summary()? })
+        let summary = self.summary()?;
+        let mut lines = self.lines.clone();
+        share_discount(&self.cart, &mut lines, summary.totals.discount)?;
+        let settlement = match &self.cart.settlement {
+            Some(input) => Some(settle(&self.cart, &lines, &summary, input)?),
+            None => None,
+        };
+        Ok(CartQuote { lines, ladder_rows: self.ladder_rows.clone(), summary, settlement })
+    }
+
+    /// Settles the cart as it stands with `input` (rules 11–19), which replaces the settlement
+    /// the cart held: equal to the `settlement` of `quote` of the cart with this settlement.
+    pub fn settle(&mut self, input: SettlementInput) -> Result<Settlement, EngineError> {
+        let summary = self.summary()?;
+        self.share_discount(&summary)?;
+        let settlement = settle(&self.cart, &self.lines, &summary, &input)?;
+        self.cart.settlement = Some(input);
+        Ok(settlement)
+    }
+
+    /// Brings every line's share of the full-reduction discount up to date (rule 8): an edit of
+    /// one line moves the shares of all.
+    pub(crate) fn share_discount(&mut self, summary: &Summary) -> Result<(), EngineError> {
+        share_discount(&self.cart, &mut self.lines, summary.totals.discount)
+    }
+
+    /// The settlement of the cart as it stands with the settlement it holds, if any.
+    #[cfg(feature = "wasm")]
+    pub(crate) fn settlement(&self, summary: &Summary) -> Result<Option<Settlement>, EngineError> {
+        match &self.cart.settlement {
+            Some(input) => Ok(Some(settle(&self.cart, &self.lines, summary, input)?)),
+            None => Ok(None),
+        }
     }
 
     /// The quote without its lines: totals, counts, tiers and shipping.
@@ -81,9 +114,10 @@ impl CartSession {
         self.sums.summary(&self.cart)
     }
 
+    /// The quote to write out; the lines' discount shares must be current ([`Self::share_discount`]).
     #[cfg(feature = "wasm")]
-    pub(crate) fn view<'a>(&'a self, summary: &'a Summary) -> QuoteView<'a> {
-        QuoteView { lines: &self.lines, ladder_rows: &self.ladder_rows, summary }
+    pub(crate) fn view<'a>(&'a self, summary: &'a Summary, settlement: Option<&'a Settlement>) -> QuoteView<'a> {
+        QuoteView { lines: &self.lines, ladder_rows: &self.ladder_rows, summary, settlement }
     }
 
     fn first_index(&self, id: i64) -> Result<u32, EngineError> {
@@ -104,7 +138,7 @@ impl CartSession {
             edit(item);
             let mut sums = self.sums;
             let repriced = reprice_line(i, item, self.lines[i].ladder, &mut self.ladder_rows).and_then(|line| {
-                sums.remove(i, &before)?;
+                sums.remove(&before);
                 sums.add(i, &contribution(item, &line))?;
                 Ok(line)
             });

@@ -52,9 +52,80 @@ fn item() -> impl Strategy<Value = Value> {
     )
 }
 
+fn rate() -> impl Strategy<Value = Value> {
+    prop_oneof![
+        (1u32..1000).prop_map(|n| json!(format!("0.{n:03}"))),
+        Just(json!("0.333")),
+        Just(json!(0.95)),
+        Just(json!(1)),
+        Just(json!(0))
+    ]
+}
+
+fn time() -> impl Strategy<Value = Option<i64>> {
+    proptest::option::of(990i64..1010)
+}
+
+fn coupon() -> impl Strategy<Value = Value> {
+    ((1u8..3, 0u8..4, money(), money(), rate(), proptest::option::of(money())), (time(), time())).prop_map(
+        |((kind, scope, threshold, reduce, rate, max_reduce), (starts_at, ends_at))| {
+            let rate = if rate == json!(0) || rate == json!(1) { json!("0.5") } else { rate };
+            json!({ "kind": kind, "scope": scope, "threshold": threshold, "reduce": reduce, "rate": rate,
+                    "max_reduce": max_reduce, "starts_at": starts_at, "ends_at": ends_at })
+        },
+    )
+}
+
+fn voucher() -> impl Strategy<Value = Value> {
+    (money(), money(), time(), time())
+        .prop_map(|(amount, threshold, starts_at, ends_at)| json!({ "amount": amount, "threshold": threshold, "starts_at": starts_at, "ends_at": ends_at }))
+}
+
+fn settlement() -> impl Strategy<Value = Value> {
+    (
+        (
+            proptest::collection::vec(coupon(), 0..6),
+            proptest::collection::vec(voucher(), 0..4),
+            proptest::option::of(0i64..8),
+            proptest::option::of(0i64..6),
+        ),
+        (money(), any::<bool>(), 0i64..100_000, any::<bool>(), money()),
+        (rate(), 1i64..200, rate(), proptest::option::of(990i64..1010)),
+    )
+        .prop_map(
+            |(
+                (coupons, vouchers, coupon_id, voucher_id),
+                (red, use_red, points, use_points, fee),
+                (red_rate, per_yuan, points_rate, now),
+            )| {
+                let number = |list: Vec<Value>| -> Vec<Value> {
+                    list.into_iter()
+                        .enumerate()
+                        .map(|(i, mut entry)| {
+                            entry["id"] = json!(i + 1);
+                            entry
+                        })
+                        .collect()
+                };
+                json!({
+                    "now": now, "coupons": number(coupons), "coupon_id": coupon_id, "cash_vouchers": number(vouchers),
+                    "cash_voucher_id": voucher_id, "red_packet_balance": red, "use_red_packet": use_red,
+                    "points_balance": points, "use_points": use_points, "shipping_fee": fee,
+                    "red_packet_max_rate": red_rate, "points_per_yuan": per_yuan, "points_max_rate": points_rate
+                })
+            },
+        )
+}
+
 fn cart() -> impl Strategy<Value = CartInput> {
-    (proptest::collection::vec(item(), 0..40), money(), money(), proptest::collection::vec((money(), proptest::option::of(money())), 0..5))
-        .prop_map(|(items, shipping, no_trans, tiers)| {
+    (
+        proptest::collection::vec(item(), 0..40),
+        money(),
+        money(),
+        proptest::collection::vec((money(), proptest::option::of(money())), 0..5),
+        proptest::option::of(settlement()),
+    )
+        .prop_map(|(items, shipping, no_trans, tiers, settlement)| {
             let items: Vec<Value> = items
                 .into_iter()
                 .enumerate()
@@ -68,7 +139,8 @@ fn cart() -> impl Strategy<Value = CartInput> {
             let input = json!({
                 "items": items,
                 "shipping_data": { "shipping_amount": shipping, "no_trans_order_amount": no_trans },
-                "activity_data": { "manjians": tiers }
+                "activity_data": { "manjians": tiers },
+                "settlement": settlement
             });
             cart_from_value(&input).expect("generated carts are valid")
         })
@@ -90,6 +162,11 @@ fn edits() -> impl Strategy<Value = Vec<Edit>> {
     proptest::collection::vec(edit, 0..25)
 }
 
+/// The cart without its settlement (whose chosen coupon may be one that cannot be used).
+fn unsettled(cart: &CartInput) -> CartInput {
+    CartInput { settlement: None, ..cart.clone() }
+}
+
 fn cents(text: &str) -> i128 {
     let (units, fraction) = text.split_once('.').unwrap();
     assert_eq!(fraction.len(), 2, "{text} has two decimals");
@@ -101,7 +178,7 @@ proptest! {
 
     #[test]
     fn totals_add_up(cart in cart()) {
-        let quote = serde_json::to_value(quote(&cart).unwrap()).unwrap();
+        let quote = serde_json::to_value(quote(&unsettled(&cart)).unwrap()).unwrap();
         let totals = &quote["totals"];
         let total = cents(totals["total"].as_str().unwrap());
         prop_assert_eq!(cents(totals["coupon"].as_str().unwrap()) + cents(totals["non_coupon"].as_str().unwrap()), total);
@@ -117,16 +194,83 @@ proptest! {
         }
     }
 
+    /// Rule 8: the discount is shared out exactly, never above a line's amount, only to coupon lines.
+    #[test]
+    fn discount_shares_add_up(cart in cart()) {
+        let Ok(quote) = quote(&cart) else { return Ok(()) };
+        let shares: i128 = quote.lines.iter().map(|line| line.goods_manjian_amount.0).sum();
+        prop_assert_eq!(shares, quote.summary.totals.discount.0);
+        for (item, line) in cart.items.iter().zip(&quote.lines) {
+            prop_assert!(line.goods_manjian_amount.0 >= 0 && line.goods_manjian_amount.0 <= line.amount.0);
+            if !(line.buyable && item.with_coupon) {
+                prop_assert_eq!(line.goods_manjian_amount.0, 0);
+            }
+        }
+    }
+
+    /// Rules 11–19: every deduction shared out exactly, nothing paid below zero, the due as rule 18 says.
+    #[test]
+    fn settlement_adds_up(cart in cart()) {
+        let Some(input) = &cart.settlement else { return Ok(()) };
+        let quote = match quote(&cart) {
+            Ok(quote) => quote,
+            Err(error) => {
+                let path = error.path().unwrap_or_default().to_owned();
+                prop_assert!(path == "settlement.coupon_id" || path == "settlement.cash_voucher_id", "{error}");
+                return Ok(());
+            }
+        };
+        let settled = quote.settlement.as_ref().unwrap();
+        prop_assert_eq!(settled.goods, quote.summary.totals.payable);
+        let coupon = settled.coupon.map_or(0, |chosen| chosen.value.0);
+        let voucher = settled.cash_voucher.map_or(0, |chosen| chosen.value.0);
+        let sum = |pick: fn(&engine::LineSettlement) -> i128| settled.lines.iter().map(pick).sum::<i128>();
+        prop_assert_eq!(sum(|line| line.coupon.0), coupon);
+        prop_assert_eq!(sum(|line| line.cash_voucher.0), voucher);
+        prop_assert_eq!(sum(|line| line.red_packet.0), settled.red_packet.0);
+        prop_assert_eq!(sum(|line| line.points.0), settled.points_value.0);
+        prop_assert!(settled.lines.iter().all(|line| line.paid.0 >= 0));
+        prop_assert!(settled.red_packet <= input.red_packet_balance);
+        prop_assert!(settled.points_used <= input.points_balance && settled.points_used >= 0);
+        prop_assert_eq!(
+            settled.due.0,
+            settled.goods.0 - coupon - voucher - settled.red_packet.0 - settled.points_value.0 + settled.shipping_fee.0
+        );
+        prop_assert_eq!(sum(|line| line.paid.0) + settled.shipping_fee.0, settled.due.0);
+        prop_assert_eq!(settled.lines.len(), quote.lines.iter().filter(|line| line.buyable).count());
+    }
+
+    /// Rule 20: returning a line's units in any split refunds exactly what was paid for it.
+    #[test]
+    fn refunds_of_any_split_add_up(paid in 0i64..10_000_000, parts in proptest::collection::vec(1i64..5, 1..8)) {
+        let number: i64 = parts.iter().sum();
+        let paid = engine::Money::parse(&format!("{}.{:02}", paid / 100, paid % 100)).unwrap();
+        let mut before = 0;
+        let mut refunded = 0i128;
+        for k in parts {
+            refunded += engine::refund(paid, number, before, k).unwrap().0;
+            before += k;
+        }
+        prop_assert_eq!(engine::Cents(refunded), paid.floor_cents().unwrap());
+    }
+
+    /// What one layer writes of a settled cart, the next reads back the same.
+    #[test]
+    fn settled_carts_read_back_as_written(cart in cart()) {
+        let text = serde_json::to_string(&cart).unwrap();
+        prop_assert_eq!(cart_from_json(&text).unwrap(), cart);
+    }
+
     #[test]
     fn reached_tiers_come_first(cart in cart()) {
-        let quote = quote(&cart).unwrap();
+        let quote = quote(&unsettled(&cart)).unwrap();
         let statuses: Vec<u8> = quote.summary.manjian_tiers.iter().map(|tier| tier.status).collect();
         prop_assert!(statuses.windows(2).all(|pair| pair[0] >= pair[1]), "{statuses:?}");
     }
 
     #[test]
     fn unbuyable_lines_are_unselected(cart in cart()) {
-        let quote = quote(&cart).unwrap();
+        let quote = quote(&unsettled(&cart)).unwrap();
         for (item, line) in cart.items.iter().zip(&quote.lines) {
             let goods = item.effective_goods();
             if !goods.is_buy || goods.stock <= 0 {
@@ -160,9 +304,14 @@ proptest! {
             }
         }
         prop_assert_eq!(session.cart(), &edited);
-        let expected = quote(&edited).unwrap();
-        prop_assert_eq!(&session.quote().unwrap(), &expected);
-        prop_assert_eq!(session.summary().unwrap(), expected.summary);
+        let expected = quote(&edited);
+        prop_assert_eq!(&session.quote(), &expected);
+        let Ok(expected) = expected else { return Ok(()) };
+        prop_assert_eq!(session.summary().unwrap(), expected.summary.clone());
+        // CartSession::settle equals the quote's settlement.
+        if let Some(input) = edited.settlement.clone() {
+            prop_assert_eq!(session.settle(input).ok(), expected.settlement);
+        }
     }
 
     /// Whatever JSON comes in, the engine answers a quote or an error: it never panics.

@@ -8,7 +8,7 @@ mod common;
 
 use std::collections::BTreeMap;
 
-use common::{GOLDEN, mismatch, outcome, vectors};
+use common::{Edit, GOLDEN, Vector, mismatch, outcome, refunded, vectors};
 use serde_json::Value;
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::*;
@@ -25,6 +25,37 @@ fn wasm(input: &Value) -> Value {
     outcome(engine::wasm::quote_cart(to_js(input)).map(|quote| from_js(&quote)).map_err(|error| error_message(error.into())))
 }
 
+/// The WebAssembly answer to a vector, as `tests/vectors.rs` takes the native one.
+fn answer(vector: &Vector) -> Value {
+    if let Some(refund) = &vector.refund {
+        let paid = to_js(&refund.paid);
+        let result = engine::wasm::refund(paid, refund.number as f64, refund.returned_before as f64, refund.k as f64);
+        return refunded(result.map_err(|error| error_message(error.into())));
+    }
+    let Some(edits) = &vector.edits else { return wasm(&vector.input) };
+    let edited = (|| {
+        let mut session = engine::wasm::JsCartSession::new(to_js(&vector.input))?;
+        for edit in edits {
+            match Edit::read(edit) {
+                Edit::SetNumber(id, number) => session.set_number(id as f64, number as f64)?,
+                Edit::Select(ids, flag) => session.select(to_js(&serde_json::json!(ids)), JsValue::from(flag as f64))?,
+                Edit::Remove(ids) => session.remove(to_js(&serde_json::json!(ids)))?,
+            }
+        }
+        session.quote()
+    })();
+    outcome(edited.map(|quote| from_js(&quote)).map_err(|error| error_message(error.into())))
+}
+
+/// `CartSession.settle` of a vector's settlement on its cart, when it has one and the cart reads.
+fn settled_by_session(vector: &Vector) -> Option<Result<Value, String>> {
+    let settlement = vector.input.get("settlement").filter(|settlement| !settlement.is_null())?.clone();
+    let mut cart = vector.input.clone();
+    cart.as_object_mut()?.remove("settlement");
+    let mut session = engine::wasm::JsCartSession::new(to_js(&cart)).ok()?;
+    Some(session.settle(to_js(&settlement)).map(|settled| from_js(&settled)).map_err(|error| error_message(error.into())))
+}
+
 fn error_message(error: JsValue) -> String {
     let error: js_sys::Error = error.into();
     String::from(error.message())
@@ -36,9 +67,17 @@ fn vectors_hold_in_webassembly() {
     let all = vectors();
     let mut failures = Vec::new();
     for (name, vector) in &all {
-        let actual = wasm(&vector.input);
+        let actual = answer(vector);
         if let Some(problem) = mismatch(&vector.expected, &actual, "") {
             failures.push(format!("{name}: {problem}"));
+        }
+        if vector.edits.is_none()
+            && let Some(settled) = settled_by_session(vector)
+        {
+            let quoted = actual.get("settlement").cloned().ok_or_else(|| actual["error"].as_str().unwrap_or_default().to_owned());
+            if settled != quoted {
+                failures.push(format!("{name}: CartSession.settle gives {settled:?}, the quote {quoted:?}"));
+            }
         }
         if golden.get(name) != Some(&actual) {
             failures.push(format!("{name}: differs from the native answer"));

@@ -13,12 +13,16 @@ use serde::Deserialize;
 use serde::de::{self, DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
 
 use crate::error::EngineError;
+#[cfg(feature = "wasm")]
+use crate::model::SettlementInput;
 use crate::model::{ActivityData, CartInput, CartItem, Goods, Ladder, LadderStep, MAX_QUANTITY, ManjianTier, ShippingData};
 use crate::money::{MAX_SAFE_INTEGER, Money};
 
 mod keys;
+mod settlement;
 
 pub(crate) use keys::Key;
+use settlement::Node;
 
 /// Separates the path from the reason inside an error message on its way up.
 const MARK: char = '\u{1}';
@@ -62,6 +66,7 @@ enum Segment<'a> {
 }
 
 /// Puts `segment` in front of the path an error carries (or starts its path).
+#[inline(never)]
 fn within<E: de::Error>(segment: Segment<'_>, error: E) -> E {
     let message = error.to_string();
     let message = without_position(&message);
@@ -109,6 +114,11 @@ fn missing<E: de::Error>(key: &str) -> E {
     E::custom(format_args!("{key}{MARK}missing"))
 }
 
+/// A field whose value was read but cannot be used: `reason` says why.
+fn invalid<E: de::Error>(path: impl Display, reason: impl Display) -> E {
+    E::custom(format_args!("{path}{MARK}{reason}"))
+}
+
 // ---- objects -------------------------------------------------------------------------------
 
 /// A JSON object read field by field into `Self::Fields`, then checked into `Self`.
@@ -120,7 +130,9 @@ trait Record: Sized {
     fn finish<E: de::Error>(fields: Self::Fields) -> Result<Self, E>;
 }
 
-/// The value of the field `key`, with its name put in front of any error.
+/// The value of the field `key`, with its name put in front of any error. Never inlined: one
+/// copy per value type rather than one per field keeps the WebAssembly small.
+#[inline(never)]
 fn field<'de, A: MapAccess<'de>, T: Deserialize<'de>>(map: &mut A, key: Key) -> Result<T, A::Error> {
     map.next_value().map_err(|error| within(Segment::Key(key.name()), error))
 }
@@ -204,6 +216,7 @@ pub struct CartInputFields {
     items: Option<Vec<CartItem>>,
     shipping_data: Option<ShippingData>,
     activity_data: Option<ActivityData>,
+    settlement: Option<SettlementInput>,
 }
 
 impl Record for CartInput {
@@ -215,6 +228,15 @@ impl Record for CartInput {
             Key::Items => f.items = Some(field::<_, List<CartItem>>(map, key)?.0),
             Key::ShippingData => f.shipping_data = field(map, key)?,
             Key::ActivityData => f.activity_data = field(map, key)?,
+            Key::Settlement => {
+                f.settlement = match field::<_, Node>(map, key)? {
+                    Node::Null => None,
+                    node => Some(
+                        settlement::settlement(&node)
+                            .map_err(|wrong| within(Segment::Key(key.name()), invalid::<A::Error>(wrong.path, wrong.reason)))?,
+                    ),
+                }
+            }
             _ => return Ok(false),
         }
         Ok(true)
@@ -225,8 +247,17 @@ impl Record for CartInput {
             items: required(f.items, Key::Items)?,
             shipping_data: f.shipping_data.unwrap_or_default(),
             activity_data: f.activity_data.unwrap_or_default(),
+            settlement: f.settlement,
         })
     }
+}
+
+/// Reads the `settlement` object alone (`CartSession.settle`), its errors under `settlement.`.
+#[cfg(feature = "wasm")]
+pub(crate) fn settlement<'de, D: Deserializer<'de>>(deserializer: D) -> Result<SettlementInput, EngineError> {
+    let prefix = |error: D::Error| engine_error(within(Segment::Key(Key::Settlement.name()), error));
+    let node = Node::deserialize(deserializer).map_err(prefix)?;
+    settlement::settlement(&node).map_err(|wrong| prefix(invalid(wrong.path, wrong.reason)))
 }
 
 #[derive(Default)]
@@ -311,7 +342,6 @@ pub struct ItemFields {
     is_selected: Option<bool>,
     with_coupon: Option<bool>,
     goods_manjian_id: Option<i64>,
-    goods_manjian_amount: Option<Money>,
     goods: Option<Goods>,
     combination: Option<Goods>,
 }
@@ -329,7 +359,6 @@ impl Record for CartItem {
             Key::IsSelected => f.is_selected = Some(field::<_, Flag>(map, key)?.0),
             Key::WithCoupon => f.with_coupon = field::<_, Option<Flag>>(map, key)?.map(|flag| flag.0),
             Key::GoodsManjianId => f.goods_manjian_id = field::<_, Option<Integer>>(map, key)?.map(|n| n.0),
-            Key::GoodsManjianAmount => f.goods_manjian_amount = field(map, key)?,
             Key::Goods => f.goods = Some(field(map, key)?),
             Key::Combination => f.combination = field(map, key)?,
             _ => return Ok(false),
@@ -346,7 +375,6 @@ impl Record for CartItem {
             is_selected: required(f.is_selected, Key::IsSelected)?,
             with_coupon: f.with_coupon.unwrap_or(false),
             goods_manjian_id: f.goods_manjian_id.unwrap_or(0),
-            goods_manjian_amount: f.goods_manjian_amount.unwrap_or_default(),
             goods: required(f.goods, Key::Goods)?,
             combination: f.combination,
         })

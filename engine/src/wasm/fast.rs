@@ -136,7 +136,7 @@ impl<'a> Cursor<'a> {
                 _ => return None,
             }
         }
-        Some(CartInput { items: items?, shipping_data, activity_data })
+        Some(CartInput { items: items?, shipping_data, activity_data, settlement: None })
     }
 
     fn shipping(&mut self) -> Option<ShippingData> {
@@ -183,7 +183,7 @@ impl<'a> Cursor<'a> {
 
     fn item(&mut self) -> Option<CartItem> {
         let (mut id, mut line_type, mut quantity, mut price, mut is_selected) = (None, None, None, None, None);
-        let (mut with_coupon, mut manjian_id, mut manjian_amount) = (None, None, None);
+        let (mut with_coupon, mut manjian_id) = (None, None);
         let (mut goods, mut combination) = (None, None);
         for _ in 0..self.count(MAP)? {
             match self.key()? {
@@ -194,7 +194,6 @@ impl<'a> Cursor<'a> {
                 Key::IsSelected => is_selected = Some(self.flag()?),
                 Key::WithCoupon => with_coupon = self.optional(Self::flag)?,
                 Key::GoodsManjianId => manjian_id = self.optional(Self::integer)?,
-                Key::GoodsManjianAmount => manjian_amount = self.optional(Self::money)?,
                 Key::Goods => goods = Some(self.goods()?),
                 Key::Combination => combination = self.optional(Self::goods)?,
                 _ => return None,
@@ -208,7 +207,6 @@ impl<'a> Cursor<'a> {
             is_selected: is_selected?,
             with_coupon: with_coupon.unwrap_or(false),
             goods_manjian_id: manjian_id.unwrap_or(0),
-            goods_manjian_amount: manjian_amount.unwrap_or_default(),
             goods: goods?,
             combination,
         })

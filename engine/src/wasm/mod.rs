@@ -25,7 +25,7 @@ use crate::cart_from_json;
 use crate::error::EngineError;
 use crate::money::MAX_SAFE_INTEGER;
 use crate::read::engine_error;
-use crate::{CartInput, CartSession, Money};
+use crate::{CartInput, CartSession, Money, SettlementInput};
 use output::Output;
 use tokens::Tokens;
 
@@ -33,6 +33,8 @@ use tokens::Tokens;
 extern "C" {
     #[wasm_bindgen(catch, js_name = encodeCart)]
     fn encode_cart(cart: &JsValue) -> Result<Encoded, JsValue>;
+    #[wasm_bindgen(catch, js_name = encodeSettlement)]
+    fn encode_settlement(settlement: &JsValue) -> Result<Encoded, JsValue>;
 
     type Encoded;
     #[wasm_bindgen(method, getter)]
@@ -44,6 +46,8 @@ extern "C" {
     fn decode_quote(numbers: &[f64], text: &[u8]) -> JsValue;
     #[wasm_bindgen(js_name = decodeSummary)]
     fn decode_summary(numbers: &[f64], text: &[u8]) -> JsValue;
+    #[wasm_bindgen(js_name = decodeSettlement)]
+    fn decode_settlement(numbers: &[f64], text: &[u8]) -> JsValue;
 }
 
 #[wasm_bindgen(typescript_custom_section)]
@@ -82,7 +86,8 @@ export interface CartItemInput {
   is_selected: Flag;
   with_coupon?: Flag;
   goods_manjian_id?: number | null;
-  goods_manjian_amount?: MoneyInput | null;
+  /** Ignored: the engine computes each line's share of the full reduction (rule 8). */
+  goods_manjian_amount?: unknown;
   goods: GoodsInput;
   combination?: GoodsInput | null;
   [extra: string]: unknown;
@@ -91,6 +96,69 @@ export interface CartInput {
   items: CartItemInput[];
   shipping_data?: { shipping_amount?: MoneyInput; no_trans_order_amount?: MoneyInput } | null;
   activity_data?: { manjians?: { amount: MoneyInput; reduce?: MoneyInput; title?: string }[] } | null;
+  /** What the member may pay part of the order with (rules 11–20); absent: no settlement. */
+  settlement?: SettlementInput | null;
+}
+
+/** A rate, read like money: 0.95 means 95 %. */
+export type Rate = string | number;
+export interface CouponInput {
+  id: number;
+  /** 1 满减 (fixed reduction), 2 折扣 (rate). */
+  kind: 1 | 2;
+  /** 0 every coupon line, 1 preferred goods, 2 Chinese herbs, 3 medical devices. */
+  scope?: 0 | 1 | 2 | 3 | null;
+  threshold?: MoneyInput | null;
+  reduce?: MoneyInput | null;
+  rate?: Rate | null;
+  max_reduce?: MoneyInput | null;
+  starts_at?: number | null;
+  ends_at?: number | null;
+  name?: string;
+  [extra: string]: unknown;
+}
+export interface CashVoucherInput {
+  id: number;
+  amount: MoneyInput;
+  threshold?: MoneyInput | null;
+  starts_at?: number | null;
+  ends_at?: number | null;
+  name?: string;
+  [extra: string]: unknown;
+}
+export interface SettlementInput {
+  /** Unix seconds for validity checks; absent: no date is checked. */
+  now?: number | null;
+  coupons?: CouponInput[] | null;
+  /** Absent: the best usable coupon; 0: none. */
+  coupon_id?: number | null;
+  cash_vouchers?: CashVoucherInput[] | null;
+  cash_voucher_id?: number | null;
+  red_packet_balance?: MoneyInput | null;
+  use_red_packet?: Flag | null;
+  points_balance?: number | null;
+  use_points?: Flag | null;
+  shipping_fee?: MoneyInput | null;
+  red_packet_max_rate?: Rate | null;
+  points_per_yuan?: number | null;
+  points_max_rate?: Rate | null;
+}
+export interface CouponValue { id: number; usable: boolean; value: Money; need: Money }
+export interface VoucherValue { id: number; usable: boolean; value: Money }
+export interface Chosen { id: number; value: Money }
+export interface LineSettlement { id: number; coupon: Money; cash_voucher: Money; red_packet: Money; points: Money; paid: Money }
+export interface Settlement {
+  goods: Money;
+  coupons: CouponValue[];
+  coupon: Chosen | null;
+  cash_vouchers: VoucherValue[];
+  cash_voucher: Chosen | null;
+  red_packet: Money;
+  points_used: number;
+  points_value: Money;
+  shipping_fee: Money;
+  due: Money;
+  lines: LineSettlement[];
 }
 
 export type PriceKind = 'regular' | 'ladder' | 'flash_sale' | 'combination';
@@ -105,6 +173,8 @@ export interface LineQuote {
   price_kind: PriceKind;
   amount: Money;
   savings: Money;
+  /** This line's share of the full-reduction discount (rule 8). */
+  goods_manjian_amount: Money;
   ladder: LadderRow[];
   free_shipping_hint: { qg_number: number; reached: boolean } | null;
 }
@@ -121,7 +191,11 @@ export interface CartSummary {
   manjian_tiers: TierStatus[];
   shipping: Shipping;
 }
-export interface CartQuote extends CartSummary { lines: LineQuote[] }
+export interface CartQuote extends CartSummary {
+  lines: LineQuote[];
+  /** Present when the input carried a settlement. */
+  settlement?: Settlement;
+}
 "#;
 
 /// The quote of a cart (`docs/pricing.md`); throws an `Error` naming the wrong field.
@@ -201,10 +275,22 @@ impl JsCartSession {
 
     /// The whole quote of the cart as edited: equal to `quoteCart` of the edited cart.
     #[wasm_bindgen(unchecked_return_type = "CartQuote")]
-    pub fn quote(&self) -> Result<JsValue, JsError> {
+    pub fn quote(&mut self) -> Result<JsValue, JsError> {
         let summary = self.inner.summary().map_err(js_error)?;
-        let out = Output::quote(&self.inner.view(&summary));
+        self.inner.share_discount(&summary).map_err(js_error)?;
+        let settlement = self.inner.settlement(&summary).map_err(js_error)?;
+        let out = Output::quote(&self.inner.view(&summary, settlement.as_ref()));
         Ok(decode_quote(&out.numbers, &out.text))
+    }
+
+    /// Settles the cart as edited with `settlement` (rules 11–19), which replaces the one the
+    /// cart held: equal to the `settlement` of `quoteCart` of the edited cart with it.
+    #[wasm_bindgen(unchecked_return_type = "Settlement")]
+    pub fn settle(&mut self, #[wasm_bindgen(unchecked_param_type = "SettlementInput")] settlement: JsValue) -> Result<JsValue, JsError> {
+        let input = read_settlement(&settlement)?;
+        let settled = self.inner.settle(input).map_err(js_error)?;
+        let out = Output::settlement_only(&settled);
+        Ok(decode_settlement(&out.numbers, &out.text))
     }
 
     /// Totals, counts, tiers and shipping: the quote without its lines.
@@ -299,6 +385,20 @@ pub fn shipping_hint(#[wasm_bindgen(unchecked_param_type = "MoneyInput")] need: 
     Ok(crate::text::shipping_hint(read_money("need", &need)?))
 }
 
+/// Rule 20: what returning `k` more units of an order line refunds (a money string), the line
+/// having had `number` units and `paid`, `returnedBefore` units returned already.
+#[wasm_bindgen]
+pub fn refund(
+    #[wasm_bindgen(unchecked_param_type = "MoneyInput")] paid: JsValue,
+    number: f64,
+    #[wasm_bindgen(js_name = returnedBefore)] returned_before: f64,
+    k: f64,
+) -> Result<String, JsError> {
+    let paid = read_money("paid", &paid)?;
+    let refunded = crate::refund(paid, integer("number", number)?, integer("returned_before", returned_before)?, integer("k", k)?);
+    Ok(refunded.map_err(js_error)?.to_string())
+}
+
 /// An amount given as a decimal string or a JavaScript number.
 fn read_money(field: &str, value: &JsValue) -> Result<Money, JsError> {
     let read = match (value.as_string(), value.as_f64()) {
@@ -315,15 +415,34 @@ fn read_cart(input: &JsValue) -> Result<CartInput, JsError> {
     }
     let encoded = encode_cart(input).map_err(|_| JsError::new("input: not serializable as JSON (a cycle or a BigInt)"))?;
     let (numbers, text) = (encoded.tokens(), encoded.text());
-    if let Some(cart) = fast::cart(&numbers, &text) {
-        return Ok(cart);
-    }
-    let mut tokens = Tokens::new(&numbers, &text);
-    let cart = CartInput::deserialize(&mut tokens).map_err(|error| js_error(engine_error(error)))?;
-    if !tokens.is_done() {
-        return Err(JsError::new("input: malformed token stream"));
+    let mut cart = match fast::cart(&numbers, &text) {
+        Some(cart) => cart,
+        None => {
+            let mut tokens = Tokens::new(&numbers, &text);
+            let cart = CartInput::deserialize(&mut tokens).map_err(|error| js_error(engine_error(error)))?;
+            if !tokens.is_done() {
+                return Err(JsError::new("input: malformed token stream"));
+            }
+            cart
+        }
+    };
+    // The settlement crosses on its own (`encodeCart` leaves it out).
+    let settlement = js_sys::Reflect::get(input, &JsValue::from_str("settlement")).unwrap_or(JsValue::UNDEFINED);
+    if !settlement.is_undefined() && !settlement.is_null() {
+        cart.settlement = Some(read_settlement(&settlement)?);
     }
     Ok(cart)
+}
+
+fn read_settlement(settlement: &JsValue) -> Result<SettlementInput, JsError> {
+    let encoded = encode_settlement(settlement).map_err(|_| JsError::new("settlement: not serializable as JSON (a cycle or a BigInt)"))?;
+    let (numbers, text) = (encoded.tokens(), encoded.text());
+    let mut tokens = Tokens::new(&numbers, &text);
+    let settlement = crate::read::settlement(&mut tokens).map_err(js_error)?;
+    if !tokens.is_done() {
+        return Err(JsError::new("settlement: malformed token stream"));
+    }
+    Ok(settlement)
 }
 
 fn read_ids(ids: JsValue) -> Result<Vec<i64>, JsError> {

@@ -4,6 +4,7 @@
 
 use crate::money::{Cents, Money};
 use crate::quote::{QuoteView, Summary};
+use crate::settle::{Chosen, Settlement};
 
 #[derive(Default)]
 pub struct Output {
@@ -50,6 +51,7 @@ impl Output {
             out.money(line.unit_price);
             out.money(line.amount);
             out.money(line.savings);
+            out.money(line.goods_manjian_amount);
             for row in rows {
                 out.number(row.number);
                 if bands {
@@ -69,7 +71,62 @@ impl Output {
             }
         }
         out.summary(view.summary);
+        match view.settlement {
+            Some(settlement) => {
+                out.flag(true);
+                out.settlement(settlement);
+            }
+            None => out.flag(false),
+        }
         out
+    }
+
+    pub fn settlement_only(settlement: &Settlement) -> Output {
+        let mut out = Output::default();
+        out.settlement(settlement);
+        out
+    }
+
+    fn settlement(&mut self, settlement: &Settlement) {
+        self.money(settlement.goods);
+        self.number(settlement.coupons.len() as f64);
+        for coupon in &settlement.coupons {
+            self.number(coupon.id as f64);
+            self.flag(coupon.usable);
+            self.money(coupon.value);
+            self.money(coupon.need);
+        }
+        self.chosen(settlement.coupon);
+        self.number(settlement.cash_vouchers.len() as f64);
+        for voucher in &settlement.cash_vouchers {
+            self.number(voucher.id as f64);
+            self.flag(voucher.usable);
+            self.money(voucher.value);
+        }
+        self.chosen(settlement.cash_voucher);
+        self.money(settlement.red_packet);
+        self.number(settlement.points_used as f64);
+        self.money(settlement.points_value);
+        self.money(settlement.shipping_fee);
+        self.money(settlement.due);
+        self.number(settlement.lines.len() as f64);
+        for line in &settlement.lines {
+            self.number(line.id as f64);
+            for amount in [line.coupon, line.cash_voucher, line.red_packet, line.points, line.paid] {
+                self.money(amount);
+            }
+        }
+    }
+
+    fn chosen(&mut self, chosen: Option<Chosen>) {
+        match chosen {
+            Some(chosen) => {
+                self.flag(true);
+                self.number(chosen.id as f64);
+                self.money(chosen.value);
+            }
+            None => self.flag(false),
+        }
     }
 
     pub fn summary_only(summary: &Summary) -> Output {

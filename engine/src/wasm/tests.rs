@@ -47,7 +47,6 @@ fn fields(schema: Schema) -> &'static [(Key, Schema)] {
             (Key::IsSelected, Schema::Scalar),
             (Key::WithCoupon, Schema::Scalar),
             (Key::GoodsManjianId, Schema::Scalar),
-            (Key::GoodsManjianAmount, Schema::Scalar),
             (Key::Goods, Schema::Goods),
             (Key::Combination, Schema::Goods),
         ],

@@ -22,18 +22,78 @@ pub const VECTOR_FILES: &[(&str, &str)] = &[
     ("money.json", include_str!("../vectors/money.json")),
     ("input_errors.json", include_str!("../vectors/input_errors.json")),
     ("whole_quotes.json", include_str!("../vectors/whole_quotes.json")),
+    ("rule08_manjian_discount.json", include_str!("../vectors/rule08_manjian_discount.json")),
+    ("rule11_goods_net.json", include_str!("../vectors/rule11_goods_net.json")),
+    ("rule12_coupons.json", include_str!("../vectors/rule12_coupons.json")),
+    ("rule13_coupon_choice.json", include_str!("../vectors/rule13_coupon_choice.json")),
+    ("rule14_cash_vouchers.json", include_str!("../vectors/rule14_cash_vouchers.json")),
+    ("rule15_red_packets.json", include_str!("../vectors/rule15_red_packets.json")),
+    ("rule16_points.json", include_str!("../vectors/rule16_points.json")),
+    ("rule17_shipping_fee.json", include_str!("../vectors/rule17_shipping_fee.json")),
+    ("rule18_due.json", include_str!("../vectors/rule18_due.json")),
+    ("rule19_allocation.json", include_str!("../vectors/rule19_allocation.json")),
+    ("rule20_refund.json", include_str!("../vectors/rule20_refund.json")),
+    ("settlement_errors.json", include_str!("../vectors/settlement_errors.json")),
 ];
 
 /// The full quote of every vector, written by the native run (`BLESS=1 cargo test -p engine`)
 /// and compared whole by every run: proof that native and WebAssembly answer bit for bit alike.
 pub const GOLDEN: &str = include_str!("../vectors/golden/quotes.json");
 
+/// One vector: a cart (`input`), optionally edited through a `CartSession` (`edits`), or the
+/// arguments of a refund (`refund`, rule 20); and what the answer must contain.
 #[derive(Debug, Deserialize)]
 pub struct Vector {
     pub name: String,
     pub rule: Value,
+    #[serde(default)]
     pub input: Value,
+    #[serde(default)]
+    pub edits: Option<Vec<Value>>,
+    #[serde(default)]
+    pub refund: Option<Refund>,
     pub expected: Value,
+}
+
+/// The arguments of `refund(paid, number, returnedBefore, k)`.
+#[derive(Debug, Deserialize)]
+pub struct Refund {
+    pub paid: Value,
+    pub number: i64,
+    pub returned_before: i64,
+    pub k: i64,
+}
+
+/// One edit of a vector's `CartSession`.
+pub enum Edit {
+    SetNumber(i64, i64),
+    Select(Vec<i64>, i64),
+    Remove(Vec<i64>),
+}
+
+impl Edit {
+    /// `{"set_number": [id, n]}`, `{"select": [[ids], flag]}` or `{"remove": [[ids]]}`.
+    pub fn read(value: &Value) -> Edit {
+        let ids = |value: &Value| value.as_array().expect("a list of ids").iter().map(|id| id.as_i64().expect("an id")).collect();
+        if let Some([id, number]) = value.get("set_number").and_then(Value::as_array).map(Vec::as_slice) {
+            return Edit::SetNumber(id.as_i64().unwrap(), number.as_i64().unwrap());
+        }
+        if let Some([list, flag]) = value.get("select").and_then(Value::as_array).map(Vec::as_slice) {
+            return Edit::Select(ids(list), flag.as_i64().unwrap());
+        }
+        if let Some([list]) = value.get("remove").and_then(Value::as_array).map(Vec::as_slice) {
+            return Edit::Remove(ids(list));
+        }
+        panic!("not an edit: {value}");
+    }
+}
+
+/// The refund's answer as a vector's `expected` reads it.
+pub fn refunded(result: Result<String, String>) -> Value {
+    match result {
+        Ok(refund) => serde_json::json!({ "refund": refund }),
+        Err(message) => serde_json::json!({ "error": message }),
+    }
 }
 
 pub fn vectors() -> Vec<(String, Vector)> {

@@ -1,0 +1,373 @@
+//! Settlement at checkout and refunds (`docs/pricing.md`, rules 11–20): one coupon and one
+//! cash voucher per order, red packets and points up to a share of the amount, the shipping fee,
+//! the amount due, and every deduction shared out to the lines in whole cents, which is what a
+//! later return refunds.
+//!
+//! Money here is whole cents (`i128`), computed from the priced lines of [`crate::quote`].
+
+use serde::Serialize;
+
+use crate::error::EngineError;
+use crate::model::{CartInput, Coupon, CouponKind, CouponScope, SettlementInput};
+use crate::money::{Cents, Money};
+use crate::quote::{LineQuote, Summary};
+
+/// What the member pays, and how each deduction lands on the lines.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Settlement {
+    /// Rule 11: the goods amount, `totals.payable`.
+    pub goods: Cents,
+    /// Rule 12: every coupon given, in input order.
+    pub coupons: Vec<CouponValue>,
+    /// Rule 13: the coupon this order spends.
+    pub coupon: Option<Chosen>,
+    /// Rule 14: every cash voucher given, in input order.
+    pub cash_vouchers: Vec<VoucherValue>,
+    pub cash_voucher: Option<Chosen>,
+    /// Rule 15.
+    pub red_packet: Cents,
+    /// Rule 16: the points spent and what they pay.
+    pub points_used: i64,
+    pub points_value: Cents,
+    /// Rule 17.
+    pub shipping_fee: Cents,
+    /// Rule 18: what the member pays.
+    pub due: Cents,
+    /// Rule 19: one per buyable line, in input order.
+    pub lines: Vec<LineSettlement>,
+}
+
+/// Rule 12: what a coupon would take off this cart.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct CouponValue {
+    pub id: i64,
+    pub usable: bool,
+    pub value: Cents,
+    /// How much more of its lines' amount reaches its threshold.
+    pub need: Cents,
+}
+
+/// Rule 14: what a cash voucher would take off this cart.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct VoucherValue {
+    pub id: i64,
+    pub usable: bool,
+    pub value: Cents,
+}
+
+/// The coupon or voucher an order spends.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Chosen {
+    pub id: i64,
+    pub value: Cents,
+}
+
+/// Rule 19: one line's shares of each deduction, and what is left paid for it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct LineSettlement {
+    pub id: i64,
+    pub coupon: Cents,
+    pub cash_voucher: Cents,
+    pub red_packet: Cents,
+    pub points: Cents,
+    pub paid: Cents,
+}
+
+/// Rules 11–19 for a priced cart (its lines carrying their rule 8 shares). Amounts are whole
+/// cents in `i64` here (up to 92 trillion yuan; beyond is an out-of-range error): 64-bit
+/// arithmetic is a fraction of the code 128-bit arithmetic is in WebAssembly.
+#[inline(never)]
+pub(crate) fn settle(cart: &CartInput, lines: &[LineQuote], summary: &Summary, input: &SettlementInput) -> Result<Settlement, EngineError> {
+    settle_cents(cart, lines, summary, input).ok_or_else(|| EngineError::out_of_range("settlement"))?
+}
+
+/// Whole cents as `i64`.
+fn small(cents: Cents) -> Option<i64> {
+    i64::try_from(cents.0).ok()
+}
+
+/// One buyable line as settlement sees it.
+struct Line {
+    index: usize,
+    net: i64,
+    /// Bit `s` set when the line is a coupon line in scope `s` (0 all, 1 youx, 2 zy, 3 qx).
+    scopes: u8,
+}
+
+fn settle_cents(
+    cart: &CartInput,
+    lines: &[LineQuote],
+    summary: &Summary,
+    input: &SettlementInput,
+) -> Option<Result<Settlement, EngineError>> {
+    // Rule 11.
+    let goods = small(summary.totals.payable)?;
+    let mut buyable = Vec::new();
+    let mut bases = [0i64; 4];
+    for (index, line) in lines.iter().enumerate() {
+        if !line.buyable {
+            continue;
+        }
+        let item = &cart.items[index];
+        let net = small(line.amount)?.checked_sub(small(line.goods_manjian_amount)?)?;
+        let mut scopes = 0u8;
+        if item.with_coupon {
+            for scope in [CouponScope::All, CouponScope::Youx, CouponScope::Zy, CouponScope::Qx] {
+                if scope.covers(item.effective_goods()) {
+                    scopes |= 1 << scope as u8;
+                    bases[scope as usize] = bases[scope as usize].checked_add(net)?;
+                }
+            }
+        }
+        buyable.push(Line { index, net, scopes });
+    }
+
+    // Rules 12 and 13.
+    let mut coupons = Vec::with_capacity(input.coupons.len());
+    let mut candidates = Vec::with_capacity(input.coupons.len());
+    for coupon in &input.coupons {
+        let value = coupon_value(coupon, bases[coupon.scope as usize], goods, input.now)?;
+        candidates.push((value.id, value.usable, value.value.0 as i64, coupon.ends_at));
+        coupons.push(value);
+    }
+    let coupon = match choose(input.coupon_id, &candidates, "coupon_id") {
+        Ok(chosen) => chosen,
+        Err(error) => return Some(Err(error)),
+    };
+    let after_coupon = goods - coupon.map_or(0, |(_, value)| value);
+
+    // Rule 14.
+    let mut cash_vouchers = Vec::with_capacity(input.cash_vouchers.len());
+    candidates.clear();
+    for voucher in &input.cash_vouchers {
+        let usable = valid(input.now, voucher.starts_at, voucher.ends_at) && after_coupon > 0 && reaches(after_coupon, voucher.threshold)?;
+        let value = if usable { small(voucher.amount)?.min(after_coupon) } else { 0 };
+        candidates.push((voucher.id, usable, value, voucher.ends_at));
+        cash_vouchers.push(VoucherValue { id: voucher.id, usable, value: Cents(value.into()) });
+    }
+    let cash_voucher = match choose(input.cash_voucher_id, &candidates, "cash_voucher_id") {
+        Ok(chosen) => chosen,
+        Err(error) => return Some(Err(error)),
+    };
+    let after_voucher = after_coupon - cash_voucher.map_or(0, |(_, value)| value);
+
+    // Rule 15.
+    let red_packet =
+        if input.use_red_packet { share_of(after_voucher, input.red_packet_max_rate)?.min(small(input.red_packet_balance)?) } else { 0 };
+    let after_red = after_voucher - red_packet;
+
+    // Rule 16: the points the cap is worth, at most the balance, and what they pay.
+    let (points_used, points_value) = if input.use_points {
+        let per_yuan = input.points_per_yuan;
+        let cap = share_of(after_red, input.points_max_rate)?;
+        let points = (cap.checked_mul(per_yuan)? / 100).min(input.points_balance);
+        let value = points.checked_mul(100)? / per_yuan;
+        ((value.checked_mul(per_yuan)? + 99) / 100, value)
+    } else {
+        (0, 0)
+    };
+
+    // Rules 17 and 18.
+    let shipping = &summary.shipping;
+    let shipping_fee = if shipping.free_shipping || shipping.need.is_none() { 0 } else { small(input.shipping_fee)? };
+    let due = after_red - points_value + shipping_fee;
+
+    // Rule 19: each deduction over what is still unpaid on each line.
+    let coupon_scope =
+        coupon.and_then(|(id, _)| input.coupons.iter().find(|coupon| coupon.id == id)).map_or(0, |coupon| 1u8 << coupon.scope as u8);
+    let mut unpaid: Vec<i64> = buyable.iter().map(|line| if line.scopes & coupon_scope != 0 { line.net } else { 0 }).collect();
+    let coupon_shares = share_out(coupon.map_or(0, |(_, value)| value), &unpaid)?;
+    for ((left, line), share) in unpaid.iter_mut().zip(&buyable).zip(&coupon_shares) {
+        *left = line.net - share;
+    }
+    let voucher_shares = take(&mut unpaid, cash_voucher.map_or(0, |(_, value)| value))?;
+    let red_shares = take(&mut unpaid, red_packet)?;
+    let points_shares = take(&mut unpaid, points_value)?;
+    let mut settled = Vec::with_capacity(buyable.len());
+    for (position, line) in buyable.iter().enumerate() {
+        let cents = |value: i64| Cents(value.into());
+        settled.push(LineSettlement {
+            id: lines[line.index].id,
+            coupon: cents(coupon_shares[position]),
+            cash_voucher: cents(voucher_shares[position]),
+            red_packet: cents(red_shares[position]),
+            points: cents(points_shares[position]),
+            paid: cents(unpaid[position]),
+        });
+    }
+    let chosen = |chosen: Option<(i64, i64)>| chosen.map(|(id, value)| Chosen { id, value: Cents(value.into()) });
+    Some(Ok(Settlement {
+        goods: Cents(goods.into()),
+        coupons,
+        coupon: chosen(coupon),
+        cash_vouchers,
+        cash_voucher: chosen(cash_voucher),
+        red_packet: Cents(red_packet.into()),
+        points_used,
+        points_value: Cents(points_value.into()),
+        shipping_fee: Cents(shipping_fee.into()),
+        due: Cents(due.into()),
+        lines: settled,
+    }))
+}
+
+/// Shares `value` over what is unpaid on each line and takes the shares off it.
+fn take(unpaid: &mut [i64], value: i64) -> Option<Vec<i64>> {
+    let shares = share_out(value, unpaid)?;
+    for (left, share) in unpaid.iter_mut().zip(&shares) {
+        *left -= share;
+    }
+    Some(shares)
+}
+
+/// Rule 12's validity: no `now`, or `starts_at <= now < ends_at` (each bound when given).
+fn valid(now: Option<i64>, starts_at: Option<i64>, ends_at: Option<i64>) -> bool {
+    now.is_none_or(|now| starts_at.is_none_or(|start| start <= now) && ends_at.is_none_or(|end| now < end))
+}
+
+/// `amount >= threshold`, exactly; `None` beyond exact arithmetic.
+fn reaches(amount: i64, threshold: Money) -> Option<bool> {
+    Some(!threshold.exact().checked_sub(Cents(amount.into()).exact())?.is_positive())
+}
+
+/// Rule 12 for one coupon whose lines amount to `base`.
+fn coupon_value(coupon: &Coupon, base: i64, goods: i64, now: Option<i64>) -> Option<CouponValue> {
+    let need = small(coupon.threshold.exact().checked_sub(Cents(base.into()).exact())?.floor_cents()?)?.max(0);
+    let usable = valid(now, coupon.starts_at, coupon.ends_at) && base > 0 && reaches(base, coupon.threshold)?;
+    let value = if usable {
+        let value = match coupon.kind {
+            CouponKind::Reduce { reduce } => small(reduce)?.min(base),
+            CouponKind::Rate { rate, max_reduce } => {
+                let off = small(Money::ONE.exact().checked_sub(rate.exact())?.checked_mul(Cents(base.into()).exact())?.floor_cents()?)?;
+                match max_reduce {
+                    Some(max) => off.min(small(max)?),
+                    None => off,
+                }
+            }
+        };
+        value.min(goods)
+    } else {
+        0
+    };
+    Some(CouponValue { id: coupon.id, usable, value: Cents(value.into()), need: Cents(need.into()) })
+}
+
+/// Rules 13 and 14: the one to spend, as `(id, value)`. `asked` absent: the usable one of
+/// greatest value above 0 (ties: earliest `ends_at`, absent last; then smallest id); 0: none;
+/// else that one, which must be usable.
+fn choose(asked: Option<i64>, candidates: &[(i64, bool, i64, Option<i64>)], field: &str) -> Result<Option<(i64, i64)>, EngineError> {
+    match asked {
+        Some(0) => Ok(None),
+        Some(id) => match candidates.iter().find(|candidate| candidate.0 == id) {
+            Some(&(id, true, value, _)) => Ok(Some((id, value))),
+            _ => Err(EngineError::input(format!("settlement.{field}"), format_args!("not usable: {id}"))),
+        },
+        None => {
+            let mut best: Option<(i64, i64, i64)> = None;
+            for &(id, usable, value, ends_at) in candidates {
+                let ends_at = ends_at.unwrap_or(i64::MAX);
+                let better = match best {
+                    None => true,
+                    Some((best_id, best_value, best_ends)) => (value, -ends_at, -id) > (best_value, -best_ends, -best_id),
+                };
+                if usable && value > 0 && better {
+                    best = Some((id, value, ends_at));
+                }
+            }
+            Ok(best.map(|(id, value, _)| (id, value)))
+        }
+    }
+}
+
+/// `floor2(amount × rate)` in cents.
+fn share_of(amount: i64, rate: Money) -> Option<i64> {
+    small(Cents(amount.into()).exact().checked_mul(rate.exact())?.floor_cents()?)
+}
+
+/// Shares `value` cents over `weights` in proportion, in whole cents, by largest remainder:
+/// each gets `floor(value × wᵢ / W)`, and the cents left go one each to the largest remainders
+/// (ties: the earlier). Σ shares = value whenever W > 0. `None` beyond 64-bit arithmetic.
+pub(crate) fn share_out(value: i64, weights: &[i64]) -> Option<Vec<i64>> {
+    let mut shares = vec![0i64; weights.len()];
+    let total = weights.iter().try_fold(0i64, |sum, weight| sum.checked_add(*weight))?;
+    if value <= 0 || total <= 0 {
+        return Some(shares);
+    }
+    // (−remainder, position): sorted ascending, the largest remainders come first, ties in
+    // input order (the session's sort of `(i64, u32)` pairs serves here too).
+    let mut remainders: Vec<(i64, u32)> = Vec::new();
+    let mut given = 0i64;
+    for (position, (&weight, share)) in weights.iter().zip(shares.iter_mut()).enumerate() {
+        if weight <= 0 {
+            continue;
+        }
+        let product = i128::from(value) * i128::from(weight);
+        let (quotient, remainder) = (product / i128::from(total), product % i128::from(total));
+        *share = quotient as i64;
+        given += *share;
+        if remainder > 0 {
+            remainders.push((-(remainder as i64), position as u32));
+        }
+    }
+    let left = (value - given) as usize;
+    if left > 0 {
+        remainders.sort_unstable();
+        for &(_, position) in remainders.iter().take(left) {
+            shares[position as usize] += 1;
+        }
+    }
+    Some(shares)
+}
+
+/// Rule 20: what returning `k` more units of an order line refunds, the line having had
+/// `number` units and `paid` (rule 19), `returned_before` units returned already. Returning
+/// every unit, in any split, refunds exactly `paid`.
+pub fn refund(paid: Money, number: i64, returned_before: i64, k: i64) -> Result<Cents, EngineError> {
+    if paid.decimal().scale() > 2 {
+        return Err(EngineError::input("paid", "more than two decimals"));
+    }
+    if number < 1 {
+        return Err(EngineError::input("number", format_args!("must be at least 1, got {number}")));
+    }
+    if returned_before < 0 {
+        return Err(EngineError::input("returned_before", format_args!("must not be negative, got {returned_before}")));
+    }
+    if k < 1 {
+        return Err(EngineError::input("k", format_args!("must be at least 1, got {k}")));
+    }
+    if returned_before.checked_add(k).is_none_or(|returned| returned > number) {
+        return Err(EngineError::input(
+            "k",
+            format_args!("returned_before + k must not exceed number ({returned_before} + {k} > {number})"),
+        ));
+    }
+    let paid = paid.floor_cents().ok_or_else(|| EngineError::out_of_range("paid"))?.0;
+    let part = |units: i64| paid.checked_mul(i128::from(units)).map(|cents| cents / i128::from(number));
+    let refund = part(returned_before + k).zip(part(returned_before)).map(|(to, from)| to - from);
+    refund.map(Cents).ok_or_else(|| EngineError::out_of_range("paid"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn largest_remainder_gives_every_cent_and_breaks_ties_by_position() {
+        assert_eq!(share_out(1, &[3, 3]), Some(vec![1, 0]));
+        assert_eq!(share_out(100, &[1, 1, 1]), Some(vec![34, 33, 33]));
+        assert_eq!(share_out(2, &[1, 1, 1]), Some(vec![1, 1, 0]));
+        assert_eq!(share_out(5, &[0, 3, 0, 7]), Some(vec![0, 2, 0, 3]));
+        assert_eq!(share_out(0, &[5, 5]), Some(vec![0, 0]));
+        assert_eq!(share_out(7, &[0, 0]), Some(vec![0, 0]));
+    }
+
+    #[test]
+    fn refunds_add_up_to_what_was_paid() {
+        let paid = Money::parse("10.00").unwrap();
+        let parts: Vec<i128> = (0..3).map(|before| refund(paid, 3, before, 1).unwrap().0).collect();
+        assert_eq!(parts, [333, 333, 334]);
+        assert_eq!(refund(paid, 3, 0, 3).unwrap(), Cents(1000));
+        assert_eq!(refund(Money::parse("1.005").unwrap(), 3, 0, 1).unwrap_err().to_string(), "paid: more than two decimals");
+        assert_eq!(refund(paid, 3, 2, 2).unwrap_err().to_string(), "k: returned_before + k must not exceed number (2 + 2 > 3)");
+    }
+}
