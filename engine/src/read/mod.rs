@@ -13,9 +13,7 @@ use serde::Deserialize;
 use serde::de::{self, DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
 
 use crate::error::EngineError;
-#[cfg(feature = "wasm")]
-use crate::model::SettlementInput;
-use crate::model::{ActivityData, CartInput, CartItem, Goods, Ladder, LadderStep, MAX_QUANTITY, ManjianTier, ShippingData};
+use crate::model::{ActivityData, CartInput, CartItem, Goods, Ladder, LadderStep, MAX_QUANTITY, ManjianTier, SettlementInput, ShippingData};
 use crate::money::{MAX_SAFE_INTEGER, Money};
 
 mod keys;
