@@ -3,16 +3,17 @@
 //! out: the Worker only fetches and sends.
 //!
 //! The edge reads the member's cart from the origin (`GET /api/cart/input`, the member's own
-//! cookie), quotes the chosen lines with the engine (`engine::checkout::check`, the same
-//! function the origin runs in its order transaction) and either refuses with the shop's 422
-//! envelope or lets the request through with its signed check.
+//! cookie, with the member's coupons, vouchers, balances and the shop's settlement settings),
+//! quotes and settles the chosen lines with the member's choices (`engine::checkout::check`,
+//! the same function the origin runs in its order transaction) and either refuses with the
+//! shop's 422 envelope or lets the request through with its signed check.
 
-use engine::checkout::{self, Refusal};
-use engine::{CartQuote, Money};
+use engine::CartQuote;
+use engine::checkout::{self, Expected, Refusal};
 use serde::Deserialize;
 use serde_json::value::RawValue;
 
-use order_check::form::{FieldError, OrderForm};
+use order_check::form::{Choices, FieldError, OrderForm};
 
 use crate::envelope::{self, Answer};
 
@@ -23,16 +24,26 @@ pub struct Form {
     pub ids: Vec<i64>,
     /// `expected_payable` as posted, trimmed: what the buyer was shown.
     pub expected_payable: String,
-    expected: Money,
+    /// The settlement's choices and expected due as signed (`OrderForm::settlement_text`).
+    pub settlement: String,
+    choices: Choices,
+    expected: Expected,
 }
 
-/// Reads a form-encoded body. Without ids, with a bad id or without a valid
-/// `expected_payable`, the answer is the 422 the buyer sees.
+/// Reads a form-encoded body. Without ids, with a bad id, without a valid `expected_payable`,
+/// with a bad choice or a bad `expected_due`, the answer is the 422 the buyer sees.
 pub fn read_form(body: &[u8]) -> Result<Form, Answer> {
     let refuse = |error: FieldError| envelope::invalid(error.field, error.message);
     let form = OrderForm::read(form_urlencoded::parse(body)).map_err(refuse)?;
-    let expected = form.required().map_err(refuse)?;
-    Ok(Form { ids: form.ids, expected_payable: form.expected_payable.unwrap_or_default(), expected })
+    let payable = form.required().map_err(refuse)?;
+    let due = form.expected_due().map_err(refuse)?;
+    Ok(Form {
+        settlement: form.settlement_text(),
+        choices: form.choices,
+        expected: Expected { payable: Some(payable), due },
+        ids: form.ids,
+        expected_payable: form.expected_payable.unwrap_or_default(),
+    })
 }
 
 /// What the edge does with a checked request.
@@ -64,10 +75,14 @@ pub fn decide(form: &Form, cart_status: u16, cart_body: &[u8]) -> Verdict {
     if cart_status != 200 || answer.code != 10000 {
         return Verdict::Relay;
     }
-    let Some(Ok(cart)) = answer.data.map(|data| engine::cart_from_json(data.get())) else {
+    let Some(Ok(mut cart)) = answer.data.map(|data| engine::cart_from_json(data.get())) else {
         return Verdict::Refuse(envelope::busy());
     };
-    match checkout::check(&cart, &form.ids, Some(form.expected)) {
+    // The member's accounts as the origin holds them, with the member's choices.
+    if let Some(settlement) = &mut cart.settlement {
+        form.choices.apply(settlement);
+    }
+    match checkout::check(&cart, &form.ids, form.expected) {
         Ok(quote) => Verdict::Pass(Box::new(quote)),
         Err(Refusal::Invalid(_)) => Verdict::Refuse(envelope::busy()),
         Err(refusal) => Verdict::Refuse(envelope::invalid(refusal.field(), refusal.message())),
@@ -75,11 +90,16 @@ pub fn decide(form: &Form, cart_status: u16, cart_body: &[u8]) -> Verdict {
 }
 
 /// The edge's quote as the preview's `X-Edge-Quote`: its summary (totals, counts, tiers,
-/// shipping) as JSON, the same members `cart/list`'s `quote` has beside its lines, so that
-/// the buyer's page and the tests can see both agree. A header, so that the preview itself
-/// passes through the edge as the origin sent it, compressed or not, without being read.
+/// shipping) as JSON, the same members `cart/list`'s `quote` has beside its lines, and the
+/// amount due it settled (`due`, when settled), so that the buyer's page and the tests can see
+/// both agree. A header, so that the preview itself passes through the edge as the origin sent
+/// it, compressed or not, without being read. ASCII only: money is digits and points.
 pub fn quote_header(quote: &CartQuote) -> Option<String> {
-    serde_json::to_string(&quote.summary).ok()
+    let mut summary = serde_json::to_value(&quote.summary).ok()?;
+    if let (Some(settlement), Some(object)) = (&quote.settlement, summary.as_object_mut()) {
+        object.insert("due".into(), serde_json::Value::String(settlement.due.to_string()));
+    }
+    serde_json::to_string(&summary).ok()
 }
 
 #[cfg(test)]
@@ -164,6 +184,52 @@ mod tests {
             assert_eq!(envelope["msg"], message, "{body}");
             assert_eq!(envelope["data"]["errors"][field][0], message, "{body}");
         }
+    }
+
+    /// The standard cart with the member's accounts: one 满减 coupon (id 7) for 20.00 of
+    /// coupon lines, one voucher, red packets and points.
+    fn settled_cart() -> Vec<u8> {
+        let mut cart: Value = serde_json::from_slice(&standard_cart()).unwrap();
+        for item in cart["data"]["items"].as_array_mut().unwrap() {
+            item["with_coupon"] = json!(1);
+        }
+        cart["data"]["settlement"] = json!({
+            "now": 1000,
+            "coupons": [{ "id": 7, "kind": 1, "reduce": "2", "threshold": "20" }, { "id": 8, "kind": 1, "reduce": "5", "threshold": "100" }],
+            "cash_vouchers": [{ "id": 9, "amount": "1", "ends_at": 2000 }],
+            "red_packet_balance": "3", "red_packet_max_rate": "0.1", "points_balance": 50, "points_per_yuan": 100, "points_max_rate": "0.1"
+        });
+        cart.to_string().into_bytes()
+    }
+
+    #[test]
+    fn orders_are_settled_with_the_members_choices() {
+        let cart = settled_cart();
+        // Lines 1 and 2: 24.50; the best coupon (7, 2.00 off) and the voucher (1.00): due 21.50.
+        let Verdict::Pass(quote) = decide(&form("ids=1,2&expected_payable=24.50&expected_due=21.50"), 200, &cart) else { panic!() };
+        assert_eq!(quote.settlement.as_ref().unwrap().due.to_string(), "21.50");
+        let header: Value = serde_json::from_str(&quote_header(&quote).unwrap()).unwrap();
+        assert_eq!(header["due"], "21.50");
+        // No voucher, red packets: 10 % of 22.50 is 2.25, the balance 3.00 allows it.
+        let body = "ids=1,2&expected_payable=24.50&cash_voucher_id=0&use_red_packet=1&expected_due=20.25";
+        assert!(matches!(decide(&form(body), 200, &cart), Verdict::Pass(_)));
+        for (body, field, message) in [
+            ("ids=1,2&expected_payable=24.50&expected_due=24.50", "expected_due", "应付金额已变动，请确认后重新提交"),
+            ("ids=1,2&expected_payable=24.50&coupon_id=8", "coupon_id", "所选优惠券不可用，请重新选择"),
+            ("ids=1,2&expected_payable=24.50&coupon_id=99", "coupon_id", "所选优惠券不可用，请重新选择"),
+            ("ids=1,2&expected_payable=24.50&cash_voucher_id=3", "cash_voucher_id", "所选现金券不可用，请重新选择"),
+        ] {
+            let (status, envelope) = refused(decide(&form(body), 200, &cart));
+            assert_eq!(status, 422, "{body}");
+            assert_eq!(envelope["data"]["errors"][field][0], message, "{body}");
+        }
+        let answer = read_form(b"ids=1&expected_payable=1&expected_due=abc").expect_err("a bad due");
+        assert_eq!(answer.status, 422);
+        assert!(answer.body.contains("实付金额格式不正确"));
+        assert_eq!(
+            form("ids=1&expected_payable=1&coupon_id=7&use_points=1").settlement,
+            "coupon=7;voucher=best;red_packet=0;points=1;due="
+        );
     }
 
     #[test]

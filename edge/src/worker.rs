@@ -190,7 +190,8 @@ async fn checked(settings: &Settings, mut request: Request) -> worker::Result<Re
     let mut upstream = upstream(settings, &request, Some(body))?;
     if order {
         let key = request.headers().get(headers::IDEMPOTENCY_KEY)?.unwrap_or_default();
-        let checked = Checked { idempotency_key: key.trim(), ids: &form.ids, expected_payable: &form.expected_payable };
+        let checked =
+            Checked { idempotency_key: key.trim(), ids: &form.ids, expected_payable: &form.expected_payable, settlement: &form.settlement };
         let now = now_seconds();
         let secret = secret.expect("orders have a secret");
         upstream.headers_mut()?.set(signature::HEADER, &signature::sign(secret, &checked, now))?;

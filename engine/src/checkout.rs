@@ -88,6 +88,21 @@ pub struct Expected {
     pub due: Option<Money>,
 }
 
+/// The cart an order of the lines `ids` is: those lines alone (in the cart's order, each once),
+/// all selected, with the cart's shipping threshold, tiers and settlement.
+pub fn chosen(cart: &CartInput, ids: &[i64]) -> CartInput {
+    let mut chosen = CartInput {
+        items: cart.items.iter().filter(|item| ids.contains(&item.id)).cloned().collect(),
+        shipping_data: cart.shipping_data.clone(),
+        activity_data: cart.activity_data.clone(),
+        settlement: cart.settlement.clone(),
+    };
+    for item in &mut chosen.items {
+        item.is_selected = true;
+    }
+    chosen
+}
+
 /// Checks an order of the lines `ids` of `cart` and answers their quote: the chosen lines,
 /// all selected, priced alone, and settled with the cart's settlement when it has one (a
 /// chosen coupon or voucher must be usable on these lines). Each expected amount given must
@@ -99,15 +114,7 @@ pub fn check(cart: &CartInput, ids: &[i64], expected: Expected) -> Result<CartQu
     if let Some(&id) = ids.iter().find(|id| !cart.items.iter().any(|item| item.id == **id)) {
         return Err(Refusal::NotInCart { id });
     }
-    let mut chosen = CartInput {
-        items: cart.items.iter().filter(|item| ids.contains(&item.id)).cloned().collect(),
-        shipping_data: cart.shipping_data.clone(),
-        activity_data: cart.activity_data.clone(),
-        settlement: cart.settlement.clone(),
-    };
-    for item in &mut chosen.items {
-        item.is_selected = true;
-    }
+    let chosen = chosen(cart, ids);
     let quote = quote(&chosen).map_err(|error| match (error.path(), &chosen.settlement) {
         (Some("settlement.coupon_id"), Some(settlement)) => Refusal::CouponNotUsable { id: settlement.coupon_id.unwrap_or(0) },
         (Some("settlement.cash_voucher_id"), Some(settlement)) => Refusal::VoucherNotUsable { id: settlement.cash_voucher_id.unwrap_or(0) },

@@ -101,7 +101,11 @@ mod tests {
         // Not the order check's MAC either: the messages differ in their first line.
         assert_ne!(
             header,
-            crate::signature::sign(SECRET, &crate::signature::Checked { idempotency_key: "", ids: &[], expected_payable: "" }, 1_000)
+            crate::signature::sign(
+                SECRET,
+                &crate::signature::Checked { idempotency_key: "", ids: &[], expected_payable: "", settlement: "" },
+                1_000
+            )
         );
     }
 

@@ -2,7 +2,9 @@
 //!
 //! Only an order the edge has quoted and found valid reaches the origin, carrying the header
 //! `X-Edge-Check: <unix seconds>.<hex HMAC-SHA256>` over what the edge checked: the
-//! `Idempotency-Key`, the chosen cart line ids and the payable the buyer expected. The secret is
+//! `Idempotency-Key`, the chosen cart line ids, the payable the buyer expected, and the
+//! settlement (the coupon, voucher, red-packet and points choices and the expected amount due,
+//! as `OrderForm::settlement_text` writes them). The secret is
 //! shared by the edge (`EDGE_SECRET` in `.dev.vars` or the Worker's secrets) and the origin
 //! (`EDGE_SECRET` in its environment). The origin refuses an order whose check is missing, wrong
 //! or stale, then quotes again in its own transaction all the same.
@@ -29,6 +31,8 @@ pub struct Checked<'a> {
     pub ids: &'a [i64],
     /// The `expected_payable` field as posted, trimmed.
     pub expected_payable: &'a str,
+    /// The settlement's choices and expected due (`OrderForm::settlement_text`).
+    pub settlement: &'a str,
 }
 
 impl Checked<'_> {
@@ -37,7 +41,13 @@ impl Checked<'_> {
         ids.sort_unstable();
         ids.dedup();
         let ids: Vec<String> = ids.iter().map(i64::to_string).collect();
-        format!("shop-edge-check/v1\n{timestamp}\n{}\n{}\n{}", self.idempotency_key.trim(), ids.join(","), self.expected_payable.trim())
+        format!(
+            "shop-edge-check/v2\n{timestamp}\n{}\n{}\n{}\n{}",
+            self.idempotency_key.trim(),
+            ids.join(","),
+            self.expected_payable.trim(),
+            self.settlement
+        )
     }
 }
 
@@ -85,7 +95,12 @@ mod tests {
     const SECRET: &[u8] = b"shared secret";
 
     fn checked<'a>(ids: &'a [i64]) -> Checked<'a> {
-        Checked { idempotency_key: "order-1", ids, expected_payable: "120.50" }
+        Checked {
+            idempotency_key: "order-1",
+            ids,
+            expected_payable: "120.50",
+            settlement: "coupon=best;voucher=best;red_packet=0;points=0;due=",
+        }
     }
 
     #[test]
@@ -103,6 +118,8 @@ mod tests {
         assert_eq!(verify(SECRET, Some(&header), &other_payable, 1_000), Err(Rejection::Forged));
         let other_key = Checked { idempotency_key: "order-2", ..checked(&[1, 2]) };
         assert_eq!(verify(SECRET, Some(&header), &other_key, 1_000), Err(Rejection::Forged));
+        let other_coupon = Checked { settlement: "coupon=7;voucher=best;red_packet=0;points=0;due=", ..checked(&[1, 2]) };
+        assert_eq!(verify(SECRET, Some(&header), &other_coupon, 1_000), Err(Rejection::Forged));
         assert_eq!(verify(b"another secret", Some(&header), &checked(&[1, 2]), 1_000), Err(Rejection::Forged));
         let moved = header.replacen("1000.", "1001.", 1);
         assert_eq!(verify(SECRET, Some(&moved), &checked(&[1, 2]), 1_000), Err(Rejection::Forged));

@@ -13,6 +13,7 @@ pub mod money;
 pub mod orders_due;
 pub mod purge;
 pub mod security;
+pub mod settlement;
 pub mod startup;
 pub mod telemetry;
 

@@ -1,6 +1,7 @@
 //! Unpaid orders do not hold stock for ever. Cancelling one — by its member
 //! (`POST /api/order/{id}/cancel`), or by this module's task once it has stayed unpaid for
-//! `ORDER_PAY_MINUTES` — gives back exactly the stock it took (`order_stock`), once.
+//! `ORDER_PAY_MINUTES` — gives back exactly the stock it took (`order_stock`), and the coupon,
+//! cash voucher, red packets and points it spent (`crate::settlement::give_back`), once.
 //!
 //! The state change is one guarded update (`… WHERE status = 0`), the same guard payment
 //! takes, so that of a cancel and a payment racing only one wins, and of two cancels only one
@@ -54,6 +55,7 @@ pub async fn cancel(conn: &mut AnyConnection, member: i64, id: i64, now: i64) ->
         };
         sqlx::query(statement).bind(number).bind(target).execute(&mut *conn).await?;
     }
+    crate::settlement::give_back(conn, member, id, now).await?;
     Ok(true)
 }
 

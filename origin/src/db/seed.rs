@@ -19,12 +19,15 @@ const CONTENT_TABLES: &[&str] = &[
     "qualifications",
     "idempotency",
     "balance_logs",
+    "red_packet_logs",
+    "points_logs",
+    "member_coupons",
+    "member_cash_vouchers",
     "order_stock",
     "order_items",
     "orders",
     "favorites",
     "cart_items",
-    "member_coupons",
     "sessions",
     "sms_codes",
     "login_failures",
@@ -43,6 +46,7 @@ const CONTENT_TABLES: &[&str] = &[
     "manjian_activities",
     "brands",
     "coupons",
+    "cash_vouchers",
     "hot_terms",
     "ads",
     "nav",
@@ -67,6 +71,7 @@ struct Catalogue {
     everyday_specials: Vec<String>,
     combinations: Vec<Combination>,
     coupons: Vec<Coupon>,
+    cash_vouchers: Vec<CashVoucher>,
     help: Vec<HelpGroup>,
     news: Vec<News>,
     demo_member: DemoMember,
@@ -193,6 +198,23 @@ struct Coupon {
     amount: String,
     min_amount: String,
     days: i64,
+    /// 1 满减, 2 折扣.
+    kind: i64,
+    /// 0 every coupon line, 1 preferred, 2 Chinese herbs, 3 medical devices.
+    scope: i64,
+    /// Kind 2: the share paid.
+    #[serde(default)]
+    rate: Option<String>,
+    #[serde(default)]
+    max_reduce: Option<String>,
+}
+
+#[derive(Deserialize)]
+struct CashVoucher {
+    title: String,
+    amount: String,
+    min_amount: String,
+    days: i64,
 }
 
 #[derive(Deserialize)]
@@ -229,6 +251,7 @@ struct DemoMember {
     addresses: Vec<Address>,
     balance: String,
     points: i64,
+    red_packet: String,
 }
 
 #[derive(Deserialize)]
@@ -472,11 +495,26 @@ async fn insert_activities(
         }
     }
     for coupon in &catalogue.coupons {
-        sqlx::query("INSERT INTO coupons (title, amount, min_amount, days) VALUES ($1, $2, $3, $4)")
-            .bind(&coupon.title)
-            .bind(stored(&coupon.amount)?)
-            .bind(stored(&coupon.min_amount)?)
-            .bind(coupon.days)
+        sqlx::query(
+            "INSERT INTO coupons (title, amount, min_amount, days, kind, scope, rate, max_reduce) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+        )
+        .bind(&coupon.title)
+        .bind(stored(&coupon.amount)?)
+        .bind(stored(&coupon.min_amount)?)
+        .bind(coupon.days)
+        .bind(coupon.kind)
+        .bind(coupon.scope)
+        .bind(coupon.rate.as_deref().map(stored).transpose()?.unwrap_or(0))
+        .bind(coupon.max_reduce.as_deref().map(stored).transpose()?)
+        .execute(&mut **tx)
+        .await?;
+    }
+    for voucher in &catalogue.cash_vouchers {
+        sqlx::query("INSERT INTO cash_vouchers (title, amount, min_amount, days) VALUES ($1, $2, $3, $4)")
+            .bind(&voucher.title)
+            .bind(stored(&voucher.amount)?)
+            .bind(stored(&voucher.min_amount)?)
+            .bind(voucher.days)
             .execute(&mut **tx)
             .await?;
     }
@@ -551,6 +589,12 @@ async fn insert_content(tx: &mut Transaction<'_, Any>, catalogue: &Catalogue) ->
         ("internet_drug_licence", company.internet_drug_licence.as_str()),
         ("business_licence", company.business_licence.as_str()),
         ("quality_inspection_msg", "质检报告请联系您的专属客服索取"),
+        // Settlement (docs/pricing.md, rules 15–17), as migration 0009 writes them.
+        ("shipping_fee", "10.00"),
+        ("red_packet_max_rate", "0.1"),
+        ("points_max_rate", "0.1"),
+        ("points_per_yuan", "100"),
+        ("points_earned_per_yuan", "1"),
     ];
     for (key, value) in settings {
         sqlx::query("INSERT INTO settings (key, value) VALUES ($1, $2)").bind(key).bind(value).execute(&mut **tx).await?;
@@ -617,10 +661,48 @@ async fn insert_demo_member(tx: &mut Transaction<'_, Any>, member: &DemoMember, 
         .execute(&mut **tx)
         .await?;
     }
-    // Every coupon of the shop, once, in the demo member's wallet.
-    sqlx::query("INSERT INTO member_coupons (member_id, coupon_id, status, expires_at) SELECT $1, id, 0, $2 + days * 86400 FROM coupons")
+    // Every coupon and cash voucher of the shop, once, valid from yesterday, in the demo member's
+    // wallet; and, to show the other states at checkout and in the lists, one coupon that expired
+    // yesterday and one valid only from three days on.
+    let today = now();
+    for table in ["member_coupons (member_id, coupon_id", "member_cash_vouchers (member_id, voucher_id"] {
+        let templates = if table.starts_with("member_coupons") { "coupons" } else { "cash_vouchers" };
+        sqlx::query(sqlx::AssertSqlSafe(format!(
+            "INSERT INTO {table}, status, starts_at, expires_at, created_at) SELECT $1, id, 0, $2 - 86400, $2 + days * 86400, $2 FROM {templates}"
+        )))
         .bind(id)
-        .bind(now())
+        .bind(today)
+        .execute(&mut **tx)
+        .await?;
+    }
+    sqlx::query(
+        "INSERT INTO member_coupons (member_id, coupon_id, status, starts_at, expires_at, created_at) \
+         SELECT $1, id, 0, $2 - 31 * 86400, $2 - 86400, $2 - 31 * 86400 FROM coupons WHERE id = (SELECT MIN(id) FROM coupons)",
+    )
+    .bind(id)
+    .bind(today)
+    .execute(&mut **tx)
+    .await?;
+    sqlx::query(
+        "INSERT INTO member_coupons (member_id, coupon_id, status, starts_at, expires_at, created_at) \
+         SELECT $1, id, 0, $2 + 3 * 86400, $2 + 33 * 86400, $2 FROM coupons WHERE kind = 1 AND scope = 0 ORDER BY amount DESC LIMIT 1",
+    )
+    .bind(id)
+    .bind(today)
+    .execute(&mut **tx)
+    .await?;
+    let red_packet = stored(&member.red_packet)?;
+    sqlx::query("UPDATE members SET red_packet = $1 WHERE id = $2").bind(red_packet).bind(id).execute(&mut **tx).await?;
+    sqlx::query("INSERT INTO red_packet_logs (member_id, amount, balance_after, note, created_at) VALUES ($1, $2, $2, '开户赠送', $3)")
+        .bind(id)
+        .bind(red_packet)
+        .bind(today)
+        .execute(&mut **tx)
+        .await?;
+    sqlx::query("INSERT INTO points_logs (member_id, points, balance_after, note, created_at) VALUES ($1, $2, $2, '开户赠送', $3)")
+        .bind(id)
+        .bind(member.points)
+        .bind(today)
         .execute(&mut **tx)
         .await?;
     sqlx::query(

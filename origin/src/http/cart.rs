@@ -244,18 +244,23 @@ async fn list(State(context): State<ApiContext>, member: Member) -> Answer<CartL
 }
 
 /// `GET /api/cart/input`: the member's cart as the pricing engine's input and nothing else
-/// (`items`, `shipping_data`, `activity_data` of `pricing.md`): the same values `cart/list`
-/// quotes, without the goods cards' display fields and without a quote. The edge reads it
-/// to check a checkout or an order with its own engine before the origin sees it.
+/// (`items`, `shipping_data`, `activity_data` of `pricing.md`, and `settlement`: the member's
+/// coupons, vouchers, red packets, points and the shop's settlement settings, without choices):
+/// the same values `cart/list` quotes, without the goods cards' display fields and without a
+/// quote. The edge reads it to check a checkout or an order with its own engine before the
+/// origin sees it.
 #[utoipa::path(get, path = "/api/cart/input", tag = "购物车", responses((status = 200, description = "引擎的输入", body = Envelope<EngineCartInput>)))]
 async fn input(State(context): State<ApiContext>, member: Member) -> Answer<engine::CartInput> {
-    ok(cart_input(&mut *context.db.pool.acquire().await?, context.db.kind, member).await?.engine_input())
+    let mut conn = context.db.pool.acquire().await?;
+    let mut input = cart_input(&mut conn, context.db.kind, member).await?.engine_input();
+    input.settlement = Some(crate::settlement::accounts(&mut conn, member.id, crate::now()).await?);
+    ok(input)
 }
 
 /// A line of the member's (404 for another member's: it is not theirs to see).
 /// (goods id, line type, activity id) of one of the member's lines.
 async fn own_line(conn: &mut AnyConnection, member: Member, id: i64) -> Result<(i64, i64, i64)> {
-    let line: OwnLine = sqlx::query_as("SELECT goods_id, type, activity_id, number FROM cart_items WHERE id = $1 AND member_id = $2")
+    let line: OwnLine = sqlx::query_as("SELECT goods_id, type, activity_id FROM cart_items WHERE id = $1 AND member_id = $2")
         .bind(id)
         .bind(member.id)
         .fetch_optional(&mut *conn)
@@ -271,7 +276,6 @@ struct OwnLine {
     #[sqlx(rename = "type")]
     line_type: i64,
     activity_id: i64,
-    number: i64,
 }
 
 /// A line's quantity after an edit.

@@ -163,7 +163,6 @@ impl CartData {
                     is_selected: line.is_selected == 1,
                     with_coupon: line.with_coupon == 1,
                     goods_manjian_id: line.goods_manjian_id,
-                    goods_manjian_amount: line.goods_manjian_amount,
                     goods: line.goods.engine_goods(),
                     combination: line.combination.as_ref().map(|combination| engine::Goods {
                         id: combination.id,
@@ -191,6 +190,7 @@ impl CartData {
                     .map(|tier| engine::ManjianTier { amount: tier.amount, reduce: Some(tier.reduce) })
                     .collect(),
             },
+            settlement: None,
         }
     }
 
@@ -199,8 +199,17 @@ impl CartData {
         engine::quote(&self.engine_input()).map_err(|error| Error::Internal(anyhow::anyhow!("{error}")))
     }
 
-    pub fn with_quote(self) -> Result<CartList> {
+    /// The list with the engine's quote; each line's `goods_manjian_amount` is its share of the
+    /// full reduction in that quote (rule 8).
+    pub fn with_quote(mut self) -> Result<CartList> {
         let quote = self.quote()?;
+        for (line, priced) in self.data.iter_mut().zip(&quote.lines) {
+            line.goods_manjian_amount = priced
+                .goods_manjian_amount
+                .to_decimal()
+                .and_then(|share| engine::Money::from_decimal(share).ok())
+                .unwrap_or(engine::Money::ZERO);
+        }
         Ok(CartList { data: self.data, shipping_data: self.shipping_data, activity_data: self.activity_data, quote })
     }
 }

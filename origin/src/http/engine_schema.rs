@@ -18,6 +18,81 @@ pub struct CartQuote {
     /// Every tier of the cart's full-reduction activity and how far the cart is from it.
     manjian_tiers: Vec<TierStatus>,
     shipping: QuoteShipping,
+    /// What the member pays (rules 11–19): present when the cart was settled (checkout).
+    #[schema(required = false)]
+    settlement: Option<Settlement>,
+}
+
+/// The settlement of an order (`docs/pricing.md`, rules 11–19), money in yuan with two decimals.
+#[derive(ToSchema)]
+pub struct Settlement {
+    /// The goods amount (the quote's payable).
+    #[schema(example = "520.00")]
+    goods: String,
+    /// Every coupon of the member's, in the order given.
+    coupons: Vec<CouponValue>,
+    /// The coupon this order spends, if any.
+    #[schema(required = true)]
+    coupon: Option<Chosen>,
+    /// Every cash voucher of the member's, in the order given.
+    cash_vouchers: Vec<VoucherValue>,
+    #[schema(required = true)]
+    cash_voucher: Option<Chosen>,
+    #[schema(example = "5.00")]
+    red_packet: String,
+    /// Points spent.
+    points_used: i64,
+    /// What the points pay.
+    #[schema(example = "3.00")]
+    points_value: String,
+    #[schema(example = "0.00")]
+    shipping_fee: String,
+    /// What the member pays.
+    #[schema(example = "492.00")]
+    due: String,
+    /// One per buyable line: its share of every deduction and what is left paid for it.
+    lines: Vec<LineSettlement>,
+}
+
+/// What a coupon would take off this order.
+#[derive(ToSchema)]
+pub struct CouponValue {
+    id: i64,
+    usable: bool,
+    #[schema(example = "20.00")]
+    value: String,
+    /// How much more of its lines' amount reaches its threshold.
+    #[schema(example = "0.00")]
+    need: String,
+}
+
+/// What a cash voucher would take off this order.
+#[derive(ToSchema)]
+pub struct VoucherValue {
+    id: i64,
+    usable: bool,
+    #[schema(example = "10.00")]
+    value: String,
+}
+
+/// The coupon or cash voucher an order spends.
+#[derive(ToSchema)]
+pub struct Chosen {
+    id: i64,
+    #[schema(example = "20.00")]
+    value: String,
+}
+
+/// One line's shares of each deduction, and what is left paid for it (what a return refunds).
+#[derive(ToSchema)]
+pub struct LineSettlement {
+    id: i64,
+    coupon: String,
+    cash_voucher: String,
+    red_packet: String,
+    points: String,
+    #[schema(example = "98.40")]
+    paid: String,
 }
 
 /// One line of the quote.
@@ -40,6 +115,9 @@ pub struct LineQuote {
     amount: String,
     #[schema(example = "0.00")]
     savings: String,
+    /// This line's share of the full-reduction discount.
+    #[schema(example = "0.00")]
+    goods_manjian_amount: String,
     /// The ladder display.
     ladder: Vec<LadderRow>,
     /// The single-item free-shipping minimum, for goods that have one.
@@ -130,6 +208,75 @@ pub struct EngineCartInput {
     items: Vec<EngineCartItem>,
     shipping_data: EngineShippingData,
     activity_data: EngineActivityData,
+    /// The member's coupons, vouchers, balances and the shop's settlement settings; absent
+    /// where nothing is settled.
+    #[schema(required = false)]
+    settlement: Option<EngineSettlementInput>,
+}
+
+/// `engine::SettlementInput`: what the member holds, as the engine reads it (`pricing.md`,
+/// rules 11–20). The choices (`coupon_id`, `cash_voucher_id`) are absent: the caller adds them.
+#[derive(ToSchema)]
+pub struct EngineSettlementInput {
+    /// Unix seconds the validity of coupons and vouchers is judged at.
+    #[schema(required = false)]
+    now: Option<i64>,
+    coupons: Vec<EngineCoupon>,
+    #[schema(required = false)]
+    coupon_id: Option<i64>,
+    cash_vouchers: Vec<EngineCashVoucher>,
+    #[schema(required = false)]
+    cash_voucher_id: Option<i64>,
+    #[schema(example = "50.00")]
+    red_packet_balance: String,
+    #[schema(minimum = 0, maximum = 1)]
+    use_red_packet: u8,
+    points_balance: i64,
+    #[schema(minimum = 0, maximum = 1)]
+    use_points: u8,
+    #[schema(example = "10.00")]
+    shipping_fee: String,
+    #[schema(example = "0.10")]
+    red_packet_max_rate: String,
+    points_per_yuan: i64,
+    #[schema(example = "0.10")]
+    points_max_rate: String,
+}
+
+/// A coupon as the engine reads it: kind 1 (满减) has `reduce`, kind 2 (折扣) `rate` and maybe
+/// `max_reduce`.
+#[derive(ToSchema)]
+pub struct EngineCoupon {
+    id: i64,
+    kind: u8,
+    /// 0 every coupon line, 1 preferred goods, 2 Chinese herbs, 3 medical devices.
+    scope: u8,
+    #[schema(example = "300.00")]
+    threshold: String,
+    #[schema(required = false, example = "15.00")]
+    reduce: Option<String>,
+    #[schema(required = false, example = "0.95")]
+    rate: Option<String>,
+    #[schema(required = false)]
+    max_reduce: Option<String>,
+    #[schema(required = false)]
+    starts_at: Option<i64>,
+    #[schema(required = false)]
+    ends_at: Option<i64>,
+}
+
+/// A cash voucher as the engine reads it.
+#[derive(ToSchema)]
+pub struct EngineCashVoucher {
+    id: i64,
+    #[schema(example = "10.00")]
+    amount: String,
+    #[schema(example = "100.00")]
+    threshold: String,
+    #[schema(required = false)]
+    starts_at: Option<i64>,
+    #[schema(required = false)]
+    ends_at: Option<i64>,
 }
 
 /// One cart line as the engine reads it.
@@ -147,8 +294,6 @@ pub struct EngineCartItem {
     #[schema(minimum = 0, maximum = 1)]
     with_coupon: u8,
     goods_manjian_id: i64,
-    #[schema(example = "0.00")]
-    goods_manjian_amount: String,
     goods: EngineGoods,
     /// The combination, priced instead of `goods` on a combination line; absent otherwise.
     #[schema(required = false)]

@@ -6,6 +6,7 @@ pub mod account;
 pub mod card;
 pub mod cart;
 pub mod cart_read;
+pub mod coupon;
 pub mod edge;
 pub mod engine_schema;
 pub mod error;
@@ -57,6 +58,7 @@ fn routes() -> (Router<ApiContext>, utoipa::openapi::OpenApi) {
         .merge(favorite::router())
         .merge(images::router())
         .merge(wallet::router())
+        .merge(coupon::router())
         .merge(stat::router())
         .split_for_parts();
     openapi::document_errors(&mut document);

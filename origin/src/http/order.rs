@@ -5,6 +5,12 @@
 //! never goes below zero however many orders race), records the order and empties those
 //! lines. Payment by balance takes the money with the same kind of guard.
 //!
+//! Checkout and orders are settled by the engine too (`docs/pricing.md`, rules 11–20): the
+//! member's coupons, cash vouchers, red packets and points (`crate::settlement`) go into the
+//! engine's input with the member's choices; the order spends what the engine settled, in its
+//! transaction, with guarded updates, and keeps each line's shares. Payment takes the amount
+//! due and credits the points it earns; a cancel gives everything back once.
+//!
 //! Only members who signed the electronic agreement and whose qualifications were approved
 //! may check out or order. An unpaid order holds its stock until it is paid, or cancelled by
 //! its member or by the auto-cancel task (`crate::orders_due`); payment and cancellation are
@@ -16,7 +22,8 @@ use axum::Json;
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
-use engine::checkout::{self, Refusal};
+use engine::checkout::{self, Expected, Refusal};
+use order_check::form::OrderForm;
 use order_check::{headers, signature};
 use serde::Serialize;
 use serde_json::Value;
@@ -27,12 +34,13 @@ use utoipa_axum::routes;
 
 use super::ApiContext;
 use super::cart_read::{CartLine, FLASH_SALE, cart_input, limit_message, ordered_in_sale};
-use super::engine_schema::CartQuote;
+use super::coupon;
+use super::engine_schema::{CartQuote, EngineCartInput, EngineSettlementInput, Settlement};
 use super::error::{Answer, Envelope, Error, Result, ok};
 use super::extract::{Fields, FormFields, Member, QueryFields};
 use crate::db::Kind;
 use crate::idempotency::{self, Claim};
-use crate::{money, now, orders_due};
+use crate::{money, now, orders_due, settlement};
 
 pub fn router() -> OpenApiRouter<ApiContext> {
     OpenApiRouter::new()
@@ -72,33 +80,44 @@ fn refusal(refusal: Refusal) -> Error {
     Error::field(refusal.field(), refusal.message())
 }
 
-/// The payable the buyer was shown, read as the edge reads it (`order_check::form`).
-fn expected_payable(form: &Fields) -> Result<Option<engine::Money>> {
-    Ok(form.order_form()?.expected()?)
+/// What [`check`] found: the engine's quote of the chosen lines settled with the member's
+/// choices, the chosen lines (list-shaped), the engine input of the chosen lines (without the
+/// settlement), and the member's settlement input (without the choices).
+struct Checked {
+    quote: engine::CartQuote,
+    lines: Vec<CartLine>,
+    input: engine::CartInput,
+    accounts: engine::SettlementInput,
 }
 
-/// Checks the order the member asks for against their cart, as read on `conn`.
-async fn check(
-    conn: &mut AnyConnection,
-    kind: Kind,
-    member: Member,
-    ids: &[i64],
-    expected: Option<engine::Money>,
-) -> Result<(engine::CartQuote, Vec<CartLine>)> {
+/// Checks the order the member asks for against their cart and accounts, as read on `conn`
+/// at `now`.
+async fn check(conn: &mut AnyConnection, kind: Kind, member: Member, form: &OrderForm, expected: Expected, now: i64) -> Result<Checked> {
     let cart = cart_input(conn, kind, member).await?;
-    let quote = checkout::check(&cart.engine_input(), ids, expected).map_err(refusal)?;
-    let lines = cart.data.into_iter().filter(|line| ids.contains(&line.id)).collect();
-    Ok((quote, lines))
+    let accounts = settlement::accounts(conn, member.id, now).await?;
+    let mut input = cart.engine_input();
+    let mut chosen = accounts.clone();
+    form.choices.apply(&mut chosen);
+    input.settlement = Some(chosen);
+    let quote = checkout::check(&input, &form.ids, expected).map_err(refusal)?;
+    let lines = cart.data.into_iter().filter(|line| form.ids.contains(&line.id)).collect();
+    let mut input = checkout::chosen(&input, &form.ids);
+    input.settlement = None;
+    Ok(Checked { quote, lines, input, accounts })
 }
 
-/// `POST /api/cart/checkout` (`ids`, `new=1`, `expected_payable`): cart step 2's preview — the
-/// chosen lines, their quote, the member's addresses and usable coupons.
+/// `POST /api/cart/checkout` (`ids`, `new=1`, `expected_payable`, and the settlement's
+/// choices `coupon_id`, `cash_voucher_id`, `use_red_packet`, `use_points`): cart step 2's
+/// preview — the chosen lines, their quote settled with those choices (absent: the best coupon
+/// and voucher, no red packets, no points), the member's addresses, the coupons and vouchers
+/// it was settled with, and the member's settlement input for the browser's engine.
 #[utoipa::path(post, path = "/api/cart/checkout", tag = "订单", responses((status = 200, description = "结算预览", body = Envelope<CheckoutPreview>)))]
 async fn preview(State(context): State<ApiContext>, member: Member, FormFields(form): FormFields) -> Answer<CheckoutPreview> {
     let mut conn = context.db.pool.acquire().await?;
     may_order(&mut conn, member).await?;
-    let ids = form.ids("ids")?;
-    let (quote, lines) = check(&mut conn, context.db.kind, member, &ids, expected_payable(&form)?).await?;
+    let order = form.order_form()?;
+    let expected = Expected { payable: order.expected()?, due: order.expected_due()? };
+    let Checked { quote, lines, input, accounts } = check(&mut conn, context.db.kind, member, &order, expected, now()).await?;
     let addresses: Vec<Address> = sqlx::query_as(
         "SELECT id, contact, phone, province, city, district, detail, is_default FROM addresses \
          WHERE member_id = $1 ORDER BY is_default DESC, id",
@@ -106,24 +125,9 @@ async fn preview(State(context): State<ApiContext>, member: Member, FormFields(f
     .bind(member.id)
     .fetch_all(&mut *conn)
     .await?;
-    let coupons = sqlx::query_as::<_, CouponRow>(
-        "SELECT m.id, c.title, c.amount, c.min_amount, m.expires_at FROM member_coupons m JOIN coupons c ON c.id = m.coupon_id \
-         WHERE m.member_id = $1 AND m.status = 0 AND m.expires_at > $2 ORDER BY c.amount DESC",
-    )
-    .bind(member.id)
-    .bind(now())
-    .fetch_all(&mut *conn)
-    .await?
-    .into_iter()
-    .map(|row| Coupon {
-        id: row.id,
-        title: row.title,
-        amount: money::text(row.amount),
-        min_amount: money::text(row.min_amount),
-        expires_at: row.expires_at,
-    })
-    .collect();
-    ok(CheckoutPreview { lines, quote, addresses, coupons })
+    let coupons = coupon::member_coupons(&mut conn, member, accounts.coupons.iter().map(|coupon| coupon.id)).await?;
+    let cash_vouchers = coupon::member_vouchers(&mut conn, member, accounts.cash_vouchers.iter().map(|voucher| voucher.id)).await?;
+    ok(CheckoutPreview { lines, quote, input, addresses, coupons, cash_vouchers, settlement_input: accounts })
 }
 
 /// Cart step 2's preview.
@@ -131,13 +135,23 @@ async fn preview(State(context): State<ApiContext>, member: Member, FormFields(f
 pub struct CheckoutPreview {
     /// The chosen lines, in the cart list's shape.
     lines: Vec<CartLine>,
-    /// The engine's quote of the whole cart with the chosen lines selected.
+    /// The engine's quote of the chosen lines, with its `settlement`.
     #[schema(value_type = CartQuote)]
     quote: engine::CartQuote,
+    /// The chosen lines as the engine's input (all selected; no settlement): the browser holds
+    /// it in a `CartSession` and settles it as the member chooses.
+    #[schema(value_type = EngineCartInput)]
+    input: engine::CartInput,
     /// The member's addresses, the default first.
     addresses: Vec<Address>,
-    /// The member's usable coupons, the largest first.
-    coupons: Vec<Coupon>,
+    /// The member's unused, unexpired coupons (those not yet valid too), in the settlement's order.
+    coupons: Vec<coupon::MemberCoupon>,
+    /// The member's unused, unexpired cash vouchers, in the settlement's order.
+    cash_vouchers: Vec<coupon::MemberVoucher>,
+    /// The member's accounts as the engine's settlement input (no choices): the browser adds
+    /// the member's choices and settles with `CartSession.settle`.
+    #[schema(value_type = EngineSettlementInput)]
+    settlement_input: engine::SettlementInput,
 }
 
 /// A delivery address of the member's.
@@ -151,28 +165,6 @@ pub struct Address {
     district: String,
     detail: String,
     is_default: i64,
-}
-
-/// A coupon of the member's, unused and valid.
-#[derive(Serialize, ToSchema)]
-pub struct Coupon {
-    id: i64,
-    title: String,
-    #[schema(example = "20.00")]
-    amount: String,
-    /// The order amount from which it may be used.
-    #[schema(example = "200.00")]
-    min_amount: String,
-    expires_at: i64,
-}
-
-#[derive(sqlx::FromRow)]
-struct CouponRow {
-    id: i64,
-    title: String,
-    amount: i64,
-    min_amount: i64,
-    expires_at: i64,
 }
 
 /// An order just placed.
@@ -190,10 +182,18 @@ pub struct PlacedOrder {
     discount: engine::Cents,
     #[schema(value_type = String, example = "110.00")]
     payable: engine::Cents,
+    /// What the order settled: coupon, voucher, red packets, points, shipping fee and the
+    /// amount due, with each line's shares.
+    #[schema(value_type = Settlement)]
+    settlement: engine::Settlement,
+    /// What the member pays.
+    #[schema(value_type = String, example = "98.00")]
+    due: engine::Cents,
 }
 
-/// `POST /api/order` (`ids`, `address_id`, `remark`, `expected_payable`; header
-/// `Idempotency-Key`).
+/// `POST /api/order` (`ids`, `address_id`, `remark`, `expected_payable`, the settlement's
+/// choices `coupon_id`, `cash_voucher_id`, `use_red_packet`, `use_points`, and `expected_due`;
+/// header `Idempotency-Key`).
 #[utoipa::path(post, path = "/api/order", tag = "订单", responses((status = 200, description = "已下单（同一幂等键再次提交时答以首次的应答）", body = Envelope<PlacedOrder>)))]
 async fn place(State(context): State<ApiContext>, member: Member, headers: HeaderMap, FormFields(form): FormFields) -> Result<Response> {
     let key = idempotency_key(&headers);
@@ -243,6 +243,7 @@ fn order_fingerprint(form: &Fields) -> Result<(Vec<i64>, String)> {
         ("address_id", form.text("address_id").unwrap_or_default()),
         ("remark", form.text("remark").unwrap_or_default()),
         ("expected_payable", form.text("expected_payable").unwrap_or_default()),
+        ("settlement", form.order_form()?.settlement_text()),
     ]);
     Ok((ids, fingerprint))
 }
@@ -268,8 +269,10 @@ async fn answer(State(context): State<ApiContext>, member: Member, headers: Head
 /// key, lines and expected payable (`order_check::signature`). The quote is made again below, in the
 /// order's transaction, all the same.
 fn checked_by_edge(context: &ApiContext, headers: &HeaderMap, key: &str, ids: &[i64], form: &Fields) -> Result<()> {
-    let expected_payable = form.order_form()?.expected_payable.unwrap_or_default();
-    let checked = signature::Checked { idempotency_key: key, ids, expected_payable: &expected_payable };
+    let order = form.order_form()?;
+    let expected_payable = order.expected_payable.clone().unwrap_or_default();
+    let settlement = order.settlement_text();
+    let checked = signature::Checked { idempotency_key: key, ids, expected_payable: &expected_payable, settlement: &settlement };
     let header = headers.get(signature::HEADER).and_then(|value| value.to_str().ok());
     let verdict = match &context.edge_secret {
         Some(secret) => signature::verify(secret, header, &checked, now()),
@@ -289,7 +292,9 @@ async fn create_order(context: &ApiContext, member: Member, key: &str, ids: &[i6
     if remark.chars().count() > 200 {
         return Err(Error::field("remark", "备注不能超过200字"));
     }
-    let expected = expected_payable(form)?;
+    let order = form.order_form()?;
+    let expected = Expected { payable: order.expected()?, due: order.expected_due()? };
+    let created = now();
     let mut conn = context.db.pool.acquire().await?;
     let mut tx = conn.begin().await?;
     // A write first: SQLite then holds the write lock for the whole transaction, so that what
@@ -304,7 +309,9 @@ async fn create_order(context: &ApiContext, member: Member, key: &str, ids: &[i6
     .fetch_optional(&mut *tx)
     .await?;
     let address = address.ok_or_else(|| Error::field("address_id", "收货地址不存在"))?;
-    let (quote, lines) = check(&mut tx, context.db.kind, member, ids, expected).await?;
+    let order = OrderForm { ids: ids.to_vec(), ..order };
+    let Checked { quote, lines, .. } = check(&mut tx, context.db.kind, member, &order, expected, created).await?;
+    let settled = quote.settlement.clone().ok_or_else(|| anyhow::anyhow!("an order's quote is always settled"))?;
     // A flash sale's limit holds across orders: what the member ordered in it before (the
     // member's row lock above keeps a concurrent order or add out) and this line.
     let mut sales: HashMap<i64, i64> = HashMap::new();
@@ -336,14 +343,12 @@ async fn create_order(context: &ApiContext, member: Member, key: &str, ids: &[i6
         }
     }
     let totals = &quote.summary.totals;
-    let stored = |cents: engine::Cents| -> Result<i64> {
-        i64::try_from(cents.0.checked_mul(100).ok_or_else(|| anyhow::anyhow!("amount out of range"))?)
-            .map_err(|_| Error::Internal(anyhow::anyhow!("amount out of range")))
-    };
-    let created = now();
+    let stored = |cents: engine::Cents| -> Result<i64> { Ok(settlement::stored(cents)?) };
     let order_id: i64 = sqlx::query_scalar(
-        "INSERT INTO orders (member_id, order_no, status, total, discount, payable, address, remark, created_at) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id",
+        "INSERT INTO orders (member_id, order_no, status, total, discount, payable, address, remark, created_at, \
+         member_coupon_id, coupon_value, member_cash_voucher_id, cash_voucher_value, red_packet, points_used, points_value, \
+         shipping_fee, due) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18) RETURNING id",
     )
     .bind(member.id)
     // A placeholder until the id gives the order its number.
@@ -355,8 +360,22 @@ async fn create_order(context: &ApiContext, member: Member, key: &str, ids: &[i6
     .bind(&address)
     .bind(&remark)
     .bind(created)
+    .bind(settled.coupon.map(|chosen| chosen.id))
+    .bind(stored(settled.coupon.map_or(engine::Cents::ZERO, |chosen| chosen.value))?)
+    .bind(settled.cash_voucher.map(|chosen| chosen.id))
+    .bind(stored(settled.cash_voucher.map_or(engine::Cents::ZERO, |chosen| chosen.value))?)
+    .bind(stored(settled.red_packet)?)
+    .bind(settled.points_used)
+    .bind(stored(settled.points_value)?)
+    .bind(stored(settled.shipping_fee)?)
+    .bind(stored(settled.due)?)
     .fetch_one(&mut *tx)
     .await?;
+    // The coupon and voucher become this order's, red packets and points are debited: each a
+    // guarded update, so that of two orders spending one coupon only one can.
+    if let Err(shortfall) = settlement::spend(&mut tx, member.id, order_id, &settled, created).await? {
+        return Err(Error::field(shortfall.field(), shortfall.message()));
+    }
     let order_no = format!("{}{:08}", chrono_day(created), order_id);
     sqlx::query("UPDATE orders SET order_no = $1 WHERE id = $2").bind(&order_no).bind(order_id).execute(&mut *tx).await?;
     // What the order took, so that cancelling it gives back exactly that.
@@ -370,13 +389,17 @@ async fn create_order(context: &ApiContext, member: Member, key: &str, ids: &[i6
             .await?;
     }
     for (line, priced) in lines.iter().zip(&quote.lines) {
+        // Every chosen line is buyable (the check refused the order otherwise): each has its shares.
+        let shares =
+            settled.lines.iter().find(|shares| shares.id == line.id).ok_or_else(|| anyhow::anyhow!("line {} unsettled", line.id))?;
         let (name, bzdw, activity) = match &line.combination {
             Some(combination) => (combination.name.as_str(), combination.bzdw, combination.id),
             None => (line.goods.name.as_str(), line.goods.bzdw.as_str(), sales.get(&line.id).copied().unwrap_or(0)),
         };
         sqlx::query(
-            "INSERT INTO order_items (order_id, goods_id, type, activity_id, name, ypgg, sccj, bzdw, number, price, amount) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
+            "INSERT INTO order_items (order_id, goods_id, type, activity_id, name, ypgg, sccj, bzdw, number, price, amount, \
+             goods_manjian_amount, coupon, cash_voucher, red_packet, points, paid) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)",
         )
         .bind(order_id)
         .bind(line.goods.id)
@@ -389,6 +412,12 @@ async fn create_order(context: &ApiContext, member: Member, key: &str, ids: &[i6
         .bind(line.number)
         .bind(money::to_stored(priced.unit_price).ok_or_else(|| anyhow::anyhow!("unit price out of range"))?)
         .bind(stored(priced.amount)?)
+        .bind(stored(priced.goods_manjian_amount)?)
+        .bind(stored(shares.coupon)?)
+        .bind(stored(shares.cash_voucher)?)
+        .bind(stored(shares.red_packet)?)
+        .bind(stored(shares.points)?)
+        .bind(stored(shares.paid)?)
         .execute(&mut *tx)
         .await?;
         sqlx::query("DELETE FROM cart_items WHERE id = $1 AND member_id = $2").bind(line.id).bind(member.id).execute(&mut *tx).await?;
@@ -401,6 +430,8 @@ async fn create_order(context: &ApiContext, member: Member, key: &str, ids: &[i6
         total: totals.total,
         discount: totals.discount,
         payable: totals.payable,
+        due: settled.due,
+        settlement: settled,
     }))
     .map_err(anyhow::Error::from)?;
     idempotency::save(&mut tx, member.id, key, StatusCode::OK, &answer.to_string()).await?;
@@ -462,8 +493,9 @@ fn chrono_day(seconds: i64) -> String {
 
 async fn order_json(conn: &mut AnyConnection, member: Member, id: i64) -> Result<OrderDetail> {
     let row: OrderRow = sqlx::query_as(
-        "SELECT id, order_no, status, total, discount, payable, address, remark, created_at, paid_at, cancelled_at FROM orders \
-         WHERE id = $1 AND member_id = $2",
+        "SELECT id, order_no, status, total, discount, payable, address, remark, created_at, paid_at, cancelled_at, \
+         member_coupon_id, coupon_value, member_cash_voucher_id, cash_voucher_value, red_packet, points_used, points_value, \
+         shipping_fee, due, points_earned FROM orders WHERE id = $1 AND member_id = $2",
     )
     .bind(id)
     .bind(member.id)
@@ -471,7 +503,8 @@ async fn order_json(conn: &mut AnyConnection, member: Member, id: i64) -> Result
     .await?
     .ok_or_else(|| Error::not_found("订单不存在"))?;
     let items = sqlx::query_as::<_, ItemRow>(
-        "SELECT goods_id, type, name, ypgg, sccj, bzdw, number, price, amount FROM order_items WHERE order_id = $1 ORDER BY id",
+        "SELECT goods_id, type, name, ypgg, sccj, bzdw, number, price, amount, goods_manjian_amount, coupon, cash_voucher, \
+         red_packet, points, paid FROM order_items WHERE order_id = $1 ORDER BY id",
     )
     .bind(id)
     .fetch_all(&mut *conn)
@@ -487,6 +520,12 @@ async fn order_json(conn: &mut AnyConnection, member: Member, id: i64) -> Result
         number: item.number,
         price: money::text(item.price),
         amount: money::text(item.amount),
+        goods_manjian_amount: money::text(item.goods_manjian_amount),
+        coupon: money::text(item.coupon),
+        cash_voucher: money::text(item.cash_voucher),
+        red_packet: money::text(item.red_packet),
+        points: money::text(item.points),
+        paid: money::text(item.paid),
     })
     .collect();
     Ok(OrderDetail {
@@ -497,6 +536,16 @@ async fn order_json(conn: &mut AnyConnection, member: Member, id: i64) -> Result
         total: money::text(row.total),
         discount: money::text(row.discount),
         payable: money::text(row.payable),
+        coupon_id: row.member_coupon_id,
+        coupon: money::text(row.coupon_value),
+        cash_voucher_id: row.member_cash_voucher_id,
+        cash_voucher: money::text(row.cash_voucher_value),
+        red_packet: money::text(row.red_packet),
+        points_used: row.points_used,
+        points_value: money::text(row.points_value),
+        shipping_fee: money::text(row.shipping_fee),
+        due: money::text(row.due),
+        points_earned: row.points_earned,
         address: row.address,
         remark: row.remark,
         created_at: row.created_at,
@@ -519,6 +568,16 @@ struct OrderRow {
     created_at: i64,
     paid_at: Option<i64>,
     cancelled_at: Option<i64>,
+    member_coupon_id: Option<i64>,
+    coupon_value: i64,
+    member_cash_voucher_id: Option<i64>,
+    cash_voucher_value: i64,
+    red_packet: i64,
+    points_used: i64,
+    points_value: i64,
+    shipping_fee: i64,
+    due: i64,
+    points_earned: i64,
 }
 
 #[derive(sqlx::FromRow)]
@@ -533,6 +592,12 @@ struct ItemRow {
     number: i64,
     price: i64,
     amount: i64,
+    goods_manjian_amount: i64,
+    coupon: i64,
+    cash_voucher: i64,
+    red_packet: i64,
+    points: i64,
+    paid: i64,
 }
 
 /// One of the member's orders.
@@ -550,6 +615,28 @@ pub struct OrderDetail {
     discount: String,
     #[schema(example = "110.00")]
     payable: String,
+    /// The member's coupon the order spent, if any, and what it took off.
+    #[schema(required = true)]
+    coupon_id: Option<i64>,
+    #[schema(example = "20.00")]
+    coupon: String,
+    /// The member's cash voucher the order spent, if any, and what it took off.
+    #[schema(required = true)]
+    cash_voucher_id: Option<i64>,
+    #[schema(example = "10.00")]
+    cash_voucher: String,
+    #[schema(example = "5.00")]
+    red_packet: String,
+    points_used: i64,
+    #[schema(example = "3.00")]
+    points_value: String,
+    #[schema(example = "0.00")]
+    shipping_fee: String,
+    /// What the member pays (rule 18).
+    #[schema(example = "72.00")]
+    due: String,
+    /// Points the payment earned (0 until paid).
+    points_earned: i64,
     address: String,
     remark: String,
     created_at: i64,
@@ -577,6 +664,15 @@ pub struct OrderItem {
     price: String,
     #[schema(example = "24.60")]
     amount: String,
+    /// The line's share of the full reduction (rule 8) and of each deduction (rule 19).
+    goods_manjian_amount: String,
+    coupon: String,
+    cash_voucher: String,
+    red_packet: String,
+    points: String,
+    /// What is left paid for the line: what returning all of it refunds (rule 20).
+    #[schema(example = "22.10")]
+    paid: String,
 }
 
 /// One page of the member's orders, newest first.
@@ -631,8 +727,9 @@ async fn detail(State(context): State<ApiContext>, member: Member, Path(id): Pat
     ok(order_json(&mut *context.db.pool.acquire().await?, member, id).await?)
 }
 
-/// `POST /api/order/{id}/pay` (`method`: `balance`): pays an unpaid order from the wallet;
-/// the balance never goes below zero, and each movement is logged.
+/// `POST /api/order/{id}/pay` (`method`: `balance`): pays an unpaid order's amount due from
+/// the wallet; the balance never goes below zero, each movement is logged, and the points the
+/// order earns are credited.
 #[utoipa::path(post, path = "/api/order/{id}/pay", tag = "订单", responses((status = 200, description = "已支付的订单与余额", body = Envelope<PaidOrder>)))]
 async fn pay(State(context): State<ApiContext>, member: Member, Path(id): Path<i64>, FormFields(form): FormFields) -> Answer<PaidOrder> {
     match form.text("method").as_deref() {
@@ -644,21 +741,21 @@ async fn pay(State(context): State<ApiContext>, member: Member, Path(id): Path<i
     let mut tx = conn.begin().await?;
     // The state change first: it takes SQLite's write lock at once, and of two payments racing
     // only one finds the order unpaid.
-    let payable: Option<i64> = sqlx::query_scalar(
-        "UPDATE orders SET status = $1, paid_at = $2 WHERE id = $3 AND member_id = $4 AND status = $5 RETURNING payable",
-    )
-    .bind(PAID)
-    .bind(now())
-    .bind(id)
-    .bind(member.id)
-    .bind(UNPAID)
-    .fetch_optional(&mut *tx)
-    .await?;
-    let Some(payable) = payable else {
+    let paid_at = now();
+    let due: Option<i64> =
+        sqlx::query_scalar("UPDATE orders SET status = $1, paid_at = $2 WHERE id = $3 AND member_id = $4 AND status = $5 RETURNING due")
+            .bind(PAID)
+            .bind(paid_at)
+            .bind(id)
+            .bind(member.id)
+            .bind(UNPAID)
+            .fetch_optional(&mut *tx)
+            .await?;
+    let Some(due) = due else {
         return Err(not_unpaid(&mut tx, member, id).await?);
     };
     let taken = sqlx::query("UPDATE members SET balance = balance - $1 WHERE id = $2 AND balance >= $1")
-        .bind(payable)
+        .bind(due)
         .bind(member.id)
         .execute(&mut *tx)
         .await?;
@@ -671,12 +768,13 @@ async fn pay(State(context): State<ApiContext>, member: Member, Path(id): Path<i
          VALUES ($1, $2, $3, 2, $4, '订单支付', $5)",
     )
     .bind(member.id)
-    .bind(-payable)
+    .bind(-due)
     .bind(balance)
     .bind(id)
-    .bind(now())
+    .bind(paid_at)
     .execute(&mut *tx)
     .await?;
+    settlement::earn(&mut tx, member.id, id, due, paid_at).await?;
     tx.commit().await?;
     let order = order_json(&mut conn, member, id).await?;
     ok(PaidOrder { order, balance: money::text(balance) })

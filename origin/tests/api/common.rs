@@ -21,6 +21,7 @@ use reqwest::{Client, StatusCode};
 use serde_json::Value;
 use sqlx::{Connection, Executor};
 
+#[derive(Clone)]
 pub struct App {
     /// Where the tests send their requests: the relay standing in for the edge, or the origin
     /// itself when it has no secret.
@@ -181,7 +182,13 @@ async fn forward(
 pub fn edge_check(key: &str, form: &[(&str, &str)]) -> String {
     let field = |name: &str| form.iter().rev().find(|(field, _)| *field == name).map_or("", |(_, value)| value.trim());
     let ids: Vec<i64> = field("ids").split(',').filter(|id| !id.trim().is_empty()).map(|id| id.trim().parse().unwrap()).collect();
-    let checked = order_check::signature::Checked { idempotency_key: key.trim(), ids: &ids, expected_payable: field("expected_payable") };
+    let settlement = order_check::form::OrderForm::read(form.iter().copied()).unwrap().settlement_text();
+    let checked = order_check::signature::Checked {
+        idempotency_key: key.trim(),
+        ids: &ids,
+        expected_payable: field("expected_payable"),
+        settlement: &settlement,
+    };
     order_check::signature::sign(EDGE_SECRET.as_bytes(), &checked, origin::now())
 }
 

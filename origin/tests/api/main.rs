@@ -15,3 +15,4 @@ mod order_states;
 mod orders;
 mod requests;
 mod session;
+mod settlement;

@@ -192,11 +192,15 @@ fn origin_openapi_prints_the_document() {
 fn the_quote_schema_names_what_the_engine_writes() {
     let document = serde_json::to_value(origin::http::openapi_document()).unwrap();
     let cart = engine::cart_from_json(
-        r#"{"items": [{"id": 1, "number": 3, "price": "10", "is_selected": 1,
+        r#"{"items": [{"id": 1, "number": 3, "price": "10", "is_selected": 1, "with_coupon": 1,
             "goods": {"id": 9, "is_buy": 1, "number": 99, "is_dpby": 1, "qg_number": 2, "ladder_price_type": 1,
                       "ladder_price": [{"number": 2, "price": "9"}, {"number": 5, "price": "8"}]}}],
             "activity_data": {"manjians": [{"amount": "100", "reduce": "10"}]},
-            "shipping_data": {"shipping_amount": "800", "no_trans_order_amount": "0"}}"#,
+            "shipping_data": {"shipping_amount": "800", "no_trans_order_amount": "0"},
+            "settlement": {"now": 100, "coupons": [{"id": 1, "kind": 2, "rate": "0.9", "max_reduce": "5", "starts_at": 1, "ends_at": 999}],
+                           "cash_vouchers": [{"id": 2, "amount": "1", "starts_at": 1, "ends_at": 999}], "cash_voucher_id": 2,
+                           "coupon_id": 1, "red_packet_balance": "1", "use_red_packet": 1, "points_balance": 10, "use_points": 1,
+                           "shipping_fee": "10", "red_packet_max_rate": "0.1", "points_per_yuan": 100, "points_max_rate": "0.1"}}"#,
     )
     .unwrap();
     let quote = serde_json::to_value(engine::quote(&cart).unwrap()).unwrap();
@@ -219,6 +223,23 @@ fn the_quote_schema_names_what_the_engine_writes() {
     assert_eq!(keys(&quote["counts"]), schema_keys("Counts"));
     assert_eq!(keys(&quote["manjian_tiers"][0]), schema_keys("TierStatus"));
     assert_eq!(keys(&quote["shipping"]), schema_keys("QuoteShipping"));
+    let settled = &quote["settlement"];
+    assert_eq!(keys(settled), schema_keys("Settlement"));
+    assert_eq!(keys(&settled["coupons"][0]), schema_keys("CouponValue"));
+    assert_eq!(keys(&settled["cash_vouchers"][0]), schema_keys("VoucherValue"));
+    assert_eq!(keys(&settled["coupon"]), schema_keys("Chosen"));
+    assert_eq!(keys(&settled["lines"][0]), schema_keys("LineSettlement"));
+    // The engine's input as the origin writes it (`cart/input`, the checkout's settlement input):
+    // every field it writes is in the schema (a kind-2 coupon writes every coupon field).
+    let input = serde_json::to_value(&cart).unwrap();
+    assert_eq!(keys(&input), schema_keys("EngineCartInput"));
+    assert_eq!(keys(&input["items"][0]), schema_keys("EngineCartItem").into_iter().filter(|key| key != "combination").collect::<Vec<_>>());
+    let written = keys(&input["settlement"]);
+    assert_eq!(written, schema_keys("EngineSettlementInput"));
+    let coupon = keys(&input["settlement"]["coupons"][0]);
+    let coupon_schema: Vec<String> = schema_keys("EngineCoupon").into_iter().filter(|key| key != "reduce").collect();
+    assert_eq!(coupon, coupon_schema);
+    assert_eq!(keys(&input["settlement"]["cash_vouchers"][0]), schema_keys("EngineCashVoucher"));
     let kinds: Vec<&str> = schemas["PriceKind"]["enum"].as_array().unwrap().iter().map(|kind| kind.as_str().unwrap()).collect();
     assert!(kinds.contains(&quote["lines"][0]["price_kind"].as_str().unwrap()), "{kinds:?}");
 }

@@ -50,18 +50,29 @@ async fn checkout_order_and_pay() {
         let (status, unchecked) = app.post(&demo, "/api/order", &form).await;
         assert_eq!(status, StatusCode::FORBIDDEN);
         assert_eq!(unchecked["msg"], "订单未经校验，请刷新购物车后重新提交");
+        let settlement = order_check::form::OrderForm::read(form.iter().copied()).unwrap().settlement_text();
         let forged = [
             format!("{}.{}", origin::now(), "00".repeat(32)),
             edge_check("another-key", &form),
             edge_check("key-1", &[("ids", ids.as_str()), ("expected_payable", "0.01")]),
             order_check::signature::sign(
                 b"a guessed secret",
-                &order_check::signature::Checked { idempotency_key: "key-1", ids: &[line], expected_payable: &payable },
+                &order_check::signature::Checked {
+                    idempotency_key: "key-1",
+                    ids: &[line],
+                    expected_payable: &payable,
+                    settlement: &settlement,
+                },
                 origin::now(),
             ),
             order_check::signature::sign(
                 common::EDGE_SECRET.as_bytes(),
-                &order_check::signature::Checked { idempotency_key: "key-1", ids: &[line], expected_payable: &payable },
+                &order_check::signature::Checked {
+                    idempotency_key: "key-1",
+                    ids: &[line],
+                    expected_payable: &payable,
+                    settlement: &settlement,
+                },
                 origin::now() - 3600,
             ),
         ];
@@ -131,15 +142,17 @@ async fn checkout_order_and_pay() {
         assert_eq!(paid["data"]["status_name"], "待发货");
         let balance_after: i64 =
             sqlx::query_scalar("SELECT balance FROM members WHERE username = 'demo'").fetch_one(&app.db.pool).await.unwrap();
-        let payable_stored = origin::money::parse_stored(&payable).unwrap();
-        assert_eq!(balance_before - balance_after, payable_stored);
+        // Payment takes the amount due: the payable less what the settlement took off.
+        let due = placed["data"]["due"].as_str().unwrap().to_owned();
+        let due_stored = origin::money::parse_stored(&due).unwrap();
+        assert_eq!(balance_before - balance_after, due_stored);
         let logged: i64 =
             sqlx::query_scalar("SELECT amount FROM balance_logs WHERE order_id = $1").bind(order_id).fetch_one(&app.db.pool).await.unwrap();
-        assert_eq!(logged, -payable_stored);
+        assert_eq!(logged, -due_stored);
         let (_, wallet) = app.get(&demo, "/api/user/user_money").await;
         assert_eq!(wallet["data"]["balance"], origin::money::text(balance_after));
         let (_, log) = app.get(&demo, "/api/user/user_money_log?use_type=2").await;
-        assert_eq!(log["data"]["list"][0]["amount"], format!("-{payable}"));
+        assert_eq!(log["data"]["list"][0]["amount"], format!("-{due}"));
         assert_eq!(log["data"]["list"][0]["order_id"], order_id);
         let (_, their_log) = app.get(&other, "/api/user/user_money_log").await;
         assert_eq!(their_log["data"]["total"], 0, "another member sees none of it");

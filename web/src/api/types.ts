@@ -111,8 +111,11 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * `POST /api/cart/checkout` (`ids`, `new=1`, `expected_payable`): cart step 2's preview — the
-     *     chosen lines, their quote, the member's addresses and usable coupons.
+     * `POST /api/cart/checkout` (`ids`, `new=1`, `expected_payable`, and the settlement's
+     *     choices `coupon_id`, `cash_voucher_id`, `use_red_packet`, `use_points`): cart step 2's
+     *     preview — the chosen lines, their quote settled with those choices (absent: the best coupon
+     *     and voucher, no red packets, no points), the member's addresses, the coupons and vouchers
+     *     it was settled with, and the member's settlement input for the browser's engine.
      */
     post: operations['preview'];
     delete?: never;
@@ -150,9 +153,11 @@ export interface paths {
     };
     /**
      * `GET /api/cart/input`: the member's cart as the pricing engine's input and nothing else
-     *     (`items`, `shipping_data`, `activity_data` of `pricing.md`): the same values `cart/list`
-     *     quotes, without the goods cards' display fields and without a quote. The edge reads it
-     *     to check a checkout or an order with its own engine before the origin sees it.
+     *     (`items`, `shipping_data`, `activity_data` of `pricing.md`, and `settlement`: the member's
+     *     coupons, vouchers, red packets, points and the shop's settlement settings, without choices):
+     *     the same values `cart/list` quotes, without the goods cards' display fields and without a
+     *     quote. The edge reads it to check a checkout or an order with its own engine before the
+     *     origin sees it.
      */
     get: operations['input'];
     put?: never;
@@ -592,8 +597,9 @@ export interface paths {
     get: operations['order_list'];
     put?: never;
     /**
-     * `POST /api/order` (`ids`, `address_id`, `remark`, `expected_payable`; header
-     *     `Idempotency-Key`).
+     * `POST /api/order` (`ids`, `address_id`, `remark`, `expected_payable`, the settlement's
+     *     choices `coupon_id`, `cash_voucher_id`, `use_red_packet`, `use_points`, and `expected_due`;
+     *     header `Idempotency-Key`).
      */
     post: operations['place'];
     delete?: never;
@@ -671,8 +677,9 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * `POST /api/order/{id}/pay` (`method`: `balance`): pays an unpaid order from the wallet;
-     *     the balance never goes below zero, and each movement is logged.
+     * `POST /api/order/{id}/pay` (`method`: `balance`): pays an unpaid order's amount due from
+     *     the wallet; the balance never goes below zero, each movement is logged, and the points the
+     *     order earns are credited.
      */
     post: operations['pay'];
     delete?: never;
@@ -715,6 +722,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/user/availableCoupon': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * `GET /api/user/availableCoupon` (`type`, `page`): the member's coupons usable now (unused,
+     *     within their dates), soonest to expire first, 20 a page.
+     */
+    get: operations['available'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/user/base': {
     parameters: {
       query?: never;
@@ -724,6 +751,43 @@ export interface paths {
     };
     /** `GET /api/user/base`: the member's state, or a visitor's. */
     get: operations['base'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/user/coupon': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * `GET /api/user/coupon` (`page`, `type`, `status`: 0 未使用 (default; those not yet valid too),
+     *     1 已使用, 2 已过期): the member's coupons, 20 a page.
+     */
+    get: operations['user_coupon_list'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/user/couponNum': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** `GET /api/user/couponNum`: the member's coupons counted by state. */
+    get: operations['count'];
     put?: never;
     post?: never;
     delete?: never;
@@ -1154,6 +1218,7 @@ export interface components {
       lines: components['schemas']['LineQuote'][];
       /** @description Every tier of the cart's full-reduction activity and how far the cart is from it. */
       manjian_tiers: components['schemas']['TierStatus'][];
+      settlement?: components['schemas']['Settlement'] | null;
       shipping: components['schemas']['QuoteShipping'];
       totals: components['schemas']['Totals'];
     };
@@ -1181,12 +1246,31 @@ export interface components {
     CheckoutPreview: {
       /** @description The member's addresses, the default first. */
       addresses: components['schemas']['Address'][];
-      /** @description The member's usable coupons, the largest first. */
-      coupons: components['schemas']['Coupon'][];
+      /** @description The member's unused, unexpired cash vouchers, in the settlement's order. */
+      cash_vouchers: components['schemas']['MemberVoucher'][];
+      /** @description The member's unused, unexpired coupons (those not yet valid too), in the settlement's order. */
+      coupons: components['schemas']['MemberCoupon'][];
+      /**
+       * @description The chosen lines as the engine's input (all selected; no settlement): the browser holds
+       *     it in a `CartSession` and settles it as the member chooses.
+       */
+      input: components['schemas']['EngineCartInput'];
       /** @description The chosen lines, in the cart list's shape. */
       lines: components['schemas']['CartLine'][];
-      /** @description The engine's quote of the whole cart with the chosen lines selected. */
+      /** @description The engine's quote of the chosen lines, with its `settlement`. */
       quote: components['schemas']['CartQuote'];
+      /**
+       * @description The member's accounts as the engine's settlement input (no choices): the browser adds
+       *     the member's choices and settles with `CartSession.settle`.
+       */
+      settlement_input: components['schemas']['EngineSettlementInput'];
+    };
+    /** @description The coupon or cash voucher an order spends. */
+    Chosen: {
+      /** Format: int64 */
+      id: number;
+      /** @example 20.00 */
+      value: string;
     };
     /** @description The code is right: go on to step 2. */
     CodeChecked: {
@@ -1246,20 +1330,44 @@ export interface components {
       /** Format: int64 */
       units: number;
     };
-    /** @description A coupon of the member's, unused and valid. */
-    Coupon: {
-      /** @example 20.00 */
-      amount: string;
+    /** @description How many coupons the member has in each state. */
+    CouponCount: {
+      /**
+       * Format: int64
+       * @description 已过期.
+       */
+      expired: number;
+      /**
+       * Format: int64
+       * @description 未使用 (not expired; those not yet valid too).
+       */
+      unused: number;
+      /**
+       * Format: int64
+       * @description 已使用.
+       */
+      used: number;
+    };
+    /** @description One page of the member's coupons. */
+    CouponPage: {
+      list: components['schemas']['MemberCoupon'][];
       /** Format: int64 */
-      expires_at: number;
+      page: number;
+      /** Format: int64 */
+      total: number;
+    };
+    /** @description What a coupon would take off this order. */
+    CouponValue: {
       /** Format: int64 */
       id: number;
       /**
-       * @description The order amount from which it may be used.
-       * @example 200.00
+       * @description How much more of its lines' amount reaches its threshold.
+       * @example 0.00
        */
-      min_amount: string;
-      title: string;
+      need: string;
+      usable: boolean;
+      /** @example 20.00 */
+      value: string;
     };
     /** @description How many lines were deleted, and the lines left in the cart. */
     Deleted: {
@@ -1299,14 +1407,13 @@ export interface components {
     EngineCartInput: {
       activity_data: components['schemas']['EngineActivityData'];
       items: components['schemas']['EngineCartItem'][];
+      settlement?: components['schemas']['EngineSettlementInput'] | null;
       shipping_data: components['schemas']['EngineShippingData'];
     };
     /** @description One cart line as the engine reads it. */
     EngineCartItem: {
       combination?: components['schemas']['EngineGoods'] | null;
       goods: components['schemas']['EngineGoods'];
-      /** @example 0.00 */
-      goods_manjian_amount: string;
       /** Format: int64 */
       goods_manjian_id: number;
       /** Format: int64 */
@@ -1324,6 +1431,45 @@ export interface components {
       type: number | null;
       /** Format: int32 */
       with_coupon: number;
+    };
+    /** @description A cash voucher as the engine reads it. */
+    EngineCashVoucher: {
+      /** @example 10.00 */
+      amount: string;
+      /** Format: int64 */
+      ends_at?: number | null;
+      /** Format: int64 */
+      id: number;
+      /** Format: int64 */
+      starts_at?: number | null;
+      /** @example 100.00 */
+      threshold: string;
+    };
+    /**
+     * @description A coupon as the engine reads it: kind 1 (满减) has `reduce`, kind 2 (折扣) `rate` and maybe
+     *     `max_reduce`.
+     */
+    EngineCoupon: {
+      /** Format: int64 */
+      ends_at?: number | null;
+      /** Format: int64 */
+      id: number;
+      /** Format: int32 */
+      kind: number;
+      max_reduce?: string | null;
+      /** @example 0.95 */
+      rate?: string | null;
+      /** @example 15.00 */
+      reduce?: string | null;
+      /**
+       * Format: int32
+       * @description 0 every coupon line, 1 preferred goods, 2 Chinese herbs, 3 medical devices.
+       */
+      scope: number;
+      /** Format: int64 */
+      starts_at?: number | null;
+      /** @example 300.00 */
+      threshold: string;
     };
     /** @description What the engine needs to know of the goods on a line. */
     EngineGoods: {
@@ -1361,6 +1507,39 @@ export interface components {
       /** @example 500.00 */
       amount: string;
       reduce?: string | null;
+    };
+    /**
+     * @description `engine::SettlementInput`: what the member holds, as the engine reads it (`pricing.md`,
+     *     rules 11–20). The choices (`coupon_id`, `cash_voucher_id`) are absent: the caller adds them.
+     */
+    EngineSettlementInput: {
+      /** Format: int64 */
+      cash_voucher_id?: number | null;
+      cash_vouchers: components['schemas']['EngineCashVoucher'][];
+      /** Format: int64 */
+      coupon_id?: number | null;
+      coupons: components['schemas']['EngineCoupon'][];
+      /**
+       * Format: int64
+       * @description Unix seconds the validity of coupons and vouchers is judged at.
+       */
+      now?: number | null;
+      /** Format: int64 */
+      points_balance: number;
+      /** @example 0.10 */
+      points_max_rate: string;
+      /** Format: int64 */
+      points_per_yuan: number;
+      /** @example 50.00 */
+      red_packet_balance: string;
+      /** @example 0.10 */
+      red_packet_max_rate: string;
+      /** @example 10.00 */
+      shipping_fee: string;
+      /** Format: int32 */
+      use_points: number;
+      /** Format: int32 */
+      use_red_packet: number;
     };
     EngineShippingData: {
       /** @example 0.00 */
@@ -1489,12 +1668,24 @@ export interface components {
       data: {
         /** @description The member's addresses, the default first. */
         addresses: components['schemas']['Address'][];
-        /** @description The member's usable coupons, the largest first. */
-        coupons: components['schemas']['Coupon'][];
+        /** @description The member's unused, unexpired cash vouchers, in the settlement's order. */
+        cash_vouchers: components['schemas']['MemberVoucher'][];
+        /** @description The member's unused, unexpired coupons (those not yet valid too), in the settlement's order. */
+        coupons: components['schemas']['MemberCoupon'][];
+        /**
+         * @description The chosen lines as the engine's input (all selected; no settlement): the browser holds
+         *     it in a `CartSession` and settles it as the member chooses.
+         */
+        input: components['schemas']['EngineCartInput'];
         /** @description The chosen lines, in the cart list's shape. */
         lines: components['schemas']['CartLine'][];
-        /** @description The engine's quote of the whole cart with the chosen lines selected. */
+        /** @description The engine's quote of the chosen lines, with its `settlement`. */
         quote: components['schemas']['CartQuote'];
+        /**
+         * @description The member's accounts as the engine's settlement input (no choices): the browser adds
+         *     the member's choices and settles with `CartSession.settle`.
+         */
+        settlement_input: components['schemas']['EngineSettlementInput'];
       };
       /** @example ok */
       msg: string;
@@ -1539,6 +1730,54 @@ export interface components {
       data: {
         /** Format: int64 */
         copied: number;
+      };
+      /** @example ok */
+      msg: string;
+    };
+    /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
+    Envelope_CouponCount: {
+      /**
+       * Format: int64
+       * @description 10000: success.
+       * @example 10000
+       */
+      code: number;
+      /** @description How many coupons the member has in each state. */
+      data: {
+        /**
+         * Format: int64
+         * @description 已过期.
+         */
+        expired: number;
+        /**
+         * Format: int64
+         * @description 未使用 (not expired; those not yet valid too).
+         */
+        unused: number;
+        /**
+         * Format: int64
+         * @description 已使用.
+         */
+        used: number;
+      };
+      /** @example ok */
+      msg: string;
+    };
+    /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
+    Envelope_CouponPage: {
+      /**
+       * Format: int64
+       * @description 10000: success.
+       * @example 10000
+       */
+      code: number;
+      /** @description One page of the member's coupons. */
+      data: {
+        list: components['schemas']['MemberCoupon'][];
+        /** Format: int64 */
+        page: number;
+        /** Format: int64 */
+        total: number;
       };
       /** @example ok */
       msg: string;
@@ -1607,6 +1846,7 @@ export interface components {
       data: {
         activity_data: components['schemas']['EngineActivityData'];
         items: components['schemas']['EngineCartItem'][];
+        settlement?: components['schemas']['EngineSettlementInput'] | null;
         shipping_data: components['schemas']['EngineShippingData'];
       };
       /** @example ok */
@@ -1833,10 +2073,29 @@ export interface components {
          * @description `null` unless cancelled.
          */
         cancelled_at: number | null;
+        /** @example 10.00 */
+        cash_voucher: string;
+        /**
+         * Format: int64
+         * @description The member's cash voucher the order spent, if any, and what it took off.
+         */
+        cash_voucher_id: number | null;
+        /** @example 20.00 */
+        coupon: string;
+        /**
+         * Format: int64
+         * @description The member's coupon the order spent, if any, and what it took off.
+         */
+        coupon_id: number | null;
         /** Format: int64 */
         created_at: number;
         /** @example 10.00 */
         discount: string;
+        /**
+         * @description What the member pays (rule 18).
+         * @example 72.00
+         */
+        due: string;
         /** Format: int64 */
         id: number;
         items: components['schemas']['OrderItem'][];
@@ -1848,7 +2107,20 @@ export interface components {
         paid_at: number | null;
         /** @example 110.00 */
         payable: string;
+        /**
+         * Format: int64
+         * @description Points the payment earned (0 until paid).
+         */
+        points_earned: number;
+        /** Format: int64 */
+        points_used: number;
+        /** @example 3.00 */
+        points_value: string;
+        /** @example 5.00 */
+        red_packet: string;
         remark: string;
+        /** @example 0.00 */
+        shipping_fee: string;
         /**
          * Format: int64
          * @description 0 待付款, 1 待发货, 2 待收货, 3 已完成, 4 已取消.
@@ -1924,11 +2196,21 @@ export interface components {
       data: {
         /** @example 10.00 */
         discount: string;
+        /**
+         * @description What the member pays.
+         * @example 98.00
+         */
+        due: string;
         /** Format: int64 */
         id: number;
         order_no: string;
         /** @example 110.00 */
         payable: string;
+        /**
+         * @description What the order settled: coupon, voucher, red packets, points, shipping fee and the
+         *     amount due, with each line's shares.
+         */
+        settlement: components['schemas']['Settlement'];
         /**
          * Format: int64
          * @description 0: 待付款.
@@ -2328,6 +2610,11 @@ export interface components {
       /** @description Counts toward the totals. */
       buyable: boolean;
       free_shipping_hint: components['schemas']['FreeShippingHint'] | null;
+      /**
+       * @description This line's share of the full-reduction discount.
+       * @example 0.00
+       */
+      goods_manjian_amount: string;
       /** Format: int64 */
       id: number;
       /**
@@ -2348,6 +2635,17 @@ export interface components {
        * @example 12.30
        */
       unit_price: string;
+    };
+    /** @description One line's shares of each deduction, and what is left paid for it (what a return refunds). */
+    LineSettlement: {
+      cash_voucher: string;
+      coupon: string;
+      /** Format: int64 */
+      id: number;
+      /** @example 98.40 */
+      paid: string;
+      points: string;
+      red_packet: string;
     };
     /** @description A footer link. */
     Link: {
@@ -2385,6 +2683,67 @@ export interface components {
       reduce: string;
       /** @example 满500减50 */
       title: string;
+    };
+    /** @description One of the member's coupons. */
+    MemberCoupon: {
+      /**
+       * Format: int64
+       * @description Valid until this moment (exclusive).
+       */
+      expires_at: number;
+      /**
+       * Format: int64
+       * @description The member's coupon (what `coupon_id` names at checkout).
+       */
+      id: number;
+      /**
+       * Format: int64
+       * @description 1 满减, 2 折扣.
+       */
+      kind: number;
+      /** @example 满减券 */
+      kind_name: string;
+      /** @description Kind 2: the most it takes off; `null` without a cap. */
+      max_reduce: string | null;
+      /**
+       * @description The coupon lines' amount from which it may be used.
+       * @example 500.00
+       */
+      min_amount: string;
+      /**
+       * Format: int64
+       * @description The order that used it.
+       */
+      order_id: number | null;
+      /**
+       * @description Kind 2: the share paid (`0.95` is 95折); `null` for kind 1.
+       * @example 0.95
+       */
+      rate: string | null;
+      /**
+       * @description Kind 1: what it takes off.
+       * @example 20.00
+       */
+      reduce: string;
+      /**
+       * Format: int64
+       * @description 0 every coupon line, 1 preferred goods, 2 Chinese herbs, 3 medical devices.
+       */
+      scope: number;
+      /** @example 全场通用 */
+      scope_name: string;
+      /** Format: int64 */
+      starts_at: number;
+      /**
+       * Format: int64
+       * @description 0 未使用, 1 已使用, 2 已过期.
+       */
+      status: number;
+      /** @example 未使用 */
+      status_name: string;
+      title: string;
+      /** Format: int64 */
+      used_at: number | null;
     };
     /** @description A logged-in member's state. */
     MemberState: {
@@ -2432,6 +2791,35 @@ export interface components {
       username: string;
       wechat: string;
     };
+    /** @description One of the member's cash vouchers. */
+    MemberVoucher: {
+      /** @example 10.00 */
+      amount: string;
+      /** Format: int64 */
+      expires_at: number;
+      /**
+       * Format: int64
+       * @description The member's voucher (what `cash_voucher_id` names at checkout).
+       */
+      id: number;
+      /**
+       * @description The order amount (after the coupon) from which it may be used.
+       * @example 100.00
+       */
+      min_amount: string;
+      /** Format: int64 */
+      order_id: number | null;
+      /** Format: int64 */
+      starts_at: number;
+      /**
+       * Format: int64
+       * @description 0 未使用, 1 已使用, 2 已过期.
+       */
+      status: number;
+      /** @example 未使用 */
+      status_name: string;
+      title: string;
+    };
     /** @description The menu: every tree of a shop, or the one category asked for. */
     Menu: components['schemas']['CategoryNode'][] | components['schemas']['CategoryNode'];
     /** @description A nav entry. */
@@ -2473,10 +2861,29 @@ export interface components {
        * @description `null` unless cancelled.
        */
       cancelled_at: number | null;
+      /** @example 10.00 */
+      cash_voucher: string;
+      /**
+       * Format: int64
+       * @description The member's cash voucher the order spent, if any, and what it took off.
+       */
+      cash_voucher_id: number | null;
+      /** @example 20.00 */
+      coupon: string;
+      /**
+       * Format: int64
+       * @description The member's coupon the order spent, if any, and what it took off.
+       */
+      coupon_id: number | null;
       /** Format: int64 */
       created_at: number;
       /** @example 10.00 */
       discount: string;
+      /**
+       * @description What the member pays (rule 18).
+       * @example 72.00
+       */
+      due: string;
       /** Format: int64 */
       id: number;
       items: components['schemas']['OrderItem'][];
@@ -2488,7 +2895,20 @@ export interface components {
       paid_at: number | null;
       /** @example 110.00 */
       payable: string;
+      /**
+       * Format: int64
+       * @description Points the payment earned (0 until paid).
+       */
+      points_earned: number;
+      /** Format: int64 */
+      points_used: number;
+      /** @example 3.00 */
+      points_value: string;
+      /** @example 5.00 */
+      red_packet: string;
       remark: string;
+      /** @example 0.00 */
+      shipping_fee: string;
       /**
        * Format: int64
        * @description 0 待付款, 1 待发货, 2 待收货, 3 已完成, 4 已取消.
@@ -2504,13 +2924,24 @@ export interface components {
       /** @example 24.60 */
       amount: string;
       bzdw: string;
+      cash_voucher: string;
+      coupon: string;
       /** Format: int64 */
       goods_id: number;
+      /** @description The line's share of the full reduction (rule 8) and of each deduction (rule 19). */
+      goods_manjian_amount: string;
       name: string;
       /** Format: int64 */
       number: number;
+      /**
+       * @description What is left paid for the line: what returning all of it refunds (rule 20).
+       * @example 22.10
+       */
+      paid: string;
+      points: string;
       /** @example 12.30 */
       price: string;
+      red_packet: string;
       sccj: string;
       /** Format: int64 */
       type: number;
@@ -2546,11 +2977,21 @@ export interface components {
     PlacedOrder: {
       /** @example 10.00 */
       discount: string;
+      /**
+       * @description What the member pays.
+       * @example 98.00
+       */
+      due: string;
       /** Format: int64 */
       id: number;
       order_no: string;
       /** @example 110.00 */
       payable: string;
+      /**
+       * @description What the order settled: coupon, voucher, red packets, points, shipping fee and the
+       *     amount due, with each line's shares.
+       */
+      settlement: components['schemas']['Settlement'];
       /**
        * Format: int64
        * @description 0: 待付款.
@@ -2628,6 +3069,41 @@ export interface components {
       ids: number[];
       /** Format: int64 */
       is_selected: number;
+    };
+    /** @description The settlement of an order (`docs/pricing.md`, rules 11–19), money in yuan with two decimals. */
+    Settlement: {
+      cash_voucher: components['schemas']['Chosen'] | null;
+      /** @description Every cash voucher of the member's, in the order given. */
+      cash_vouchers: components['schemas']['VoucherValue'][];
+      coupon: components['schemas']['Chosen'] | null;
+      /** @description Every coupon of the member's, in the order given. */
+      coupons: components['schemas']['CouponValue'][];
+      /**
+       * @description What the member pays.
+       * @example 492.00
+       */
+      due: string;
+      /**
+       * @description The goods amount (the quote's payable).
+       * @example 520.00
+       */
+      goods: string;
+      /** @description One per buyable line: its share of every deduction and what is left paid for it. */
+      lines: components['schemas']['LineSettlement'][];
+      /**
+       * Format: int64
+       * @description Points spent.
+       */
+      points_used: number;
+      /**
+       * @description What the points pay.
+       * @example 3.00
+       */
+      points_value: string;
+      /** @example 5.00 */
+      red_packet: string;
+      /** @example 0.00 */
+      shipping_fee: string;
     };
     /** @description The free-shipping threshold. */
     ShippingData: {
@@ -2728,6 +3204,14 @@ export interface components {
       /** @description Always empty. */
       username: string;
     };
+    /** @description What a cash voucher would take off this order. */
+    VoucherValue: {
+      /** Format: int64 */
+      id: number;
+      usable: boolean;
+      /** @example 10.00 */
+      value: string;
+    };
     /** @description The member's balance and points. */
     Wallet: {
       /** @example 1000.00 */
@@ -2771,13 +3255,16 @@ export type CartTotal = components['schemas']['CartTotal'];
 export type CategoryNode = components['schemas']['CategoryNode'];
 export type CategoryRef = components['schemas']['CategoryRef'];
 export type CheckoutPreview = components['schemas']['CheckoutPreview'];
+export type Chosen = components['schemas']['Chosen'];
 export type CodeChecked = components['schemas']['CodeChecked'];
 export type CodeSent = components['schemas']['CodeSent'];
 export type CombinationOffer = components['schemas']['CombinationOffer'];
 export type CommonConfig = components['schemas']['CommonConfig'];
 export type Copied = components['schemas']['Copied'];
 export type Counts = components['schemas']['Counts'];
-export type Coupon = components['schemas']['Coupon'];
+export type CouponCount = components['schemas']['CouponCount'];
+export type CouponPage = components['schemas']['CouponPage'];
+export type CouponValue = components['schemas']['CouponValue'];
 export type Deleted = components['schemas']['Deleted'];
 export type DetailQuery = components['schemas']['DetailQuery'];
 export type Done = components['schemas']['Done'];
@@ -2785,9 +3272,12 @@ export type Edited = components['schemas']['Edited'];
 export type EngineActivityData = components['schemas']['EngineActivityData'];
 export type EngineCartInput = components['schemas']['EngineCartInput'];
 export type EngineCartItem = components['schemas']['EngineCartItem'];
+export type EngineCashVoucher = components['schemas']['EngineCashVoucher'];
+export type EngineCoupon = components['schemas']['EngineCoupon'];
 export type EngineGoods = components['schemas']['EngineGoods'];
 export type EngineLadderStep = components['schemas']['EngineLadderStep'];
 export type EngineManjianTier = components['schemas']['EngineManjianTier'];
+export type EngineSettlementInput = components['schemas']['EngineSettlementInput'];
 export type EngineShippingData = components['schemas']['EngineShippingData'];
 export type EnvelopeAdded = components['schemas']['Envelope_Added'];
 export type EnvelopeArticles = components['schemas']['Envelope_Articles'];
@@ -2798,6 +3288,8 @@ export type EnvelopeCartTotal = components['schemas']['Envelope_CartTotal'];
 export type EnvelopeCheckoutPreview = components['schemas']['Envelope_CheckoutPreview'];
 export type EnvelopeCodeSent = components['schemas']['Envelope_CodeSent'];
 export type EnvelopeCopied = components['schemas']['Envelope_Copied'];
+export type EnvelopeCouponCount = components['schemas']['Envelope_CouponCount'];
+export type EnvelopeCouponPage = components['schemas']['Envelope_CouponPage'];
 export type EnvelopeDeleted = components['schemas']['Envelope_Deleted'];
 export type EnvelopeDone = components['schemas']['Envelope_Done'];
 export type EnvelopeEdited = components['schemas']['Envelope_Edited'];
@@ -2844,12 +3336,15 @@ export type HelpGroup = components['schemas']['HelpGroup'];
 export type HomeData = components['schemas']['HomeData'];
 export type LadderRow = components['schemas']['LadderRow'];
 export type LineQuote = components['schemas']['LineQuote'];
+export type LineSettlement = components['schemas']['LineSettlement'];
 export type Link = components['schemas']['Link'];
 export type Manager = components['schemas']['Manager'];
 export type ManjianActivity = components['schemas']['ManjianActivity'];
 export type ManjianTier = components['schemas']['ManjianTier'];
 export type ManjianTierText = components['schemas']['ManjianTierText'];
+export type MemberCoupon = components['schemas']['MemberCoupon'];
 export type MemberState = components['schemas']['MemberState'];
+export type MemberVoucher = components['schemas']['MemberVoucher'];
 export type Menu = components['schemas']['Menu'];
 export type NavEntry = components['schemas']['NavEntry'];
 export type NewsItem = components['schemas']['NewsItem'];
@@ -2870,6 +3365,7 @@ export type Recommendations = components['schemas']['Recommendations'];
 export type RegisterStep = components['schemas']['RegisterStep'];
 export type Registered = components['schemas']['Registered'];
 export type Selected = components['schemas']['Selected'];
+export type Settlement = components['schemas']['Settlement'];
 export type ShippingData = components['schemas']['ShippingData'];
 export type ShippingHint = components['schemas']['ShippingHint'];
 export type SpikeFloor = components['schemas']['SpikeFloor'];
@@ -2881,6 +3377,7 @@ export type Totals = components['schemas']['Totals'];
 export type UserInfo = components['schemas']['UserInfo'];
 export type UserState = components['schemas']['UserState'];
 export type VisitorState = components['schemas']['VisitorState'];
+export type VoucherValue = components['schemas']['VoucherValue'];
 export type Wallet = components['schemas']['Wallet'];
 export type ResponseError = components['responses']['Error'];
 export type $defs = Record<string, never>;
@@ -3788,6 +4285,28 @@ export interface operations {
       '5XX': components['responses']['Error'];
     };
   };
+  available: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 一页可用的优惠券 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_CouponPage'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
   base: {
     parameters: {
       query?: never;
@@ -3804,6 +4323,50 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Envelope_UserState'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  user_coupon_list: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 一页优惠券 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_CouponPage'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  count: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 各状态的优惠券数 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_CouponCount'];
         };
       };
       '4XX': components['responses']['Error'];

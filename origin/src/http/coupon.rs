@@ -1,0 +1,301 @@
+//! The member's coupons (优惠券) and cash vouchers (现金券): the lists of §7
+//! (`availableCoupon`, `coupon`, `couponNum`) and the cards checkout shows beside the engine's
+//! settlement. A member sees only their own. What a coupon takes off an order is the engine's
+//! (`docs/pricing.md`, rules 12–14); these are the coupons as held.
+
+use axum::extract::State;
+use serde::Serialize;
+use sqlx::AnyConnection;
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use super::ApiContext;
+use super::error::{Answer, Envelope, Error, Result, ok};
+use super::extract::{Member, QueryFields};
+use crate::settlement::{UNUSED, USED};
+use crate::{money, now};
+
+pub fn router() -> OpenApiRouter<ApiContext> {
+    OpenApiRouter::new().routes(routes!(available)).routes(routes!(list)).routes(routes!(count))
+}
+
+/// A coupon's state as the member's lists show it: 0 未使用, 1 已使用, 2 已过期.
+const EXPIRED: i64 = 2;
+const STATUS_NAMES: [&str; 3] = ["未使用", "已使用", "已过期"];
+const KIND_NAMES: [&str; 3] = ["", "满减券", "折扣券"];
+const SCOPE_NAMES: [&str; 4] = ["全场通用", "优选商品", "中药饮片", "医疗器械"];
+const PAGE_SIZE: i64 = 20;
+
+/// One of the member's coupons.
+#[derive(Serialize, ToSchema)]
+pub struct MemberCoupon {
+    /// The member's coupon (what `coupon_id` names at checkout).
+    id: i64,
+    title: String,
+    /// 1 满减, 2 折扣.
+    kind: i64,
+    #[schema(example = "满减券")]
+    kind_name: &'static str,
+    /// 0 every coupon line, 1 preferred goods, 2 Chinese herbs, 3 medical devices.
+    scope: i64,
+    #[schema(example = "全场通用")]
+    scope_name: &'static str,
+    /// Kind 1: what it takes off.
+    #[schema(example = "20.00")]
+    reduce: String,
+    /// Kind 2: the share paid (`0.95` is 95折); `null` for kind 1.
+    #[schema(required = true, example = "0.95")]
+    rate: Option<String>,
+    /// Kind 2: the most it takes off; `null` without a cap.
+    #[schema(required = true)]
+    max_reduce: Option<String>,
+    /// The coupon lines' amount from which it may be used.
+    #[schema(example = "500.00")]
+    min_amount: String,
+    starts_at: i64,
+    /// Valid until this moment (exclusive).
+    expires_at: i64,
+    /// 0 未使用, 1 已使用, 2 已过期.
+    status: i64,
+    #[schema(example = "未使用")]
+    status_name: &'static str,
+    /// The order that used it.
+    #[schema(required = true)]
+    order_id: Option<i64>,
+    #[schema(required = true)]
+    used_at: Option<i64>,
+}
+
+#[derive(sqlx::FromRow)]
+struct CouponRow {
+    id: i64,
+    title: String,
+    kind: i64,
+    scope: i64,
+    amount: i64,
+    rate: i64,
+    max_reduce: Option<i64>,
+    min_amount: i64,
+    starts_at: i64,
+    expires_at: i64,
+    status: i64,
+    order_id: Option<i64>,
+    used_at: Option<i64>,
+}
+
+impl CouponRow {
+    fn card(self, now: i64) -> MemberCoupon {
+        let status = if self.status == UNUSED && self.expires_at <= now { EXPIRED } else { self.status.clamp(0, 2) };
+        let kind = self.kind.clamp(1, 2);
+        MemberCoupon {
+            id: self.id,
+            title: self.title,
+            kind,
+            kind_name: KIND_NAMES[kind as usize],
+            scope: self.scope,
+            scope_name: SCOPE_NAMES.get(self.scope as usize).copied().unwrap_or(SCOPE_NAMES[0]),
+            reduce: money::text(if kind == 1 { self.amount } else { 0 }),
+            rate: (kind == 2).then(|| money::from_stored(self.rate).to_string()),
+            max_reduce: if kind == 2 { self.max_reduce.map(money::text) } else { None },
+            min_amount: money::text(self.min_amount),
+            starts_at: self.starts_at,
+            expires_at: self.expires_at,
+            status,
+            status_name: STATUS_NAMES[status as usize],
+            order_id: self.order_id,
+            used_at: self.used_at,
+        }
+    }
+}
+
+const COUPON_COLUMNS: &str = "m.id, c.title, c.kind, c.scope, c.amount, c.rate, c.max_reduce, c.min_amount, m.starts_at, m.expires_at, \
+                              m.status, m.order_id, m.used_at FROM member_coupons m JOIN coupons c ON c.id = m.coupon_id";
+
+/// One of the member's cash vouchers.
+#[derive(Serialize, ToSchema)]
+pub struct MemberVoucher {
+    /// The member's voucher (what `cash_voucher_id` names at checkout).
+    id: i64,
+    title: String,
+    #[schema(example = "10.00")]
+    amount: String,
+    /// The order amount (after the coupon) from which it may be used.
+    #[schema(example = "100.00")]
+    min_amount: String,
+    starts_at: i64,
+    expires_at: i64,
+    /// 0 未使用, 1 已使用, 2 已过期.
+    status: i64,
+    #[schema(example = "未使用")]
+    status_name: &'static str,
+    #[schema(required = true)]
+    order_id: Option<i64>,
+}
+
+#[derive(sqlx::FromRow)]
+struct VoucherRow {
+    id: i64,
+    title: String,
+    amount: i64,
+    min_amount: i64,
+    starts_at: i64,
+    expires_at: i64,
+    status: i64,
+    order_id: Option<i64>,
+}
+
+/// The member's coupons with these ids, in this order (ids that are not the member's are left out).
+pub async fn member_coupons(conn: &mut AnyConnection, member: Member, ids: impl Iterator<Item = i64>) -> Result<Vec<MemberCoupon>> {
+    let ids: Vec<i64> = ids.collect();
+    if ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    let mut query = sqlx::query_as::<_, CouponRow>(sqlx::AssertSqlSafe(format!(
+        "SELECT {COUPON_COLUMNS} WHERE m.member_id = $1 AND m.id IN ({})",
+        crate::db::params(2, ids.len())
+    )))
+    .bind(member.id);
+    for id in &ids {
+        query = query.bind(*id);
+    }
+    let rows = query.fetch_all(&mut *conn).await?;
+    let now = now();
+    let mut cards: Vec<(usize, MemberCoupon)> =
+        rows.into_iter().map(|row| (ids.iter().position(|id| *id == row.id).unwrap_or(usize::MAX), row.card(now))).collect();
+    cards.sort_by_key(|(position, _)| *position);
+    Ok(cards.into_iter().map(|(_, card)| card).collect())
+}
+
+/// The member's cash vouchers with these ids, in this order.
+pub async fn member_vouchers(conn: &mut AnyConnection, member: Member, ids: impl Iterator<Item = i64>) -> Result<Vec<MemberVoucher>> {
+    let ids: Vec<i64> = ids.collect();
+    if ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    let mut query = sqlx::query_as::<_, VoucherRow>(sqlx::AssertSqlSafe(format!(
+        "SELECT m.id, v.title, v.amount, v.min_amount, m.starts_at, m.expires_at, m.status, m.order_id \
+         FROM member_cash_vouchers m JOIN cash_vouchers v ON v.id = m.voucher_id WHERE m.member_id = $1 AND m.id IN ({})",
+        crate::db::params(2, ids.len())
+    )))
+    .bind(member.id);
+    for id in &ids {
+        query = query.bind(*id);
+    }
+    let rows = query.fetch_all(&mut *conn).await?;
+    let now = now();
+    let mut cards: Vec<(usize, MemberVoucher)> = rows
+        .into_iter()
+        .map(|row| {
+            let status = if row.status == UNUSED && row.expires_at <= now { EXPIRED } else { row.status.clamp(0, 2) };
+            let card = MemberVoucher {
+                id: row.id,
+                title: row.title,
+                amount: money::text(row.amount),
+                min_amount: money::text(row.min_amount),
+                starts_at: row.starts_at,
+                expires_at: row.expires_at,
+                status,
+                status_name: STATUS_NAMES[status as usize],
+                order_id: row.order_id,
+            };
+            (ids.iter().position(|id| *id == row.id).unwrap_or(usize::MAX), card)
+        })
+        .collect();
+    cards.sort_by_key(|(position, _)| *position);
+    Ok(cards.into_iter().map(|(_, card)| card).collect())
+}
+
+/// One page of the member's coupons.
+#[derive(Serialize, ToSchema)]
+pub struct CouponPage {
+    list: Vec<MemberCoupon>,
+    total: i64,
+    page: i64,
+}
+
+/// `type` (0 or absent: every kind; 1 满减; 2 折扣).
+fn kind_filter(query: &super::extract::Fields) -> Result<i64> {
+    let kind = query.int_or("type", "优惠券类型", 0)?;
+    if !(0..=2).contains(&kind) {
+        return Err(Error::field("type", "优惠券类型不正确"));
+    }
+    Ok(kind)
+}
+
+/// A page of the member's coupons matching `filter` (SQL over `m`/`c`, `$1` the member, `$2`
+/// the kind or 0, `$3` now).
+async fn page(context: &ApiContext, member: Member, filter: &str, kind: i64, page: i64) -> Result<CouponPage> {
+    let now = now();
+    let condition = format!("m.member_id = $1 AND ($2 = 0 OR c.kind = $2) AND {filter}");
+    let total: i64 = sqlx::query_scalar(sqlx::AssertSqlSafe(format!(
+        "SELECT COUNT(*) FROM member_coupons m JOIN coupons c ON c.id = m.coupon_id WHERE {condition}"
+    )))
+    .bind(member.id)
+    .bind(kind)
+    .bind(now)
+    .fetch_one(&context.db.pool)
+    .await?;
+    let rows: Vec<CouponRow> = sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        "SELECT {COUPON_COLUMNS} WHERE {condition} ORDER BY m.expires_at, m.id LIMIT {PAGE_SIZE} OFFSET $4"
+    )))
+    .bind(member.id)
+    .bind(kind)
+    .bind(now)
+    .bind((page - 1) * PAGE_SIZE)
+    .fetch_all(&context.db.pool)
+    .await?;
+    Ok(CouponPage { list: rows.into_iter().map(|row| row.card(now)).collect(), total, page })
+}
+
+/// `GET /api/user/availableCoupon` (`type`, `page`): the member's coupons usable now (unused,
+/// within their dates), soonest to expire first, 20 a page.
+#[utoipa::path(get, path = "/api/user/availableCoupon", tag = "优惠券", responses((status = 200, description = "一页可用的优惠券", body = Envelope<CouponPage>)))]
+async fn available(State(context): State<ApiContext>, member: Member, QueryFields(query): QueryFields) -> Answer<CouponPage> {
+    let kind = kind_filter(&query)?;
+    let filter = format!("m.status = {UNUSED} AND m.starts_at <= $3 AND m.expires_at > $3");
+    ok(page(&context, member, &filter, kind, query.page()?).await?)
+}
+
+/// `GET /api/user/coupon` (`page`, `type`, `status`: 0 未使用 (default; those not yet valid too),
+/// 1 已使用, 2 已过期): the member's coupons, 20 a page.
+#[utoipa::path(get, path = "/api/user/coupon", operation_id = "user_coupon_list", tag = "优惠券", responses((status = 200, description = "一页优惠券", body = Envelope<CouponPage>)))]
+async fn list(State(context): State<ApiContext>, member: Member, QueryFields(query): QueryFields) -> Answer<CouponPage> {
+    let kind = kind_filter(&query)?;
+    let filter = match query.int_or("status", "优惠券状态", 0)? {
+        0 => format!("m.status = {UNUSED} AND m.expires_at > $3"),
+        1 => format!("m.status = {USED}"),
+        2 => format!("m.status = {UNUSED} AND m.expires_at <= $3"),
+        _ => return Err(Error::field("status", "优惠券状态不正确")),
+    };
+    ok(page(&context, member, &filter, kind, query.page()?).await?)
+}
+
+/// How many coupons the member has in each state.
+#[derive(Serialize, ToSchema)]
+pub struct CouponCount {
+    /// 未使用 (not expired; those not yet valid too).
+    unused: i64,
+    /// 已使用.
+    used: i64,
+    /// 已过期.
+    expired: i64,
+}
+
+/// `GET /api/user/couponNum`: the member's coupons counted by state.
+#[utoipa::path(get, path = "/api/user/couponNum", tag = "优惠券", responses((status = 200, description = "各状态的优惠券数", body = Envelope<CouponCount>)))]
+async fn count(State(context): State<ApiContext>, member: Member) -> Answer<CouponCount> {
+    let (unused, used, expired): (i64, i64, i64) = sqlx::query_as(
+        "SELECT COALESCE(SUM(CASE WHEN status = $2 AND expires_at > $3 THEN 1 ELSE 0 END), 0), \
+                COALESCE(SUM(CASE WHEN status = $4 THEN 1 ELSE 0 END), 0), \
+                COALESCE(SUM(CASE WHEN status = $2 AND expires_at <= $3 THEN 1 ELSE 0 END), 0) \
+         FROM member_coupons WHERE member_id = $1",
+    )
+    .bind(member.id)
+    .bind(UNUSED)
+    .bind(now())
+    .bind(USED)
+    .fetch_one(&context.db.pool)
+    .await?;
+    ok(CouponCount { unused, used, expired })
+}

@@ -1,0 +1,334 @@
+//! The accounts behind settlement (`docs/pricing.md`, rules 11–20): the member's coupons and
+//! cash vouchers, the red-packet account and the points account, and the shop's settlement
+//! settings. The engine decides what an order takes from each; this module reads the accounts
+//! as the engine's input and moves them, each movement one guarded statement (never below
+//! zero, a coupon spent by one order only) with a log row, inside the caller's transaction.
+
+use engine::{CashVoucher, Cents, Coupon, CouponKind, CouponScope, Money, SettlementInput};
+use sqlx::AnyConnection;
+
+use crate::money;
+
+/// A member's coupon or cash voucher: 0 unused, 1 used (by the order in `order_id`).
+pub const UNUSED: i64 = 0;
+pub const USED: i64 = 1;
+
+/// The shop's settlement settings (table `settings`), with the defaults migration 0009 writes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Settings {
+    /// 运费: charged when the order does not ship free (rule 17).
+    pub shipping_fee: Money,
+    /// The share of the amount red packets may pay (rule 15).
+    pub red_packet_max_rate: Money,
+    /// The share of the amount points may pay (rule 16).
+    pub points_max_rate: Money,
+    /// Points worth one yuan (rule 16).
+    pub points_per_yuan: i64,
+    /// Points a paid order earns per whole yuan of its amount due.
+    pub points_earned_per_yuan: i64,
+}
+
+impl Default for Settings {
+    fn default() -> Settings {
+        let money = |text: &str| Money::parse(text).expect("a default amount");
+        Settings {
+            shipping_fee: money("10.00"),
+            red_packet_max_rate: money("0.1"),
+            points_max_rate: money("0.1"),
+            points_per_yuan: engine::DEFAULT_POINTS_PER_YUAN,
+            points_earned_per_yuan: 1,
+        }
+    }
+}
+
+/// The settings as stored; a missing or unreadable one keeps its default (and is logged).
+pub async fn settings(conn: &mut AnyConnection) -> sqlx::Result<Settings> {
+    let rows: Vec<(String, String)> = sqlx::query_as(
+        "SELECT key, value FROM settings WHERE key IN \
+         ('shipping_fee', 'red_packet_max_rate', 'points_max_rate', 'points_per_yuan', 'points_earned_per_yuan')",
+    )
+    .fetch_all(&mut *conn)
+    .await?;
+    let mut settings = Settings::default();
+    for (key, value) in rows {
+        let value = value.trim();
+        let amount = Money::parse(value).ok();
+        let count = value.parse::<i64>().ok();
+        let read = match key.as_str() {
+            "shipping_fee" => amount.map(|amount| settings.shipping_fee = amount),
+            "red_packet_max_rate" => amount.filter(|rate| *rate <= Money::ONE).map(|rate| settings.red_packet_max_rate = rate),
+            "points_max_rate" => amount.filter(|rate| *rate <= Money::ONE).map(|rate| settings.points_max_rate = rate),
+            "points_per_yuan" => count.filter(|count| *count >= 1).map(|count| settings.points_per_yuan = count),
+            "points_earned_per_yuan" => count.filter(|count| *count >= 0).map(|count| settings.points_earned_per_yuan = count),
+            _ => Some(()),
+        };
+        if read.is_none() {
+            tracing::warn!(key, value, "a settlement setting cannot be read; its default applies");
+        }
+    }
+    Ok(settings)
+}
+
+#[derive(sqlx::FromRow)]
+struct CouponRow {
+    id: i64,
+    kind: i64,
+    scope: i64,
+    amount: i64,
+    min_amount: i64,
+    rate: i64,
+    max_reduce: Option<i64>,
+    starts_at: i64,
+    expires_at: i64,
+}
+
+#[derive(sqlx::FromRow)]
+struct VoucherRow {
+    id: i64,
+    amount: i64,
+    min_amount: i64,
+    starts_at: i64,
+    expires_at: i64,
+}
+
+/// Whole cents of a stored amount (ten-thousandths of a yuan, cut down).
+fn cents(stored: i64) -> Cents {
+    Cents(i128::from(stored.div_euclid(100)))
+}
+
+/// Stored ten-thousandths of computed cents.
+pub fn stored(cents: Cents) -> anyhow::Result<i64> {
+    cents.0.checked_mul(100).and_then(|value| i64::try_from(value).ok()).ok_or_else(|| anyhow::anyhow!("amount out of range: {cents}"))
+}
+
+/// What the member holds, as the engine's settlement input at `now` (the choices left to the
+/// caller): the coupons and vouchers unused and not expired (a coupon not yet valid is listed,
+/// and the engine reports it unusable), the red-packet and points balances, and the settings.
+pub async fn accounts(conn: &mut AnyConnection, member: i64, now: i64) -> sqlx::Result<SettlementInput> {
+    let coupons: Vec<CouponRow> = sqlx::query_as(
+        "SELECT m.id, c.kind, c.scope, c.amount, c.min_amount, c.rate, c.max_reduce, m.starts_at, m.expires_at \
+         FROM member_coupons m JOIN coupons c ON c.id = m.coupon_id \
+         WHERE m.member_id = $1 AND m.status = $2 AND m.expires_at > $3 ORDER BY m.expires_at, m.id",
+    )
+    .bind(member)
+    .bind(UNUSED)
+    .bind(now)
+    .fetch_all(&mut *conn)
+    .await?;
+    let vouchers: Vec<VoucherRow> = sqlx::query_as(
+        "SELECT m.id, v.amount, v.min_amount, m.starts_at, m.expires_at FROM member_cash_vouchers m \
+         JOIN cash_vouchers v ON v.id = m.voucher_id \
+         WHERE m.member_id = $1 AND m.status = $2 AND m.expires_at > $3 ORDER BY m.expires_at, m.id",
+    )
+    .bind(member)
+    .bind(UNUSED)
+    .bind(now)
+    .fetch_all(&mut *conn)
+    .await?;
+    let (red_packet, points): (i64, i64) =
+        sqlx::query_as("SELECT red_packet, points FROM members WHERE id = $1").bind(member).fetch_one(&mut *conn).await?;
+    let settings = settings(conn).await?;
+    Ok(SettlementInput {
+        now: Some(now),
+        coupons: coupons
+            .into_iter()
+            .map(|row| Coupon {
+                id: row.id,
+                kind: match row.kind {
+                    2 => CouponKind::Rate { rate: money::from_stored(row.rate), max_reduce: row.max_reduce.map(cents) },
+                    _ => CouponKind::Reduce { reduce: cents(row.amount) },
+                },
+                scope: CouponScope::from_code(row.scope).unwrap_or(CouponScope::All),
+                threshold: money::from_stored(row.min_amount),
+                starts_at: Some(row.starts_at),
+                ends_at: Some(row.expires_at),
+            })
+            .collect(),
+        coupon_id: None,
+        cash_vouchers: vouchers
+            .into_iter()
+            .map(|row| CashVoucher {
+                id: row.id,
+                amount: cents(row.amount),
+                threshold: money::from_stored(row.min_amount),
+                starts_at: Some(row.starts_at),
+                ends_at: Some(row.expires_at),
+            })
+            .collect(),
+        cash_voucher_id: None,
+        red_packet_balance: cents(red_packet),
+        use_red_packet: false,
+        points_balance: points.max(0),
+        use_points: false,
+        shipping_fee: settings.shipping_fee.floor_cents().unwrap_or(Cents::ZERO),
+        red_packet_max_rate: settings.red_packet_max_rate,
+        points_per_yuan: settings.points_per_yuan,
+        points_max_rate: settings.points_max_rate,
+    })
+}
+
+/// Why an order cannot take what its settlement asks for (the buyer's 422).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shortfall {
+    Coupon,
+    Voucher,
+    RedPacket,
+    Points,
+}
+
+impl Shortfall {
+    pub fn field(self) -> &'static str {
+        match self {
+            Shortfall::Coupon => "coupon_id",
+            Shortfall::Voucher => "cash_voucher_id",
+            Shortfall::RedPacket => "use_red_packet",
+            Shortfall::Points => "use_points",
+        }
+    }
+
+    pub fn message(self) -> &'static str {
+        match self {
+            Shortfall::Coupon => "所选优惠券不可用，请重新选择",
+            Shortfall::Voucher => "所选现金券不可用，请重新选择",
+            Shortfall::RedPacket => "红包余额不足，请刷新后重试",
+            Shortfall::Points => "积分不足，请刷新后重试",
+        }
+    }
+}
+
+/// Takes what order `order` settled from the member's accounts: the coupon and the voucher
+/// become used by it, red packets and points are debited and logged. `Ok(Err(_))` when an
+/// account no longer holds what the settlement took (the caller rolls back).
+pub async fn spend(
+    conn: &mut AnyConnection,
+    member: i64,
+    order: i64,
+    settled: &engine::Settlement,
+    now: i64,
+) -> anyhow::Result<Result<(), Shortfall>> {
+    let use_one = |table: &'static str| {
+        format!("UPDATE {table} SET status = $1, order_id = $2, used_at = $3 WHERE id = $4 AND member_id = $5 AND status = $6")
+    };
+    for (chosen, table, shortfall) in
+        [(settled.coupon, "member_coupons", Shortfall::Coupon), (settled.cash_voucher, "member_cash_vouchers", Shortfall::Voucher)]
+    {
+        let Some(chosen) = chosen else { continue };
+        let used = sqlx::query(sqlx::AssertSqlSafe(use_one(table)))
+            .bind(USED)
+            .bind(order)
+            .bind(now)
+            .bind(chosen.id)
+            .bind(member)
+            .bind(UNUSED)
+            .execute(&mut *conn)
+            .await?;
+        if used.rows_affected() != 1 {
+            return Ok(Err(shortfall));
+        }
+    }
+    if settled.red_packet.0 > 0 && move_red_packet(conn, member, order, -stored(settled.red_packet)?, "订单抵扣", now).await?.is_none()
+    {
+        return Ok(Err(Shortfall::RedPacket));
+    }
+    if settled.points_used > 0 && move_points(conn, member, order, -settled.points_used, "订单抵扣", now).await?.is_none() {
+        return Ok(Err(Shortfall::Points));
+    }
+    Ok(Ok(()))
+}
+
+/// Gives back what a cancelled order took from the member's accounts: its coupon and voucher
+/// are unused again, its red packets and points credited and logged. Called once, by the
+/// transaction whose guarded update cancelled the order.
+pub async fn give_back(conn: &mut AnyConnection, member: i64, order: i64, now: i64) -> sqlx::Result<()> {
+    let (coupon, voucher, red_packet, points): (Option<i64>, Option<i64>, i64, i64) = sqlx::query_as(
+        "SELECT member_coupon_id, member_cash_voucher_id, red_packet, points_used FROM orders WHERE id = $1 AND member_id = $2",
+    )
+    .bind(order)
+    .bind(member)
+    .fetch_one(&mut *conn)
+    .await?;
+    for (id, table) in [(coupon, "member_coupons"), (voucher, "member_cash_vouchers")] {
+        let Some(id) = id else { continue };
+        sqlx::query(sqlx::AssertSqlSafe(format!(
+            "UPDATE {table} SET status = $1, order_id = NULL, used_at = NULL WHERE id = $2 AND order_id = $3 AND status = $4"
+        )))
+        .bind(UNUSED)
+        .bind(id)
+        .bind(order)
+        .bind(USED)
+        .execute(&mut *conn)
+        .await?;
+    }
+    if red_packet > 0 {
+        move_red_packet(conn, member, order, red_packet, "订单取消退回", now).await?;
+    }
+    if points > 0 {
+        move_points(conn, member, order, points, "订单取消退回", now).await?;
+    }
+    Ok(())
+}
+
+/// Credits the points a paid order earns (`points_earned_per_yuan` per whole yuan of `due`,
+/// stored ten-thousandths) and records them on the order; answers them.
+pub async fn earn(conn: &mut AnyConnection, member: i64, order: i64, due: i64, now: i64) -> sqlx::Result<i64> {
+    let per_yuan = settings(conn).await?.points_earned_per_yuan;
+    let earned = (due.max(0) / 10_000).saturating_mul(per_yuan);
+    if earned > 0 {
+        move_points(conn, member, order, earned, "订单支付获得", now).await?;
+        sqlx::query("UPDATE orders SET points_earned = $1 WHERE id = $2").bind(earned).bind(order).execute(&mut *conn).await?;
+    }
+    Ok(earned)
+}
+
+/// Moves the red-packet balance by `amount` (stored; negative to spend), never below zero, and
+/// logs it; `None` when the balance is short.
+async fn move_red_packet(
+    conn: &mut AnyConnection,
+    member: i64,
+    order: i64,
+    amount: i64,
+    note: &str,
+    now: i64,
+) -> sqlx::Result<Option<i64>> {
+    let after: Option<i64> =
+        sqlx::query_scalar("UPDATE members SET red_packet = red_packet + $1 WHERE id = $2 AND red_packet + $1 >= 0 RETURNING red_packet")
+            .bind(amount)
+            .bind(member)
+            .fetch_optional(&mut *conn)
+            .await?;
+    let Some(after) = after else { return Ok(None) };
+    sqlx::query(
+        "INSERT INTO red_packet_logs (member_id, amount, balance_after, order_id, note, created_at) VALUES ($1, $2, $3, $4, $5, $6)",
+    )
+    .bind(member)
+    .bind(amount)
+    .bind(after)
+    .bind(order)
+    .bind(note)
+    .bind(now)
+    .execute(&mut *conn)
+    .await?;
+    Ok(Some(after))
+}
+
+/// Moves the points balance by `points` (negative to spend), never below zero, and logs it;
+/// `None` when the balance is short.
+async fn move_points(conn: &mut AnyConnection, member: i64, order: i64, points: i64, note: &str, now: i64) -> sqlx::Result<Option<i64>> {
+    let after: Option<i64> =
+        sqlx::query_scalar("UPDATE members SET points = points + $1 WHERE id = $2 AND points + $1 >= 0 RETURNING points")
+            .bind(points)
+            .bind(member)
+            .fetch_optional(&mut *conn)
+            .await?;
+    let Some(after) = after else { return Ok(None) };
+    sqlx::query("INSERT INTO points_logs (member_id, points, balance_after, order_id, note, created_at) VALUES ($1, $2, $3, $4, $5, $6)")
+        .bind(member)
+        .bind(points)
+        .bind(after)
+        .bind(order)
+        .bind(note)
+        .bind(now)
+        .execute(&mut *conn)
+        .await?;
+    Ok(Some(after))
+}
