@@ -74,7 +74,7 @@ pub struct LineSettlement {
 }
 
 /// Rules 11–19 for a priced cart (its lines carrying their rule 8 shares). Amounts are whole
-/// cents in `i64` here (up to 92 trillion yuan; beyond is an out-of-range error): 64-bit
+/// cents in `i64` here (up to about 9.2 × 10^16 yuan; beyond is an out-of-range error): 64-bit
 /// arithmetic is a fraction of the code 128-bit arithmetic is in WebAssembly.
 #[inline(never)]
 pub(crate) fn settle(cart: &CartInput, lines: &[LineQuote], summary: &Summary, input: &SettlementInput) -> Result<Settlement, EngineError> {
