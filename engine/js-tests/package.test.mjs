@@ -138,7 +138,7 @@ test('TypeScript declarations cover the API', () => {
   }
 });
 
-test('settle follows the member\'s choices as they change, and refunds add up', () => {
+test("settle follows the member's choices as they change, and refunds add up", () => {
   const cart = {
     items: [1, 2, 3].map((id) => ({
       id,
