@@ -1,5 +1,6 @@
 // Times the WebAssembly engine against the big.js peer, on the carts
-// `engine/benches/support/cart_gen.rs` makes.
+// `engine/benches/support/cart_gen.rs` makes: `cart-<n>.json`, and `cart-<n>-settled.json`, the
+// same cart with the bench settlement (20 coupons, 5 cash vouchers, red packets and points).
 // Usage: node --expose-gc bench.mjs <pkg dir> <carts dir> [<pkg dir built with boundary-comparison>]
 // Each cart size is timed in fresh Node processes (three, the median kept), so that one size's
 // garbage and compiled code do not weigh on the next.
@@ -8,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
-import { quotePeer } from './peer.mjs';
+import { quotePeer, settlePeer } from './peer.mjs';
 
 const SIZES = [10, 200, 1000, 10000];
 const RUNS = 3;
@@ -46,6 +47,20 @@ function measure(size) {
   const cart = JSON.parse(readFileSync(`${cartsDir}/cart-${size}.json`, 'utf8'));
   const quote = engine.quoteCart(cart);
   if (!isDeepStrictEqual(quote, quotePeer(cart))) throw new Error(`the peer disagrees on ${size} lines`);
+  // The settled cart: the peer must agree on the whole quote, and its settlement alone (from its
+  // own quote of the cart) must be the engine's, and what `CartSession.settle` answers.
+  const settledCart = JSON.parse(readFileSync(`${cartsDir}/cart-${size}-settled.json`, 'utf8'));
+  const { settlement } = settledCart;
+  const settledQuote = engine.quoteCart(settledCart);
+  if (!isDeepStrictEqual(settledQuote, quotePeer(settledCart))) throw new Error(`the peer disagrees on ${size} settled lines`);
+  const peerQuote = quotePeer(cart);
+  if (!isDeepStrictEqual(settlePeer(cart, peerQuote, settlement), settledQuote.settlement)) {
+    throw new Error(`the peer's settlement disagrees on ${size} lines`);
+  }
+  const settling = new engine.CartSession(cart);
+  if (!isDeepStrictEqual(settling.settle(settlement), settledQuote.settlement)) {
+    throw new Error(`CartSession.settle disagrees with quoteCart on ${size} lines`);
+  }
   const ids = cart.items.map((item) => item.id);
   const session = new engine.CartSession(cart);
   const row = {
@@ -55,6 +70,13 @@ function measure(size) {
       session.setNumber(ids[(i * 7919) % ids.length], 1 + (i % 97));
       return session.totals();
     }),
+    // One click at checkout (a coupon picked, points ticked): the session settles the cart it
+    // holds; the peer, which has no session, quotes the cart and settles it (`quotePeer` of the
+    // settled cart), or, given a quote already made, only settles.
+    settle: time(() => settling.settle(settlement)),
+    settlePeer: time(() => settlePeer(cart, peerQuote, settlement)),
+    clickPeer: time(() => quotePeer(settledCart)),
+    wasmSettled: time(() => engine.quoteCart(settledCart)),
   };
   if (other) {
     for (const [name, call] of [
@@ -94,6 +116,19 @@ if (size) {
     console.log(
       `| ${r.size} | ${fmt(r.peer)} | ${fmt(r.wasm)} | ${(r.peer / r.wasm).toFixed(2)}× | ${fmt(r.edit)} | ${Math.round(r.peer / r.edit)}× |` +
         (other ? ` ${fmt(r.swb)} | ${fmt(r.json)} |` : ''),
+    );
+  }
+  console.log();
+  console.log(
+    "Settlement (20 coupons, 5 cash vouchers, red packets and points); the ≥ 10× target compares CartSession.settle with the peer's quote + settle:",
+  );
+  console.log(
+    '| lines | WASM CartSession.settle | big.js quotePeer + settlePeer (one click) | speed-up | big.js settlePeer alone (quote given) | speed-up | WASM quoteCart with settlement |',
+  );
+  console.log('|---:|---:|---:|---:|---:|---:|---:|');
+  for (const r of rows) {
+    console.log(
+      `| ${r.size} | ${fmt(r.settle)} | ${fmt(r.clickPeer)} | ${(r.clickPeer / r.settle).toFixed(1)}× | ${fmt(r.settlePeer)} | ${(r.settlePeer / r.settle).toFixed(1)}× | ${fmt(r.wasmSettled)} |`,
     );
   }
 }
