@@ -1,5 +1,5 @@
 // The shop in Chromium, through the edge, as a buyer uses it.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page, type Route } from '@playwright/test';
 import { sqlOn } from '../../scripts/lib/stack.mjs';
 
 const base = () => process.env.SHOP_URL!;
@@ -107,6 +107,81 @@ test('a new member registers with the code the origin sent', async ({ page }) =>
   expect(sql('SELECT COUNT(*) FROM qualifications q JOIN members m ON m.id = q.member_id WHERE m.username = ?', username)[0][0]).toBe(1);
 });
 
+/** An order's amount due as the origin stored it (ten-thousandths of a yuan), written as money. */
+const storedDue = (id: number) =>
+  (sql("SELECT printf('%d.%02d', due / 10000, due % 10000 / 100) FROM orders WHERE id = ?", id) as [[string]])[0][0];
+
+test('step 2 settles a chosen coupon and points in the browser, and the order is due what it showed', async ({ page }, testInfo) => {
+  await login(page);
+  // About 600.00 of one plain goods (not 优选): 满500减20 is the best coupon, 全场98折 takes 12.00.
+  const [[goods, number]] = sql(
+    'SELECT g.id, 6000000 / g.price + 1 FROM goods g WHERE g.is_buy = 1 AND g.is_youx = 0 AND g.type = 1 AND g.price BETWEEN 200000 AND 600000 AND g.stock > 500 AND g.manjian_id = 0 AND NOT EXISTS (SELECT 1 FROM goods_ladders l WHERE l.goods_id = g.id) AND g.id NOT IN (SELECT goods_id FROM flash_sales) ORDER BY g.id LIMIT 1',
+  ) as [[number, number]];
+  await fillCart(page, [[goods, number]]);
+  await page.goto(`${base()}/cart`);
+  await expect(page.getByTestId('cart-row')).toHaveCount(1);
+  const previewed = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/cart/checkout');
+  await page.getByRole('button', { name: '去结算' }).click();
+  const preview = (await (await previewed).json()).data;
+  const due = page.getByTestId('checkout-due');
+  await expect(due).toHaveText(yuan(preview.quote.settlement.due));
+
+  const coupons = page.getByRole('radiogroup', { name: '优惠券' });
+  const couponCard = (title: string) => coupons.locator('label').filter({ hasText: title });
+  await expect(couponCard('满500减20').getByRole('radio')).toBeChecked();
+  // Not reached: greyed out with how much is missing.
+  await expect(couponCard('满1000减60').getByRole('radio')).toBeDisabled();
+  await expect(couponCard('满1000减60')).toContainText('还差 ¥');
+
+  // From here on the server is held: no preview or order may be asked for, and every amount
+  // must change before any answer.
+  const asked: string[] = [];
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const hold = async (route: Route) => {
+    asked.push(route.request().url());
+    await held;
+    await route.fallback();
+  };
+  await page.route('**/api/cart/checkout', hold);
+  await page.route('**/api/order', hold);
+  const before = await due.textContent();
+  await couponCard('全场98折').click();
+  await expect(couponCard('全场98折').getByRole('radio')).toBeChecked();
+  await expect(due).not.toHaveText(before!, { timeout: 1000 });
+  const withCoupon = await due.textContent();
+  await page.getByRole('checkbox', { name: '使用积分' }).check();
+  await expect(due).not.toHaveText(withCoupon!, { timeout: 1000 });
+  await expect(page.getByTestId('checkout-points')).not.toHaveText('-¥0.00');
+  const shown = (await due.textContent())!;
+  expect(asked).toEqual([]);
+  await page.screenshot({ path: testInfo.outputPath('checkout.png'), fullPage: true });
+  await testInfo.attach('checkout', { path: testInfo.outputPath('checkout.png'), contentType: 'image/png' });
+  release();
+  await page.unroute('**/api/cart/checkout', hold);
+  await page.unroute('**/api/order', hold);
+
+  const placed = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/order');
+  await page.getByRole('button', { name: '提交订单' }).click();
+  const order = (await (await placed).json()).data;
+  await expect(page).toHaveURL(/\/cart\/step3\/\d+$/);
+  await expect(page.getByTestId('order-payable')).toHaveText(shown);
+  expect(yuan(order.due)).toBe(shown);
+  expect(yuan(storedDue(order.id))).toBe(shown);
+  const [[couponTitle, pointsUsed]] = sql(
+    'SELECT c.title, o.points_used FROM orders o JOIN member_coupons m ON m.id = o.member_coupon_id JOIN coupons c ON c.id = m.coupon_id WHERE o.id = ?',
+    order.id,
+  ) as [[string, number]];
+  expect(couponTitle).toBe('全场98折');
+  expect(pointsUsed).toBeGreaterThan(0);
+
+  // Payment takes the amount due and earns points.
+  await page.getByRole('button', { name: '确认支付' }).click();
+  await expect(page).toHaveURL(/\/cart\/step4\?id=\d+$/);
+  await expect(page.getByText(`实付 ${shown}`)).toBeVisible();
+  await expect(page.getByText(/本单获得积分 \d+/)).toBeVisible();
+});
+
 test('the cart recalculates at once, equals the server, and goes through checkout and payment', async ({ page }, testInfo) => {
   await login(page);
   const [[ladderGoods, ladderStart]] = sql(
@@ -168,15 +243,21 @@ test('the cart recalculates at once, equals the server, and goes through checkou
   await expect.poll(async () => (await serverQuote(page)).lines.length).toBe(1);
   await expect(page.getByTestId('payable')).toHaveText(yuan((await serverQuote(page)).totals.payable));
 
-  // Checkout, order, pay.
+  // Checkout, order, pay. The demo member holds coupons and vouchers: step 2 shows the amount
+  // due of the engine's best choices, the server's preview's own.
   const payable = (await serverQuote(page)).totals.payable;
+  const previewed = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/cart/checkout');
   await page.getByRole('button', { name: '去结算' }).click();
   await expect(page).toHaveURL(/\/cart\/step2$/);
-  await expect(page.getByTestId('checkout-payable')).toHaveText(yuan(payable));
+  const preview = (await (await previewed).json()).data;
+  expect(preview.quote.totals.payable).toBe(payable);
+  const due = preview.quote.settlement.due;
+  await expect(page.getByTestId('checkout-due')).toHaveText(yuan(due));
+  await expect(page.getByTestId('checkout-total')).toHaveText(yuan(preview.quote.totals.total));
   await page.getByPlaceholder('选填：送货时间等要求').fill('工作日上午送货');
   await page.getByRole('button', { name: '提交订单' }).click();
   await expect(page).toHaveURL(/\/cart\/step3\/\d+$/);
-  await expect(page.getByTestId('order-payable')).toHaveText(yuan(payable));
+  await expect(page.getByTestId('order-payable')).toHaveText(yuan(due));
   await page.getByRole('button', { name: '确认支付' }).click();
   await expect(page).toHaveURL(/\/cart\/step4\?id=\d+$/);
   await expect(page.getByText('支付成功')).toBeVisible();
@@ -192,7 +273,7 @@ test('a tampered expected_payable is refused with the 422 message', async ({ pag
   await page.goto(`${base()}/cart`);
   await expect(page.getByTestId('cart-row')).toHaveCount(1);
   await page.getByRole('button', { name: '去结算' }).click();
-  await expect(page.getByTestId('checkout-payable')).toBeVisible();
+  await expect(page.getByTestId('checkout-due')).toBeVisible();
   await page.route('**/api/order', async (route) => {
     const body = new URLSearchParams(route.request().postData() ?? '');
     body.set('expected_payable', '0.01');

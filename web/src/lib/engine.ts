@@ -19,9 +19,45 @@ import {
   shippingHint as engineShippingHint,
   tierHint as engineTierHint,
 } from 'engine';
-import type { CartInput, CartQuote, CartSummary, LineQuote, TierStatus, Totals, LadderRow, MoneyInput, PriceKind } from 'engine';
+import type {
+  CartInput,
+  CartQuote,
+  CartSummary,
+  CashVoucherInput,
+  Chosen,
+  CouponInput,
+  CouponValue,
+  LineQuote,
+  LineSettlement,
+  TierStatus,
+  Totals,
+  LadderRow,
+  MoneyInput,
+  PriceKind,
+  Settlement,
+  SettlementInput,
+  VoucherValue,
+} from 'engine';
 
-export type { CartInput, CartQuote, CartSummary, LineQuote, TierStatus, Totals, LadderRow, MoneyInput, PriceKind };
+export type {
+  CartInput,
+  CartQuote,
+  CartSummary,
+  CashVoucherInput,
+  Chosen,
+  CouponInput,
+  CouponValue,
+  LineQuote,
+  LineSettlement,
+  TierStatus,
+  Totals,
+  LadderRow,
+  MoneyInput,
+  PriceKind,
+  Settlement,
+  SettlementInput,
+  VoucherValue,
+};
 
 /** Cart line types (`CartLine.type`): `Normal` (0), `FlashSale` (1, 秒杀), `Combination` (3, 组合购). */
 export { LineType };
@@ -57,6 +93,15 @@ export class EngineCart {
 
   totals(): CartSummary {
     return this.session.totals();
+  }
+
+  /**
+   * Settles the cart as it stands (rules 11–19) with the member's accounts and choices, which
+   * the cart keeps for later quotes. Throws an `Error` naming the field on a choice the cart
+   * cannot take (`settlement.coupon_id: not usable: 7`); the cart then keeps the one it had.
+   */
+  settle(settlement: SettlementInput): Settlement {
+    return this.session.settle(settlement);
   }
 
   dispose(): void {

@@ -3,52 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { LineType, quote } from '@/lib/engine';
 import type { CartList, CartLine } from '@/api/cart';
+import { cartLine as line } from '@/testing/cart';
 import { CartModel, engineInput, priceReason } from './model';
-
-function line(id: number, number: number, price: string, goods: Partial<CartLine['goods']> = {}): CartLine {
-  return {
-    id,
-    type: LineType.Normal,
-    goods_type: 0,
-    number,
-    price,
-    raw_price: price,
-    is_selected: 1,
-    with_coupon: 1,
-    goods_price_id: 0,
-    ladder_price_id: 0,
-    goods_manjian_id: 0,
-    goods_manjian_amount: '0',
-    is_yj: 0,
-    gift_data: { total: 0, type: 0 },
-    combination: null,
-    goods: {
-      id: id * 10,
-      name: `商品${id}`,
-      sccj: '厂家',
-      ypgg: '规格',
-      bzdw: '盒',
-      pzwh: '',
-      price,
-      base_price: price,
-      number: 500,
-      stock_state: '有货',
-      is_buy: 1,
-      is_youx: 0,
-      type: 1,
-      is_dpby: 0,
-      qg_number: 0,
-      ladder_price: [],
-      ladder_price_type: 0,
-      goods_manjian_id: 0,
-      tags: [],
-      flash_sale: null,
-      goods_image: [],
-      ck_id: 0,
-      ...goods,
-    },
-  };
-}
 
 function list(lines: CartLine[]): CartList {
   const shaped = {
@@ -85,8 +41,9 @@ describe('CartModel', () => {
     model.setNumber(2, 2);
     expect(model.quote.totals.total).toBe('101.00');
     expect(model.quote.manjian_tiers[0]).toMatchObject({ status: 1 });
-    // The discount is the lines' own full-reduction amounts (pricing.md), none here.
-    expect(model.quote.totals.payable).toBe('101.00');
+    // 满100减10 reached: rule 8 takes 10.00 off the coupon lines.
+    expect(model.quote.totals.discount).toBe('10.00');
+    expect(model.quote.totals.payable).toBe('91.00');
     expect(model.quote.shipping.need).toBe('699.00');
   });
 

@@ -1,16 +1,22 @@
-// 核对订单信息 (cart_step2): the chosen lines and their quote, the delivery address, a remark;
-// 提交订单 places the order with an Idempotency-Key and the payable the buyer sees; after a
-// refusal the next 提交订单 sends a fresh key (order-key.ts).
-import { useState } from 'react';
+// 核对订单信息 (cart_step2): the chosen lines and their quote, the delivery address, the
+// settlement (优惠券, 现金券, 红包, 积分: each choice settled at once in the browser by the engine,
+// settlement.ts), a remark; 提交订单 places the order with an Idempotency-Key, the explicit
+// choices, the payable and the amount due the buyer sees; after a refusal the next 提交订单 sends
+// a fresh key (order-key.ts), and after a refused choice or amount due the preview is read again.
+import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { Alert, Button, Input, Radio, Result, Skeleton, Table } from 'antd';
+import { Alert, App as AntApp, Button, Checkbox, Input, Radio, Result, Skeleton, Table } from 'antd';
 import { useQuery } from '@tanstack/react-query';
+import dayjs from 'dayjs';
+import type { MemberCoupon, MemberVoucher } from '@/api/types';
 import { fetchCart } from '@/api/cart';
 import { ApiError } from '@/lib/api-client';
-import { manjianTitle, shippingHint } from '@/lib/engine';
+import { shippingHint, type CouponValue, type Settlement, type VoucherValue } from '@/lib/engine';
 import { positive, yuan } from '@/lib/money';
+import { reportAnomaly } from '@/lib/report';
 import { previewCheckout, placeOrder, type Preview } from '../api';
 import { useOrderKey } from '../order-key';
+import { CheckoutSettlement, explicitChoices, refusedChoice, type Choices, type Offer } from '../settlement';
 import { CartSteps } from './cart-page';
 
 /** What step 2 checks out: the lines chosen on step 1, or after a reload the selected lines. */
@@ -21,15 +27,13 @@ async function loadPreview(chosen: { ids: number[]; payable: string } | null): P
   return previewCheckout(ids, list.quote.totals.payable);
 }
 
+/** The refusals after which the preview is read again: the member's accounts or the amounts changed. */
+const STALE_FIELDS = ['coupon_id', 'cash_voucher_id', 'expected_due'];
+
 export function CheckoutPage() {
   const location = useLocation();
-  const navigate = useNavigate();
   const chosen = location.state as { ids: number[]; payable: string } | null;
   const preview = useQuery({ queryKey: ['checkout', chosen], queryFn: () => loadPreview(chosen), retry: false, staleTime: Infinity });
-  const [address, setAddress] = useState<number | null>(null);
-  const [remark, setRemark] = useState('');
-  const [placing, setPlacing] = useState(false);
-  const { key, failed } = useOrderKey();
 
   if (preview.isError) {
     // A refusal of the member (资质审核通过后方可下单) says so; anything else is a changed cart.
@@ -50,8 +54,7 @@ export function CheckoutPage() {
       </div>
     );
   }
-  const data = preview.data;
-  if (!data) {
+  if (!preview.data) {
     return (
       <div className="container">
         <CartSteps current={1} />
@@ -59,8 +62,124 @@ export function CheckoutPage() {
       </div>
     );
   }
+  // A preview read again starts over: its accounts and the engine's choices are new.
+  return <CheckoutForm key={preview.dataUpdatedAt} data={preview.data} onStale={() => void preview.refetch()} />;
+}
+
+/** A moment as the coupon cards show it. */
+function moment(seconds: number): string {
+  return dayjs.unix(seconds).format('YYYY.MM.DD HH:mm');
+}
+
+/** Whether a card is not valid yet at the server's `now` (the moment the preview was settled at). */
+function notYet(startsAt: number, now: number | null | undefined): boolean {
+  return now !== null && now !== undefined && startsAt > now;
+}
+
+/** A coupon's terms: what it takes off from which amount. */
+function couponTerms(coupon: MemberCoupon): string {
+  const from = positive(coupon.min_amount) ? `满 ${yuan(coupon.min_amount)} ` : '无门槛';
+  if (coupon.kind === 1) return `${from}减 ${yuan(coupon.reduce)}`;
+  return `${positive(coupon.min_amount) ? `${from}可用` : from}${coupon.max_reduce ? `，最高减 ${yuan(coupon.max_reduce)}` : ''}`;
+}
+
+function CouponCard({ coupon, value, now }: { coupon: MemberCoupon; value: CouponValue | undefined; now: number | null | undefined }) {
+  const usable = value?.usable === true;
+  let state: string;
+  if (usable) state = `可减 ${yuan(value.value)}`;
+  else if (notYet(coupon.starts_at, now)) state = `有效期 ${moment(coupon.starts_at)} 至 ${moment(coupon.expires_at)}`;
+  else if (value && positive(value.need)) state = `还差 ${yuan(value.need)} 可用`;
+  else state = '不满足使用条件';
+  return (
+    <Radio value={coupon.id} disabled={!usable} className={usable ? 'choice-card' : 'choice-card unusable'}>
+      <span className="choice-title">{coupon.title}</span>
+      <span className="choice-terms">
+        {coupon.kind_name} · {coupon.scope_name} · {couponTerms(coupon)}
+      </span>
+      <span className={usable ? 'choice-state price' : 'choice-state'} data-testid="coupon-state">
+        {state}
+      </span>
+      {usable && <span className="choice-terms">{moment(coupon.expires_at)} 到期</span>}
+    </Radio>
+  );
+}
+
+function VoucherCard({ voucher, value, now }: { voucher: MemberVoucher; value: VoucherValue | undefined; now: number | null | undefined }) {
+  const usable = value?.usable === true;
+  let state: string;
+  if (usable) state = `可减 ${yuan(value.value)}`;
+  else if (notYet(voucher.starts_at, now)) state = `有效期 ${moment(voucher.starts_at)} 至 ${moment(voucher.expires_at)}`;
+  else state = '不满足使用条件';
+  return (
+    <Radio value={voucher.id} disabled={!usable} className={usable ? 'choice-card' : 'choice-card unusable'}>
+      <span className="choice-title">{voucher.title}</span>
+      <span className="choice-terms">
+        {yuan(voucher.amount)} · {positive(voucher.min_amount) ? `优惠券后满 ${yuan(voucher.min_amount)} 可用` : '无门槛'}
+      </span>
+      <span className={usable ? 'choice-state price' : 'choice-state'} data-testid="voucher-state">
+        {state}
+      </span>
+      {usable && <span className="choice-terms">{moment(voucher.expires_at)} 到期</span>}
+    </Radio>
+  );
+}
+
+/** The settlement without its lines, for a report. */
+function brief(settlement: Settlement | undefined) {
+  return settlement && { ...settlement, lines: settlement.lines.length };
+}
+
+function CheckoutForm({ data, onStale }: { data: Preview; onStale: () => void }) {
+  const navigate = useNavigate();
+  const { message } = AntApp.useApp();
+  const [address, setAddress] = useState<number | null>(null);
+  const [remark, setRemark] = useState('');
+  const [placing, setPlacing] = useState(false);
+  const { key, failed } = useOrderKey();
+  const [model] = useState(() => new CheckoutSettlement(data.input, data.settlement_input));
+  const [start] = useState(() => model.first(data.quote.settlement));
+  const [offer, setOffer] = useState<Offer>(start.offer);
+
+  useEffect(() => () => model.dispose(), [model]);
+  useEffect(() => {
+    // The server settled the preview with the same accounts and choices: a difference is a bug
+    // on one side. The server's settlement is shown until the buyer changes a choice.
+    if (!start.agrees) {
+      console.error('checkout settlement mismatch: the server settled', data.quote.settlement, 'the browser', start.browser);
+      reportAnomaly('checkout_settlement_mismatch', { server: brief(data.quote.settlement), browser: brief(start.browser) });
+    }
+  }, [start, data]);
+
+  /** Settles with a changed choice at once; the server hears of it only with the order. */
+  const choose = (change: Partial<Choices>) => {
+    const choices = { ...offer.choices, ...change };
+    try {
+      setOffer(model.offer(choices));
+    } catch (error) {
+      const field = refusedChoice(error);
+      if (field === 'cash_voucher_id' && !('cash_voucher_id' in change)) {
+        // A coupon that leaves less than the chosen voucher asks for: the engine's best voucher.
+        setOffer(model.offer({ ...choices, cash_voucher_id: undefined }));
+        message.warning('所选现金券不可用，已为您重新选择');
+        return;
+      }
+      console.error('checkout choice refused by the engine', choices, error);
+      message.error(field === 'cash_voucher_id' ? '所选现金券不可用，请重新选择' : '所选优惠券不可用，请重新选择');
+    }
+  };
+
+  const settlement = offer.settlement;
+  const accounts = data.settlement_input;
+  const couponValues = new Map(settlement.coupons.map((value) => [value.id, value]));
+  const voucherValues = new Map(settlement.cash_vouchers.map((value) => [value.id, value]));
+  const usableCoupons = settlement.coupons.filter((value) => value.usable).length;
+  const usableVouchers = settlement.cash_vouchers.filter((value) => value.usable).length;
   const chosenAddress = address ?? data.addresses.find((item) => item.is_default)?.id ?? data.addresses[0]?.id ?? null;
   const byId = new Map(data.quote.lines.map((line) => [line.id, line]));
+  const totals = data.quote.totals;
+  const redPacketOn = offer.choices.use_red_packet === 1;
+  const pointsOn = offer.choices.use_points === 1;
+
   const submit = async () => {
     if (!chosenAddress) return;
     setPlacing(true);
@@ -69,13 +188,16 @@ export function CheckoutPage() {
         ids: data.lines.map((line) => line.id),
         address_id: chosenAddress,
         remark: remark.trim(),
-        expected_payable: data.quote.totals.payable,
+        expected_payable: totals.payable,
+        expected_due: settlement.due,
+        ...explicitChoices(offer),
       });
       navigate(`/cart/step3/${order.id}`, { replace: true });
     } catch (error) {
-      // Told by the API client (a changed price: the 422's message). A refusal ends this
-      // attempt: the next submit, after the buyer fixed the cart, is a new order.
+      // Told by the API client (a changed price or amount due: the 422's message). A refusal
+      // ends this attempt: the next submit, after the buyer fixed the cart, is a new order.
       failed(error);
+      if (error instanceof ApiError && STALE_FIELDS.some((field) => field in error.fieldErrors)) onStale();
     } finally {
       setPlacing(false);
     }
@@ -136,19 +258,75 @@ export function CheckoutPage() {
           ]}
         />
       </section>
-      {data.coupons.length > 0 && (
-        <section className="checkout-section">
-          <h2>可用优惠券</h2>
-          <div className="coupons">
-            {data.coupons.map((coupon) => (
-              <span key={coupon.id} className="coupon">
-                {coupon.title}（{manjianTitle(coupon.min_amount, coupon.amount)}）
-              </span>
-            ))}
-          </div>
-          <p className="muted">优惠券暂不支持在线抵扣，请联系专属客服</p>
-        </section>
-      )}
+      <section className="checkout-section" data-testid="checkout-coupons">
+        <h2>
+          优惠券 <span className="muted">（{usableCoupons} 张可用）</span>
+        </h2>
+        <Radio.Group
+          value={settlement.coupon?.id ?? 0}
+          onChange={(event) => choose({ coupon_id: Number(event.target.value) })}
+          className="choice-cards"
+          aria-label="优惠券"
+        >
+          {data.coupons.map((coupon) => (
+            <CouponCard key={coupon.id} coupon={coupon} value={couponValues.get(coupon.id)} now={accounts.now} />
+          ))}
+          <Radio value={0} className="choice-card none">
+            <span className="choice-title">不使用优惠券</span>
+          </Radio>
+        </Radio.Group>
+      </section>
+      <section className="checkout-section" data-testid="checkout-vouchers">
+        <h2>
+          现金券 <span className="muted">（{usableVouchers} 张可用）</span>
+        </h2>
+        <Radio.Group
+          value={settlement.cash_voucher?.id ?? 0}
+          onChange={(event) => choose({ cash_voucher_id: Number(event.target.value) })}
+          className="choice-cards"
+          aria-label="现金券"
+        >
+          {data.cash_vouchers.map((voucher) => (
+            <VoucherCard key={voucher.id} voucher={voucher} value={voucherValues.get(voucher.id)} now={accounts.now} />
+          ))}
+          <Radio value={0} className="choice-card none">
+            <span className="choice-title">不使用现金券</span>
+          </Radio>
+        </Radio.Group>
+      </section>
+      <section className="checkout-section accounts">
+        <h2>红包与积分</h2>
+        <div className="account-row">
+          <Checkbox
+            checked={redPacketOn}
+            disabled={!redPacketOn && !positive(offer.redPacket)}
+            onChange={(event) => choose({ use_red_packet: event.target.checked ? 1 : 0 })}
+          >
+            使用红包
+          </Checkbox>
+          <span className="muted">余额 {yuan(accounts.red_packet_balance)}</span>
+          <span className="money" data-testid="red-packet-offer">
+            {redPacketOn ? `抵扣 ${yuan(settlement.red_packet)}` : `可抵扣 ${yuan(offer.redPacket)}`}
+          </span>
+        </div>
+        <div className="account-row">
+          <Checkbox
+            checked={pointsOn}
+            disabled={!pointsOn && !positive(offer.points.value)}
+            onChange={(event) => choose({ use_points: event.target.checked ? 1 : 0 })}
+          >
+            使用积分
+          </Checkbox>
+          <span className="muted">
+            共 {accounts.points_balance ?? 0} 积分{accounts.points_per_yuan ? `（${accounts.points_per_yuan} 积分抵 ¥1.00）` : ''}
+          </span>
+          <span className="money" data-testid="points-offer">
+            {pointsOn
+              ? `使用 ${settlement.points_used} 积分，抵扣 ${yuan(settlement.points_value)}`
+              : `可用 ${offer.points.used} 积分抵扣 ${yuan(offer.points.value)}`}
+          </span>
+        </div>
+      </section>
       <section className="checkout-section">
         <h2>订单备注</h2>
         <Input.TextArea
@@ -159,29 +337,65 @@ export function CheckoutPage() {
           placeholder="选填：送货时间等要求"
         />
       </section>
-      <div className="checkout-bar">
-        <span>
-          商品合计 <span className="money">{yuan(data.quote.totals.total)}</span>
-        </span>
-        <span>
-          满减优惠 <span className="money">-{yuan(data.quote.totals.discount)}</span>
-        </span>
-        <span>
-          {data.quote.shipping.free_shipping
-            ? '运费：包邮'
-            : data.quote.shipping.need && positive(data.quote.shipping.need)
-              ? shippingHint(data.quote.shipping.need)
-              : null}
-        </span>
-        <span className="payable">
-          应付总额：
-          <strong className="price big" data-testid="checkout-payable">
-            {yuan(data.quote.totals.payable)}
-          </strong>
-        </span>
-        <Button type="primary" danger size="large" onClick={() => void submit()} loading={placing} disabled={!chosenAddress}>
-          提交订单
-        </Button>
+      <div className="checkout-bar" data-testid="checkout-bar">
+        <div className="checkout-figures">
+          <span>
+            商品合计{' '}
+            <span className="money" data-testid="checkout-total">
+              {yuan(totals.total)}
+            </span>
+          </span>
+          <span>
+            满减优惠{' '}
+            <span className="money" data-testid="checkout-discount">
+              -{yuan(totals.discount)}
+            </span>
+          </span>
+          <span>
+            优惠券{' '}
+            <span className="money" data-testid="checkout-coupon">
+              -{yuan(settlement.coupon?.value)}
+            </span>
+          </span>
+          <span>
+            现金券{' '}
+            <span className="money" data-testid="checkout-voucher">
+              -{yuan(settlement.cash_voucher?.value)}
+            </span>
+          </span>
+          <span>
+            红包{' '}
+            <span className="money" data-testid="checkout-red-packet">
+              -{yuan(settlement.red_packet)}
+            </span>
+          </span>
+          <span>
+            积分{' '}
+            <span className="money" data-testid="checkout-points">
+              -{yuan(settlement.points_value)}
+            </span>
+          </span>
+          <span>
+            运费{' '}
+            <span className="money" data-testid="checkout-shipping">
+              {positive(settlement.shipping_fee) ? `+${yuan(settlement.shipping_fee)}` : '包邮'}
+            </span>
+            {positive(settlement.shipping_fee) && data.quote.shipping.need && positive(data.quote.shipping.need) && (
+              <span className="hint">（{shippingHint(data.quote.shipping.need)}）</span>
+            )}
+          </span>
+        </div>
+        <div className="checkout-due-row">
+          <span className="payable">
+            应付总额：
+            <strong className="price big" data-testid="checkout-due">
+              {yuan(settlement.due)}
+            </strong>
+          </span>
+          <Button type="primary" danger size="large" onClick={() => void submit()} loading={placing} disabled={!chosenAddress}>
+            提交订单
+          </Button>
+        </div>
       </div>
     </div>
   );

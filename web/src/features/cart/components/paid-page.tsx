@@ -1,4 +1,4 @@
-// 支付完成 (cart_step4).
+// 支付完成 (cart_step4): what was paid (the amount due) and the points the payment earned.
 import { Link, useSearchParams } from 'react-router';
 import { Button, Result, Skeleton } from 'antd';
 import { useQuery } from '@tanstack/react-query';
@@ -21,7 +21,9 @@ export function PaidPage() {
           title="支付成功"
           subTitle={
             order.data
-              ? `订单号：${order.data.order_no}，实付 ${yuan(order.data.payable)}，状态：${order.data.status_name}`
+              ? `订单号：${order.data.order_no}，实付 ${yuan(order.data.due)}，${
+                  order.data.points_earned > 0 ? `本单获得积分 ${order.data.points_earned}，` : ''
+                }状态：${order.data.status_name}`
               : '感谢您的采购'
           }
           extra={[

@@ -1,10 +1,11 @@
-// 支付订单 (cart_step3 /cart/step3/{id}, and cart_hm /cart/hm?id=): the order to pay and the
-// balance; 余额支付 pays it and goes to step 4; 取消订单 cancels it (its stock goes back).
+// 支付订单 (cart_step3 /cart/step3/{id}, and cart_hm /cart/hm?id=): the order to pay, what its
+// settlement took off, and the balance; 余额支付 pays the amount due and goes to step 4; 取消订单
+// cancels it (its stock, coupon, cash voucher, red packets and points go back).
 import { useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { App as AntApp, Button, Descriptions, Radio, Result, Skeleton, Space } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { canPay, yuan } from '@/lib/money';
+import { canPay, positive, yuan } from '@/lib/money';
 import { cancelOrder, fetchBalance, fetchOrder, payOrder } from '../api';
 import { CartSteps } from './cart-page';
 
@@ -27,7 +28,7 @@ export function PayPage() {
       </div>
     );
   const data = order.data;
-  const enough = balance.data ? canPay(balance.data.balance, data.payable) : false;
+  const enough = balance.data ? canPay(balance.data.balance, data.due) : false;
   const pay = async () => {
     setPaying(true);
     try {
@@ -64,9 +65,41 @@ export function PayPage() {
       />
       <Descriptions bordered size="small" column={1} className="pay-facts">
         <Descriptions.Item label="订单状态">{data.status_name}</Descriptions.Item>
+        <Descriptions.Item label="商品金额">
+          <span className="money" data-testid="order-total">
+            {yuan(data.total)}
+          </span>
+        </Descriptions.Item>
+        <Descriptions.Item label="满减优惠">
+          <span className="money">-{yuan(data.discount)}</span>
+        </Descriptions.Item>
+        <Descriptions.Item label="优惠券">
+          <span className="money" data-testid="order-coupon">
+            -{yuan(data.coupon)}
+          </span>
+        </Descriptions.Item>
+        <Descriptions.Item label="现金券">
+          <span className="money" data-testid="order-voucher">
+            -{yuan(data.cash_voucher)}
+          </span>
+        </Descriptions.Item>
+        <Descriptions.Item label="红包">
+          <span className="money" data-testid="order-red-packet">
+            -{yuan(data.red_packet)}
+          </span>
+        </Descriptions.Item>
+        <Descriptions.Item label="积分抵扣">
+          <span className="money" data-testid="order-points">
+            -{yuan(data.points_value)}
+          </span>
+          {data.points_used > 0 && <span className="muted">（{data.points_used} 积分）</span>}
+        </Descriptions.Item>
+        <Descriptions.Item label="运费">
+          <span className="money">{positive(data.shipping_fee) ? `+${yuan(data.shipping_fee)}` : '包邮'}</span>
+        </Descriptions.Item>
         <Descriptions.Item label="应付金额">
           <strong className="price big" data-testid="order-payable">
-            {yuan(data.payable)}
+            {yuan(data.due)}
           </strong>
         </Descriptions.Item>
         <Descriptions.Item label="支付方式">
