@@ -305,7 +305,20 @@ pub struct LadderStep {
 pub struct Ladder(Vec<LadderStep>);
 
 impl Ladder {
-    pub fn new(mut steps: Vec<LadderStep>) -> Ladder {
+    pub fn new(steps: Vec<LadderStep>) -> Ladder {
+        let mut ladder = Ladder(steps);
+        ladder.normalize();
+        ladder
+    }
+
+    /// The entries as they are being read, before [`Ladder::normalize`].
+    pub(crate) fn entries(&mut self) -> &mut Vec<LadderStep> {
+        &mut self.0
+    }
+
+    /// Sorts the entries by `number` and keeps one per `number`, the lowest price.
+    pub(crate) fn normalize(&mut self) {
+        let steps = &mut self.0;
         // Insertion sort: ladders have a handful of entries, and this keeps the general sort
         // out of the WebAssembly build.
         for i in 1..steps.len() {
@@ -316,7 +329,6 @@ impl Ladder {
             }
         }
         steps.dedup_by_key(|step| step.number);
-        Ladder(steps)
     }
 
     pub fn steps(&self) -> &[LadderStep] {

@@ -428,11 +428,15 @@ impl Exact {
         Some(Exact { mantissa: a.checked_add(b)?, scale })
     }
 
+    // In WebAssembly, which has no 128-bit integers, one copy of each of these three: inlined,
+    // their arithmetic would be copied into every rule that uses them.
+    #[cfg_attr(target_arch = "wasm32", inline(never))]
     pub fn checked_sub(self, other: Exact) -> Option<Exact> {
         let (a, b, scale) = self.aligned(other)?;
         Some(Exact { mantissa: a.checked_sub(b)?, scale })
     }
 
+    #[cfg_attr(target_arch = "wasm32", inline(never))]
     pub fn checked_mul(self, other: Exact) -> Option<Exact> {
         let scale = self.scale + other.scale;
         (scale < POW10.len() as u32).then_some(())?;
@@ -452,6 +456,7 @@ impl Exact {
     }
 
     /// `floor2`: rounds toward negative infinity at two decimals.
+    #[cfg_attr(target_arch = "wasm32", inline(never))]
     pub fn floor_cents(self) -> Option<Cents> {
         if self.scale <= 2 {
             self.mantissa.checked_mul(POW10[(2 - self.scale) as usize]).map(Cents)

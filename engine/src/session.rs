@@ -9,7 +9,7 @@ use crate::model::{CartInput, MAX_QUANTITY, SettlementInput};
 #[cfg(feature = "wasm")]
 use crate::quote::QuoteView;
 use crate::quote::{Accumulator, CartQuote, LadderRow, LineQuote, Summary, contribution, price_lines, reprice_line, share_discount};
-use crate::settle::{Settlement, settle};
+use crate::settle::{Settlement, settle, sort_by_key};
 
 const NO_LINE: u32 = u32::MAX;
 
@@ -50,7 +50,7 @@ impl CartSession {
             return Err(EngineError::input("number", format_args!("must be between 1 and {MAX_QUANTITY}, got {quantity}")));
         }
         let first = self.first_index(id)?;
-        self.edit_chain(first, |item| item.quantity = quantity as u32)
+        self.edit_chain(first, &|item| item.quantity = quantity as u32)
     }
 
     /// Selects (or unselects) the lines with these ids. Lines that cannot be bought stay
@@ -58,7 +58,7 @@ impl CartSession {
     pub fn select(&mut self, ids: &[i64], selected: bool) -> Result<(), EngineError> {
         let firsts = ids.iter().map(|id| self.first_index(*id)).collect::<Result<Vec<_>, _>>()?;
         for first in firsts {
-            self.edit_chain(first, |item| item.is_selected = selected)?;
+            self.edit_chain(first, &|item| item.is_selected = selected)?;
         }
         Ok(())
     }
@@ -127,8 +127,9 @@ impl CartSession {
             .map_err(|_| EngineError::UnknownLine { id })
     }
 
-    /// Applies `edit` to every line of a chain of same-id lines, re-pricing each.
-    fn edit_chain(&mut self, first: u32, edit: impl Fn(&mut CartItem)) -> Result<(), EngineError> {
+    /// Applies `edit` to every line of a chain of same-id lines, re-pricing each (one copy for
+    /// every kind of edit: `dyn`).
+    fn edit_chain(&mut self, first: u32, edit: &dyn Fn(&mut CartItem)) -> Result<(), EngineError> {
         let mut index = first;
         while index != NO_LINE {
             let i = index as usize;
@@ -160,9 +161,13 @@ impl CartSession {
 
     fn rebuild(&mut self) -> Result<(), EngineError> {
         let (lines, ladder_rows, sums) = price_lines(&self.cart)?;
-        // Sorted by id, then position: the first of each id starts its chain.
-        let mut by_id: Vec<(i64, u32)> = self.cart.items.iter().enumerate().map(|(index, item)| (item.id, index as u32)).collect();
-        by_id.sort_unstable();
+        // Sorted by id, then position: the first of each id starts its chain. The sort keeps
+        // the order of equal keys; an id with its sign bit flipped orders as a u64.
+        const SIGN: u64 = 1 << 63;
+        let mut keyed: Vec<(u64, u32)> =
+            self.cart.items.iter().enumerate().map(|(index, item)| (item.id as u64 ^ SIGN, index as u32)).collect();
+        sort_by_key(&mut keyed);
+        let mut by_id: Vec<(i64, u32)> = keyed.into_iter().map(|(key, index)| ((key ^ SIGN) as i64, index)).collect();
         self.next_same_id = vec![NO_LINE; self.cart.items.len()];
         for pair in by_id.windows(2) {
             if pair[0].0 == pair[1].0 {

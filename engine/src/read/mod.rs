@@ -2,18 +2,28 @@
 //! JavaScript value), validating as it goes, and naming the first wrong field in the error the
 //! way a JavaScript programmer writes it: `items[3].goods.ladder_price[0].price`.
 //!
-//! The readers are written by hand rather than derived so that the path costs nothing until
-//! something is wrong: each level adds its segment to the message of an error passing through
-//! it (`MARK` separates the path from the reason). No allocation happens on the good path.
+//! Two visitors read the whole cart, whatever the format: [`Reader`] reads objects and lists
+//! (told their [`Shape`]), [`ScalarReader`] reads amounts, integers, quantities and flags (told
+//! the [`Slot`] to keep them in). Which fields an object has, what each is read as, and what is
+//! wrong with a value are plain functions written once. serde's generic code is so instantiated
+//! twice per format, not once per field type and format, which keeps the WebAssembly small; and
+//! every format gets the same errors. Values are read in document order and straight into their
+//! place in the cart (a cart line is never moved from reader to reader), a later field of the
+//! same name replacing an earlier one; required fields are checked when their object ends.
+//!
+//! The path costs nothing until something is wrong: each level adds its segment to the message
+//! of an error passing through it (`MARK` separates the path from the reason). No allocation
+//! happens on the good path but the cart's own.
 
 use std::fmt::{self, Display};
-use std::marker::PhantomData;
 
 use serde::Deserialize;
-use serde::de::{self, DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
+use serde::de::{self, DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqAccess, Unexpected, Visitor};
 
 use crate::error::EngineError;
-use crate::model::{ActivityData, CartInput, CartItem, Goods, Ladder, LadderStep, MAX_QUANTITY, ManjianTier, SettlementInput, ShippingData};
+use crate::model::{
+    ActivityData, CartInput, CartItem, Goods, Ladder, LadderStep, MAX_QUANTITY, ManjianTier, SettlementInput, ShippingData,
+};
 use crate::money::{MAX_SAFE_INTEGER, Money};
 
 mod keys;
@@ -77,8 +87,8 @@ fn within<E: de::Error>(segment: Segment<'_>, error: E) -> E {
 }
 
 /// A float where an object or a list belongs, worded the same by every format.
-fn wrong_float<E: de::Error>(value: f64, expected: &dyn de::Expected) -> E {
-    E::custom(format_args!("invalid type: floating point{}, expected {expected}", Float(value, " `", "`")))
+fn wrong_float(value: f64, expected: &str) -> String {
+    format!("invalid type: floating point{}, expected {expected}", Float(value, " `", "`"))
 }
 
 /// A float in an error message when it has a short decimal form (`1.5`, `0.25`), written with
@@ -108,62 +118,597 @@ impl Display for Float {
     }
 }
 
-fn missing<E: de::Error>(key: &str) -> E {
-    E::custom(format_args!("{key}{MARK}missing"))
+// ---- what is read ------------------------------------------------------------------------
+
+/// What a value is read as.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Shape {
+    Cart,
+    Shipping,
+    Activity,
+    Tier,
+    Item,
+    Goods,
+    Step,
+    /// Lists of cart lines, of tiers and of ladder entries.
+    Items,
+    Tiers,
+    Ladder,
+    /// The `settlement` object, read by `settlement.rs`.
+    Settlement,
 }
 
-/// A field whose value was read but cannot be used: `reason` says why.
-fn invalid<E: de::Error>(path: impl Display, reason: impl Display) -> E {
-    E::custom(format_args!("{path}{MARK}{reason}"))
+impl Shape {
+    /// What the shape is called in a wrong type's error.
+    fn expecting(self) -> &'static str {
+        match self {
+            Shape::Cart => "a cart object",
+            Shape::Shipping => "shipping data",
+            Shape::Activity => "activity data",
+            Shape::Tier => "a full-reduction tier",
+            Shape::Item => "a cart line object",
+            Shape::Goods => "a goods object",
+            Shape::Step => "a ladder entry { number, price }",
+            Shape::Items | Shape::Tiers | Shape::Ladder => "an array",
+            Shape::Settlement => "a JSON value",
+        }
+    }
+
+    /// The shape of a list's elements.
+    fn element(self) -> Option<Shape> {
+        match self {
+            Shape::Items => Some(Shape::Item),
+            Shape::Tiers => Some(Shape::Tier),
+            Shape::Ladder => Some(Shape::Step),
+            _ => None,
+        }
+    }
+
+    /// The fields an object of this shape must have, in the order their absence is an error.
+    fn required(self) -> &'static [Key] {
+        match self {
+            Shape::Cart => &[Key::Items],
+            Shape::Tier => &[Key::Amount],
+            Shape::Item => &[Key::Id, Key::Number, Key::Price, Key::IsSelected, Key::Goods],
+            Shape::Goods => &[Key::Id, Key::IsBuy, Key::Number],
+            Shape::Step => &[Key::Number, Key::Price],
+            _ => &[],
+        }
+    }
+}
+
+/// Where an object, a list or the settlement is read: in place, so that a cart line is never
+/// moved whole from reader to reader.
+enum Out<'a> {
+    Cart(&'a mut CartInput),
+    Shipping(&'a mut ShippingData),
+    Activity(&'a mut ActivityData),
+    Tier(&'a mut ManjianTier),
+    Item(&'a mut CartItem),
+    Goods(&'a mut Goods),
+    Step(&'a mut LadderStep),
+    Items(&'a mut Vec<CartItem>),
+    Tiers(&'a mut Vec<ManjianTier>),
+    Ladder(&'a mut Vec<LadderStep>),
+    Settlement(&'a mut Option<SettlementInput>),
+}
+
+/// Where a scalar is read, which says what it is read as. Null, where a field may be null,
+/// puts back the zero of the slot (0, false, no value), which is every such field's default.
+enum Slot<'a> {
+    Money(&'a mut Money),
+    OptionalMoney(&'a mut Option<Money>),
+    /// An integer from a JSON number, within JavaScript's safe range; `3.0` counts
+    /// (JavaScript cannot tell it from `3`).
+    Integer(&'a mut i64),
+    OptionalInteger(&'a mut Option<i64>),
+    /// An integer from 1 to [`MAX_QUANTITY`].
+    Quantity(&'a mut u32),
+    /// A 0|1 flag; `true`/`false` are read too.
+    Flag(&'a mut bool),
+}
+
+impl Slot<'_> {
+    /// What the slot takes, in a wrong type's error.
+    fn expecting(&self) -> &'static str {
+        match self {
+            Slot::Money(_) | Slot::OptionalMoney(_) => "a decimal amount as a string or a number",
+            Slot::Integer(_) | Slot::OptionalInteger(_) | Slot::Quantity(_) => "an integer",
+            Slot::Flag(_) => "0 or 1",
+        }
+    }
+
+    /// Keeps `found`: `Err(None)` when it is of the wrong type (the format words that error),
+    /// `Err(Some(reason))` when its value is wrong.
+    // Natively inlined into each `visit_*`, where it folds to the cases that type can take; in
+    // WebAssembly, one copy.
+    #[cfg_attr(target_arch = "wasm32", inline(never))]
+    #[cfg_attr(not(target_arch = "wasm32"), inline(always))]
+    fn put(self, found: Found<'_>) -> Result<(), Option<String>> {
+        match self {
+            Slot::Money(slot) => *slot = money(found)?,
+            Slot::OptionalMoney(slot) => *slot = Some(money(found)?),
+            Slot::Integer(slot) => *slot = integer(found)?,
+            Slot::OptionalInteger(slot) => *slot = Some(integer(found)?),
+            Slot::Quantity(slot) => {
+                let value = integer(found)?;
+                if value < 1 {
+                    return Err(Some(format!("must be at least 1, got {value}")));
+                }
+                if value > i64::from(MAX_QUANTITY) {
+                    return Err(Some(format!("must be at most {MAX_QUANTITY}, got {value}")));
+                }
+                *slot = value as u32;
+            }
+            Slot::Flag(slot) => *slot = flag(found)?,
+        }
+        Ok(())
+    }
+
+    /// Null, where the field may be null.
+    fn clear(self) {
+        match self {
+            Slot::Money(slot) => *slot = Money::ZERO,
+            Slot::OptionalMoney(slot) => *slot = None,
+            Slot::Integer(slot) => *slot = 0,
+            Slot::OptionalInteger(slot) => *slot = None,
+            Slot::Quantity(slot) => *slot = 0,
+            Slot::Flag(slot) => *slot = false,
+        }
+    }
+}
+
+/// A scalar (or the kind of a compound value) as the format hands it to the reader.
+#[derive(Clone, Copy)]
+enum Found<'a> {
+    Null,
+    Bool(bool),
+    Int(i64),
+    UInt(u64),
+    Float(f64),
+    Text(&'a str),
+    Option,
+}
+
+impl Found<'_> {
+    fn unexpected(&self) -> Unexpected<'_> {
+        match *self {
+            Found::Null => Unexpected::Unit,
+            Found::Bool(value) => Unexpected::Bool(value),
+            Found::Int(value) => Unexpected::Signed(value),
+            Found::UInt(value) => Unexpected::Unsigned(value),
+            Found::Float(value) => Unexpected::Float(value),
+            Found::Text(text) => Unexpected::Str(text),
+            Found::Option => Unexpected::Option,
+        }
+    }
+}
+
+fn money(found: Found<'_>) -> Result<Money, Option<String>> {
+    let read = match found {
+        Found::Text(text) => Money::parse(text),
+        Found::UInt(value) => Money::from_integer(value as i128),
+        Found::Int(value) => Money::from_integer(value as i128),
+        Found::Float(value) => Money::from_f64(value),
+        _ => return Err(None),
+    };
+    read.map_err(|error| Some(error.to_string()))
+}
+
+fn integer(found: Found<'_>) -> Result<i64, Option<String>> {
+    // No value in the message: JavaScript cannot hold such integers, and would print another
+    // one than native code.
+    let beyond = || Some("beyond a safe integer".to_owned());
+    match found {
+        Found::Int(value) if value.unsigned_abs() > MAX_SAFE_INTEGER as u64 => Err(beyond()),
+        Found::Int(value) => Ok(value),
+        Found::UInt(value) if value > MAX_SAFE_INTEGER as u64 => Err(beyond()),
+        Found::UInt(value) => Ok(value as i64),
+        Found::Float(value) if value.trunc() != value => Err(Some(format!("not an integer{}", Float(value, ": ", "")))),
+        Found::Float(value) if value.abs() > MAX_SAFE_INTEGER as f64 => Err(beyond()),
+        Found::Float(value) => Ok(value as i64),
+        _ => Err(None),
+    }
+}
+
+fn flag(found: Found<'_>) -> Result<bool, Option<String>> {
+    let value = match found {
+        Found::Bool(value) => return Ok(value),
+        Found::Int(value) => value,
+        Found::UInt(value) => i64::try_from(value).unwrap_or(i64::MAX),
+        Found::Float(value) if value == 0.0 || value == 1.0 => return Ok(value == 1.0),
+        Found::Float(value) => return Err(Some(format!("must be 0 or 1{}", Float(value, ", got ", "")))),
+        _ => return Err(None),
+    };
+    match value {
+        0 => Ok(false),
+        1 => Ok(true),
+        _ => Err(Some(format!("must be 0 or 1, got {value}"))),
+    }
 }
 
 // ---- objects -------------------------------------------------------------------------------
 
-/// A JSON object read field by field into `Self::Fields`, then checked into `Self`.
-trait Record: Sized {
-    const EXPECTING: &'static str;
-    type Fields: Default;
-    /// Reads the value of `key` when the record has such a field; `Ok(false)` otherwise.
-    fn read<'de, A: MapAccess<'de>>(fields: &mut Self::Fields, key: Key, map: &mut A) -> Result<bool, A::Error>;
-    fn finish<E: de::Error>(fields: Self::Fields) -> Result<Self, E>;
+// An object's reader keeps a bit for every key it read.
+const _: () = assert!(Key::ALL.len() <= 64);
+
+/// Goods before their fields are read.
+fn no_goods() -> Goods {
+    Goods {
+        id: 0,
+        is_buy: false,
+        stock: 0,
+        is_youx: false,
+        goods_type: None,
+        is_dpby: false,
+        qg_number: 0,
+        base_price: None,
+        ladder: Ladder::default(),
+        ladder_price_type: None,
+    }
 }
 
-/// The value of the field `key`, with its name put in front of any error. Never inlined: one
-/// copy per value type rather than one per field keeps the WebAssembly small.
-#[inline(never)]
-fn field<'de, A: MapAccess<'de>, T: Deserialize<'de>>(map: &mut A, key: Key) -> Result<T, A::Error> {
-    map.next_value().map_err(|error| within(Segment::Key(key.name()), error))
+/// A cart line before its fields are read.
+fn no_item() -> CartItem {
+    CartItem {
+        id: 0,
+        line_type: None,
+        quantity: 0,
+        price: Money::ZERO,
+        is_selected: false,
+        with_coupon: false,
+        goods_manjian_id: 0,
+        goods: no_goods(),
+        combination: None,
+    }
 }
 
-fn required<E: de::Error, T>(value: Option<T>, key: Key) -> Result<T, E> {
-    value.ok_or_else(|| missing(key.name()))
+fn no_tier() -> ManjianTier {
+    ManjianTier { amount: Money::ZERO, reduce: None }
 }
 
-struct RecordVisitor<T>(PhantomData<T>);
+fn no_step() -> LadderStep {
+    LadderStep { number: 0, price: Money::ZERO }
+}
 
-impl<'de, T: Record> Visitor<'de> for RecordVisitor<T> {
-    type Value = T;
+/// Where field `key` of an object is read, and whether it may be null.
+enum Field<'a> {
+    /// A field the engine does not read in this object.
+    Ignored,
+    Scalar(Slot<'a>, bool),
+    /// An object, a list or the settlement, emptied first: a later field of the same name
+    /// replaces an earlier one.
+    Compound(Shape, bool, Out<'a>),
+}
+
+/// Where field `key` of `record` is read.
+fn field<'a>(record: &'a mut Out<'_>, key: Key) -> Field<'a> {
+    let (slot, optional) = match (record, key) {
+        (Out::Cart(cart), Key::Items) => {
+            cart.items.clear();
+            return Field::Compound(Shape::Items, false, Out::Items(&mut cart.items));
+        }
+        (Out::Cart(cart), Key::ShippingData) => {
+            cart.shipping_data = ShippingData::default();
+            return Field::Compound(Shape::Shipping, true, Out::Shipping(&mut cart.shipping_data));
+        }
+        (Out::Cart(cart), Key::ActivityData) => {
+            cart.activity_data = ActivityData::default();
+            return Field::Compound(Shape::Activity, true, Out::Activity(&mut cart.activity_data));
+        }
+        (Out::Cart(cart), Key::Settlement) => return Field::Compound(Shape::Settlement, false, Out::Settlement(&mut cart.settlement)),
+        (Out::Shipping(data), Key::ShippingAmount) => (Slot::Money(&mut data.shipping_amount), true),
+        (Out::Shipping(data), Key::NoTransOrderAmount) => (Slot::Money(&mut data.no_trans_order_amount), true),
+        (Out::Activity(data), Key::Manjians) => {
+            data.manjians.clear();
+            return Field::Compound(Shape::Tiers, true, Out::Tiers(&mut data.manjians));
+        }
+        (Out::Tier(tier), Key::Amount) => (Slot::Money(&mut tier.amount), false),
+        (Out::Tier(tier), Key::Reduce) => (Slot::OptionalMoney(&mut tier.reduce), true),
+        (Out::Item(item), Key::Id) => (Slot::Integer(&mut item.id), false),
+        (Out::Item(item), Key::Type) => (Slot::OptionalInteger(&mut item.line_type), true),
+        (Out::Item(item), Key::Number) => (Slot::Quantity(&mut item.quantity), false),
+        (Out::Item(item), Key::Price) => (Slot::Money(&mut item.price), false),
+        (Out::Item(item), Key::IsSelected) => (Slot::Flag(&mut item.is_selected), false),
+        (Out::Item(item), Key::WithCoupon) => (Slot::Flag(&mut item.with_coupon), true),
+        (Out::Item(item), Key::GoodsManjianId) => (Slot::Integer(&mut item.goods_manjian_id), true),
+        (Out::Item(item), Key::Goods) => {
+            item.goods = no_goods();
+            return Field::Compound(Shape::Goods, false, Out::Goods(&mut item.goods));
+        }
+        (Out::Item(item), Key::Combination) => return Field::Compound(Shape::Goods, true, Out::Goods(item.combination.insert(no_goods()))),
+        (Out::Goods(goods), Key::Id) => (Slot::Integer(&mut goods.id), false),
+        (Out::Goods(goods), Key::IsBuy) => (Slot::Flag(&mut goods.is_buy), false),
+        (Out::Goods(goods), Key::Number) => (Slot::Integer(&mut goods.stock), false),
+        (Out::Goods(goods), Key::IsYoux) => (Slot::Flag(&mut goods.is_youx), true),
+        (Out::Goods(goods), Key::Type) => (Slot::OptionalInteger(&mut goods.goods_type), true),
+        (Out::Goods(goods), Key::IsDpby) => (Slot::Flag(&mut goods.is_dpby), true),
+        (Out::Goods(goods), Key::QgNumber) => (Slot::Integer(&mut goods.qg_number), true),
+        (Out::Goods(goods), Key::BasePrice) => (Slot::OptionalMoney(&mut goods.base_price), true),
+        (Out::Goods(goods), Key::LadderPrice) => {
+            goods.ladder = Ladder::default();
+            return Field::Compound(Shape::Ladder, true, Out::Ladder(goods.ladder.entries()));
+        }
+        (Out::Goods(goods), Key::LadderPriceType) => (Slot::OptionalInteger(&mut goods.ladder_price_type), true),
+        (Out::Step(step), Key::Number) => (Slot::Quantity(&mut step.number), false),
+        (Out::Step(step), Key::Price) => (Slot::Money(&mut step.price), false),
+        _ => return Field::Ignored,
+    };
+    Field::Scalar(slot, optional)
+}
+
+/// After an object or a list of `record` was read as field `key` (`Null`: it was null).
+fn finish(record: &mut Out<'_>, key: Key, read: Read) {
+    match (record, key, read) {
+        (Out::Cart(cart), Key::Settlement, Read::Null) => cart.settlement = None,
+        (Out::Item(item), Key::Combination, Read::Null) => item.combination = None,
+        (Out::Goods(goods), Key::LadderPrice, Read::Built) => goods.ladder.normalize(),
+        // Null shipping or activity data, or ladder: emptied by `field` already.
+        _ => {}
+    }
+}
+
+// ---- lists ---------------------------------------------------------------------------------
+
+/// Room for `more` elements in a list.
+fn reserve(list: &mut Out<'_>, more: usize) {
+    match list {
+        Out::Items(items) => items.reserve(more),
+        Out::Tiers(tiers) => tiers.reserve(more),
+        Out::Ladder(steps) => steps.reserve(more),
+        _ => {}
+    }
+}
+
+/// Appends an element to read to a list: its position, and where it is read.
+fn push<'a>(list: &'a mut Out<'_>) -> (usize, Option<Out<'a>>) {
+    match list {
+        Out::Items(items) => {
+            items.push(no_item());
+            (items.len() - 1, items.last_mut().map(Out::Item))
+        }
+        Out::Tiers(tiers) => {
+            tiers.push(no_tier());
+            (tiers.len() - 1, tiers.last_mut().map(Out::Tier))
+        }
+        Out::Ladder(steps) => {
+            steps.push(no_step());
+            (steps.len() - 1, steps.last_mut().map(Out::Step))
+        }
+        _ => (0, None),
+    }
+}
+
+/// Takes back the element [`push`] appended, when the list had no more.
+fn pop(list: &mut Out<'_>) {
+    match list {
+        Out::Items(items) => drop(items.pop()),
+        Out::Tiers(tiers) => drop(tiers.pop()),
+        Out::Ladder(steps) => drop(steps.pop()),
+        _ => {}
+    }
+}
+
+// ---- the readers ---------------------------------------------------------------------------
+
+/// Reads a scalar into `slot` (where `optional`, it may be null): kept where it is read, a
+/// value never travels back through serde.
+struct ScalarReader<'a> {
+    slot: Slot<'a>,
+    optional: bool,
+}
+
+impl ScalarReader<'_> {
+    // Natively inlined into each `visit_*`; in WebAssembly, one copy.
+    #[cfg_attr(target_arch = "wasm32", inline(never))]
+    #[cfg_attr(not(target_arch = "wasm32"), inline(always))]
+    fn found<E: de::Error>(self, found: Found<'_>) -> Result<(), E> {
+        let expecting = Expecting(self.slot.expecting());
+        self.slot.put(found).map_err(|problem| match problem {
+            Some(reason) => E::custom(reason),
+            None => E::invalid_type(found.unexpected(), &expecting),
+        })
+    }
+}
+
+/// What a reader expected, in a wrong type's error.
+struct Expecting(&'static str);
+
+impl de::Expected for Expecting {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.0)
+    }
+}
+
+impl<'de> DeserializeSeed<'de> for ScalarReader<'_> {
+    type Value = ();
+
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<(), D::Error> {
+        if self.optional {
+            deserializer.deserialize_option(self)
+        } else {
+            // `deserialize_any`, so that a wrong type reaches the visitor, which words the
+            // error the same whatever the format (serde_json words floats its own way).
+            deserializer.deserialize_any(self)
+        }
+    }
+}
+
+/// Lists and objects where a scalar belongs are refused by serde's own `visit_seq` and
+/// `visit_map`, worded as a wrong scalar is.
+impl<'de> Visitor<'de> for ScalarReader<'_> {
+    type Value = ();
 
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(T::EXPECTING)
+        f.write_str(self.slot.expecting())
     }
 
-    fn visit_f64<E: de::Error>(self, value: f64) -> Result<T, E> {
-        Err(wrong_float(value, &self))
+    fn visit_bool<E: de::Error>(self, value: bool) -> Result<(), E> {
+        self.found(Found::Bool(value))
     }
 
-    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<T, A::Error> {
-        let mut fields = T::Fields::default();
-        while let Some(key) = map.next_key_seed(KeySeed)? {
-            let read = match key {
-                Some(key) => T::read(&mut fields, key, &mut map)?,
-                None => false,
-            };
-            if !read {
-                map.next_value::<IgnoredAny>()?;
+    fn visit_i64<E: de::Error>(self, value: i64) -> Result<(), E> {
+        self.found(Found::Int(value))
+    }
+
+    fn visit_u64<E: de::Error>(self, value: u64) -> Result<(), E> {
+        self.found(Found::UInt(value))
+    }
+
+    fn visit_f64<E: de::Error>(self, value: f64) -> Result<(), E> {
+        self.found(Found::Float(value))
+    }
+
+    fn visit_str<E: de::Error>(self, text: &str) -> Result<(), E> {
+        self.found(Found::Text(text))
+    }
+
+    fn visit_unit<E: de::Error>(self) -> Result<(), E> {
+        if self.optional {
+            self.slot.clear();
+            Ok(())
+        } else {
+            self.found(Found::Null)
+        }
+    }
+
+    fn visit_none<E: de::Error>(self) -> Result<(), E> {
+        if self.optional {
+            self.slot.clear();
+            Ok(())
+        } else {
+            self.found(Found::Option)
+        }
+    }
+
+    fn visit_some<D: Deserializer<'de>>(self, deserializer: D) -> Result<(), D::Error> {
+        if self.optional { ScalarReader { optional: false, ..self }.deserialize(deserializer) } else { self.found(Found::Option) }
+    }
+}
+
+/// What a [`Reader`] read: the value, or null.
+enum Read {
+    Null,
+    Built,
+}
+
+/// Reads an object, a list or the settlement of `shape` (where `optional`, it may be null)
+/// into `out`.
+struct Reader<'a> {
+    shape: Shape,
+    optional: bool,
+    out: Out<'a>,
+}
+
+impl<'de> DeserializeSeed<'de> for Reader<'_> {
+    type Value = Read;
+
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Read, D::Error> {
+        match (self.shape, self.optional) {
+            (Shape::Settlement, _) => read_settlement(deserializer, self.out),
+            (_, true) => deserializer.deserialize_option(self),
+            (_, false) => deserializer.deserialize_any(self),
+        }
+    }
+}
+
+/// Booleans, integers and strings where an object or a list belongs are refused by serde's own
+/// `visit_bool`, `visit_i64`... (`invalid type: string "3", expected a goods object`); floats
+/// are worded here, the same by every format.
+impl<'de> Visitor<'de> for Reader<'_> {
+    type Value = Read;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.shape.expecting())
+    }
+
+    fn visit_f64<E: de::Error>(self, value: f64) -> Result<Read, E> {
+        Err(E::custom(wrong_float(value, self.shape.expecting())))
+    }
+
+    fn visit_unit<E: de::Error>(self) -> Result<Read, E> {
+        if self.optional { Ok(Read::Null) } else { Err(E::invalid_type(Unexpected::Unit, &self)) }
+    }
+
+    fn visit_none<E: de::Error>(self) -> Result<Read, E> {
+        if self.optional { Ok(Read::Null) } else { Err(E::invalid_type(Unexpected::Option, &self)) }
+    }
+
+    fn visit_some<D: Deserializer<'de>>(self, deserializer: D) -> Result<Read, D::Error> {
+        if self.optional {
+            Reader { optional: false, ..self }.deserialize(deserializer)
+        } else {
+            Err(de::Error::invalid_type(Unexpected::Option, &self))
+        }
+    }
+
+    fn visit_seq<S: SeqAccess<'de>>(self, mut seq: S) -> Result<Read, S::Error> {
+        let Some(element) = self.shape.element() else { return Err(de::Error::invalid_type(Unexpected::Seq, &self)) };
+        let mut list = self.out;
+        reserve(&mut list, seq.size_hint().unwrap_or(0).min(4096));
+        loop {
+            let (index, out) = push(&mut list);
+            let Some(out) = out else { return Ok(Read::Built) };
+            match seq.next_element_seed(Reader { shape: element, optional: false, out }) {
+                Ok(Some(_)) => {}
+                Ok(None) => {
+                    pop(&mut list);
+                    return Ok(Read::Built);
+                }
+                // The element's position in front of its errors.
+                Err(error) => return Err(within(Segment::Index(index), error)),
             }
         }
-        T::finish(fields)
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Read, A::Error> {
+        let shape = self.shape;
+        if shape.element().is_some() || shape == Shape::Settlement {
+            return Err(de::Error::invalid_type(Unexpected::Map, &self));
+        }
+        let mut record = self.out;
+        let mut seen = 0u64;
+        while let Some(key) = map.next_key_seed(KeySeed)? {
+            let Some(key) = key else {
+                map.next_value::<IgnoredAny>()?;
+                continue;
+            };
+            // The field's name in front of its errors.
+            let within_key = |error| within(Segment::Key(key.name()), error);
+            match field(&mut record, key) {
+                Field::Ignored => {
+                    map.next_value::<IgnoredAny>()?;
+                    continue;
+                }
+                Field::Scalar(slot, optional) => map.next_value_seed(ScalarReader { slot, optional }).map_err(within_key)?,
+                Field::Compound(shape, optional, out) => {
+                    let read = map.next_value_seed(Reader { shape, optional, out }).map_err(within_key)?;
+                    finish(&mut record, key, read);
+                }
+            }
+            seen |= 1 << key as u32;
+        }
+        match shape.required().iter().find(|key| seen & 1 << **key as u32 == 0) {
+            Some(key) => Err(de::Error::custom(format_args!("{}{MARK}missing", key.name()))),
+            None => Ok(Read::Built),
+        }
+    }
+}
+
+/// The `settlement` field: read as a tree, then checked (`settlement.rs`). Out of line: the
+/// reader of every other value stays small.
+#[inline(never)]
+fn read_settlement<'de, D: Deserializer<'de>>(deserializer: D, out: Out<'_>) -> Result<Read, D::Error> {
+    match Node::deserialize(deserializer)? {
+        Node::Null => Ok(Read::Null),
+        node => {
+            let input =
+                settlement::settlement(&node).map_err(|wrong| de::Error::custom(format_args!("{}{MARK}{}", wrong.path, wrong.reason)))?;
+            if let Out::Settlement(settlement) = out {
+                *settlement = Some(input);
+            }
+            Ok(Read::Built)
+        }
     }
 }
 
@@ -195,58 +740,33 @@ impl<'de> Visitor<'de> for KeySeed {
     }
 }
 
-macro_rules! deserialize_record {
-    ($($record:ty),*) => {$(
-        impl<'de> Deserialize<'de> for $record {
+macro_rules! deserialize_in_place {
+    ($($type:ty => $shape:ident, $empty:expr;)*) => {$(
+        impl<'de> Deserialize<'de> for $type {
             fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-                // `deserialize_any`, so that a wrong type reaches the visitor, which words the
-                // error the same whatever the format (serde_json words floats its own way).
-                deserializer.deserialize_any(RecordVisitor::<$record>(PhantomData))
+                let mut value = $empty;
+                Reader { shape: Shape::$shape, optional: false, out: Out::$shape(&mut value) }.deserialize(deserializer)?;
+                Ok(value)
             }
         }
     )*};
 }
 
-deserialize_record!(CartInput, ShippingData, ActivityData, ManjianTier, CartItem, Goods, LadderStep);
-
-#[derive(Default)]
-pub struct CartInputFields {
-    items: Option<Vec<CartItem>>,
-    shipping_data: Option<ShippingData>,
-    activity_data: Option<ActivityData>,
-    settlement: Option<SettlementInput>,
+deserialize_in_place! {
+    CartInput => Cart, CartInput::default();
+    ShippingData => Shipping, ShippingData::default();
+    ActivityData => Activity, ActivityData::default();
+    ManjianTier => Tier, no_tier();
+    CartItem => Item, no_item();
+    Goods => Goods, no_goods();
+    LadderStep => Step, no_step();
 }
 
-impl Record for CartInput {
-    const EXPECTING: &'static str = "a cart object";
-    type Fields = CartInputFields;
-
-    fn read<'de, A: MapAccess<'de>>(f: &mut Self::Fields, key: Key, map: &mut A) -> Result<bool, A::Error> {
-        match key {
-            Key::Items => f.items = Some(field::<_, List<CartItem>>(map, key)?.0),
-            Key::ShippingData => f.shipping_data = field(map, key)?,
-            Key::ActivityData => f.activity_data = field(map, key)?,
-            Key::Settlement => {
-                f.settlement = match field::<_, Node>(map, key)? {
-                    Node::Null => None,
-                    node => Some(
-                        settlement::settlement(&node)
-                            .map_err(|wrong| within(Segment::Key(key.name()), invalid::<A::Error>(wrong.path, wrong.reason)))?,
-                    ),
-                }
-            }
-            _ => return Ok(false),
-        }
-        Ok(true)
-    }
-
-    fn finish<E: de::Error>(f: Self::Fields) -> Result<Self, E> {
-        Ok(CartInput {
-            items: required(f.items, Key::Items)?,
-            shipping_data: f.shipping_data.unwrap_or_default(),
-            activity_data: f.activity_data.unwrap_or_default(),
-            settlement: f.settlement,
-        })
+impl<'de> Deserialize<'de> for Money {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Money, D::Error> {
+        let mut money = Money::ZERO;
+        ScalarReader { slot: Slot::Money(&mut money), optional: false }.deserialize(deserializer)?;
+        Ok(money)
     }
 }
 
@@ -255,377 +775,53 @@ impl Record for CartInput {
 pub(crate) fn settlement<'de, D: Deserializer<'de>>(deserializer: D) -> Result<SettlementInput, EngineError> {
     let prefix = |error: D::Error| engine_error(within(Segment::Key(Key::Settlement.name()), error));
     let node = Node::deserialize(deserializer).map_err(prefix)?;
-    settlement::settlement(&node).map_err(|wrong| prefix(invalid(wrong.path, wrong.reason)))
+    settlement::settlement(&node).map_err(|wrong| prefix(de::Error::custom(format_args!("{}{MARK}{}", wrong.path, wrong.reason))))
 }
 
-#[derive(Default)]
-pub struct ShippingFields {
-    shipping_amount: Option<Money>,
-    no_trans_order_amount: Option<Money>,
-}
+#[cfg(test)]
+mod tests {
+    use super::*;
 
-impl Record for ShippingData {
-    const EXPECTING: &'static str = "shipping data";
-    type Fields = ShippingFields;
+    const GOODS: &str = r#"{"id":7,"is_buy":1,"number":5,"type":2,"is_youx":1,"qg_number":3,"base_price":"9","ladder_price":[{"number":5,"price":"1"},{"number":2,"price":"2"}],"ladder_price_type":1}"#;
 
-    fn read<'de, A: MapAccess<'de>>(f: &mut Self::Fields, key: Key, map: &mut A) -> Result<bool, A::Error> {
-        match key {
-            Key::ShippingAmount => f.shipping_amount = field(map, key)?,
-            Key::NoTransOrderAmount => f.no_trans_order_amount = field(map, key)?,
-            _ => return Ok(false),
-        }
-        Ok(true)
+    fn line(fields: &str) -> String {
+        format!(r#"{{"items":[{{"id":1,"number":2,"price":"3.5","is_selected":1,{fields}}}]}}"#)
     }
 
-    fn finish<E: de::Error>(f: Self::Fields) -> Result<Self, E> {
-        Ok(ShippingData {
-            shipping_amount: f.shipping_amount.unwrap_or_default(),
-            no_trans_order_amount: f.no_trans_order_amount.unwrap_or_default(),
-        })
-    }
-}
-
-#[derive(Default)]
-pub struct ActivityFields {
-    manjians: Option<Vec<ManjianTier>>,
-}
-
-impl Record for ActivityData {
-    const EXPECTING: &'static str = "activity data";
-    type Fields = ActivityFields;
-
-    fn read<'de, A: MapAccess<'de>>(f: &mut Self::Fields, key: Key, map: &mut A) -> Result<bool, A::Error> {
-        match key {
-            Key::Manjians => f.manjians = field::<_, Option<List<ManjianTier>>>(map, key)?.map(|list| list.0),
-            _ => return Ok(false),
-        }
-        Ok(true)
+    #[test]
+    fn a_later_field_of_the_same_name_replaces_an_earlier_one() {
+        // Objects are read afresh, not merged into the earlier one.
+        let cart = cart_from_json(&line(&format!(r#""goods":{GOODS},"goods":{{"id":8,"is_buy":0,"number":1}}"#))).unwrap();
+        let goods = &cart.items[0].goods;
+        assert_eq!((goods.id, goods.goods_type, goods.qg_number, goods.ladder.is_empty()), (8, None, 0, true));
+        // Null puts back the default.
+        let text = line(&format!(r#""type":3,"type":null,"goods":{GOODS},"combination":{GOODS},"combination":null"#));
+        let item = &cart_from_json(&text).unwrap().items[0];
+        assert_eq!((item.line_type, &item.combination), (None, &None));
+        let goods = r#"{"id":7,"is_buy":1,"number":5,"ladder_price":[{"number":1,"price":"1"}],"ladder_price":null}"#;
+        assert!(cart_from_json(&line(&format!(r#""goods":{goods}"#))).unwrap().items[0].goods.ladder.is_empty());
+        let text =
+            r#"{"items":[],"shipping_data":{"shipping_amount":"9"},"shipping_data":null,"settlement":{"use_points":1},"settlement":null}"#;
+        let cart = cart_from_json(text).unwrap();
+        assert_eq!((cart.shipping_data, cart.settlement), (ShippingData::default(), None));
+        // The ladder is sorted once read.
+        let cart = cart_from_json(&line(&format!(r#""goods":{GOODS}"#))).unwrap();
+        let numbers: Vec<u32> = cart.items[0].goods.ladder.steps().iter().map(|step| step.number).collect();
+        assert_eq!(numbers, [2, 5]);
     }
 
-    fn finish<E: de::Error>(f: Self::Fields) -> Result<Self, E> {
-        Ok(ActivityData { manjians: f.manjians.unwrap_or_default() })
-    }
-}
-
-#[derive(Default)]
-pub struct TierFields {
-    amount: Option<Money>,
-    reduce: Option<Money>,
-}
-
-impl Record for ManjianTier {
-    const EXPECTING: &'static str = "a full-reduction tier";
-    type Fields = TierFields;
-
-    fn read<'de, A: MapAccess<'de>>(f: &mut Self::Fields, key: Key, map: &mut A) -> Result<bool, A::Error> {
-        match key {
-            Key::Amount => f.amount = Some(field(map, key)?),
-            Key::Reduce => f.reduce = field(map, key)?,
-            _ => return Ok(false),
-        }
-        Ok(true)
-    }
-
-    fn finish<E: de::Error>(f: Self::Fields) -> Result<Self, E> {
-        Ok(ManjianTier { amount: required(f.amount, Key::Amount)?, reduce: f.reduce })
-    }
-}
-
-#[derive(Default)]
-pub struct ItemFields {
-    id: Option<i64>,
-    line_type: Option<i64>,
-    quantity: Option<u32>,
-    price: Option<Money>,
-    is_selected: Option<bool>,
-    with_coupon: Option<bool>,
-    goods_manjian_id: Option<i64>,
-    goods: Option<Goods>,
-    combination: Option<Goods>,
-}
-
-impl Record for CartItem {
-    const EXPECTING: &'static str = "a cart line object";
-    type Fields = ItemFields;
-
-    fn read<'de, A: MapAccess<'de>>(f: &mut Self::Fields, key: Key, map: &mut A) -> Result<bool, A::Error> {
-        match key {
-            Key::Id => f.id = Some(field::<_, Integer>(map, key)?.0),
-            Key::Type => f.line_type = field::<_, Option<Integer>>(map, key)?.map(|n| n.0),
-            Key::Number => f.quantity = Some(field::<_, Quantity>(map, key)?.0),
-            Key::Price => f.price = Some(field(map, key)?),
-            Key::IsSelected => f.is_selected = Some(field::<_, Flag>(map, key)?.0),
-            Key::WithCoupon => f.with_coupon = field::<_, Option<Flag>>(map, key)?.map(|flag| flag.0),
-            Key::GoodsManjianId => f.goods_manjian_id = field::<_, Option<Integer>>(map, key)?.map(|n| n.0),
-            Key::Goods => f.goods = Some(field(map, key)?),
-            Key::Combination => f.combination = field(map, key)?,
-            _ => return Ok(false),
-        }
-        Ok(true)
-    }
-
-    fn finish<E: de::Error>(f: Self::Fields) -> Result<Self, E> {
-        Ok(CartItem {
-            id: required(f.id, Key::Id)?,
-            line_type: f.line_type,
-            quantity: required(f.quantity, Key::Number)?,
-            price: required(f.price, Key::Price)?,
-            is_selected: required(f.is_selected, Key::IsSelected)?,
-            with_coupon: f.with_coupon.unwrap_or(false),
-            goods_manjian_id: f.goods_manjian_id.unwrap_or(0),
-            goods: required(f.goods, Key::Goods)?,
-            combination: f.combination,
-        })
-    }
-}
-
-#[derive(Default)]
-pub struct GoodsFields {
-    id: Option<i64>,
-    is_buy: Option<bool>,
-    stock: Option<i64>,
-    is_youx: Option<bool>,
-    goods_type: Option<i64>,
-    is_dpby: Option<bool>,
-    qg_number: Option<i64>,
-    base_price: Option<Money>,
-    ladder: Option<Ladder>,
-    ladder_price_type: Option<i64>,
-}
-
-impl Record for Goods {
-    const EXPECTING: &'static str = "a goods object";
-    type Fields = GoodsFields;
-
-    fn read<'de, A: MapAccess<'de>>(f: &mut Self::Fields, key: Key, map: &mut A) -> Result<bool, A::Error> {
-        match key {
-            Key::Id => f.id = Some(field::<_, Integer>(map, key)?.0),
-            Key::IsBuy => f.is_buy = Some(field::<_, Flag>(map, key)?.0),
-            Key::Number => f.stock = Some(field::<_, Integer>(map, key)?.0),
-            Key::IsYoux => f.is_youx = field::<_, Option<Flag>>(map, key)?.map(|flag| flag.0),
-            Key::Type => f.goods_type = field::<_, Option<Integer>>(map, key)?.map(|n| n.0),
-            Key::IsDpby => f.is_dpby = field::<_, Option<Flag>>(map, key)?.map(|flag| flag.0),
-            Key::QgNumber => f.qg_number = field::<_, Option<Integer>>(map, key)?.map(|n| n.0),
-            Key::BasePrice => f.base_price = field(map, key)?,
-            Key::LadderPrice => f.ladder = field::<_, Option<List<LadderStep>>>(map, key)?.map(|list| Ladder::new(list.0)),
-            Key::LadderPriceType => f.ladder_price_type = field::<_, Option<Integer>>(map, key)?.map(|n| n.0),
-            _ => return Ok(false),
-        }
-        Ok(true)
-    }
-
-    fn finish<E: de::Error>(f: Self::Fields) -> Result<Self, E> {
-        Ok(Goods {
-            id: required(f.id, Key::Id)?,
-            is_buy: required(f.is_buy, Key::IsBuy)?,
-            stock: required(f.stock, Key::Number)?,
-            is_youx: f.is_youx.unwrap_or(false),
-            goods_type: f.goods_type,
-            is_dpby: f.is_dpby.unwrap_or(false),
-            qg_number: f.qg_number.unwrap_or(0),
-            base_price: f.base_price,
-            ladder: f.ladder.unwrap_or_default(),
-            ladder_price_type: f.ladder_price_type,
-        })
-    }
-}
-
-#[derive(Default)]
-pub struct StepFields {
-    number: Option<u32>,
-    price: Option<Money>,
-}
-
-impl Record for LadderStep {
-    const EXPECTING: &'static str = "a ladder entry { number, price }";
-    type Fields = StepFields;
-
-    fn read<'de, A: MapAccess<'de>>(f: &mut Self::Fields, key: Key, map: &mut A) -> Result<bool, A::Error> {
-        match key {
-            Key::Number => f.number = Some(field::<_, Quantity>(map, key)?.0),
-            Key::Price => f.price = Some(field(map, key)?),
-            _ => return Ok(false),
-        }
-        Ok(true)
-    }
-
-    fn finish<E: de::Error>(f: Self::Fields) -> Result<Self, E> {
-        Ok(LadderStep { number: required(f.number, Key::Number)?, price: required(f.price, Key::Price)? })
-    }
-}
-
-// ---- lists ---------------------------------------------------------------------------------
-
-/// A JSON array whose elements' errors carry their index.
-struct List<T>(Vec<T>);
-
-impl<'de, T: Deserialize<'de>> Deserialize<'de> for List<T> {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        deserializer.deserialize_any(ListVisitor(PhantomData))
-    }
-}
-
-struct ListVisitor<T>(PhantomData<T>);
-
-impl<'de, T: Deserialize<'de>> Visitor<'de> for ListVisitor<T> {
-    type Value = List<T>;
-
-    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("an array")
-    }
-
-    fn visit_f64<E: de::Error>(self, value: f64) -> Result<List<T>, E> {
-        Err(wrong_float(value, &self))
-    }
-
-    fn visit_seq<S: SeqAccess<'de>>(self, mut seq: S) -> Result<List<T>, S::Error> {
-        let mut list = Vec::with_capacity(seq.size_hint().unwrap_or(0).min(4096));
-        loop {
-            let index = list.len();
-            match seq.next_element() {
-                Ok(Some(element)) => list.push(element),
-                Ok(None) => return Ok(List(list)),
-                Err(error) => return Err(within(Segment::Index(index), error)),
-            }
-        }
-    }
-}
-
-// ---- scalars -------------------------------------------------------------------------------
-
-impl<'de> Deserialize<'de> for Money {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Money, D::Error> {
-        deserializer.deserialize_any(MoneyVisitor)
-    }
-}
-
-struct MoneyVisitor;
-
-impl<'de> Visitor<'de> for MoneyVisitor {
-    type Value = Money;
-
-    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("a decimal amount as a string or a number")
-    }
-
-    fn visit_str<E: de::Error>(self, text: &str) -> Result<Money, E> {
-        Money::parse(text).map_err(E::custom)
-    }
-
-    fn visit_u64<E: de::Error>(self, value: u64) -> Result<Money, E> {
-        Money::from_integer(value as i128).map_err(E::custom)
-    }
-
-    fn visit_i64<E: de::Error>(self, value: i64) -> Result<Money, E> {
-        Money::from_integer(value as i128).map_err(E::custom)
-    }
-
-    fn visit_f64<E: de::Error>(self, value: f64) -> Result<Money, E> {
-        Money::from_f64(value).map_err(E::custom)
-    }
-}
-
-/// An integer from a JSON number, within JavaScript's safe range; `3.0` counts (JavaScript
-/// cannot tell it from `3`).
-struct Integer(i64);
-
-impl<'de> Deserialize<'de> for Integer {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        deserializer.deserialize_any(IntegerVisitor).map(Integer)
-    }
-}
-
-struct IntegerVisitor;
-
-impl<'de> Visitor<'de> for IntegerVisitor {
-    type Value = i64;
-
-    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("an integer")
-    }
-
-    fn visit_i64<E: de::Error>(self, value: i64) -> Result<i64, E> {
-        // No value in the message: JavaScript cannot hold such integers, and would print
-        // another one than native code.
-        if value.unsigned_abs() > MAX_SAFE_INTEGER as u64 {
-            return Err(E::custom("beyond a safe integer"));
-        }
-        Ok(value)
-    }
-
-    fn visit_u64<E: de::Error>(self, value: u64) -> Result<i64, E> {
-        match i64::try_from(value) {
-            Ok(value) => self.visit_i64(value),
-            Err(_) => Err(E::custom("beyond a safe integer")),
-        }
-    }
-
-    fn visit_f64<E: de::Error>(self, value: f64) -> Result<i64, E> {
-        if value.trunc() != value {
-            return Err(E::custom(format_args!("not an integer{}", Float(value, ": ", ""))));
-        }
-        if value.abs() > MAX_SAFE_INTEGER as f64 {
-            return Err(E::custom("beyond a safe integer"));
-        }
-        Ok(value as i64)
-    }
-}
-
-/// A quantity: an integer from 1 to [`MAX_QUANTITY`].
-struct Quantity(u32);
-
-impl<'de> Deserialize<'de> for Quantity {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let value = Integer::deserialize(deserializer)?.0;
-        if value < 1 {
-            return Err(de::Error::custom(format_args!("must be at least 1, got {value}")));
-        }
-        if value > i64::from(MAX_QUANTITY) {
-            return Err(de::Error::custom(format_args!("must be at most {MAX_QUANTITY}, got {value}")));
-        }
-        Ok(Quantity(value as u32))
-    }
-}
-
-/// A 0|1 flag; `true`/`false` are read too.
-struct Flag(bool);
-
-impl<'de> Deserialize<'de> for Flag {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        deserializer.deserialize_any(FlagVisitor).map(Flag)
-    }
-}
-
-struct FlagVisitor;
-
-impl<'de> Visitor<'de> for FlagVisitor {
-    type Value = bool;
-
-    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("0 or 1")
-    }
-
-    fn visit_bool<E: de::Error>(self, value: bool) -> Result<bool, E> {
-        Ok(value)
-    }
-
-    fn visit_i64<E: de::Error>(self, value: i64) -> Result<bool, E> {
-        match value {
-            0 => Ok(false),
-            1 => Ok(true),
-            _ => Err(E::custom(format_args!("must be 0 or 1, got {value}"))),
-        }
-    }
-
-    fn visit_u64<E: de::Error>(self, value: u64) -> Result<bool, E> {
-        self.visit_i64(i64::try_from(value).unwrap_or(i64::MAX))
-    }
-
-    fn visit_f64<E: de::Error>(self, value: f64) -> Result<bool, E> {
-        if value == 0.0 || value == 1.0 {
-            Ok(value == 1.0)
-        } else {
-            Err(E::custom(format_args!("must be 0 or 1{}", Float(value, ", got ", ""))))
-        }
+    #[test]
+    fn errors_name_the_field_whatever_its_depth() {
+        let error = |text: &str| cart_from_json(text).unwrap_err().to_string();
+        assert_eq!(error(&line(r#""goods":{"id":1,"is_buy":1}"#)), "items[0].goods.number: missing");
+        assert_eq!(
+            error(&line(r#""goods":{"id":1,"is_buy":1,"number":1,"ladder_price":[{"number":0,"price":"1"}]}"#)),
+            "items[0].goods.ladder_price[0].number: must be at least 1, got 0"
+        );
+        assert_eq!(error(&line(r#""goods":[]"#)), "items[0].goods: invalid type: sequence, expected a goods object");
+        assert_eq!(error(&line(r#""goods":1.5"#)), "items[0].goods: invalid type: floating point `1.5`, expected a goods object");
+        assert_eq!(error(r#"{"items":[{"id":"3"}]}"#), r#"items[0].id: invalid type: string "3", expected an integer"#);
+        assert_eq!(error(r#"{"items":{}}"#), "items: invalid type: map, expected an array");
+        assert_eq!(error(r#"{"items":[],"settlement":{"coupons":[{"id":1}]}}"#), "settlement.coupons[0].kind: missing");
     }
 }

@@ -127,7 +127,9 @@ impl<'a> At<'a> {
         At { parent, key: Some(key) }
     }
 
-    fn wrong(self, reason: impl Display) -> Wrong {
+    /// One copy for every kind of reason (`dyn`).
+    #[inline(never)]
+    fn wrong(self, reason: &dyn Display) -> Wrong {
         Wrong { path: self.to_string(), reason: reason.to_string() }
     }
 }
@@ -152,7 +154,7 @@ fn invalid_type(node: &Node, expected: &str) -> String {
 fn fields<'a>(node: &'a Node, at: At<'_>, expected: &str) -> Read<&'a [(Key, Node)]> {
     match node {
         Node::Map(fields) => Ok(fields),
-        other => Err(at.wrong(invalid_type(other, expected))),
+        other => Err(at.wrong(&invalid_type(other, expected))),
     }
 }
 
@@ -166,11 +168,11 @@ fn integer(node: &Node, at: At<'_>) -> Read<i64> {
     match *node {
         Node::Int(value) if value.unsigned_abs() <= MAX_SAFE_INTEGER as u64 => Ok(value),
         Node::UInt(value) if value <= MAX_SAFE_INTEGER as u64 => Ok(value as i64),
-        Node::Int(_) | Node::UInt(_) => Err(at.wrong("beyond a safe integer")),
-        Node::Float(value) if value.trunc() != value => Err(at.wrong(format_args!("not an integer{}", Float(value, ": ", "")))),
-        Node::Float(value) if value.abs() > MAX_SAFE_INTEGER as f64 => Err(at.wrong("beyond a safe integer")),
+        Node::Int(_) | Node::UInt(_) => Err(at.wrong(&"beyond a safe integer")),
+        Node::Float(value) if value.trunc() != value => Err(at.wrong(&format_args!("not an integer{}", Float(value, ": ", "")))),
+        Node::Float(value) if value.abs() > MAX_SAFE_INTEGER as f64 => Err(at.wrong(&"beyond a safe integer")),
         Node::Float(value) => Ok(value as i64),
-        ref other => Err(at.wrong(invalid_type(other, "an integer"))),
+        ref other => Err(at.wrong(&invalid_type(other, "an integer"))),
     }
 }
 
@@ -181,14 +183,14 @@ fn money(node: &Node, at: At<'_>) -> Read<Money> {
         Node::Int(value) => Money::from_integer(i128::from(*value)),
         Node::UInt(value) => Money::from_integer(i128::from(*value)),
         Node::Float(value) => Money::from_f64(*value),
-        other => return Err(at.wrong(invalid_type(other, "a decimal amount as a string or a number"))),
+        other => return Err(at.wrong(&invalid_type(other, "a decimal amount as a string or a number"))),
     };
-    read.map_err(|error| at.wrong(error))
+    read.map_err(|error| at.wrong(&error))
 }
 
 /// Money cut to whole cents (`floor2`): every deduction is whole cents.
 fn cents(node: &Node, at: At<'_>) -> Read<Cents> {
-    money(node, at)?.floor_cents().ok_or_else(|| at.wrong("more than 28 significant digits or too large"))
+    money(node, at)?.floor_cents().ok_or_else(|| at.wrong(&"more than 28 significant digits or too large"))
 }
 
 #[inline(never)]
@@ -198,12 +200,12 @@ fn flag(node: &Node, at: At<'_>) -> Read<bool> {
         Node::Int(value) => value as f64,
         Node::UInt(value) => value as f64,
         Node::Float(value) => value,
-        ref other => return Err(at.wrong(invalid_type(other, "0 or 1"))),
+        ref other => return Err(at.wrong(&invalid_type(other, "0 or 1"))),
     };
     match number {
         0.0 => Ok(false),
         1.0 => Ok(true),
-        _ => Err(at.wrong(format_args!("must be 0 or 1{}", Float(number, ", got ", "")))),
+        _ => Err(at.wrong(&format_args!("must be 0 or 1{}", Float(number, ", got ", "")))),
     }
 }
 
@@ -211,11 +213,13 @@ fn flag(node: &Node, at: At<'_>) -> Read<bool> {
 fn share(node: &Node, at: At<'_>) -> Read<Money> {
     let rate = money(node, at)?;
     if rate > Money::ONE {
-        return Err(at.wrong("must be between 0 and 1"));
+        return Err(at.wrong(&"must be between 0 and 1"));
     }
     Ok(rate)
 }
 
+/// Out of line: one copy per value type, called for every optional field.
+#[inline(never)]
 fn optional<T>(fields: &[(Key, Node)], key: Key, parent: &str, read: fn(&Node, At<'_>) -> Read<T>) -> Read<Option<T>> {
     get(fields, key).map(|node| read(node, At::of(parent, key))).transpose()
 }
@@ -223,7 +227,7 @@ fn optional<T>(fields: &[(Key, Node)], key: Key, parent: &str, read: fn(&Node, A
 fn required<T>(fields: &[(Key, Node)], key: Key, parent: &str, read: fn(&Node, At<'_>) -> Read<T>) -> Read<T> {
     match get(fields, key) {
         Some(node) => read(node, At::of(parent, key)),
-        None => Err(At::of(parent, key).wrong("missing")),
+        None => Err(At::of(parent, key).wrong(&"missing")),
     }
 }
 
@@ -237,7 +241,7 @@ fn list<T>(fields: &[(Key, Node)], key: Key, read: fn(&Node, &str) -> Read<T>) -
                 list.push(read(node, &format!("{}[{index}]", key.name()))?);
             }
         }
-        Some(other) => return Err(At::of("", key).wrong(invalid_type(other, "an array"))),
+        Some(other) => return Err(At::of("", key).wrong(&invalid_type(other, "an array"))),
     }
     Ok(list)
 }
@@ -248,22 +252,22 @@ pub(crate) fn settlement(node: &Node) -> Read<SettlementInput> {
     let coupons = list(fields, Key::Coupons, coupon)?;
     if let Some((index, id)) = first_duplicate(coupons.iter().map(|coupon| coupon.id)) {
         return Err(
-            At { parent: &format!("{}[{index}]", Key::Coupons.name()), key: Some(Key::Id) }.wrong(format_args!("duplicate id {id}"))
+            At { parent: &format!("{}[{index}]", Key::Coupons.name()), key: Some(Key::Id) }.wrong(&format_args!("duplicate id {id}"))
         );
     }
     let cash_vouchers = list(fields, Key::CashVouchers, voucher)?;
     if let Some((index, id)) = first_duplicate(cash_vouchers.iter().map(|voucher| voucher.id)) {
         return Err(
-            At { parent: &format!("{}[{index}]", Key::CashVouchers.name()), key: Some(Key::Id) }.wrong(format_args!("duplicate id {id}"))
+            At { parent: &format!("{}[{index}]", Key::CashVouchers.name()), key: Some(Key::Id) }.wrong(&format_args!("duplicate id {id}"))
         );
     }
     let points_balance = optional(fields, Key::PointsBalance, "", integer)?.unwrap_or(0);
     if points_balance < 0 {
-        return Err(At::of("", Key::PointsBalance).wrong(format_args!("must not be negative, got {points_balance}")));
+        return Err(At::of("", Key::PointsBalance).wrong(&format_args!("must not be negative, got {points_balance}")));
     }
     let points_per_yuan = optional(fields, Key::PointsPerYuan, "", integer)?.unwrap_or(DEFAULT_POINTS_PER_YUAN);
     if points_per_yuan < 1 {
-        return Err(At::of("", Key::PointsPerYuan).wrong(format_args!("must be at least 1, got {points_per_yuan}")));
+        return Err(At::of("", Key::PointsPerYuan).wrong(&format_args!("must be at least 1, got {points_per_yuan}")));
     }
     Ok(SettlementInput {
         now: optional(fields, Key::Now, "", integer)?,
@@ -289,24 +293,24 @@ fn coupon(node: &Node, path: &str) -> Read<Coupon> {
     let kind = match required(fields, Key::Kind, path, integer)? {
         1 => match get(fields, Key::Reduce) {
             Some(node) => CouponKind::Reduce { reduce: cents(node, At::of(path, Key::Reduce))? },
-            None => return Err(At::of(path, Key::Reduce).wrong("missing (required for kind 1)")),
+            None => return Err(At::of(path, Key::Reduce).wrong(&"missing (required for kind 1)")),
         },
         2 => {
             let at = At::of(path, Key::Rate);
             let rate = match get(fields, Key::Rate) {
                 Some(node) => money(node, at)?,
-                None => return Err(at.wrong("missing (required for kind 2)")),
+                None => return Err(at.wrong(&"missing (required for kind 2)")),
             };
             if rate.is_zero() || rate >= Money::ONE {
-                return Err(at.wrong("must be above 0 and below 1"));
+                return Err(at.wrong(&"must be above 0 and below 1"));
             }
             CouponKind::Rate { rate, max_reduce: optional(fields, Key::MaxReduce, path, cents)? }
         }
-        other => return Err(At::of(path, Key::Kind).wrong(format_args!("must be 1 or 2, got {other}"))),
+        other => return Err(At::of(path, Key::Kind).wrong(&format_args!("must be 1 or 2, got {other}"))),
     };
     let scope = optional(fields, Key::Scope, path, integer)?.unwrap_or(0);
     let scope =
-        CouponScope::from_code(scope).ok_or_else(|| At::of(path, Key::Scope).wrong(format_args!("must be 0, 1, 2 or 3, got {scope}")))?;
+        CouponScope::from_code(scope).ok_or_else(|| At::of(path, Key::Scope).wrong(&format_args!("must be 0, 1, 2 or 3, got {scope}")))?;
     Ok(Coupon {
         id,
         kind,
