@@ -28,10 +28,15 @@ async fn the_cart_is_quoted_by_the_engine_and_kept_to_its_member() {
         let input = json!({ "items": data["data"], "shipping_data": data["shipping_data"], "activity_data": data["activity_data"] });
         let quote = engine::quote(&engine::cart_from_value(&input).unwrap()).unwrap();
         assert_eq!(serde_json::to_value(&quote).unwrap(), data["quote"]);
-        // `cart/input` is the same cart as the engine's input and nothing else.
+        // `cart/input` is the same cart as the engine's input, with the member's accounts as
+        // its settlement input (no choices), and nothing else.
         let (status, lean) = app.get(&demo, "/api/cart/input").await;
         assert_eq!(status, StatusCode::OK);
-        assert_eq!(engine::cart_from_value(&lean["data"]).unwrap(), engine::cart_from_value(&input).unwrap());
+        let mut read = engine::cart_from_value(&lean["data"]).unwrap();
+        let settlement = read.settlement.take().expect("the member's settlement input");
+        assert_eq!(read, engine::cart_from_value(&input).unwrap());
+        assert!(!settlement.coupons.is_empty() && settlement.coupon_id.is_none() && !settlement.use_points);
+        assert_eq!(settlement.points_balance, 3000, "the demo member's points");
         assert!(lean["data"]["items"][0]["goods"].get("name").is_none(), "no display fields");
         let (status, _) = app.get(&app.client(), "/api/cart/input").await;
         assert_eq!(status, StatusCode::UNAUTHORIZED);
