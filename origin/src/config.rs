@@ -22,6 +22,9 @@ pub struct Config {
     pub order_pay_minutes: u64,
     /// `SMS_LOG_CODES`, `SESSION_IDLE_SECONDS`, `RETENTION_DAYS` (`crate::security`).
     pub security: crate::security::Security,
+    /// `DATA_DIR`, default `data`: where files live outside the database (the members'
+    /// certificate scans, under `uploads/`).
+    pub data_dir: std::path::PathBuf,
 }
 
 impl Config {
@@ -42,6 +45,7 @@ impl Config {
                 Err(_) => crate::orders_due::DEFAULT_PAY_MINUTES,
             },
             security: crate::security::Security::from_env()?,
+            data_dir: std::env::var_os("DATA_DIR").filter(|dir| !dir.is_empty()).map_or_else(|| "data".into(), Into::into),
         };
         config.check()?;
         Ok(config)

@@ -4,6 +4,7 @@
 //! `http` answers the API (one module per area of the specification's §7), `auth` holds the
 //! sessions and password hashing, `money` converts between stored and written amounts.
 
+pub mod admin;
 pub mod auth;
 pub mod config;
 pub mod db;

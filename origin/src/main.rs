@@ -1,5 +1,6 @@
-//! `origin` serves the shop's API; `origin seed` reloads the demo data; `origin openapi` prints
-//! the API's OpenAPI document (JSON) to standard output, without a database.
+//! `origin` serves the shop's API; `origin seed` reloads the demo data; `origin admin …` runs
+//! an operator's command (`origin admin --help`); `origin openapi` prints the API's OpenAPI
+//! document (JSON) to standard output, without a database.
 
 use origin::config::Config;
 use origin::db::{Db, seed};
@@ -29,6 +30,16 @@ async fn main() -> anyhow::Result<()> {
             seed::seed(&db).await?;
             Ok(())
         }
-        Some(other) => anyhow::bail!("unknown command {other}: use `serve` (default), `seed` or `openapi`"),
+        Some("admin") => {
+            let admin = match origin::admin::Admin::from_args(std::env::args().skip(2)) {
+                Ok(admin) => admin,
+                Err(error) => error.exit(),
+            };
+            let db = Db::connect(&config.database_url).await?;
+            db.migrate().await?;
+            print!("{}", origin::admin::run(&db, admin).await?);
+            Ok(())
+        }
+        Some(other) => anyhow::bail!("unknown command {other}: use `serve` (default), `seed`, `admin` or `openapi`"),
     }
 }

@@ -100,7 +100,21 @@ pub mod text {
     pub const TITLE: Text = Text::new("title", "页面标题", 200);
     pub const KIND: Text = Text::new("kind", "类型", 40);
     pub const DETAIL: Text = Text::new("detail", "详情", 8000);
+    /// A delivery address and a store.
+    pub const CONTACT: Text = Text::new("contact", "收货人", 30);
+    pub const PROVINCE: Text = Text::new("province", "省份", 20);
+    pub const CITY: Text = Text::new("city", "城市", 20);
+    pub const DISTRICT: Text = Text::new("district", "区县", 20);
+    pub const STREET: Text = Text::new("detail", "详细地址", 120);
+    pub const STORE_NAME: Text = Text::new("name", "门店名称", 100);
+    pub const STORE_CONTACT: Text = Text::new("contact", "门店联系人", 30);
+    pub const STORE_ADDRESS: Text = Text::new("address", "门店地址", 200);
+    /// A qualification certificate's number.
+    pub const CERTIFICATE: Text = Text::new("number", "证件编号", 50);
 }
+
+/// The most delivery addresses a member keeps.
+pub const ADDRESSES_MAX: i64 = 20;
 
 /// The most stores a multi-store registration names.
 pub const STORES_MAX: usize = 50;

@@ -226,11 +226,12 @@ pub async fn spend(
             return Ok(Err(shortfall));
         }
     }
-    if settled.red_packet.0 > 0 && move_red_packet(conn, member, order, -stored(settled.red_packet)?, "订单抵扣", now).await?.is_none()
+    if settled.red_packet.0 > 0
+        && move_red_packet(conn, member, Some(order), -stored(settled.red_packet)?, "订单抵扣", now).await?.is_none()
     {
         return Ok(Err(Shortfall::RedPacket));
     }
-    if settled.points_used > 0 && move_points(conn, member, order, -settled.points_used, "订单抵扣", now).await?.is_none() {
+    if settled.points_used > 0 && move_points(conn, member, Some(order), -settled.points_used, "订单抵扣", now).await?.is_none() {
         return Ok(Err(Shortfall::Points));
     }
     Ok(Ok(()))
@@ -260,10 +261,10 @@ pub async fn give_back(conn: &mut AnyConnection, member: i64, order: i64, now: i
         .await?;
     }
     if red_packet > 0 {
-        move_red_packet(conn, member, order, red_packet, "订单取消退回", now).await?;
+        move_red_packet(conn, member, Some(order), red_packet, "订单取消退回", now).await?;
     }
     if points > 0 {
-        move_points(conn, member, order, points, "订单取消退回", now).await?;
+        move_points(conn, member, Some(order), points, "订单取消退回", now).await?;
     }
     Ok(())
 }
@@ -274,18 +275,18 @@ pub async fn earn(conn: &mut AnyConnection, member: i64, order: i64, due: i64, n
     let per_yuan = settings(conn).await?.points_earned_per_yuan;
     let earned = (due.max(0) / 10_000).saturating_mul(per_yuan);
     if earned > 0 {
-        move_points(conn, member, order, earned, "订单支付获得", now).await?;
+        move_points(conn, member, Some(order), earned, "订单支付获得", now).await?;
         sqlx::query("UPDATE orders SET points_earned = $1 WHERE id = $2").bind(earned).bind(order).execute(&mut *conn).await?;
     }
     Ok(earned)
 }
 
 /// Moves the red-packet balance by `amount` (stored; negative to spend), never below zero, and
-/// logs it; `None` when the balance is short.
-async fn move_red_packet(
+/// logs it (with the order it is for, if any); `None` when the balance is short.
+pub async fn move_red_packet(
     conn: &mut AnyConnection,
     member: i64,
-    order: i64,
+    order: Option<i64>,
     amount: i64,
     note: &str,
     now: i64,
@@ -311,9 +312,16 @@ async fn move_red_packet(
     Ok(Some(after))
 }
 
-/// Moves the points balance by `points` (negative to spend), never below zero, and logs it;
-/// `None` when the balance is short.
-async fn move_points(conn: &mut AnyConnection, member: i64, order: i64, points: i64, note: &str, now: i64) -> sqlx::Result<Option<i64>> {
+/// Moves the points balance by `points` (negative to spend), never below zero, and logs it
+/// (with the order it is for, if any); `None` when the balance is short.
+pub async fn move_points(
+    conn: &mut AnyConnection,
+    member: i64,
+    order: Option<i64>,
+    points: i64,
+    note: &str,
+    now: i64,
+) -> sqlx::Result<Option<i64>> {
     let after: Option<i64> =
         sqlx::query_scalar("UPDATE members SET points = points + $1 WHERE id = $2 AND points + $1 >= 0 RETURNING points")
             .bind(points)

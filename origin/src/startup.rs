@@ -58,6 +58,7 @@ impl Application {
             db: db.clone(),
             edge_secret: config.edge_secret.clone().map(String::into_bytes).map(Arc::from),
             security: config.security,
+            uploads: Arc::from(config.data_dir.join("uploads")),
         })
         .layer(middleware);
         let _orders_due = crate::orders_due::spawn(db.clone(), config.order_pay_minutes);

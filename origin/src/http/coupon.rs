@@ -17,7 +17,7 @@ use crate::settlement::{UNUSED, USED};
 use crate::{money, now};
 
 pub fn router() -> OpenApiRouter<ApiContext> {
-    OpenApiRouter::new().routes(routes!(available)).routes(routes!(list)).routes(routes!(count))
+    OpenApiRouter::new().routes(routes!(available)).routes(routes!(list)).routes(routes!(count)).routes(routes!(vouchers))
 }
 
 /// A coupon's state as the member's lists show it: 0 未使用, 1 已使用, 2 已过期.
@@ -174,8 +174,7 @@ pub async fn member_vouchers(conn: &mut AnyConnection, member: Member, ids: impl
         return Ok(Vec::new());
     }
     let mut query = sqlx::query_as::<_, VoucherRow>(sqlx::AssertSqlSafe(format!(
-        "SELECT m.id, v.title, v.amount, v.min_amount, m.starts_at, m.expires_at, m.status, m.order_id \
-         FROM member_cash_vouchers m JOIN cash_vouchers v ON v.id = m.voucher_id WHERE m.member_id = $1 AND m.id IN ({})",
+        "SELECT {VOUCHER_COLUMNS} WHERE m.member_id = $1 AND m.id IN ({})",
         crate::db::params(2, ids.len())
     )))
     .bind(member.id);
@@ -184,27 +183,31 @@ pub async fn member_vouchers(conn: &mut AnyConnection, member: Member, ids: impl
     }
     let rows = query.fetch_all(&mut *conn).await?;
     let now = now();
-    let mut cards: Vec<(usize, MemberVoucher)> = rows
-        .into_iter()
-        .map(|row| {
-            let status = if row.status == UNUSED && row.expires_at <= now { EXPIRED } else { row.status.clamp(0, 2) };
-            let card = MemberVoucher {
-                id: row.id,
-                title: row.title,
-                amount: money::text(row.amount),
-                min_amount: money::text(row.min_amount),
-                starts_at: row.starts_at,
-                expires_at: row.expires_at,
-                status,
-                status_name: STATUS_NAMES[status as usize],
-                order_id: row.order_id,
-            };
-            (ids.iter().position(|id| *id == row.id).unwrap_or(usize::MAX), card)
-        })
-        .collect();
+    let mut cards: Vec<(usize, MemberVoucher)> =
+        rows.into_iter().map(|row| (ids.iter().position(|id| *id == row.id).unwrap_or(usize::MAX), row.card(now))).collect();
     cards.sort_by_key(|(position, _)| *position);
     Ok(cards.into_iter().map(|(_, card)| card).collect())
 }
+
+impl VoucherRow {
+    fn card(self, now: i64) -> MemberVoucher {
+        let status = if self.status == UNUSED && self.expires_at <= now { EXPIRED } else { self.status.clamp(0, 2) };
+        MemberVoucher {
+            id: self.id,
+            title: self.title,
+            amount: money::text(self.amount),
+            min_amount: money::text(self.min_amount),
+            starts_at: self.starts_at,
+            expires_at: self.expires_at,
+            status,
+            status_name: STATUS_NAMES[status as usize],
+            order_id: self.order_id,
+        }
+    }
+}
+
+const VOUCHER_COLUMNS: &str = "m.id, v.title, v.amount, v.min_amount, m.starts_at, m.expires_at, m.status, m.order_id \
+                               FROM member_cash_vouchers m JOIN cash_vouchers v ON v.id = m.voucher_id";
 
 /// One page of the member's coupons.
 #[derive(Serialize, ToSchema)]
@@ -262,13 +265,53 @@ async fn available(State(context): State<ApiContext>, member: Member, QueryField
 #[utoipa::path(get, path = "/api/user/coupon", operation_id = "user_coupon_list", tag = "优惠券", responses((status = 200, description = "一页优惠券", body = Envelope<CouponPage>)))]
 async fn list(State(context): State<ApiContext>, member: Member, QueryFields(query): QueryFields) -> Answer<CouponPage> {
     let kind = kind_filter(&query)?;
-    let filter = match query.int_or("status", "优惠券状态", 0)? {
-        0 => format!("m.status = {UNUSED} AND m.expires_at > $3"),
-        1 => format!("m.status = {USED}"),
-        2 => format!("m.status = {UNUSED} AND m.expires_at <= $3"),
-        _ => return Err(Error::field("status", "优惠券状态不正确")),
-    };
+    let filter = status_filter(&query, "优惠券状态", "$3")?;
     ok(page(&context, member, &filter, kind, query.page()?).await?)
+}
+
+/// `status` (0 未使用, the default, those not yet valid too; 1 已使用; 2 已过期) as SQL over `m`,
+/// with `now` the parameter that holds the time.
+fn status_filter(query: &super::extract::Fields, label: &str, now: &str) -> Result<String> {
+    Ok(match query.int_or("status", label, 0)? {
+        0 => format!("m.status = {UNUSED} AND m.expires_at > {now}"),
+        1 => format!("m.status = {USED}"),
+        2 => format!("m.status = {UNUSED} AND m.expires_at <= {now}"),
+        _ => return Err(Error::field("status", format!("{label}不正确"))),
+    })
+}
+
+/// `GET /api/user/cash_voucher` (`page`, `status` as for coupons): the member's cash vouchers
+/// (现金券), soonest to expire first, 20 a page, with the count in each state.
+#[utoipa::path(get, path = "/api/user/cash_voucher", tag = "优惠券", responses((status = 200, description = "一页现金券", body = Envelope<VoucherPage>)))]
+async fn vouchers(State(context): State<ApiContext>, member: Member, QueryFields(query): QueryFields) -> Answer<VoucherPage> {
+    let filter = status_filter(&query, "现金券状态", "$2")?;
+    let page = query.page()?;
+    let now = now();
+    let total: i64 =
+        sqlx::query_scalar(sqlx::AssertSqlSafe(format!("SELECT COUNT(*) FROM member_cash_vouchers m WHERE m.member_id = $1 AND {filter}")))
+            .bind(member.id)
+            .bind(now)
+            .fetch_one(&context.db.pool)
+            .await?;
+    let rows: Vec<VoucherRow> = sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        "SELECT {VOUCHER_COLUMNS} WHERE m.member_id = $1 AND {filter} ORDER BY m.expires_at, m.id LIMIT {PAGE_SIZE} OFFSET $3"
+    )))
+    .bind(member.id)
+    .bind(now)
+    .bind((page - 1) * PAGE_SIZE)
+    .fetch_all(&context.db.pool)
+    .await?;
+    let count = state_counts(&context, "member_cash_vouchers", member).await?;
+    ok(VoucherPage { list: rows.into_iter().map(|row| row.card(now)).collect(), total, page, count })
+}
+
+/// One page of the member's cash vouchers, and how many are in each state.
+#[derive(Serialize, ToSchema)]
+pub struct VoucherPage {
+    list: Vec<MemberVoucher>,
+    total: i64,
+    page: i64,
+    count: CouponCount,
 }
 
 /// How many coupons the member has in each state.
@@ -285,17 +328,22 @@ pub struct CouponCount {
 /// `GET /api/user/couponNum`: the member's coupons counted by state.
 #[utoipa::path(get, path = "/api/user/couponNum", tag = "优惠券", responses((status = 200, description = "各状态的优惠券数", body = Envelope<CouponCount>)))]
 async fn count(State(context): State<ApiContext>, member: Member) -> Answer<CouponCount> {
-    let (unused, used, expired): (i64, i64, i64) = sqlx::query_as(
-        "SELECT COALESCE(SUM(CASE WHEN status = $2 AND expires_at > $3 THEN 1 ELSE 0 END), 0), \
-                COALESCE(SUM(CASE WHEN status = $4 THEN 1 ELSE 0 END), 0), \
-                COALESCE(SUM(CASE WHEN status = $2 AND expires_at <= $3 THEN 1 ELSE 0 END), 0) \
-         FROM member_coupons WHERE member_id = $1",
-    )
+    ok(state_counts(&context, "member_coupons", member).await?)
+}
+
+/// The member's coupons or vouchers (`table`) counted by state.
+async fn state_counts(context: &ApiContext, table: &str, member: Member) -> Result<CouponCount> {
+    let (unused, used, expired): (i64, i64, i64) = sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        "SELECT CAST(COALESCE(SUM(CASE WHEN status = $2 AND expires_at > $3 THEN 1 ELSE 0 END), 0) AS BIGINT), \
+                CAST(COALESCE(SUM(CASE WHEN status = $4 THEN 1 ELSE 0 END), 0) AS BIGINT), \
+                CAST(COALESCE(SUM(CASE WHEN status = $2 AND expires_at <= $3 THEN 1 ELSE 0 END), 0) AS BIGINT) \
+         FROM {table} WHERE member_id = $1"
+    )))
     .bind(member.id)
     .bind(UNUSED)
     .bind(now())
     .bind(USED)
     .fetch_one(&context.db.pool)
     .await?;
-    ok(CouponCount { unused, used, expired })
+    Ok(CouponCount { unused, used, expired })
 }

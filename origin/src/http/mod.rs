@@ -3,6 +3,7 @@
 //! envelope made by `error`.
 
 pub mod account;
+pub mod address;
 pub mod card;
 pub mod cart;
 pub mod cart_read;
@@ -15,8 +16,10 @@ pub mod favorite;
 pub mod goods;
 pub mod home;
 pub mod images;
+pub mod member;
 pub mod openapi;
 pub mod order;
+pub mod qualification;
 pub mod session;
 pub mod stat;
 pub mod wallet;
@@ -42,6 +45,8 @@ pub struct ApiContext {
     pub edge_secret: Option<std::sync::Arc<[u8]>>,
     /// Codes in the log, the sessions' idle limit, retention (`crate::security`).
     pub security: crate::security::Security,
+    /// Where the members' uploads are kept (`DATA_DIR/uploads`).
+    pub uploads: std::sync::Arc<std::path::Path>,
 }
 
 /// Every route, and the OpenAPI document describing them: a route exists only through its
@@ -59,6 +64,9 @@ fn routes() -> (Router<ApiContext>, utoipa::openapi::OpenApi) {
         .merge(images::router())
         .merge(wallet::router())
         .merge(coupon::router())
+        .merge(address::router())
+        .merge(member::router())
+        .merge(qualification::router())
         .merge(stat::router())
         .split_for_parts();
     openapi::document_errors(&mut document);

@@ -264,7 +264,9 @@ pub struct MemberState {
     points: i64,
     /// Lines in the cart.
     cart: i64,
+    /// Unread messages.
     message_count: i64,
+    /// The bound WeChat account's nickname; empty when none is bound.
     wechat: String,
     common_config: CommonConfig,
     quality_inspection: QualityInspection,
@@ -317,6 +319,7 @@ struct MemberRow {
     is_can_chat: i64,
     manager_name: String,
     manager_phone: String,
+    wechat_name: String,
 }
 
 /// §3 "User state". A visitor gets `show: true` with the shop's contact details and no member.
@@ -339,7 +342,7 @@ pub async fn user_state(db: &Db, member: Option<i64>) -> Result<UserState> {
     };
     let row: MemberRow = sqlx::query_as(
         "SELECT username, name, phone, company, face, rank, is_passed, points, is_show_youx, is_special, \
-         is_can_chat, manager_name, manager_phone FROM members WHERE id = $1",
+         is_can_chat, manager_name, manager_phone, wechat_name FROM members WHERE id = $1",
     )
     .bind(member)
     .fetch_one(&db.pool)
@@ -352,6 +355,8 @@ pub async fn user_state(db: &Db, member: Option<i64>) -> Result<UserState> {
     .fetch_optional(&db.pool)
     .await?;
     let cart: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM cart_items WHERE member_id = $1").bind(member).fetch_one(&db.pool).await?;
+    let mut conn = db.pool.acquire().await?;
+    let message_count = super::member::unread_messages(&mut conn, member).await?;
     let is_default = i64::from(row.manager_name.is_empty());
     Ok(UserState::Member(Box::new(MemberState {
         show: true,
@@ -367,8 +372,8 @@ pub async fn user_state(db: &Db, member: Option<i64>) -> Result<UserState> {
         is_passed: row.is_passed,
         points: row.points,
         cart,
-        message_count: 0,
-        wechat: String::new(),
+        message_count,
+        wechat: row.wechat_name,
         common_config,
         quality_inspection,
         login_url: "/login",

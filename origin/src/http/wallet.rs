@@ -1,5 +1,5 @@
-//! The member's wallet (§7 `user_money`, `user_money_log`): balance and points, and the
-//! movements of the balance. A member sees only their own.
+//! The member's wallet (§7 `user_money`, `user_money_log`): balance, red packets and points,
+//! and the movements of each. A member sees only their own.
 
 use axum::extract::State;
 use serde::Serialize;
@@ -8,35 +8,67 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::ApiContext;
-use super::error::{Answer, Envelope, Error, ok};
-use super::extract::{Member, QueryFields};
+use super::error::{Answer, Envelope, Error, Result, ok};
+use super::extract::{Fields, Member, QueryFields};
 use crate::money;
 
 pub fn router() -> OpenApiRouter<ApiContext> {
-    OpenApiRouter::new().routes(routes!(user_money)).routes(routes!(user_money_log))
+    OpenApiRouter::new()
+        .routes(routes!(user_money))
+        .routes(routes!(user_money_log))
+        .routes(routes!(red_packet_log))
+        .routes(routes!(points_log))
 }
 
-/// `GET /api/user/user_money`: `{ balance, points }`.
-#[utoipa::path(get, path = "/api/user/user_money", tag = "钱包", responses((status = 200, description = "余额与积分", body = Envelope<Wallet>)))]
+/// `GET /api/user/user_money`: `{ balance, red_packet, points }`.
+#[utoipa::path(get, path = "/api/user/user_money", tag = "钱包", responses((status = 200, description = "余额、红包与积分", body = Envelope<Wallet>)))]
 async fn user_money(State(context): State<ApiContext>, member: Member) -> Answer<Wallet> {
-    let (balance, points): (i64, i64) =
-        sqlx::query_as("SELECT balance, points FROM members WHERE id = $1").bind(member.id).fetch_one(&context.db.pool).await?;
-    ok(Wallet { balance: money::text(balance), points })
+    let (balance, red_packet, points): (i64, i64, i64) =
+        sqlx::query_as("SELECT balance, red_packet, points FROM members WHERE id = $1").bind(member.id).fetch_one(&context.db.pool).await?;
+    ok(Wallet { balance: money::text(balance), red_packet: money::text(red_packet), points })
 }
 
-/// The member's balance and points.
+/// The member's balance, red packets and points.
 #[derive(Serialize, ToSchema)]
 pub struct Wallet {
     #[schema(example = "1000.00")]
     balance: String,
+    /// 账户红包.
+    #[schema(example = "88.00")]
+    red_packet: String,
     points: i64,
 }
 
-/// `GET /api/user/user_money_log` (`page`, `use_type`, `start_time`, `end_time` as Unix
-/// seconds): the balance's movements, newest first, 20 a page. `use_type` 1 is money in, 2
-/// money out.
-#[utoipa::path(get, path = "/api/user/user_money_log", tag = "钱包", responses((status = 200, description = "一页余额变动", body = Envelope<BalanceLogPage>)))]
-async fn user_money_log(State(context): State<ApiContext>, member: Member, QueryFields(query): QueryFields) -> Answer<BalanceLogPage> {
+/// An account of the wallet and the table of its movements.
+#[derive(Clone, Copy)]
+enum Account {
+    Balance,
+    RedPacket,
+    Points,
+}
+
+impl Account {
+    /// The log's table and its signed amount column.
+    fn table(self) -> (&'static str, &'static str) {
+        match self {
+            Account::Balance => ("balance_logs", "amount"),
+            Account::RedPacket => ("red_packet_logs", "amount"),
+            Account::Points => ("points_logs", "points"),
+        }
+    }
+
+    /// A stored amount as the answer writes it: money with two decimals, points as a count.
+    fn text(self, stored: i64) -> String {
+        match self {
+            Account::Points => stored.to_string(),
+            _ => money::text(stored),
+        }
+    }
+}
+
+/// One page of an account's movements: `page`, `use_type` (0 every one, 1 in, 2 out),
+/// `start_time` and `end_time` (Unix seconds, inclusive), newest first, 20 a page.
+async fn log_page(context: &ApiContext, member: Member, query: &Fields, account: Account) -> Result<LogPage> {
     let page = query.page()?;
     let use_type = query.int_or("use_type", "类型", 0)?;
     if !(0..=2).contains(&use_type) {
@@ -44,8 +76,17 @@ async fn user_money_log(State(context): State<ApiContext>, member: Member, Query
     }
     let start = query.int_or("start_time", "开始时间", 0)?;
     let end = query.int_or("end_time", "结束时间", i64::MAX)?;
-    let filter = "member_id = $1 AND ($2 = 0 OR use_type = $2) AND created_at >= $3 AND created_at <= $4";
-    let total: i64 = sqlx::query_scalar(sqlx::AssertSqlSafe(format!("SELECT COUNT(*) FROM balance_logs WHERE {filter}")))
+    if start > end {
+        return Err(Error::field("start_time", "开始时间不能晚于结束时间"));
+    }
+    let (table, amount) = account.table();
+    // The balance's rows say their direction; the others' is the amount's sign.
+    let direction = match account {
+        Account::Balance => "use_type".to_owned(),
+        _ => format!("CASE WHEN {amount} < 0 THEN 2 ELSE 1 END"),
+    };
+    let filter = format!("member_id = $1 AND ($2 = 0 OR {direction} = $2) AND created_at >= $3 AND created_at <= $4");
+    let total: i64 = sqlx::query_scalar(sqlx::AssertSqlSafe(format!("SELECT COUNT(*) FROM {table} WHERE {filter}")))
         .bind(member.id)
         .bind(use_type)
         .bind(start)
@@ -53,8 +94,8 @@ async fn user_money_log(State(context): State<ApiContext>, member: Member, Query
         .fetch_one(&context.db.pool)
         .await?;
     let rows: Vec<LogRow> = sqlx::query_as(sqlx::AssertSqlSafe(format!(
-        "SELECT id, amount, balance_after, use_type, order_id, note, created_at FROM balance_logs WHERE {filter} \
-         ORDER BY created_at DESC, id DESC LIMIT 20 OFFSET $5"
+        "SELECT id, {amount} AS amount, balance_after, {direction} AS use_type, order_id, note, created_at FROM {table} \
+         WHERE {filter} ORDER BY created_at DESC, id DESC LIMIT 20 OFFSET $5"
     )))
     .bind(member.id)
     .bind(use_type)
@@ -67,10 +108,10 @@ async fn user_money_log(State(context): State<ApiContext>, member: Member, Query
         .into_iter()
         .map(|row| {
             let sign = if row.amount < 0 { "-" } else { "+" };
-            BalanceLog {
+            LogEntry {
                 id: row.id,
-                amount: format!("{sign}{}", money::text(row.amount.abs())),
-                balance: money::text(row.balance_after),
+                amount: format!("{sign}{}", account.text(row.amount.abs())),
+                balance: account.text(row.balance_after),
                 use_type: row.use_type,
                 order_id: row.order_id,
                 note: row.note,
@@ -78,7 +119,29 @@ async fn user_money_log(State(context): State<ApiContext>, member: Member, Query
             }
         })
         .collect();
-    ok(BalanceLogPage { list, total, page })
+    Ok(LogPage { list, total, page })
+}
+
+/// `GET /api/user/user_money_log` (`page`, `use_type`, `start_time`, `end_time` as Unix
+/// seconds): the balance's movements, newest first, 20 a page. `use_type` 1 is money in, 2
+/// money out.
+#[utoipa::path(get, path = "/api/user/user_money_log", tag = "钱包", responses((status = 200, description = "一页余额变动", body = Envelope<LogPage>)))]
+async fn user_money_log(State(context): State<ApiContext>, member: Member, QueryFields(query): QueryFields) -> Answer<LogPage> {
+    ok(log_page(&context, member, &query, Account::Balance).await?)
+}
+
+/// `GET /api/user/red_packet_log` (`page`, `use_type`, `start_time`, `end_time`): the red
+/// packets' movements (granted, spent on an order, given back by a cancel), newest first.
+#[utoipa::path(get, path = "/api/user/red_packet_log", tag = "钱包", responses((status = 200, description = "一页红包变动", body = Envelope<LogPage>)))]
+async fn red_packet_log(State(context): State<ApiContext>, member: Member, QueryFields(query): QueryFields) -> Answer<LogPage> {
+    ok(log_page(&context, member, &query, Account::RedPacket).await?)
+}
+
+/// `GET /api/user/points_log` (`page`, `use_type`, `start_time`, `end_time`): the points'
+/// movements (earned by payments, spent on orders, granted), newest first; amounts are counts.
+#[utoipa::path(get, path = "/api/user/points_log", tag = "钱包", responses((status = 200, description = "一页积分变动", body = Envelope<LogPage>)))]
+async fn points_log(State(context): State<ApiContext>, member: Member, QueryFields(query): QueryFields) -> Answer<LogPage> {
+    ok(log_page(&context, member, &query, Account::Points).await?)
 }
 
 #[derive(sqlx::FromRow)]
@@ -92,25 +155,25 @@ struct LogRow {
     created_at: i64,
 }
 
-/// One page of the balance's movements, newest first.
+/// One page of an account's movements, newest first.
 #[derive(Serialize, ToSchema)]
-pub struct BalanceLogPage {
-    list: Vec<BalanceLog>,
+pub struct LogPage {
+    list: Vec<LogEntry>,
     total: i64,
     page: i64,
 }
 
-/// One movement of the balance.
+/// One movement of an account: the balance, the red packets or the points.
 #[derive(Serialize, ToSchema)]
-pub struct BalanceLog {
+pub struct LogEntry {
     id: i64,
-    /// Signed: `+100.00` in, `-25.50` out.
+    /// Signed: `+100.00` in, `-25.50` out (points: `+120`, `-500`).
     #[schema(example = "-25.50")]
     amount: String,
-    /// The balance after it.
+    /// What the account holds after it.
     #[schema(example = "974.50")]
     balance: String,
-    /// 1 money in, 2 money out.
+    /// 1 in, 2 out.
     use_type: i64,
     #[schema(required = true)]
     order_id: Option<i64>,

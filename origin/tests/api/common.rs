@@ -90,6 +90,13 @@ impl App {
     }
 }
 
+/// A fresh data directory for one application: its uploads go there.
+fn data_dir() -> std::path::PathBuf {
+    static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    let number = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    std::env::temp_dir().join(format!("origin-test-{}-{number}", std::process::id()))
+}
+
 async fn start(database_url: String, database: &'static str, edge_secret: Option<&str>) -> (App, tokio::sync::oneshot::Sender<()>) {
     let config = Config {
         addr: "127.0.0.1:0".parse().unwrap(),
@@ -97,6 +104,7 @@ async fn start(database_url: String, database: &'static str, edge_secret: Option
         edge_secret: edge_secret.map(str::to_owned),
         order_pay_minutes: origin::orders_due::DEFAULT_PAY_MINUTES,
         security: origin::security::Security::default(),
+        data_dir: data_dir(),
     };
     let app = Application::build(&config).await.expect("the application starts");
     let origin = format!("http://{}", app.address());

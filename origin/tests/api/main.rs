@@ -10,6 +10,7 @@ mod edge;
 mod favorites;
 mod goods;
 mod limits;
+mod member;
 mod openapi;
 mod order_states;
 mod orders;

@@ -1,0 +1,404 @@
+//! `origin admin …`: the operator's commands, for what the shop's specification has no back
+//! office for — reviewing qualification certificates, granting coupons, cash vouchers, red
+//! packets, points and balance (an offline recharge), and looking members up. Every change is
+//! one transaction that also writes the member's own log row (as their own movements do), a
+//! message to the member, and an `admin_logs` row naming the operator.
+
+use clap::{Args, Parser, Subcommand};
+use sqlx::{AnyConnection, Connection};
+
+use crate::db::Db;
+use crate::http::member::{MESSAGE_QUALIFICATION, MESSAGE_WALLET, send_message};
+use crate::http::qualification::REQUIRED;
+use crate::settlement::{self, UNUSED};
+use crate::{money, now};
+
+/// The operator's commands on the shop's database (`DATABASE_URL`).
+#[derive(Debug, Parser)]
+#[command(name = "origin admin", about = "Operator commands: review qualifications, grant coupons and money, list members")]
+pub struct Admin {
+    /// Who is acting, for the log (default: $USER).
+    #[arg(long, global = true)]
+    operator: Option<String>,
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Lists members (id, account, company, approval, balance, red packets, points).
+    Members {
+        /// Only members whose account, company or phone contains this.
+        #[arg(long)]
+        search: Option<String>,
+        /// Only members with certificates waiting for review.
+        #[arg(long)]
+        pending: bool,
+    },
+    /// Lists qualification certificates.
+    Qualifications {
+        #[arg(long)]
+        member: Option<i64>,
+        /// Only those waiting for review.
+        #[arg(long)]
+        pending: bool,
+    },
+    /// Approves a certificate; the member may order once the required ones are approved.
+    Approve {
+        /// The certificate's id.
+        id: i64,
+        /// The business scope approved with it, one item per comma (经营范围).
+        #[arg(long)]
+        scope: Option<String>,
+    },
+    /// Rejects a certificate with a reason the member sees.
+    Reject {
+        id: i64,
+        #[arg(long)]
+        reason: String,
+    },
+    /// Lists the coupon and cash-voucher templates that can be granted.
+    Templates,
+    /// Grants something to a member.
+    #[command(subcommand)]
+    Grant(Grant),
+}
+
+#[derive(Debug, Subcommand)]
+enum Grant {
+    /// A coupon of a template (`templates` lists them), valid for the template's days.
+    Coupon(GrantTemplate),
+    /// A cash voucher of a template.
+    Voucher(GrantTemplate),
+    /// Red packets (an amount in yuan).
+    RedPacket(GrantMoney),
+    /// Points (a whole number; negative takes them away, never below zero).
+    Points {
+        #[arg(long)]
+        member: i64,
+        #[arg(long, allow_hyphen_values = true)]
+        points: i64,
+        #[arg(long, default_value = "平台赠送")]
+        note: String,
+    },
+    /// Balance (an offline recharge, e.g. a bank transfer received).
+    Balance(GrantMoney),
+}
+
+#[derive(Debug, Args)]
+struct GrantTemplate {
+    #[arg(long)]
+    member: i64,
+    /// The template's id.
+    #[arg(long)]
+    template: i64,
+    #[arg(long, default_value_t = 1)]
+    count: i64,
+}
+
+#[derive(Debug, Args)]
+struct GrantMoney {
+    #[arg(long)]
+    member: i64,
+    /// Yuan, at most two decimals: `50.00`.
+    #[arg(long)]
+    amount: String,
+    #[arg(long, default_value = "平台赠送")]
+    note: String,
+}
+
+impl Admin {
+    /// Reads the command line after `origin admin`.
+    pub fn from_args(args: impl IntoIterator<Item = String>) -> Result<Admin, clap::Error> {
+        Admin::try_parse_from(std::iter::once("origin admin".to_owned()).chain(args))
+    }
+}
+
+/// Runs one command; answers what it prints.
+pub async fn run(db: &Db, admin: Admin) -> anyhow::Result<String> {
+    let operator = admin.operator.or_else(|| std::env::var("USER").ok()).unwrap_or_else(|| "operator".into());
+    let mut conn = db.pool.acquire().await?;
+    match admin.command {
+        Command::Members { search, pending } => members(&mut conn, search, pending).await,
+        Command::Qualifications { member, pending } => qualifications(&mut conn, member, pending).await,
+        Command::Approve { id, scope } => approve(&mut conn, &operator, id, scope).await,
+        Command::Reject { id, reason } => reject(&mut conn, &operator, id, &reason).await,
+        Command::Templates => templates(&mut conn).await,
+        Command::Grant(grant) => self::grant(&mut conn, &operator, grant).await,
+    }
+}
+
+async fn log(conn: &mut AnyConnection, operator: &str, action: &str, member: i64, detail: &str) -> anyhow::Result<()> {
+    sqlx::query("INSERT INTO admin_logs (operator, action, member_id, detail, created_at) VALUES ($1, $2, $3, $4, $5)")
+        .bind(operator)
+        .bind(action)
+        .bind(member)
+        .bind(detail)
+        .bind(now())
+        .execute(&mut *conn)
+        .await?;
+    Ok(())
+}
+
+#[derive(sqlx::FromRow)]
+struct MemberRow {
+    id: i64,
+    username: String,
+    company: String,
+    phone: String,
+    is_passed: i64,
+    balance: i64,
+    red_packet: i64,
+    points: i64,
+    pending: i64,
+}
+
+#[derive(sqlx::FromRow)]
+struct CertificateRow {
+    id: i64,
+    member_id: i64,
+    kind: String,
+    number: String,
+    expires_on: String,
+    status: i64,
+    reason: String,
+    file_name: String,
+}
+
+async fn members(conn: &mut AnyConnection, search: Option<String>, pending: bool) -> anyhow::Result<String> {
+    let pattern = format!("%{}%", search.unwrap_or_default());
+    let rows: Vec<MemberRow> = sqlx::query_as(
+        "SELECT m.id, m.username, m.company, m.phone, m.is_passed, m.balance, m.red_packet, m.points, \
+                (SELECT COUNT(*) FROM qualifications q WHERE q.member_id = m.id AND q.status = 0) AS pending \
+         FROM members m WHERE (m.username LIKE $1 OR m.company LIKE $1 OR m.phone LIKE $1) ORDER BY m.id",
+    )
+    .bind(pattern)
+    .fetch_all(&mut *conn)
+    .await?;
+    let mut out = String::from("id\taccount\tcompany\tphone\tapproved\tbalance\tred_packet\tpoints\tpending\n");
+    for row in rows.into_iter().filter(|row| !pending || row.pending > 0) {
+        out += &format!(
+            "{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\n",
+            row.id,
+            row.username,
+            row.company,
+            row.phone,
+            if row.is_passed == 1 { "yes" } else { "no" },
+            money::text(row.balance),
+            money::text(row.red_packet),
+            row.points,
+            row.pending
+        );
+    }
+    Ok(out)
+}
+
+async fn qualifications(conn: &mut AnyConnection, member: Option<i64>, pending: bool) -> anyhow::Result<String> {
+    let rows: Vec<CertificateRow> = sqlx::query_as(
+        "SELECT id, member_id, kind, number, expires_on, status, reason, file_name FROM qualifications \
+         WHERE ($1 = 0 OR member_id = $1) AND ($2 = 0 OR status = 0) ORDER BY member_id, id",
+    )
+    .bind(member.unwrap_or(0))
+    .bind(i64::from(pending))
+    .fetch_all(&mut *conn)
+    .await?;
+    let mut out = String::from("id\tmember\tkind\tnumber\texpires\tstatus\tscan\treason\n");
+    for row in rows {
+        let status = ["pending", "approved", "rejected"].get(row.status as usize).copied().unwrap_or("?");
+        let scan = if row.file_name.is_empty() { "-".to_owned() } else { format!("uploads/{}/{}", row.member_id, row.file_name) };
+        out +=
+            &format!("{}\t{}\t{}\t{}\t{}\t{status}\t{scan}\t{}\n", row.id, row.member_id, row.kind, row.number, row.expires_on, row.reason);
+    }
+    Ok(out)
+}
+
+/// Marks a certificate reviewed: answers its member and kind.
+async fn review(conn: &mut AnyConnection, id: i64, status: i64, reason: &str) -> anyhow::Result<(i64, String)> {
+    sqlx::query_as("UPDATE qualifications SET status = $1, reason = $2, reviewed_at = $3 WHERE id = $4 RETURNING member_id, kind")
+        .bind(status)
+        .bind(reason)
+        .bind(now())
+        .bind(id)
+        .fetch_optional(&mut *conn)
+        .await?
+        .ok_or_else(|| anyhow::anyhow!("no qualification certificate {id}"))
+}
+
+async fn approve(conn: &mut AnyConnection, operator: &str, id: i64, scope: Option<String>) -> anyhow::Result<String> {
+    let mut tx = conn.begin().await?;
+    let (member, kind) = review(&mut tx, id, 1, "").await?;
+    if let Some(scope) = &scope {
+        let lines: Vec<&str> = scope.split([',', '，', '\n']).map(str::trim).filter(|item| !item.is_empty()).collect();
+        sqlx::query("UPDATE members SET business_scope = $1 WHERE id = $2").bind(lines.join("\n")).bind(member).execute(&mut *tx).await?;
+    }
+    // Approved once every required kind has an approved certificate.
+    let approved: Vec<String> = sqlx::query_scalar("SELECT DISTINCT kind FROM qualifications WHERE member_id = $1 AND status = 1")
+        .bind(member)
+        .fetch_all(&mut *tx)
+        .await?;
+    let passed = REQUIRED.iter().all(|required| approved.iter().any(|kind| kind == required));
+    if passed {
+        sqlx::query("UPDATE members SET is_passed = 1 WHERE id = $1").bind(member).execute(&mut *tx).await?;
+    }
+    let body = if passed {
+        format!("您的{kind}已审核通过，资质审核完成，现在可以下单了。")
+    } else {
+        format!("您的{kind}已审核通过。")
+    };
+    send_message(&mut tx, member, MESSAGE_QUALIFICATION, "资质审核通过", &body).await?;
+    log(
+        &mut tx,
+        operator,
+        "qualification.approve",
+        member,
+        &format!("certificate {id} ({kind}){}", scope.map(|s| format!(" scope: {s}")).unwrap_or_default()),
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(format!("approved certificate {id} ({kind}) of member {member}{}\n", if passed { "; the member is approved" } else { "" }))
+}
+
+async fn reject(conn: &mut AnyConnection, operator: &str, id: i64, reason: &str) -> anyhow::Result<String> {
+    let reason = reason.trim();
+    anyhow::ensure!(!reason.is_empty(), "a rejection needs a reason");
+    let mut tx = conn.begin().await?;
+    let (member, kind) = review(&mut tx, id, 2, reason).await?;
+    send_message(&mut tx, member, MESSAGE_QUALIFICATION, "资质审核未通过", &format!("您的{kind}未通过审核：{reason}。请重新上传。"))
+        .await?;
+    log(&mut tx, operator, "qualification.reject", member, &format!("certificate {id} ({kind}): {reason}")).await?;
+    tx.commit().await?;
+    Ok(format!("rejected certificate {id} ({kind}) of member {member}\n"))
+}
+
+async fn templates(conn: &mut AnyConnection) -> anyhow::Result<String> {
+    let coupons: Vec<(i64, String, i64, i64)> =
+        sqlx::query_as("SELECT id, title, kind, days FROM coupons ORDER BY id").fetch_all(&mut *conn).await?;
+    let vouchers: Vec<(i64, String, i64, i64)> =
+        sqlx::query_as("SELECT id, title, amount, days FROM cash_vouchers ORDER BY id").fetch_all(&mut *conn).await?;
+    let mut out = String::from("coupons (grant coupon --template ID)\nid\ttitle\tkind\tdays\n");
+    for (id, title, kind, days) in coupons {
+        out += &format!("{id}\t{title}\t{}\t{days}\n", if kind == 2 { "折扣" } else { "满减" });
+    }
+    out += "cash vouchers (grant voucher --template ID)\nid\ttitle\tamount\tdays\n";
+    for (id, title, amount, days) in vouchers {
+        out += &format!("{id}\t{title}\t{}\t{days}\n", money::text(amount));
+    }
+    Ok(out)
+}
+
+async fn member_exists(conn: &mut AnyConnection, member: i64) -> anyhow::Result<()> {
+    let found: Option<i64> = sqlx::query_scalar("SELECT id FROM members WHERE id = $1").bind(member).fetch_optional(&mut *conn).await?;
+    found.map(|_| ()).ok_or_else(|| anyhow::anyhow!("no member {member}"))
+}
+
+/// A positive amount of yuan with at most two decimals, as stored.
+fn amount(text: &str) -> anyhow::Result<i64> {
+    let stored = money::parse_stored(text.trim()).filter(|stored| *stored > 0 && stored % 100 == 0);
+    stored.ok_or_else(|| anyhow::anyhow!("the amount must be a positive number of yuan with at most two decimals, got {text}"))
+}
+
+async fn grant(conn: &mut AnyConnection, operator: &str, grant: Grant) -> anyhow::Result<String> {
+    let now = now();
+    let mut tx = conn.begin().await?;
+    let out = match grant {
+        Grant::Coupon(GrantTemplate { member, template, count }) | Grant::Voucher(GrantTemplate { member, template, count })
+            if !(1..=100).contains(&count) =>
+        {
+            anyhow::bail!("member {member}, template {template}: the count must be from 1 to 100, got {count}")
+        }
+        Grant::Coupon(GrantTemplate { member, template, count }) => {
+            member_exists(&mut tx, member).await?;
+            let (title, days): (String, i64) = sqlx::query_as("SELECT title, days FROM coupons WHERE id = $1")
+                .bind(template)
+                .fetch_optional(&mut *tx)
+                .await?
+                .ok_or_else(|| anyhow::anyhow!("no coupon template {template}"))?;
+            for _ in 0..count {
+                sqlx::query(
+                    "INSERT INTO member_coupons (member_id, coupon_id, status, starts_at, expires_at, created_at) VALUES ($1, $2, $3, $4, $5, $4)",
+                )
+                .bind(member)
+                .bind(template)
+                .bind(UNUSED)
+                .bind(now)
+                .bind(now + days * 86_400)
+                .execute(&mut *tx)
+                .await?;
+            }
+            send_message(&mut tx, member, MESSAGE_WALLET, "获得优惠券", &format!("平台赠送您{count}张{title}，有效期{days}天。")).await?;
+            log(&mut tx, operator, "grant.coupon", member, &format!("{count} × coupon template {template} ({title})")).await?;
+            format!("granted {count} × {title} to member {member}\n")
+        }
+        Grant::Voucher(GrantTemplate { member, template, count }) => {
+            member_exists(&mut tx, member).await?;
+            let (title, days): (String, i64) = sqlx::query_as("SELECT title, days FROM cash_vouchers WHERE id = $1")
+                .bind(template)
+                .fetch_optional(&mut *tx)
+                .await?
+                .ok_or_else(|| anyhow::anyhow!("no cash voucher template {template}"))?;
+            for _ in 0..count {
+                sqlx::query(
+                    "INSERT INTO member_cash_vouchers (member_id, voucher_id, status, starts_at, expires_at, created_at) \
+                     VALUES ($1, $2, $3, $4, $5, $4)",
+                )
+                .bind(member)
+                .bind(template)
+                .bind(UNUSED)
+                .bind(now)
+                .bind(now + days * 86_400)
+                .execute(&mut *tx)
+                .await?;
+            }
+            send_message(&mut tx, member, MESSAGE_WALLET, "获得现金券", &format!("平台赠送您{count}张{title}，有效期{days}天。")).await?;
+            log(&mut tx, operator, "grant.voucher", member, &format!("{count} × voucher template {template} ({title})")).await?;
+            format!("granted {count} × {title} to member {member}\n")
+        }
+        Grant::RedPacket(GrantMoney { member, amount: text, note }) => {
+            member_exists(&mut tx, member).await?;
+            let stored = amount(&text)?;
+            let after = settlement::move_red_packet(&mut tx, member, None, stored, &note, now)
+                .await?
+                .ok_or_else(|| anyhow::anyhow!("the red-packet account cannot go below zero"))?;
+            let yuan = money::text(stored);
+            send_message(&mut tx, member, MESSAGE_WALLET, "获得红包", &format!("{note}：账户红包+¥{yuan}。")).await?;
+            log(&mut tx, operator, "grant.red_packet", member, &format!("+{yuan} ({note})")).await?;
+            format!("granted red packets {yuan} to member {member}; now {}\n", money::text(after))
+        }
+        Grant::Points { member, points, note } => {
+            member_exists(&mut tx, member).await?;
+            anyhow::ensure!(points != 0, "points must not be 0");
+            let after = settlement::move_points(&mut tx, member, None, points, &note, now)
+                .await?
+                .ok_or_else(|| anyhow::anyhow!("member {member} has fewer than {} points", -points))?;
+            send_message(&mut tx, member, MESSAGE_WALLET, "积分变动", &format!("{note}：积分{points:+}。")).await?;
+            log(&mut tx, operator, "grant.points", member, &format!("{points:+} ({note})")).await?;
+            format!("points {points:+} for member {member}; now {after}\n")
+        }
+        Grant::Balance(GrantMoney { member, amount: text, note }) => {
+            member_exists(&mut tx, member).await?;
+            let stored = amount(&text)?;
+            let after: i64 = sqlx::query_scalar("UPDATE members SET balance = balance + $1 WHERE id = $2 RETURNING balance")
+                .bind(stored)
+                .bind(member)
+                .fetch_one(&mut *tx)
+                .await?;
+            sqlx::query(
+                "INSERT INTO balance_logs (member_id, amount, balance_after, use_type, order_id, note, created_at) \
+                 VALUES ($1, $2, $3, 1, NULL, $4, $5)",
+            )
+            .bind(member)
+            .bind(stored)
+            .bind(after)
+            .bind(&note)
+            .bind(now)
+            .execute(&mut *tx)
+            .await?;
+            let yuan = money::text(stored);
+            send_message(&mut tx, member, MESSAGE_WALLET, "余额到账", &format!("{note}：余额+¥{yuan}。")).await?;
+            log(&mut tx, operator, "grant.balance", member, &format!("+{yuan} ({note})")).await?;
+            format!("balance +{yuan} for member {member}; now {}\n", money::text(after))
+        }
+    };
+    tx.commit().await?;
+    Ok(out)
+}

@@ -1,0 +1,298 @@
+//! The member centre (会员中心, `/user`) in one call, and the member's messages (我的消息,
+//! `/zhzx/wdxx`). A member sees only their own.
+
+use axum::extract::{Path, State};
+use serde::Serialize;
+use sqlx::AnyConnection;
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use super::ApiContext;
+use super::error::{Answer, Envelope, Error, Result, ok};
+use super::extract::{Member, QueryFields};
+use crate::settlement::UNUSED;
+use crate::{money, now};
+
+pub fn router() -> OpenApiRouter<ApiContext> {
+    OpenApiRouter::new().routes(routes!(centre)).routes(routes!(messages)).routes(routes!(read_message)).routes(routes!(read_all_messages))
+}
+
+/// Message kinds: 1 system, 2 order, 3 wallet, 4 qualification.
+pub const MESSAGE_SYSTEM: i64 = 1;
+pub const MESSAGE_ORDER: i64 = 2;
+pub const MESSAGE_WALLET: i64 = 3;
+pub const MESSAGE_QUALIFICATION: i64 = 4;
+const MESSAGE_KIND_NAMES: [&str; 5] = ["", "系统消息", "订单消息", "资产消息", "资质消息"];
+
+/// Sends the member a message (in the caller's transaction, with the change it tells of).
+pub async fn send_message(conn: &mut AnyConnection, member: i64, kind: i64, title: &str, body: &str) -> Result<()> {
+    sqlx::query("INSERT INTO messages (member_id, kind, title, body, created_at) VALUES ($1, $2, $3, $4, $5)")
+        .bind(member)
+        .bind(kind)
+        .bind(title)
+        .bind(body)
+        .bind(now())
+        .execute(&mut *conn)
+        .await?;
+    Ok(())
+}
+
+/// How many of the member's messages are unread (`message_count` in the user state).
+pub async fn unread_messages(conn: &mut AnyConnection, member: i64) -> Result<i64> {
+    Ok(sqlx::query_scalar("SELECT COUNT(*) FROM messages WHERE member_id = $1 AND read_at IS NULL")
+        .bind(member)
+        .fetch_one(&mut *conn)
+        .await?)
+}
+
+/// The member centre: who the member is, what the wallet holds, the orders by state and the
+/// latest ones, and the unread messages.
+#[derive(Serialize, ToSchema)]
+pub struct MemberCentre {
+    username: String,
+    name: String,
+    company: String,
+    /// The member's rank (会员等级).
+    rank: i64,
+    /// 1 when the qualifications were approved.
+    is_passed: i64,
+    /// The qualifications waiting for review, and those rejected.
+    qualifications_pending: i64,
+    qualifications_rejected: i64,
+    manager: CentreManager,
+    /// The store orders go to (a multi-store account), or `null`.
+    #[schema(required = true)]
+    store: Option<String>,
+    #[schema(example = "1000.00")]
+    balance: String,
+    #[schema(example = "88.00")]
+    red_packet: String,
+    points: i64,
+    /// Coupons and cash vouchers usable now.
+    coupons: i64,
+    cash_vouchers: i64,
+    /// Orders in each state, in the order 待付款, 待发货, 待收货, 已完成, 已取消.
+    orders: Vec<OrderCount>,
+    /// The five latest orders.
+    recent_orders: Vec<RecentOrder>,
+    unread_messages: i64,
+}
+
+/// The member's account manager.
+#[derive(Serialize, ToSchema)]
+pub struct CentreManager {
+    name: String,
+    phone: String,
+}
+
+/// How many orders are in one state.
+#[derive(Serialize, ToSchema)]
+pub struct OrderCount {
+    status: i64,
+    #[schema(example = "待付款")]
+    status_name: &'static str,
+    count: i64,
+}
+
+/// One of the latest orders.
+#[derive(Serialize, ToSchema, sqlx::FromRow)]
+pub struct RecentOrder {
+    id: i64,
+    order_no: String,
+    status: i64,
+    #[sqlx(skip)]
+    #[schema(value_type = String, example = "待付款")]
+    status_name: &'static str,
+    /// What the member pays (paid) for it.
+    #[sqlx(skip)]
+    #[schema(example = "98.00")]
+    due: String,
+    #[serde(skip)]
+    due_stored: i64,
+    /// How many lines it has.
+    lines: i64,
+    created_at: i64,
+}
+
+const ORDER_STATUS_NAMES: [&str; 5] = ["待付款", "待发货", "待收货", "已完成", "已取消"];
+
+#[derive(sqlx::FromRow)]
+struct CentreRow {
+    username: String,
+    name: String,
+    company: String,
+    rank: i64,
+    is_passed: i64,
+    manager_name: String,
+    manager_phone: String,
+    balance: i64,
+    red_packet: i64,
+    points: i64,
+}
+
+/// `GET /api/user/center`: the member centre in one answer.
+#[utoipa::path(get, path = "/api/user/center", tag = "会员中心", responses((status = 200, description = "会员中心", body = Envelope<MemberCentre>)))]
+async fn centre(State(context): State<ApiContext>, member: Member) -> Answer<MemberCentre> {
+    let mut conn = context.db.pool.acquire().await?;
+    let row: CentreRow = sqlx::query_as(
+        "SELECT username, name, company, rank, is_passed, manager_name, manager_phone, balance, red_packet, points \
+         FROM members WHERE id = $1",
+    )
+    .bind(member.id)
+    .fetch_one(&mut *conn)
+    .await?;
+    let (pending, rejected): (i64, i64) = sqlx::query_as(
+        "SELECT CAST(COALESCE(SUM(CASE WHEN status = 0 THEN 1 ELSE 0 END), 0) AS BIGINT), \
+                CAST(COALESCE(SUM(CASE WHEN status = 2 THEN 1 ELSE 0 END), 0) AS BIGINT) \
+         FROM qualifications WHERE member_id = $1",
+    )
+    .bind(member.id)
+    .fetch_one(&mut *conn)
+    .await?;
+    let now = now();
+    let usable = |table: &str| {
+        format!("SELECT COUNT(*) FROM {table} WHERE member_id = $1 AND status = {UNUSED} AND starts_at <= $2 AND expires_at > $2")
+    };
+    let coupons: i64 =
+        sqlx::query_scalar(sqlx::AssertSqlSafe(usable("member_coupons"))).bind(member.id).bind(now).fetch_one(&mut *conn).await?;
+    let cash_vouchers: i64 =
+        sqlx::query_scalar(sqlx::AssertSqlSafe(usable("member_cash_vouchers"))).bind(member.id).bind(now).fetch_one(&mut *conn).await?;
+    let counted: Vec<(i64, i64)> = sqlx::query_as("SELECT status, COUNT(*) FROM orders WHERE member_id = $1 GROUP BY status")
+        .bind(member.id)
+        .fetch_all(&mut *conn)
+        .await?;
+    let orders = ORDER_STATUS_NAMES
+        .iter()
+        .enumerate()
+        .map(|(status, status_name)| OrderCount {
+            status: status as i64,
+            status_name,
+            count: counted.iter().find(|(found, _)| *found == status as i64).map_or(0, |(_, count)| *count),
+        })
+        .collect();
+    let mut recent_orders: Vec<RecentOrder> = sqlx::query_as(
+        "SELECT o.id, o.order_no, o.status, o.due AS due_stored, o.created_at, \
+                (SELECT COUNT(*) FROM order_items i WHERE i.order_id = o.id) AS lines \
+         FROM orders o WHERE o.member_id = $1 ORDER BY o.created_at DESC, o.id DESC LIMIT 5",
+    )
+    .bind(member.id)
+    .fetch_all(&mut *conn)
+    .await?;
+    for order in &mut recent_orders {
+        order.status_name = ORDER_STATUS_NAMES.get(order.status as usize).copied().unwrap_or_default();
+        order.due = money::text(order.due_stored);
+    }
+    let store = super::address::current_store(&mut conn, member).await?;
+    ok(MemberCentre {
+        username: row.username,
+        name: row.name,
+        company: row.company,
+        rank: row.rank,
+        is_passed: row.is_passed,
+        qualifications_pending: pending,
+        qualifications_rejected: rejected,
+        manager: CentreManager { name: row.manager_name, phone: row.manager_phone },
+        store,
+        balance: money::text(row.balance),
+        red_packet: money::text(row.red_packet),
+        points: row.points,
+        coupons,
+        cash_vouchers,
+        orders,
+        recent_orders,
+        unread_messages: unread_messages(&mut conn, member.id).await?,
+    })
+}
+
+/// One of the member's messages.
+#[derive(Serialize, ToSchema, sqlx::FromRow)]
+pub struct Message {
+    id: i64,
+    /// 1 system, 2 order, 3 wallet, 4 qualification.
+    kind: i64,
+    #[sqlx(skip)]
+    #[schema(value_type = String, example = "订单消息")]
+    kind_name: &'static str,
+    title: String,
+    body: String,
+    /// When it was read; `null` while unread.
+    #[schema(required = true)]
+    read_at: Option<i64>,
+    created_at: i64,
+}
+
+/// One page of the member's messages, and how many are unread.
+#[derive(Serialize, ToSchema)]
+pub struct MessagePage {
+    list: Vec<Message>,
+    total: i64,
+    page: i64,
+    unread: i64,
+}
+
+/// `GET /api/user/message` (`page`, `kind` 0 every one, `unread` 1 for the unread only): the
+/// member's messages, newest first, 20 a page.
+#[utoipa::path(get, path = "/api/user/message", tag = "会员中心", responses((status = 200, description = "一页消息", body = Envelope<MessagePage>)))]
+async fn messages(State(context): State<ApiContext>, member: Member, QueryFields(query): QueryFields) -> Answer<MessagePage> {
+    let page = query.page()?;
+    let kind = query.int_or("kind", "消息类型", 0)?;
+    if !(0..MESSAGE_KIND_NAMES.len() as i64).contains(&kind) {
+        return Err(Error::field("kind", "消息类型不正确"));
+    }
+    let unread_only = query.int_or("unread", "未读", 0)? == 1;
+    let filter = format!("member_id = $1 AND ($2 = 0 OR kind = $2){}", if unread_only { " AND read_at IS NULL" } else { "" });
+    let mut conn = context.db.pool.acquire().await?;
+    let total: i64 = sqlx::query_scalar(sqlx::AssertSqlSafe(format!("SELECT COUNT(*) FROM messages WHERE {filter}")))
+        .bind(member.id)
+        .bind(kind)
+        .fetch_one(&mut *conn)
+        .await?;
+    let mut list: Vec<Message> = sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        "SELECT id, kind, title, body, read_at, created_at FROM messages WHERE {filter} \
+         ORDER BY created_at DESC, id DESC LIMIT 20 OFFSET $3"
+    )))
+    .bind(member.id)
+    .bind(kind)
+    .bind((page - 1) * 20)
+    .fetch_all(&mut *conn)
+    .await?;
+    for message in &mut list {
+        message.kind_name = MESSAGE_KIND_NAMES.get(message.kind as usize).copied().unwrap_or(MESSAGE_KIND_NAMES[1]);
+    }
+    ok(MessagePage { list, total, page, unread: unread_messages(&mut conn, member.id).await? })
+}
+
+/// What is left unread.
+#[derive(Serialize, ToSchema)]
+pub struct Unread {
+    unread: i64,
+}
+
+/// `POST /api/user/message/{id}/read`: marks one of the member's messages read.
+#[utoipa::path(post, path = "/api/user/message/{id}/read", tag = "会员中心", responses((status = 200, description = "未读消息数", body = Envelope<Unread>)))]
+async fn read_message(State(context): State<ApiContext>, member: Member, Path(id): Path<i64>) -> Answer<Unread> {
+    let mut conn = context.db.pool.acquire().await?;
+    let found = sqlx::query("UPDATE messages SET read_at = COALESCE(read_at, $1) WHERE id = $2 AND member_id = $3")
+        .bind(now())
+        .bind(id)
+        .bind(member.id)
+        .execute(&mut *conn)
+        .await?;
+    if found.rows_affected() == 0 {
+        return Err(Error::not_found("消息不存在"));
+    }
+    ok(Unread { unread: unread_messages(&mut conn, member.id).await? })
+}
+
+/// `POST /api/user/message/read_all`: marks every message of the member's read.
+#[utoipa::path(post, path = "/api/user/message/read_all", tag = "会员中心", responses((status = 200, description = "未读消息数", body = Envelope<Unread>)))]
+async fn read_all_messages(State(context): State<ApiContext>, member: Member) -> Answer<Unread> {
+    let mut conn = context.db.pool.acquire().await?;
+    sqlx::query("UPDATE messages SET read_at = $1 WHERE member_id = $2 AND read_at IS NULL")
+        .bind(now())
+        .bind(member.id)
+        .execute(&mut *conn)
+        .await?;
+    ok(Unread { unread: 0 })
+}

@@ -1,0 +1,393 @@
+//! The member's qualification certificates (资质证件, `/zhzx/zzzj`) and business scope
+//! (经营范围): `GET /api/user/zizhi`, an upload per certificate, its scan served back to its
+//! member only, and `GET /api/user/jyfw`. An operator reviews them (`origin admin
+//! qualification …`).
+//!
+//! A scan is refused unless its content is a JPEG, a PNG or a PDF (whatever its name or
+//! declared type says), at most [`SCAN_MAX_BYTES`], with a plain file name. It is stored under
+//! `DATA_DIR/uploads/<member>/` with a random name of the shop's choosing, never the member's.
+
+use axum::body::Body;
+use axum::extract::{DefaultBodyLimit, Multipart, Path, State};
+use axum::http::header;
+use axum::response::{IntoResponse, Response};
+use serde::Serialize;
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use super::ApiContext;
+use super::error::{Answer, Envelope, Error, Result, ok, ok_with};
+use super::extract::Member;
+use crate::now;
+use crate::security::text;
+
+/// The largest scan, in bytes.
+pub const SCAN_MAX_BYTES: usize = 5 * 1024 * 1024;
+
+pub fn router() -> OpenApiRouter<ApiContext> {
+    OpenApiRouter::new()
+        .routes(routes!(list, upload))
+        .layer(DefaultBodyLimit::max(SCAN_MAX_BYTES + 64 * 1024))
+        .routes(routes!(scan))
+        .routes(routes!(business_scope))
+}
+
+/// The certificates a pharmacy or clinic holds; the first two must be approved before it may
+/// order.
+pub const KINDS: [&str; 6] = ["营业执照", "药品经营许可证", "GSP证书", "医疗器械经营许可证", "采购委托书", "其他"];
+pub const REQUIRED: [&str; 2] = ["营业执照", "药品经营许可证"];
+const STATUS_NAMES: [&str; 3] = ["待审核", "已通过", "未通过"];
+
+/// One of the member's certificates.
+#[derive(Serialize, ToSchema)]
+pub struct Certificate {
+    id: i64,
+    #[schema(example = "营业执照")]
+    kind: String,
+    number: String,
+    /// `YYYY-MM-DD`, or empty when it does not expire.
+    expires_on: String,
+    /// 1 when `expires_on` has passed.
+    expired: i64,
+    /// 0 待审核, 1 已通过, 2 未通过.
+    status: i64,
+    #[schema(example = "待审核")]
+    status_name: &'static str,
+    /// Why it was rejected.
+    reason: String,
+    /// The scan's address (its member only), or `null` when none was uploaded.
+    #[schema(required = true, example = "/api/user/zizhi/3/scan")]
+    scan: Option<String>,
+    /// `image/jpeg`, `image/png` or `application/pdf`; empty without a scan.
+    scan_type: String,
+    scan_size: i64,
+    created_at: i64,
+    #[schema(required = true)]
+    reviewed_at: Option<i64>,
+}
+
+#[derive(sqlx::FromRow)]
+struct CertificateRow {
+    id: i64,
+    kind: String,
+    number: String,
+    expires_on: String,
+    status: i64,
+    reason: String,
+    file_name: String,
+    file_type: String,
+    file_size: i64,
+    created_at: i64,
+    reviewed_at: Option<i64>,
+}
+
+/// The member's certificates, the kinds they may upload, and whether they are approved.
+#[derive(Serialize, ToSchema)]
+pub struct Certificates {
+    list: Vec<Certificate>,
+    kinds: Vec<&'static str>,
+    /// The kinds that must be approved before the member may order.
+    required: Vec<&'static str>,
+    is_passed: i64,
+    /// The largest scan, in bytes.
+    max_bytes: i64,
+}
+
+/// Today as `YYYY-MM-DD` (UTC+8, the shop's day).
+fn today() -> String {
+    let days = (now() + 8 * 3600).div_euclid(86_400);
+    let (year, month, day) = civil_from_days(days);
+    format!("{year:04}-{month:02}-{day:02}")
+}
+
+/// Days since 1970-01-01 as a proleptic Gregorian date (Howard Hinnant's algorithm).
+fn civil_from_days(days: i64) -> (i64, i64, i64) {
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    (yoe + era * 400 + i64::from(month <= 2), month, day)
+}
+
+/// A date the form gives: `YYYY-MM-DD`, a real day of a year from 2000 to 2199.
+fn is_date(text: &str) -> bool {
+    let parts: Vec<&str> = text.split('-').collect();
+    let [year, month, day] = parts.as_slice() else { return false };
+    if year.len() != 4 || month.len() != 2 || day.len() != 2 || !text.bytes().all(|byte| byte.is_ascii_digit() || byte == b'-') {
+        return false;
+    }
+    let (Ok(year), Ok(month), Ok(day)) = (year.parse::<i64>(), month.parse::<i64>(), day.parse::<i64>()) else { return false };
+    let leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
+    let days = match month {
+        1 | 3 | 5 | 7 | 8 | 10 | 12 => 31,
+        4 | 6 | 9 | 11 => 30,
+        2 if leap => 29,
+        2 => 28,
+        _ => return false,
+    };
+    (2000..2200).contains(&year) && (1..=days).contains(&day)
+}
+
+/// The type of a scan, told by its first bytes.
+fn scan_type(bytes: &[u8]) -> Option<(&'static str, &'static str)> {
+    if bytes.starts_with(&[0xFF, 0xD8, 0xFF]) {
+        Some(("image/jpeg", "jpg"))
+    } else if bytes.starts_with(b"\x89PNG\r\n\x1a\n") {
+        Some(("image/png", "png"))
+    } else if bytes.starts_with(b"%PDF-") {
+        Some(("application/pdf", "pdf"))
+    } else {
+        None
+    }
+}
+
+/// A file name as the browser sends it: a plain name, no folder, no `..`, no control character.
+fn is_plain_name(name: &str) -> bool {
+    !name.is_empty()
+        && name.chars().count() <= 200
+        && !name.contains(['/', '\\', ':'])
+        && name != "."
+        && !name.contains("..")
+        && !name.chars().any(char::is_control)
+}
+
+async fn certificates(context: &ApiContext, member: Member) -> Result<Certificates> {
+    let rows: Vec<CertificateRow> = sqlx::query_as(
+        "SELECT id, kind, number, expires_on, status, reason, file_name, file_type, file_size, created_at, reviewed_at \
+         FROM qualifications WHERE member_id = $1 ORDER BY id",
+    )
+    .bind(member.id)
+    .fetch_all(&context.db.pool)
+    .await?;
+    let is_passed: i64 =
+        sqlx::query_scalar("SELECT is_passed FROM members WHERE id = $1").bind(member.id).fetch_one(&context.db.pool).await?;
+    let today = today();
+    let list = rows
+        .into_iter()
+        .map(|row| Certificate {
+            expired: i64::from(!row.expires_on.is_empty() && row.expires_on < today),
+            status_name: STATUS_NAMES.get(row.status as usize).copied().unwrap_or_default(),
+            scan: (!row.file_name.is_empty()).then(|| format!("/api/user/zizhi/{}/scan", row.id)),
+            id: row.id,
+            kind: row.kind,
+            number: row.number,
+            expires_on: row.expires_on,
+            status: row.status,
+            reason: row.reason,
+            scan_type: row.file_type,
+            scan_size: row.file_size,
+            created_at: row.created_at,
+            reviewed_at: row.reviewed_at,
+        })
+        .collect();
+    Ok(Certificates { list, kinds: KINDS.to_vec(), required: REQUIRED.to_vec(), is_passed, max_bytes: SCAN_MAX_BYTES as i64 })
+}
+
+/// `GET /api/user/zizhi`: the member's qualification certificates and their review.
+#[utoipa::path(get, path = "/api/user/zizhi", tag = "账户", responses((status = 200, description = "资质证件", body = Envelope<Certificates>)))]
+async fn list(State(context): State<ApiContext>, member: Member) -> Answer<Certificates> {
+    ok(certificates(&context, member).await?)
+}
+
+/// What the upload form gave.
+#[derive(Default)]
+struct UploadForm {
+    kind: Option<String>,
+    number: Option<String>,
+    expires_on: Option<String>,
+    file: Option<(String, axum::body::Bytes)>,
+}
+
+async fn read_upload(mut multipart: Multipart) -> Result<UploadForm> {
+    let unreadable = || Error::field("file", "上传内容无法读取");
+    let mut form = UploadForm::default();
+    while let Some(field) = multipart.next_field().await.map_err(|error| match error.status() {
+        axum::http::StatusCode::PAYLOAD_TOO_LARGE => too_large(),
+        _ => unreadable(),
+    })? {
+        let name = field.name().unwrap_or_default().to_owned();
+        if name == "file" {
+            let file_name = field.file_name().unwrap_or_default().to_owned();
+            let bytes = field.bytes().await.map_err(|error| match error.status() {
+                axum::http::StatusCode::PAYLOAD_TOO_LARGE => too_large(),
+                _ => unreadable(),
+            })?;
+            form.file = Some((file_name, bytes));
+        } else {
+            let value = field.text().await.map_err(|_| unreadable())?.trim().to_owned();
+            let value = Some(value).filter(|value| !value.is_empty() && !value.contains('\0'));
+            match name.as_str() {
+                "kind" => form.kind = value,
+                "number" => form.number = value,
+                "expires_on" => form.expires_on = value,
+                _ => {}
+            }
+        }
+    }
+    Ok(form)
+}
+
+fn too_large() -> Error {
+    Error::field("file", format!("文件不能超过{}MB", SCAN_MAX_BYTES / 1024 / 1024))
+}
+
+/// `POST /api/user/zizhi` (multipart: `kind`, `number`, `expires_on` `YYYY-MM-DD` or empty,
+/// `file` a JPEG, PNG or PDF scan of at most 5 MB): records the certificate of that kind, or
+/// replaces the member's one of that kind, for review (待审核).
+#[utoipa::path(post, path = "/api/user/zizhi", tag = "账户", responses((status = 200, description = "资质证件", body = Envelope<Certificates>)))]
+async fn upload(State(context): State<ApiContext>, member: Member, multipart: Multipart) -> Answer<Certificates> {
+    let form = read_upload(multipart).await?;
+    let kind = form.kind.ok_or_else(|| Error::field("kind", "请选择证件类型"))?;
+    let Some(kind) = KINDS.iter().find(|known| **known == kind) else {
+        return Err(Error::field("kind", "证件类型不正确"));
+    };
+    let number = form.number.ok_or_else(|| Error::field("number", "请填写证件编号"))?;
+    if number.chars().count() > text::CERTIFICATE.max {
+        return Err(Error::field("number", text::CERTIFICATE.message()));
+    }
+    let expires_on = form.expires_on.unwrap_or_default();
+    if !expires_on.is_empty() && !is_date(&expires_on) {
+        return Err(Error::field("expires_on", "有效期格式应为YYYY-MM-DD"));
+    }
+    if !expires_on.is_empty() && expires_on < today() {
+        return Err(Error::field("expires_on", "证件已过期，请上传有效证件"));
+    }
+    let (file_name, bytes) = form.file.ok_or_else(|| Error::field("file", "请上传证件扫描件"))?;
+    if !is_plain_name(&file_name) {
+        return Err(Error::field("file", "文件名不正确"));
+    }
+    if bytes.len() > SCAN_MAX_BYTES {
+        return Err(too_large());
+    }
+    let Some((content_type, extension)) = scan_type(&bytes) else {
+        return Err(Error::field("file", "只能上传JPG、PNG或PDF文件"));
+    };
+    // The file first, under a name of the shop's; the row then names it. A failed write leaves
+    // no row; a failed row leaves an unnamed file, which nothing serves.
+    let folder = context.uploads.join(member.id.to_string());
+    let stored = format!("{}.{extension}", hex::encode(rand::random::<[u8; 16]>()));
+    tokio::fs::create_dir_all(&folder).await.map_err(anyhow::Error::from)?;
+    tokio::fs::write(folder.join(&stored), &bytes).await.map_err(anyhow::Error::from)?;
+    let now = now();
+    let replaced: Option<String> = sqlx::query_scalar(
+        "UPDATE qualifications SET number = $1, expires_on = $2, file_name = $3, file_type = $4, file_size = $5, status = 0, \
+         reason = '', reviewed_at = NULL, created_at = $6 \
+         WHERE id = (SELECT MAX(id) FROM qualifications WHERE member_id = $7 AND kind = $8) RETURNING kind",
+    )
+    .bind(&number)
+    .bind(&expires_on)
+    .bind(&stored)
+    .bind(content_type)
+    .bind(bytes.len() as i64)
+    .bind(now)
+    .bind(member.id)
+    .bind(*kind)
+    .fetch_optional(&context.db.pool)
+    .await?;
+    if replaced.is_none() {
+        sqlx::query(
+            "INSERT INTO qualifications (member_id, kind, number, expires_on, file_name, file_type, file_size, status, created_at) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, 0, $8)",
+        )
+        .bind(member.id)
+        .bind(*kind)
+        .bind(&number)
+        .bind(&expires_on)
+        .bind(&stored)
+        .bind(content_type)
+        .bind(bytes.len() as i64)
+        .bind(now)
+        .execute(&context.db.pool)
+        .await?;
+    }
+    ok_with("上传成功，等待审核", certificates(&context, member).await?)
+}
+
+/// `GET /api/user/zizhi/{id}/scan`: the scan of one of the member's certificates, as it was
+/// uploaded (another member's answers 404).
+#[utoipa::path(get, path = "/api/user/zizhi/{id}/scan", tag = "账户", responses(
+    (status = 200, description = "证件扫描件", content(("image/jpeg"), ("image/png"), ("application/pdf")))
+))]
+async fn scan(State(context): State<ApiContext>, member: Member, Path(id): Path<i64>) -> Result<Response> {
+    let row: Option<(String, String)> =
+        sqlx::query_as("SELECT file_name, file_type FROM qualifications WHERE id = $1 AND member_id = $2 AND file_name <> ''")
+            .bind(id)
+            .bind(member.id)
+            .fetch_optional(&context.db.pool)
+            .await?;
+    let Some((file_name, file_type)) = row else { return Err(Error::not_found("证件不存在")) };
+    if !is_plain_name(&file_name) {
+        return Err(Error::not_found("证件不存在"));
+    }
+    let path = context.uploads.join(member.id.to_string()).join(&file_name);
+    let bytes = match tokio::fs::read(&path).await {
+        Ok(bytes) => bytes,
+        Err(error) if error.kind() == std::io::ErrorKind::NotFound => return Err(Error::not_found("证件文件不存在")),
+        Err(error) => return Err(anyhow::Error::from(error).into()),
+    };
+    Ok((
+        [
+            (header::CONTENT_TYPE, file_type),
+            (header::CACHE_CONTROL, "private, no-store".to_owned()),
+            (header::X_CONTENT_TYPE_OPTIONS, "nosniff".to_owned()),
+            (header::CONTENT_DISPOSITION, "inline".to_owned()),
+        ],
+        Body::from(bytes),
+    )
+        .into_response())
+}
+
+/// The member's business scope (经营范围).
+#[derive(Serialize, ToSchema)]
+pub struct BusinessScope {
+    /// What the member may buy, as approved (empty until the licences are).
+    list: Vec<String>,
+    is_passed: i64,
+}
+
+/// `GET /api/user/jyfw`: the business scope approved with the member's licences.
+#[utoipa::path(get, path = "/api/user/jyfw", tag = "账户", responses((status = 200, description = "经营范围", body = Envelope<BusinessScope>)))]
+async fn business_scope(State(context): State<ApiContext>, member: Member) -> Answer<BusinessScope> {
+    let (scope, is_passed): (String, i64) =
+        sqlx::query_as("SELECT business_scope, is_passed FROM members WHERE id = $1").bind(member.id).fetch_one(&context.db.pool).await?;
+    let list = scope.lines().map(str::trim).filter(|line| !line.is_empty()).map(str::to_owned).collect();
+    ok(BusinessScope { list, is_passed })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn scans_are_told_by_their_content() {
+        assert_eq!(scan_type(&[0xFF, 0xD8, 0xFF, 0xE0, 0, 0]).map(|kind| kind.0), Some("image/jpeg"));
+        assert_eq!(scan_type(b"\x89PNG\r\n\x1a\nrest").map(|kind| kind.0), Some("image/png"));
+        assert_eq!(scan_type(b"%PDF-1.7\n").map(|kind| kind.0), Some("application/pdf"));
+        assert_eq!(scan_type(b"<html><script>"), None);
+        assert_eq!(scan_type(b"GIF89a"), None);
+    }
+
+    #[test]
+    fn file_names_are_plain() {
+        assert!(is_plain_name("营业执照.jpg"));
+        for bad in ["../etc/passwd", "a/b.png", "a\\b.png", "C:x.pdf", "..", "", "a\nb.png"] {
+            assert!(!is_plain_name(bad), "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn dates_are_real_days() {
+        assert!(is_date("2028-02-29"));
+        assert!(!is_date("2027-02-29"));
+        assert!(!is_date("2027-13-01"));
+        assert!(!is_date("2027-1-01"));
+        assert!(!is_date("27-01-01"));
+        assert_eq!(civil_from_days(0), (1970, 1, 1));
+        assert_eq!(civil_from_days(20_596), (2026, 5, 23));
+    }
+}
