@@ -722,6 +722,65 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/user/address': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** `GET /api/user/address`: the member's delivery addresses, the default first. */
+    get: operations['addresses'];
+    put?: never;
+    /**
+     * `POST /api/user/address` (`contact`, `phone`, `province`, `city`, `district`, `detail`,
+     *     `is_default` 1 to make it the default): adds an address. The first one is the default.
+     */
+    post: operations['add_address'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/user/address/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** `PUT /api/user/address/{id}` (the fields of an add): changes one of the member's addresses. */
+    put: operations['edit_address'];
+    post?: never;
+    /**
+     * `DELETE /api/user/address/{id}`: deletes it; when it was the default, the oldest left
+     *     becomes the default. Orders keep the address they were sent to.
+     */
+    delete: operations['delete_address'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/user/address/{id}/default': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** `POST /api/user/address/{id}/default`: makes it the default address. */
+    post: operations['make_default'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/user/availableCoupon': {
     parameters: {
       query?: never;
@@ -751,6 +810,43 @@ export interface paths {
     };
     /** `GET /api/user/base`: the member's state, or a visitor's. */
     get: operations['base'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/user/cash_voucher': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * `GET /api/user/cash_voucher` (`page`, `status` as for coupons): the member's cash vouchers
+     *     (现金券), soonest to expire first, 20 a page, with the count in each state.
+     */
+    get: operations['vouchers'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/user/center': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** `GET /api/user/center`: the member centre in one answer. */
+    get: operations['centre'];
     put?: never;
     post?: never;
     delete?: never;
@@ -833,6 +929,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/user/jyfw': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** `GET /api/user/jyfw`: the business scope approved with the member's licences. */
+    get: operations['business_scope'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/user/login': {
     parameters: {
       query?: never;
@@ -871,6 +984,60 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/user/message': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * `GET /api/user/message` (`page`, `kind` 0 every one, `unread` 1 for the unread only): the
+     *     member's messages, newest first, 20 a page.
+     */
+    get: operations['messages'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/user/message/read_all': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** `POST /api/user/message/read_all`: marks every message of the member's read. */
+    post: operations['read_all_messages'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/user/message/{id}/read': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** `POST /api/user/message/{id}/read`: marks one of the member's messages read. */
+    post: operations['read_message'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/user/phone/{value}': {
     parameters: {
       query?: never;
@@ -880,6 +1047,46 @@ export interface paths {
     };
     /** `{ free: bool }`: whether no member uses the phone yet; 422 when it is not a mobile number. */
     get: operations['phone_free'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/user/points_log': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * `GET /api/user/points_log` (`page`, `use_type`, `start_time`, `end_time`): the points'
+     *     movements (earned by payments, spent on orders, granted), newest first; amounts are counts.
+     */
+    get: operations['points_log'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/user/red_packet_log': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * `GET /api/user/red_packet_log` (`page`, `use_type`, `start_time`, `end_time`): the red
+     *     packets' movements (granted, spent on an order, given back by a cancel), newest first.
+     */
+    get: operations['red_packet_log'];
     put?: never;
     post?: never;
     delete?: never;
@@ -931,6 +1138,68 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/user/stores': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** `GET /api/user/stores`: the member's stores. */
+    get: operations['stores'];
+    put?: never;
+    /**
+     * `POST /api/user/stores` (`name`, `contact?`, `phone?`, `address?`): adds a store (at most
+     *     50); the account becomes a multi-store account.
+     */
+    post: operations['add_store'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/user/stores/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** `PUT /api/user/stores/{id}` (the fields of an add): changes one of the member's stores. */
+    put: operations['edit_store'];
+    post?: never;
+    /**
+     * `DELETE /api/user/stores/{id}`: removes a store (orders then go to none chosen when it was
+     *     the current one).
+     */
+    delete: operations['delete_store'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/user/stores/{id}/switch': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * `POST /api/user/stores/{id}/switch`: orders go to this store from now on (its name heads
+     *     the order's delivery address).
+     */
+    post: operations['switch_store'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/user/updateUserInfo': {
     parameters: {
       query?: never;
@@ -959,7 +1228,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** `GET /api/user/user_money`: `{ balance, points }`. */
+    /** `GET /api/user/user_money`: `{ balance, red_packet, points }`. */
     get: operations['user_money'];
     put?: never;
     post?: never;
@@ -982,6 +1251,48 @@ export interface paths {
      *     money out.
      */
     get: operations['user_money_log'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/user/zizhi': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** `GET /api/user/zizhi`: the member's qualification certificates and their review. */
+    get: operations['list'];
+    put?: never;
+    /**
+     * `POST /api/user/zizhi` (multipart: `kind`, `number`, `expires_on` `YYYY-MM-DD` or empty,
+     *     `file` a JPEG, PNG or PDF scan of at most 5 MB): records the certificate of that kind, or
+     *     replaces the member's one of that kind, for review (待审核).
+     */
+    post: operations['upload'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/user/zizhi/{id}/scan': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * `GET /api/user/zizhi/{id}/scan`: the scan of one of the member's certificates, as it was
+     *     uploaded (another member's answers 404).
+     */
+    get: operations['scan'];
     put?: never;
     post?: never;
     delete?: never;
@@ -1030,41 +1341,17 @@ export interface components {
       phone: string;
       province: string;
     };
-    /** @description Help groups with their articles, or the news of one category. */
-    Articles: components['schemas']['HelpGroup'][] | components['schemas']['NewsItem'][];
-    /** @description One movement of the balance. */
-    BalanceLog: {
-      /**
-       * @description Signed: `+100.00` in, `-25.50` out.
-       * @example -25.50
-       */
-      amount: string;
-      /**
-       * @description The balance after it.
-       * @example 974.50
-       */
-      balance: string;
-      /** Format: int64 */
-      created_at: number;
-      /** Format: int64 */
-      id: number;
-      note: string;
-      /** Format: int64 */
-      order_id: number | null;
+    /** @description The member's delivery addresses. */
+    AddressList: {
+      list: components['schemas']['Address'][];
       /**
        * Format: int64
-       * @description 1 money in, 2 money out.
+       * @description The most addresses a member keeps.
        */
-      use_type: number;
+      max: number;
     };
-    /** @description One page of the balance's movements, newest first. */
-    BalanceLogPage: {
-      list: components['schemas']['BalanceLog'][];
-      /** Format: int64 */
-      page: number;
-      /** Format: int64 */
-      total: number;
-    };
+    /** @description Help groups with their articles, or the news of one category. */
+    Articles: components['schemas']['HelpGroup'][] | components['schemas']['NewsItem'][];
     /** @description A brand of the home page. */
     BrandEntry: {
       /** Format: int64 */
@@ -1089,6 +1376,13 @@ export interface components {
       name: string;
       /** @description Manufacturer. */
       sccj: string;
+    };
+    /** @description The member's business scope (经营范围). */
+    BusinessScope: {
+      /** Format: int64 */
+      is_passed: number;
+      /** @description What the member may buy, as approved (empty until the licences are). */
+      list: string[];
     };
     /** @description A goods card: the list views' and the cart's shape of a goods (§3 "Cart goods"). */
     Card: {
@@ -1241,6 +1535,62 @@ export interface components {
       /** Format: int64 */
       id: number;
       name: string;
+    };
+    /** @description The member's account manager. */
+    CentreManager: {
+      name: string;
+      phone: string;
+    };
+    /** @description One of the member's certificates. */
+    Certificate: {
+      /** Format: int64 */
+      created_at: number;
+      /**
+       * Format: int64
+       * @description 1 when `expires_on` has passed.
+       */
+      expired: number;
+      /** @description `YYYY-MM-DD`, or empty when it does not expire. */
+      expires_on: string;
+      /** Format: int64 */
+      id: number;
+      /** @example 营业执照 */
+      kind: string;
+      number: string;
+      /** @description Why it was rejected. */
+      reason: string;
+      /** Format: int64 */
+      reviewed_at: number | null;
+      /**
+       * @description The scan's address (its member only), or `null` when none was uploaded.
+       * @example /api/user/zizhi/3/scan
+       */
+      scan: string | null;
+      /** Format: int64 */
+      scan_size: number;
+      /** @description `image/jpeg`, `image/png` or `application/pdf`; empty without a scan. */
+      scan_type: string;
+      /**
+       * Format: int64
+       * @description 0 待审核, 1 已通过, 2 未通过.
+       */
+      status: number;
+      /** @example 待审核 */
+      status_name: string;
+    };
+    /** @description The member's certificates, the kinds they may upload, and whether they are approved. */
+    Certificates: {
+      /** Format: int64 */
+      is_passed: number;
+      kinds: string[];
+      list: components['schemas']['Certificate'][];
+      /**
+       * Format: int64
+       * @description The largest scan, in bytes.
+       */
+      max_bytes: number;
+      /** @description The kinds that must be approved before the member may order. */
+      required: string[];
     };
     /** @description Cart step 2's preview. */
     CheckoutPreview: {
@@ -1568,6 +1918,26 @@ export interface components {
       msg: string;
     };
     /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
+    Envelope_AddressList: {
+      /**
+       * Format: int64
+       * @description 10000: success.
+       * @example 10000
+       */
+      code: number;
+      /** @description The member's delivery addresses. */
+      data: {
+        list: components['schemas']['Address'][];
+        /**
+         * Format: int64
+         * @description The most addresses a member keeps.
+         */
+        max: number;
+      };
+      /** @example ok */
+      msg: string;
+    };
+    /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
     Envelope_Articles: {
       /**
        * Format: int64
@@ -1577,25 +1947,6 @@ export interface components {
       code: number;
       /** @description Help groups with their articles, or the news of one category. */
       data: components['schemas']['HelpGroup'][] | components['schemas']['NewsItem'][];
-      /** @example ok */
-      msg: string;
-    };
-    /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
-    Envelope_BalanceLogPage: {
-      /**
-       * Format: int64
-       * @description 10000: success.
-       * @example 10000
-       */
-      code: number;
-      /** @description One page of the balance's movements, newest first. */
-      data: {
-        list: components['schemas']['BalanceLog'][];
-        /** Format: int64 */
-        page: number;
-        /** Format: int64 */
-        total: number;
-      };
       /** @example ok */
       msg: string;
     };
@@ -1617,6 +1968,24 @@ export interface components {
         name: string;
         /** @description Manufacturer. */
         sccj: string;
+      };
+      /** @example ok */
+      msg: string;
+    };
+    /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
+    Envelope_BusinessScope: {
+      /**
+       * Format: int64
+       * @description 10000: success.
+       * @example 10000
+       */
+      code: number;
+      /** @description The member's business scope (经营范围). */
+      data: {
+        /** Format: int64 */
+        is_passed: number;
+        /** @description What the member may buy, as approved (empty until the licences are). */
+        list: string[];
       };
       /** @example ok */
       msg: string;
@@ -1652,6 +2021,31 @@ export interface components {
       data: {
         /** Format: int64 */
         total: number;
+      };
+      /** @example ok */
+      msg: string;
+    };
+    /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
+    Envelope_Certificates: {
+      /**
+       * Format: int64
+       * @description 10000: success.
+       * @example 10000
+       */
+      code: number;
+      /** @description The member's certificates, the kinds they may upload, and whether they are approved. */
+      data: {
+        /** Format: int64 */
+        is_passed: number;
+        kinds: string[];
+        list: components['schemas']['Certificate'][];
+        /**
+         * Format: int64
+         * @description The largest scan, in bytes.
+         */
+        max_bytes: number;
+        /** @description The kinds that must be approved before the member may order. */
+        required: string[];
       };
       /** @example ok */
       msg: string;
@@ -2013,6 +2407,84 @@ export interface components {
       msg: string;
     };
     /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
+    Envelope_LogPage: {
+      /**
+       * Format: int64
+       * @description 10000: success.
+       * @example 10000
+       */
+      code: number;
+      /** @description One page of an account's movements, newest first. */
+      data: {
+        list: components['schemas']['LogEntry'][];
+        /** Format: int64 */
+        page: number;
+        /** Format: int64 */
+        total: number;
+      };
+      /** @example ok */
+      msg: string;
+    };
+    /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
+    Envelope_MemberCentre: {
+      /**
+       * Format: int64
+       * @description 10000: success.
+       * @example 10000
+       */
+      code: number;
+      /**
+       * @description The member centre: who the member is, what the wallet holds, the orders by state and the
+       *     latest ones, and the unread messages.
+       */
+      data: {
+        /** @example 1000.00 */
+        balance: string;
+        /** Format: int64 */
+        cash_vouchers: number;
+        company: string;
+        /**
+         * Format: int64
+         * @description Coupons and cash vouchers usable now.
+         */
+        coupons: number;
+        /**
+         * Format: int64
+         * @description 1 when the qualifications were approved.
+         */
+        is_passed: number;
+        manager: components['schemas']['CentreManager'];
+        name: string;
+        /** @description Orders in each state, in the order 待付款, 待发货, 待收货, 已完成, 已取消. */
+        orders: components['schemas']['OrderCount'][];
+        /** Format: int64 */
+        points: number;
+        /**
+         * Format: int64
+         * @description The qualifications waiting for review, and those rejected.
+         */
+        qualifications_pending: number;
+        /** Format: int64 */
+        qualifications_rejected: number;
+        /**
+         * Format: int64
+         * @description The member's rank (会员等级).
+         */
+        rank: number;
+        /** @description The five latest orders. */
+        recent_orders: components['schemas']['RecentOrder'][];
+        /** @example 88.00 */
+        red_packet: string;
+        /** @description The store orders go to (a multi-store account), or `null`. */
+        store: string | null;
+        /** Format: int64 */
+        unread_messages: number;
+        username: string;
+      };
+      /** @example ok */
+      msg: string;
+    };
+    /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
     Envelope_Menu: {
       /**
        * Format: int64
@@ -2022,6 +2494,27 @@ export interface components {
       code: number;
       /** @description The menu: every tree of a shop, or the one category asked for. */
       data: components['schemas']['CategoryNode'][] | components['schemas']['CategoryNode'];
+      /** @example ok */
+      msg: string;
+    };
+    /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
+    Envelope_MessagePage: {
+      /**
+       * Format: int64
+       * @description 10000: success.
+       * @example 10000
+       */
+      code: number;
+      /** @description One page of the member's messages, and how many are unread. */
+      data: {
+        list: components['schemas']['Message'][];
+        /** Format: int64 */
+        page: number;
+        /** Format: int64 */
+        total: number;
+        /** Format: int64 */
+        unread: number;
+      };
       /** @example ok */
       msg: string;
     };
@@ -2295,6 +2788,49 @@ export interface components {
       msg: string;
     };
     /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
+    Envelope_StoreList: {
+      /**
+       * Format: int64
+       * @description 10000: success.
+       * @example 10000
+       */
+      code: number;
+      /** @description The member's stores and the one orders go to. */
+      data: {
+        /**
+         * Format: int64
+         * @description The store orders go to; `null`: none chosen.
+         */
+        current: number | null;
+        /**
+         * Format: int64
+         * @description 1 for a multi-store account (registered with stores).
+         */
+        is_dd: number;
+        list: components['schemas']['Store'][];
+        /** Format: int64 */
+        max: number;
+      };
+      /** @example ok */
+      msg: string;
+    };
+    /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
+    Envelope_Unread: {
+      /**
+       * Format: int64
+       * @description 10000: success.
+       * @example 10000
+       */
+      code: number;
+      /** @description What is left unread. */
+      data: {
+        /** Format: int64 */
+        unread: number;
+      };
+      /** @example ok */
+      msg: string;
+    };
+    /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
     Envelope_UserInfo: {
       /**
        * Format: int64
@@ -2430,6 +2966,26 @@ export interface components {
       msg: string;
     };
     /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
+    Envelope_VoucherPage: {
+      /**
+       * Format: int64
+       * @description 10000: success.
+       * @example 10000
+       */
+      code: number;
+      /** @description One page of the member's cash vouchers, and how many are in each state. */
+      data: {
+        count: components['schemas']['CouponCount'];
+        list: components['schemas']['MemberVoucher'][];
+        /** Format: int64 */
+        page: number;
+        /** Format: int64 */
+        total: number;
+      };
+      /** @example ok */
+      msg: string;
+    };
+    /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
     Envelope_Wallet: {
       /**
        * Format: int64
@@ -2437,12 +2993,17 @@ export interface components {
        * @example 10000
        */
       code: number;
-      /** @description The member's balance and points. */
+      /** @description The member's balance, red packets and points. */
       data: {
         /** @example 1000.00 */
         balance: string;
         /** Format: int64 */
         points: number;
+        /**
+         * @description 账户红包.
+         * @example 88.00
+         */
+        red_packet: string;
       };
       /** @example ok */
       msg: string;
@@ -2652,6 +3213,39 @@ export interface components {
       name: string;
       url: string;
     };
+    /** @description One movement of an account: the balance, the red packets or the points. */
+    LogEntry: {
+      /**
+       * @description Signed: `+100.00` in, `-25.50` out (points: `+120`, `-500`).
+       * @example -25.50
+       */
+      amount: string;
+      /**
+       * @description What the account holds after it.
+       * @example 974.50
+       */
+      balance: string;
+      /** Format: int64 */
+      created_at: number;
+      /** Format: int64 */
+      id: number;
+      note: string;
+      /** Format: int64 */
+      order_id: number | null;
+      /**
+       * Format: int64
+       * @description 1 in, 2 out.
+       */
+      use_type: number;
+    };
+    /** @description One page of an account's movements, newest first. */
+    LogPage: {
+      list: components['schemas']['LogEntry'][];
+      /** Format: int64 */
+      page: number;
+      /** Format: int64 */
+      total: number;
+    };
     /** @description The member's account manager; `is_default` 1 when the shop's is shown instead. */
     Manager: {
       /** Format: int64 */
@@ -2683,6 +3277,54 @@ export interface components {
       reduce: string;
       /** @example 满500减50 */
       title: string;
+    };
+    /**
+     * @description The member centre: who the member is, what the wallet holds, the orders by state and the
+     *     latest ones, and the unread messages.
+     */
+    MemberCentre: {
+      /** @example 1000.00 */
+      balance: string;
+      /** Format: int64 */
+      cash_vouchers: number;
+      company: string;
+      /**
+       * Format: int64
+       * @description Coupons and cash vouchers usable now.
+       */
+      coupons: number;
+      /**
+       * Format: int64
+       * @description 1 when the qualifications were approved.
+       */
+      is_passed: number;
+      manager: components['schemas']['CentreManager'];
+      name: string;
+      /** @description Orders in each state, in the order 待付款, 待发货, 待收货, 已完成, 已取消. */
+      orders: components['schemas']['OrderCount'][];
+      /** Format: int64 */
+      points: number;
+      /**
+       * Format: int64
+       * @description The qualifications waiting for review, and those rejected.
+       */
+      qualifications_pending: number;
+      /** Format: int64 */
+      qualifications_rejected: number;
+      /**
+       * Format: int64
+       * @description The member's rank (会员等级).
+       */
+      rank: number;
+      /** @description The five latest orders. */
+      recent_orders: components['schemas']['RecentOrder'][];
+      /** @example 88.00 */
+      red_packet: string;
+      /** @description The store orders go to (a multi-store account), or `null`. */
+      store: string | null;
+      /** Format: int64 */
+      unread_messages: number;
+      username: string;
     };
     /** @description One of the member's coupons. */
     MemberCoupon: {
@@ -2776,7 +3418,10 @@ export interface components {
       login: boolean;
       /** @example /login */
       login_url: string;
-      /** Format: int64 */
+      /**
+       * Format: int64
+       * @description Unread messages.
+       */
       message_count: number;
       name: string;
       phone: string;
@@ -2789,6 +3434,7 @@ export interface components {
       show: boolean;
       token: string;
       username: string;
+      /** @description The bound WeChat account's nickname; empty when none is bound. */
       wechat: string;
     };
     /** @description One of the member's cash vouchers. */
@@ -2822,6 +3468,37 @@ export interface components {
     };
     /** @description The menu: every tree of a shop, or the one category asked for. */
     Menu: components['schemas']['CategoryNode'][] | components['schemas']['CategoryNode'];
+    /** @description One of the member's messages. */
+    Message: {
+      body: string;
+      /** Format: int64 */
+      created_at: number;
+      /** Format: int64 */
+      id: number;
+      /**
+       * Format: int64
+       * @description 1 system, 2 order, 3 wallet, 4 qualification.
+       */
+      kind: number;
+      /** @example 订单消息 */
+      kind_name: string;
+      /**
+       * Format: int64
+       * @description When it was read; `null` while unread.
+       */
+      read_at: number | null;
+      title: string;
+    };
+    /** @description One page of the member's messages, and how many are unread. */
+    MessagePage: {
+      list: components['schemas']['Message'][];
+      /** Format: int64 */
+      page: number;
+      /** Format: int64 */
+      total: number;
+      /** Format: int64 */
+      unread: number;
+    };
     /** @description A nav entry. */
     NavEntry: {
       /** @description Always empty. */
@@ -2853,6 +3530,15 @@ export interface components {
       shipping: components['schemas']['ShippingHint'] | null;
     };
     Nothing: null;
+    /** @description How many orders are in one state. */
+    OrderCount: {
+      /** Format: int64 */
+      count: number;
+      /** Format: int64 */
+      status: number;
+      /** @example 待付款 */
+      status_name: string;
+    };
     /** @description One of the member's orders. */
     OrderDetail: {
       address: string;
@@ -3032,6 +3718,28 @@ export interface components {
       free_shipping: boolean;
       need: string | null;
     };
+    /** @description One of the latest orders. */
+    RecentOrder: {
+      /** Format: int64 */
+      created_at: number;
+      /**
+       * @description What the member pays (paid) for it.
+       * @example 98.00
+       */
+      due: string;
+      /** Format: int64 */
+      id: number;
+      /**
+       * Format: int64
+       * @description How many lines it has.
+       */
+      lines: number;
+      order_no: string;
+      /** Format: int64 */
+      status: number;
+      /** @example 待付款 */
+      status_name: string;
+    };
     /** @description One page of recommendations. */
     Recommendations: {
       list: components['schemas']['Card'][];
@@ -3135,6 +3843,36 @@ export interface components {
       /** @example 11.80 */
       price: string;
     };
+    /** @description A store of a multi-store account. */
+    Store: {
+      address: string;
+      contact: string;
+      /** Format: int64 */
+      id: number;
+      /**
+       * Format: int64
+       * @description 1 for the store orders now go to.
+       */
+      is_current: number;
+      name: string;
+      phone: string;
+    };
+    /** @description The member's stores and the one orders go to. */
+    StoreList: {
+      /**
+       * Format: int64
+       * @description The store orders go to; `null`: none chosen.
+       */
+      current: number | null;
+      /**
+       * Format: int64
+       * @description 1 for a multi-store account (registered with stores).
+       */
+      is_dd: number;
+      list: components['schemas']['Store'][];
+      /** Format: int64 */
+      max: number;
+    };
     Tag: {
       describe: string;
       /** Format: int64 */
@@ -3182,6 +3920,11 @@ export interface components {
       youx: string;
       zy: string;
     };
+    /** @description What is left unread. */
+    Unread: {
+      /** Format: int64 */
+      unread: number;
+    };
     /** @description The member's contact name and phone. */
     UserInfo: {
       name: string;
@@ -3204,6 +3947,15 @@ export interface components {
       /** @description Always empty. */
       username: string;
     };
+    /** @description One page of the member's cash vouchers, and how many are in each state. */
+    VoucherPage: {
+      count: components['schemas']['CouponCount'];
+      list: components['schemas']['MemberVoucher'][];
+      /** Format: int64 */
+      page: number;
+      /** Format: int64 */
+      total: number;
+    };
     /** @description What a cash voucher would take off this order. */
     VoucherValue: {
       /** Format: int64 */
@@ -3212,12 +3964,17 @@ export interface components {
       /** @example 10.00 */
       value: string;
     };
-    /** @description The member's balance and points. */
+    /** @description The member's balance, red packets and points. */
     Wallet: {
       /** @example 1000.00 */
       balance: string;
       /** Format: int64 */
       points: number;
+      /**
+       * @description 账户红包.
+       * @example 88.00
+       */
+      red_packet: string;
     };
   };
   responses: {
@@ -3240,12 +3997,12 @@ export type ActivityData = components['schemas']['ActivityData'];
 export type Ad = components['schemas']['Ad'];
 export type Added = components['schemas']['Added'];
 export type Address = components['schemas']['Address'];
+export type AddressList = components['schemas']['AddressList'];
 export type Articles = components['schemas']['Articles'];
-export type BalanceLog = components['schemas']['BalanceLog'];
-export type BalanceLogPage = components['schemas']['BalanceLogPage'];
 export type BrandEntry = components['schemas']['BrandEntry'];
 export type BrandRef = components['schemas']['BrandRef'];
 export type BrandZone = components['schemas']['BrandZone'];
+export type BusinessScope = components['schemas']['BusinessScope'];
 export type Card = components['schemas']['Card'];
 export type CartCombination = components['schemas']['CartCombination'];
 export type CartLine = components['schemas']['CartLine'];
@@ -3254,6 +4011,9 @@ export type CartQuote = components['schemas']['CartQuote'];
 export type CartTotal = components['schemas']['CartTotal'];
 export type CategoryNode = components['schemas']['CategoryNode'];
 export type CategoryRef = components['schemas']['CategoryRef'];
+export type CentreManager = components['schemas']['CentreManager'];
+export type Certificate = components['schemas']['Certificate'];
+export type Certificates = components['schemas']['Certificates'];
 export type CheckoutPreview = components['schemas']['CheckoutPreview'];
 export type Chosen = components['schemas']['Chosen'];
 export type CodeChecked = components['schemas']['CodeChecked'];
@@ -3280,11 +4040,13 @@ export type EngineManjianTier = components['schemas']['EngineManjianTier'];
 export type EngineSettlementInput = components['schemas']['EngineSettlementInput'];
 export type EngineShippingData = components['schemas']['EngineShippingData'];
 export type EnvelopeAdded = components['schemas']['Envelope_Added'];
+export type EnvelopeAddressList = components['schemas']['Envelope_AddressList'];
 export type EnvelopeArticles = components['schemas']['Envelope_Articles'];
-export type EnvelopeBalanceLogPage = components['schemas']['Envelope_BalanceLogPage'];
 export type EnvelopeBrandZone = components['schemas']['Envelope_BrandZone'];
+export type EnvelopeBusinessScope = components['schemas']['Envelope_BusinessScope'];
 export type EnvelopeCartList = components['schemas']['Envelope_CartList'];
 export type EnvelopeCartTotal = components['schemas']['Envelope_CartTotal'];
+export type EnvelopeCertificates = components['schemas']['Envelope_Certificates'];
 export type EnvelopeCheckoutPreview = components['schemas']['Envelope_CheckoutPreview'];
 export type EnvelopeCodeSent = components['schemas']['Envelope_CodeSent'];
 export type EnvelopeCopied = components['schemas']['Envelope_Copied'];
@@ -3301,7 +4063,10 @@ export type EnvelopeGoodsActivities = components['schemas']['Envelope_GoodsActiv
 export type EnvelopeGoodsDetail = components['schemas']['Envelope_GoodsDetail'];
 export type EnvelopeGoodsPage = components['schemas']['Envelope_GoodsPage'];
 export type EnvelopeHomeData = components['schemas']['Envelope_HomeData'];
+export type EnvelopeLogPage = components['schemas']['Envelope_LogPage'];
+export type EnvelopeMemberCentre = components['schemas']['Envelope_MemberCentre'];
 export type EnvelopeMenu = components['schemas']['Envelope_Menu'];
+export type EnvelopeMessagePage = components['schemas']['Envelope_MessagePage'];
 export type EnvelopeNextHint = components['schemas']['Envelope_NextHint'];
 export type EnvelopeNothing = components['schemas']['Envelope_Nothing'];
 export type EnvelopeOrderDetail = components['schemas']['Envelope_OrderDetail'];
@@ -3313,12 +4078,15 @@ export type EnvelopeRecommendations = components['schemas']['Envelope_Recommenda
 export type EnvelopeRegisterStep = components['schemas']['Envelope_RegisterStep'];
 export type EnvelopeSelected = components['schemas']['Envelope_Selected'];
 export type EnvelopeSpikeFloor = components['schemas']['Envelope_SpikeFloor'];
+export type EnvelopeStoreList = components['schemas']['Envelope_StoreList'];
+export type EnvelopeUnread = components['schemas']['Envelope_Unread'];
 export type EnvelopeUserInfo = components['schemas']['Envelope_UserInfo'];
 export type EnvelopeUserState = components['schemas']['Envelope_UserState'];
 export type EnvelopeVecAd = components['schemas']['Envelope_Vec_Ad'];
 export type EnvelopeVecCard = components['schemas']['Envelope_Vec_Card'];
 export type EnvelopeVecLink = components['schemas']['Envelope_Vec_Link'];
 export type EnvelopeVecString = components['schemas']['Envelope_Vec_String'];
+export type EnvelopeVoucherPage = components['schemas']['Envelope_VoucherPage'];
 export type EnvelopeWallet = components['schemas']['Envelope_Wallet'];
 export type ErrorEnvelope = components['schemas']['ErrorEnvelope'];
 export type FavoriteGoods = components['schemas']['FavoriteGoods'];
@@ -3338,18 +4106,24 @@ export type LadderRow = components['schemas']['LadderRow'];
 export type LineQuote = components['schemas']['LineQuote'];
 export type LineSettlement = components['schemas']['LineSettlement'];
 export type Link = components['schemas']['Link'];
+export type LogEntry = components['schemas']['LogEntry'];
+export type LogPage = components['schemas']['LogPage'];
 export type Manager = components['schemas']['Manager'];
 export type ManjianActivity = components['schemas']['ManjianActivity'];
 export type ManjianTier = components['schemas']['ManjianTier'];
 export type ManjianTierText = components['schemas']['ManjianTierText'];
+export type MemberCentre = components['schemas']['MemberCentre'];
 export type MemberCoupon = components['schemas']['MemberCoupon'];
 export type MemberState = components['schemas']['MemberState'];
 export type MemberVoucher = components['schemas']['MemberVoucher'];
 export type Menu = components['schemas']['Menu'];
+export type Message = components['schemas']['Message'];
+export type MessagePage = components['schemas']['MessagePage'];
 export type NavEntry = components['schemas']['NavEntry'];
 export type NewsItem = components['schemas']['NewsItem'];
 export type NextHint = components['schemas']['NextHint'];
 export type Nothing = components['schemas']['Nothing'];
+export type OrderCount = components['schemas']['OrderCount'];
 export type OrderDetail = components['schemas']['OrderDetail'];
 export type OrderItem = components['schemas']['OrderItem'];
 export type OrderPage = components['schemas']['OrderPage'];
@@ -3361,6 +4135,7 @@ export type PriceKind = components['schemas']['PriceKind'];
 export type Qualified = components['schemas']['Qualified'];
 export type QualityInspection = components['schemas']['QualityInspection'];
 export type QuoteShipping = components['schemas']['QuoteShipping'];
+export type RecentOrder = components['schemas']['RecentOrder'];
 export type Recommendations = components['schemas']['Recommendations'];
 export type RegisterStep = components['schemas']['RegisterStep'];
 export type Registered = components['schemas']['Registered'];
@@ -3370,13 +4145,17 @@ export type ShippingData = components['schemas']['ShippingData'];
 export type ShippingHint = components['schemas']['ShippingHint'];
 export type SpikeFloor = components['schemas']['SpikeFloor'];
 export type Step = components['schemas']['Step'];
+export type Store = components['schemas']['Store'];
+export type StoreList = components['schemas']['StoreList'];
 export type Tag = components['schemas']['Tag'];
 export type TierHint = components['schemas']['TierHint'];
 export type TierStatus = components['schemas']['TierStatus'];
 export type Totals = components['schemas']['Totals'];
+export type Unread = components['schemas']['Unread'];
 export type UserInfo = components['schemas']['UserInfo'];
 export type UserState = components['schemas']['UserState'];
 export type VisitorState = components['schemas']['VisitorState'];
+export type VoucherPage = components['schemas']['VoucherPage'];
 export type VoucherValue = components['schemas']['VoucherValue'];
 export type Wallet = components['schemas']['Wallet'];
 export type ResponseError = components['responses']['Error'];
@@ -4285,6 +5064,122 @@ export interface operations {
       '5XX': components['responses']['Error'];
     };
   };
+  addresses: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 收货地址 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_AddressList'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  add_address: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 新的地址 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_AddressList'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  edit_address: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 修改后的地址 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_AddressList'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  delete_address: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 剩下的地址 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_AddressList'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  make_default: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 地址列表 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_AddressList'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
   available: {
     parameters: {
       query?: never;
@@ -4323,6 +5218,50 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Envelope_UserState'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  vouchers: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 一页现金券 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_VoucherPage'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  centre: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 会员中心 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_MemberCentre'];
         };
       };
       '4XX': components['responses']['Error'];
@@ -4417,6 +5356,28 @@ export interface operations {
       '5XX': components['responses']['Error'];
     };
   };
+  business_scope: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 经营范围 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_BusinessScope'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
   login: {
     parameters: {
       query?: never;
@@ -4461,6 +5422,74 @@ export interface operations {
       '5XX': components['responses']['Error'];
     };
   };
+  messages: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 一页消息 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_MessagePage'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  read_all_messages: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 未读消息数 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_Unread'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  read_message: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 未读消息数 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_Unread'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
   phone_free: {
     parameters: {
       query?: never;
@@ -4479,6 +5508,50 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Envelope_PhoneFree'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  points_log: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 一页积分变动 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_LogPage'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  red_packet_log: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 一页红包变动 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_LogPage'];
         };
       };
       '4XX': components['responses']['Error'];
@@ -4529,6 +5602,122 @@ export interface operations {
       '5XX': components['responses']['Error'];
     };
   };
+  stores: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 门店 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_StoreList'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  add_store: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 门店 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_StoreList'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  edit_store: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 门店 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_StoreList'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  delete_store: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 门店 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_StoreList'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  switch_store: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 门店 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_StoreList'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
   update_user_info: {
     parameters: {
       query?: never;
@@ -4560,7 +5749,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description 余额与积分 */
+      /** @description 余额、红包与积分 */
       200: {
         headers: {
           [name: string]: unknown;
@@ -4588,7 +5777,77 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Envelope_BalanceLogPage'];
+          'application/json': components['schemas']['Envelope_LogPage'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  list: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 资质证件 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_Certificates'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  upload: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 资质证件 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_Certificates'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  scan: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 证件扫描件 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'image/jpeg': unknown;
+          'image/png': unknown;
+          'application/pdf': unknown;
         };
       };
       '4XX': components['responses']['Error'];
