@@ -25,6 +25,8 @@ pub struct Config {
     /// `DATA_DIR`, default `data`: where files live outside the database (the members'
     /// certificate scans, under `uploads/`).
     pub data_dir: std::path::PathBuf,
+    /// The WeChat OAuth2 provider (`crate::wechat::WechatConfig`), or `None`: not offered.
+    pub wechat: Option<crate::wechat::WechatConfig>,
 }
 
 impl Config {
@@ -45,6 +47,7 @@ impl Config {
                 Err(_) => crate::orders_due::DEFAULT_PAY_MINUTES,
             },
             security: crate::security::Security::from_env()?,
+            wechat: crate::wechat::WechatConfig::from_env()?,
             data_dir: std::env::var_os("DATA_DIR").filter(|dir| !dir.is_empty()).map_or_else(|| "data".into(), Into::into),
         };
         config.check()?;

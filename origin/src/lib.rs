@@ -17,6 +17,7 @@ pub mod security;
 pub mod settlement;
 pub mod startup;
 pub mod telemetry;
+pub mod wechat;
 
 /// Seconds since the Unix epoch: the shop's one clock.
 pub fn now() -> i64 {

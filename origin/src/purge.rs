@@ -1,7 +1,7 @@
 //! Deleting what has outlived its use, once an hour while the origin runs (`docs/api.md`,
 //! "Sessions"): expired and idle sessions, verification codes sent more than a day ago, login
 //! counts and rate counters whose window has passed, idempotency keys older than a day, and
-//! page views and client reports older than `RETENTION_DAYS`.
+//! page views and client reports older than `RETENTION_DAYS`, WeChat bindings never finished.
 
 use std::time::Duration;
 
@@ -46,6 +46,7 @@ pub struct Purged {
     pub idempotency: u64,
     pub page_views: u64,
     pub client_reports: u64,
+    pub oauth_states: u64,
 }
 
 /// Deletes, as of `now` (Unix seconds), every row that can no longer matter.
@@ -69,5 +70,6 @@ pub async fn purge(db: &Db, security: &Security, now: i64) -> Result<Purged, sql
         idempotency: delete("DELETE FROM idempotency WHERE created_at <= $1", now - IDEMPOTENCY_SECONDS).await?,
         page_views: delete("DELETE FROM page_views WHERE created_at <= $1", retention).await?,
         client_reports: delete("DELETE FROM client_reports WHERE created_at <= $1", retention).await?,
+        oauth_states: delete("DELETE FROM oauth_states WHERE expires_at <= $1", now).await?,
     })
 }

@@ -5,6 +5,7 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
 
+use anyhow::Context;
 use axum::Router;
 use axum::http::{HeaderName, StatusCode};
 use tokio::net::TcpListener;
@@ -59,6 +60,12 @@ impl Application {
             edge_secret: config.edge_secret.clone().map(String::into_bytes).map(Arc::from),
             security: config.security,
             uploads: Arc::from(config.data_dir.join("uploads")),
+            wechat: config.wechat.clone().map(Arc::new),
+            http: reqwest::Client::builder()
+                .connect_timeout(Duration::from_secs(5))
+                .timeout(Duration::from_secs(15))
+                .build()
+                .context("the HTTP client")?,
         })
         .layer(middleware);
         let _orders_due = crate::orders_due::spawn(db.clone(), config.order_pay_minutes);

@@ -39,6 +39,14 @@ CREATE TABLE messages (
 );
 CREATE INDEX messages_member ON messages(member_id, created_at);
 
+-- A WeChat binding under way: the OAuth2 `state` sent to the provider (its SHA-256), the member
+-- it is for, and until when the provider's answer is taken.
+CREATE TABLE oauth_states (
+    state_hash TEXT PRIMARY KEY,
+    member_id INTEGER NOT NULL REFERENCES members(id) ON DELETE CASCADE,
+    expires_at INTEGER NOT NULL
+);
+
 -- What an operator (`origin admin …`) changed: who, what, on which member, and the details.
 CREATE TABLE admin_logs (
     id INTEGER PRIMARY KEY AUTOINCREMENT,

@@ -23,6 +23,7 @@ pub mod qualification;
 pub mod session;
 pub mod stat;
 pub mod wallet;
+pub mod wechat;
 
 use axum::extract::{DefaultBodyLimit, Request};
 use axum::http::{Method, StatusCode, header};
@@ -47,6 +48,10 @@ pub struct ApiContext {
     pub security: crate::security::Security,
     /// Where the members' uploads are kept (`DATA_DIR/uploads`).
     pub uploads: std::sync::Arc<std::path::Path>,
+    /// The WeChat OAuth2 provider, if the shop offers WeChat.
+    pub wechat: Option<Arc<crate::wechat::WechatConfig>>,
+    /// The client of server-to-server calls (outside providers), with timeouts.
+    pub http: reqwest::Client,
 }
 
 /// Every route, and the OpenAPI document describing them: a route exists only through its
@@ -67,6 +72,7 @@ fn routes() -> (Router<ApiContext>, utoipa::openapi::OpenApi) {
         .merge(address::router())
         .merge(member::router())
         .merge(qualification::router())
+        .merge(wechat::router())
         .merge(stat::router())
         .split_for_parts();
     openapi::document_errors(&mut document);

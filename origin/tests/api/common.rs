@@ -97,7 +97,12 @@ fn data_dir() -> std::path::PathBuf {
     std::env::temp_dir().join(format!("origin-test-{}-{number}", std::process::id()))
 }
 
-async fn start(database_url: String, database: &'static str, edge_secret: Option<&str>) -> (App, tokio::sync::oneshot::Sender<()>) {
+async fn start(
+    database_url: String,
+    database: &'static str,
+    edge_secret: Option<&str>,
+    configure: &dyn Fn(&mut Config),
+) -> (App, tokio::sync::oneshot::Sender<()>) {
     let config = Config {
         addr: "127.0.0.1:0".parse().unwrap(),
         database_url,
@@ -105,7 +110,10 @@ async fn start(database_url: String, database: &'static str, edge_secret: Option
         order_pay_minutes: origin::orders_due::DEFAULT_PAY_MINUTES,
         security: origin::security::Security::default(),
         data_dir: data_dir(),
+        wechat: None,
     };
+    let mut config = config;
+    configure(&mut config);
     let app = Application::build(&config).await.expect("the application starts");
     let origin = format!("http://{}", app.address());
     let db = app.db.clone();
@@ -225,13 +233,31 @@ where
     on_both_with(None, test).await;
 }
 
+/// [`on_both`] with the configuration changed by `configure` (an outside provider's address).
+pub async fn on_both_configured<C, F, Fut>(configure: C, test: F)
+where
+    C: Fn(&mut Config),
+    F: Fn(App) -> Fut,
+    Fut: Future<Output = ()>,
+{
+    on_both_with_config(Some(EDGE_SECRET), &configure, test).await;
+}
+
 async fn on_both_with<F, Fut>(edge_secret: Option<&str>, test: F)
 where
     F: Fn(App) -> Fut,
     Fut: Future<Output = ()>,
 {
+    on_both_with_config(edge_secret, &|_| {}, test).await;
+}
+
+async fn on_both_with_config<F, Fut>(edge_secret: Option<&str>, configure: &dyn Fn(&mut Config), test: F)
+where
+    F: Fn(App) -> Fut,
+    Fut: Future<Output = ()>,
+{
     let dir = std::env::temp_dir().join(unique_name());
-    let (app, stop) = start(format!("sqlite://{}/shop.db", dir.display()), "sqlite", edge_secret).await;
+    let (app, stop) = start(format!("sqlite://{}/shop.db", dir.display()), "sqlite", edge_secret, configure).await;
     test(app).await;
     let _ = stop.send(());
     let _ = std::fs::remove_dir_all(&dir);
@@ -243,7 +269,7 @@ where
         .unwrap_or_else(|error| panic!("PostgreSQL at {admin_url} ({error}); run scripts/test, which starts one"));
     admin.execute(sqlx::AssertSqlSafe(format!("CREATE DATABASE {name}"))).await.unwrap();
     let base = admin_url.rsplit_once('/').map_or(admin_url.as_str(), |(base, _)| base);
-    let (app, stop) = start(format!("{base}/{name}"), "postgres", edge_secret).await;
+    let (app, stop) = start(format!("{base}/{name}"), "postgres", edge_secret, configure).await;
     test(app).await;
     let _ = stop.send(());
     tokio::time::sleep(std::time::Duration::from_millis(100)).await;

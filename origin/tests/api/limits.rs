@@ -143,6 +143,15 @@ async fn the_purge_deletes_what_has_expired_and_nothing_else() {
                 .await
                 .unwrap();
         }
+        for (state, expires) in [("old", now - 1), ("new", now + 600)] {
+            sqlx::query("INSERT INTO oauth_states (state_hash, member_id, expires_at) VALUES ($1, $2, $3)")
+                .bind(state)
+                .bind(member)
+                .bind(expires)
+                .execute(&db.pool)
+                .await
+                .unwrap();
+        }
         for (key, end) in [("stat-address:old", now - 1), ("stat-address:new", now + 30)] {
             sqlx::query("INSERT INTO rate_limits (key, window_end, hits) VALUES ($1, $2, 5)").bind(key).bind(end).execute(&db.pool).await.unwrap();
         }
@@ -171,7 +180,8 @@ async fn the_purge_deletes_what_has_expired_and_nothing_else() {
                 rate_limits: 1,
                 idempotency: 1,
                 page_views: 1,
-                client_reports: 1
+                client_reports: 1,
+                oauth_states: 1
             }
         );
         let count = |table: &'static str| async move {
@@ -180,7 +190,7 @@ async fn the_purge_deletes_what_has_expired_and_nothing_else() {
         assert_eq!(count("sessions").await, before - 2);
         let live: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM sessions WHERE token_hash = 'live'").fetch_one(&db.pool).await.unwrap();
         assert_eq!(live, 1);
-        for table in ["sms_codes", "login_failures", "login_account_failures", "rate_limits", "idempotency", "page_views", "client_reports"] {
+        for table in ["sms_codes", "login_failures", "login_account_failures", "rate_limits", "idempotency", "page_views", "client_reports", "oauth_states"] {
             assert_eq!(count(table).await, 1, "{table} keeps its fresh row");
         }
         assert_eq!(origin::purge::purge(db, &security, now).await.unwrap(), origin::purge::Purged::default(), "a second purge finds nothing");

@@ -17,3 +17,4 @@ mod orders;
 mod requests;
 mod session;
 mod settlement;
+mod wechat;
