@@ -1200,6 +1200,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/user/unbind_wechat': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** `DELETE /api/user/unbind_wechat`: removes the member's binding. */
+    delete: operations['unbind'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/user/updateUserInfo': {
     parameters: {
       query?: never;
@@ -1253,6 +1270,64 @@ export interface paths {
     get: operations['user_money_log'];
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/user/wechat': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** `GET /api/user/wechat`: whether WeChat is offered, and the member's binding. */
+    get: operations['state'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/user/wechat/authorize': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * `POST /api/user/wechat/authorize`: starts a binding; answers the provider's page to open.
+     *     403 `暂未开通微信登录` when no provider is configured.
+     */
+    post: operations['authorize'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/user/wechat/bind': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * `POST /api/user/wechat/bind` (`code`, `state` as the provider sent them back): binds the
+     *     account the provider vouches for. The state is the member's own, unexpired, and used once;
+     *     an account bound to another member is refused (409).
+     */
+    post: operations['bind'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1352,6 +1427,11 @@ export interface components {
     };
     /** @description Help groups with their articles, or the news of one category. */
     Articles: components['schemas']['HelpGroup'][] | components['schemas']['NewsItem'][];
+    /** @description Where the browser goes to authorize. */
+    Authorize: {
+      /** @description The provider's authorize page, with a one-time state valid for ten minutes. */
+      url: string;
+    };
     /** @description A brand of the home page. */
     BrandEntry: {
       /** Format: int64 */
@@ -1947,6 +2027,22 @@ export interface components {
       code: number;
       /** @description Help groups with their articles, or the news of one category. */
       data: components['schemas']['HelpGroup'][] | components['schemas']['NewsItem'][];
+      /** @example ok */
+      msg: string;
+    };
+    /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
+    Envelope_Authorize: {
+      /**
+       * Format: int64
+       * @description 10000: success.
+       * @example 10000
+       */
+      code: number;
+      /** @description Where the browser goes to authorize. */
+      data: {
+        /** @description The provider's authorize page, with a one-time state valid for ten minutes. */
+        url: string;
+      };
       /** @example ok */
       msg: string;
     };
@@ -3008,6 +3104,25 @@ export interface components {
       /** @example ok */
       msg: string;
     };
+    /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
+    Envelope_WechatState: {
+      /**
+       * Format: int64
+       * @description 10000: success.
+       * @example 10000
+       */
+      code: number;
+      /** @description The member's WeChat binding. */
+      data: {
+        bound: boolean;
+        /** @description Whether the shop offers WeChat at all (a provider is configured). */
+        enabled: boolean;
+        /** @description The bound account's nickname; empty when none is bound. */
+        name: string;
+      };
+      /** @example ok */
+      msg: string;
+    };
     /**
      * @description A refusal or fault: `code` 10001 with HTTP 401 (login required), 422 (`msg` the first
      *     message, `data.errors` every field's), 459 (agreement required, HTTP 200), other 4xx
@@ -3976,6 +4091,14 @@ export interface components {
        */
       red_packet: string;
     };
+    /** @description The member's WeChat binding. */
+    WechatState: {
+      bound: boolean;
+      /** @description Whether the shop offers WeChat at all (a provider is configured). */
+      enabled: boolean;
+      /** @description The bound account's nickname; empty when none is bound. */
+      name: string;
+    };
   };
   responses: {
     /** @description 拒绝或故障：信封 { code, msg, data }。10001/401 请先登录；422 字段错误（msg 为第一条，data.errors 为每个字段的消息）；其他 4xx 为中文说明；500 系统繁忙，请稍候再试 */
@@ -3999,6 +4122,7 @@ export type Added = components['schemas']['Added'];
 export type Address = components['schemas']['Address'];
 export type AddressList = components['schemas']['AddressList'];
 export type Articles = components['schemas']['Articles'];
+export type Authorize = components['schemas']['Authorize'];
 export type BrandEntry = components['schemas']['BrandEntry'];
 export type BrandRef = components['schemas']['BrandRef'];
 export type BrandZone = components['schemas']['BrandZone'];
@@ -4042,6 +4166,7 @@ export type EngineShippingData = components['schemas']['EngineShippingData'];
 export type EnvelopeAdded = components['schemas']['Envelope_Added'];
 export type EnvelopeAddressList = components['schemas']['Envelope_AddressList'];
 export type EnvelopeArticles = components['schemas']['Envelope_Articles'];
+export type EnvelopeAuthorize = components['schemas']['Envelope_Authorize'];
 export type EnvelopeBrandZone = components['schemas']['Envelope_BrandZone'];
 export type EnvelopeBusinessScope = components['schemas']['Envelope_BusinessScope'];
 export type EnvelopeCartList = components['schemas']['Envelope_CartList'];
@@ -4088,6 +4213,7 @@ export type EnvelopeVecLink = components['schemas']['Envelope_Vec_Link'];
 export type EnvelopeVecString = components['schemas']['Envelope_Vec_String'];
 export type EnvelopeVoucherPage = components['schemas']['Envelope_VoucherPage'];
 export type EnvelopeWallet = components['schemas']['Envelope_Wallet'];
+export type EnvelopeWechatState = components['schemas']['Envelope_WechatState'];
 export type ErrorEnvelope = components['schemas']['ErrorEnvelope'];
 export type FavoriteGoods = components['schemas']['FavoriteGoods'];
 export type FavoritePage = components['schemas']['FavoritePage'];
@@ -4158,6 +4284,7 @@ export type VisitorState = components['schemas']['VisitorState'];
 export type VoucherPage = components['schemas']['VoucherPage'];
 export type VoucherValue = components['schemas']['VoucherValue'];
 export type Wallet = components['schemas']['Wallet'];
+export type WechatState = components['schemas']['WechatState'];
 export type ResponseError = components['responses']['Error'];
 export type $defs = Record<string, never>;
 export interface operations {
@@ -5718,6 +5845,28 @@ export interface operations {
       '5XX': components['responses']['Error'];
     };
   };
+  unbind: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 微信绑定状态 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_WechatState'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
   update_user_info: {
     parameters: {
       query?: never;
@@ -5778,6 +5927,72 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Envelope_LogPage'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  state: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 微信绑定状态 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_WechatState'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  authorize: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 授权页地址 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_Authorize'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  bind: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 微信绑定状态 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_WechatState'];
         };
       };
       '4XX': components['responses']['Error'];
