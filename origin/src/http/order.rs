@@ -118,16 +118,11 @@ async fn preview(State(context): State<ApiContext>, member: Member, FormFields(f
     let order = form.order_form()?;
     let expected = Expected { payable: order.expected()?, due: order.expected_due()? };
     let Checked { quote, lines, input, accounts } = check(&mut conn, context.db.kind, member, &order, expected, now()).await?;
-    let addresses: Vec<Address> = sqlx::query_as(
-        "SELECT id, contact, phone, province, city, district, detail, is_default FROM addresses \
-         WHERE member_id = $1 ORDER BY is_default DESC, id",
-    )
-    .bind(member.id)
-    .fetch_all(&mut *conn)
-    .await?;
+    let addresses = super::address::member_addresses(&mut conn, member).await?;
+    let store = super::address::current_store(&mut conn, member).await?;
     let coupons = coupon::member_coupons(&mut conn, member, accounts.coupons.iter().map(|coupon| coupon.id)).await?;
     let cash_vouchers = coupon::member_vouchers(&mut conn, member, accounts.cash_vouchers.iter().map(|voucher| voucher.id)).await?;
-    ok(CheckoutPreview { lines, quote, input, addresses, coupons, cash_vouchers, settlement_input: accounts })
+    ok(CheckoutPreview { lines, quote, input, addresses, store, coupons, cash_vouchers, settlement_input: accounts })
 }
 
 /// Cart step 2's preview.
@@ -144,6 +139,9 @@ pub struct CheckoutPreview {
     input: engine::CartInput,
     /// The member's addresses, the default first.
     addresses: Vec<Address>,
+    /// The store the order goes to (a multi-store account's current store), or `null`.
+    #[schema(required = true)]
+    store: Option<String>,
     /// The member's unused, unexpired coupons (those not yet valid too), in the settlement's order.
     coupons: Vec<coupon::MemberCoupon>,
     /// The member's unused, unexpired cash vouchers, in the settlement's order.
@@ -309,6 +307,11 @@ async fn create_order(context: &ApiContext, member: Member, key: &str, ids: &[i6
     .fetch_optional(&mut *tx)
     .await?;
     let address = address.ok_or_else(|| Error::field("address_id", "收货地址不存在"))?;
+    // A multi-store account's order goes to its current store, named first.
+    let address = match super::address::current_store(&mut tx, member).await? {
+        Some(store) => format!("【{store}】{address}"),
+        None => address,
+    };
     let order = OrderForm { ids: ids.to_vec(), ..order };
     let Checked { quote, lines, .. } = check(&mut tx, context.db.kind, member, &order, expected, created).await?;
     let settled = quote.settlement.clone().ok_or_else(|| anyhow::anyhow!("an order's quote is always settled"))?;

@@ -3,7 +3,7 @@
 //! answers 404 and changes nothing), and the operator's `origin admin` commands, whose every
 //! change reaches the member's logs and messages.
 
-use crate::common::{App, on_both};
+use crate::common::{App, add_to_cart, address_of, ladder_goods, on_both, post_order};
 use reqwest::{Client, StatusCode};
 use serde_json::Value;
 
@@ -116,6 +116,20 @@ async fn stores_are_kept_to_their_member() {
         assert_eq!(centre["data"]["store"], "西湖分店");
         let (_, theirs) = app.get(&other, "/api/user/center").await;
         assert_eq!(theirs["data"]["store"], Value::Null);
+
+        // Its orders go to the store: the preview says so and the order's address names it.
+        let (goods, _) = ladder_goods(&app).await;
+        let ids = add_to_cart(&app, &demo, goods, 12, &[]).await.to_string();
+        let (_, list) = app.get(&demo, "/api/cart/list").await;
+        let payable = list["data"]["quote"]["totals"]["payable"].as_str().unwrap().to_owned();
+        let (_, preview) = app.post(&demo, "/api/cart/checkout", &[("ids", &ids), ("new", "1"), ("expected_payable", &payable)]).await;
+        assert_eq!(preview["data"]["store"], "西湖分店");
+        let address = address_of(&app, "demo").await.to_string();
+        let form = [("ids", ids.as_str()), ("address_id", address.as_str()), ("expected_payable", payable.as_str())];
+        let (status, placed) = post_order(&app, &demo, "store-order", &form).await;
+        assert_eq!(status, StatusCode::OK, "{placed}");
+        let (_, order) = app.get(&demo, &format!("/api/order/{}", placed["data"]["id"])).await;
+        assert!(order["data"]["address"].as_str().unwrap().starts_with("【西湖分店】"), "{order}");
 
         let (status, left) = send(&app, &demo, reqwest::Method::DELETE, &format!("/api/user/stores/{store}"), &[]).await;
         assert_eq!(status, StatusCode::OK);
