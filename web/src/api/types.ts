@@ -1694,6 +1694,8 @@ export interface components {
        *     the member's choices and settles with `CartSession.settle`.
        */
       settlement_input: components['schemas']['EngineSettlementInput'];
+      /** @description The store the order goes to (a multi-store account's current store), or `null`. */
+      store: string | null;
     };
     /** @description The coupon or cash voucher an order spends. */
     Chosen: {
@@ -2176,6 +2178,8 @@ export interface components {
          *     the member's choices and settles with `CartSession.settle`.
          */
         settlement_input: components['schemas']['EngineSettlementInput'];
+        /** @description The store the order goes to (a multi-store account's current store), or `null`. */
+        store: string | null;
       };
       /** @example ok */
       msg: string;
