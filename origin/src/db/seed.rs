@@ -14,6 +14,9 @@ const CATALOGUE: &str = include_str!("../../seed/catalogue.json");
 
 /// Every table the demo data fills, children first (the order to empty them in).
 const CONTENT_TABLES: &[&str] = &[
+    "messages",
+    "admin_logs",
+    "oauth_states",
     "page_views",
     "client_reports",
     "qualifications",
@@ -713,5 +716,31 @@ async fn insert_demo_member(tx: &mut Transaction<'_, Any>, member: &DemoMember, 
     .bind(now())
     .execute(&mut **tx)
     .await?;
+    // Approved with its licences (numbers only: scans are uploaded in the account centre), and
+    // the business scope they allow; a welcome message, unread.
+    for (kind, number, expires_on) in [("营业执照", "91330106MA2B3C4D5E", "2035-12-31"), ("药品经营许可证", "浙CA5710086", "2029-06-30")]
+    {
+        sqlx::query(
+            "INSERT INTO qualifications (member_id, kind, number, expires_on, status, created_at, reviewed_at) VALUES ($1, $2, $3, $4, 1, $5, $5)",
+        )
+        .bind(id)
+        .bind(kind)
+        .bind(number)
+        .bind(expires_on)
+        .bind(today)
+        .execute(&mut **tx)
+        .await?;
+    }
+    sqlx::query("UPDATE members SET business_scope = $1 WHERE id = $2")
+        .bind("中成药\n化学药制剂\n抗生素制剂\n生化药品\n中药饮片\n医疗器械（二类）")
+        .bind(id)
+        .execute(&mut **tx)
+        .await?;
+    sqlx::query("INSERT INTO messages (member_id, kind, title, body, created_at) VALUES ($1, 1, '欢迎加入医药批发商城', $2, $3)")
+        .bind(id)
+        .bind("您的资质已审核通过，可以下单采购。账户已赠送优惠券、现金券、红包和积分，可在“我的钱包”查看。")
+        .bind(today)
+        .execute(&mut **tx)
+        .await?;
     Ok(())
 }
