@@ -305,10 +305,17 @@ pub(crate) fn share_out(value: i64, weights: &[i64]) -> Option<Vec<i64>> {
         if weight <= 0 {
             continue;
         }
-        let product = i128::from(value) * i128::from(weight);
-        let (quotient, remainder) = (product / i128::from(total), product % i128::from(total));
-        *share = quotient as i64;
-        given += *share;
+        // 64-bit division where the product fits (every real order): 128-bit division is a
+        // slow library call in WebAssembly.
+        let (quotient, remainder) = match value.checked_mul(weight) {
+            Some(product) => (product / total, product % total),
+            None => {
+                let product = i128::from(value) * i128::from(weight);
+                ((product / i128::from(total)) as i64, (product % i128::from(total)) as i64)
+            }
+        };
+        *share = quotient;
+        given += quotient;
         if remainder > 0 {
             remainders.push((u64::MAX - remainder as u64, position as u32));
         }
