@@ -377,22 +377,7 @@ async fn grant(conn: &mut AnyConnection, operator: &str, grant: Grant) -> anyhow
         Grant::Balance(GrantMoney { member, amount: text, note }) => {
             member_exists(&mut tx, member).await?;
             let stored = amount(&text)?;
-            let after: i64 = sqlx::query_scalar("UPDATE members SET balance = balance + $1 WHERE id = $2 RETURNING balance")
-                .bind(stored)
-                .bind(member)
-                .fetch_one(&mut *tx)
-                .await?;
-            sqlx::query(
-                "INSERT INTO balance_logs (member_id, amount, balance_after, use_type, order_id, note, created_at) \
-                 VALUES ($1, $2, $3, 1, NULL, $4, $5)",
-            )
-            .bind(member)
-            .bind(stored)
-            .bind(after)
-            .bind(&note)
-            .bind(now)
-            .execute(&mut *tx)
-            .await?;
+            let after = settlement::credit_balance(&mut tx, member, None, stored, &note, now).await?;
             let yuan = money::text(stored);
             send_message(&mut tx, member, MESSAGE_WALLET, "余额到账", &format!("{note}：余额+¥{yuan}。")).await?;
             log(&mut tx, operator, "grant.balance", member, &format!("+{yuan} ({note})")).await?;

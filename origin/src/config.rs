@@ -27,6 +27,8 @@ pub struct Config {
     pub data_dir: std::path::PathBuf,
     /// The WeChat OAuth2 provider (`crate::wechat::WechatConfig`), or `None`: not offered.
     pub wechat: Option<crate::wechat::WechatConfig>,
+    /// `PAY_PROVIDER_URL`, `PAY_KEY`, `SHOP_PUBLIC_URL` (`crate::payment::PaymentConfig`).
+    pub payment: crate::payment::PaymentConfig,
 }
 
 impl Config {
@@ -48,6 +50,7 @@ impl Config {
             },
             security: crate::security::Security::from_env()?,
             wechat: crate::wechat::WechatConfig::from_env()?,
+            payment: crate::payment::PaymentConfig::from_env(),
             data_dir: std::env::var_os("DATA_DIR").filter(|dir| !dir.is_empty()).map_or_else(|| "data".into(), Into::into),
         };
         config.check()?;

@@ -12,6 +12,7 @@ pub mod http;
 pub mod idempotency;
 pub mod money;
 pub mod orders_due;
+pub mod payment;
 pub mod purge;
 pub mod security;
 pub mod settlement;

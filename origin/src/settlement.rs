@@ -281,6 +281,35 @@ pub async fn earn(conn: &mut AnyConnection, member: i64, order: i64, due: i64, n
     Ok(earned)
 }
 
+/// Credits the wallet's balance with `amount` (stored, above zero) and logs it as money in
+/// (`use_type` 1), with the order it is for, if any; answers the balance after it.
+pub async fn credit_balance(
+    conn: &mut AnyConnection,
+    member: i64,
+    order: Option<i64>,
+    amount: i64,
+    note: &str,
+    now: i64,
+) -> sqlx::Result<i64> {
+    let after: i64 = sqlx::query_scalar("UPDATE members SET balance = balance + $1 WHERE id = $2 RETURNING balance")
+        .bind(amount)
+        .bind(member)
+        .fetch_one(&mut *conn)
+        .await?;
+    sqlx::query(
+        "INSERT INTO balance_logs (member_id, amount, balance_after, use_type, order_id, note, created_at) VALUES ($1, $2, $3, 1, $4, $5, $6)",
+    )
+    .bind(member)
+    .bind(amount)
+    .bind(after)
+    .bind(order)
+    .bind(note)
+    .bind(now)
+    .execute(&mut *conn)
+    .await?;
+    Ok(after)
+}
+
 /// Moves the red-packet balance by `amount` (stored; negative to spend), never below zero, and
 /// logs it (with the order it is for, if any); `None` when the balance is short.
 pub async fn move_red_packet(

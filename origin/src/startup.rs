@@ -55,17 +55,20 @@ impl Application {
             // The fastest level: a 50-line cart is 52 KB of JSON, and at the default level its
             // compression was the largest single cost of the request (BENCHMARKS.md).
             .layer(CompressionLayer::new().quality(CompressionLevel::Fastest));
+        let http = reqwest::Client::builder()
+            .connect_timeout(Duration::from_secs(5))
+            .timeout(Duration::from_secs(15))
+            .build()
+            .context("the HTTP client")?;
         let router = api_router(ApiContext {
             db: db.clone(),
             edge_secret: config.edge_secret.clone().map(String::into_bytes).map(Arc::from),
             security: config.security,
             uploads: Arc::from(config.data_dir.join("uploads")),
             wechat: config.wechat.clone().map(Arc::new),
-            http: reqwest::Client::builder()
-                .connect_timeout(Duration::from_secs(5))
-                .timeout(Duration::from_secs(15))
-                .build()
-                .context("the HTTP client")?,
+            http: http.clone(),
+            payments: Arc::new(crate::payment::Gateway::new(config.payment.clone(), http)),
+            payment: Arc::new(config.payment.clone()),
         })
         .layer(middleware);
         let _orders_due = crate::orders_due::spawn(db.clone(), config.order_pay_minutes);

@@ -14,6 +14,7 @@ const CATALOGUE: &str = include_str!("../../seed/catalogue.json");
 
 /// Every table the demo data fills, children first (the order to empty them in).
 const CONTENT_TABLES: &[&str] = &[
+    "payments",
     "messages",
     "admin_logs",
     "oauth_states",

@@ -87,6 +87,11 @@ impl Fields {
         Ok(ids)
     }
 
+    /// Every field as given (a signed form is verified over all of them).
+    pub fn pairs(&self) -> Vec<(String, String)> {
+        self.0.clone()
+    }
+
     /// The chosen lines and expected payable of a checkout or order, read exactly as the edge
     /// read them before it let the request through.
     pub fn order_form(&self) -> Result<OrderForm> {

@@ -9,7 +9,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::ApiContext;
-use super::error::{Answer, Envelope, Error, Result, ok};
+use super::error::{Answer, Envelope, Error, ok};
 use super::extract::{Member, QueryFields};
 use crate::settlement::UNUSED;
 use crate::{money, now};
@@ -26,7 +26,7 @@ pub const MESSAGE_QUALIFICATION: i64 = 4;
 const MESSAGE_KIND_NAMES: [&str; 5] = ["", "系统消息", "订单消息", "资产消息", "资质消息"];
 
 /// Sends the member a message (in the caller's transaction, with the change it tells of).
-pub async fn send_message(conn: &mut AnyConnection, member: i64, kind: i64, title: &str, body: &str) -> Result<()> {
+pub async fn send_message(conn: &mut AnyConnection, member: i64, kind: i64, title: &str, body: &str) -> sqlx::Result<()> {
     sqlx::query("INSERT INTO messages (member_id, kind, title, body, created_at) VALUES ($1, $2, $3, $4, $5)")
         .bind(member)
         .bind(kind)
@@ -39,11 +39,8 @@ pub async fn send_message(conn: &mut AnyConnection, member: i64, kind: i64, titl
 }
 
 /// How many of the member's messages are unread (`message_count` in the user state).
-pub async fn unread_messages(conn: &mut AnyConnection, member: i64) -> Result<i64> {
-    Ok(sqlx::query_scalar("SELECT COUNT(*) FROM messages WHERE member_id = $1 AND read_at IS NULL")
-        .bind(member)
-        .fetch_one(&mut *conn)
-        .await?)
+pub async fn unread_messages(conn: &mut AnyConnection, member: i64) -> sqlx::Result<i64> {
+    sqlx::query_scalar("SELECT COUNT(*) FROM messages WHERE member_id = $1 AND read_at IS NULL").bind(member).fetch_one(&mut *conn).await
 }
 
 /// The member centre: who the member is, what the wallet holds, the orders by state and the

@@ -19,6 +19,7 @@ pub mod images;
 pub mod member;
 pub mod openapi;
 pub mod order;
+pub mod payment;
 pub mod qualification;
 pub mod session;
 pub mod stat;
@@ -52,6 +53,9 @@ pub struct ApiContext {
     pub wechat: Option<Arc<crate::wechat::WechatConfig>>,
     /// The client of server-to-server calls (outside providers), with timeouts.
     pub http: reqwest::Client,
+    /// The online payment provider, and where it reaches the shop.
+    pub payments: Arc<dyn crate::payment::Provider>,
+    pub payment: Arc<crate::payment::PaymentConfig>,
 }
 
 /// Every route, and the OpenAPI document describing them: a route exists only through its
@@ -73,6 +77,7 @@ fn routes() -> (Router<ApiContext>, utoipa::openapi::OpenApi) {
         .merge(member::router())
         .merge(qualification::router())
         .merge(wechat::router())
+        .merge(payment::router())
         .merge(stat::router())
         .split_for_parts();
     openapi::document_errors(&mut document);

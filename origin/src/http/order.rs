@@ -742,19 +742,8 @@ async fn pay(State(context): State<ApiContext>, member: Member, Path(id): Path<i
     }
     let mut conn = context.db.pool.acquire().await?;
     let mut tx = conn.begin().await?;
-    // The state change first: it takes SQLite's write lock at once, and of two payments racing
-    // only one finds the order unpaid.
     let paid_at = now();
-    let due: Option<i64> =
-        sqlx::query_scalar("UPDATE orders SET status = $1, paid_at = $2 WHERE id = $3 AND member_id = $4 AND status = $5 RETURNING due")
-            .bind(PAID)
-            .bind(paid_at)
-            .bind(id)
-            .bind(member.id)
-            .bind(UNPAID)
-            .fetch_optional(&mut *tx)
-            .await?;
-    let Some(due) = due else {
+    let Some(due) = mark_paid(&mut tx, member.id, id, paid_at, "balance").await? else {
         return Err(not_unpaid(&mut tx, member, id).await?);
     };
     let taken = sqlx::query("UPDATE members SET balance = balance - $1 WHERE id = $2 AND balance >= $1")
@@ -777,10 +766,32 @@ async fn pay(State(context): State<ApiContext>, member: Member, Path(id): Path<i
     .bind(paid_at)
     .execute(&mut *tx)
     .await?;
-    settlement::earn(&mut tx, member.id, id, due, paid_at).await?;
     tx.commit().await?;
     let order = order_json(&mut conn, member, id).await?;
     ok(PaidOrder { order, balance: money::text(balance) })
+}
+
+/// Moves one of the member's unpaid orders to paid (by `method`, `balance` or `online`) and
+/// credits the points it earns, in the caller's transaction; answers its amount due, or `None`
+/// when it is not unpaid (paid or cancelled already, or not the member's). The state change
+/// comes first: it takes SQLite's write lock at once, and of two payments (or a payment and a
+/// cancel) racing, only one finds the order unpaid.
+pub(crate) async fn mark_paid(conn: &mut AnyConnection, member: i64, id: i64, paid_at: i64, method: &str) -> sqlx::Result<Option<i64>> {
+    let due: Option<i64> = sqlx::query_scalar(
+        "UPDATE orders SET status = $1, paid_at = $2, pay_method = $3 WHERE id = $4 AND member_id = $5 AND status = $6 RETURNING due",
+    )
+    .bind(PAID)
+    .bind(paid_at)
+    .bind(method)
+    .bind(id)
+    .bind(member)
+    .bind(UNPAID)
+    .fetch_optional(&mut *conn)
+    .await?;
+    if let Some(due) = due {
+        settlement::earn(conn, member, id, due, paid_at).await?;
+    }
+    Ok(due)
 }
 
 /// Why an order could not leave the unpaid state: it is the member's but paid or cancelled

@@ -45,7 +45,7 @@ fn state_hash(state: &str) -> String {
 }
 
 /// `GET /api/user/wechat`: whether WeChat is offered, and the member's binding.
-#[utoipa::path(get, path = "/api/user/wechat", tag = "账户", responses((status = 200, description = "微信绑定状态", body = Envelope<WechatState>)))]
+#[utoipa::path(get, path = "/api/user/wechat", operation_id = "wechat_state", tag = "账户", responses((status = 200, description = "微信绑定状态", body = Envelope<WechatState>)))]
 async fn state(State(context): State<ApiContext>, member: Member) -> Answer<WechatState> {
     ok(wechat_state(&context, member).await?)
 }

@@ -103,7 +103,13 @@ async fn start(
     edge_secret: Option<&str>,
     configure: &dyn Fn(&mut Config),
 ) -> (App, tokio::sync::oneshot::Sender<()>) {
-    let config = Config {
+    // The relay's address first: it is the shop's public address, where a payment provider
+    // sends its notifies.
+    let relay_listener = match edge_secret {
+        Some(_) => Some(tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap()),
+        None => None,
+    };
+    let mut config = Config {
         addr: "127.0.0.1:0".parse().unwrap(),
         database_url,
         edge_secret: edge_secret.map(str::to_owned),
@@ -111,8 +117,11 @@ async fn start(
         security: origin::security::Security::default(),
         data_dir: data_dir(),
         wechat: None,
+        payment: origin::payment::PaymentConfig::from_env(),
     };
-    let mut config = config;
+    if let Some(listener) = &relay_listener {
+        config.payment.shop_url = format!("http://{}", listener.local_addr().unwrap());
+    }
     configure(&mut config);
     let app = Application::build(&config).await.expect("the application starts");
     let origin = format!("http://{}", app.address());
@@ -121,9 +130,9 @@ async fn start(
     tokio::spawn(app.run_until(async {
         let _ = stopped.await;
     }));
-    let base = match edge_secret {
-        Some(secret) => relay(origin.clone(), secret.as_bytes().into()).await,
-        None => origin.clone(),
+    let base = match (edge_secret, relay_listener) {
+        (Some(secret), Some(listener)) => relay(listener, origin.clone(), secret.as_bytes().into()),
+        _ => origin.clone(),
     };
     (App { base, origin, database, db }, stop)
 }
@@ -145,10 +154,9 @@ struct Relay {
     client: Client,
 }
 
-/// Starts a relay to `origin` on a random port; answers its base URL. It lives as long as the
+/// Starts a relay to `origin` on `listener`; answers its base URL. It lives as long as the
 /// test's runtime.
-async fn relay(origin: String, secret: std::sync::Arc<[u8]>) -> String {
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+fn relay(listener: tokio::net::TcpListener, origin: String, secret: std::sync::Arc<[u8]>) -> String {
     let base = format!("http://{}", listener.local_addr().unwrap());
     let client = Client::builder().redirect(reqwest::redirect::Policy::none()).build().unwrap();
     let router = axum::Router::new().fallback(forward).with_state(Relay { origin, secret, client });

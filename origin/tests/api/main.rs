@@ -14,6 +14,7 @@ mod member;
 mod openapi;
 mod order_states;
 mod orders;
+mod payment;
 mod requests;
 mod session;
 mod settlement;
