@@ -256,6 +256,27 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/cash_coupon/userRecharge': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * `POST /api/cash_coupon/userRecharge` (`money_config_id` a tier, or `amount` yuan with at
+     *     most two decimals, 1.00 to 100,000.00): starts an online recharge. Nothing is credited
+     *     until the provider confirms the payment.
+     */
+    post: operations['recharge'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/category': {
     parameters: {
       query?: never;
@@ -586,6 +607,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/moneys/moneyConfig': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** `GET /api/moneys/moneyConfig`: the recharge tiers (充1000送20 …). */
+    get: operations['money_config'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/order': {
     parameters: {
       query?: never;
@@ -682,6 +720,70 @@ export interface paths {
      *     order earns are credited.
      */
     post: operations['pay'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/order/{id}/pay_online': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * `POST /api/order/{id}/pay_online`: starts paying one of the member's unpaid orders online,
+     *     for its amount due (the same pending payment again when there is one); the order is paid
+     *     when the provider confirms it.
+     */
+    post: operations['pay_online'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/payment/notify': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * `POST /api/payment/notify`: the provider's asynchronous notify (form `out_trade_no`,
+     *     `trade_no`, `amount`, `trade_status`, `paid_at`, `notify_id`, `sign`), with no session.
+     *     The signature must be the provider's and the amount the payment's; the same notify again
+     *     does nothing again. Answers the body `success` when the payment is (or was already)
+     *     confirmed; a refusal otherwise, and the provider sends it again later.
+     */
+    post: operations['notify'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/payment/{payment_no}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * `GET /api/payment/{payment_no}`: one of the member's payments; while it is pending the
+     *     provider is asked, so that a payment whose notify was lost is confirmed all the same.
+     */
+    get: operations['payment_state'];
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -1284,7 +1386,7 @@ export interface paths {
       cookie?: never;
     };
     /** `GET /api/user/wechat`: whether WeChat is offered, and the member's binding. */
-    get: operations['state'];
+    get: operations['wechat_state'];
     put?: never;
     post?: never;
     delete?: never;
@@ -2619,6 +2721,25 @@ export interface components {
       msg: string;
     };
     /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
+    Envelope_MoneyConfig: {
+      /**
+       * Format: int64
+       * @description 10000: success.
+       * @example 10000
+       */
+      code: number;
+      /** @description The recharge tiers, and the range of an amount of the member's own. */
+      data: {
+        /** @example 100000.00 */
+        max_amount: string;
+        /** @example 1.00 */
+        min_amount: string;
+        tiers: components['schemas']['RechargeTier'][];
+      };
+      /** @example ok */
+      msg: string;
+    };
+    /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
     Envelope_NextHint: {
       /**
        * Format: int64
@@ -2758,6 +2879,60 @@ export interface components {
       data: components['schemas']['OrderDetail'] & {
         /** @example 890.00 */
         balance: string;
+      };
+      /** @example ok */
+      msg: string;
+    };
+    /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
+    Envelope_PaymentStarted: {
+      /**
+       * Format: int64
+       * @description 10000: success.
+       * @example 10000
+       */
+      code: number;
+      /** @description A payment started: the page the buyer pays on, and the number to follow it by. */
+      data: {
+        /** @example 1000.00 */
+        amount: string;
+        /**
+         * @description What a recharge adds on top (`0.00` for an order).
+         * @example 20.00
+         */
+        bonus: string;
+        /** @description `recharge` or `order`. */
+        kind: string;
+        /** @description The provider's cashier page (open it, or show it as a QR code). */
+        pay_url: string;
+        payment_no: string;
+      };
+      /** @example ok */
+      msg: string;
+    };
+    /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
+    Envelope_PaymentState: {
+      /**
+       * Format: int64
+       * @description 10000: success.
+       * @example 10000
+       */
+      code: number;
+      /** @description A payment's state. */
+      data: {
+        amount: string;
+        bonus: string;
+        /** @description `recharge` or `order`. */
+        kind: string;
+        /** Format: int64 */
+        order_id: number | null;
+        payment_no: string;
+        /**
+         * Format: int64
+         * @description 0 待支付, 1 已支付, 2 已关闭, 3 已退回余额 (paid after its order was cancelled).
+         */
+        status: number;
+        /** @example 已支付 */
+        status_name: string;
       };
       /** @example ok */
       msg: string;
@@ -3618,6 +3793,14 @@ export interface components {
       /** Format: int64 */
       unread: number;
     };
+    /** @description The recharge tiers, and the range of an amount of the member's own. */
+    MoneyConfig: {
+      /** @example 100000.00 */
+      max_amount: string;
+      /** @example 1.00 */
+      min_amount: string;
+      tiers: components['schemas']['RechargeTier'][];
+    };
     /** @description A nav entry. */
     NavEntry: {
       /** @description Always empty. */
@@ -3774,6 +3957,38 @@ export interface components {
        */
       step: number;
     };
+    /** @description A payment started: the page the buyer pays on, and the number to follow it by. */
+    PaymentStarted: {
+      /** @example 1000.00 */
+      amount: string;
+      /**
+       * @description What a recharge adds on top (`0.00` for an order).
+       * @example 20.00
+       */
+      bonus: string;
+      /** @description `recharge` or `order`. */
+      kind: string;
+      /** @description The provider's cashier page (open it, or show it as a QR code). */
+      pay_url: string;
+      payment_no: string;
+    };
+    /** @description A payment's state. */
+    PaymentState: {
+      amount: string;
+      bonus: string;
+      /** @description `recharge` or `order`. */
+      kind: string;
+      /** Format: int64 */
+      order_id: number | null;
+      payment_no: string;
+      /**
+       * Format: int64
+       * @description 0 待支付, 1 已支付, 2 已关闭, 3 已退回余额 (paid after its order was cancelled).
+       */
+      status: number;
+      /** @example 已支付 */
+      status_name: string;
+    };
     /** @description Whether no member uses the phone yet. */
     PhoneFree: {
       free: boolean;
@@ -3858,6 +4073,15 @@ export interface components {
       status: number;
       /** @example 待付款 */
       status_name: string;
+    };
+    /** @description A recharge tier: pay `amount`, get `bonus` on top. */
+    RechargeTier: {
+      /** @example 1000.00 */
+      amount: string;
+      /** @example 20.00 */
+      bonus: string;
+      /** Format: int64 */
+      id: number;
     };
     /** @description One page of recommendations. */
     Recommendations: {
@@ -4196,11 +4420,14 @@ export type EnvelopeLogPage = components['schemas']['Envelope_LogPage'];
 export type EnvelopeMemberCentre = components['schemas']['Envelope_MemberCentre'];
 export type EnvelopeMenu = components['schemas']['Envelope_Menu'];
 export type EnvelopeMessagePage = components['schemas']['Envelope_MessagePage'];
+export type EnvelopeMoneyConfig = components['schemas']['Envelope_MoneyConfig'];
 export type EnvelopeNextHint = components['schemas']['Envelope_NextHint'];
 export type EnvelopeNothing = components['schemas']['Envelope_Nothing'];
 export type EnvelopeOrderDetail = components['schemas']['Envelope_OrderDetail'];
 export type EnvelopeOrderPage = components['schemas']['Envelope_OrderPage'];
 export type EnvelopePaidOrder = components['schemas']['Envelope_PaidOrder'];
+export type EnvelopePaymentStarted = components['schemas']['Envelope_PaymentStarted'];
+export type EnvelopePaymentState = components['schemas']['Envelope_PaymentState'];
 export type EnvelopePhoneFree = components['schemas']['Envelope_PhoneFree'];
 export type EnvelopePlacedOrder = components['schemas']['Envelope_PlacedOrder'];
 export type EnvelopeRecommendations = components['schemas']['Envelope_Recommendations'];
@@ -4249,6 +4476,7 @@ export type MemberVoucher = components['schemas']['MemberVoucher'];
 export type Menu = components['schemas']['Menu'];
 export type Message = components['schemas']['Message'];
 export type MessagePage = components['schemas']['MessagePage'];
+export type MoneyConfig = components['schemas']['MoneyConfig'];
 export type NavEntry = components['schemas']['NavEntry'];
 export type NewsItem = components['schemas']['NewsItem'];
 export type NextHint = components['schemas']['NextHint'];
@@ -4259,6 +4487,8 @@ export type OrderItem = components['schemas']['OrderItem'];
 export type OrderPage = components['schemas']['OrderPage'];
 export type PaidOrder = components['schemas']['PaidOrder'];
 export type PasswordSet = components['schemas']['PasswordSet'];
+export type PaymentStarted = components['schemas']['PaymentStarted'];
+export type PaymentState = components['schemas']['PaymentState'];
 export type PhoneFree = components['schemas']['PhoneFree'];
 export type PlacedOrder = components['schemas']['PlacedOrder'];
 export type PriceKind = components['schemas']['PriceKind'];
@@ -4266,6 +4496,7 @@ export type Qualified = components['schemas']['Qualified'];
 export type QualityInspection = components['schemas']['QualityInspection'];
 export type QuoteShipping = components['schemas']['QuoteShipping'];
 export type RecentOrder = components['schemas']['RecentOrder'];
+export type RechargeTier = components['schemas']['RechargeTier'];
 export type Recommendations = components['schemas']['Recommendations'];
 export type RegisterStep = components['schemas']['RegisterStep'];
 export type Registered = components['schemas']['Registered'];
@@ -4576,6 +4807,28 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Envelope_Edited'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  recharge: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 待支付的充值 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_PaymentStarted'];
         };
       };
       '4XX': components['responses']['Error'];
@@ -5013,6 +5266,28 @@ export interface operations {
       '5XX': components['responses']['Error'];
     };
   };
+  money_config: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 充值档位 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_MoneyConfig'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
   order_list: {
     parameters: {
       query?: never;
@@ -5145,6 +5420,76 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Envelope_PaidOrder'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  pay_online: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 待支付的订单付款 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_PaymentStarted'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  notify: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description success */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/plain': string;
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  payment_state: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        payment_no: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 支付状态 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_PaymentState'];
         };
       };
       '4XX': components['responses']['Error'];
@@ -5937,7 +6282,7 @@ export interface operations {
       '5XX': components['responses']['Error'];
     };
   };
-  state: {
+  wechat_state: {
     parameters: {
       query?: never;
       header?: never;
