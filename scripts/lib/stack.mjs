@@ -73,15 +73,22 @@ export function sqlOn(database, statement, ...params) {
   return JSON.parse(execFileSync('python3', ['-c', script, database, statement, JSON.stringify(params)]).toString());
 }
 
-/** Starts origin and edge; answers `{ origin, edge, secret, sql, stop }`. */
+/** Starts the payment provider, origin and edge; answers `{ origin, edge, paygate, secret, sql, stop }`. */
 export async function startStack({ cacheTtl = 60, originBin, originEnv = {} } = {}) {
   const work = mkdtempSync(join(tmpdir(), 'shop-edge-'));
   const database = join(work, 'shop.db');
   const secret = randomBytes(32).toString('hex');
-  const [originPort, edgePort, inspectorPort] = await Promise.all([freePort(), freePort(), freePort()]);
+  const payKey = randomBytes(16).toString('hex');
+  const [originPort, edgePort, inspectorPort, paygatePort] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
   const targetDir = process.env.CARGO_TARGET_DIR ?? join(homedir(), '.cache/pharma-shop/target');
   const bin = originBin ?? process.env.ORIGIN_BIN ?? join(targetDir, 'debug/origin');
+  const paygateUrl = `http://127.0.0.1:${paygatePort}`;
 
+  // The offline payment provider, notifying the shop through the edge as a real one would.
+  const paygate = start(join(dirname(bin), 'paygate'), [], {
+    cwd: work,
+    env: { ...process.env, PAYGATE_ADDR: `127.0.0.1:${paygatePort}`, PAYGATE_KEY: payKey, RUST_LOG: 'warn' },
+  });
   const origin = start(bin, [], {
     cwd: work,
     env: {
@@ -90,6 +97,9 @@ export async function startStack({ cacheTtl = 60, originBin, originEnv = {} } = 
       DATABASE_URL: `sqlite://${database}`,
       EDGE_SECRET: secret,
       RUST_LOG: 'warn',
+      PAY_PROVIDER_URL: paygateUrl,
+      PAY_KEY: payKey,
+      SHOP_PUBLIC_URL: `http://127.0.0.1:${edgePort}`,
       ...originEnv,
     },
   });
@@ -98,6 +108,7 @@ export async function startStack({ cacheTtl = 60, originBin, originEnv = {} } = 
   try {
     // The one route the origin answers without the edge's proof.
     await waitFor(`${originUrl}/healthz`, origin.child, origin.log, 60);
+    await waitFor(`${paygateUrl}/pay/none`, paygate.child, paygate.log, 30);
     edge = start(
       join(EDGE_DIR, 'node_modules/.bin/wrangler'),
       [
@@ -128,6 +139,7 @@ export async function startStack({ cacheTtl = 60, originBin, originEnv = {} } = 
   } catch (error) {
     stop(edge);
     stop(origin);
+    stop(paygate);
     throw error;
   }
 
@@ -135,6 +147,7 @@ export async function startStack({ cacheTtl = 60, originBin, originEnv = {} } = 
   const cleanUp = () => {
     stop(edge);
     stop(origin);
+    stop(paygate);
   };
   process.once('exit', cleanUp);
   for (const signal of ['SIGINT', 'SIGTERM']) {
@@ -147,6 +160,7 @@ export async function startStack({ cacheTtl = 60, originBin, originEnv = {} } = 
   return {
     origin: originUrl,
     edge: `http://127.0.0.1:${edgePort}`,
+    paygate: paygateUrl,
     secret,
     originLog: origin.log,
     edgeLog: edge.log,
@@ -156,6 +170,7 @@ export async function startStack({ cacheTtl = 60, originBin, originEnv = {} } = 
     async stop() {
       stop(edge);
       stop(origin);
+      stop(paygate);
       await new Promise((resolve) => setTimeout(resolve, 200));
       rmSync(work, { recursive: true, force: true });
     },
