@@ -1,20 +1,6 @@
 // The shop in Chromium, through the edge, as a buyer uses it.
 import { expect, test, type Page, type Route } from '@playwright/test';
-import { sqlOn } from '../../scripts/lib/stack.mjs';
-
-const base = () => process.env.SHOP_URL!;
-const sql = (statement: string, ...params: unknown[]) => sqlOn(process.env.SHOP_DB!, statement, ...params) as unknown[][];
-
-async function login(page: Page, username = 'demo', password = 'demo123') {
-  await page.goto(`${base()}/login`);
-  await page.getByLabel('账号').fill(username);
-  await page.getByLabel('密码', { exact: true }).fill(password);
-  await page
-    .getByRole('button', { name: '登 录' })
-    .or(page.getByRole('button', { name: '登录' }))
-    .click();
-  await expect(page.getByText('退出')).toBeVisible();
-}
+import { base, login, sql } from './support';
 
 /** The demo member's cart emptied, then filled through the API as the browser's session. */
 async function fillCart(page: Page, goods: [number, number][]) {

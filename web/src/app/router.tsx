@@ -22,6 +22,9 @@ const login = () => import('@/features/auth/components/login-page');
 const register = () => import('@/features/auth/components/register-page');
 const forget = () => import('@/features/auth/components/forget-page');
 const favorites = () => import('@/features/favorites/components/favorites-page');
+const centre = () => import('@/features/member/components/member-centre-page');
+const wallet = () => import('@/features/wallet/components/wallet-pages');
+const account = () => import('@/features/account/components/account-pages');
 
 /** Each named route's page. */
 const PAGES: Record<string, Page | LazyPage> = {
@@ -54,6 +57,19 @@ const PAGES: Record<string, Page | LazyPage> = {
   forget_step2: () => forget().then((module) => module.ForgetPage),
   forget_step3: () => forget().then((module) => module.ForgetPage),
   zzfw_star: () => favorites().then((module) => module.FavoritesPage),
+  user_hyzx: () => centre().then((module) => module.MemberCentrePage),
+  wdqb: () => wallet().then((module) => module.WalletPage),
+  wdqb_yegl: () => wallet().then((module) => module.BalancePage),
+  wdqb_zhhb: () => wallet().then((module) => module.RedPacketPage),
+  wdqb_jfgl: () => wallet().then((module) => module.PointsPage),
+  wdqb_yhq: () => wallet().then((module) => module.CouponsPage),
+  wdqb_xjq: () => wallet().then((module) => module.VouchersPage),
+  jcxx_index: () => account().then((module) => module.BasicInfoPage),
+  zhzx_zzzj: () => account().then((module) => module.CertificatesPage),
+  zhzx_ddgl: () => account().then((module) => module.StoresPage),
+  zhzx_addr: () => account().then((module) => module.AddressesPage),
+  zhzx_wdxx: () => account().then((module) => module.MessagesPage),
+  zhzx_bdwx: () => account().then((module) => module.WechatPage),
 };
 
 const LAZY = new Set<string>([
@@ -74,6 +90,19 @@ const LAZY = new Set<string>([
   'forget_step2',
   'forget_step3',
   'zzfw_star',
+  'user_hyzx',
+  'wdqb',
+  'wdqb_yegl',
+  'wdqb_zhhb',
+  'wdqb_jfgl',
+  'wdqb_yhq',
+  'wdqb_xjq',
+  'jcxx_index',
+  'zhzx_zzzj',
+  'zhzx_ddgl',
+  'zhzx_addr',
+  'zhzx_wdxx',
+  'zhzx_bdwx',
 ]);
 
 function pageRoute(name: string): Pick<RouteObject, 'element' | 'lazy'> {

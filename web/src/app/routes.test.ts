@@ -46,6 +46,22 @@ describe('the route table', () => {
     expect(routeForPath('/list/table')?.name).toBe('list_table');
   });
 
+  it('opens the member centre, the wallet and the account centre, their children by short paths too', () => {
+    expect(routeForPath('/user')?.name).toBe('user_hyzx');
+    expect(resolvePath('/zhzx')).toBe('/zhzx/basic');
+    expect(routeForPath('/zhzx/basic')?.name).toBe('jcxx_index');
+    expect(routeForPath('/register/wechat')?.name).toBe('zhzx_bdwx');
+    for (const child of ['yegl', 'zhhb', 'jfgl', 'yhq', 'xjq']) {
+      expect(resolvePath(`/${child}`)).toBe(`/wdqb/${child}`);
+      expect(routeForPath(`/wdqb/${child}`)?.name).toBe(`wdqb_${child}`);
+    }
+    for (const child of ['zzzj', 'ddgl', 'addr', 'wdxx']) {
+      expect(resolvePath(`/${child}`)).toBe(`/zhzx/${child}`);
+      expect(routeForPath(`/zhzx/${child}`)?.name).toBe(`zhzx_${child}`);
+    }
+    expect(pageTitle(routeByName('wdqb_yegl'))).toBe('余额管理 - 医药批发商城');
+  });
+
   it('makes one router entry per route, with the route in its handle, and a catch-all', () => {
     const children = routeObjects[0].children ?? [];
     for (const route of ROUTES) {

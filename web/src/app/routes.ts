@@ -75,6 +75,28 @@ export const ROUTES: readonly RouteEntry[] = [
   { name: 'forget_step3', path: '/forget/step3', title: '重置成功', layout: LOGIN_STYLE },
 
   { name: 'zzfw_star', path: '/zzfw/star', title: '我的收藏', layout: PLAIN },
+
+  { name: 'user_hyzx', path: '/user', title: '会员中心', layout: PLAIN },
+  { name: 'wdqb', path: '/wdqb', title: '我的钱包', layout: PLAIN },
+  { name: 'wdqb_yegl', path: '/wdqb/yegl', title: '余额管理', layout: PLAIN },
+  { name: 'wdqb_zhhb', path: '/wdqb/zhhb', title: '账户红包', layout: PLAIN },
+  { name: 'wdqb_jfgl', path: '/wdqb/jfgl', title: '积分管理', layout: PLAIN },
+  { name: 'wdqb_yhq', path: '/wdqb/yhq', title: '优惠券', layout: PLAIN },
+  { name: 'wdqb_xjq', path: '/wdqb/xjq', title: '现金券', layout: PLAIN },
+  { name: 'jcxx_index', path: '/zhzx/basic', title: '基础信息', layout: PLAIN },
+  { name: 'zhzx_zzzj', path: '/zhzx/zzzj', title: '资质证件', layout: PLAIN },
+  { name: 'zhzx_ddgl', path: '/zhzx/ddgl', title: '多店管理', layout: PLAIN },
+  { name: 'zhzx_addr', path: '/zhzx/addr', title: '收货地址', layout: PLAIN },
+  { name: 'zhzx_wdxx', path: '/zhzx/wdxx', title: '我的消息', layout: PLAIN },
+  { name: 'zhzx_bdwx', path: '/register/wechat', title: '绑定微信', layout: LOGIN_STYLE },
+];
+
+/** The wallet's and the account centre's children, reachable by their short paths too. */
+const MEMBER_ALIASES: readonly Redirect[] = [
+  ...['yegl', 'zhhb', 'jfgl', 'yhq', 'xjq'].map((child) => ({ from: `/${child}`, to: `/wdqb/${child}` })),
+  ...['zzzj', 'ddgl', 'addr', 'wdxx'].map((child) => ({ from: `/${child}`, to: `/zhzx/${child}` })),
+  { from: '/basic', to: '/zhzx/basic' },
+  { from: '/jcxx_index', to: '/zhzx/basic' },
 ];
 
 /** The spec's redirects and aliases. Any other unknown path goes to /404. */
@@ -87,6 +109,8 @@ export const REDIRECTS: readonly Redirect[] = [
   { from: '/register_dd/step3', to: '/register/dd/step3' },
   { name: 'forget', from: '/forget', to: '/forget/step1' },
   { name: 'activity', from: '/activity/:url?/:url1?/:url2?', to: '/loading/activity' },
+  { name: 'zhzx_jcxx', from: '/zhzx', to: '/zhzx/basic' },
+  ...MEMBER_ALIASES,
 ];
 
 const BY_NAME = new Map(ROUTES.map((route) => [route.name, route]));

@@ -63,6 +63,8 @@ export interface RequestOptions {
   body?: Params;
   /** Extra headers (e.g. `Idempotency-Key`). */
   headers?: Record<string, string>;
+  /** A multipart body (an upload); the browser writes its content type. */
+  formData?: FormData;
   /** Tell the buyer nothing on failure (home data, top ad, search hints, the draw check). */
   silent?: boolean;
 }
@@ -113,6 +115,8 @@ export interface ApiClient {
   post<T>(path: string, body?: Params, options?: RequestOptions): Promise<T>;
   put<T>(path: string, body?: Params, options?: RequestOptions): Promise<T>;
   delete<T>(path: string, options?: RequestOptions): Promise<T>;
+  /** POST a multipart form (files). */
+  upload<T>(path: string, form: FormData, options?: RequestOptions): Promise<T>;
   /** Tells the buyer about a failure of a call that was made `silent`. */
   tell(error: ApiError): void;
 }
@@ -168,8 +172,10 @@ export function createApiClient({
     let envelope: Envelope | null = null;
     try {
       const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
-      let body: string | undefined;
-      if (options.body !== undefined) {
+      let body: string | FormData | undefined;
+      if (options.formData !== undefined) {
+        body = options.formData;
+      } else if (options.body !== undefined) {
         headers['Content-Type'] = 'application/x-www-form-urlencoded;charset=UTF-8';
         body = encode(options.body).toString();
       }
@@ -203,6 +209,7 @@ export function createApiClient({
     post: (path, body, options) => request('POST', path, { ...options, body: body ?? {} }),
     put: (path, body, options) => request('PUT', path, { ...options, body: body ?? {} }),
     delete: (path, options) => request('DELETE', path, options),
+    upload: (path, form, options) => request('POST', path, { ...options, formData: form }),
     tell: (error) => tell(error.kind, error.message),
   };
 }

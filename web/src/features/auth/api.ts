@@ -3,7 +3,7 @@ import { api } from '@/lib/api';
 import { ApiError } from '@/lib/api-client';
 import type { CodeSent, PhoneFree } from '@/api/types';
 
-export type CodeScene = 'register' | 'forget' | 'login';
+export type CodeScene = 'register' | 'forget' | 'login' | 'change_phone';
 
 export function login(username: string, password: string) {
   return api.post<unknown>('/api/user/login', { username, password });

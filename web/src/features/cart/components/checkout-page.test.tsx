@@ -110,6 +110,7 @@ function preview(): Preview {
     input,
     // As the origin answers it: the engine's quote with the default choices.
     quote: quote({ ...input, settlement: ACCOUNTS }),
+    store: null,
     addresses: [
       {
         id: 5,

@@ -208,6 +208,9 @@ function CheckoutForm({ data, onStale }: { data: Preview; onStale: () => void })
       <CartSteps current={1} />
       <section className="checkout-section">
         <h2>收货地址</h2>
+        {data.store && (
+          <Alert type="info" showIcon className="store-note" message={`本单送往当前门店：${data.store}（可在账户中心的多店管理中切换）`} />
+        )}
         {data.addresses.length === 0 ? (
           <Alert type="warning" message="您还没有收货地址，请先在账户中心添加收货地址" />
         ) : (

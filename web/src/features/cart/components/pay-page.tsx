@@ -1,11 +1,15 @@
 // 支付订单 (cart_step3 /cart/step3/{id}, and cart_hm /cart/hm?id=): the order to pay, what its
-// settlement took off, and the balance; 余额支付 pays the amount due and goes to step 4; 取消订单
-// cancels it (its stock, coupon, cash voucher, red packets and points go back).
+// settlement took off, and the balance; 余额支付 pays the amount due and goes to step 4, 在线支付
+// pays it at the payment provider and goes there when the provider confirms it; 取消订单 cancels
+// it (its stock, coupon, cash voucher, red packets and points go back).
 import { useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { App as AntApp, Button, Descriptions, Radio, Result, Skeleton, Space } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { canPay, positive, yuan } from '@/lib/money';
+import type { PaymentStarted, PaymentState } from '@/api/types';
+import { api } from '@/lib/api';
+import { OnlinePayment } from '@/features/payment/online-payment';
 import { cancelOrder, fetchBalance, fetchOrder, payOrder } from '../api';
 import { CartSteps } from './cart-page';
 
@@ -17,7 +21,9 @@ export function PayPage() {
   const order = useQuery({ queryKey: ['order', id], queryFn: () => fetchOrder(id), enabled: id > 0 });
   const balance = useQuery({ queryKey: ['balance'], queryFn: fetchBalance });
   const [paying, setPaying] = useState(false);
-  const { modal } = AntApp.useApp();
+  const [method, setMethod] = useState<'balance' | 'online'>('balance');
+  const [online, setOnline] = useState<PaymentStarted>();
+  const { modal, message } = AntApp.useApp();
 
   if (!(id > 0) || order.isError) return <Result status="404" title="订单不存在" extra={<Link to="/order">查看我的订单</Link>} />;
   if (!order.data)
@@ -32,6 +38,10 @@ export function PayPage() {
   const pay = async () => {
     setPaying(true);
     try {
+      if (method === 'online') {
+        setOnline(await api.post<PaymentStarted>(`/api/order/${id}/pay_online`));
+        return;
+      }
       await payOrder(id, 'balance');
       navigate(`/cart/step4?id=${id}`, { replace: true });
     } catch {
@@ -39,6 +49,15 @@ export function PayPage() {
     } finally {
       setPaying(false);
     }
+  };
+  const settled = async (state: PaymentState) => {
+    if (state.status === 1) {
+      navigate(`/cart/step4?id=${id}`, { replace: true });
+      return;
+    }
+    if (state.status === 3) message.warning('订单已取消，支付款已退回账户余额');
+    setOnline(undefined);
+    await order.refetch();
   };
   const cancel = () =>
     modal.confirm({
@@ -70,30 +89,40 @@ export function PayPage() {
             {yuan(data.total)}
           </span>
         </Descriptions.Item>
-        <Descriptions.Item label="满减优惠">
-          <span className="money">-{yuan(data.discount)}</span>
-        </Descriptions.Item>
-        <Descriptions.Item label="优惠券">
-          <span className="money" data-testid="order-coupon">
-            -{yuan(data.coupon)}
-          </span>
-        </Descriptions.Item>
-        <Descriptions.Item label="现金券">
-          <span className="money" data-testid="order-voucher">
-            -{yuan(data.cash_voucher)}
-          </span>
-        </Descriptions.Item>
-        <Descriptions.Item label="红包">
-          <span className="money" data-testid="order-red-packet">
-            -{yuan(data.red_packet)}
-          </span>
-        </Descriptions.Item>
-        <Descriptions.Item label="积分抵扣">
-          <span className="money" data-testid="order-points">
-            -{yuan(data.points_value)}
-          </span>
-          {data.points_used > 0 && <span className="muted">（{data.points_used} 积分）</span>}
-        </Descriptions.Item>
+        {positive(data.discount) && (
+          <Descriptions.Item label="满减优惠">
+            <span className="money">-{yuan(data.discount)}</span>
+          </Descriptions.Item>
+        )}
+        {positive(data.coupon) && (
+          <Descriptions.Item label="优惠券">
+            <span className="money" data-testid="order-coupon">
+              -{yuan(data.coupon)}
+            </span>
+          </Descriptions.Item>
+        )}
+        {positive(data.cash_voucher) && (
+          <Descriptions.Item label="现金券">
+            <span className="money" data-testid="order-voucher">
+              -{yuan(data.cash_voucher)}
+            </span>
+          </Descriptions.Item>
+        )}
+        {positive(data.red_packet) && (
+          <Descriptions.Item label="红包">
+            <span className="money" data-testid="order-red-packet">
+              -{yuan(data.red_packet)}
+            </span>
+          </Descriptions.Item>
+        )}
+        {data.points_used > 0 && (
+          <Descriptions.Item label="积分抵扣">
+            <span className="money" data-testid="order-points">
+              -{yuan(data.points_value)}
+            </span>
+            <span className="muted">（{data.points_used} 积分）</span>
+          </Descriptions.Item>
+        )}
         <Descriptions.Item label="运费">
           <span className="money">{positive(data.shipping_fee) ? `+${yuan(data.shipping_fee)}` : '包邮'}</span>
         </Descriptions.Item>
@@ -103,14 +132,27 @@ export function PayPage() {
           </strong>
         </Descriptions.Item>
         <Descriptions.Item label="支付方式">
-          <Radio checked>余额支付（可用余额 {balance.data ? yuan(balance.data.balance) : '…'}）</Radio>
+          <Radio.Group value={method} onChange={(event) => setMethod(event.target.value)} disabled={!!online}>
+            <Radio value="balance">余额支付（可用余额 {balance.data ? yuan(balance.data.balance) : '…'}）</Radio>
+            <Radio value="online">在线支付</Radio>
+          </Radio.Group>
         </Descriptions.Item>
       </Descriptions>
+      {online && data.status === 0 && (
+        <OnlinePayment payment={online} onSettled={(state) => void settled(state)} onCancel={() => setOnline(undefined)} />
+      )}
       <div className="pay-actions">
-        {data.status === 0 ? (
+        {online ? null : data.status === 0 ? (
           <Space size="middle">
-            <Button type="primary" danger size="large" onClick={() => void pay()} loading={paying} disabled={!enough}>
-              {enough || !balance.data ? '确认支付' : '余额不足'}
+            <Button
+              type="primary"
+              danger
+              size="large"
+              onClick={() => void pay()}
+              loading={paying}
+              disabled={method === 'balance' && !enough}
+            >
+              {method === 'online' || enough || !balance.data ? '确认支付' : '余额不足'}
             </Button>
             <Button size="large" onClick={cancel} disabled={paying}>
               取消订单

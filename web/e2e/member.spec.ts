@@ -1,0 +1,38 @@
+// The member's own pages in Chromium, through the edge: the member centre and the wallet.
+import { expect, test } from '@playwright/test';
+import { base, login } from './support';
+
+test('the member centre and the wallet show the demo member their own accounts', async ({ page }, testInfo) => {
+  await login(page);
+  await page.goto(`${base()}/user`);
+  await expect(page).toHaveTitle('会员中心 - 医药批发商城');
+  await expect(page.getByTestId('centre-company')).not.toBeEmpty();
+  await expect(page.getByText('资质已审核')).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('member-centre.png'), fullPage: true });
+  await testInfo.attach('member-centre', { path: testInfo.outputPath('member-centre.png'), contentType: 'image/png' });
+
+  // The wallet's figures are the origin's.
+  const wallet = (await (await page.request.get(`${base()}/api/user/user_money`)).json()).data;
+  await page.getByRole('link', { name: '账户红包' }).first().click();
+  await expect(page).toHaveURL(/\/wdqb\/zhhb$/);
+  await expect(page.getByTestId('red-packet')).toHaveText(`¥${wallet.red_packet}`);
+  const redPackets = page.getByTestId('log-red_packet');
+  await expect(redPackets.getByText('开户赠送')).toBeVisible();
+  // Money out only: the grant is money in, so it leaves the list.
+  await redPackets.getByText('支出').click();
+  await expect(redPackets.getByText('开户赠送')).toBeHidden();
+
+  await page.goto(`${base()}/jfgl`);
+  await expect(page).toHaveURL(/\/wdqb\/jfgl$/);
+  await expect(page.getByTestId('points')).toHaveText(String(wallet.points));
+
+  // Coupons by state: the demo member holds an expired one.
+  await page.goto(`${base()}/wdqb/yhq`);
+  await expect(page.getByTestId('coupon-card').first()).toBeVisible();
+  await page.getByRole('tab', { name: /已过期/ }).click();
+  await expect(page.getByTestId('coupon-card')).toHaveCount(1);
+  await expect(page.getByTestId('coupon-card')).toContainText('已过期');
+  await page.goto(`${base()}/wdqb/xjq`);
+  await expect(page.getByTestId('voucher-card').first()).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('vouchers.png'), fullPage: true });
+});

@@ -1,0 +1,63 @@
+// The account centre's reads and writes: addresses, stores, messages, certificates, WeChat.
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api';
+import type { AddressList, Certificates, MessagePage, StoreList, WechatState } from '@/api/types';
+import { USER_KEY } from '@/api/user';
+
+export const ACCOUNT_KEY = ['account'] as const;
+
+export function useAddresses() {
+  return useQuery({ queryKey: [...ACCOUNT_KEY, 'addresses'], queryFn: () => api.get<AddressList>('/api/user/address') });
+}
+
+export function useStores() {
+  return useQuery({ queryKey: [...ACCOUNT_KEY, 'stores'], queryFn: () => api.get<StoreList>('/api/user/stores') });
+}
+
+export function useCertificates() {
+  return useQuery({ queryKey: [...ACCOUNT_KEY, 'certificates'], queryFn: () => api.get<Certificates>('/api/user/zizhi') });
+}
+
+export function useWechat() {
+  return useQuery({ queryKey: [...ACCOUNT_KEY, 'wechat'], queryFn: () => api.get<WechatState>('/api/user/wechat') });
+}
+
+/** Messages: `kind` 0 all, 1 系统, 2 订单, 3 资产, 4 资质; `unread` only the unread. */
+export function useMessages(page: number, kind: number, unread: boolean) {
+  return useQuery({
+    queryKey: [...ACCOUNT_KEY, 'messages', page, kind, unread],
+    queryFn: () => api.get<MessagePage>('/api/user/message', { params: { page, kind: kind || undefined, unread: unread ? 1 : undefined } }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** After a change: the account centre's reads, the user state (message count, name, WeChat),
+ * and the checkout's address list. */
+export function useRefresh() {
+  const client = useQueryClient();
+  return async () => {
+    await Promise.all([
+      client.invalidateQueries({ queryKey: ACCOUNT_KEY }),
+      client.invalidateQueries({ queryKey: USER_KEY }),
+      client.invalidateQueries({ queryKey: ['checkout'] }),
+      client.invalidateQueries({ queryKey: ['member-centre'] }),
+    ]);
+  };
+}
+
+/** The multipart form of a certificate upload. */
+export function certificateForm(fields: { kind: string; number: string; expiresOn?: string; file: File }): FormData {
+  const form = new FormData();
+  form.append('kind', fields.kind);
+  form.append('number', fields.number.trim());
+  form.append('expires_on', fields.expiresOn ?? '');
+  form.append('file', fields.file, fields.file.name);
+  return form;
+}
+
+/** Why a scan cannot be sent, before sending it (the origin checks again, by content). */
+export function scanProblem(file: File, maxBytes: number): string | undefined {
+  if (!/\.(jpe?g|png|pdf)$/i.test(file.name)) return '只能上传JPG、PNG或PDF文件';
+  if (file.size > maxBytes) return `文件不能超过${Math.floor(maxBytes / 1024 / 1024)}MB`;
+  return undefined;
+}

@@ -1,0 +1,143 @@
+// 收货地址 (/zhzx/addr): the address book, the default first; add, edit, make default, delete.
+// The checkout offers these addresses.
+import { useState } from 'react';
+import { App as AntApp, Button, Card, Checkbox, Empty, Form, Input, Modal, Popconfirm, Skeleton, Space, Tag } from 'antd';
+import { api } from '@/lib/api';
+import type { Address, AddressList } from '@/api/types';
+import { MemberLayout } from '@/features/member/components/member-layout';
+import { fieldErrors } from '@/features/auth/api';
+import { useAddresses, useRefresh } from '../api';
+
+type Editing = { address?: Address } | undefined;
+
+export function AddressesPage() {
+  const addresses = useAddresses();
+  const refresh = useRefresh();
+  const { message } = AntApp.useApp();
+  const [editing, setEditing] = useState<Editing>();
+  const [saving, setSaving] = useState(false);
+  const [form] = Form.useForm();
+
+  const open = (address?: Address) => {
+    form.resetFields();
+    if (address) form.setFieldsValue({ ...address, is_default: address.is_default === 1 });
+    setEditing({ address });
+  };
+  const save = async (values: Record<string, string | boolean>) => {
+    setSaving(true);
+    const body = { ...values, is_default: values.is_default ? 1 : 0 } as Record<string, string | number>;
+    try {
+      if (editing?.address) await api.put<AddressList>(`/api/user/address/${editing.address.id}`, body);
+      else await api.post<AddressList>('/api/user/address', body);
+      message.success('保存成功');
+      setEditing(undefined);
+      await refresh();
+    } catch (error) {
+      form.setFields(fieldErrors(error));
+    } finally {
+      setSaving(false);
+    }
+  };
+  const act = async (call: () => Promise<unknown>, done: string) => {
+    try {
+      await call();
+      message.success(done);
+      await refresh();
+    } catch {
+      // Told by the API client.
+    }
+  };
+
+  const data = addresses.data;
+  return (
+    <MemberLayout
+      title="收货地址"
+      extra={
+        data && (
+          <Button type="primary" onClick={() => open()} disabled={data.list.length >= data.max}>
+            新增收货地址（{data.list.length}/{data.max}）
+          </Button>
+        )
+      }
+    >
+      {!data ? (
+        <Skeleton active />
+      ) : data.list.length === 0 ? (
+        <Empty description="还没有收货地址，请新增" />
+      ) : (
+        <div className="address-grid" data-testid="address-list">
+          {data.list.map((address) => (
+            <Card
+              key={address.id}
+              size="small"
+              className={address.is_default === 1 ? 'address-card default' : 'address-card'}
+              data-testid="address-card"
+            >
+              <div className="address-head">
+                <strong>{address.contact}</strong> {address.phone} {address.is_default === 1 && <Tag color="red">默认</Tag>}
+              </div>
+              <div className="address-line">
+                {address.province}
+                {address.city}
+                {address.district}
+                {address.detail}
+              </div>
+              <Space className="address-actions">
+                <a onClick={() => open(address)}>编辑</a>
+                {address.is_default !== 1 && (
+                  <a onClick={() => void act(() => api.post(`/api/user/address/${address.id}/default`), '已设为默认地址')}>设为默认</a>
+                )}
+                <Popconfirm
+                  title="确定删除该地址吗?"
+                  okText="确定"
+                  cancelText="取消"
+                  onConfirm={() => act(() => api.delete(`/api/user/address/${address.id}`), '删除成功')}
+                >
+                  <a>删除</a>
+                </Popconfirm>
+              </Space>
+            </Card>
+          ))}
+        </div>
+      )}
+      <Modal
+        open={!!editing}
+        title={editing?.address ? '编辑收货地址' : '新增收货地址'}
+        okText="保存"
+        cancelText="取消"
+        confirmLoading={saving}
+        onOk={() => form.submit()}
+        onCancel={() => setEditing(undefined)}
+        destroyOnHidden
+      >
+        <Form form={form} layout="vertical" onFinish={(values) => void save(values)} data-testid="address-form">
+          <div className="form-row">
+            <Form.Item label="收货人" name="contact" rules={[{ required: true, message: '请填写收货人' }]} style={{ flex: 1 }}>
+              <Input maxLength={30} />
+            </Form.Item>
+            <Form.Item label="手机号码" name="phone" rules={[{ required: true, message: '请填写手机号码' }]} style={{ flex: 1 }}>
+              <Input maxLength={11} />
+            </Form.Item>
+          </div>
+          <div className="form-row">
+            <Form.Item label="省份" name="province" rules={[{ required: true, message: '请填写省份' }]} style={{ flex: 1 }}>
+              <Input maxLength={20} />
+            </Form.Item>
+            <Form.Item label="城市" name="city" rules={[{ required: true, message: '请填写城市' }]} style={{ flex: 1 }}>
+              <Input maxLength={20} />
+            </Form.Item>
+            <Form.Item label="区县" name="district" rules={[{ required: true, message: '请填写区县' }]} style={{ flex: 1 }}>
+              <Input maxLength={20} />
+            </Form.Item>
+          </div>
+          <Form.Item label="详细地址" name="detail" rules={[{ required: true, message: '请填写详细地址' }]}>
+            <Input maxLength={120} />
+          </Form.Item>
+          <Form.Item name="is_default" valuePropName="checked">
+            <Checkbox>设为默认地址</Checkbox>
+          </Form.Item>
+        </Form>
+      </Modal>
+    </MemberLayout>
+  );
+}

@@ -1,0 +1,132 @@
+// 基础信息 (/zhzx/basic): the account as the shop knows it; the contact name and mobile (a new
+// mobile needs a code sent to it), and the password (the old one first).
+import { useEffect } from 'react';
+import { App as AntApp, Button, Card, Descriptions, Form, Input, Skeleton, Space, Tag } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api';
+import { fetchUserBase } from '@/api/user';
+import type { Done, UserInfo } from '@/api/types';
+import { MemberLayout } from '@/features/member/components/member-layout';
+import { CodeButton } from '@/features/auth/components/code-button';
+import { fieldErrors } from '@/features/auth/api';
+import { useRefresh } from '../api';
+
+export function BasicInfoPage() {
+  const user = useQuery({ queryKey: ['user-base', 'account'], queryFn: fetchUserBase });
+  const refresh = useRefresh();
+  const { message } = AntApp.useApp();
+  const [info] = Form.useForm();
+  const [password] = Form.useForm();
+  const phone = Form.useWatch('phone', info);
+  const member = user.data?.login ? user.data : undefined;
+  useEffect(() => {
+    if (member) info.setFieldsValue({ name: member.name, phone: member.phone });
+  }, [member, info]);
+
+  const saveInfo = async (values: { name: string; phone: string; code?: string }) => {
+    try {
+      await api.post<UserInfo>('/api/user/updateUserInfo', values);
+      message.success('保存成功');
+      await refresh();
+      await user.refetch();
+    } catch (error) {
+      info.setFields(fieldErrors(error));
+    }
+  };
+  const savePassword = async (values: Record<string, string>) => {
+    try {
+      await api.post<Done>('/api/user/resetPassword', values);
+      message.success('密码已修改');
+      password.resetFields();
+    } catch (error) {
+      password.setFields(fieldErrors(error));
+    }
+  };
+
+  return (
+    <MemberLayout title="基础信息">
+      {!member ? (
+        <Skeleton active />
+      ) : (
+        <>
+          <Descriptions bordered size="small" column={2} className="member-card">
+            <Descriptions.Item label="账号">{member.username}</Descriptions.Item>
+            <Descriptions.Item label="企业名称">{member.company}</Descriptions.Item>
+            <Descriptions.Item label="会员等级">V{member.rank}</Descriptions.Item>
+            <Descriptions.Item label="资质状态">
+              {member.is_passed === 1 ? <Tag color="green">已审核</Tag> : <Tag color="orange">未审核</Tag>}
+            </Descriptions.Item>
+            <Descriptions.Item label="专属客服">{member.admin ? `${member.admin.name} ${member.admin.phone}` : '—'}</Descriptions.Item>
+            <Descriptions.Item label="微信">{member.wechat || '未绑定'}</Descriptions.Item>
+          </Descriptions>
+          <Card size="small" title="联系人信息" className="member-card">
+            <Form
+              form={info}
+              layout="horizontal"
+              labelCol={{ span: 4 }}
+              wrapperCol={{ span: 10 }}
+              onFinish={(values) => void saveInfo(values)}
+            >
+              <Form.Item label="联系人" name="name" rules={[{ required: true, message: '请填写联系人' }]}>
+                <Input maxLength={30} />
+              </Form.Item>
+              <Form.Item label="手机号码" name="phone" rules={[{ required: true, message: '请填写手机号码' }]}>
+                <Input maxLength={11} />
+              </Form.Item>
+              {phone && phone !== member.phone && (
+                <Form.Item label="验证码" required>
+                  <Space.Compact>
+                    <Form.Item name="code" noStyle rules={[{ required: true, message: '请填写验证码' }]}>
+                      <Input maxLength={6} placeholder="发送到新手机号的验证码" />
+                    </Form.Item>
+                    <CodeButton form={info} scene="change_phone" />
+                  </Space.Compact>
+                </Form.Item>
+              )}
+              <Form.Item wrapperCol={{ offset: 4 }}>
+                <Button type="primary" htmlType="submit">
+                  保存
+                </Button>
+              </Form.Item>
+            </Form>
+          </Card>
+          <Card size="small" title="修改密码" className="member-card">
+            <Form
+              form={password}
+              layout="horizontal"
+              labelCol={{ span: 4 }}
+              wrapperCol={{ span: 10 }}
+              onFinish={(values) => void savePassword(values)}
+            >
+              <Form.Item label="原密码" name="old_password" rules={[{ required: true, message: '请填写原密码' }]}>
+                <Input.Password autoComplete="current-password" />
+              </Form.Item>
+              <Form.Item label="新密码" name="password" rules={[{ required: true, message: '请填写新密码' }]}>
+                <Input.Password autoComplete="new-password" />
+              </Form.Item>
+              <Form.Item
+                label="确认新密码"
+                name="password_confirmation"
+                dependencies={['password']}
+                rules={[
+                  { required: true, message: '请再次填写新密码' },
+                  ({ getFieldValue }) => ({
+                    validator: (_, value) =>
+                      !value || value === getFieldValue('password') ? Promise.resolve() : Promise.reject(new Error('两次输入的密码不一致')),
+                  }),
+                ]}
+              >
+                <Input.Password autoComplete="new-password" />
+              </Form.Item>
+              <Form.Item wrapperCol={{ offset: 4 }}>
+                <Button type="primary" htmlType="submit">
+                  修改密码
+                </Button>
+              </Form.Item>
+            </Form>
+          </Card>
+        </>
+      )}
+    </MemberLayout>
+  );
+}

@@ -1,0 +1,152 @@
+// 资质证件 (/zhzx/zzzj): the member's qualification certificates with their review, and an
+// upload per kind (a JPEG, PNG or PDF scan); the member may order once the required ones are
+// approved.
+import { useState } from 'react';
+import { Alert, App as AntApp, Button, Card, DatePicker, Form, Input, Select, Skeleton, Table, Tag, Upload } from 'antd';
+import type { UploadFile } from 'antd';
+import type { Dayjs } from 'dayjs';
+import { api } from '@/lib/api';
+import type { Certificate, Certificates } from '@/api/types';
+import { MemberLayout } from '@/features/member/components/member-layout';
+import { fieldErrors } from '@/features/auth/api';
+import { certificateForm, scanProblem, useCertificates, useRefresh } from '../api';
+
+const STATUS_COLOURS = ['orange', 'green', 'red'];
+
+interface UploadValues {
+  kind: string;
+  number: string;
+  expires_on?: Dayjs | null;
+}
+
+export function CertificatesPage() {
+  const certificates = useCertificates();
+  const refresh = useRefresh();
+  const { message } = AntApp.useApp();
+  const [form] = Form.useForm();
+  const [files, setFiles] = useState<UploadFile[]>([]);
+  const [sending, setSending] = useState(false);
+  const data = certificates.data;
+
+  const send = async (values: UploadValues) => {
+    const file = files[0]?.originFileObj;
+    if (!file || !data) {
+      message.error('请上传证件扫描件');
+      return;
+    }
+    const problem = scanProblem(file, data.max_bytes);
+    if (problem) {
+      message.error(problem);
+      return;
+    }
+    setSending(true);
+    try {
+      const body = certificateForm({ kind: values.kind, number: values.number, expiresOn: values.expires_on?.format('YYYY-MM-DD'), file });
+      await api.upload<Certificates>('/api/user/zizhi', body);
+      message.success('上传成功，等待审核');
+      form.resetFields();
+      setFiles([]);
+      await refresh();
+    } catch (error) {
+      form.setFields(fieldErrors(error).filter((field) => field.name !== 'file'));
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <MemberLayout title="资质证件">
+      {!data ? (
+        <Skeleton active />
+      ) : (
+        <>
+          <Alert
+            className="member-alert"
+            type={data.is_passed === 1 ? 'success' : 'warning'}
+            showIcon
+            message={
+              data.is_passed === 1
+                ? '资质已审核通过。证件到期前请上传新证件。'
+                : `需上传并通过审核：${data.required.join('、')}。审核通过后方可下单。`
+            }
+          />
+          <Table<Certificate>
+            rowKey="id"
+            size="middle"
+            pagination={false}
+            dataSource={data.list}
+            data-testid="certificate-table"
+            locale={{ emptyText: '还没有上传资质证件' }}
+            columns={[
+              { title: '证件类型', dataIndex: 'kind' },
+              { title: '证件编号', dataIndex: 'number' },
+              {
+                title: '有效期至',
+                dataIndex: 'expires_on',
+                render: (date: string, row) => (
+                  <>
+                    {date || '长期'} {row.expired === 1 && <Tag color="red">已过期</Tag>}
+                  </>
+                ),
+              },
+              {
+                title: '审核状态',
+                dataIndex: 'status_name',
+                render: (name: string, row) => (
+                  <>
+                    <Tag color={STATUS_COLOURS[row.status]}>{name}</Tag>
+                    {row.reason && <span className="muted">{row.reason}</span>}
+                  </>
+                ),
+              },
+              {
+                title: '扫描件',
+                dataIndex: 'scan',
+                render: (scan: string | null) =>
+                  scan ? (
+                    <a href={scan} target="_blank" rel="noopener">
+                      查看
+                    </a>
+                  ) : (
+                    '未上传'
+                  ),
+              },
+            ]}
+          />
+          <Card size="small" title="上传证件" className="member-card upload-card">
+            <Form form={form} layout="inline" onFinish={(values: UploadValues) => void send(values)} data-testid="certificate-form">
+              <Form.Item name="kind" rules={[{ required: true, message: '请选择证件类型' }]}>
+                <Select placeholder="证件类型" style={{ width: 180 }} options={data.kinds.map((kind) => ({ value: kind, label: kind }))} />
+              </Form.Item>
+              <Form.Item name="number" rules={[{ required: true, message: '请填写证件编号' }]}>
+                <Input placeholder="证件编号" maxLength={50} aria-label="证件编号" />
+              </Form.Item>
+              <Form.Item name="expires_on">
+                <DatePicker placeholder="有效期至（长期可不填）" aria-label="有效期至" />
+              </Form.Item>
+              <Form.Item>
+                <Upload
+                  accept=".jpg,.jpeg,.png,.pdf"
+                  maxCount={1}
+                  fileList={files}
+                  beforeUpload={() => false}
+                  onChange={({ fileList }) => setFiles(fileList.slice(-1))}
+                >
+                  <Button>选择扫描件</Button>
+                </Upload>
+              </Form.Item>
+              <Form.Item>
+                <Button type="primary" htmlType="submit" loading={sending}>
+                  上传
+                </Button>
+              </Form.Item>
+            </Form>
+            <p className="hint">
+              支持JPG、PNG、PDF，单个文件不超过{Math.floor(data.max_bytes / 1024 / 1024)}MB；同类证件重新上传将替换原证件并重新审核。
+            </p>
+          </Card>
+        </>
+      )}
+    </MemberLayout>
+  );
+}

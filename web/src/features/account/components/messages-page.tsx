@@ -1,0 +1,96 @@
+// 我的消息 (/zhzx/wdxx): the member's messages by kind, the unread first in bold; opening one
+// marks it read, and the header's count follows.
+import { useState } from 'react';
+import { Badge, Button, Checkbox, Collapse, Empty, Pagination, Skeleton, Tabs } from 'antd';
+import { api } from '@/lib/api';
+import type { Unread } from '@/api/types';
+import { MemberLayout } from '@/features/member/components/member-layout';
+import { formatTime } from '@/features/wallet/time';
+import { useMessages, useRefresh } from '../api';
+
+const KINDS = ['全部', '系统消息', '订单消息', '资产消息', '资质消息'];
+const PAGE_SIZE = 20;
+
+export function MessagesPage() {
+  const [page, setPage] = useState(1);
+  const [kind, setKind] = useState(0);
+  const [unread, setUnread] = useState(false);
+  const messages = useMessages(page, kind, unread);
+  const refresh = useRefresh();
+
+  const read = async (id: number) => {
+    const message = messages.data?.list.find((item) => item.id === id);
+    if (!message || message.read_at !== null) return;
+    try {
+      await api.post<Unread>(`/api/user/message/${id}/read`);
+      await refresh();
+    } catch {
+      // Told by the API client.
+    }
+  };
+  const readAll = async () => {
+    try {
+      await api.post<Unread>('/api/user/message/read_all');
+      await refresh();
+    } catch {
+      // Told by the API client.
+    }
+  };
+
+  return (
+    <MemberLayout
+      title="我的消息"
+      extra={
+        <Button onClick={() => void readAll()} disabled={!messages.data?.unread}>
+          全部标为已读
+        </Button>
+      }
+    >
+      <Tabs
+        activeKey={String(kind)}
+        onChange={(key) => {
+          setKind(Number(key));
+          setPage(1);
+        }}
+        items={KINDS.map((label, key) => ({ key: String(key), label }))}
+        tabBarExtraContent={
+          <Checkbox checked={unread} onChange={(event) => (setUnread(event.target.checked), setPage(1))}>
+            只看未读（{messages.data?.unread ?? 0}）
+          </Checkbox>
+        }
+      />
+      {!messages.data ? (
+        <Skeleton active />
+      ) : messages.data.list.length === 0 ? (
+        <Empty description="暂无消息" />
+      ) : (
+        <Collapse
+          data-testid="message-list"
+          onChange={(keys) => {
+            for (const key of Array.isArray(keys) ? keys : [keys]) void read(Number(key));
+          }}
+          items={messages.data.list.map((message) => ({
+            key: String(message.id),
+            label: (
+              <span className={message.read_at === null ? 'message-title unread' : 'message-title'}>
+                {message.read_at === null && <Badge status="error" />} [{message.kind_name}] {message.title}
+              </span>
+            ),
+            extra: <span className="muted">{formatTime(message.created_at)}</span>,
+            children: <p className="message-body">{message.body}</p>,
+          }))}
+        />
+      )}
+      {messages.data && messages.data.total > PAGE_SIZE && (
+        <Pagination
+          className="pager"
+          current={page}
+          pageSize={PAGE_SIZE}
+          total={messages.data.total}
+          onChange={setPage}
+          showSizeChanger={false}
+        />
+      )}
+    </MemberLayout>
+  );
+}

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { logParams } from './api';
+import { discountText } from './coupon-text';
+
+describe('a log page query', () => {
+  it('leaves out the filters not set', () => {
+    expect(logParams({ page: 1, useType: 0 })).toEqual({ page: 1 });
+  });
+
+  it('sends the direction and the time range in Unix seconds', () => {
+    expect(logParams({ page: 3, useType: 2, start: 1_700_000_000, end: 1_700_086_399 })).toEqual({
+      page: 3,
+      use_type: 2,
+      start_time: 1_700_000_000,
+      end_time: 1_700_086_399,
+    });
+  });
+});
+
+describe('a discount coupon', () => {
+  it('reads its rate as 折 from the digits', () => {
+    expect(discountText('0.95')).toBe('9.5折');
+    expect(discountText('0.9')).toBe('9折');
+    expect(discountText('0.88')).toBe('8.8折');
+    expect(discountText('0.90')).toBe('9折');
+  });
+});
+
+describe('a date range filter', () => {
+  it('runs from the first second of its first day to the last of its last', async () => {
+    const dayjs = (await import('dayjs')).default;
+    const { dayRange } = await import('./time');
+    const from = dayjs('2026-11-01T15:30:00');
+    const to = dayjs('2026-11-03T08:00:00');
+    expect(dayRange([from, to])).toEqual({ start: dayjs('2026-11-01T00:00:00').unix(), end: dayjs('2026-11-03T23:59:59').unix() });
+    expect(dayRange([from, null])).toEqual({ start: dayjs('2026-11-01T00:00:00').unix(), end: undefined });
+    expect(dayRange(null)).toEqual({});
+  });
+});

@@ -1,0 +1,78 @@
+// 余额充值: a tier of `GET /api/moneys/moneyConfig` (pay 1,000 get 20) or an amount of the
+// member's, paid online (`POST /api/cash_coupon/userRecharge`); the balance is credited when the
+// payment provider confirms the payment, and the page then shows it.
+import { useState } from 'react';
+import { App as AntApp, Button, Card, Input, Radio, Skeleton } from 'antd';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api';
+import { positive, yuan } from '@/lib/money';
+import { OnlinePayment } from '@/features/payment/online-payment';
+import type { MoneyConfig, PaymentStarted } from '@/api/types';
+import { WALLET_KEY } from '../api';
+
+export function Recharge() {
+  const { message } = AntApp.useApp();
+  const client = useQueryClient();
+  const config = useQuery({ queryKey: ['money-config'], queryFn: () => api.get<MoneyConfig>('/api/moneys/moneyConfig') });
+  const [tier, setTier] = useState<number | 'custom'>();
+  const [amount, setAmount] = useState('');
+  const [payment, setPayment] = useState<PaymentStarted>();
+  const [starting, setStarting] = useState(false);
+
+  if (!config.data) return <Skeleton active />;
+  const chosen = tier ?? config.data.tiers[0]?.id ?? 'custom';
+
+  const start = async () => {
+    setStarting(true);
+    try {
+      const body = chosen === 'custom' ? { amount } : { money_config_id: chosen };
+      setPayment(await api.post<PaymentStarted>('/api/cash_coupon/userRecharge', body));
+    } catch {
+      // Told by the API client.
+    } finally {
+      setStarting(false);
+    }
+  };
+
+  const paid = async () => {
+    message.success('充值成功');
+    setPayment(undefined);
+    await client.invalidateQueries({ queryKey: WALLET_KEY });
+  };
+
+  return (
+    <Card size="small" title="余额充值" className="recharge" data-testid="recharge">
+      {payment ? (
+        <OnlinePayment payment={payment} onSettled={() => void paid()} onCancel={() => setPayment(undefined)} />
+      ) : (
+        <>
+          <Radio.Group value={chosen} onChange={(event) => setTier(event.target.value)} className="recharge-tiers">
+            {config.data.tiers.map((item) => (
+              <Radio.Button key={item.id} value={item.id}>
+                充{yuan(item.amount)}
+                {positive(item.bonus) && <span className="muted"> 送{yuan(item.bonus)}</span>}
+              </Radio.Button>
+            ))}
+            <Radio.Button value="custom">其他金额</Radio.Button>
+          </Radio.Group>
+          {chosen === 'custom' && (
+            <Input
+              className="recharge-amount"
+              prefix="¥"
+              value={amount}
+              onChange={(event) => setAmount(event.target.value.trim())}
+              placeholder={`${config.data.min_amount} - ${config.data.max_amount}`}
+              aria-label="充值金额"
+              style={{ width: 240, marginBottom: 12 }}
+            />
+          )}
+          <div>
+            <Button type="primary" loading={starting} onClick={() => void start()}>
+              立即充值
+            </Button>
+          </div>
+        </>
+      )}
+    </Card>
+  );
+}
