@@ -36,3 +36,36 @@ test('the member centre and the wallet show the demo member their own accounts',
   await expect(page.getByTestId('voucher-card').first()).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('vouchers.png'), fullPage: true });
 });
+
+test('a member recharges online and sees the balance and its log change', async ({ page, context }) => {
+  await login(page);
+  await page.goto(`${base()}/wdqb/yegl`);
+  await expect(page).toHaveTitle('余额管理 - 医药批发商城');
+  const before = (await (await page.request.get(`${base()}/api/user/user_money`)).json()).data.balance;
+  await expect(page.getByTestId('balance')).toHaveText(`¥${before}`);
+
+  const recharge = page.getByTestId('recharge');
+  await recharge.getByText('充¥1000.00').click();
+  await recharge.getByRole('button', { name: '立即充值' }).click();
+  const payment = page.getByTestId('online-payment');
+  await expect(payment).toContainText('¥1000.00');
+  await expect(payment.locator('svg')).toBeVisible();
+
+  // The provider's cashier page opens beside the shop; the buyer confirms there.
+  const [cashier] = await Promise.all([context.waitForEvent('page'), payment.getByRole('link', { name: '前往支付' }).click()]);
+  await expect(cashier.getByRole('heading', { name: '收银台' })).toBeVisible();
+  await expect(cashier.getByText('¥1000.00', { exact: true })).toBeVisible();
+  await cashier.getByRole('button', { name: '确认支付' }).click();
+  await expect(cashier).toHaveURL(/\/wdqb\/yegl\?payment=/);
+  await cashier.close();
+
+  // The shop's page learns it from the origin, which learnt it from the provider's notify.
+  await expect(page.getByText('充值成功')).toBeVisible({ timeout: 15_000 });
+  const after = (await (await page.request.get(`${base()}/api/user/user_money`)).json()).data.balance;
+  expect(after).not.toBe(before);
+  await expect(page.getByTestId('balance')).toHaveText(`¥${after}`);
+  const log = page.getByTestId('log-balance');
+  await expect(log.getByRole('row').filter({ hasText: '在线充值' }).first()).toContainText('+1000.00');
+  await expect(log.getByRole('row').filter({ hasText: '充值赠送' }).first()).toContainText('+20.00');
+  await expect(log.getByRole('row').filter({ hasText: '充值赠送' }).first()).toContainText(after);
+});

@@ -1,17 +1,6 @@
 // The shop in Chromium, through the edge, as a buyer uses it.
 import { expect, test, type Page, type Route } from '@playwright/test';
-import { base, login, sql } from './support';
-
-/** The demo member's cart emptied, then filled through the API as the browser's session. */
-async function fillCart(page: Page, goods: [number, number][]) {
-  const list = await (await page.request.get(`${base()}/api/cart/list`)).json();
-  const ids = list.data.data.map((line: { id: number }) => line.id);
-  if (ids.length) await page.request.post(`${base()}/api/cart/batch_delete`, { form: { ids: ids.join(',') } });
-  for (const [id, number] of goods) {
-    const added = await page.request.post(`${base()}/api/cart`, { form: { goods_id: String(id), number: String(number) } });
-    expect(added.status(), await added.text()).toBe(200);
-  }
-}
+import { base, fillCart, login, sql } from './support';
 
 async function serverQuote(page: Page) {
   return (await (await page.request.get(`${base()}/api/cart/list`)).json()).data.quote;

@@ -17,3 +17,14 @@ export async function login(page: Page, username = 'demo', password = 'demo123')
     .click();
   await expect(page.getByText('退出')).toBeVisible();
 }
+
+/** The demo member's cart emptied, then filled through the API as the browser's session. */
+export async function fillCart(page: Page, goods: [number, number][]) {
+  const list = await (await page.request.get(`${base()}/api/cart/list`)).json();
+  const ids = list.data.data.map((line: { id: number }) => line.id);
+  if (ids.length) await page.request.post(`${base()}/api/cart/batch_delete`, { form: { ids: ids.join(',') } });
+  for (const [id, number] of goods) {
+    const added = await page.request.post(`${base()}/api/cart`, { form: { goods_id: String(id), number: String(number) } });
+    expect(added.status(), await added.text()).toBe(200);
+  }
+}

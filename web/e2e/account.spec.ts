@@ -1,0 +1,85 @@
+// The account centre in Chromium, through the edge: an address added and ordered to (paid
+// online), a certificate uploaded for review.
+import { expect, test } from '@playwright/test';
+import { base, fillCart, login, sql } from './support';
+
+test('a member adds an address, orders to it and pays online', async ({ page, context }) => {
+  await login(page);
+  await page.goto(`${base()}/zhzx/addr`);
+  await expect(page).toHaveTitle('收货地址 - 医药批发商城');
+  const detail = `滨江区网商路${Date.now() % 100000}号`;
+  await page.getByRole('button', { name: /新增收货地址/ }).click();
+  const form = page.getByTestId('address-form');
+  await form.getByLabel('收货人').fill('周采购');
+  await form.getByLabel('手机号码').fill('13912345678');
+  await form.getByLabel('省份').fill('浙江省');
+  await form.getByLabel('城市').fill('杭州市');
+  await form.getByLabel('区县').fill('滨江区');
+  await form.getByLabel('详细地址').fill(detail);
+  await form.getByText('设为默认地址').click();
+  await page
+    .getByRole('button', { name: '保 存' })
+    .or(page.getByRole('button', { name: '保存' }))
+    .click();
+  const card = page.getByTestId('address-card').filter({ hasText: detail });
+  await expect(card).toContainText('默认');
+  await expect(page.getByTestId('address-card').first()).toContainText(detail);
+
+  const [[goods]] = sql(
+    'SELECT id FROM goods WHERE is_buy = 1 AND stock > 100 AND id NOT IN (SELECT goods_id FROM flash_sales) ORDER BY id LIMIT 1 OFFSET 9',
+  ) as [[number]];
+  await fillCart(page, [[goods, 3]]);
+  await page.goto(`${base()}/cart`);
+  await page.getByRole('button', { name: '去结算' }).click();
+  await expect(page).toHaveURL(/\/cart\/step2$/);
+  await expect(page.getByRole('radio', { name: new RegExp(detail) })).toBeChecked();
+  await page.getByRole('button', { name: '提交订单' }).click();
+  await expect(page).toHaveURL(/\/cart\/step3\/\d+$/);
+  const id = Number(new URL(page.url()).pathname.split('/').pop());
+  const order = (await (await page.request.get(`${base()}/api/order/${id}`)).json()).data;
+  expect(order.address).toContain(detail);
+
+  await page.getByRole('radio', { name: '在线支付' }).check();
+  await page.getByRole('button', { name: '确认支付' }).click();
+  const payment = page.getByTestId('online-payment');
+  await expect(payment).toContainText(`¥${order.due}`);
+  const [cashier] = await Promise.all([context.waitForEvent('page'), payment.getByRole('link', { name: '前往支付' }).click()]);
+  await cashier.getByRole('button', { name: '确认支付' }).click();
+  await cashier.close();
+  await expect(page).toHaveURL(/\/cart\/step4\?id=\d+$/, { timeout: 15_000 });
+  await expect(page.getByText('待发货')).toBeVisible();
+});
+
+/** A 1×1 PNG. */
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d4948445200000001000000010806000000' +
+    '1f15c4890000000d49444154789c6300010000000500010d0a2db40000000049454e44ae426082',
+  'hex',
+);
+
+test('a member uploads a certificate and sees it waiting for review', async ({ page }) => {
+  await login(page);
+  await page.goto(`${base()}/zhzx/zzzj`);
+  await expect(page).toHaveTitle('资质证件 - 医药批发商城');
+  const form = page.getByTestId('certificate-form');
+  await form.getByRole('combobox').click();
+  await page.getByTitle('GSP证书').click();
+  await form.getByLabel('证件编号').fill('A-ZJ-20260088');
+  await form.locator('input[type=file]').setInputFiles({ name: 'gsp.png', mimeType: 'image/png', buffer: PNG });
+  await form
+    .getByRole('button', { name: '上 传' })
+    .or(form.getByRole('button', { name: '上传' }))
+    .click();
+  await expect(page.getByText('上传成功，等待审核')).toBeVisible();
+  const row = page.getByTestId('certificate-table').getByRole('row').filter({ hasText: 'GSP证书' });
+  await expect(row).toContainText('A-ZJ-20260088');
+  await expect(row).toContainText('待审核');
+  // The scan is served back to its member, as uploaded.
+  const scan = await row.getByRole('link', { name: '查看' }).getAttribute('href');
+  const served = await page.request.get(`${base()}${scan}`);
+  expect(served.headers()['content-type']).toBe('image/png');
+  expect(Buffer.from(await served.body()).equals(PNG)).toBe(true);
+
+  await page.goto(`${base()}/zhzx/wdxx`);
+  await expect(page.getByTestId('message-list')).toContainText('欢迎加入医药批发商城');
+});
