@@ -38,6 +38,8 @@ test('the member centre and the wallet show the demo member their own accounts',
 });
 
 test('a member recharges online and sees the balance and its log change', async ({ page, context }) => {
+  // Two processes beside the shop (the provider and its notify through the edge).
+  test.slow();
   await login(page);
   await page.goto(`${base()}/wdqb/yegl`);
   await expect(page).toHaveTitle('余额管理 - 医药批发商城');
