@@ -85,7 +85,7 @@ enum Grant {
     Balance(GrantMoney),
 }
 
-#[derive(Debug, Args)]
+#[derive(Debug, Clone, Copy, Args)]
 struct GrantTemplate {
     #[arg(long)]
     member: i64,
@@ -297,6 +297,64 @@ fn amount(text: &str) -> anyhow::Result<i64> {
     stored.ok_or_else(|| anyhow::anyhow!("the amount must be a positive number of yuan with at most two decimals, got {text}"))
 }
 
+/// What the member holds of a kind of template: coupons or cash vouchers.
+struct Templates {
+    /// The templates' table, the member's table and its column naming the template.
+    templates: &'static str,
+    held: &'static str,
+    template_column: &'static str,
+    /// The log's action and the message's title and name of the thing.
+    action: &'static str,
+    title: &'static str,
+}
+
+const COUPONS: Templates =
+    Templates {
+        templates: "coupons", held: "member_coupons", template_column: "coupon_id", action: "grant.coupon", title: "获得优惠券"
+    };
+
+const VOUCHERS: Templates = Templates {
+    templates: "cash_vouchers",
+    held: "member_cash_vouchers",
+    template_column: "voucher_id",
+    action: "grant.voucher",
+    title: "获得现金券",
+};
+
+/// Gives the member `count` of a template, valid from now for the template's days.
+async fn grant_templates(
+    conn: &mut AnyConnection,
+    operator: &str,
+    grant: &GrantTemplate,
+    kind: &Templates,
+    now: i64,
+) -> anyhow::Result<String> {
+    let GrantTemplate { member, template, count } = *grant;
+    member_exists(conn, member).await?;
+    let (title, days): (String, i64) =
+        sqlx::query_as(sqlx::AssertSqlSafe(format!("SELECT title, days FROM {} WHERE id = $1", kind.templates)))
+            .bind(template)
+            .fetch_optional(&mut *conn)
+            .await?
+            .ok_or_else(|| anyhow::anyhow!("no {} template {template}", kind.templates))?;
+    for _ in 0..count {
+        sqlx::query(sqlx::AssertSqlSafe(format!(
+            "INSERT INTO {} (member_id, {}, status, starts_at, expires_at, created_at) VALUES ($1, $2, $3, $4, $5, $4)",
+            kind.held, kind.template_column
+        )))
+        .bind(member)
+        .bind(template)
+        .bind(UNUSED)
+        .bind(now)
+        .bind(now + days * 86_400)
+        .execute(&mut *conn)
+        .await?;
+    }
+    send_message(conn, member, MESSAGE_WALLET, kind.title, &format!("平台赠送您{count}张{title}，有效期{days}天。")).await?;
+    log(conn, operator, kind.action, member, &format!("{count} × {} template {template} ({title})", kind.templates)).await?;
+    Ok(format!("granted {count} × {title} to member {member}\n"))
+}
+
 async fn grant(conn: &mut AnyConnection, operator: &str, grant: Grant) -> anyhow::Result<String> {
     let now = now();
     let mut tx = conn.begin().await?;
@@ -306,53 +364,8 @@ async fn grant(conn: &mut AnyConnection, operator: &str, grant: Grant) -> anyhow
         {
             anyhow::bail!("member {member}, template {template}: the count must be from 1 to 100, got {count}")
         }
-        Grant::Coupon(GrantTemplate { member, template, count }) => {
-            member_exists(&mut tx, member).await?;
-            let (title, days): (String, i64) = sqlx::query_as("SELECT title, days FROM coupons WHERE id = $1")
-                .bind(template)
-                .fetch_optional(&mut *tx)
-                .await?
-                .ok_or_else(|| anyhow::anyhow!("no coupon template {template}"))?;
-            for _ in 0..count {
-                sqlx::query(
-                    "INSERT INTO member_coupons (member_id, coupon_id, status, starts_at, expires_at, created_at) VALUES ($1, $2, $3, $4, $5, $4)",
-                )
-                .bind(member)
-                .bind(template)
-                .bind(UNUSED)
-                .bind(now)
-                .bind(now + days * 86_400)
-                .execute(&mut *tx)
-                .await?;
-            }
-            send_message(&mut tx, member, MESSAGE_WALLET, "获得优惠券", &format!("平台赠送您{count}张{title}，有效期{days}天。")).await?;
-            log(&mut tx, operator, "grant.coupon", member, &format!("{count} × coupon template {template} ({title})")).await?;
-            format!("granted {count} × {title} to member {member}\n")
-        }
-        Grant::Voucher(GrantTemplate { member, template, count }) => {
-            member_exists(&mut tx, member).await?;
-            let (title, days): (String, i64) = sqlx::query_as("SELECT title, days FROM cash_vouchers WHERE id = $1")
-                .bind(template)
-                .fetch_optional(&mut *tx)
-                .await?
-                .ok_or_else(|| anyhow::anyhow!("no cash voucher template {template}"))?;
-            for _ in 0..count {
-                sqlx::query(
-                    "INSERT INTO member_cash_vouchers (member_id, voucher_id, status, starts_at, expires_at, created_at) \
-                     VALUES ($1, $2, $3, $4, $5, $4)",
-                )
-                .bind(member)
-                .bind(template)
-                .bind(UNUSED)
-                .bind(now)
-                .bind(now + days * 86_400)
-                .execute(&mut *tx)
-                .await?;
-            }
-            send_message(&mut tx, member, MESSAGE_WALLET, "获得现金券", &format!("平台赠送您{count}张{title}，有效期{days}天。")).await?;
-            log(&mut tx, operator, "grant.voucher", member, &format!("{count} × voucher template {template} ({title})")).await?;
-            format!("granted {count} × {title} to member {member}\n")
-        }
+        Grant::Coupon(grant) => grant_templates(&mut tx, operator, &grant, &COUPONS, now).await?,
+        Grant::Voucher(grant) => grant_templates(&mut tx, operator, &grant, &VOUCHERS, now).await?,
         Grant::RedPacket(GrantMoney { member, amount: text, note }) => {
             member_exists(&mut tx, member).await?;
             let stored = amount(&text)?;

@@ -24,3 +24,17 @@ pub mod wechat;
 pub fn now() -> i64 {
     std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|elapsed| elapsed.as_secs() as i64).unwrap_or(0)
 }
+
+/// The civil date (year, month, day) of a Unix time shifted by `offset_seconds` (0 for UTC,
+/// 8 hours for the shop's day), by Howard Hinnant's days-to-civil algorithm.
+pub fn civil_date(seconds: i64, offset_seconds: i64) -> (i64, i64, i64) {
+    let z = (seconds + offset_seconds).div_euclid(86_400) + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    (yoe + era * 400 + i64::from(month <= 2), month, day)
+}

@@ -480,17 +480,7 @@ async fn stock_takes(conn: &mut AnyConnection, lines: &[CartLine]) -> Result<BTr
 
 /// `20261122` for a Unix time (UTC), the date part of order numbers.
 fn chrono_day(seconds: i64) -> String {
-    let days = seconds.div_euclid(86_400);
-    // Civil date from days since 1970-01-01 (Howard Hinnant's algorithm).
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
+    let (year, month, day) = crate::civil_date(seconds, 0);
     format!("{year:04}{month:02}{day:02}")
 }
 

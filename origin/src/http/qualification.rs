@@ -96,22 +96,8 @@ pub struct Certificates {
 
 /// Today as `YYYY-MM-DD` (UTC+8, the shop's day).
 fn today() -> String {
-    let days = (now() + 8 * 3600).div_euclid(86_400);
-    let (year, month, day) = civil_from_days(days);
+    let (year, month, day) = crate::civil_date(now(), 8 * 3600);
     format!("{year:04}-{month:02}-{day:02}")
-}
-
-/// Days since 1970-01-01 as a proleptic Gregorian date (Howard Hinnant's algorithm).
-fn civil_from_days(days: i64) -> (i64, i64, i64) {
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    (yoe + era * 400 + i64::from(month <= 2), month, day)
 }
 
 /// A date the form gives: `YYYY-MM-DD`, a real day of a year from 2000 to 2199.
@@ -206,17 +192,15 @@ struct UploadForm {
 async fn read_upload(mut multipart: Multipart) -> Result<UploadForm> {
     let unreadable = || Error::field("file", "上传内容无法读取");
     let mut form = UploadForm::default();
-    while let Some(field) = multipart.next_field().await.map_err(|error| match error.status() {
+    let refused = |error: axum::extract::multipart::MultipartError| match error.status() {
         axum::http::StatusCode::PAYLOAD_TOO_LARGE => too_large(),
         _ => unreadable(),
-    })? {
+    };
+    while let Some(field) = multipart.next_field().await.map_err(refused)? {
         let name = field.name().unwrap_or_default().to_owned();
         if name == "file" {
             let file_name = field.file_name().unwrap_or_default().to_owned();
-            let bytes = field.bytes().await.map_err(|error| match error.status() {
-                axum::http::StatusCode::PAYLOAD_TOO_LARGE => too_large(),
-                _ => unreadable(),
-            })?;
+            let bytes = field.bytes().await.map_err(refused)?;
             form.file = Some((file_name, bytes));
         } else {
             let value = field.text().await.map_err(|_| unreadable())?.trim().to_owned();
@@ -387,7 +371,8 @@ mod tests {
         assert!(!is_date("2027-13-01"));
         assert!(!is_date("2027-1-01"));
         assert!(!is_date("27-01-01"));
-        assert_eq!(civil_from_days(0), (1970, 1, 1));
-        assert_eq!(civil_from_days(20_596), (2026, 5, 23));
+        assert_eq!(crate::civil_date(0, 0), (1970, 1, 1));
+        assert_eq!(crate::civil_date(20_596 * 86_400, 0), (2026, 5, 23));
+        assert_eq!(crate::civil_date(20_596 * 86_400 - 3600, 8 * 3600), (2026, 5, 23), "the shop's day begins at 16:00 UTC");
     }
 }

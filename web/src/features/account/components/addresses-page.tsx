@@ -1,19 +1,19 @@
 // 收货地址 (/zhzx/addr): the address book, the default first; add, edit, make default, delete.
 // The checkout offers these addresses.
 import { useState } from 'react';
-import { App as AntApp, Button, Card, Checkbox, Empty, Form, Input, Modal, Popconfirm, Skeleton, Space, Tag } from 'antd';
+import { Button, Card, Checkbox, Empty, Form, Input, Modal, Popconfirm, Skeleton, Space, Tag } from 'antd';
 import { api } from '@/lib/api';
 import type { Address, AddressList } from '@/api/types';
 import { MemberLayout } from '@/features/member/components/member-layout';
 import { fieldErrors } from '@/features/auth/api';
-import { useAddresses, useRefresh } from '../api';
+import { useAddresses } from '../api';
+import { useAction } from '../use-action';
 
 type Editing = { address?: Address } | undefined;
 
 export function AddressesPage() {
   const addresses = useAddresses();
-  const refresh = useRefresh();
-  const { message } = AntApp.useApp();
+  const act = useAction();
   const [editing, setEditing] = useState<Editing>();
   const [saving, setSaving] = useState(false);
   const [form] = Form.useForm();
@@ -26,26 +26,11 @@ export function AddressesPage() {
   const save = async (values: Record<string, string | boolean>) => {
     setSaving(true);
     const body = { ...values, is_default: values.is_default ? 1 : 0 } as Record<string, string | number>;
-    try {
-      if (editing?.address) await api.put<AddressList>(`/api/user/address/${editing.address.id}`, body);
-      else await api.post<AddressList>('/api/user/address', body);
-      message.success('保存成功');
-      setEditing(undefined);
-      await refresh();
-    } catch (error) {
-      form.setFields(fieldErrors(error));
-    } finally {
-      setSaving(false);
-    }
-  };
-  const act = async (call: () => Promise<unknown>, done: string) => {
-    try {
-      await call();
-      message.success(done);
-      await refresh();
-    } catch {
-      // Told by the API client.
-    }
+    const address = editing?.address;
+    const call = () =>
+      address ? api.put<AddressList>(`/api/user/address/${address.id}`, body) : api.post<AddressList>('/api/user/address', body);
+    if (await act(call, '保存成功', (error) => form.setFields(fieldErrors(error)))) setEditing(undefined);
+    setSaving(false);
   };
 
   const data = addresses.data;

@@ -1,16 +1,16 @@
 // 多店管理 (/zhzx/ddgl): the stores of a multi-store account, and the one its orders go to.
 import { useState } from 'react';
-import { App as AntApp, Button, Form, Input, Modal, Popconfirm, Skeleton, Space, Table, Tag } from 'antd';
+import { Button, Form, Input, Modal, Popconfirm, Skeleton, Space, Table, Tag } from 'antd';
 import { api } from '@/lib/api';
 import type { Store, StoreList } from '@/api/types';
 import { MemberLayout } from '@/features/member/components/member-layout';
 import { fieldErrors } from '@/features/auth/api';
-import { useRefresh, useStores } from '../api';
+import { useStores } from '../api';
+import { useAction } from '../use-action';
 
 export function StoresPage() {
   const stores = useStores();
-  const refresh = useRefresh();
-  const { message } = AntApp.useApp();
+  const act = useAction();
   const [editing, setEditing] = useState<{ store?: Store }>();
   const [form] = Form.useForm();
 
@@ -20,24 +20,10 @@ export function StoresPage() {
     setEditing({ store });
   };
   const save = async (values: Record<string, string>) => {
-    try {
-      if (editing?.store) await api.put<StoreList>(`/api/user/stores/${editing.store.id}`, values);
-      else await api.post<StoreList>('/api/user/stores', values);
-      message.success('保存成功');
-      setEditing(undefined);
-      await refresh();
-    } catch (error) {
-      form.setFields(fieldErrors(error));
-    }
-  };
-  const act = async (call: () => Promise<unknown>, done: string) => {
-    try {
-      await call();
-      message.success(done);
-      await refresh();
-    } catch {
-      // Told by the API client.
-    }
+    const store = editing?.store;
+    const call = () =>
+      store ? api.put<StoreList>(`/api/user/stores/${store.id}`, values) : api.post<StoreList>('/api/user/stores', values);
+    if (await act(call, '保存成功', (error) => form.setFields(fieldErrors(error)))) setEditing(undefined);
   };
 
   const data = stores.data;
