@@ -1,6 +1,7 @@
 //! `origin admin …`: the operator's commands, for what the shop's specification has no back
 //! office for — reviewing qualification certificates, granting coupons, cash vouchers, red
-//! packets, points and balance (an offline recharge), and looking members up. Every change is
+//! packets, points and balance (an offline recharge), shipping orders and adding their
+//! logistics, and looking members up. Every change is
 //! one transaction that also writes the member's own log row (as their own movements do), a
 //! message to the member, and an `admin_logs` row naming the operator.
 
@@ -8,8 +9,9 @@ use clap::{Args, Parser, Subcommand};
 use sqlx::{AnyConnection, Connection};
 
 use crate::db::Db;
-use crate::http::member::{MESSAGE_QUALIFICATION, MESSAGE_WALLET, send_message};
+use crate::http::member::{MESSAGE_ORDER, MESSAGE_QUALIFICATION, MESSAGE_WALLET, send_message};
 use crate::http::qualification::REQUIRED;
+use crate::order_life::{self, Action, Actor};
 use crate::settlement::{self, UNUSED};
 use crate::{money, now};
 
@@ -62,6 +64,23 @@ enum Command {
     /// Grants something to a member.
     #[command(subcommand)]
     Grant(Grant),
+    /// Ships a paid order (待发货 → 待收货) with its carrier and tracking number.
+    Ship {
+        /// The order's id.
+        order: i64,
+        #[arg(long)]
+        carrier: String,
+        #[arg(long)]
+        tracking: String,
+    },
+    /// Adds a carrier's event to a shipped order's logistics.
+    Logistics {
+        order: i64,
+        #[arg(long)]
+        description: String,
+        #[arg(long, default_value = "")]
+        place: String,
+    },
 }
 
 #[derive(Debug, Subcommand)]
@@ -125,6 +144,8 @@ pub async fn run(db: &Db, admin: Admin) -> anyhow::Result<String> {
         Command::Reject { id, reason } => reject(&mut conn, &operator, id, &reason).await,
         Command::Templates => templates(&mut conn).await,
         Command::Grant(grant) => self::grant(&mut conn, &operator, grant).await,
+        Command::Ship { order, carrier, tracking } => ship(&mut conn, &operator, order, &carrier, &tracking).await,
+        Command::Logistics { order, description, place } => logistics(&mut conn, &operator, order, &place, &description).await,
     }
 }
 
@@ -399,4 +420,52 @@ async fn grant(conn: &mut AnyConnection, operator: &str, grant: Grant) -> anyhow
     };
     tx.commit().await?;
     Ok(out)
+}
+
+/// The member of an order and its state.
+async fn order_of(conn: &mut AnyConnection, order: i64) -> anyhow::Result<(i64, i64, String)> {
+    sqlx::query_as("SELECT member_id, status, order_no FROM orders WHERE id = $1")
+        .bind(order)
+        .fetch_optional(&mut *conn)
+        .await?
+        .ok_or_else(|| anyhow::anyhow!("no order {order}"))
+}
+
+async fn ship(conn: &mut AnyConnection, operator: &str, order: i64, carrier: &str, tracking: &str) -> anyhow::Result<String> {
+    let (carrier, tracking) = (carrier.trim(), tracking.trim());
+    anyhow::ensure!(!carrier.is_empty() && !tracking.is_empty(), "a shipment needs its carrier and tracking number");
+    let now = now();
+    let mut tx = conn.begin().await?;
+    let (member, status, order_no) = order_of(&mut tx, order).await?;
+    let note = format!("{carrier} {tracking}");
+    if !order_life::change(&mut tx, order, None, Action::Ship, Actor::Operator, &note, now).await? {
+        anyhow::bail!("order {order} cannot be shipped: {}", Action::Ship.refusal(status));
+    }
+    sqlx::query("UPDATE orders SET carrier = $1, tracking_no = $2 WHERE id = $3")
+        .bind(carrier)
+        .bind(tracking)
+        .bind(order)
+        .execute(&mut *tx)
+        .await?;
+    order_life::add_logistics(&mut tx, order, "", &format!("商家已发货，{carrier}运单号 {tracking}"), now).await?;
+    send_message(&mut tx, member, MESSAGE_ORDER, "订单已发货", &format!("订单 {order_no} 已由{carrier}发出，运单号 {tracking}。")).await?;
+    log(&mut tx, operator, "order.ship", member, &format!("order {order} ({order_no}): {note}")).await?;
+    tx.commit().await?;
+    Ok(format!("shipped order {order} ({order_no}) by {carrier}, {tracking}\n"))
+}
+
+async fn logistics(conn: &mut AnyConnection, operator: &str, order: i64, place: &str, description: &str) -> anyhow::Result<String> {
+    let description = description.trim();
+    anyhow::ensure!(!description.is_empty(), "a logistics event needs its description");
+    let mut tx = conn.begin().await?;
+    let (member, status, order_no) = order_of(&mut tx, order).await?;
+    anyhow::ensure!(
+        status == order_life::SHIPPED || status == order_life::DONE,
+        "order {order} is not shipped: {}",
+        order_life::STATUS_NAMES.get(status as usize).copied().unwrap_or("?")
+    );
+    order_life::add_logistics(&mut tx, order, place.trim(), description, now()).await?;
+    log(&mut tx, operator, "order.logistics", member, &format!("order {order} ({order_no}): {place} {description}")).await?;
+    tx.commit().await?;
+    Ok(format!("logistics event added to order {order} ({order_no})\n"))
 }

@@ -20,6 +20,9 @@ pub struct Config {
     /// `ORDER_PAY_MINUTES`, default 30: how long an order may stay unpaid before it is
     /// cancelled and its stock given back (`crate::orders_due`).
     pub order_pay_minutes: u64,
+    /// `ORDER_RECEIVE_DAYS`, default 10: how long a shipped order waits for its member to
+    /// confirm receipt before it completes by itself (`crate::orders_due`).
+    pub order_receive_days: u64,
     /// `SMS_LOG_CODES`, `SESSION_IDLE_SECONDS`, `RETENTION_DAYS` (`crate::security`).
     pub security: crate::security::Security,
     /// `DATA_DIR`, default `data`: where files live outside the database (the members'
@@ -47,6 +50,12 @@ impl Config {
                     .filter(|minutes| *minutes > 0)
                     .context("ORDER_PAY_MINUTES must be a positive integer")?,
                 Err(_) => crate::orders_due::DEFAULT_PAY_MINUTES,
+            },
+            order_receive_days: match std::env::var("ORDER_RECEIVE_DAYS") {
+                Ok(text) => {
+                    text.trim().parse::<u64>().ok().filter(|days| *days > 0).context("ORDER_RECEIVE_DAYS must be a positive integer")?
+                }
+                Err(_) => crate::orders_due::DEFAULT_RECEIVE_DAYS,
             },
             security: crate::security::Security::from_env()?,
             wechat: crate::wechat::WechatConfig::from_env()?,

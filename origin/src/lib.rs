@@ -11,6 +11,7 @@ pub mod db;
 pub mod http;
 pub mod idempotency;
 pub mod money;
+pub mod order_life;
 pub mod orders_due;
 pub mod payment;
 pub mod purge;

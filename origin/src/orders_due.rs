@@ -1,3 +1,5 @@
+//! Orders do not wait for ever: an unpaid one is cancelled, a shipped one completed.
+//!
 //! Unpaid orders do not hold stock for ever. Cancelling one — by its member
 //! (`POST /api/order/{id}/cancel`), or by this module's task once it has stayed unpaid for
 //! `ORDER_PAY_MINUTES` — gives back exactly the stock it took (`order_stock`), and the coupon,
@@ -6,7 +8,8 @@
 //! The state change is one guarded update (`… WHERE status = 0`), the same guard payment
 //! takes, so that of a cancel and a payment racing only one wins, and of two cancels only one
 //! gives the stock back. The task finds what is due in the database, so that an order placed
-//! before a restart is still cancelled after it (docs/api.md, "Orders").
+//! before a restart is still cancelled after it (docs/api.md, "Orders"). Likewise an order shipped
+//! `ORDER_RECEIVE_DAYS` ago that its member never confirmed is completed (已完成).
 
 use std::time::Duration;
 
@@ -14,29 +17,23 @@ use sqlx::{Acquire, AnyConnection};
 use tokio::sync::watch;
 
 use crate::db::Db;
+use crate::order_life::{self, Action, Actor};
 
-/// 待付款.
-pub const UNPAID: i64 = 0;
-/// 已取消.
-pub const CANCELLED: i64 = 4;
+pub use crate::order_life::{CANCELLED, UNPAID};
 /// Minutes an order may stay unpaid, when `ORDER_PAY_MINUTES` does not say.
 pub const DEFAULT_PAY_MINUTES: u64 = 30;
+/// Days a shipped order waits for its member to confirm receipt, when `ORDER_RECEIVE_DAYS`
+/// does not say.
+pub const DEFAULT_RECEIVE_DAYS: u64 = 10;
 /// Due orders read at a time.
 const BATCH: i64 = 100;
 
 /// Cancels the member's order `id` if it is unpaid, on `conn` (the caller's transaction), and
 /// gives back what it took from stock. `false` when it is not an unpaid order of that member:
 /// paid, already cancelled (a racing payment or cancel won), or not there; then nothing changed.
-pub async fn cancel(conn: &mut AnyConnection, member: i64, id: i64, now: i64) -> sqlx::Result<bool> {
-    let cancelled = sqlx::query("UPDATE orders SET status = $1, cancelled_at = $2 WHERE id = $3 AND member_id = $4 AND status = $5")
-        .bind(CANCELLED)
-        .bind(now)
-        .bind(id)
-        .bind(member)
-        .bind(UNPAID)
-        .execute(&mut *conn)
-        .await?;
-    if cancelled.rows_affected() != 1 {
+pub async fn cancel(conn: &mut AnyConnection, member: i64, id: i64, now: i64, actor: Actor) -> sqlx::Result<bool> {
+    let note = if actor == Actor::System { "超时未支付，系统自动取消" } else { "" };
+    if !order_life::change(conn, id, Some(member), Action::Cancel, actor, note, now).await? {
         return Ok(false);
     }
     let mut taken: Vec<(Option<i64>, Option<i64>, i64)> =
@@ -75,7 +72,7 @@ pub async fn cancel_due(db: &Db, now: i64, pay_seconds: i64) -> anyhow::Result<u
         for (id, member) in due {
             let mut conn = db.pool.acquire().await?;
             let mut tx = conn.begin().await?;
-            if cancel(&mut tx, member, id, now).await? {
+            if cancel(&mut tx, member, id, now, Actor::System).await? {
                 cancelled += 1;
             }
             tx.commit().await?;
@@ -87,23 +84,60 @@ pub async fn cancel_due(db: &Db, now: i64, pay_seconds: i64) -> anyhow::Result<u
     }
 }
 
-/// The running auto-cancel task; dropping it stops the task (after the pass under way).
+/// Completes every order shipped `receive_seconds` ago or more and not yet received, as of
+/// `now` (the member never confirmed receipt), each in a transaction of its own; answers how
+/// many it completed.
+pub async fn complete_due(db: &Db, now: i64, receive_seconds: i64) -> anyhow::Result<u64> {
+    let mut completed = 0;
+    loop {
+        let due: Vec<i64> =
+            sqlx::query_scalar("SELECT id FROM orders WHERE status = $1 AND shipped_at <= $2 ORDER BY shipped_at, id LIMIT $3")
+                .bind(order_life::SHIPPED)
+                .bind(now.saturating_sub(receive_seconds))
+                .bind(BATCH)
+                .fetch_all(&db.pool)
+                .await?;
+        let found = due.len();
+        for id in due {
+            let mut conn = db.pool.acquire().await?;
+            let mut tx = conn.begin().await?;
+            if order_life::change(&mut tx, id, None, Action::Receive, Actor::System, "超时未确认，系统自动确认收货", now).await?
+            {
+                completed += 1;
+            }
+            tx.commit().await?;
+        }
+        if (found as i64) < BATCH {
+            return Ok(completed);
+        }
+    }
+}
+
+/// The running auto-cancel and auto-complete task; dropping it stops the task (after the pass
+/// under way).
 pub struct Task {
     _stop: watch::Sender<()>,
 }
 
-/// Starts the task: a pass at once, then one a minute (or every `pay_minutes` when shorter).
-pub fn spawn(db: Db, pay_minutes: u64) -> Task {
+/// Starts the task: a pass at once, then one a minute (or every `pay_minutes` when shorter):
+/// unpaid orders cancelled after `pay_minutes`, shipped ones completed after `receive_days`.
+pub fn spawn(db: Db, pay_minutes: u64, receive_days: u64) -> Task {
     let (stop, mut stopped) = watch::channel(());
     let pay_seconds = pay_minutes.saturating_mul(60);
     let every = Duration::from_secs(pay_seconds.clamp(1, 60));
     let pay_seconds = i64::try_from(pay_seconds).unwrap_or(i64::MAX);
+    let receive_seconds = i64::try_from(receive_days.saturating_mul(86_400)).unwrap_or(i64::MAX);
     tokio::spawn(async move {
         loop {
             match cancel_due(&db, crate::now(), pay_seconds).await {
                 Ok(0) => {}
                 Ok(count) => tracing::info!(count, "unpaid orders cancelled, their stock given back"),
                 Err(error) => tracing::warn!(error = format!("{error:#}"), "cancelling unpaid orders failed; the next pass tries again"),
+            }
+            match complete_due(&db, crate::now(), receive_seconds).await {
+                Ok(0) => {}
+                Ok(count) => tracing::info!(count, "shipped orders completed"),
+                Err(error) => tracing::warn!(error = format!("{error:#}"), "completing shipped orders failed; the next pass tries again"),
             }
             tokio::select! {
                 () = tokio::time::sleep(every) => {}

@@ -18,6 +18,7 @@ use sqlx::{AnyConnection, Connection};
 
 use crate::db::Db;
 use crate::http::member::{MESSAGE_ORDER, MESSAGE_WALLET, send_message};
+use crate::order_life::Actor;
 use crate::{money, settlement};
 
 /// `PAY_PROVIDER_URL` (default `http://127.0.0.1:3100`, the offline provider `paygate`),
@@ -245,7 +246,7 @@ pub async fn confirm(db: &Db, payment_no: &str, amount: &str, trade_no: &str, no
     let outcome = match (payment.kind.as_str(), payment.order_id) {
         ("order", Some(order)) => {
             // The payment was created for the order's amount due, which never changes.
-            if crate::http::order::mark_paid(&mut tx, payment.member_id, order, now, "online").await?.is_some() {
+            if crate::http::order::mark_paid(&mut tx, payment.member_id, order, now, "online", Actor::System).await?.is_some() {
                 let text = format!("订单已在线支付¥{}，我们会尽快发货。", money::text(payment.amount));
                 send_message(&mut tx, payment.member_id, MESSAGE_ORDER, "订单支付成功", &text).await?;
                 Confirmed::Now

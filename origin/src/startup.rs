@@ -71,7 +71,7 @@ impl Application {
             payment: Arc::new(config.payment.clone()),
         })
         .layer(middleware);
-        let _orders_due = crate::orders_due::spawn(db.clone(), config.order_pay_minutes);
+        let _orders_due = crate::orders_due::spawn(db.clone(), config.order_pay_minutes, config.order_receive_days);
         let _purge = crate::purge::Purge::start(db.clone(), config.security);
         Ok(Application { listener, router, db, _orders_due, _purge })
     }

@@ -58,6 +58,13 @@ pub struct Added {
     cart: i64,
 }
 
+impl Added {
+    /// Lines in the cart after it.
+    pub fn cart(&self) -> i64 {
+        self.cart
+    }
+}
+
 /// `POST /api/cart`: `goods_id`, `number`, optional `type` (1 flash sale, 3 combination with
 /// `combination_id`), and the §3 ids (`goods_price_id`, `ladder_price_id`,
 /// `goods_manjian_id`, `is_yj`). Adds to a line already in the cart for the same goods and
@@ -90,7 +97,15 @@ async fn quick_add(State(context): State<ApiContext>, member: Member, Path(goods
     ok(add_line(&context.db, member, goods_id, 1, NORMAL, 0, [0, 0, 0]).await?)
 }
 
-async fn add_line(db: &Db, member: Member, goods_id: i64, number: i64, line_type: i64, combination: i64, ids: [i64; 3]) -> Result<Added> {
+pub(crate) async fn add_line(
+    db: &Db,
+    member: Member,
+    goods_id: i64,
+    number: i64,
+    line_type: i64,
+    combination: i64,
+    ids: [i64; 3],
+) -> Result<Added> {
     if number < 1 {
         return Err(Error::field("number", "数量至少为1"));
     }

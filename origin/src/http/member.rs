@@ -11,6 +11,7 @@ use utoipa_axum::routes;
 use super::ApiContext;
 use super::error::{Answer, Envelope, Error, ok};
 use super::extract::{Member, QueryFields};
+use crate::order_life::STATUS_NAMES;
 use crate::settlement::UNUSED;
 use crate::{money, now};
 
@@ -112,8 +113,6 @@ pub struct RecentOrder {
     created_at: i64,
 }
 
-const ORDER_STATUS_NAMES: [&str; 5] = ["待付款", "待发货", "待收货", "已完成", "已取消"];
-
 #[derive(sqlx::FromRow)]
 struct CentreRow {
     username: String,
@@ -159,7 +158,7 @@ async fn centre(State(context): State<ApiContext>, member: Member) -> Answer<Mem
         .bind(member.id)
         .fetch_all(&mut *conn)
         .await?;
-    let orders = ORDER_STATUS_NAMES
+    let orders = STATUS_NAMES
         .iter()
         .enumerate()
         .map(|(status, status_name)| OrderCount {
@@ -177,7 +176,7 @@ async fn centre(State(context): State<ApiContext>, member: Member) -> Answer<Mem
     .fetch_all(&mut *conn)
     .await?;
     for order in &mut recent_orders {
-        order.status_name = ORDER_STATUS_NAMES.get(order.status as usize).copied().unwrap_or_default();
+        order.status_name = STATUS_NAMES.get(order.status as usize).copied().unwrap_or_default();
         order.due = money::text(order.due_stored);
     }
     let store = super::address::current_store(&mut conn, member).await?;

@@ -19,6 +19,7 @@ pub mod images;
 pub mod member;
 pub mod openapi;
 pub mod order;
+pub mod order_centre;
 pub mod payment;
 pub mod qualification;
 pub mod session;
@@ -69,6 +70,7 @@ fn routes() -> (Router<ApiContext>, utoipa::openapi::OpenApi) {
         .merge(home::router())
         .merge(cart::router())
         .merge(order::router())
+        .merge(order_centre::router())
         .merge(favorite::router())
         .merge(images::router())
         .merge(wallet::router())

@@ -37,25 +37,23 @@ use super::cart_read::{CartLine, FLASH_SALE, cart_input, limit_message, ordered_
 use super::coupon;
 use super::engine_schema::{CartQuote, EngineCartInput, EngineSettlementInput, Settlement};
 use super::error::{Answer, Envelope, Error, Result, ok};
-use super::extract::{Fields, FormFields, Member, QueryFields};
+use super::extract::{Fields, FormFields, Member};
 use crate::db::Kind;
 use crate::idempotency::{self, Claim};
+use crate::order_life::{self, Action, Actor};
 use crate::{money, now, orders_due, settlement};
 
 pub fn router() -> OpenApiRouter<ApiContext> {
     OpenApiRouter::new()
         .routes(routes!(preview))
-        .routes(routes!(place, list))
+        .routes(routes!(place))
         .routes(routes!(answer))
         .routes(routes!(detail))
         .routes(routes!(pay))
         .routes(routes!(cancel))
 }
 
-/// Order states (api.md): 待付款, 待发货, 待收货, 已完成, 已取消.
-const STATUS_NAMES: [&str; 5] = ["待付款", "待发货", "待收货", "已完成", "已取消"];
-const UNPAID: i64 = orders_due::UNPAID;
-const PAID: i64 = 1;
+use crate::order_life::{STATUS_NAMES, UNPAID};
 
 /// What a member whose qualifications are not (yet) approved is told at checkout (403).
 const NOT_APPROVED: &str = "资质审核通过后方可下单";
@@ -374,6 +372,15 @@ async fn create_order(context: &ApiContext, member: Member, key: &str, ids: &[i6
     .bind(stored(settled.due)?)
     .fetch_one(&mut *tx)
     .await?;
+    sqlx::query(
+        "INSERT INTO order_events (order_id, action, status_from, status_to, actor, note, created_at) \
+         VALUES ($1, 'place', NULL, $2, 'member', '', $3)",
+    )
+    .bind(order_id)
+    .bind(UNPAID)
+    .bind(created)
+    .execute(&mut *tx)
+    .await?;
     // The coupon and voucher become this order's, red packets and points are debited: each a
     // guarded update, so that of two orders spending one coupon only one can.
     if let Err(shortfall) = settlement::spend(&mut tx, member.id, order_id, &settled, created).await? {
@@ -484,11 +491,11 @@ fn chrono_day(seconds: i64) -> String {
     format!("{year:04}{month:02}{day:02}")
 }
 
-async fn order_json(conn: &mut AnyConnection, member: Member, id: i64) -> Result<OrderDetail> {
+pub(crate) async fn order_json(conn: &mut AnyConnection, member: Member, id: i64) -> Result<OrderDetail> {
     let row: OrderRow = sqlx::query_as(
         "SELECT id, order_no, status, total, discount, payable, address, remark, created_at, paid_at, cancelled_at, \
          member_coupon_id, coupon_value, member_cash_voucher_id, cash_voucher_value, red_packet, points_used, points_value, \
-         shipping_fee, due, points_earned FROM orders WHERE id = $1 AND member_id = $2",
+         shipping_fee, due, points_earned, pay_method, shipped_at, done_at, carrier, tracking_no FROM orders WHERE id = $1 AND member_id = $2",
     )
     .bind(id)
     .bind(member.id)
@@ -544,6 +551,14 @@ async fn order_json(conn: &mut AnyConnection, member: Member, id: i64) -> Result
         created_at: row.created_at,
         paid_at: row.paid_at,
         cancelled_at: row.cancelled_at,
+        pay_method: row.pay_method,
+        shipped_at: row.shipped_at,
+        done_at: row.done_at,
+        carrier: row.carrier,
+        tracking_no: row.tracking_no,
+        actions: order_life::member_actions(row.status),
+        timeline: order_life::timeline(conn, row.id).await?,
+        logistics: order_life::logistics(conn, row.id).await?,
         items,
     })
 }
@@ -571,6 +586,11 @@ struct OrderRow {
     shipping_fee: i64,
     due: i64,
     points_earned: i64,
+    pay_method: String,
+    shipped_at: Option<i64>,
+    done_at: Option<i64>,
+    carrier: String,
+    tracking_no: String,
 }
 
 #[derive(sqlx::FromRow)]
@@ -639,6 +659,23 @@ pub struct OrderDetail {
     /// `null` unless cancelled.
     #[schema(required = true)]
     cancelled_at: Option<i64>,
+    /// `balance` or `online`; empty until paid.
+    pay_method: String,
+    #[schema(required = true)]
+    shipped_at: Option<i64>,
+    /// When it was completed (received).
+    #[schema(required = true)]
+    done_at: Option<i64>,
+    /// The carrier and tracking number it was shipped with; empty until shipped.
+    carrier: String,
+    tracking_no: String,
+    /// What the member may do with it now: `pay`, `cancel`, `receive`, `buy_again`.
+    #[schema(value_type = Vec<String>)]
+    actions: Vec<&'static str>,
+    /// Every change, oldest first, with who made it.
+    timeline: Vec<order_life::OrderEvent>,
+    /// The carrier's events, oldest first.
+    logistics: Vec<order_life::LogisticsEvent>,
     items: Vec<OrderItem>,
 }
 
@@ -668,14 +705,6 @@ pub struct OrderItem {
     paid: String,
 }
 
-/// One page of the member's orders, newest first.
-#[derive(Serialize, ToSchema)]
-pub struct OrderPage {
-    list: Vec<OrderDetail>,
-    total: i64,
-    page: i64,
-}
-
 /// An order just paid, with the balance left.
 #[derive(Serialize, ToSchema)]
 pub struct PaidOrder {
@@ -683,35 +712,6 @@ pub struct PaidOrder {
     order: OrderDetail,
     #[schema(example = "890.00")]
     balance: String,
-}
-
-/// `GET /api/order` (`page`, `status`): the member's own orders, newest first, 10 a page.
-#[utoipa::path(get, path = "/api/order", operation_id = "order_list", tag = "订单", responses((status = 200, description = "一页订单", body = Envelope<OrderPage>)))]
-async fn list(State(context): State<ApiContext>, member: Member, QueryFields(query): QueryFields) -> Answer<OrderPage> {
-    let page = query.page()?;
-    let status = query.int("status", "订单状态")?;
-    if status.is_some_and(|status| !(0..STATUS_NAMES.len() as i64).contains(&status)) {
-        return Err(Error::field("status", "订单状态不正确"));
-    }
-    let mut conn = context.db.pool.acquire().await?;
-    let ids: Vec<i64> = sqlx::query_scalar(
-        "SELECT id FROM orders WHERE member_id = $1 AND ($2 < 0 OR status = $2) ORDER BY created_at DESC, id DESC LIMIT 10 OFFSET $3",
-    )
-    .bind(member.id)
-    .bind(status.unwrap_or(-1))
-    .bind((page - 1) * 10)
-    .fetch_all(&mut *conn)
-    .await?;
-    let total: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM orders WHERE member_id = $1 AND ($2 < 0 OR status = $2)")
-        .bind(member.id)
-        .bind(status.unwrap_or(-1))
-        .fetch_one(&mut *conn)
-        .await?;
-    let mut orders = Vec::with_capacity(ids.len());
-    for id in ids {
-        orders.push(order_json(&mut conn, member, id).await?);
-    }
-    ok(OrderPage { list: orders, total, page })
 }
 
 /// `GET /api/order/{id}`: one of the member's orders (404 for anyone else's).
@@ -733,8 +733,8 @@ async fn pay(State(context): State<ApiContext>, member: Member, Path(id): Path<i
     let mut conn = context.db.pool.acquire().await?;
     let mut tx = conn.begin().await?;
     let paid_at = now();
-    let Some(due) = mark_paid(&mut tx, member.id, id, paid_at, "balance").await? else {
-        return Err(not_unpaid(&mut tx, member, id).await?);
+    let Some(due) = mark_paid(&mut tx, member.id, id, paid_at, "balance", Actor::Member).await? else {
+        return Err(refused(&mut tx, member, id, Action::Pay).await?);
     };
     let taken = sqlx::query("UPDATE members SET balance = balance - $1 WHERE id = $2 AND balance >= $1")
         .bind(due)
@@ -766,31 +766,37 @@ async fn pay(State(context): State<ApiContext>, member: Member, Path(id): Path<i
 /// when it is not unpaid (paid or cancelled already, or not the member's). The state change
 /// comes first: it takes SQLite's write lock at once, and of two payments (or a payment and a
 /// cancel) racing, only one finds the order unpaid.
-pub(crate) async fn mark_paid(conn: &mut AnyConnection, member: i64, id: i64, paid_at: i64, method: &str) -> sqlx::Result<Option<i64>> {
-    let due: Option<i64> = sqlx::query_scalar(
-        "UPDATE orders SET status = $1, paid_at = $2, pay_method = $3 WHERE id = $4 AND member_id = $5 AND status = $6 RETURNING due",
-    )
-    .bind(PAID)
-    .bind(paid_at)
-    .bind(method)
-    .bind(id)
-    .bind(member)
-    .bind(UNPAID)
-    .fetch_optional(&mut *conn)
-    .await?;
-    if let Some(due) = due {
-        settlement::earn(conn, member, id, due, paid_at).await?;
+pub(crate) async fn mark_paid(
+    conn: &mut AnyConnection,
+    member: i64,
+    id: i64,
+    paid_at: i64,
+    method: &str,
+    actor: Actor,
+) -> sqlx::Result<Option<i64>> {
+    let note = if method == "online" { "在线支付" } else { "余额支付" };
+    if !order_life::change(conn, id, Some(member), Action::Pay, actor, note, paid_at).await? {
+        return Ok(None);
     }
-    Ok(due)
+    let due: i64 = sqlx::query_scalar("UPDATE orders SET pay_method = $1 WHERE id = $2 RETURNING due")
+        .bind(method)
+        .bind(id)
+        .fetch_one(&mut *conn)
+        .await?;
+    settlement::earn(conn, member, id, due, paid_at).await?;
+    Ok(Some(due))
 }
 
-/// Why an order could not leave the unpaid state: it is the member's but paid or cancelled
-/// already (409), or it is not the member's at all (404).
-async fn not_unpaid(conn: &mut AnyConnection, member: Member, id: i64) -> Result<Error> {
-    let exists: Option<i64> =
-        sqlx::query_scalar("SELECT id FROM orders WHERE id = $1 AND member_id = $2").bind(id).bind(member.id).fetch_optional(conn).await?;
-    Ok(match exists {
-        Some(_) => Error::conflict("订单已支付或已取消"),
+/// Why an order could not take `action`: it is the member's but in a state the action does not
+/// leave from (409, saying which), or it is not the member's at all (404).
+pub(crate) async fn refused(conn: &mut AnyConnection, member: Member, id: i64, action: Action) -> Result<Error> {
+    let status: Option<i64> = sqlx::query_scalar("SELECT status FROM orders WHERE id = $1 AND member_id = $2")
+        .bind(id)
+        .bind(member.id)
+        .fetch_optional(conn)
+        .await?;
+    Ok(match status {
+        Some(status) => Error::conflict(action.refusal(status)),
         None => Error::not_found("订单不存在"),
     })
 }
@@ -801,8 +807,8 @@ async fn not_unpaid(conn: &mut AnyConnection, member: Member, id: i64) -> Result
 async fn cancel(State(context): State<ApiContext>, member: Member, Path(id): Path<i64>) -> Answer<OrderDetail> {
     let mut conn = context.db.pool.acquire().await?;
     let mut tx = conn.begin().await?;
-    if !orders_due::cancel(&mut tx, member.id, id, now()).await? {
-        return Err(not_unpaid(&mut tx, member, id).await?);
+    if !orders_due::cancel(&mut tx, member.id, id, now(), Actor::Member).await? {
+        return Err(refused(&mut tx, member, id, Action::Cancel).await?);
     }
     tx.commit().await?;
     ok(order_json(&mut conn, member, id).await?)

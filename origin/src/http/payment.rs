@@ -125,7 +125,7 @@ async fn pay_online(State(context): State<ApiContext>, member: Member, Path(id):
         .await?;
     let Some((order_no, status, due)) = order else { return Err(Error::not_found("订单不存在")) };
     if status != crate::orders_due::UNPAID {
-        return Err(Error::conflict("订单已支付或已取消"));
+        return Err(Error::conflict(crate::order_life::Action::Pay.refusal(status)));
     }
     if due <= 0 {
         return Err(Error::conflict("该订单无需在线支付"));

@@ -114,6 +114,7 @@ async fn start(
         database_url,
         edge_secret: edge_secret.map(str::to_owned),
         order_pay_minutes: origin::orders_due::DEFAULT_PAY_MINUTES,
+        order_receive_days: origin::orders_due::DEFAULT_RECEIVE_DAYS,
         security: origin::security::Security::default(),
         data_dir: data_dir(),
         wechat: None,

@@ -12,6 +12,7 @@ mod goods;
 mod limits;
 mod member;
 mod openapi;
+mod order_centre;
 mod order_states;
 mod orders;
 mod payment;

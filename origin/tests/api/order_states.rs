@@ -95,7 +95,7 @@ async fn cancelling_gives_the_stock_back_once() {
 
         let (status, twice) = app.post(&demo, &format!("/api/order/{id}/cancel"), &[]).await;
         assert_eq!(status, StatusCode::CONFLICT);
-        assert_eq!(twice["msg"], "订单已支付或已取消");
+        assert_eq!(twice["msg"], "当前订单状态为已取消，不能取消");
         assert_eq!(stocks(&app).await, before, "a second cancel gives nothing back");
         let (status, _) = app.post(&demo, &format!("/api/order/{id}/pay"), &[("method", "balance")]).await;
         assert_eq!(status, StatusCode::CONFLICT, "a cancelled order cannot be paid");
@@ -108,7 +108,7 @@ async fn cancelling_gives_the_stock_back_once() {
         let taken = stocks(&app).await;
         let (status, refused) = app.post(&demo, &format!("/api/order/{id}/cancel"), &[]).await;
         assert_eq!(status, StatusCode::CONFLICT);
-        assert_eq!(refused["msg"], "订单已支付或已取消");
+        assert_eq!(refused["msg"], "当前订单状态为待发货，不能取消");
         assert_eq!(stocks(&app).await, taken);
         let (_, detail) = app.get(&demo, &format!("/api/order/{id}")).await;
         assert_eq!(detail["data"]["status"], 1);

@@ -170,7 +170,7 @@ async fn checkout_order_and_pay() {
         assert_eq!(refused["msg"], "收货地址不存在");
         let (status, twice) = app.post(&demo, &format!("/api/order/{order_id}/pay"), &[("method", "balance")]).await;
         assert_eq!(status, StatusCode::CONFLICT);
-        assert_eq!(twice["msg"], "订单已支付或已取消");
+        assert_eq!(twice["msg"], "当前订单状态为待发货，不能支付");
     })
     .await;
 }

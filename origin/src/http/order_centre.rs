@@ -1,0 +1,174 @@
+//! The order centre (订单中心, `/order`): the member's orders by state with counts, searched by
+//! order number or goods name within dates; confirming receipt; buying an order's goods again.
+//! The changes go through `crate::order_life`, which decides what each state allows.
+
+use axum::extract::{Path, State};
+use serde::Serialize;
+use sqlx::Connection;
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use super::ApiContext;
+use super::cart_read::{COMBINATION, NORMAL};
+use super::error::{Answer, Envelope, Error, ok, ok_with};
+use super::extract::{Member, QueryFields};
+use super::order::{OrderDetail, order_json};
+use crate::now;
+use crate::order_life::{self, Action, Actor, STATUS_NAMES};
+use crate::security::text;
+
+pub fn router() -> OpenApiRouter<ApiContext> {
+    OpenApiRouter::new().routes(routes!(list)).routes(routes!(receive)).routes(routes!(buy_again))
+}
+
+const PAGE_SIZE: i64 = 10;
+
+/// How many of the member's orders are in one state (the tabs).
+#[derive(Serialize, ToSchema)]
+pub struct StateCount {
+    status: i64,
+    #[schema(example = "待付款")]
+    status_name: &'static str,
+    count: i64,
+}
+
+/// One page of the member's orders, and the count in every state (whatever the filters).
+#[derive(Serialize, ToSchema)]
+pub struct OrderPage {
+    list: Vec<OrderDetail>,
+    total: i64,
+    page: i64,
+    counts: Vec<StateCount>,
+}
+
+/// `GET /api/order` (`page`, `status` 0–4, `keyword` an order number or a goods name,
+/// `start_time` and `end_time` Unix seconds of placing): the member's own orders, newest first,
+/// 10 a page, each with its lines, settlement, timeline and the actions its state allows.
+#[utoipa::path(get, path = "/api/order", operation_id = "order_list", tag = "订单", responses((status = 200, description = "一页订单", body = Envelope<OrderPage>)))]
+async fn list(State(context): State<ApiContext>, member: Member, QueryFields(query): QueryFields) -> Answer<OrderPage> {
+    let page = query.page()?;
+    let status = query.int_or("status", "订单状态", -1)?;
+    if !(-1..STATUS_NAMES.len() as i64).contains(&status) {
+        return Err(Error::field("status", "订单状态不正确"));
+    }
+    let keyword = query.bounded(text::KEYWORD)?.unwrap_or_default();
+    let start = query.int_or("start_time", "开始时间", 0)?;
+    let end = query.int_or("end_time", "结束时间", i64::MAX)?;
+    if start > end {
+        return Err(Error::field("start_time", "开始时间不能晚于结束时间"));
+    }
+    let pattern = format!("%{}%", keyword.replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_"));
+    let filter = "o.member_id = $1 AND ($2 < 0 OR o.status = $2) AND o.created_at >= $3 AND o.created_at <= $4 \
+                  AND ($5 = '%%' OR o.order_no LIKE $5 ESCAPE '\\' \
+                       OR EXISTS (SELECT 1 FROM order_items i WHERE i.order_id = o.id AND i.name LIKE $5 ESCAPE '\\'))";
+    let mut conn = context.db.pool.acquire().await?;
+    let total: i64 = sqlx::query_scalar(sqlx::AssertSqlSafe(format!("SELECT COUNT(*) FROM orders o WHERE {filter}")))
+        .bind(member.id)
+        .bind(status)
+        .bind(start)
+        .bind(end)
+        .bind(&pattern)
+        .fetch_one(&mut *conn)
+        .await?;
+    let ids: Vec<i64> = sqlx::query_scalar(sqlx::AssertSqlSafe(format!(
+        "SELECT o.id FROM orders o WHERE {filter} ORDER BY o.created_at DESC, o.id DESC LIMIT {PAGE_SIZE} OFFSET $6"
+    )))
+    .bind(member.id)
+    .bind(status)
+    .bind(start)
+    .bind(end)
+    .bind(&pattern)
+    .bind((page - 1) * PAGE_SIZE)
+    .fetch_all(&mut *conn)
+    .await?;
+    let mut list = Vec::with_capacity(ids.len());
+    for id in ids {
+        list.push(order_json(&mut conn, member, id).await?);
+    }
+    let counted: Vec<(i64, i64)> = sqlx::query_as("SELECT status, COUNT(*) FROM orders WHERE member_id = $1 GROUP BY status")
+        .bind(member.id)
+        .fetch_all(&mut *conn)
+        .await?;
+    let counts = STATUS_NAMES
+        .iter()
+        .enumerate()
+        .map(|(status, status_name)| StateCount {
+            status: status as i64,
+            status_name,
+            count: counted.iter().find(|(found, _)| *found == status as i64).map_or(0, |(_, count)| *count),
+        })
+        .collect();
+    ok(OrderPage { list, total, page, counts })
+}
+
+/// `POST /api/order/{id}/receive`: the member confirms receipt of a shipped order (待收货 →
+/// 已完成); 409 in any other state, 404 for anyone else's order.
+#[utoipa::path(post, path = "/api/order/{id}/receive", tag = "订单", responses((status = 200, description = "已完成的订单", body = Envelope<OrderDetail>)))]
+async fn receive(State(context): State<ApiContext>, member: Member, Path(id): Path<i64>) -> Answer<OrderDetail> {
+    let mut conn = context.db.pool.acquire().await?;
+    let mut tx = conn.begin().await?;
+    if !order_life::change(&mut tx, id, Some(member.id), Action::Receive, Actor::Member, "", now()).await? {
+        return Err(super::order::refused(&mut tx, member, id, Action::Receive).await?);
+    }
+    tx.commit().await?;
+    ok_with("已确认收货", order_json(&mut conn, member, id).await?)
+}
+
+/// A line that could not go back into the cart, and why.
+#[derive(Serialize, ToSchema)]
+pub struct Skipped {
+    name: String,
+    reason: String,
+}
+
+/// What buying an order again put in the cart.
+#[derive(Serialize, ToSchema)]
+pub struct BoughtAgain {
+    /// Lines added (or added to).
+    added: i64,
+    skipped: Vec<Skipped>,
+    /// Lines in the cart now.
+    cart: i64,
+}
+
+/// `POST /api/order/{id}/buy_again`: puts the order's goods back into the cart, each through
+/// the cart's own add (today's prices, stock, limits); a flash-sale line comes back as a
+/// normal one. Lines that cannot be bought now are listed with the cart's reason.
+#[utoipa::path(post, path = "/api/order/{id}/buy_again", tag = "订单", responses((status = 200, description = "加入购物车的结果", body = Envelope<BoughtAgain>)))]
+async fn buy_again(State(context): State<ApiContext>, member: Member, Path(id): Path<i64>) -> Answer<BoughtAgain> {
+    let lines: Vec<(i64, i64, i64, String, i64)> = sqlx::query_as(
+        "SELECT i.goods_id, i.type, i.activity_id, i.name, i.number FROM order_items i JOIN orders o ON o.id = i.order_id \
+         WHERE o.id = $1 AND o.member_id = $2 ORDER BY i.id",
+    )
+    .bind(id)
+    .bind(member.id)
+    .fetch_all(&context.db.pool)
+    .await?;
+    if lines.is_empty() {
+        return Err(Error::not_found("订单不存在"));
+    }
+    let (mut added, mut skipped, mut cart) = (0, Vec::new(), 0);
+    for (goods, line_type, activity, name, number) in lines {
+        let (line_type, combination) = match line_type {
+            COMBINATION => (COMBINATION, activity),
+            _ => (NORMAL, 0),
+        };
+        match super::cart::add_line(&context.db, member, goods, number, line_type, combination, [0, 0, 0]).await {
+            Ok(line) => {
+                added += 1;
+                cart = line.cart();
+            }
+            Err(Error::Validation(errors)) => {
+                skipped.push(Skipped { name, reason: errors.into_iter().next().map(|(_, message)| message).unwrap_or_default() })
+            }
+            Err(Error::Refused(_, reason)) => skipped.push(Skipped { name, reason }),
+            Err(other) => return Err(other),
+        }
+    }
+    if added == 0 {
+        cart =
+            sqlx::query_scalar("SELECT COUNT(*) FROM cart_items WHERE member_id = $1").bind(member.id).fetch_one(&context.db.pool).await?;
+    }
+    ok(BoughtAgain { added, skipped, cart })
+}

@@ -1,0 +1,234 @@
+//! An order's life (`docs/api.md`, "Order states"): 待付款 → 待发货 (paid) → 待收货 (shipped) →
+//! 已完成, and 已取消 from 待付款. This module is the one place that decides which change an
+//! order may take from which state; every change is one guarded update (`… WHERE status =
+//! <from>`), so of two racing changes only one happens, and every change is recorded in
+//! `order_events` with its time and who made it — the order's timeline.
+
+use sqlx::AnyConnection;
+
+/// The states, as stored in `orders.status`.
+pub const UNPAID: i64 = 0;
+pub const PAID: i64 = 1;
+pub const SHIPPED: i64 = 2;
+pub const DONE: i64 = 3;
+pub const CANCELLED: i64 = 4;
+
+pub const STATUS_NAMES: [&str; 5] = ["待付款", "待发货", "待收货", "已完成", "已取消"];
+
+/// Who changed an order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Actor {
+    Member,
+    Operator,
+    /// The origin itself: an unpaid order cancelled when due, a shipped one completed when due,
+    /// a payment confirmed by the provider.
+    System,
+}
+
+impl Actor {
+    pub fn name(self) -> &'static str {
+        match self {
+            Actor::Member => "member",
+            Actor::Operator => "operator",
+            Actor::System => "system",
+        }
+    }
+}
+
+/// What can happen to an order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Action {
+    Pay,
+    Cancel,
+    Ship,
+    Receive,
+}
+
+impl Action {
+    /// The state it leaves from and the one it leads to.
+    pub fn transition(self) -> (i64, i64) {
+        match self {
+            Action::Pay => (UNPAID, PAID),
+            Action::Cancel => (UNPAID, CANCELLED),
+            Action::Ship => (PAID, SHIPPED),
+            Action::Receive => (SHIPPED, DONE),
+        }
+    }
+
+    pub fn key(self) -> &'static str {
+        match self {
+            Action::Pay => "pay",
+            Action::Cancel => "cancel",
+            Action::Ship => "ship",
+            Action::Receive => "receive",
+        }
+    }
+
+    /// The timeline's words for it.
+    pub fn title(self) -> &'static str {
+        match self {
+            Action::Pay => "订单已支付",
+            Action::Cancel => "订单已取消",
+            Action::Ship => "商家已发货",
+            Action::Receive => "已确认收货",
+        }
+    }
+
+    /// What the member is told when the order is not in the state this leaves from (409).
+    pub fn refusal(self, status: i64) -> String {
+        let verb = match self {
+            Action::Pay => "支付",
+            Action::Cancel => "取消",
+            Action::Ship => "发货",
+            Action::Receive => "确认收货",
+        };
+        let state = STATUS_NAMES.get(status as usize).copied().unwrap_or("未知");
+        format!("当前订单状态为{state}，不能{verb}")
+    }
+}
+
+/// Which actions an order in `status` allows its member (the list's buttons).
+pub fn member_actions(status: i64) -> Vec<&'static str> {
+    match status {
+        UNPAID => vec!["pay", "cancel"],
+        PAID => vec!["buy_again"],
+        SHIPPED => vec!["receive", "buy_again"],
+        DONE | CANCELLED => vec!["buy_again"],
+        _ => Vec::new(),
+    }
+}
+
+/// Records a change of the order in its timeline (in the caller's transaction).
+pub async fn record(conn: &mut AnyConnection, order: i64, action: Action, actor: Actor, note: &str, now: i64) -> sqlx::Result<()> {
+    let (from, to) = action.transition();
+    sqlx::query(
+        "INSERT INTO order_events (order_id, action, status_from, status_to, actor, note, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)",
+    )
+    .bind(order)
+    .bind(action.key())
+    .bind(from)
+    .bind(to)
+    .bind(actor.name())
+    .bind(note)
+    .bind(now)
+    .execute(&mut *conn)
+    .await?;
+    Ok(())
+}
+
+/// Moves the order `id` (of `member`, when given) by `action`, stamping when, and records it in
+/// the timeline; `false` when the order was not in the state the action leaves from (then
+/// nothing changed). What else the change does (stock, payment, carrier) is the caller's, in
+/// the same transaction.
+pub async fn change(
+    conn: &mut AnyConnection,
+    id: i64,
+    member: Option<i64>,
+    action: Action,
+    actor: Actor,
+    note: &str,
+    now: i64,
+) -> sqlx::Result<bool> {
+    let (from, to) = action.transition();
+    let stamp = match action {
+        Action::Pay => "paid_at",
+        Action::Cancel => "cancelled_at",
+        Action::Ship => "shipped_at",
+        Action::Receive => "done_at",
+    };
+    let changed = sqlx::query(sqlx::AssertSqlSafe(format!(
+        "UPDATE orders SET status = $1, {stamp} = $2 WHERE id = $3 AND status = $4 AND ($5 = 0 OR member_id = $5)"
+    )))
+    .bind(to)
+    .bind(now)
+    .bind(id)
+    .bind(from)
+    .bind(member.unwrap_or(0))
+    .execute(&mut *conn)
+    .await?;
+    if changed.rows_affected() != 1 {
+        return Ok(false);
+    }
+    record(conn, id, action, actor, note, now).await?;
+    Ok(true)
+}
+
+/// One entry of an order's timeline.
+#[derive(Clone, Debug, serde::Serialize, utoipa::ToSchema, sqlx::FromRow)]
+pub struct OrderEvent {
+    /// `place`, `pay`, `cancel`, `ship`, `receive`.
+    pub action: String,
+    #[sqlx(skip)]
+    #[schema(value_type = String, example = "订单已支付")]
+    pub title: String,
+    /// `member`, `operator` or `system`.
+    pub actor: String,
+    pub note: String,
+    pub created_at: i64,
+}
+
+/// The order's timeline, oldest first.
+pub async fn timeline(conn: &mut AnyConnection, order: i64) -> sqlx::Result<Vec<OrderEvent>> {
+    let mut events: Vec<OrderEvent> =
+        sqlx::query_as("SELECT action, actor, note, created_at FROM order_events WHERE order_id = $1 ORDER BY created_at, id")
+            .bind(order)
+            .fetch_all(&mut *conn)
+            .await?;
+    for event in &mut events {
+        event.title = match event.action.as_str() {
+            "place" => "订单已提交",
+            "pay" => Action::Pay.title(),
+            "cancel" => Action::Cancel.title(),
+            "ship" => Action::Ship.title(),
+            "receive" => Action::Receive.title(),
+            _ => "订单更新",
+        }
+        .to_owned();
+    }
+    Ok(events)
+}
+
+/// One of the carrier's events.
+#[derive(Clone, Debug, serde::Serialize, utoipa::ToSchema, sqlx::FromRow)]
+pub struct LogisticsEvent {
+    pub place: String,
+    pub description: String,
+    pub created_at: i64,
+}
+
+/// The order's logistics events, oldest first.
+pub async fn logistics(conn: &mut AnyConnection, order: i64) -> sqlx::Result<Vec<LogisticsEvent>> {
+    sqlx::query_as("SELECT place, description, created_at FROM order_logistics WHERE order_id = $1 ORDER BY created_at, id")
+        .bind(order)
+        .fetch_all(&mut *conn)
+        .await
+}
+
+/// Adds a logistics event to the order.
+pub async fn add_logistics(conn: &mut AnyConnection, order: i64, place: &str, description: &str, now: i64) -> sqlx::Result<()> {
+    sqlx::query("INSERT INTO order_logistics (order_id, place, description, created_at) VALUES ($1, $2, $3, $4)")
+        .bind(order)
+        .bind(place)
+        .bind(description)
+        .bind(now)
+        .execute(&mut *conn)
+        .await?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_action_leaves_one_state_for_another() {
+        assert_eq!(Action::Pay.transition(), (UNPAID, PAID));
+        assert_eq!(Action::Cancel.transition(), (UNPAID, CANCELLED));
+        assert_eq!(Action::Ship.transition(), (PAID, SHIPPED));
+        assert_eq!(Action::Receive.transition(), (SHIPPED, DONE));
+        assert_eq!(Action::Receive.refusal(PAID), "当前订单状态为待发货，不能确认收货");
+        assert_eq!(Action::Cancel.refusal(SHIPPED), "当前订单状态为待收货，不能取消");
+        assert_eq!(member_actions(UNPAID), vec!["pay", "cancel"]);
+        assert!(member_actions(SHIPPED).contains(&"receive"));
+    }
+}
