@@ -631,7 +631,11 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** `GET /api/order` (`page`, `status`): the member's own orders, newest first, 10 a page. */
+    /**
+     * `GET /api/order` (`page`, `status` 0–4, `keyword` an order number or a goods name,
+     *     `start_time` and `end_time` Unix seconds of placing): the member's own orders, newest first,
+     *     10 a page, each with its lines, settlement, timeline and the actions its state allows.
+     */
     get: operations['order_list'];
     put?: never;
     /**
@@ -679,6 +683,27 @@ export interface paths {
     get: operations['order_detail'];
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/order/{id}/buy_again': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * `POST /api/order/{id}/buy_again`: puts the order's goods back into the cart, each through
+     *     the cart's own add (today's prices, stock, limits); a flash-sale line comes back as a
+     *     normal one. Lines that cannot be bought now are listed with the cart's reason.
+     */
+    post: operations['buy_again'];
     delete?: never;
     options?: never;
     head?: never;
@@ -741,6 +766,26 @@ export interface paths {
      *     when the provider confirms it.
      */
     post: operations['pay_online'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/order/{id}/receive': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * `POST /api/order/{id}/receive`: the member confirms receipt of a shipped order (待收货 →
+     *     已完成); 409 in any other state, 404 for anyone else's order.
+     */
+    post: operations['receive'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1534,6 +1579,20 @@ export interface components {
       /** @description The provider's authorize page, with a one-time state valid for ten minutes. */
       url: string;
     };
+    /** @description What buying an order again put in the cart. */
+    BoughtAgain: {
+      /**
+       * Format: int64
+       * @description Lines added (or added to).
+       */
+      added: number;
+      /**
+       * Format: int64
+       * @description Lines in the cart now.
+       */
+      cart: number;
+      skipped: components['schemas']['Skipped'][];
+    };
     /** @description A brand of the home page. */
     BrandEntry: {
       /** Format: int64 */
@@ -2146,6 +2205,31 @@ export interface components {
       data: {
         /** @description The provider's authorize page, with a one-time state valid for ten minutes. */
         url: string;
+      };
+      /** @example ok */
+      msg: string;
+    };
+    /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
+    Envelope_BoughtAgain: {
+      /**
+       * Format: int64
+       * @description 10000: success.
+       * @example 10000
+       */
+      code: number;
+      /** @description What buying an order again put in the cart. */
+      data: {
+        /**
+         * Format: int64
+         * @description Lines added (or added to).
+         */
+        added: number;
+        /**
+         * Format: int64
+         * @description Lines in the cart now.
+         */
+        cart: number;
+        skipped: components['schemas']['Skipped'][];
       };
       /** @example ok */
       msg: string;
@@ -2781,12 +2865,16 @@ export interface components {
       code: number;
       /** @description One of the member's orders. */
       data: {
+        /** @description What the member may do with it now: `pay`, `cancel`, `receive`, `buy_again`. */
+        actions: string[];
         address: string;
         /**
          * Format: int64
          * @description `null` unless cancelled.
          */
         cancelled_at: number | null;
+        /** @description The carrier and tracking number it was shipped with; empty until shipped. */
+        carrier: string;
         /** @example 10.00 */
         cash_voucher: string;
         /**
@@ -2806,6 +2894,11 @@ export interface components {
         /** @example 10.00 */
         discount: string;
         /**
+         * Format: int64
+         * @description When it was completed (received).
+         */
+        done_at: number | null;
+        /**
          * @description What the member pays (rule 18).
          * @example 72.00
          */
@@ -2813,12 +2906,16 @@ export interface components {
         /** Format: int64 */
         id: number;
         items: components['schemas']['OrderItem'][];
+        /** @description The carrier's events, oldest first. */
+        logistics: components['schemas']['LogisticsEvent'][];
         order_no: string;
         /**
          * Format: int64
          * @description `null` until paid.
          */
         paid_at: number | null;
+        /** @description `balance` or `online`; empty until paid. */
+        pay_method: string;
         /** @example 110.00 */
         payable: string;
         /**
@@ -2833,6 +2930,8 @@ export interface components {
         /** @example 5.00 */
         red_packet: string;
         remark: string;
+        /** Format: int64 */
+        shipped_at: number | null;
         /** @example 0.00 */
         shipping_fee: string;
         /**
@@ -2842,8 +2941,11 @@ export interface components {
         status: number;
         /** @example 待付款 */
         status_name: string;
+        /** @description Every change, oldest first, with who made it. */
+        timeline: components['schemas']['OrderEvent'][];
         /** @example 120.00 */
         total: string;
+        tracking_no: string;
       };
       /** @example ok */
       msg: string;
@@ -2856,8 +2958,9 @@ export interface components {
        * @example 10000
        */
       code: number;
-      /** @description One page of the member's orders, newest first. */
+      /** @description One page of the member's orders, and the count in every state (whatever the filters). */
       data: {
+        counts: components['schemas']['StateCount'][];
         list: components['schemas']['OrderDetail'][];
         /** Format: int64 */
         page: number;
@@ -3540,6 +3643,13 @@ export interface components {
       /** Format: int64 */
       total: number;
     };
+    /** @description One of the carrier's events. */
+    LogisticsEvent: {
+      /** Format: int64 */
+      created_at: number;
+      description: string;
+      place: string;
+    };
     /** @description The member's account manager; `is_default` 1 when the shop's is shown instead. */
     Manager: {
       /** Format: int64 */
@@ -3843,12 +3953,16 @@ export interface components {
     };
     /** @description One of the member's orders. */
     OrderDetail: {
+      /** @description What the member may do with it now: `pay`, `cancel`, `receive`, `buy_again`. */
+      actions: string[];
       address: string;
       /**
        * Format: int64
        * @description `null` unless cancelled.
        */
       cancelled_at: number | null;
+      /** @description The carrier and tracking number it was shipped with; empty until shipped. */
+      carrier: string;
       /** @example 10.00 */
       cash_voucher: string;
       /**
@@ -3868,6 +3982,11 @@ export interface components {
       /** @example 10.00 */
       discount: string;
       /**
+       * Format: int64
+       * @description When it was completed (received).
+       */
+      done_at: number | null;
+      /**
        * @description What the member pays (rule 18).
        * @example 72.00
        */
@@ -3875,12 +3994,16 @@ export interface components {
       /** Format: int64 */
       id: number;
       items: components['schemas']['OrderItem'][];
+      /** @description The carrier's events, oldest first. */
+      logistics: components['schemas']['LogisticsEvent'][];
       order_no: string;
       /**
        * Format: int64
        * @description `null` until paid.
        */
       paid_at: number | null;
+      /** @description `balance` or `online`; empty until paid. */
+      pay_method: string;
       /** @example 110.00 */
       payable: string;
       /**
@@ -3895,6 +4018,8 @@ export interface components {
       /** @example 5.00 */
       red_packet: string;
       remark: string;
+      /** Format: int64 */
+      shipped_at: number | null;
       /** @example 0.00 */
       shipping_fee: string;
       /**
@@ -3904,8 +4029,23 @@ export interface components {
       status: number;
       /** @example 待付款 */
       status_name: string;
+      /** @description Every change, oldest first, with who made it. */
+      timeline: components['schemas']['OrderEvent'][];
       /** @example 120.00 */
       total: string;
+      tracking_no: string;
+    };
+    /** @description One entry of an order's timeline. */
+    OrderEvent: {
+      /** @description `place`, `pay`, `cancel`, `ship`, `receive`. */
+      action: string;
+      /** @description `member`, `operator` or `system`. */
+      actor: string;
+      /** Format: int64 */
+      created_at: number;
+      note: string;
+      /** @example 订单已支付 */
+      title: string;
     };
     /** @description A line of an order, as it was bought. */
     OrderItem: {
@@ -3935,8 +4075,9 @@ export interface components {
       type: number;
       ypgg: string;
     };
-    /** @description One page of the member's orders, newest first. */
+    /** @description One page of the member's orders, and the count in every state (whatever the filters). */
     OrderPage: {
+      counts: components['schemas']['StateCount'][];
       list: components['schemas']['OrderDetail'][];
       /** Format: int64 */
       page: number;
@@ -4170,6 +4311,11 @@ export interface components {
       /** @example 还差 ¥120.00 免运费 */
       text: string;
     };
+    /** @description A line that could not go back into the cart, and why. */
+    Skipped: {
+      name: string;
+      reason: string;
+    };
     /** @description The flash sales running now, with the server clock for the countdown. */
     SpikeFloor: {
       list: components['schemas']['Card'][];
@@ -4178,6 +4324,15 @@ export interface components {
        * @description The server clock, Unix seconds.
        */
       timestamp: number;
+    };
+    /** @description How many of the member's orders are in one state (the tabs). */
+    StateCount: {
+      /** Format: int64 */
+      count: number;
+      /** Format: int64 */
+      status: number;
+      /** @example 待付款 */
+      status_name: string;
     };
     /** @description A ladder step: from `number` units, `price` each. */
     Step: {
@@ -4351,6 +4506,7 @@ export type Address = components['schemas']['Address'];
 export type AddressList = components['schemas']['AddressList'];
 export type Articles = components['schemas']['Articles'];
 export type Authorize = components['schemas']['Authorize'];
+export type BoughtAgain = components['schemas']['BoughtAgain'];
 export type BrandEntry = components['schemas']['BrandEntry'];
 export type BrandRef = components['schemas']['BrandRef'];
 export type BrandZone = components['schemas']['BrandZone'];
@@ -4395,6 +4551,7 @@ export type EnvelopeAdded = components['schemas']['Envelope_Added'];
 export type EnvelopeAddressList = components['schemas']['Envelope_AddressList'];
 export type EnvelopeArticles = components['schemas']['Envelope_Articles'];
 export type EnvelopeAuthorize = components['schemas']['Envelope_Authorize'];
+export type EnvelopeBoughtAgain = components['schemas']['Envelope_BoughtAgain'];
 export type EnvelopeBrandZone = components['schemas']['Envelope_BrandZone'];
 export type EnvelopeBusinessScope = components['schemas']['Envelope_BusinessScope'];
 export type EnvelopeCartList = components['schemas']['Envelope_CartList'];
@@ -4465,6 +4622,7 @@ export type LineSettlement = components['schemas']['LineSettlement'];
 export type Link = components['schemas']['Link'];
 export type LogEntry = components['schemas']['LogEntry'];
 export type LogPage = components['schemas']['LogPage'];
+export type LogisticsEvent = components['schemas']['LogisticsEvent'];
 export type Manager = components['schemas']['Manager'];
 export type ManjianActivity = components['schemas']['ManjianActivity'];
 export type ManjianTier = components['schemas']['ManjianTier'];
@@ -4483,6 +4641,7 @@ export type NextHint = components['schemas']['NextHint'];
 export type Nothing = components['schemas']['Nothing'];
 export type OrderCount = components['schemas']['OrderCount'];
 export type OrderDetail = components['schemas']['OrderDetail'];
+export type OrderEvent = components['schemas']['OrderEvent'];
 export type OrderItem = components['schemas']['OrderItem'];
 export type OrderPage = components['schemas']['OrderPage'];
 export type PaidOrder = components['schemas']['PaidOrder'];
@@ -4504,7 +4663,9 @@ export type Selected = components['schemas']['Selected'];
 export type Settlement = components['schemas']['Settlement'];
 export type ShippingData = components['schemas']['ShippingData'];
 export type ShippingHint = components['schemas']['ShippingHint'];
+export type Skipped = components['schemas']['Skipped'];
 export type SpikeFloor = components['schemas']['SpikeFloor'];
+export type StateCount = components['schemas']['StateCount'];
 export type Step = components['schemas']['Step'];
 export type Store = components['schemas']['Store'];
 export type StoreList = components['schemas']['StoreList'];
@@ -5378,6 +5539,30 @@ export interface operations {
       '5XX': components['responses']['Error'];
     };
   };
+  buy_again: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 加入购物车的结果 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_BoughtAgain'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
   order_cancel: {
     parameters: {
       query?: never;
@@ -5444,6 +5629,30 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Envelope_PaymentStarted'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  receive: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 已完成的订单 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_OrderDetail'];
         };
       };
       '4XX': components['responses']['Error'];
