@@ -90,5 +90,89 @@ test('a member uploads a certificate and sees it waiting for review', async ({ p
   expect(Buffer.from(await served.body()).equals(PNG)).toBe(true);
 
   await page.goto(`${base()}/zhzx/wdxx`);
-  await expect(page.getByTestId('message-list')).toContainText('欢迎加入医药批发商城');
+  await expect(page).toHaveTitle('我的消息 - 医药批发商城');
+  const welcome = page.getByTestId('message-list').locator('.ant-collapse-item').filter({ hasText: '欢迎加入医药批发商城' });
+  await expect(welcome.locator('.message-title.unread')).toHaveCount(1);
+  // Opened, it shows its text and is read; it stays listed under 只看未读 until the page is left.
+  await page.getByRole('checkbox', { name: /只看未读/ }).check();
+  await welcome.getByRole('button').first().click();
+  await expect(welcome.locator('.message-body')).toBeVisible();
+  await expect(welcome.locator('.message-title.unread')).toHaveCount(0);
+  const unread = (await (await page.request.get(`${base()}/api/user/message?unread=1`)).json()).data;
+  expect(unread.list.map((message: { title: string }) => message.title)).not.toContain('欢迎加入医药批发商城');
+});
+
+test('a member moves the contact phone with a code and back, and finds WeChat not offered', async ({ page }) => {
+  await login(page);
+  await page.goto(`${base()}/zhzx/basic`);
+  await expect(page).toHaveTitle('基础信息 - 医药批发商城');
+  await expect(page.locator('.ant-descriptions')).toContainText('demo');
+  const phoneField = page.getByLabel('手机号码');
+  await expect(phoneField).not.toHaveValue('');
+  const original = await phoneField.inputValue();
+
+  /** Types `phone`, asks for a code, enters the one the origin keeps and saves. */
+  const moveTo = async (phone: string) => {
+    await phoneField.fill(phone);
+    await page.getByRole('button', { name: '获取验证码' }).click();
+    await expect(page.getByText('验证码已发送，请注意查收').last()).toBeVisible();
+    const [[code]] = sql("SELECT code FROM sms_codes WHERE phone = ? AND scene = 'change_phone' ORDER BY id DESC LIMIT 1", phone) as [
+      [string],
+    ];
+    await page.getByPlaceholder('发送到新手机号的验证码').fill(code);
+    await page
+      .getByRole('button', { name: '保 存' })
+      .or(page.getByRole('button', { name: '保存' }))
+      .click();
+    await expect(page.getByText('保存成功').last()).toBeVisible();
+    const user = (await (await page.request.get(`${base()}/api/user/base`)).json()).data;
+    expect(user.phone).toBe(phone);
+    await expect(page.getByPlaceholder('发送到新手机号的验证码')).toHaveCount(0);
+  };
+  await moveTo(`137${String(Date.now()).slice(-8)}`);
+  await moveTo(original);
+
+  // A wrong old password comes back on its field.
+  await page.getByLabel('原密码').fill('not-the-password');
+  await page.getByLabel('新密码', { exact: true }).fill('secret99');
+  await page.getByLabel('确认新密码').fill('secret99');
+  await page.getByRole('button', { name: '修改密码' }).click();
+  await expect(page.locator('.ant-form-item-explain-error').filter({ hasText: '原密码不正确' })).toBeVisible();
+
+  await page.goto(`${base()}/register/wechat`);
+  await expect(page).toHaveTitle('绑定微信 - 医药批发商城');
+  await expect(page.getByText('暂未开通微信登录')).toBeVisible();
+  await page.getByRole('link', { name: '返回账户中心' }).click();
+  await expect(page).toHaveURL(/\/zhzx\/basic$/);
+});
+
+test('a member adds a store, makes it the current one and deletes it', async ({ page }) => {
+  await login(page);
+  await page.goto(`${base()}/zhzx/ddgl`);
+  await expect(page).toHaveTitle('多店管理 - 医药批发商城');
+  const name = `仁心大药房${Date.now() % 100000}店`;
+  await page.getByRole('button', { name: '新增门店' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('门店名称').fill(name);
+  await dialog.getByLabel('联系人').fill('陈店长');
+  await dialog.getByLabel('电话').fill('13812345678');
+  await dialog.getByLabel('地址').fill('杭州市西湖区文三路90号');
+  await dialog.getByRole('button', { name: /保\s?存/ }).click();
+  const row = page.getByRole('row').filter({ hasText: name });
+  await expect(row).toContainText('陈店长');
+  const current = row.locator('.ant-tag').filter({ hasText: '当前门店' });
+  await expect(current).toHaveCount(0);
+
+  await row.getByText('切换为当前门店').click();
+  await expect(current).toBeVisible();
+  await expect(row.getByText('切换为当前门店')).toHaveCount(0);
+  const stores = (await (await page.request.get(`${base()}/api/user/stores`)).json()).data;
+  expect(stores.list.find((store: { name: string }) => store.name === name).is_current).toBe(1);
+
+  await row.getByText('删除').click();
+  await page
+    .getByRole('tooltip')
+    .getByRole('button', { name: /确\s?定/ })
+    .click();
+  await expect(row).toHaveCount(0);
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { certificateForm, scanProblem } from './api';
+import type { Message } from '@/api/types';
+import { certificateForm, scanProblem, withRead } from './api';
 
 describe('a certificate upload', () => {
   it('sends the kind, the trimmed number, the expiry and the file', () => {
@@ -17,5 +18,31 @@ describe('a certificate upload', () => {
     expect(scanProblem(new File(['x'], 'a.PNG'), max)).toBeUndefined();
     expect(scanProblem(new File(['x'], 'a.gif'), max)).toBe('只能上传JPG、PNG或PDF文件');
     expect(scanProblem(new File([new Uint8Array(max + 1)], 'a.pdf'), max)).toBe('文件不能超过5MB');
+  });
+});
+
+describe('a message opened', () => {
+  const message = (id: number, read_at: number | null): Message => ({
+    id,
+    kind: 1,
+    kind_name: '系统消息',
+    title: `消息${id}`,
+    body: '',
+    created_at: 1_700_000_000,
+    read_at,
+  });
+
+  it('stays on the page, read, and the unread count follows the server', () => {
+    const page = { list: [message(1, null), message(2, null), message(3, 1_700_000_100)], page: 1, total: 3, unread: 2 };
+    const after = withRead(page, 2, 1, 1_700_000_200);
+    expect(after.list.map((item) => item.read_at)).toEqual([null, 1_700_000_200, 1_700_000_100]);
+    expect(after.unread).toBe(1);
+    expect(after.total).toBe(3);
+    expect(page.list[1].read_at).toBeNull();
+  });
+
+  it('keeps the time an already read message was read', () => {
+    const page = { list: [message(3, 1_700_000_100)], page: 1, total: 1, unread: 0 };
+    expect(withRead(page, 3, 0, 1_700_000_200).list[0].read_at).toBe(1_700_000_100);
   });
 });

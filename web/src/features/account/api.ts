@@ -3,6 +3,7 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { api } from '@/lib/api';
 import type { AddressList, Certificates, MessagePage, StoreList, WechatState } from '@/api/types';
 import { USER_KEY } from '@/api/user';
+import { CENTRE_KEY } from '@/features/member/api';
 
 export const ACCOUNT_KEY = ['account'] as const;
 
@@ -22,10 +23,12 @@ export function useWechat() {
   return useQuery({ queryKey: [...ACCOUNT_KEY, 'wechat'], queryFn: () => api.get<WechatState>('/api/user/wechat') });
 }
 
+export const messagesKey = (page: number, kind: number, unread: boolean) => [...ACCOUNT_KEY, 'messages', page, kind, unread] as const;
+
 /** Messages: `kind` 0 all, 1 系统, 2 订单, 3 资产, 4 资质; `unread` only the unread. */
 export function useMessages(page: number, kind: number, unread: boolean) {
   return useQuery({
-    queryKey: [...ACCOUNT_KEY, 'messages', page, kind, unread],
+    queryKey: messagesKey(page, kind, unread),
     queryFn: () => api.get<MessagePage>('/api/user/message', { params: { page, kind: kind || undefined, unread: unread ? 1 : undefined } }),
     placeholderData: keepPreviousData,
   });
@@ -40,8 +43,18 @@ export function useRefresh() {
       client.invalidateQueries({ queryKey: ACCOUNT_KEY }),
       client.invalidateQueries({ queryKey: USER_KEY }),
       client.invalidateQueries({ queryKey: ['checkout'] }),
-      client.invalidateQueries({ queryKey: ['member-centre'] }),
+      client.invalidateQueries({ queryKey: CENTRE_KEY }),
     ]);
+  };
+}
+
+/** A page of messages with one of them read at `at` (Unix seconds) and `unread` left: the
+ * page keeps showing it (even under 只看未读) until the member turns the page. */
+export function withRead(page: MessagePage, id: number, unread: number, at: number): MessagePage {
+  return {
+    ...page,
+    unread,
+    list: page.list.map((message) => (message.id === id && message.read_at === null ? { ...message, read_at: at } : message)),
   };
 }
 

@@ -1,10 +1,10 @@
 // 基础信息 (/zhzx/basic): the account as the shop knows it; the contact name and mobile (a new
 // mobile needs a code sent to it), and the password (the old one first).
 import { useEffect } from 'react';
+import { useLocation } from 'react-router';
 import { App as AntApp, Button, Card, Descriptions, Form, Input, Skeleton, Space, Tag } from 'antd';
-import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-import { fetchUserBase } from '@/api/user';
+import { useUserBase } from '@/api/user';
 import type { Done, UserInfo } from '@/api/types';
 import { MemberLayout } from '@/features/member/components/member-layout';
 import { CodeButton } from '@/features/auth/components/code-button';
@@ -12,7 +12,9 @@ import { fieldErrors } from '@/features/auth/api';
 import { useRefresh } from '../api';
 
 export function BasicInfoPage() {
-  const user = useQuery({ queryKey: ['user-base', 'account'], queryFn: fetchUserBase });
+  // The header's own query of this route: a second request for the user state at the same time
+  // would supersede (cancel) the first one in the API client.
+  const user = useUserBase(true, useLocation().pathname);
   const refresh = useRefresh();
   const { message } = AntApp.useApp();
   const [info] = Form.useForm();
@@ -28,7 +30,6 @@ export function BasicInfoPage() {
       await api.post<UserInfo>('/api/user/updateUserInfo', values);
       message.success('保存成功');
       await refresh();
-      await user.refetch();
     } catch (error) {
       info.setFields(fieldErrors(error));
     }

@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import { Alert, App as AntApp, Button, Card, DatePicker, Form, Input, Select, Skeleton, Table, Tag, Upload } from 'antd';
 import type { UploadFile } from 'antd';
-import type { Dayjs } from 'dayjs';
+import dayjs, { type Dayjs } from 'dayjs';
 import { api } from '@/lib/api';
 import type { Certificate, Certificates } from '@/api/types';
 import { MemberLayout } from '@/features/member/components/member-layout';
@@ -66,7 +66,7 @@ export function CertificatesPage() {
             showIcon
             message={
               data.is_passed === 1
-                ? '资质已审核通过。证件到期前请上传新证件。'
+                ? `资质已审核通过（必备证件：${data.required.join('、')}）。证件到期前请上传新证件。`
                 : `需上传并通过审核：${data.required.join('、')}。审核通过后方可下单。`
             }
           />
@@ -122,7 +122,12 @@ export function CertificatesPage() {
                 <Input placeholder="证件编号" maxLength={50} aria-label="证件编号" />
               </Form.Item>
               <Form.Item name="expires_on">
-                <DatePicker placeholder="有效期至（长期可不填）" aria-label="有效期至" />
+                <DatePicker
+                  className="expiry-picker"
+                  placeholder="有效期至（长期不填）"
+                  aria-label="有效期至"
+                  disabledDate={(date) => date.isBefore(dayjs(), 'day')}
+                />
               </Form.Item>
               <Form.Item>
                 <Upload

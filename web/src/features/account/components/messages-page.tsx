@@ -2,11 +2,14 @@
 // marks it read, and the header's count follows.
 import { useState } from 'react';
 import { Badge, Button, Checkbox, Collapse, Empty, Pagination, Skeleton, Tabs } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
+import dayjs from 'dayjs';
 import { api } from '@/lib/api';
-import type { Unread } from '@/api/types';
+import type { MessagePage, Unread } from '@/api/types';
+import { USER_KEY } from '@/api/user';
 import { MemberLayout } from '@/features/member/components/member-layout';
-import { formatTime } from '@/features/wallet/time';
-import { useMessages, useRefresh } from '../api';
+import { CENTRE_KEY } from '@/features/member/api';
+import { ACCOUNT_KEY, messagesKey, useMessages, useRefresh, withRead } from '../api';
 
 const KINDS = ['全部', '系统消息', '订单消息', '资产消息', '资质消息'];
 const PAGE_SIZE = 20;
@@ -17,13 +20,24 @@ export function MessagesPage() {
   const [unread, setUnread] = useState(false);
   const messages = useMessages(page, kind, unread);
   const refresh = useRefresh();
+  const client = useQueryClient();
 
+  // The opened message stays on this page, now read (even under 只看未读); the other pages are
+  // fetched again when shown, the header's and the member centre's unread counts at once.
   const read = async (id: number) => {
     const message = messages.data?.list.find((item) => item.id === id);
     if (!message || message.read_at !== null) return;
     try {
-      await api.post<Unread>(`/api/user/message/${id}/read`);
-      await refresh();
+      const left = await api.post<Unread>(`/api/user/message/${id}/read`);
+      client.setQueryData<MessagePage>(
+        messagesKey(page, kind, unread),
+        (shown) => shown && withRead(shown, id, left.unread, dayjs().unix()),
+      );
+      await Promise.all([
+        client.invalidateQueries({ queryKey: [...ACCOUNT_KEY, 'messages'], refetchType: 'none' }),
+        client.invalidateQueries({ queryKey: USER_KEY }),
+        client.invalidateQueries({ queryKey: CENTRE_KEY }),
+      ]);
     } catch {
       // Told by the API client.
     }
@@ -54,7 +68,13 @@ export function MessagesPage() {
         }}
         items={KINDS.map((label, key) => ({ key: String(key), label }))}
         tabBarExtraContent={
-          <Checkbox checked={unread} onChange={(event) => (setUnread(event.target.checked), setPage(1))}>
+          <Checkbox
+            checked={unread}
+            onChange={(event) => {
+              setUnread(event.target.checked);
+              setPage(1);
+            }}
+          >
             只看未读（{messages.data?.unread ?? 0}）
           </Checkbox>
         }
@@ -76,7 +96,7 @@ export function MessagesPage() {
                 {message.read_at === null && <Badge status="error" />} [{message.kind_name}] {message.title}
               </span>
             ),
-            extra: <span className="muted">{formatTime(message.created_at)}</span>,
+            extra: <span className="muted">{dayjs.unix(message.created_at).format('YYYY-MM-DD HH:mm')}</span>,
             children: <p className="message-body">{message.body}</p>,
           }))}
         />
