@@ -1,4 +1,5 @@
 // What the browser walks share: the shop's address, its database, signing in.
+import { execFileSync } from 'node:child_process';
 import { expect, type Page } from '@playwright/test';
 import { sqlOn } from '../../scripts/lib/stack.mjs';
 
@@ -27,4 +28,12 @@ export async function fillCart(page: Page, goods: [number, number][]) {
     const added = await page.request.post(`${base()}/api/cart`, { form: { goods_id: String(id), number: String(number) } });
     expect(added.status(), await added.text()).toBe(200);
   }
+}
+
+/** Runs an operator's command (`origin admin …`) on the shop's database; answers what it printed. */
+export function admin(...args: string[]): string {
+  const bin = process.env.ORIGIN_BIN ?? `${process.env.CARGO_TARGET_DIR ?? `${process.env.HOME}/.cache/pharma-shop/target`}/debug/origin`;
+  return execFileSync(bin, ['admin', '--operator', 'e2e', ...args], {
+    env: { ...process.env, DATABASE_URL: `sqlite://${process.env.SHOP_DB}`, RUST_LOG: 'warn' },
+  }).toString();
 }

@@ -6,7 +6,7 @@ import { ROUTES, REDIRECTS } from './routes';
 import { RootLayout } from './layout/root-layout';
 import { HomePage } from '@/features/home/components/home-page';
 import { GoodsListPage } from '@/features/goods/components/goods-list-page';
-import { NotFoundPage, NoActivityPage, LoadingPage, LeavePage } from './layout/simple-pages';
+import { NotFoundPage, NoActivityPage, LoadingPage, LeavePage, RedirectTo } from './layout/simple-pages';
 
 type Page = ComponentType;
 type LazyPage = () => Promise<Page>;
@@ -25,6 +25,7 @@ const favorites = () => import('@/features/favorites/components/favorites-page')
 const centre = () => import('@/features/member/components/member-centre-page');
 const wallet = () => import('@/features/wallet/components/wallet-pages');
 const account = () => import('@/features/account/components/account-pages');
+const orders = () => import('@/features/order/components/order-pages');
 
 /** Each named route's page. */
 const PAGES: Record<string, Page | LazyPage> = {
@@ -70,6 +71,8 @@ const PAGES: Record<string, Page | LazyPage> = {
   zhzx_addr: () => account().then((module) => module.AddressesPage),
   zhzx_wdxx: () => account().then((module) => module.MessagesPage),
   zhzx_bdwx: () => account().then((module) => module.WechatPage),
+  order_index: () => orders().then((module) => module.OrderListPage),
+  order_info: () => orders().then((module) => module.OrderDetailPage),
 };
 
 const LAZY = new Set<string>([
@@ -103,6 +106,8 @@ const LAZY = new Set<string>([
   'zhzx_addr',
   'zhzx_wdxx',
   'zhzx_bdwx',
+  'order_index',
+  'order_info',
 ]);
 
 function pageRoute(name: string): Pick<RouteObject, 'element' | 'lazy'> {
@@ -121,7 +126,7 @@ export const routeObjects: RouteObject[] = [
     element: <RootLayout />,
     children: [
       ...ROUTES.map((route): RouteObject => ({ path: route.path, handle: { route }, ...pageRoute(route.name) })),
-      ...REDIRECTS.map((redirect): RouteObject => ({ path: redirect.from, element: <Navigate to={redirect.to} replace /> })),
+      ...REDIRECTS.map((redirect): RouteObject => ({ path: redirect.from, element: <RedirectTo to={redirect.to} /> })),
       { path: '*', element: <Navigate to="/404" replace /> },
     ],
   },

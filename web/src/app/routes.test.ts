@@ -62,6 +62,13 @@ describe('the route table', () => {
     expect(pageTitle(routeByName('wdqb_yegl'))).toBe('余额管理 - 医药批发商城');
   });
 
+  it('opens the order centre, and the logistics path as the order detail', () => {
+    expect(routeForPath('/order')?.name).toBe('order_index');
+    expect(routeForPath('/order/info/7')?.name).toBe('order_info');
+    expect(resolvePath('/order/wl/7')).toBe('/order/info/7');
+    expect(resolvePath('/order/wl')).toBe('/404');
+  });
+
   it('makes one router entry per route, with the route in its handle, and a catch-all', () => {
     const children = routeObjects[0].children ?? [];
     for (const route of ROUTES) {

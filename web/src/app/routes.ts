@@ -89,6 +89,9 @@ export const ROUTES: readonly RouteEntry[] = [
   { name: 'zhzx_addr', path: '/zhzx/addr', title: '收货地址', layout: PLAIN },
   { name: 'zhzx_wdxx', path: '/zhzx/wdxx', title: '我的消息', layout: PLAIN },
   { name: 'zhzx_bdwx', path: '/register/wechat', title: '绑定微信', layout: LOGIN_STYLE },
+
+  { name: 'order_index', path: '/order', title: '我的订单', layout: PLAIN },
+  { name: 'order_info', path: '/order/info/:id', title: '订单详情', layout: PLAIN },
 ];
 
 /** The wallet's and the account centre's children, reachable by their short paths too. */
@@ -110,6 +113,7 @@ export const REDIRECTS: readonly Redirect[] = [
   { name: 'forget', from: '/forget', to: '/forget/step1' },
   { name: 'activity', from: '/activity/:url?/:url1?/:url2?', to: '/loading/activity' },
   { name: 'zhzx_jcxx', from: '/zhzx', to: '/zhzx/basic' },
+  { name: 'order_wl', from: '/order/wl/:id', to: '/order/info/:id' },
   ...MEMBER_ALIASES,
 ];
 
@@ -133,15 +137,29 @@ export function pageTitle(route: Pick<RouteEntry, 'title'> | undefined): string 
   return route?.title ? `${route.title} - ${SITE_TITLE}` : SITE_TITLE;
 }
 
-function matches(pattern: string, pathname: string): boolean {
+/** The parameters of `pathname` when it matches `pattern`, else `undefined`. */
+function matchParams(pattern: string, pathname: string): Record<string, string> | undefined {
+  const names: string[] = [];
   const source = pattern
     .split('/')
     .map((part) => {
-      if (part.startsWith(':')) return part.endsWith('?') ? '(?:/[^/]+)?' : '/[^/]+';
-      return part ? `/${part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}` : '';
+      if (!part.startsWith(':')) return part ? `/${part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}` : '';
+      names.push(part.replace(/^:|\?$/g, ''));
+      return part.endsWith('?') ? '(?:/([^/]+))?' : '/([^/]+)';
     })
     .join('');
-  return new RegExp(`^${source || '/'}/?$`).test(pathname);
+  const found = new RegExp(`^${source || '/'}/?$`).exec(pathname);
+  if (!found) return undefined;
+  return Object.fromEntries(names.flatMap((name, index) => (found[index + 1] === undefined ? [] : [[name, found[index + 1]]])));
+}
+
+function matches(pattern: string, pathname: string): boolean {
+  return matchParams(pattern, pathname) !== undefined;
+}
+
+/** A redirect's target with the parameters of the path it was reached by: `/order/wl/7` → `/order/info/7`. */
+export function redirectTarget(to: string, params: Record<string, string | undefined>): string {
+  return to.replace(/:(\w+)/g, (_, key: string) => params[key] ?? '');
 }
 
 /** The route a path shows, if any. */
@@ -153,8 +171,11 @@ export function routeForPath(pathname: string): RouteEntry | undefined {
 /** Where a path leads: itself when a route shows it, its redirect target, or /404. */
 export function resolvePath(pathname: string): string {
   if (routeForPath(pathname)) return pathname;
-  const redirect = REDIRECTS.find((entry) => matches(entry.from, pathname));
-  return redirect ? redirect.to : '/404';
+  for (const redirect of REDIRECTS) {
+    const params = matchParams(redirect.from, pathname);
+    if (params) return redirectTarget(redirect.to, params);
+  }
+  return '/404';
 }
 
 /** Routes whose header does not fetch the user's base info (§6). */

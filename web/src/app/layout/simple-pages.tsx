@@ -1,6 +1,8 @@
-// The small screens: /404, /noActivity, the /loading redirect screens, eleven_index.
+// The small screens: /404, /noActivity, the /loading redirect screens, eleven_index; and the
+// redirects that carry a path's parameters.
 import { useEffect } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
+import { redirectTarget } from '../routes';
 import { Button, Result, Spin } from 'antd';
 
 export function NotFoundPage() {
@@ -55,4 +57,9 @@ export function LeavePage() {
     window.location.replace('/');
   }, []);
   return null;
+}
+
+/** A redirect that carries the path's parameters over (`/order/wl/:id` → `/order/info/:id`). */
+export function RedirectTo({ to }: { to: string }) {
+  return <Navigate to={redirectTarget(to, useParams())} replace />;
 }

@@ -1,0 +1,70 @@
+// The order centre's reads and actions.
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api';
+import type { BoughtAgain, OrderDetail, OrderPage } from '@/api/types';
+
+export const ORDERS_KEY = ['orders'] as const;
+
+/** The tag colour of each state: 待付款, 待发货, 待收货, 已完成, 已取消. */
+export const STATUS_COLOURS = ['orange', 'blue', 'cyan', 'green', 'default'];
+
+/** The list's filters; times are Unix seconds. */
+export interface OrderFilter {
+  page: number;
+  /** -1 every state. */
+  status: number;
+  keyword: string;
+  start?: number;
+  end?: number;
+}
+
+export function orderParams(filter: OrderFilter): Record<string, string | number> {
+  const params: Record<string, string | number> = { page: filter.page };
+  if (filter.status >= 0) params.status = filter.status;
+  if (filter.keyword.trim()) params.keyword = filter.keyword.trim();
+  if (filter.start !== undefined) params.start_time = filter.start;
+  if (filter.end !== undefined) params.end_time = filter.end;
+  return params;
+}
+
+export function useOrders(filter: OrderFilter) {
+  return useQuery({
+    queryKey: [...ORDERS_KEY, 'list', filter],
+    queryFn: () => api.get<OrderPage>('/api/order', { params: orderParams(filter) }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useOrder(id: number) {
+  return useQuery({
+    queryKey: [...ORDERS_KEY, 'detail', id],
+    queryFn: () => api.get<OrderDetail>(`/api/order/${id}`),
+    enabled: id > 0,
+  });
+}
+
+/** The member's actions on an order; each refreshes the order centre (and the cart). */
+export function useOrderActions() {
+  const client = useQueryClient();
+  const refresh = () =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: ORDERS_KEY }),
+      client.invalidateQueries({ queryKey: ['member-centre'] }),
+      client.invalidateQueries({ queryKey: ['cart'] }),
+    ]);
+  return {
+    cancel: async (id: number) => {
+      await api.post<OrderDetail>(`/api/order/${id}/cancel`);
+      await refresh();
+    },
+    receive: async (id: number) => {
+      await api.post<OrderDetail>(`/api/order/${id}/receive`);
+      await refresh();
+    },
+    buyAgain: async (id: number) => {
+      const bought = await api.post<BoughtAgain>(`/api/order/${id}/buy_again`);
+      await refresh();
+      return bought;
+    },
+  };
+}

@@ -1,0 +1,76 @@
+// The buttons an order's state allows its member: pay, cancel, confirm receipt, buy again.
+import { Link, useNavigate } from 'react-router';
+import { App as AntApp, Button, Space } from 'antd';
+import type { OrderDetail } from '@/api/types';
+import { useOrderActions } from '../api';
+
+export function OrderActions({ order, detail = true }: { order: OrderDetail; detail?: boolean }) {
+  const { modal, message } = AntApp.useApp();
+  const navigate = useNavigate();
+  const actions = useOrderActions();
+  const confirm = (content: string, run: () => Promise<unknown>) =>
+    modal.confirm({
+      title: '温馨提示',
+      content,
+      okText: '确定',
+      cancelText: '取消',
+      onOk: async () => {
+        try {
+          await run();
+        } catch {
+          // Told by the API client.
+        }
+      },
+    });
+  const buyAgain = async () => {
+    try {
+      const bought = await actions.buyAgain(order.id);
+      if (bought.skipped.length) {
+        modal.info({
+          title: '部分商品未能加入购物车',
+          content: bought.skipped.map((line) => `${line.name}：${line.reason}`).join('\n'),
+          okText: '去购物车',
+          onOk: () => navigate('/cart'),
+        });
+      } else {
+        message.success(`已将${bought.added}种商品加入购物车`);
+        navigate('/cart');
+      }
+    } catch {
+      // Told by the API client.
+    }
+  };
+  return (
+    <Space wrap>
+      {order.actions.includes('pay') && (
+        <Link to={`/cart/step3/${order.id}`}>
+          <Button type="primary" danger size="small">
+            去支付
+          </Button>
+        </Link>
+      )}
+      {order.actions.includes('receive') && (
+        <Button type="primary" size="small" onClick={() => confirm('确认已收到全部商品吗?', () => actions.receive(order.id))}>
+          确认收货
+        </Button>
+      )}
+      {order.actions.includes('cancel') && (
+        <Button size="small" onClick={() => confirm('确定取消该订单吗？', () => actions.cancel(order.id))}>
+          取消订单
+        </Button>
+      )}
+      {order.actions.includes('buy_again') && (
+        <Button size="small" onClick={() => void buyAgain()}>
+          再次购买
+        </Button>
+      )}
+      {detail && (
+        <Link to={`/order/info/${order.id}`}>
+          <Button size="small" type="link">
+            订单详情
+          </Button>
+        </Link>
+      )}
+    </Space>
+  );
+}

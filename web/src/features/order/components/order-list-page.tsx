@@ -1,0 +1,92 @@
+// 我的订单 (/order): the member's orders by state with counts, searched by order number or
+// goods name within dates, each with its lines, amounts and the actions its state allows.
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { DatePicker, Empty, Input, Pagination, Skeleton, Table, Tabs, Tag } from 'antd';
+import type { OrderDetail, OrderItem } from '@/api/types';
+import { yuan } from '@/lib/money';
+import { MemberLayout } from '@/features/member/components/member-layout';
+import { dayRange, formatTime } from '@/features/wallet/time';
+import { STATUS_COLOURS, useOrders, type OrderFilter } from '../api';
+import { OrderActions } from './order-actions';
+
+const PAGE_SIZE = 10;
+
+function OrderCard({ order }: { order: OrderDetail }) {
+  return (
+    <div className="order-card" data-testid="order-card">
+      <div className="order-card-head">
+        <span>订单号：{order.order_no}</span>
+        <span className="muted">{formatTime(order.created_at)}</span>
+        <Tag color={STATUS_COLOURS[order.status]}>{order.status_name}</Tag>
+      </div>
+      <Table<OrderItem>
+        size="small"
+        rowKey={(item) => `${item.goods_id}-${item.type}-${item.name}`}
+        pagination={false}
+        dataSource={order.items}
+        columns={[
+          { title: '商品', dataIndex: 'name', render: (name: string, item) => `${name} ${item.ypgg}` },
+          { title: '生产厂家', dataIndex: 'sccj' },
+          { title: '单价', dataIndex: 'price', align: 'right', render: (price: string) => yuan(price) },
+          { title: '数量', dataIndex: 'number', align: 'right' },
+          { title: '实付', dataIndex: 'paid', align: 'right', render: (paid: string) => yuan(paid) },
+        ]}
+      />
+      <div className="order-card-foot">
+        <span>
+          应付金额 <strong className="price">{yuan(order.due)}</strong>
+        </span>
+        <OrderActions order={order} />
+      </div>
+    </div>
+  );
+}
+
+export function OrderListPage() {
+  const [search] = useSearchParams();
+  const initial = Number(search.get('status') ?? -1);
+  const [filter, setFilter] = useState<OrderFilter>({ page: 1, status: Number.isInteger(initial) ? initial : -1, keyword: '' });
+  const orders = useOrders(filter);
+  const counts = orders.data?.counts ?? [];
+  const tabs = [
+    { key: '-1', label: '全部订单' },
+    ...counts.map((state) => ({ key: String(state.status), label: `${state.status_name}${state.count ? `（${state.count}）` : ''}` })),
+  ];
+  return (
+    <MemberLayout title="我的订单">
+      <Tabs activeKey={String(filter.status)} items={tabs} onChange={(key) => setFilter({ ...filter, page: 1, status: Number(key) })} />
+      <div className="member-filters">
+        <Input.Search
+          allowClear
+          placeholder="订单号 / 商品名称"
+          aria-label="搜索订单"
+          style={{ width: 280 }}
+          onSearch={(keyword) => setFilter({ ...filter, page: 1, keyword })}
+        />
+        <DatePicker.RangePicker
+          allowEmpty={[true, true]}
+          placeholder={['下单开始日期', '下单结束日期']}
+          onChange={(range) => setFilter({ ...filter, page: 1, ...dayRange(range) })}
+        />
+      </div>
+      {!orders.data ? (
+        <Skeleton active />
+      ) : orders.data.list.length === 0 ? (
+        <Empty description="没有找到订单" />
+      ) : (
+        orders.data.list.map((order) => <OrderCard key={order.id} order={order} />)
+      )}
+      {orders.data && orders.data.total > PAGE_SIZE && (
+        <Pagination
+          className="pager"
+          current={filter.page}
+          pageSize={PAGE_SIZE}
+          total={orders.data.total}
+          onChange={(page) => setFilter({ ...filter, page })}
+          showSizeChanger={false}
+        />
+      )}
+    </MemberLayout>
+  );
+}
