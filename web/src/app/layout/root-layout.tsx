@@ -8,7 +8,7 @@ import { App as AntApp } from 'antd';
 import { connectUi } from '@/lib/notify';
 import { reportPageView } from '@/lib/report';
 import { pageTitle, type RouteEntry, NO_USER_FETCH } from '../routes';
-import { useUserBase } from '@/api/user';
+import { useKnownUser, useUserBase } from '@/api/user';
 import { Header } from './header';
 import { LoginHeader } from './login-header';
 import { NavBar } from './nav-bar';
@@ -52,7 +52,11 @@ export function RootLayout() {
   }, [route, location.pathname]);
 
   const fetchUser = !!route && !NO_USER_FETCH.has(route.name);
-  const user = useUserBase(fetchUser, location.pathname);
+  const fetched = useUserBase(fetchUser, location.pathname);
+  // Where the header does not ask (§6: the member centre answers its own), it shows the member
+  // the last route asked about.
+  const known = useKnownUser();
+  const user = { data: fetchUser ? fetched.data : (fetched.data ?? known) };
   const layout = route?.layout;
   // The open cart panel takes its width from the page rather than covering it.
   const [panelOpen, setPanelOpen] = useState(false);
