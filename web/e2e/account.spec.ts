@@ -1,6 +1,10 @@
 // The account centre in Chromium, through the edge: an address added and ordered to (paid
-// online), a certificate uploaded for review.
-import { expect, test } from '@playwright/test';
+// online), a certificate uploaded for review, a message read, the contact phone moved with a
+// code, a store made current, and WeChat bound and unbound at a stand-in provider.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { expect, test, type Page } from '@playwright/test';
+import { startStack } from '../../scripts/lib/stack.mjs';
 import { base, fillCart, login, sql } from './support';
 
 test('a member adds an address, orders to it and pays online', async ({ page, context }) => {
@@ -175,4 +179,75 @@ test('a member adds a store, makes it the current one and deletes it', async ({ 
     .getByRole('button', { name: /确\s?定/ })
     .click();
   await expect(row).toHaveCount(0);
+});
+
+test.describe('WeChat at a provider', () => {
+  // A stand-in OAuth2 provider: its authorize page sends the member straight back to the shop
+  // with a code; its token and user-info calls vouch for one account.
+  let shop: Awaited<ReturnType<typeof startStack>>;
+  let provider: Server;
+  const account = { sub: 'wx-e2e-0001', nickname: '周采购的微信' };
+
+  test.beforeAll(async () => {
+    test.setTimeout(120_000);
+    provider = createServer((request, response) => {
+      const url = new URL(request.url ?? '/', 'http://provider');
+      const json = (body: unknown) => response.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(body));
+      if (url.pathname === '/authorize') {
+        const back = `${shop.edge}/register/wechat?code=code-e2e&state=${url.searchParams.get('state')}`;
+        response.writeHead(302, { Location: back }).end();
+      } else if (url.pathname === '/token') json({ access_token: 'token-e2e' });
+      else if (url.pathname === '/userinfo' && request.headers.authorization === 'Bearer token-e2e') json(account);
+      else response.writeHead(404).end();
+    });
+    await new Promise<void>((resolve) => provider.listen(0, '127.0.0.1', resolve));
+    const at = `http://127.0.0.1:${(provider.address() as AddressInfo).port}`;
+    shop = await startStack({
+      cacheTtl: 5,
+      originEnv: {
+        WECHAT_AUTHORIZE_URL: `${at}/authorize`,
+        WECHAT_TOKEN_URL: `${at}/token`,
+        WECHAT_USERINFO_URL: `${at}/userinfo`,
+        WECHAT_CLIENT_ID: 'shop-e2e',
+        WECHAT_CLIENT_SECRET: 'secret-e2e',
+      },
+    });
+  });
+
+  test.afterAll(async () => {
+    await shop?.stop();
+    provider?.close();
+  });
+
+  async function signIn(page: Page) {
+    await page.goto(`${shop.edge}/login`);
+    await page.getByLabel('账号').fill('demo');
+    await page.getByLabel('密码', { exact: true }).fill('demo123');
+    await page.getByRole('button', { name: /登\s?录/ }).click();
+    await expect(page.getByText('退出')).toBeVisible();
+  }
+
+  test('a member binds WeChat through the provider and unbinds it', async ({ page }) => {
+    await signIn(page);
+    await page.goto(`${shop.edge}/register/wechat`);
+    await expect(page.getByText('绑定微信后，可用微信快捷登录')).toBeVisible();
+    await page.getByRole('button', { name: '前往微信授权' }).click();
+    await expect(page.getByText('绑定成功')).toBeVisible();
+    await expect(page.getByText(`已绑定微信：${account.nickname}`)).toBeVisible();
+    // The code is used once and leaves the address.
+    await expect(page).toHaveURL(/\/register\/wechat$/);
+
+    await page.goto(`${shop.edge}/zhzx/basic`);
+    await expect(page.locator('.ant-descriptions')).toContainText(account.nickname);
+
+    await page.goto(`${shop.edge}/register/wechat`);
+    await page.getByRole('button', { name: '解除绑定' }).click();
+    await expect(page.getByText('确定解除微信绑定吗?')).toBeVisible();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: /确\s?定/ })
+      .click();
+    await expect(page.getByText('已解除绑定')).toBeVisible();
+    await expect(page.getByRole('button', { name: '前往微信授权' })).toBeVisible();
+  });
 });
