@@ -1,10 +1,11 @@
 // 我的消息 (/zhzx/wdxx): the member's messages by kind, the unread first in bold; opening one
 // marks it read, and the header's count follows.
 import { useState } from 'react';
-import { Badge, Button, Checkbox, Collapse, Empty, Pagination, Skeleton, Tabs } from 'antd';
+import { Badge, Button, Checkbox, Collapse, Empty, Skeleton, Tabs } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { api } from '@/lib/api';
+import { Pager } from '@/components/pager';
 import type { MessagePage, Unread } from '@/api/types';
 import { USER_KEY } from '@/api/user';
 import { MemberLayout } from '@/features/member/components/member-layout';
@@ -101,16 +102,7 @@ export function MessagesPage() {
           }))}
         />
       )}
-      {messages.data && messages.data.total > PAGE_SIZE && (
-        <Pagination
-          className="pager"
-          current={page}
-          pageSize={PAGE_SIZE}
-          total={messages.data.total}
-          onChange={setPage}
-          showSizeChanger={false}
-        />
-      )}
+      {messages.data && <Pager total={messages.data.total} page={page} pageSize={PAGE_SIZE} onChange={setPage} />}
     </MemberLayout>
   );
 }

@@ -1,8 +1,9 @@
 // 我的收藏 (/zzfw/star): the member's favourite goods, with cancel.
 import { useState } from 'react';
-import { App as AntApp, Button, Empty, Pagination, Skeleton } from 'antd';
+import { App as AntApp, Button, Empty, Skeleton } from 'antd';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
+import { Pager } from '@/components/pager';
 import { GoodsCard } from '@/components/goods-card';
 import type { Card, FavoritePage } from '@/api/types';
 
@@ -45,16 +46,7 @@ export function FavoritesPage() {
           ))}
         </div>
       )}
-      {favorites.data && favorites.data.total > PAGE_SIZE && (
-        <Pagination
-          className="pager"
-          current={page}
-          pageSize={PAGE_SIZE}
-          total={favorites.data.total}
-          onChange={setPage}
-          showSizeChanger={false}
-        />
-      )}
+      {favorites.data && <Pager total={favorites.data.total} page={page} pageSize={PAGE_SIZE} onChange={setPage} />}
     </div>
   );
 }

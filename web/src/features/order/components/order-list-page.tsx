@@ -2,7 +2,8 @@
 // goods name within dates, each with its lines, amounts and the actions its state allows.
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { DatePicker, Empty, Input, Pagination, Skeleton, Table, Tabs, Tag } from 'antd';
+import { DatePicker, Empty, Input, Skeleton, Table, Tabs, Tag } from 'antd';
+import { Pager } from '@/components/pager';
 import type { OrderDetail, OrderItem } from '@/api/types';
 import { yuan } from '@/lib/money';
 import { MemberLayout } from '@/features/member/components/member-layout';
@@ -77,15 +78,8 @@ export function OrderListPage() {
       ) : (
         orders.data.list.map((order) => <OrderCard key={order.id} order={order} />)
       )}
-      {orders.data && orders.data.total > PAGE_SIZE && (
-        <Pagination
-          className="pager"
-          current={filter.page}
-          pageSize={PAGE_SIZE}
-          total={orders.data.total}
-          onChange={(page) => setFilter({ ...filter, page })}
-          showSizeChanger={false}
-        />
+      {orders.data && (
+        <Pager total={orders.data.total} page={filter.page} pageSize={PAGE_SIZE} onChange={(page) => setFilter({ ...filter, page })} />
       )}
     </MemberLayout>
   );

@@ -2,8 +2,9 @@
 // (/wdqb/zhhb), 积分管理 (/wdqb/jfgl), 优惠券 (/wdqb/yhq), 现金券 (/wdqb/xjq).
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Card, Empty, Pagination, Segmented, Skeleton, Statistic, Tabs, Tag } from 'antd';
+import { Card, Empty, Segmented, Skeleton, Statistic, Tabs, Tag } from 'antd';
 import dayjs from 'dayjs';
+import { Pager } from '@/components/pager';
 import type { MemberCoupon, MemberVoucher } from '@/api/types';
 import { positive, yuan } from '@/lib/money';
 import { MemberLayout } from '@/features/member/components/member-layout';
@@ -187,16 +188,7 @@ export function CouponsPage() {
           ))}
         </div>
       )}
-      {coupons.data && coupons.data.total > PAGE_SIZE && (
-        <Pagination
-          className="pager"
-          current={page}
-          pageSize={PAGE_SIZE}
-          total={coupons.data.total}
-          onChange={setPage}
-          showSizeChanger={false}
-        />
-      )}
+      {coupons.data && <Pager total={coupons.data.total} page={page} pageSize={PAGE_SIZE} onChange={setPage} />}
     </MemberLayout>
   );
 }
@@ -227,16 +219,7 @@ export function VouchersPage() {
           ))}
         </div>
       )}
-      {vouchers.data && vouchers.data.total > PAGE_SIZE && (
-        <Pagination
-          className="pager"
-          current={page}
-          pageSize={PAGE_SIZE}
-          total={vouchers.data.total}
-          onChange={setPage}
-          showSizeChanger={false}
-        />
-      )}
+      {vouchers.data && <Pager total={vouchers.data.total} page={page} pageSize={PAGE_SIZE} onChange={setPage} />}
     </MemberLayout>
   );
 }
