@@ -1,6 +1,7 @@
 // The member's base info (§3 user state), fetched by the header on every route but a few.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
+import { ApiError } from '@/lib/api-client';
 import type { MemberState } from './types';
 
 /** The user state as the app holds it: a member's whole state, a visitor's part of it, or
@@ -15,7 +16,9 @@ export const UNKNOWN_USER: UserState = { show: true };
 export async function fetchUserBase(): Promise<UserState> {
   try {
     return await api.get<UserState>('/api/user/base', { silent: true });
-  } catch {
+  } catch (error) {
+    // Superseded by a newer request for the same state: that one answers, not this one.
+    if (error instanceof ApiError && error.kind === 'cancelled') throw error;
     return UNKNOWN_USER;
   }
 }

@@ -11,8 +11,9 @@ const queryClient = new QueryClient({
     queries: {
       staleTime: 30_000,
       refetchOnWindowFocus: false,
-      // The client has told the buyer already; retrying a refusal would only repeat it.
-      retry: (count, error) => !(error instanceof ApiError) && count < 1,
+      // The client has told the buyer already; retrying a refusal would only repeat it. A request
+      // superseded by another to the same address is asked again.
+      retry: (count, error) => (!(error instanceof ApiError) || error.kind === 'cancelled') && count < 1,
     },
   },
 });

@@ -29,7 +29,7 @@ describe('a discount coupon', () => {
 describe('a date range filter', () => {
   it('runs from the first second of its first day to the last of its last', async () => {
     const dayjs = (await import('dayjs')).default;
-    const { dayRange } = await import('./time');
+    const { dayRange } = await import('@/lib/time');
     const from = dayjs('2026-11-01T15:30:00');
     const to = dayjs('2026-11-03T08:00:00');
     expect(dayRange([from, to])).toEqual({ start: dayjs('2026-11-01T00:00:00').unix(), end: dayjs('2026-11-03T23:59:59').unix() });

@@ -6,7 +6,7 @@ import { Card, Descriptions, Empty, Result, Skeleton, Table, Tag, Timeline } fro
 import type { OrderItem } from '@/api/types';
 import { positive, yuan } from '@/lib/money';
 import { MemberLayout } from '@/features/member/components/member-layout';
-import { formatTime } from '@/features/wallet/time';
+import { formatTime } from '@/lib/time';
 import { STATUS_COLOURS, useOrder } from '../api';
 import { OrderActions } from './order-actions';
 

@@ -7,7 +7,7 @@ import { Pager } from '@/components/pager';
 import type { OrderDetail, OrderItem } from '@/api/types';
 import { yuan } from '@/lib/money';
 import { MemberLayout } from '@/features/member/components/member-layout';
-import { dayRange, formatTime } from '@/features/wallet/time';
+import { dayRange, formatTime } from '@/lib/time';
 import { STATUS_COLOURS, useOrders, type OrderFilter } from '../api';
 import { OrderActions } from './order-actions';
 

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { DatePicker, Empty, Segmented, Table } from 'antd';
 import type { LogEntry } from '@/api/types';
 import { useLog, type LogAccount, type LogFilter } from '../api';
-import { dayRange, formatTime } from '../time';
+import { dayRange, formatTime } from '@/lib/time';
 
 const PAGE_SIZE = 20;
 

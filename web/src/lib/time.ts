@@ -1,4 +1,4 @@
-// Dates of the wallet's filters and rows.
+// Dates as the member pages show and filter them: Unix seconds to text, a picked range to seconds.
 import type { Dayjs } from 'dayjs';
 import dayjs from 'dayjs';
 
