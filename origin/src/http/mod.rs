@@ -24,6 +24,7 @@ pub mod payment;
 pub mod qualification;
 pub mod session;
 pub mod stat;
+pub mod upload;
 pub mod wallet;
 pub mod wechat;
 

@@ -4,13 +4,11 @@
 //! qualification …`).
 //!
 //! A scan is refused unless its content is a JPEG, a PNG or a PDF (whatever its name or
-//! declared type says), at most [`SCAN_MAX_BYTES`], with a plain file name. It is stored under
+//! declared type says), at most [`upload::MAX_BYTES`], with a plain file name. It is stored under
 //! `DATA_DIR/uploads/<member>/` with a random name of the shop's choosing, never the member's.
 
-use axum::body::Body;
 use axum::extract::{DefaultBodyLimit, Multipart, Path, State};
-use axum::http::header;
-use axum::response::{IntoResponse, Response};
+use axum::response::Response;
 use serde::Serialize;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
@@ -19,16 +17,14 @@ use utoipa_axum::routes;
 use super::ApiContext;
 use super::error::{Answer, Envelope, Error, Result, ok, ok_with};
 use super::extract::Member;
+use super::upload;
 use crate::now;
 use crate::security::text;
-
-/// The largest scan, in bytes.
-pub const SCAN_MAX_BYTES: usize = 5 * 1024 * 1024;
 
 pub fn router() -> OpenApiRouter<ApiContext> {
     OpenApiRouter::new()
         .routes(routes!(list, upload))
-        .layer(DefaultBodyLimit::max(SCAN_MAX_BYTES + 64 * 1024))
+        .layer(DefaultBodyLimit::max(upload::BODY_LIMIT))
         .routes(routes!(scan))
         .routes(routes!(business_scope))
 }
@@ -119,29 +115,6 @@ fn is_date(text: &str) -> bool {
     (2000..2200).contains(&year) && (1..=days).contains(&day)
 }
 
-/// The type of a scan, told by its first bytes.
-fn scan_type(bytes: &[u8]) -> Option<(&'static str, &'static str)> {
-    if bytes.starts_with(&[0xFF, 0xD8, 0xFF]) {
-        Some(("image/jpeg", "jpg"))
-    } else if bytes.starts_with(b"\x89PNG\r\n\x1a\n") {
-        Some(("image/png", "png"))
-    } else if bytes.starts_with(b"%PDF-") {
-        Some(("application/pdf", "pdf"))
-    } else {
-        None
-    }
-}
-
-/// A file name as the browser sends it: a plain name, no folder, no `..`, no control character.
-fn is_plain_name(name: &str) -> bool {
-    !name.is_empty()
-        && name.chars().count() <= 200
-        && !name.contains(['/', '\\', ':'])
-        && name != "."
-        && !name.contains("..")
-        && !name.chars().any(char::is_control)
-}
-
 async fn certificates(context: &ApiContext, member: Member) -> Result<Certificates> {
     let rows: Vec<CertificateRow> = sqlx::query_as(
         "SELECT id, kind, number, expires_on, status, reason, file_name, file_type, file_size, created_at, reviewed_at \
@@ -171,7 +144,7 @@ async fn certificates(context: &ApiContext, member: Member) -> Result<Certificat
             reviewed_at: row.reviewed_at,
         })
         .collect();
-    Ok(Certificates { list, kinds: KINDS.to_vec(), required: REQUIRED.to_vec(), is_passed, max_bytes: SCAN_MAX_BYTES as i64 })
+    Ok(Certificates { list, kinds: KINDS.to_vec(), required: REQUIRED.to_vec(), is_passed, max_bytes: upload::MAX_BYTES as i64 })
 }
 
 /// `GET /api/user/zizhi`: the member's qualification certificates and their review.
@@ -180,83 +153,33 @@ async fn list(State(context): State<ApiContext>, member: Member) -> Answer<Certi
     ok(certificates(&context, member).await?)
 }
 
-/// What the upload form gave.
-#[derive(Default)]
-struct UploadForm {
-    kind: Option<String>,
-    number: Option<String>,
-    expires_on: Option<String>,
-    file: Option<(String, axum::body::Bytes)>,
-}
-
-async fn read_upload(mut multipart: Multipart) -> Result<UploadForm> {
-    let unreadable = || Error::field("file", "上传内容无法读取");
-    let mut form = UploadForm::default();
-    let refused = |error: axum::extract::multipart::MultipartError| match error.status() {
-        axum::http::StatusCode::PAYLOAD_TOO_LARGE => too_large(),
-        _ => unreadable(),
-    };
-    while let Some(field) = multipart.next_field().await.map_err(refused)? {
-        let name = field.name().unwrap_or_default().to_owned();
-        if name == "file" {
-            let file_name = field.file_name().unwrap_or_default().to_owned();
-            let bytes = field.bytes().await.map_err(refused)?;
-            form.file = Some((file_name, bytes));
-        } else {
-            let value = field.text().await.map_err(|_| unreadable())?.trim().to_owned();
-            let value = Some(value).filter(|value| !value.is_empty() && !value.contains('\0'));
-            match name.as_str() {
-                "kind" => form.kind = value,
-                "number" => form.number = value,
-                "expires_on" => form.expires_on = value,
-                _ => {}
-            }
-        }
-    }
-    Ok(form)
-}
-
-fn too_large() -> Error {
-    Error::field("file", format!("文件不能超过{}MB", SCAN_MAX_BYTES / 1024 / 1024))
-}
-
 /// `POST /api/user/zizhi` (multipart: `kind`, `number`, `expires_on` `YYYY-MM-DD` or empty,
 /// `file` a JPEG, PNG or PDF scan of at most 5 MB): records the certificate of that kind, or
 /// replaces the member's one of that kind, for review (待审核).
 #[utoipa::path(post, path = "/api/user/zizhi", tag = "账户", responses((status = 200, description = "资质证件", body = Envelope<Certificates>)))]
 async fn upload(State(context): State<ApiContext>, member: Member, multipart: Multipart) -> Answer<Certificates> {
-    let form = read_upload(multipart).await?;
-    let kind = form.kind.ok_or_else(|| Error::field("kind", "请选择证件类型"))?;
+    let form = upload::Form::read(multipart, "file", 1).await?;
+    let kind = form.text("kind").ok_or_else(|| Error::field("kind", "请选择证件类型"))?;
     let Some(kind) = KINDS.iter().find(|known| **known == kind) else {
         return Err(Error::field("kind", "证件类型不正确"));
     };
-    let number = form.number.ok_or_else(|| Error::field("number", "请填写证件编号"))?;
+    let number = form.text("number").ok_or_else(|| Error::field("number", "请填写证件编号"))?;
     if number.chars().count() > text::CERTIFICATE.max {
         return Err(Error::field("number", text::CERTIFICATE.message()));
     }
-    let expires_on = form.expires_on.unwrap_or_default();
+    let expires_on = form.text("expires_on").unwrap_or_default();
     if !expires_on.is_empty() && !is_date(&expires_on) {
         return Err(Error::field("expires_on", "有效期格式应为YYYY-MM-DD"));
     }
     if !expires_on.is_empty() && expires_on < today() {
         return Err(Error::field("expires_on", "证件已过期，请上传有效证件"));
     }
-    let (file_name, bytes) = form.file.ok_or_else(|| Error::field("file", "请上传证件扫描件"))?;
-    if !is_plain_name(&file_name) {
-        return Err(Error::field("file", "文件名不正确"));
-    }
-    if bytes.len() > SCAN_MAX_BYTES {
-        return Err(too_large());
-    }
-    let Some((content_type, extension)) = scan_type(&bytes) else {
-        return Err(Error::field("file", "只能上传JPG、PNG或PDF文件"));
-    };
+    let (file_name, bytes) = form.files.into_iter().next().ok_or_else(|| Error::field("file", "请上传证件扫描件"))?;
+    let file = upload::check("file", &file_name, bytes, &[upload::Kind::Jpeg, upload::Kind::Png, upload::Kind::Pdf], "JPG、PNG或PDF")?;
     // The file first, under a name of the shop's; the row then names it. A failed write leaves
     // no row; a failed row leaves an unnamed file, which nothing serves.
-    let folder = context.uploads.join(member.id.to_string());
-    let stored = format!("{}.{extension}", hex::encode(rand::random::<[u8; 16]>()));
-    tokio::fs::create_dir_all(&folder).await.map_err(anyhow::Error::from)?;
-    tokio::fs::write(folder.join(&stored), &bytes).await.map_err(anyhow::Error::from)?;
+    let stored = upload::store(&context, member, &file).await?;
+    let (content_type, size) = (file.kind.content_type(), file.bytes.len() as i64);
     let now = now();
     let replaced: Option<String> = sqlx::query_scalar(
         "UPDATE qualifications SET number = $1, expires_on = $2, file_name = $3, file_type = $4, file_size = $5, status = 0, \
@@ -267,7 +190,7 @@ async fn upload(State(context): State<ApiContext>, member: Member, multipart: Mu
     .bind(&expires_on)
     .bind(&stored)
     .bind(content_type)
-    .bind(bytes.len() as i64)
+    .bind(size)
     .bind(now)
     .bind(member.id)
     .bind(*kind)
@@ -284,7 +207,7 @@ async fn upload(State(context): State<ApiContext>, member: Member, multipart: Mu
         .bind(&expires_on)
         .bind(&stored)
         .bind(content_type)
-        .bind(bytes.len() as i64)
+        .bind(size)
         .bind(now)
         .execute(&context.db.pool)
         .await?;
@@ -305,25 +228,7 @@ async fn scan(State(context): State<ApiContext>, member: Member, Path(id): Path<
             .fetch_optional(&context.db.pool)
             .await?;
     let Some((file_name, file_type)) = row else { return Err(Error::not_found("证件不存在")) };
-    if !is_plain_name(&file_name) {
-        return Err(Error::not_found("证件不存在"));
-    }
-    let path = context.uploads.join(member.id.to_string()).join(&file_name);
-    let bytes = match tokio::fs::read(&path).await {
-        Ok(bytes) => bytes,
-        Err(error) if error.kind() == std::io::ErrorKind::NotFound => return Err(Error::not_found("证件文件不存在")),
-        Err(error) => return Err(anyhow::Error::from(error).into()),
-    };
-    Ok((
-        [
-            (header::CONTENT_TYPE, file_type),
-            (header::CACHE_CONTROL, "private, no-store".to_owned()),
-            (header::X_CONTENT_TYPE_OPTIONS, "nosniff".to_owned()),
-            (header::CONTENT_DISPOSITION, "inline".to_owned()),
-        ],
-        Body::from(bytes),
-    )
-        .into_response())
+    upload::serve(&context, member, &file_name, &file_type).await
 }
 
 /// The member's business scope (经营范围).
@@ -346,23 +251,6 @@ async fn business_scope(State(context): State<ApiContext>, member: Member) -> An
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn scans_are_told_by_their_content() {
-        assert_eq!(scan_type(&[0xFF, 0xD8, 0xFF, 0xE0, 0, 0]).map(|kind| kind.0), Some("image/jpeg"));
-        assert_eq!(scan_type(b"\x89PNG\r\n\x1a\nrest").map(|kind| kind.0), Some("image/png"));
-        assert_eq!(scan_type(b"%PDF-1.7\n").map(|kind| kind.0), Some("application/pdf"));
-        assert_eq!(scan_type(b"<html><script>"), None);
-        assert_eq!(scan_type(b"GIF89a"), None);
-    }
-
-    #[test]
-    fn file_names_are_plain() {
-        assert!(is_plain_name("营业执照.jpg"));
-        for bad in ["../etc/passwd", "a/b.png", "a\\b.png", "C:x.pdf", "..", "", "a\nb.png"] {
-            assert!(!is_plain_name(bad), "{bad:?}");
-        }
-    }
 
     #[test]
     fn dates_are_real_days() {
