@@ -73,6 +73,21 @@ enum Command {
         #[arg(long)]
         tracking: String,
     },
+    /// Lists after-sales cases.
+    AfterSales {
+        /// Only those still open.
+        #[arg(long)]
+        open: bool,
+    },
+    /// Answers an after-sales case (the member is told); `--resolve` closes it.
+    Answer {
+        /// The case's id.
+        case: i64,
+        #[arg(long)]
+        body: String,
+        #[arg(long)]
+        resolve: bool,
+    },
     /// Adds a carrier's event to a shipped order's logistics.
     Logistics {
         order: i64,
@@ -144,6 +159,8 @@ pub async fn run(db: &Db, admin: Admin) -> anyhow::Result<String> {
         Command::Reject { id, reason } => reject(&mut conn, &operator, id, &reason).await,
         Command::Templates => templates(&mut conn).await,
         Command::Grant(grant) => self::grant(&mut conn, &operator, grant).await,
+        Command::AfterSales { open } => after_sales(&mut conn, open).await,
+        Command::Answer { case, body, resolve } => answer(&mut conn, &operator, case, &body, resolve).await,
         Command::Ship { order, carrier, tracking } => ship(&mut conn, &operator, order, &carrier, &tracking).await,
         Command::Logistics { order, description, place } => logistics(&mut conn, &operator, order, &place, &description).await,
     }
@@ -468,4 +485,50 @@ async fn logistics(conn: &mut AnyConnection, operator: &str, order: i64, place: 
     log(&mut tx, operator, "order.logistics", member, &format!("order {order} ({order_no}): {place} {description}")).await?;
     tx.commit().await?;
     Ok(format!("logistics event added to order {order} ({order_no})\n"))
+}
+
+async fn after_sales(conn: &mut AnyConnection, open_only: bool) -> anyhow::Result<String> {
+    let rows: Vec<(i64, String, i64, i64, i64, String)> = sqlx::query_as(
+        "SELECT a.id, a.case_no, a.member_id, a.kind, a.status, \
+                COALESCE((SELECT m.body FROM after_sale_messages m WHERE m.case_id = a.id ORDER BY m.id DESC LIMIT 1), '') \
+         FROM after_sales a WHERE ($1 = 0 OR a.status = 0) ORDER BY a.id",
+    )
+    .bind(i64::from(open_only))
+    .fetch_all(&mut *conn)
+    .await?;
+    let mut out = String::from("id\tcase\tmember\tkind\tstatus\tlast message\n");
+    for (id, case_no, member, kind, status, last) in rows {
+        let kind = crate::http::after_sales::KIND_NAMES.get(kind as usize).copied().unwrap_or("?");
+        let status = if status == 0 { "open" } else { "resolved" };
+        out += &format!("{id}\t{case_no}\t{member}\t{kind}\t{status}\t{last}\n");
+    }
+    Ok(out)
+}
+
+async fn answer(conn: &mut AnyConnection, operator: &str, case: i64, body: &str, resolve: bool) -> anyhow::Result<String> {
+    let body = body.trim();
+    anyhow::ensure!(!body.is_empty(), "an answer needs its text");
+    let now = now();
+    let mut tx = conn.begin().await?;
+    let (member, case_no, status): (i64, String, i64) = sqlx::query_as("SELECT member_id, case_no, status FROM after_sales WHERE id = $1")
+        .bind(case)
+        .fetch_optional(&mut *tx)
+        .await?
+        .ok_or_else(|| anyhow::anyhow!("no after-sales case {case}"))?;
+    anyhow::ensure!(status == 0, "after-sales case {case} is resolved already");
+    crate::http::after_sales::add_message(&mut tx, case, "operator", body, &[], now).await?;
+    if resolve {
+        sqlx::query("UPDATE after_sales SET status = 1, closed_at = $1 WHERE id = $2").bind(now).bind(case).execute(&mut *tx).await?;
+    }
+    send_message(&mut tx, member, MESSAGE_ORDER, "售后单有新回复", &format!("您的售后单 {case_no} 有新回复：{body}")).await?;
+    log(
+        &mut tx,
+        operator,
+        "after_sales.answer",
+        member,
+        &format!("case {case} ({case_no}){}: {body}", if resolve { ", resolved" } else { "" }),
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(format!("answered after-sales case {case} ({case_no}){}\n", if resolve { " and resolved it" } else { "" }))
 }

@@ -14,6 +14,11 @@ const CATALOGUE: &str = include_str!("../../seed/catalogue.json");
 
 /// Every table the demo data fills, children first (the order to empty them in).
 const CONTENT_TABLES: &[&str] = &[
+    "after_sale_photos",
+    "after_sale_messages",
+    "after_sales",
+    "order_logistics",
+    "order_events",
     "payments",
     "messages",
     "admin_logs",

@@ -4,6 +4,7 @@
 
 pub mod account;
 pub mod address;
+pub mod after_sales;
 pub mod card;
 pub mod cart;
 pub mod cart_read;
@@ -72,6 +73,7 @@ fn routes() -> (Router<ApiContext>, utoipa::openapi::OpenApi) {
         .merge(cart::router())
         .merge(order::router())
         .merge(order_centre::router())
+        .merge(after_sales::router())
         .merge(favorite::router())
         .merge(images::router())
         .merge(wallet::router())

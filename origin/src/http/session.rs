@@ -357,6 +357,7 @@ pub async fn user_state(db: &Db, member: Option<i64>) -> Result<UserState> {
     let cart: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM cart_items WHERE member_id = $1").bind(member).fetch_one(&db.pool).await?;
     let mut conn = db.pool.acquire().await?;
     let message_count = super::member::unread_messages(&mut conn, member).await?;
+    let is_after_sale = if super::after_sales::has_open(&mut conn, member).await? { "1" } else { "0" };
     let is_default = i64::from(row.manager_name.is_empty());
     Ok(UserState::Member(Box::new(MemberState {
         show: true,
@@ -381,6 +382,6 @@ pub async fn user_state(db: &Db, member: Option<i64>) -> Result<UserState> {
         is_special: row.is_special,
         is_can_chat: row.is_can_chat,
         token: String::new(),
-        is_after_sale: "0",
+        is_after_sale,
     })))
 }

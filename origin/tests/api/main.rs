@@ -5,6 +5,7 @@
 mod common;
 
 mod accounts;
+mod after_sales;
 mod cart;
 mod edge;
 mod favorites;
