@@ -22,6 +22,97 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/after_sales': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * `GET /api/after_sales` (`page`, `order_id` one order's only): the member's cases, newest
+     *     first, 10 a page.
+     */
+    get: operations['after_sale_list'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/after_sales/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** `GET /api/after_sales/{id}`: one of the member's cases with its thread. */
+    get: operations['after_sale_detail'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/after_sales/{id}/photo/{photo}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** `GET /api/after_sales/{id}/photo/{photo}`: a photo of one of the member's cases. */
+    get: operations['photo'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/after_sales/{id}/reply': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * `POST /api/after_sales/{id}/reply` (multipart `body`, `photos`): the member writes to one of
+     *     their open cases (409 once resolved).
+     */
+    post: operations['reply'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/after_sales/{id}/resolve': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** `POST /api/after_sales/{id}/resolve`: the member closes one of their cases as resolved. */
+    post: operations['resolve'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/article/category': {
     parameters: {
       query?: never;
@@ -683,6 +774,27 @@ export interface paths {
     get: operations['order_detail'];
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/order/{id}/after_sales': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * `POST /api/order/{id}/after_sales` (multipart: `kind` 1 质量问题, 2 配送问题, 3 其他;
+     *     `body` the problem, at most 1,000 characters; `photos` up to 5 JPEG or PNG of at most 5 MB):
+     *     opens a case on one of the member's paid orders (409 for an unpaid or cancelled one).
+     */
+    post: operations['open'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1572,6 +1684,56 @@ export interface components {
        */
       max: number;
     };
+    /** @description One of the member's after-sales cases, with its thread. */
+    AfterSale: {
+      case_no: string;
+      /** Format: int64 */
+      closed_at: number | null;
+      /** Format: int64 */
+      created_at: number;
+      /** Format: int64 */
+      id: number;
+      /**
+       * Format: int64
+       * @description 1 质量问题, 2 配送问题, 3 其他.
+       */
+      kind: number;
+      /** @example 质量问题 */
+      kind_name: string;
+      messages: components['schemas']['AfterSaleMessage'][];
+      /** Format: int64 */
+      order_id: number;
+      order_no: string;
+      /**
+       * Format: int64
+       * @description 0 处理中, 1 已解决.
+       */
+      status: number;
+      /** @example 处理中 */
+      status_name: string;
+      /** Format: int64 */
+      updated_at: number;
+    };
+    /** @description A message of a case's thread. */
+    AfterSaleMessage: {
+      /** @description `member` or `operator` (the shop). */
+      author: string;
+      body: string;
+      /** Format: int64 */
+      created_at: number;
+      /** Format: int64 */
+      id: number;
+      /** @description The photos' addresses (their member only). */
+      photos: string[];
+    };
+    /** @description One page of the member's cases. */
+    AfterSalePage: {
+      list: components['schemas']['AfterSale'][];
+      /** Format: int64 */
+      page: number;
+      /** Format: int64 */
+      total: number;
+    };
     /** @description Help groups with their articles, or the news of one category. */
     Articles: components['schemas']['HelpGroup'][] | components['schemas']['NewsItem'][];
     /** @description Where the browser goes to authorize. */
@@ -2176,6 +2338,66 @@ export interface components {
          * @description The most addresses a member keeps.
          */
         max: number;
+      };
+      /** @example ok */
+      msg: string;
+    };
+    /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
+    Envelope_AfterSale: {
+      /**
+       * Format: int64
+       * @description 10000: success.
+       * @example 10000
+       */
+      code: number;
+      /** @description One of the member's after-sales cases, with its thread. */
+      data: {
+        case_no: string;
+        /** Format: int64 */
+        closed_at: number | null;
+        /** Format: int64 */
+        created_at: number;
+        /** Format: int64 */
+        id: number;
+        /**
+         * Format: int64
+         * @description 1 质量问题, 2 配送问题, 3 其他.
+         */
+        kind: number;
+        /** @example 质量问题 */
+        kind_name: string;
+        messages: components['schemas']['AfterSaleMessage'][];
+        /** Format: int64 */
+        order_id: number;
+        order_no: string;
+        /**
+         * Format: int64
+         * @description 0 处理中, 1 已解决.
+         */
+        status: number;
+        /** @example 处理中 */
+        status_name: string;
+        /** Format: int64 */
+        updated_at: number;
+      };
+      /** @example ok */
+      msg: string;
+    };
+    /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
+    Envelope_AfterSalePage: {
+      /**
+       * Format: int64
+       * @description 10000: success.
+       * @example 10000
+       */
+      code: number;
+      /** @description One page of the member's cases. */
+      data: {
+        list: components['schemas']['AfterSale'][];
+        /** Format: int64 */
+        page: number;
+        /** Format: int64 */
+        total: number;
       };
       /** @example ok */
       msg: string;
@@ -4504,6 +4726,9 @@ export type Ad = components['schemas']['Ad'];
 export type Added = components['schemas']['Added'];
 export type Address = components['schemas']['Address'];
 export type AddressList = components['schemas']['AddressList'];
+export type AfterSale = components['schemas']['AfterSale'];
+export type AfterSaleMessage = components['schemas']['AfterSaleMessage'];
+export type AfterSalePage = components['schemas']['AfterSalePage'];
 export type Articles = components['schemas']['Articles'];
 export type Authorize = components['schemas']['Authorize'];
 export type BoughtAgain = components['schemas']['BoughtAgain'];
@@ -4549,6 +4774,8 @@ export type EngineSettlementInput = components['schemas']['EngineSettlementInput
 export type EngineShippingData = components['schemas']['EngineShippingData'];
 export type EnvelopeAdded = components['schemas']['Envelope_Added'];
 export type EnvelopeAddressList = components['schemas']['Envelope_AddressList'];
+export type EnvelopeAfterSale = components['schemas']['Envelope_AfterSale'];
+export type EnvelopeAfterSalePage = components['schemas']['Envelope_AfterSalePage'];
 export type EnvelopeArticles = components['schemas']['Envelope_Articles'];
 export type EnvelopeAuthorize = components['schemas']['Envelope_Authorize'];
 export type EnvelopeBoughtAgain = components['schemas']['Envelope_BoughtAgain'];
@@ -4700,6 +4927,126 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Envelope_Vec_Card'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  after_sale_list: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 一页售后单 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_AfterSalePage'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  after_sale_detail: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 售后单 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_AfterSale'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  photo: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+        photo: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 照片 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'image/jpeg': unknown;
+          'image/png': unknown;
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  reply: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 售后单 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_AfterSale'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  resolve: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 售后单 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_AfterSale'];
         };
       };
       '4XX': components['responses']['Error'];
@@ -5533,6 +5880,30 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Envelope_OrderDetail'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  open: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 新的售后单 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_AfterSale'];
         };
       };
       '4XX': components['responses']['Error'];
