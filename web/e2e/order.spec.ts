@@ -47,3 +47,49 @@ test('an order is paid, shipped by the operator, received and bought again', asy
   await expect(page).toHaveURL(/\/cart$/);
   await expect(page.getByTestId('cart-row')).toHaveCount(1);
 });
+
+/** A 1×1 PNG. */
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d4948445200000001000000010806000000' +
+    '1f15c4890000000d49444154789c6300010000000500010d0a2db40000000049454e44ae426082',
+  'hex',
+);
+
+test('a member opens an after-sales case with a photo, the shop answers, the member resolves it', async ({ page }) => {
+  await login(page);
+  const [[goods]] = sql(
+    'SELECT id FROM goods WHERE is_buy = 1 AND stock > 100 AND id NOT IN (SELECT goods_id FROM flash_sales) ORDER BY id LIMIT 1 OFFSET 14',
+  ) as [[number]];
+  await fillCart(page, [[goods, 1]]);
+  await page.goto(`${base()}/cart`);
+  await page.getByRole('button', { name: '去结算' }).click();
+  await page.getByRole('button', { name: '提交订单' }).click();
+  await expect(page).toHaveURL(/\/cart\/step3\/\d+$/);
+  const id = Number(new URL(page.url()).pathname.split('/').pop());
+  await page.getByRole('button', { name: '确认支付' }).click();
+  await expect(page).toHaveURL(/\/cart\/step4\?id=\d+$/);
+
+  await page.goto(`${base()}/order/info/${id}`);
+  await page.getByRole('button', { name: '申请售后' }).click();
+  await expect(page).toHaveURL(new RegExp(`/order/afterSalesInfo/${id}$`));
+  const form = page.getByTestId('after-sales-form');
+  await form.getByText('质量问题').click();
+  await form.getByRole('textbox').fill('收到的药品外包装破损');
+  await form.locator('input[type=file]').setInputFiles({ name: 'box.png', mimeType: 'image/png', buffer: PNG });
+  await form
+    .getByRole('button', { name: '提 交' })
+    .or(form.getByRole('button', { name: '提交' }))
+    .click();
+  const item = page.getByTestId('after-sales-case');
+  await expect(item).toContainText('处理中');
+  await expect(item).toContainText('收到的药品外包装破损');
+  await expect(item.locator('img')).toHaveCount(1);
+
+  const [[caseId]] = sql('SELECT id FROM after_sales WHERE order_id = ?', id) as [[number]];
+  expect(admin('answer', String(caseId), '--body', '已为您补发一盒')).toContain('answered');
+  await page.reload();
+  await expect(item).toContainText('商城客服');
+  await expect(item).toContainText('已为您补发一盒');
+  await item.getByRole('button', { name: '问题已解决' }).click();
+  await expect(item).toContainText('已解决');
+});

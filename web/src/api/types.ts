@@ -3087,7 +3087,7 @@ export interface components {
       code: number;
       /** @description One of the member's orders. */
       data: {
-        /** @description What the member may do with it now: `pay`, `cancel`, `receive`, `buy_again`. */
+        /** @description What the member may do with it now: `pay`, `cancel`, `receive`, `after_sales`, `buy_again`. */
         actions: string[];
         address: string;
         /**
@@ -4175,7 +4175,7 @@ export interface components {
     };
     /** @description One of the member's orders. */
     OrderDetail: {
-      /** @description What the member may do with it now: `pay`, `cancel`, `receive`, `buy_again`. */
+      /** @description What the member may do with it now: `pay`, `cancel`, `receive`, `after_sales`, `buy_again`. */
       actions: string[];
       address: string;
       /**

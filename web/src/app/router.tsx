@@ -73,6 +73,7 @@ const PAGES: Record<string, Page | LazyPage> = {
   zhzx_bdwx: () => account().then((module) => module.WechatPage),
   order_index: () => orders().then((module) => module.OrderListPage),
   order_info: () => orders().then((module) => module.OrderDetailPage),
+  order_after_sales: () => orders().then((module) => module.AfterSalesPage),
 };
 
 const LAZY = new Set<string>([
@@ -108,6 +109,7 @@ const LAZY = new Set<string>([
   'zhzx_bdwx',
   'order_index',
   'order_info',
+  'order_after_sales',
 ]);
 
 function pageRoute(name: string): Pick<RouteObject, 'element' | 'lazy'> {

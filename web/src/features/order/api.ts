@@ -1,7 +1,7 @@
 // The order centre's reads and actions.
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-import type { BoughtAgain, OrderDetail, OrderPage } from '@/api/types';
+import type { AfterSalePage, BoughtAgain, OrderDetail, OrderPage } from '@/api/types';
 
 export const ORDERS_KEY = ['orders'] as const;
 
@@ -67,4 +67,22 @@ export function useOrderActions() {
       return bought;
     },
   };
+}
+
+/** One order's after-sales cases. */
+export function useAfterSales(order: number) {
+  return useQuery({
+    queryKey: [...ORDERS_KEY, 'after-sales', order],
+    queryFn: () => api.get<AfterSalePage>('/api/after_sales', { params: { order_id: order } }),
+    enabled: order > 0,
+  });
+}
+
+/** The multipart form of an after-sales message: its text, photos, and for a new case its kind. */
+export function afterSaleForm(body: string, photos: File[], kind?: number): FormData {
+  const form = new FormData();
+  if (kind !== undefined) form.append('kind', String(kind));
+  form.append('body', body.trim());
+  for (const photo of photos) form.append('photos', photo, photo.name);
+  return form;
 }

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { afterSaleForm, orderParams } from './api';
+
+describe('the order list query', () => {
+  it('sends only the filters set, the keyword trimmed', () => {
+    expect(orderParams({ page: 1, status: -1, keyword: '  ' })).toEqual({ page: 1 });
+    expect(orderParams({ page: 2, status: 0, keyword: ' 阿莫西林 ', start: 100, end: 200 })).toEqual({
+      page: 2,
+      status: 0,
+      keyword: '阿莫西林',
+      start_time: 100,
+      end_time: 200,
+    });
+  });
+});
+
+describe('an after-sales message', () => {
+  it('carries its text, photos and, for a new case, its kind', () => {
+    const photo = new File([new Uint8Array([0xff, 0xd8, 0xff])], 'box.jpg', { type: 'image/jpeg' });
+    const form = afterSaleForm(' 外包装破损 ', [photo], 1);
+    expect(form.get('kind')).toBe('1');
+    expect(form.get('body')).toBe('外包装破损');
+    expect(form.getAll('photos')).toHaveLength(1);
+    expect(afterSaleForm('补充', []).has('kind')).toBe(false);
+  });
+});
