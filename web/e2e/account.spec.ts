@@ -5,7 +5,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test, type Page } from '@playwright/test';
 import { startStack } from '../../scripts/lib/stack.mjs';
-import { base, fillCart, login, sql } from './support';
+import { base, fillCart, keepAccounts, login, sql } from './support';
 
 test('a member adds an address, orders to it and pays online', async ({ page, context }) => {
   // Two processes beside the shop (the provider and its notify through the edge).
@@ -39,13 +39,7 @@ test('a member adds an address, orders to it and pays online', async ({ page, co
   await page.getByRole('button', { name: '去结算' }).click();
   await expect(page).toHaveURL(/\/cart\/step2$/);
   await expect(page.getByRole('radio', { name: new RegExp(detail) })).toBeChecked();
-  // The demo member's coupons, vouchers, red packets and points stay for the other walks.
-  await page.getByRole('radio', { name: '不使用优惠券' }).check();
-  await page.getByRole('radio', { name: '不使用现金券' }).check();
-  for (const name of ['使用红包', '使用积分']) {
-    const box = page.getByRole('checkbox', { name });
-    if (await box.isChecked()) await box.uncheck();
-  }
+  await keepAccounts(page);
   await page.getByRole('button', { name: '提交订单' }).click();
   await expect(page).toHaveURL(/\/cart\/step3\/\d+$/);
   const id = Number(new URL(page.url()).pathname.split('/').pop());

@@ -1,7 +1,7 @@
 // The order centre in Chromium, through the edge: an order followed from payment through the
 // operator's shipment to the member's receipt, found again by its number, and bought again.
 import { expect, test } from '@playwright/test';
-import { admin, base, fillCart, login, sql } from './support';
+import { admin, base, fillCart, keepAccounts, login, sql } from './support';
 
 test('an order is paid, shipped by the operator, received and bought again', async ({ page }) => {
   await login(page);
@@ -12,6 +12,7 @@ test('an order is paid, shipped by the operator, received and bought again', asy
   await page.goto(`${base()}/cart`);
   await page.getByRole('button', { name: '去结算' }).click();
   await expect(page).toHaveURL(/\/cart\/step2$/);
+  await keepAccounts(page);
   await page.getByRole('button', { name: '提交订单' }).click();
   await expect(page).toHaveURL(/\/cart\/step3\/\d+$/);
   const id = Number(new URL(page.url()).pathname.split('/').pop());
@@ -63,6 +64,8 @@ test('a member opens an after-sales case with a photo, the shop answers, the mem
   await fillCart(page, [[goods, 1]]);
   await page.goto(`${base()}/cart`);
   await page.getByRole('button', { name: '去结算' }).click();
+  await expect(page).toHaveURL(/\/cart\/step2$/);
+  await keepAccounts(page);
   await page.getByRole('button', { name: '提交订单' }).click();
   await expect(page).toHaveURL(/\/cart\/step3\/\d+$/);
   const id = Number(new URL(page.url()).pathname.split('/').pop());

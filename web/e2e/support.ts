@@ -37,3 +37,14 @@ export function admin(...args: string[]): string {
     env: { ...process.env, DATABASE_URL: `sqlite://${process.env.SHOP_DB}`, RUST_LOG: 'warn' },
   }).toString();
 }
+
+/** At step 2: no coupon, voucher, red packets or points, so that the demo member's stay for the
+ * walks that settle with them. */
+export async function keepAccounts(page: Page) {
+  await page.getByRole('radio', { name: '不使用优惠券' }).check();
+  await page.getByRole('radio', { name: '不使用现金券' }).check();
+  for (const name of ['使用红包', '使用积分']) {
+    const box = page.getByRole('checkbox', { name });
+    if (await box.isChecked()) await box.uncheck();
+  }
+}
