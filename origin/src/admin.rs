@@ -88,6 +88,17 @@ enum Command {
         #[arg(long)]
         resolve: bool,
     },
+    /// Lists invoice requests.
+    Invoices {
+        /// Only those waiting to be issued.
+        #[arg(long)]
+        pending: bool,
+    },
+    /// Issues a requested invoice: its number, today's date, the amount paid for the order's lines.
+    IssueInvoice {
+        /// The request's id.
+        id: i64,
+    },
     /// Adds a carrier's event to a shipped order's logistics.
     Logistics {
         order: i64,
@@ -160,6 +171,8 @@ pub async fn run(db: &Db, admin: Admin) -> anyhow::Result<String> {
         Command::Templates => templates(&mut conn).await,
         Command::Grant(grant) => self::grant(&mut conn, &operator, grant).await,
         Command::AfterSales { open } => after_sales(&mut conn, open).await,
+        Command::Invoices { pending } => invoices(&mut conn, pending).await,
+        Command::IssueInvoice { id } => issue_invoice(&mut conn, &operator, id).await,
         Command::Answer { case, body, resolve } => answer(&mut conn, &operator, case, &body, resolve).await,
         Command::Ship { order, carrier, tracking } => ship(&mut conn, &operator, order, &carrier, &tracking).await,
         Command::Logistics { order, description, place } => logistics(&mut conn, &operator, order, &place, &description).await,
@@ -531,4 +544,57 @@ async fn answer(conn: &mut AnyConnection, operator: &str, case: i64, body: &str,
     .await?;
     tx.commit().await?;
     Ok(format!("answered after-sales case {case} ({case_no}){}\n", if resolve { " and resolved it" } else { "" }))
+}
+
+#[derive(sqlx::FromRow)]
+struct InvoiceRow {
+    id: i64,
+    order_id: i64,
+    member_id: i64,
+    kind: i64,
+    title: String,
+    tax_no: String,
+    status: i64,
+    invoice_no: Option<String>,
+}
+
+async fn invoices(conn: &mut AnyConnection, pending: bool) -> anyhow::Result<String> {
+    let rows: Vec<InvoiceRow> = sqlx::query_as(
+        "SELECT id, order_id, member_id, kind, title, tax_no, status, invoice_no FROM invoices WHERE ($1 = 0 OR status = 0) ORDER BY id",
+    )
+    .bind(i64::from(pending))
+    .fetch_all(&mut *conn)
+    .await?;
+    let mut out = String::from("id\torder\tmember\tkind\ttitle\ttax number\tstatus\tinvoice\n");
+    for row in rows {
+        let kind = if row.kind == 2 { "专票" } else { "普票" };
+        let status = if row.status == 0 { "requested" } else { "issued" };
+        out += &format!(
+            "{}\t{}\t{}\t{kind}\t{}\t{}\t{status}\t{}\n",
+            row.id,
+            row.order_id,
+            row.member_id,
+            row.title,
+            row.tax_no,
+            row.invoice_no.unwrap_or_default()
+        );
+    }
+    Ok(out)
+}
+
+async fn issue_invoice(conn: &mut AnyConnection, operator: &str, id: i64) -> anyhow::Result<String> {
+    let mut tx = conn.begin().await?;
+    let (member, invoice_no, amount) = crate::http::invoice::issue(&mut tx, id, now()).await?;
+    let yuan = money::text(amount);
+    send_message(
+        &mut tx,
+        member,
+        MESSAGE_ORDER,
+        "发票已开具",
+        &format!("您申请的电子发票已开具，发票号码 {invoice_no}，金额¥{yuan}，可在电子发票页下载。"),
+    )
+    .await?;
+    log(&mut tx, operator, "invoice.issue", member, &format!("invoice request {id}: {invoice_no}, {yuan}")).await?;
+    tx.commit().await?;
+    Ok(format!("issued invoice {invoice_no} for request {id}: {yuan}\n"))
 }

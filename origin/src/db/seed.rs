@@ -14,6 +14,7 @@ const CATALOGUE: &str = include_str!("../../seed/catalogue.json");
 
 /// Every table the demo data fills, children first (the order to empty them in).
 const CONTENT_TABLES: &[&str] = &[
+    "invoices",
     "after_sale_photos",
     "after_sale_messages",
     "after_sales",

@@ -17,6 +17,7 @@ pub mod favorite;
 pub mod goods;
 pub mod home;
 pub mod images;
+pub mod invoice;
 pub mod member;
 pub mod openapi;
 pub mod order;
@@ -74,6 +75,7 @@ fn routes() -> (Router<ApiContext>, utoipa::openapi::OpenApi) {
         .merge(order::router())
         .merge(order_centre::router())
         .merge(after_sales::router())
+        .merge(invoice::router())
         .merge(favorite::router())
         .merge(images::router())
         .merge(wallet::router())

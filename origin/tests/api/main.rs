@@ -10,6 +10,7 @@ mod cart;
 mod edge;
 mod favorites;
 mod goods;
+mod invoices;
 mod limits;
 mod member;
 mod openapi;
