@@ -698,6 +698,43 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/invoices': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * `GET /api/invoices` (`page`, `status` 0 待开票 or 1 已开票, `order_id`): the member's invoice
+     *     requests and invoices, newest first, 20 a page.
+     */
+    get: operations['invoice_list'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/invoices/{id}/pdf': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** `GET /api/invoices/{id}/pdf`: one of the member's issued invoices as a PDF. */
+    get: operations['invoice_pdf'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/moneys/moneyConfig': {
     parameters: {
       query?: never;
@@ -836,6 +873,28 @@ export interface paths {
      *     stock it took; 409 for a paid or already cancelled order, 404 for anyone else's.
      */
     post: operations['order_cancel'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/order/{id}/invoice': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * `POST /api/order/{id}/invoice` (`kind` 1 普票 or 2 专票, `title`, `tax_no` 15–20 letters and
+     *     digits, `email`; for 专票 also `registered_address`, `registered_phone`, `bank`,
+     *     `bank_account`): requests an invoice of one of the member's paid orders; one request per
+     *     order (409 for a second, or for an unpaid or cancelled order).
+     */
+    post: operations['invoice_request'];
     delete?: never;
     options?: never;
     head?: never;
@@ -2915,6 +2974,73 @@ export interface components {
       msg: string;
     };
     /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
+    Envelope_Invoice: {
+      /**
+       * Format: int64
+       * @description 10000: success.
+       * @example 10000
+       */
+      code: number;
+      /** @description One of the member's invoice requests, and the invoice once issued. */
+      data: {
+        /**
+         * @description What was paid for the order's lines; `null` until issued.
+         * @example 98.00
+         */
+        amount: string | null;
+        /** Format: int64 */
+        created_at: number;
+        email: string;
+        /** Format: int64 */
+        id: number;
+        invoice_no: string | null;
+        /** Format: int64 */
+        issued_at: number | null;
+        /**
+         * Format: int64
+         * @description 1 普票, 2 专票.
+         */
+        kind: number;
+        /** @example 增值税普通发票 */
+        kind_name: string;
+        /** Format: int64 */
+        order_id: number;
+        order_no: string;
+        /** @description The PDF's address once issued. */
+        pdf: string | null;
+        /**
+         * Format: int64
+         * @description 0 待开票, 1 已开票.
+         */
+        status: number;
+        /** @example 待开票 */
+        status_name: string;
+        tax_no: string;
+        title: string;
+      };
+      /** @example ok */
+      msg: string;
+    };
+    /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
+    Envelope_InvoicePage: {
+      /**
+       * Format: int64
+       * @description 10000: success.
+       * @example 10000
+       */
+      code: number;
+      /** @description One page of the member's invoice requests. */
+      data: {
+        list: components['schemas']['Invoice'][];
+        /** Format: int64 */
+        page: number;
+        /** Format: int64 */
+        total: number;
+      };
+      /** @example ok */
+      msg: string;
+    };
+    /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
     Envelope_LogPage: {
       /**
        * Format: int64
@@ -3763,6 +3889,51 @@ export interface components {
        * @description The server clock, Unix seconds.
        */
       timestamp: number;
+    };
+    /** @description One of the member's invoice requests, and the invoice once issued. */
+    Invoice: {
+      /**
+       * @description What was paid for the order's lines; `null` until issued.
+       * @example 98.00
+       */
+      amount: string | null;
+      /** Format: int64 */
+      created_at: number;
+      email: string;
+      /** Format: int64 */
+      id: number;
+      invoice_no: string | null;
+      /** Format: int64 */
+      issued_at: number | null;
+      /**
+       * Format: int64
+       * @description 1 普票, 2 专票.
+       */
+      kind: number;
+      /** @example 增值税普通发票 */
+      kind_name: string;
+      /** Format: int64 */
+      order_id: number;
+      order_no: string;
+      /** @description The PDF's address once issued. */
+      pdf: string | null;
+      /**
+       * Format: int64
+       * @description 0 待开票, 1 已开票.
+       */
+      status: number;
+      /** @example 待开票 */
+      status_name: string;
+      tax_no: string;
+      title: string;
+    };
+    /** @description One page of the member's invoice requests. */
+    InvoicePage: {
+      list: components['schemas']['Invoice'][];
+      /** Format: int64 */
+      page: number;
+      /** Format: int64 */
+      total: number;
     };
     /** @description One row of a line's ladder display. */
     LadderRow: {
@@ -4800,6 +4971,8 @@ export type EnvelopeGoodsActivities = components['schemas']['Envelope_GoodsActiv
 export type EnvelopeGoodsDetail = components['schemas']['Envelope_GoodsDetail'];
 export type EnvelopeGoodsPage = components['schemas']['Envelope_GoodsPage'];
 export type EnvelopeHomeData = components['schemas']['Envelope_HomeData'];
+export type EnvelopeInvoice = components['schemas']['Envelope_Invoice'];
+export type EnvelopeInvoicePage = components['schemas']['Envelope_InvoicePage'];
 export type EnvelopeLogPage = components['schemas']['Envelope_LogPage'];
 export type EnvelopeMemberCentre = components['schemas']['Envelope_MemberCentre'];
 export type EnvelopeMenu = components['schemas']['Envelope_Menu'];
@@ -4843,6 +5016,8 @@ export type GoodsPage = components['schemas']['GoodsPage'];
 export type HelpArticle = components['schemas']['HelpArticle'];
 export type HelpGroup = components['schemas']['HelpGroup'];
 export type HomeData = components['schemas']['HomeData'];
+export type Invoice = components['schemas']['Invoice'];
+export type InvoicePage = components['schemas']['InvoicePage'];
 export type LadderRow = components['schemas']['LadderRow'];
 export type LineQuote = components['schemas']['LineQuote'];
 export type LineSettlement = components['schemas']['LineSettlement'];
@@ -5774,6 +5949,52 @@ export interface operations {
       '5XX': components['responses']['Error'];
     };
   };
+  invoice_list: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 一页发票 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_InvoicePage'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  invoice_pdf: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 发票 PDF */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/pdf': string;
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
   money_config: {
     parameters: {
       query?: never;
@@ -5952,6 +6173,30 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Envelope_OrderDetail'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  invoice_request: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 发票申请 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_Invoice'];
         };
       };
       '4XX': components['responses']['Error'];
