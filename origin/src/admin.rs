@@ -179,6 +179,16 @@ pub async fn run(db: &Db, admin: Admin) -> anyhow::Result<String> {
     }
 }
 
+/// A transaction that holds SQLite's write lock from its first statement (a write that changes
+/// nothing), so that what it reads cannot change before it writes, and it never has to upgrade
+/// a read to a write (which SQLite refuses at once when another write came in between).
+/// PostgreSQL locks rows as it goes; the statement does nothing there.
+async fn begin_write(conn: &mut AnyConnection) -> sqlx::Result<sqlx::Transaction<'_, sqlx::Any>> {
+    let mut tx = conn.begin().await?;
+    sqlx::query("UPDATE admin_logs SET id = id WHERE id = 0").execute(&mut *tx).await?;
+    Ok(tx)
+}
+
 async fn log(conn: &mut AnyConnection, operator: &str, action: &str, member: i64, detail: &str) -> anyhow::Result<()> {
     sqlx::query("INSERT INTO admin_logs (operator, action, member_id, detail, created_at) VALUES ($1, $2, $3, $4, $5)")
         .bind(operator)
@@ -276,7 +286,7 @@ async fn review(conn: &mut AnyConnection, id: i64, status: i64, reason: &str) ->
 }
 
 async fn approve(conn: &mut AnyConnection, operator: &str, id: i64, scope: Option<String>) -> anyhow::Result<String> {
-    let mut tx = conn.begin().await?;
+    let mut tx = begin_write(conn).await?;
     let (member, kind) = review(&mut tx, id, 1, "").await?;
     if let Some(scope) = &scope {
         let lines: Vec<&str> = scope.split([',', '，', '\n']).map(str::trim).filter(|item| !item.is_empty()).collect();
@@ -312,7 +322,7 @@ async fn approve(conn: &mut AnyConnection, operator: &str, id: i64, scope: Optio
 async fn reject(conn: &mut AnyConnection, operator: &str, id: i64, reason: &str) -> anyhow::Result<String> {
     let reason = reason.trim();
     anyhow::ensure!(!reason.is_empty(), "a rejection needs a reason");
-    let mut tx = conn.begin().await?;
+    let mut tx = begin_write(conn).await?;
     let (member, kind) = review(&mut tx, id, 2, reason).await?;
     send_message(&mut tx, member, MESSAGE_QUALIFICATION, "资质审核未通过", &format!("您的{kind}未通过审核：{reason}。请重新上传。"))
         .await?;
@@ -408,7 +418,7 @@ async fn grant_templates(
 
 async fn grant(conn: &mut AnyConnection, operator: &str, grant: Grant) -> anyhow::Result<String> {
     let now = now();
-    let mut tx = conn.begin().await?;
+    let mut tx = begin_write(conn).await?;
     let out = match grant {
         Grant::Coupon(GrantTemplate { member, template, count }) | Grant::Voucher(GrantTemplate { member, template, count })
             if !(1..=100).contains(&count) =>
@@ -465,7 +475,7 @@ async fn ship(conn: &mut AnyConnection, operator: &str, order: i64, carrier: &st
     let (carrier, tracking) = (carrier.trim(), tracking.trim());
     anyhow::ensure!(!carrier.is_empty() && !tracking.is_empty(), "a shipment needs its carrier and tracking number");
     let now = now();
-    let mut tx = conn.begin().await?;
+    let mut tx = begin_write(conn).await?;
     let (member, status, order_no) = order_of(&mut tx, order).await?;
     let note = format!("{carrier} {tracking}");
     if !order_life::change(&mut tx, order, None, Action::Ship, Actor::Operator, &note, now).await? {
@@ -487,7 +497,7 @@ async fn ship(conn: &mut AnyConnection, operator: &str, order: i64, carrier: &st
 async fn logistics(conn: &mut AnyConnection, operator: &str, order: i64, place: &str, description: &str) -> anyhow::Result<String> {
     let description = description.trim();
     anyhow::ensure!(!description.is_empty(), "a logistics event needs its description");
-    let mut tx = conn.begin().await?;
+    let mut tx = begin_write(conn).await?;
     let (member, status, order_no) = order_of(&mut tx, order).await?;
     anyhow::ensure!(
         status == order_life::SHIPPED || status == order_life::DONE,
@@ -522,7 +532,7 @@ async fn answer(conn: &mut AnyConnection, operator: &str, case: i64, body: &str,
     let body = body.trim();
     anyhow::ensure!(!body.is_empty(), "an answer needs its text");
     let now = now();
-    let mut tx = conn.begin().await?;
+    let mut tx = begin_write(conn).await?;
     let (member, case_no, status): (i64, String, i64) = sqlx::query_as("SELECT member_id, case_no, status FROM after_sales WHERE id = $1")
         .bind(case)
         .fetch_optional(&mut *tx)
@@ -583,7 +593,7 @@ async fn invoices(conn: &mut AnyConnection, pending: bool) -> anyhow::Result<Str
 }
 
 async fn issue_invoice(conn: &mut AnyConnection, operator: &str, id: i64) -> anyhow::Result<String> {
-    let mut tx = conn.begin().await?;
+    let mut tx = begin_write(conn).await?;
     let (member, invoice_no, amount) = crate::http::invoice::issue(&mut tx, id, now()).await?;
     let yuan = money::text(amount);
     send_message(

@@ -91,9 +91,9 @@ impl Action {
 pub fn member_actions(status: i64) -> Vec<&'static str> {
     match status {
         UNPAID => vec!["pay", "cancel"],
-        PAID => vec!["after_sales", "buy_again"],
-        SHIPPED => vec!["receive", "after_sales", "buy_again"],
-        DONE => vec!["after_sales", "buy_again"],
+        PAID => vec!["invoice", "after_sales", "buy_again"],
+        SHIPPED => vec!["receive", "invoice", "after_sales", "buy_again"],
+        DONE => vec!["invoice", "after_sales", "buy_again"],
         CANCELLED => vec!["buy_again"],
         _ => Vec::new(),
     }

@@ -1,23 +1,12 @@
 // The order centre in Chromium, through the edge: an order followed from payment through the
-// operator's shipment to the member's receipt, found again by its number, and bought again.
+// operator's shipment to the member's receipt, found again by its number, and bought again; an
+// after-sales case; an e-invoice requested, issued and downloaded.
 import { expect, test } from '@playwright/test';
-import { admin, base, fillCart, keepAccounts, login, sql } from './support';
+import { admin, base, login, orderAndPay, sql } from './support';
 
 test('an order is paid, shipped by the operator, received and bought again', async ({ page }) => {
   await login(page);
-  const [[goods]] = sql(
-    'SELECT id FROM goods WHERE is_buy = 1 AND stock > 100 AND id NOT IN (SELECT goods_id FROM flash_sales) ORDER BY id LIMIT 1 OFFSET 12',
-  ) as [[number]];
-  await fillCart(page, [[goods, 2]]);
-  await page.goto(`${base()}/cart`);
-  await page.getByRole('button', { name: '去结算' }).click();
-  await expect(page).toHaveURL(/\/cart\/step2$/);
-  await keepAccounts(page);
-  await page.getByRole('button', { name: '提交订单' }).click();
-  await expect(page).toHaveURL(/\/cart\/step3\/\d+$/);
-  const id = Number(new URL(page.url()).pathname.split('/').pop());
-  await page.getByRole('button', { name: '确认支付' }).click();
-  await expect(page).toHaveURL(/\/cart\/step4\?id=\d+$/);
+  const id = await orderAndPay(page, 12, 2);
 
   // The order centre finds it by its number, waiting to be shipped.
   const order = (await (await page.request.get(`${base()}/api/order/${id}`)).json()).data;
@@ -58,19 +47,7 @@ const PNG = Buffer.from(
 
 test('a member opens an after-sales case with a photo, the shop answers, the member resolves it', async ({ page }) => {
   await login(page);
-  const [[goods]] = sql(
-    'SELECT id FROM goods WHERE is_buy = 1 AND stock > 100 AND id NOT IN (SELECT goods_id FROM flash_sales) ORDER BY id LIMIT 1 OFFSET 14',
-  ) as [[number]];
-  await fillCart(page, [[goods, 1]]);
-  await page.goto(`${base()}/cart`);
-  await page.getByRole('button', { name: '去结算' }).click();
-  await expect(page).toHaveURL(/\/cart\/step2$/);
-  await keepAccounts(page);
-  await page.getByRole('button', { name: '提交订单' }).click();
-  await expect(page).toHaveURL(/\/cart\/step3\/\d+$/);
-  const id = Number(new URL(page.url()).pathname.split('/').pop());
-  await page.getByRole('button', { name: '确认支付' }).click();
-  await expect(page).toHaveURL(/\/cart\/step4\?id=\d+$/);
+  const id = await orderAndPay(page, 14, 1);
 
   await page.goto(`${base()}/order/info/${id}`);
   await page.getByRole('button', { name: '申请售后' }).click();
@@ -95,4 +72,28 @@ test('a member opens an after-sales case with a photo, the shop answers, the mem
   await expect(item).toContainText('已为您补发一盒');
   await item.getByRole('button', { name: '问题已解决' }).click();
   await expect(item).toContainText('已解决');
+});
+
+test('a member requests an e-invoice, the operator issues it, the member downloads it', async ({ page }) => {
+  await login(page);
+  const id = await orderAndPay(page, 16, 1);
+  await page.goto(`${base()}/order/info/${id}`);
+  await page.getByRole('button', { name: '申请发票' }).click();
+  await expect(page).toHaveURL(new RegExp(`/zzfw/dzfp\\?order=${id}$`));
+  const form = page.getByTestId('invoice-form');
+  await form.getByLabel('发票抬头').fill('杭州仁心大药房连锁有限公司');
+  await form.getByLabel('纳税人识别号').fill('91330106MA2B3C4D5E');
+  await form.getByLabel('接收邮箱').fill('caigou@renxin.cn');
+  await form.getByRole('button', { name: '提交申请' }).click();
+  const row = page.getByTestId('invoice-table').getByRole('row').filter({ hasText: '杭州仁心大药房连锁有限公司' });
+  await expect(row).toContainText('待开票');
+
+  const [[request]] = sql('SELECT id FROM invoices WHERE order_id = ?', id) as [[number]];
+  expect(admin('issue-invoice', String(request))).toContain('issued invoice');
+  await page.reload();
+  await expect(row).toContainText('已开票');
+  const href = await row.getByRole('link', { name: '下载PDF' }).getAttribute('href');
+  const pdf = await page.request.get(`${base()}${href}`);
+  expect(pdf.headers()['content-type']).toBe('application/pdf');
+  expect((await pdf.body()).subarray(0, 8).toString()).toBe('%PDF-1.4');
 });

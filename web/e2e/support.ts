@@ -48,3 +48,24 @@ export async function keepAccounts(page: Page) {
     if (await box.isChecked()) await box.uncheck();
   }
 }
+
+/** Orders `number` of one buyable goods (the `offset`-th, so that walks use different goods)
+ * through the cart, keeping the demo member's accounts, and pays it from the balance; answers
+ * the order's id. */
+export async function orderAndPay(page: Page, offset: number, number: number): Promise<number> {
+  const [[goods]] = sql(
+    'SELECT id FROM goods WHERE is_buy = 1 AND stock > 100 AND id NOT IN (SELECT goods_id FROM flash_sales) ORDER BY id LIMIT 1 OFFSET ?',
+    offset,
+  ) as [[number]];
+  await fillCart(page, [[goods, number]]);
+  await page.goto(`${base()}/cart`);
+  await page.getByRole('button', { name: '去结算' }).click();
+  await expect(page).toHaveURL(/\/cart\/step2$/);
+  await keepAccounts(page);
+  await page.getByRole('button', { name: '提交订单' }).click();
+  await expect(page).toHaveURL(/\/cart\/step3\/\d+$/);
+  const id = Number(new URL(page.url()).pathname.split('/').pop());
+  await page.getByRole('button', { name: '确认支付' }).click();
+  await expect(page).toHaveURL(/\/cart\/step4\?id=\d+$/);
+  return id;
+}

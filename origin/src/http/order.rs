@@ -669,7 +669,8 @@ pub struct OrderDetail {
     /// The carrier and tracking number it was shipped with; empty until shipped.
     carrier: String,
     tracking_no: String,
-    /// What the member may do with it now: `pay`, `cancel`, `receive`, `after_sales`, `buy_again`.
+    /// What the member may do with it now: `pay`, `cancel`, `receive`, `invoice`, `after_sales`,
+    /// `buy_again`.
     #[schema(value_type = Vec<String>)]
     actions: Vec<&'static str>,
     /// Every change, oldest first, with who made it.

@@ -48,7 +48,7 @@ async fn an_order_is_shipped_received_and_followed_and_nothing_else_is_allowed()
         let (status, refused) = app.post(&demo, &format!("/api/order/{id}/receive"), &[]).await;
         assert_eq!((status, refused["msg"].as_str()), (StatusCode::CONFLICT, Some("当前订单状态为待发货，不能确认收货")));
         let (_, order) = app.get(&demo, &format!("/api/order/{id}")).await;
-        assert_eq!(order["data"]["actions"], serde_json::json!(["after_sales", "buy_again"]));
+        assert_eq!(order["data"]["actions"], serde_json::json!(["invoice", "after_sales", "buy_again"]));
         assert_eq!(order["data"]["pay_method"], "balance");
 
         assert!(admin(&app, &["ship", &id.to_string(), "--carrier", " ", "--tracking", "1"]).await.is_err(), "a carrier is needed");

@@ -3213,7 +3213,10 @@ export interface components {
       code: number;
       /** @description One of the member's orders. */
       data: {
-        /** @description What the member may do with it now: `pay`, `cancel`, `receive`, `after_sales`, `buy_again`. */
+        /**
+         * @description What the member may do with it now: `pay`, `cancel`, `receive`, `invoice`, `after_sales`,
+         *     `buy_again`.
+         */
         actions: string[];
         address: string;
         /**
@@ -4346,7 +4349,10 @@ export interface components {
     };
     /** @description One of the member's orders. */
     OrderDetail: {
-      /** @description What the member may do with it now: `pay`, `cancel`, `receive`, `after_sales`, `buy_again`. */
+      /**
+       * @description What the member may do with it now: `pay`, `cancel`, `receive`, `invoice`, `after_sales`,
+       *     `buy_again`.
+       */
       actions: string[];
       address: string;
       /**

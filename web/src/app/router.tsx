@@ -74,6 +74,7 @@ const PAGES: Record<string, Page | LazyPage> = {
   order_index: () => orders().then((module) => module.OrderListPage),
   order_info: () => orders().then((module) => module.OrderDetailPage),
   order_after_sales: () => orders().then((module) => module.AfterSalesPage),
+  zzfw_dzfp: () => orders().then((module) => module.InvoicesPage),
 };
 
 const LAZY = new Set<string>([
@@ -110,6 +111,7 @@ const LAZY = new Set<string>([
   'order_index',
   'order_info',
   'order_after_sales',
+  'zzfw_dzfp',
 ]);
 
 function pageRoute(name: string): Pick<RouteObject, 'element' | 'lazy'> {

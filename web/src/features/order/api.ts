@@ -1,7 +1,7 @@
 // The order centre's reads and actions.
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-import type { AfterSalePage, BoughtAgain, OrderDetail, OrderPage } from '@/api/types';
+import type { AfterSalePage, BoughtAgain, InvoicePage, OrderDetail, OrderPage } from '@/api/types';
 
 export const ORDERS_KEY = ['orders'] as const;
 
@@ -85,4 +85,13 @@ export function afterSaleForm(body: string, photos: File[], kind?: number): Form
   form.append('body', body.trim());
   for (const photo of photos) form.append('photos', photo, photo.name);
   return form;
+}
+
+/** The member's invoice requests and invoices. */
+export function useInvoices(page: number) {
+  return useQuery({
+    queryKey: [...ORDERS_KEY, 'invoices', page],
+    queryFn: () => api.get<InvoicePage>('/api/invoices', { params: { page } }),
+    placeholderData: keepPreviousData,
+  });
 }

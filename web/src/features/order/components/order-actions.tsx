@@ -59,6 +59,11 @@ export function OrderActions({ order, detail = true }: { order: OrderDetail; det
           取消订单
         </Button>
       )}
+      {order.actions.includes('invoice') && (
+        <Link to={`/zzfw/dzfp?order=${order.id}`}>
+          <Button size="small">申请发票</Button>
+        </Link>
+      )}
       {order.actions.includes('after_sales') && (
         <Link to={`/order/afterSalesInfo/${order.id}`}>
           <Button size="small">申请售后</Button>

@@ -2,3 +2,4 @@
 export { OrderListPage } from './order-list-page';
 export { OrderDetailPage } from './order-detail-page';
 export { AfterSalesPage } from './after-sales-page';
+export { InvoicesPage } from './invoices-page';
