@@ -37,7 +37,7 @@ test('the member centre and the wallet show the demo member their own accounts',
   await page.screenshot({ path: testInfo.outputPath('vouchers.png'), fullPage: true });
 });
 
-test('a member recharges online and sees the balance and its log change', async ({ page, context }) => {
+test('a member recharges online and sees the balance and its log change', async ({ page, context }, testInfo) => {
   // Two processes beside the shop (the provider and its notify through the edge).
   test.slow();
   await login(page);
@@ -70,4 +70,6 @@ test('a member recharges online and sees the balance and its log change', async 
   await expect(log.getByRole('row').filter({ hasText: '在线充值' }).first()).toContainText('+1000.00');
   await expect(log.getByRole('row').filter({ hasText: '充值赠送' }).first()).toContainText('+20.00');
   await expect(log.getByRole('row').filter({ hasText: '充值赠送' }).first()).toContainText(after);
+  await page.screenshot({ path: testInfo.outputPath('balance.png'), fullPage: true });
+  await testInfo.attach('balance', { path: testInfo.outputPath('balance.png'), contentType: 'image/png' });
 });

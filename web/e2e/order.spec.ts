@@ -4,7 +4,7 @@
 import { expect, test } from '@playwright/test';
 import { admin, base, login, orderAndPay, sql } from './support';
 
-test('an order is paid, shipped by the operator, received and bought again', async ({ page }) => {
+test('an order is paid, shipped by the operator, received and bought again', async ({ page }, testInfo) => {
   await login(page);
   const id = await orderAndPay(page, 12, 2);
 
@@ -32,6 +32,8 @@ test('an order is paid, shipped by the operator, received and bought again', asy
   for (const step of ['订单已提交', '订单已支付', '商家已发货', '已确认收货']) {
     await expect(page.getByText(step).first()).toBeVisible();
   }
+  await page.screenshot({ path: testInfo.outputPath('order-detail.png'), fullPage: true });
+  await testInfo.attach('order-detail', { path: testInfo.outputPath('order-detail.png'), contentType: 'image/png' });
 
   await page.getByRole('button', { name: '再次购买' }).click();
   await expect(page).toHaveURL(/\/cart$/);

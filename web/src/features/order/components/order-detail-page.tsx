@@ -41,11 +41,11 @@ export function OrderDetailPage() {
             <Descriptions.Item label="收货地址" span={2}>
               {data.address}
             </Descriptions.Item>
-            {data.remark && (
+            {data.remark ? (
               <Descriptions.Item label="备注" span={2}>
                 {data.remark}
               </Descriptions.Item>
-            )}
+            ) : null}
           </Descriptions>
 
           <div className="order-detail-columns">
