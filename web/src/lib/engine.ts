@@ -19,26 +19,9 @@ import {
   shippingHint as engineShippingHint,
   tierHint as engineTierHint,
 } from 'engine';
-import type {
-  CartInput,
-  CartQuote,
-  CartSummary,
-  CashVoucherInput,
-  Chosen,
-  CouponInput,
-  CouponValue,
-  LineQuote,
-  LineSettlement,
-  TierStatus,
-  Totals,
-  LadderRow,
-  MoneyInput,
-  PriceKind,
-  Settlement,
-  SettlementInput,
-  VoucherValue,
-} from 'engine';
+import type { CartInput, CartQuote, CartSummary, MoneyInput, Settlement, SettlementInput } from 'engine';
 
+// The engine's types, for the app to import from here with the functions.
 export type {
   CartInput,
   CartQuote,
@@ -57,7 +40,7 @@ export type {
   Settlement,
   SettlementInput,
   VoucherValue,
-};
+} from 'engine';
 
 /** Cart line types (`CartLine.type`): `Normal` (0), `FlashSale` (1, 秒杀), `Combination` (3, 组合购). */
 export { LineType };
