@@ -320,25 +320,7 @@ pub async fn move_red_packet(
     note: &str,
     now: i64,
 ) -> sqlx::Result<Option<i64>> {
-    let after: Option<i64> =
-        sqlx::query_scalar("UPDATE members SET red_packet = red_packet + $1 WHERE id = $2 AND red_packet + $1 >= 0 RETURNING red_packet")
-            .bind(amount)
-            .bind(member)
-            .fetch_optional(&mut *conn)
-            .await?;
-    let Some(after) = after else { return Ok(None) };
-    sqlx::query(
-        "INSERT INTO red_packet_logs (member_id, amount, balance_after, order_id, note, created_at) VALUES ($1, $2, $3, $4, $5, $6)",
-    )
-    .bind(member)
-    .bind(amount)
-    .bind(after)
-    .bind(order)
-    .bind(note)
-    .bind(now)
-    .execute(&mut *conn)
-    .await?;
-    Ok(Some(after))
+    move_account(conn, ("red_packet", "red_packet_logs", "amount"), member, order, amount, note, now).await
 }
 
 /// Moves the points balance by `points` (negative to spend), never below zero, and logs it
@@ -351,21 +333,38 @@ pub async fn move_points(
     note: &str,
     now: i64,
 ) -> sqlx::Result<Option<i64>> {
-    let after: Option<i64> =
-        sqlx::query_scalar("UPDATE members SET points = points + $1 WHERE id = $2 AND points + $1 >= 0 RETURNING points")
-            .bind(points)
-            .bind(member)
-            .fetch_optional(&mut *conn)
-            .await?;
+    move_account(conn, ("points", "points_logs", "points"), member, order, points, note, now).await
+}
+
+/// Moves a member's account (`column` of `members`) by `change`, never below zero, with a row of
+/// its log (`log`, the change in `log_column`); `None` when the account is short.
+async fn move_account(
+    conn: &mut AnyConnection,
+    (column, log, log_column): (&str, &str, &str),
+    member: i64,
+    order: Option<i64>,
+    change: i64,
+    note: &str,
+    now: i64,
+) -> sqlx::Result<Option<i64>> {
+    let after: Option<i64> = sqlx::query_scalar(sqlx::AssertSqlSafe(format!(
+        "UPDATE members SET {column} = {column} + $1 WHERE id = $2 AND {column} + $1 >= 0 RETURNING {column}"
+    )))
+    .bind(change)
+    .bind(member)
+    .fetch_optional(&mut *conn)
+    .await?;
     let Some(after) = after else { return Ok(None) };
-    sqlx::query("INSERT INTO points_logs (member_id, points, balance_after, order_id, note, created_at) VALUES ($1, $2, $3, $4, $5, $6)")
-        .bind(member)
-        .bind(points)
-        .bind(after)
-        .bind(order)
-        .bind(note)
-        .bind(now)
-        .execute(&mut *conn)
-        .await?;
+    sqlx::query(sqlx::AssertSqlSafe(format!(
+        "INSERT INTO {log} (member_id, {log_column}, balance_after, order_id, note, created_at) VALUES ($1, $2, $3, $4, $5, $6)"
+    )))
+    .bind(member)
+    .bind(change)
+    .bind(after)
+    .bind(order)
+    .bind(note)
+    .bind(now)
+    .execute(&mut *conn)
+    .await?;
     Ok(Some(after))
 }

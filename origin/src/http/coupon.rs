@@ -145,48 +145,67 @@ struct VoucherRow {
     order_id: Option<i64>,
 }
 
-/// The member's coupons with these ids, in this order (ids that are not the member's are left out).
-pub async fn member_coupons(conn: &mut AnyConnection, member: Member, ids: impl Iterator<Item = i64>) -> Result<Vec<MemberCoupon>> {
+/// A row of the member's coupons or vouchers, and the card it answers as.
+trait Held: for<'r> sqlx::FromRow<'r, sqlx::any::AnyRow> + Send + Unpin {
+    type Card;
+    /// The columns and tables it is read from (`m` the member's row).
+    const COLUMNS: &'static str;
+    fn id(&self) -> i64;
+    fn card(self, now: i64) -> Self::Card;
+}
+
+impl Held for CouponRow {
+    type Card = MemberCoupon;
+    const COLUMNS: &'static str = COUPON_COLUMNS;
+    fn id(&self) -> i64 {
+        self.id
+    }
+    fn card(self, now: i64) -> MemberCoupon {
+        CouponRow::card(self, now)
+    }
+}
+
+impl Held for VoucherRow {
+    type Card = MemberVoucher;
+    const COLUMNS: &'static str = VOUCHER_COLUMNS;
+    fn id(&self) -> i64 {
+        self.id
+    }
+    fn card(self, now: i64) -> MemberVoucher {
+        VoucherRow::card(self, now)
+    }
+}
+
+/// The member's coupons or vouchers with these ids, as cards in this order (ids that are not
+/// the member's are left out).
+async fn held<Row: Held>(conn: &mut AnyConnection, member: Member, ids: impl Iterator<Item = i64>) -> Result<Vec<Row::Card>> {
     let ids: Vec<i64> = ids.collect();
     if ids.is_empty() {
         return Ok(Vec::new());
     }
-    let mut query = sqlx::query_as::<_, CouponRow>(sqlx::AssertSqlSafe(format!(
-        "SELECT {COUPON_COLUMNS} WHERE m.member_id = $1 AND m.id IN ({})",
+    let mut query = sqlx::query_as::<_, Row>(sqlx::AssertSqlSafe(format!(
+        "SELECT {} WHERE m.member_id = $1 AND m.id IN ({})",
+        Row::COLUMNS,
         crate::db::params(2, ids.len())
     )))
     .bind(member.id);
     for id in &ids {
         query = query.bind(*id);
     }
-    let rows = query.fetch_all(&mut *conn).await?;
+    let mut rows = query.fetch_all(&mut *conn).await?;
+    rows.sort_by_key(|row| ids.iter().position(|id| *id == row.id()).unwrap_or(usize::MAX));
     let now = now();
-    let mut cards: Vec<(usize, MemberCoupon)> =
-        rows.into_iter().map(|row| (ids.iter().position(|id| *id == row.id).unwrap_or(usize::MAX), row.card(now))).collect();
-    cards.sort_by_key(|(position, _)| *position);
-    Ok(cards.into_iter().map(|(_, card)| card).collect())
+    Ok(rows.into_iter().map(|row| row.card(now)).collect())
+}
+
+/// The member's coupons with these ids, in this order (ids that are not the member's are left out).
+pub async fn member_coupons(conn: &mut AnyConnection, member: Member, ids: impl Iterator<Item = i64>) -> Result<Vec<MemberCoupon>> {
+    held::<CouponRow>(conn, member, ids).await
 }
 
 /// The member's cash vouchers with these ids, in this order.
 pub async fn member_vouchers(conn: &mut AnyConnection, member: Member, ids: impl Iterator<Item = i64>) -> Result<Vec<MemberVoucher>> {
-    let ids: Vec<i64> = ids.collect();
-    if ids.is_empty() {
-        return Ok(Vec::new());
-    }
-    let mut query = sqlx::query_as::<_, VoucherRow>(sqlx::AssertSqlSafe(format!(
-        "SELECT {VOUCHER_COLUMNS} WHERE m.member_id = $1 AND m.id IN ({})",
-        crate::db::params(2, ids.len())
-    )))
-    .bind(member.id);
-    for id in &ids {
-        query = query.bind(*id);
-    }
-    let rows = query.fetch_all(&mut *conn).await?;
-    let now = now();
-    let mut cards: Vec<(usize, MemberVoucher)> =
-        rows.into_iter().map(|row| (ids.iter().position(|id| *id == row.id).unwrap_or(usize::MAX), row.card(now))).collect();
-    cards.sort_by_key(|(position, _)| *position);
-    Ok(cards.into_iter().map(|(_, card)| card).collect())
+    held::<VoucherRow>(conn, member, ids).await
 }
 
 impl VoucherRow {
