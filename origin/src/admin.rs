@@ -12,6 +12,7 @@ use crate::db::Db;
 use crate::http::member::{MESSAGE_ORDER, MESSAGE_QUALIFICATION, MESSAGE_WALLET, send_message};
 use crate::http::qualification::REQUIRED;
 use crate::order_life::{self, Action, Actor};
+use crate::returns::{self, Step};
 use crate::settlement::{self, UNUSED};
 use crate::{money, now};
 
@@ -99,6 +100,28 @@ enum Command {
         /// The request's id.
         id: i64,
     },
+    /// Lists returns (退货).
+    Returns {
+        /// Only those waiting for review or for the goods.
+        #[arg(long)]
+        open: bool,
+    },
+    /// Approves a requested return: the member sends the goods back (`--note`: where to).
+    ApproveReturn {
+        /// The return's id.
+        id: i64,
+        #[arg(long, default_value = "")]
+        note: String,
+    },
+    /// Rejects a requested or approved return with a reason the member sees.
+    RejectReturn {
+        id: i64,
+        #[arg(long)]
+        reason: String,
+    },
+    /// The goods of an approved return are back: refunds it to the balance, gives back its red
+    /// packets and points, and takes back the points the order earned for it.
+    ReceiveReturn { id: i64 },
     /// Adds a carrier's event to a shipped order's logistics.
     Logistics {
         order: i64,
@@ -175,6 +198,10 @@ pub async fn run(db: &Db, admin: Admin) -> anyhow::Result<String> {
         Command::IssueInvoice { id } => issue_invoice(&mut conn, &operator, id).await,
         Command::Answer { case, body, resolve } => answer(&mut conn, &operator, case, &body, resolve).await,
         Command::Ship { order, carrier, tracking } => ship(&mut conn, &operator, order, &carrier, &tracking).await,
+        Command::Returns { open } => list_returns(&mut conn, open).await,
+        Command::ApproveReturn { id, note } => return_step(&mut conn, &operator, id, Step::Approve, &note).await,
+        Command::RejectReturn { id, reason } => return_step(&mut conn, &operator, id, Step::Reject, &reason).await,
+        Command::ReceiveReturn { id } => return_step(&mut conn, &operator, id, Step::Receive, "").await,
         Command::Logistics { order, description, place } => logistics(&mut conn, &operator, order, &place, &description).await,
     }
 }
@@ -607,4 +634,91 @@ async fn issue_invoice(conn: &mut AnyConnection, operator: &str, id: i64) -> any
     log(&mut tx, operator, "invoice.issue", member, &format!("invoice request {id}: {invoice_no}, {yuan}")).await?;
     tx.commit().await?;
     Ok(format!("issued invoice {invoice_no} for request {id}: {yuan}\n"))
+}
+
+#[derive(sqlx::FromRow)]
+struct ReturnListRow {
+    id: i64,
+    return_no: String,
+    order_id: i64,
+    member_id: i64,
+    reason: i64,
+    status: i64,
+    refund: i64,
+    description: String,
+}
+
+async fn list_returns(conn: &mut AnyConnection, open_only: bool) -> anyhow::Result<String> {
+    let rows: Vec<ReturnListRow> = sqlx::query_as(
+        "SELECT id, return_no, order_id, member_id, reason, status, refund, description FROM returns \
+         WHERE ($1 = 0 OR status IN ($2, $3)) ORDER BY id",
+    )
+    .bind(i64::from(open_only))
+    .bind(returns::REQUESTED)
+    .bind(returns::APPROVED)
+    .fetch_all(&mut *conn)
+    .await?;
+    let mut out = String::from("id\treturn\torder\tmember\treason\tstatus\trefund\tunits\tdescription\n");
+    for row in rows {
+        let units: Vec<(String, i64)> = sqlx::query_as(
+            "SELECT i.name, l.number FROM return_lines l JOIN order_items i ON i.id = l.order_item_id WHERE l.return_id = $1 ORDER BY l.id",
+        )
+        .bind(row.id)
+        .fetch_all(&mut *conn)
+        .await?;
+        let units: Vec<String> = units.into_iter().map(|(name, number)| format!("{name} ×{number}")).collect();
+        out += &format!(
+            "{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\n",
+            row.id,
+            row.return_no,
+            row.order_id,
+            row.member_id,
+            returns::REASON_NAMES.get(row.reason as usize).copied().unwrap_or("?"),
+            returns::STATUS_NAMES.get(row.status as usize).copied().unwrap_or("?"),
+            money::text(row.refund),
+            units.join(", "),
+            row.description
+        );
+    }
+    Ok(out)
+}
+
+/// Approves, rejects or receives (and refunds) a return; the member is told.
+async fn return_step(conn: &mut AnyConnection, operator: &str, id: i64, step: Step, note: &str) -> anyhow::Result<String> {
+    let note = note.trim();
+    anyhow::ensure!(step != Step::Reject || !note.is_empty(), "a rejection needs a reason");
+    let mut tx = begin_write(conn).await?;
+    let (moved, paid) = match returns::step(&mut tx, id, None, step, Actor::Operator, note, now()).await? {
+        Ok(moved) => moved,
+        Err(returns::Refusal::State(message) | returns::Refusal::Field(_, message)) => anyhow::bail!("return {id}: {message}"),
+    };
+    let number = &moved.return_no;
+    let (title, body, action, done) = match step {
+        Step::Approve => {
+            ("退货申请已通过", format!("您的退货申请 {number} 已通过，请将商品寄回。{note}"), "return.approve", "approved".to_owned())
+        }
+        Step::Reject => ("退货申请未通过", format!("您的退货申请 {number} 未通过：{note}"), "return.reject", "rejected".to_owned()),
+        Step::Receive => (
+            "退款已到账",
+            format!(
+                "退货 {number} 的商品已收到，¥{} 已退回您的余额{}{}。",
+                money::text(paid.refund),
+                if paid.red_packet > 0 { format!("，红包¥{}已退回", money::text(paid.red_packet)) } else { String::new() },
+                if paid.points_back > 0 { format!("，积分{}已退回", paid.points_back) } else { String::new() }
+            ),
+            "return.receive",
+            format!(
+                "received and refunded {} to the balance, red packets {}, points back {}, earned points taken back {}",
+                money::text(paid.refund),
+                money::text(paid.red_packet),
+                paid.points_back,
+                paid.points_taken
+            ),
+        ),
+        Step::Withdraw => anyhow::bail!("only the member withdraws a return"),
+    };
+    send_message(&mut tx, moved.member_id, MESSAGE_ORDER, title, body.trim_end()).await?;
+    log(&mut tx, operator, action, moved.member_id, &format!("return {id} ({number}) of order {}: {done}", moved.order_id)).await?;
+    tx.commit().await?;
+    Ok(format!("return {id} ({number}): {done}\n"))
 }

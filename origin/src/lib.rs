@@ -15,6 +15,7 @@ pub mod order_life;
 pub mod orders_due;
 pub mod payment;
 pub mod purge;
+pub mod returns;
 pub mod security;
 pub mod settlement;
 pub mod startup;

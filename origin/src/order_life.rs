@@ -117,6 +117,31 @@ pub async fn record(conn: &mut AnyConnection, order: i64, action: Action, actor:
     Ok(())
 }
 
+/// Records a step that does not change the order's state (a return's, `crate::returns`) in its
+/// timeline, in the caller's transaction.
+pub async fn record_step(
+    conn: &mut AnyConnection,
+    order: i64,
+    status: i64,
+    key: &str,
+    actor: Actor,
+    note: &str,
+    now: i64,
+) -> sqlx::Result<()> {
+    sqlx::query(
+        "INSERT INTO order_events (order_id, action, status_from, status_to, actor, note, created_at) VALUES ($1, $2, $3, $3, $4, $5, $6)",
+    )
+    .bind(order)
+    .bind(key)
+    .bind(status)
+    .bind(actor.name())
+    .bind(note)
+    .bind(now)
+    .execute(&mut *conn)
+    .await?;
+    Ok(())
+}
+
 /// Moves the order `id` (of `member`, when given) by `action`, stamping when, and records it in
 /// the timeline; `false` when the order was not in the state the action leaves from (then
 /// nothing changed). What else the change does (stock, payment, carrier) is the caller's, in
@@ -157,7 +182,8 @@ pub async fn change(
 /// One entry of an order's timeline.
 #[derive(Clone, Debug, serde::Serialize, utoipa::ToSchema, sqlx::FromRow)]
 pub struct OrderEvent {
-    /// `place`, `pay`, `cancel`, `ship`, `receive`.
+    /// `place`, `pay`, `cancel`, `ship`, `receive`, or a return's step: `return_request`,
+    /// `return_withdraw`, `return_approve`, `return_reject`, `return_receive`.
     pub action: String,
     #[sqlx(skip)]
     #[schema(value_type = String, example = "订单已支付")]
@@ -182,6 +208,11 @@ pub async fn timeline(conn: &mut AnyConnection, order: i64) -> sqlx::Result<Vec<
             "cancel" => Action::Cancel.title(),
             "ship" => Action::Ship.title(),
             "receive" => Action::Receive.title(),
+            "return_request" => "申请退货",
+            "return_withdraw" => "撤销退货申请",
+            "return_approve" => "退货申请已通过",
+            "return_reject" => "退货申请未通过",
+            "return_receive" => "商家已收到退货，退款已到账",
             _ => "订单更新",
         }
         .to_owned();

@@ -1,6 +1,7 @@
 //! E-invoices (电子发票, `/zzfw/dzfp`): a member requests one for a paid order of theirs (普票 or
 //! 专票 with the company's bank details); the operator issues it (`origin admin issue-invoice`)
-//! with its number, date and amount — what was paid for the order's lines (rule 19's `paid`);
+//! with its number, date and amount — what was paid for the order's lines (rule 19's `paid`)
+//! less what returns refunded;
 //! the member downloads it as a PDF the origin renders. A member sees their own only.
 
 use axum::extract::{Path, State};
@@ -233,10 +234,12 @@ async fn pdf(State(context): State<ApiContext>, member: Member, Path(id): Path<i
             .bind(id)
             .fetch_one(&mut *conn)
             .await?;
-    let lines: Vec<(String, i64, i64)> = sqlx::query_as("SELECT name, number, paid FROM order_items WHERE order_id = $1 ORDER BY id")
-        .bind(invoice.order_id)
-        .fetch_all(&mut *conn)
-        .await?;
+    let lines: Vec<(String, i64, i64)> = sqlx::query_as(
+        "SELECT name, number - returned, paid - refunded FROM order_items WHERE order_id = $1 AND returned < number ORDER BY id",
+    )
+    .bind(invoice.order_id)
+    .fetch_all(&mut *conn)
+    .await?;
     let seller: Option<String> =
         sqlx::query_scalar("SELECT value FROM settings WHERE key = 'company_name'").fetch_optional(&mut *conn).await?;
     let (year, month, day) = crate::civil_date(issued_at, 8 * 3600);
@@ -342,7 +345,7 @@ fn render(invoice: &Printed) -> Vec<u8> {
 }
 
 /// Issues a requested invoice: its number, today's date, and the amount paid for the order's
-/// lines; answers `(member, invoice_no, amount)`.
+/// lines less what their returns refunded; answers `(member, invoice_no, amount)`.
 pub async fn issue(conn: &mut AnyConnection, id: i64, now: i64) -> anyhow::Result<(i64, String, i64)> {
     let (member, order, status): (i64, i64, i64) = sqlx::query_as("SELECT member_id, order_id, status FROM invoices WHERE id = $1")
         .bind(id)
@@ -350,10 +353,11 @@ pub async fn issue(conn: &mut AnyConnection, id: i64, now: i64) -> anyhow::Resul
         .await?
         .ok_or_else(|| anyhow::anyhow!("no invoice request {id}"))?;
     anyhow::ensure!(status == REQUESTED, "invoice {id} is issued already");
-    let amount: i64 = sqlx::query_scalar("SELECT CAST(COALESCE(SUM(paid), 0) AS BIGINT) FROM order_items WHERE order_id = $1")
+    let amount: i64 = sqlx::query_scalar("SELECT CAST(COALESCE(SUM(paid - refunded), 0) AS BIGINT) FROM order_items WHERE order_id = $1")
         .bind(order)
         .fetch_one(&mut *conn)
         .await?;
+    anyhow::ensure!(amount > 0, "order {order} has nothing left to invoice: every line is refunded");
     let (year, month, day) = crate::civil_date(now, 8 * 3600);
     let invoice_no = format!("{year:04}{month:02}{day:02}{id:08}");
     let issued = sqlx::query("UPDATE invoices SET status = $1, invoice_no = $2, amount = $3, issued_at = $4 WHERE id = $5 AND status = $6")

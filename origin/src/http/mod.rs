@@ -24,6 +24,7 @@ pub mod order;
 pub mod order_centre;
 pub mod payment;
 pub mod qualification;
+pub mod returns;
 pub mod session;
 pub mod stat;
 pub mod upload;
@@ -75,6 +76,7 @@ fn routes() -> (Router<ApiContext>, utoipa::openapi::OpenApi) {
         .merge(order::router())
         .merge(order_centre::router())
         .merge(after_sales::router())
+        .merge(returns::router())
         .merge(invoice::router())
         .merge(favorite::router())
         .merge(images::router())

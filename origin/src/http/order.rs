@@ -495,7 +495,8 @@ pub(crate) async fn order_json(conn: &mut AnyConnection, member: Member, id: i64
     let row: OrderRow = sqlx::query_as(
         "SELECT id, order_no, status, total, discount, payable, address, remark, created_at, paid_at, cancelled_at, \
          member_coupon_id, coupon_value, member_cash_voucher_id, cash_voucher_value, red_packet, points_used, points_value, \
-         shipping_fee, due, points_earned, pay_method, shipped_at, done_at, carrier, tracking_no FROM orders WHERE id = $1 AND member_id = $2",
+         shipping_fee, due, points_earned, pay_method, shipped_at, done_at, carrier, tracking_no, return_open, refunded, \
+         (SELECT COUNT(*) FROM returns r WHERE r.order_id = orders.id) AS returns FROM orders WHERE id = $1 AND member_id = $2",
     )
     .bind(id)
     .bind(member.id)
@@ -503,14 +504,15 @@ pub(crate) async fn order_json(conn: &mut AnyConnection, member: Member, id: i64
     .await?
     .ok_or_else(|| Error::not_found("订单不存在"))?;
     let items = sqlx::query_as::<_, ItemRow>(
-        "SELECT goods_id, type, name, ypgg, sccj, bzdw, number, price, amount, goods_manjian_amount, coupon, cash_voucher, \
-         red_packet, points, paid FROM order_items WHERE order_id = $1 ORDER BY id",
+        "SELECT id, goods_id, type, name, ypgg, sccj, bzdw, number, price, amount, goods_manjian_amount, coupon, cash_voucher, \
+         red_packet, points, paid, returned, refunded FROM order_items WHERE order_id = $1 ORDER BY id",
     )
     .bind(id)
     .fetch_all(&mut *conn)
     .await?
     .into_iter()
     .map(|item| OrderItem {
+        id: item.id,
         goods_id: item.goods_id,
         line_type: item.line_type,
         name: item.name,
@@ -526,8 +528,18 @@ pub(crate) async fn order_json(conn: &mut AnyConnection, member: Member, id: i64
         red_packet: money::text(item.red_packet),
         points: money::text(item.points),
         paid: money::text(item.paid),
+        returned: item.returned,
+        refunded: money::text(item.refunded),
     })
-    .collect();
+    .collect::<Vec<_>>();
+    let mut actions = order_life::member_actions(row.status);
+    let all_returned = items.iter().all(|item| item.returned == item.number);
+    if (row.status == order_life::SHIPPED || row.status == order_life::DONE) && row.return_open == 0 && !all_returned {
+        actions.push("return");
+    }
+    if row.returns > 0 {
+        actions.push("return_info");
+    }
     Ok(OrderDetail {
         id: row.id,
         order_no: row.order_no,
@@ -556,7 +568,8 @@ pub(crate) async fn order_json(conn: &mut AnyConnection, member: Member, id: i64
         done_at: row.done_at,
         carrier: row.carrier,
         tracking_no: row.tracking_no,
-        actions: order_life::member_actions(row.status),
+        refunded: money::text(row.refunded),
+        actions,
         timeline: order_life::timeline(conn, row.id).await?,
         logistics: order_life::logistics(conn, row.id).await?,
         items,
@@ -591,10 +604,14 @@ struct OrderRow {
     done_at: Option<i64>,
     carrier: String,
     tracking_no: String,
+    return_open: i64,
+    refunded: i64,
+    returns: i64,
 }
 
 #[derive(sqlx::FromRow)]
 struct ItemRow {
+    id: i64,
     goods_id: i64,
     #[sqlx(rename = "type")]
     line_type: i64,
@@ -611,6 +628,8 @@ struct ItemRow {
     red_packet: i64,
     points: i64,
     paid: i64,
+    returned: i64,
+    refunded: i64,
 }
 
 /// One of the member's orders.
@@ -669,8 +688,11 @@ pub struct OrderDetail {
     /// The carrier and tracking number it was shipped with; empty until shipped.
     carrier: String,
     tracking_no: String,
+    /// Refunded to the balance by its returns so far.
+    #[schema(example = "0.00")]
+    refunded: String,
     /// What the member may do with it now: `pay`, `cancel`, `receive`, `invoice`, `after_sales`,
-    /// `buy_again`.
+    /// `buy_again`, `return` (request one), `return_info` (see its returns).
     #[schema(value_type = Vec<String>)]
     actions: Vec<&'static str>,
     /// Every change, oldest first, with who made it.
@@ -683,6 +705,8 @@ pub struct OrderDetail {
 /// A line of an order, as it was bought.
 #[derive(Serialize, ToSchema)]
 pub struct OrderItem {
+    /// The order line's id (what a return names).
+    id: i64,
     goods_id: i64,
     #[serde(rename = "type")]
     line_type: i64,
@@ -704,6 +728,10 @@ pub struct OrderItem {
     /// What is left paid for the line: what returning all of it refunds (rule 20).
     #[schema(example = "22.10")]
     paid: String,
+    /// Units returned and refunded so far, and what they refunded.
+    returned: i64,
+    #[schema(example = "0.00")]
+    refunded: String,
 }
 
 /// An order just paid, with the balance left.

@@ -19,6 +19,7 @@ mod order_states;
 mod orders;
 mod payment;
 mod requests;
+mod returns;
 mod session;
 mod settlement;
 mod wechat;
