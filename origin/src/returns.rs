@@ -103,6 +103,8 @@ pub struct OrderFacts {
     pub points_used: i64,
     pub points_value: i64,
     pub points_earned: i64,
+    /// What the member paid for the order (goods and shipping fee).
+    pub due: i64,
     pub return_open: i64,
     pub refunded: i64,
 }
@@ -122,7 +124,7 @@ pub struct LineFacts {
 
 pub async fn order_facts(conn: &mut AnyConnection, order: i64, member: Option<i64>) -> sqlx::Result<Option<OrderFacts>> {
     sqlx::query_as(
-        "SELECT id, member_id, order_no, status, points_used, points_value, points_earned, return_open, refunded \
+        "SELECT id, member_id, order_no, status, points_used, points_value, points_earned, due, return_open, refunded \
          FROM orders WHERE id = $1 AND ($2 = 0 OR member_id = $2)",
     )
     .bind(order)
@@ -196,10 +198,10 @@ pub fn compute(order: &OrderFacts, lines: &[LineFacts], wanted: &[Wanted]) -> an
     let points_after = points_before + refund.points_value;
     refund.points_back =
         share(order.points_used, points_after, order.points_value) - share(order.points_used, points_before, order.points_value);
-    // Earned points: in proportion to what is refunded of what the lines paid.
-    let paid: i64 = lines.iter().map(|line| line.paid).sum();
+    // Earned points: in proportion to what is refunded of what the order paid (so the points
+    // the shipping fee earned, which no return refunds, stay).
     let refunded_after = order.refunded + refund.refund;
-    refund.points_taken = share(order.points_earned, refunded_after, paid) - share(order.points_earned, order.refunded, paid);
+    refund.points_taken = share(order.points_earned, refunded_after, order.due) - share(order.points_earned, order.refunded, order.due);
     Ok(Ok(refund))
 }
 
@@ -512,7 +514,7 @@ async fn refund(conn: &mut AnyConnection, order: &OrderFacts, current: &ReturnRo
 mod tests {
     use super::*;
 
-    fn order(points_used: i64, points_value: i64, points_earned: i64, refunded: i64) -> OrderFacts {
+    fn order(points_used: i64, points_value: i64, points_earned: i64, refunded: i64, due: i64) -> OrderFacts {
         OrderFacts {
             id: 1,
             member_id: 1,
@@ -521,6 +523,7 @@ mod tests {
             points_used,
             points_value,
             points_earned,
+            due,
             return_open: 0,
             refunded,
         }
@@ -535,7 +538,7 @@ mod tests {
     #[test]
     fn one_by_one_adds_up_to_the_whole() {
         // 10.00 paid, 0.05 of red packets, 0.07 of points (7 points), 9 points earned.
-        let mut order = order(7, 700, 9, 0);
+        let mut order = order(7, 700, 9, 0, 100_000);
         let mut lines = vec![line(1, 3, 100_000, 500, 700)];
         let mut total = Paid::default();
         for _ in 0..3 {
@@ -553,9 +556,21 @@ mod tests {
         assert_eq!(more, Err(Refusal::field("lines[0]", "goods 1最多可退0件")));
     }
 
+    /// The points a shipping fee earned stay: 94 points earned on 84.00 of goods and 10.00 of
+    /// shipping, a unit of 28.00 returned takes back 28 of them, everything back takes 84.
+    #[test]
+    fn the_shipping_fees_points_stay() {
+        let order = order(0, 0, 94, 0, 940_000);
+        let lines = vec![line(1, 3, 840_000, 0, 0)];
+        let one = compute(&order, &lines, &[Wanted { item: 1, number: 1 }]).unwrap().unwrap();
+        assert_eq!((one.refund, one.points_taken), (280_000, 28));
+        let all = compute(&order, &lines, &[Wanted { item: 1, number: 3 }]).unwrap().unwrap();
+        assert_eq!(all.points_taken, 84);
+    }
+
     #[test]
     fn the_first_unit_of_three_refunds_a_third_cut_to_the_cent() {
-        let order = order(0, 0, 0, 0);
+        let order = order(0, 0, 0, 0, 100_000);
         let lines = vec![line(1, 3, 100_000, 0, 0)];
         let refund = compute(&order, &lines, &[Wanted { item: 1, number: 1 }]).unwrap().unwrap();
         assert_eq!((refund.refund, refund.points_back, refund.points_taken), (33_300, 0, 0));
@@ -568,7 +583,7 @@ mod tests {
         assert_eq!(parse_lines("12:0"), Err(Refusal::field("lines", "退货数量至少为1")));
         assert_eq!(parse_lines("12:1,12:2"), Err(Refusal::field("lines", "同一商品只能填写一次")));
         assert_eq!(parse_lines("x"), Err(Refusal::field("lines", "退货商品格式不正确")));
-        let order = order(0, 0, 0, 0);
+        let order = order(0, 0, 0, 0, 100_000);
         let wrong = compute(&order, &[line(1, 3, 100_000, 0, 0)], &[Wanted { item: 2, number: 1 }]).unwrap();
         assert_eq!(wrong, Err(Refusal::field("lines[0]", "订单中没有该商品")));
     }
