@@ -963,6 +963,70 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/order/{id}/return': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * `POST /api/order/{id}/return` (multipart: `lines` `12:1,13:2`; `reason` 1–6; `description`
+     *     at most 500 characters, required for 其他; `refund` the refund shown, optional: a different
+     *     one now is refused with 409; `photos` up to 5 JPEG or PNG of at most 5 MB): requests a
+     *     return of a shipped or completed order of the member's. One return of an order is open at a
+     *     time (409 while another is).
+     */
+    post: operations['return_request'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/order/{id}/return_quote': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * `GET /api/order/{id}/return_quote` (`lines`: `12:1,13:2`, order line id and units): what
+     *     returning those units of one of the member's orders would refund now, to the cent.
+     */
+    get: operations['return_quote'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/order/{id}/returns': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * `GET /api/order/{id}/returns`: one of the member's orders as its returns page — its lines
+     *     with the units returned and returnable, whether a return can be requested (or why not), and
+     *     its returns.
+     */
+    get: operations['return_info'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/payment/notify': {
     parameters: {
       query?: never;
@@ -1000,6 +1064,43 @@ export interface paths {
     get: operations['payment_state'];
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/return/{id}/photo/{photo}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** `GET /api/return/{id}/photo/{photo}`: a photo of one of the member's returns. */
+    get: operations['return_photo'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/return/{id}/withdraw': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * `POST /api/return/{id}/withdraw`: the member withdraws one of their returns not yet reviewed
+     *     (409 once reviewed); the order may take another.
+     */
+    post: operations['return_withdraw'];
     delete?: never;
     options?: never;
     head?: never;
@@ -3215,7 +3316,7 @@ export interface components {
       data: {
         /**
          * @description What the member may do with it now: `pay`, `cancel`, `receive`, `invoice`, `after_sales`,
-         *     `buy_again`.
+         *     `buy_again`, `return` (request one), `return_info` (see its returns).
          */
         actions: string[];
         address: string;
@@ -3280,6 +3381,11 @@ export interface components {
         points_value: string;
         /** @example 5.00 */
         red_packet: string;
+        /**
+         * @description Refunded to the balance by its returns so far.
+         * @example 0.00
+         */
+        refunded: string;
         remark: string;
         /** Format: int64 */
         shipped_at: number | null;
@@ -3476,6 +3582,80 @@ export interface components {
        *     2), the qualifications recorded (step 3). `step` is the next step.
        */
       data: components['schemas']['CodeChecked'] | components['schemas']['Registered'] | components['schemas']['Qualified'];
+      /** @example ok */
+      msg: string;
+    };
+    /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
+    Envelope_ReturnInfo: {
+      /**
+       * Format: int64
+       * @description 10000: success.
+       * @example 10000
+       */
+      code: number;
+      /** @description An order's returns page. */
+      data: {
+        /** @description Whether a return can be requested now; if not, `refusal` says why. */
+        can_return: boolean;
+        lines: components['schemas']['ReturnableLine'][];
+        /** Format: int64 */
+        order_id: number;
+        order_no: string;
+        /** @description The reasons a return may give. */
+        reasons: components['schemas']['Reason'][];
+        /**
+         * @description Refunded to the balance for this order so far.
+         * @example 3.33
+         */
+        refunded: string;
+        refusal: string;
+        /** @description The order's returns, newest first. */
+        returns: components['schemas']['ReturnRecord'][];
+        /**
+         * Format: int64
+         * @description The order's state (0–4).
+         */
+        status: number;
+        /** @example 已完成 */
+        status_name: string;
+      };
+      /** @example ok */
+      msg: string;
+    };
+    /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
+    Envelope_ReturnQuote: {
+      /**
+       * Format: int64
+       * @description 10000: success.
+       * @example 10000
+       */
+      code: number;
+      /** @description What returning the chosen units refunds. */
+      data: {
+        lines: components['schemas']['ReturnQuoteLine'][];
+        /** Format: int64 */
+        points_back: number;
+        /**
+         * Format: int64
+         * @description Earned points taken back (as far as the member still holds them).
+         */
+        points_taken: number;
+        /**
+         * @description The money value of the points given back.
+         * @example 0.10
+         */
+        points_value: string;
+        /**
+         * @description Back to the red-packet account.
+         * @example 0.17
+         */
+        red_packet: string;
+        /**
+         * @description To the balance (rule 20 on each line's `paid`).
+         * @example 3.33
+         */
+        refund: string;
+      };
       /** @example ok */
       msg: string;
     };
@@ -4351,7 +4531,7 @@ export interface components {
     OrderDetail: {
       /**
        * @description What the member may do with it now: `pay`, `cancel`, `receive`, `invoice`, `after_sales`,
-       *     `buy_again`.
+       *     `buy_again`, `return` (request one), `return_info` (see its returns).
        */
       actions: string[];
       address: string;
@@ -4416,6 +4596,11 @@ export interface components {
       points_value: string;
       /** @example 5.00 */
       red_packet: string;
+      /**
+       * @description Refunded to the balance by its returns so far.
+       * @example 0.00
+       */
+      refunded: string;
       remark: string;
       /** Format: int64 */
       shipped_at: number | null;
@@ -4436,7 +4621,10 @@ export interface components {
     };
     /** @description One entry of an order's timeline. */
     OrderEvent: {
-      /** @description `place`, `pay`, `cancel`, `ship`, `receive`. */
+      /**
+       * @description `place`, `pay`, `cancel`, `ship`, `receive`, or a return's step: `return_request`,
+       *     `return_withdraw`, `return_approve`, `return_reject`, `return_receive`.
+       */
       action: string;
       /** @description `member`, `operator` or `system`. */
       actor: string;
@@ -4457,6 +4645,11 @@ export interface components {
       goods_id: number;
       /** @description The line's share of the full reduction (rule 8) and of each deduction (rule 19). */
       goods_manjian_amount: string;
+      /**
+       * Format: int64
+       * @description The order line's id (what a return names).
+       */
+      id: number;
       name: string;
       /** Format: int64 */
       number: number;
@@ -4469,6 +4662,13 @@ export interface components {
       /** @example 12.30 */
       price: string;
       red_packet: string;
+      /** @example 0.00 */
+      refunded: string;
+      /**
+       * Format: int64
+       * @description Units returned and refunded so far, and what they refunded.
+       */
+      returned: number;
       sccj: string;
       /** Format: int64 */
       type: number;
@@ -4592,6 +4792,12 @@ export interface components {
       free_shipping: boolean;
       need: string | null;
     };
+    Reason: {
+      /** Format: int64 */
+      id: number;
+      /** @example 质量问题 */
+      name: string;
+    };
     /** @description One of the latest orders. */
     RecentOrder: {
       /** Format: int64 */
@@ -4654,6 +4860,170 @@ export interface components {
        */
       step: number;
       username: string;
+    };
+    /** @description An order's returns page. */
+    ReturnInfo: {
+      /** @description Whether a return can be requested now; if not, `refusal` says why. */
+      can_return: boolean;
+      lines: components['schemas']['ReturnableLine'][];
+      /** Format: int64 */
+      order_id: number;
+      order_no: string;
+      /** @description The reasons a return may give. */
+      reasons: components['schemas']['Reason'][];
+      /**
+       * @description Refunded to the balance for this order so far.
+       * @example 3.33
+       */
+      refunded: string;
+      refusal: string;
+      /** @description The order's returns, newest first. */
+      returns: components['schemas']['ReturnRecord'][];
+      /**
+       * Format: int64
+       * @description The order's state (0–4).
+       */
+      status: number;
+      /** @example 已完成 */
+      status_name: string;
+    };
+    /** @description What returning the chosen units refunds. */
+    ReturnQuote: {
+      lines: components['schemas']['ReturnQuoteLine'][];
+      /** Format: int64 */
+      points_back: number;
+      /**
+       * Format: int64
+       * @description Earned points taken back (as far as the member still holds them).
+       */
+      points_taken: number;
+      /**
+       * @description The money value of the points given back.
+       * @example 0.10
+       */
+      points_value: string;
+      /**
+       * @description Back to the red-packet account.
+       * @example 0.17
+       */
+      red_packet: string;
+      /**
+       * @description To the balance (rule 20 on each line's `paid`).
+       * @example 3.33
+       */
+      refund: string;
+    };
+    ReturnQuoteLine: {
+      /** Format: int64 */
+      id: number;
+      /** Format: int64 */
+      number: number;
+      /** @example 0.10 */
+      points_value: string;
+      /** @example 0.17 */
+      red_packet: string;
+      /** @example 3.33 */
+      refund: string;
+    };
+    /** @description A return with its lines, refund and photos. */
+    ReturnRecord: {
+      /** @description `withdraw` while it is not reviewed. */
+      actions: string[];
+      /** Format: int64 */
+      created_at: number;
+      description: string;
+      /** Format: int64 */
+      id: number;
+      lines: components['schemas']['ReturnRecordLine'][];
+      /** @description The shop's note (why rejected, where to send the goods). */
+      operator_note: string;
+      /** @description The photos' addresses (their member only). */
+      photos: string[];
+      /** Format: int64 */
+      points_back: number;
+      /**
+       * Format: int64
+       * @description Earned points taken back (once refunded: what the member still held of them).
+       */
+      points_taken: number;
+      /**
+       * Format: int64
+       * @description 1 质量问题, 2 发错货, 3 商品破损, 4 效期问题, 5 不想要了, 6 其他.
+       */
+      reason: number;
+      /** @example 质量问题 */
+      reason_name: string;
+      /**
+       * @description Back to the red-packet account.
+       * @example 0.17
+       */
+      red_packet: string;
+      /**
+       * @description To the balance.
+       * @example 3.33
+       */
+      refund: string;
+      /** Format: int64 */
+      refunded_at: number | null;
+      return_no: string;
+      /** Format: int64 */
+      reviewed_at: number | null;
+      /**
+       * Format: int64
+       * @description 0 待审核, 1 待退货, 2 已拒绝, 3 已退款, 4 已撤销.
+       */
+      status: number;
+      /** @example 待审核 */
+      status_name: string;
+    };
+    ReturnRecordLine: {
+      name: string;
+      /** Format: int64 */
+      number: number;
+      /** Format: int64 */
+      order_item_id: number;
+      /** @example 0.17 */
+      red_packet: string;
+      /** @example 3.33 */
+      refund: string;
+    };
+    /** @description An order line, with its units returned and still returnable. */
+    ReturnableLine: {
+      bzdw: string;
+      /** Format: int64 */
+      goods_id: number;
+      /**
+       * Format: int64
+       * @description The order line's id (what a return names).
+       */
+      id: number;
+      name: string;
+      /** Format: int64 */
+      number: number;
+      /**
+       * @description What the line paid (rule 19): returning all of it refunds this.
+       * @example 30.00
+       */
+      paid: string;
+      /** @example 10.00 */
+      price: string;
+      /**
+       * @description Refunded for the line so far.
+       * @example 10.00
+       */
+      refunded: string;
+      /**
+       * Format: int64
+       * @description Units that can still be returned (none while a return is open).
+       */
+      returnable: number;
+      /**
+       * Format: int64
+       * @description Units refunded already.
+       */
+      returned: number;
+      sccj: string;
+      ypgg: string;
     };
     /** @description The lines asked for and the state asked for them. */
     Selected: {
@@ -4995,6 +5365,8 @@ export type EnvelopePhoneFree = components['schemas']['Envelope_PhoneFree'];
 export type EnvelopePlacedOrder = components['schemas']['Envelope_PlacedOrder'];
 export type EnvelopeRecommendations = components['schemas']['Envelope_Recommendations'];
 export type EnvelopeRegisterStep = components['schemas']['Envelope_RegisterStep'];
+export type EnvelopeReturnInfo = components['schemas']['Envelope_ReturnInfo'];
+export type EnvelopeReturnQuote = components['schemas']['Envelope_ReturnQuote'];
 export type EnvelopeSelected = components['schemas']['Envelope_Selected'];
 export type EnvelopeSpikeFloor = components['schemas']['Envelope_SpikeFloor'];
 export type EnvelopeStoreList = components['schemas']['Envelope_StoreList'];
@@ -5062,11 +5434,18 @@ export type PriceKind = components['schemas']['PriceKind'];
 export type Qualified = components['schemas']['Qualified'];
 export type QualityInspection = components['schemas']['QualityInspection'];
 export type QuoteShipping = components['schemas']['QuoteShipping'];
+export type Reason = components['schemas']['Reason'];
 export type RecentOrder = components['schemas']['RecentOrder'];
 export type RechargeTier = components['schemas']['RechargeTier'];
 export type Recommendations = components['schemas']['Recommendations'];
 export type RegisterStep = components['schemas']['RegisterStep'];
 export type Registered = components['schemas']['Registered'];
+export type ReturnInfo = components['schemas']['ReturnInfo'];
+export type ReturnQuote = components['schemas']['ReturnQuote'];
+export type ReturnQuoteLine = components['schemas']['ReturnQuoteLine'];
+export type ReturnRecord = components['schemas']['ReturnRecord'];
+export type ReturnRecordLine = components['schemas']['ReturnRecordLine'];
+export type ReturnableLine = components['schemas']['ReturnableLine'];
 export type Selected = components['schemas']['Selected'];
 export type Settlement = components['schemas']['Settlement'];
 export type ShippingData = components['schemas']['ShippingData'];
@@ -6281,6 +6660,78 @@ export interface operations {
       '5XX': components['responses']['Error'];
     };
   };
+  return_request: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 订单的退货 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_ReturnInfo'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  return_quote: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 退款金额 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_ReturnQuote'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  return_info: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 订单的退货 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_ReturnInfo'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
   notify: {
     parameters: {
       query?: never;
@@ -6321,6 +6772,56 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Envelope_PaymentState'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  return_photo: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+        photo: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 照片 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'image/jpeg': unknown;
+          'image/png': unknown;
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  return_withdraw: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 订单的退货 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_ReturnInfo'];
         };
       };
       '4XX': components['responses']['Error'];
