@@ -1,6 +1,7 @@
 // The order centre in Chromium, through the edge: an order followed from payment through the
-// operator's shipment to the member's receipt, found again by its number, and bought again; an
-// after-sales case; an e-invoice requested, issued and downloaded.
+// operator's shipment to the member's receipt, found again by its number, and bought again; a
+// unit returned and refunded to the wallet; an after-sales case; an e-invoice requested, issued
+// and downloaded.
 import { expect, test } from '@playwright/test';
 import { admin, base, login, orderAndPay, sql } from './support';
 
@@ -98,4 +99,59 @@ test('a member requests an e-invoice, the operator issues it, the member downloa
   const pdf = await page.request.get(`${base()}${href}`);
   expect(pdf.headers()['content-type']).toBe('application/pdf');
   expect((await pdf.body()).subarray(0, 8).toString()).toBe('%PDF-1.4');
+});
+
+/** Rule 20 for one unit of `units` that paid `paid` with none returned before: floor2(paid / units),
+ * in whole cents (what the walk expects the page to show). */
+function firstUnitRefund(paid: string, units: number): string {
+  const [whole, fraction = ''] = paid.split('.');
+  const cents = (BigInt(whole) * 100n + BigInt((fraction + '00').slice(0, 2))) / BigInt(units);
+  return `${cents / 100n}.${String(cents % 100n).padStart(2, '0')}`;
+}
+
+test('a member returns one unit of a received order and sees the refund in the wallet log', async ({ page }, testInfo) => {
+  await login(page);
+  const id = await orderAndPay(page, 18, 3);
+  expect(admin('ship', String(id), '--carrier', '中通快递', '--tracking', 'ZT2026112401')).toContain('shipped');
+  await page.goto(`${base()}/order/info/${id}`);
+  await page.getByRole('button', { name: '确认收货' }).click();
+  await page.getByRole('button', { name: /确\s?定/ }).click();
+  await expect(page.getByTestId('order-status')).toHaveText('已完成');
+
+  const order = (await (await page.request.get(`${base()}/api/order/${id}`)).json()).data;
+  const refund = firstUnitRefund(order.items[0].paid, 3);
+  await page.getByRole('button', { name: '申请退货' }).click();
+  await expect(page).toHaveURL(new RegExp(`/order/returnInfo/${id}$`));
+  await expect(page).toHaveTitle('退货详情 - 医药批发商城');
+  const form = page.getByTestId('return-form');
+  await expect(page.getByTestId('return-refund')).toHaveText('请选择退货数量');
+  await form.getByRole('spinbutton').fill('1');
+  await expect(page.getByTestId('return-refund')).toHaveText(`¥${refund}`);
+  await form.getByText('商品破损').click();
+  await form.getByRole('textbox').fill('一盒外包装破损');
+  await form.locator('input[type=file]').setInputFiles({ name: 'box.png', mimeType: 'image/png', buffer: PNG });
+  await form.getByRole('button', { name: '提交退货申请' }).click();
+  const record = page.getByTestId('return-record');
+  await expect(record.getByTestId('return-status')).toHaveText('待审核');
+  await expect(record).toContainText(`¥${refund}`);
+  await expect(record.locator('img')).toHaveCount(1);
+
+  // The shop approves it and, once the goods are back, refunds it.
+  const [[returnId]] = sql('SELECT id FROM returns WHERE order_id = ?', id) as [[number]];
+  expect(admin('approve-return', String(returnId), '--note', '请寄回杭州仓')).toContain('approved');
+  expect(admin('receive-return', String(returnId))).toContain('received and refunded');
+  await page.reload();
+  await expect(record.getByTestId('return-status')).toHaveText('已退款');
+  await expect(record).toContainText('请寄回杭州仓');
+  await page.screenshot({ path: testInfo.outputPath('return.png'), fullPage: true });
+  await testInfo.attach('return', { path: testInfo.outputPath('return.png'), contentType: 'image/png' });
+
+  await page.goto(`${base()}/order/info/${id}`);
+  await expect(page.getByTestId('order-refunded')).toHaveText(`¥${refund}`);
+  await expect(page.getByText('商家已收到退货，退款已到账')).toBeVisible();
+
+  await page.goto(`${base()}/wdqb/yegl`);
+  const row = page.getByTestId('log-balance').getByRole('row').filter({ hasText: '退货' }).first();
+  await expect(row).toContainText(`+${refund}`);
+  await expect(row).toContainText(order.order_no);
 });

@@ -73,6 +73,7 @@ const PAGES: Record<string, Page | LazyPage> = {
   zhzx_bdwx: () => account().then((module) => module.WechatPage),
   order_index: () => orders().then((module) => module.OrderListPage),
   order_info: () => orders().then((module) => module.OrderDetailPage),
+  order_return: () => orders().then((module) => module.ReturnPage),
   order_after_sales: () => orders().then((module) => module.AfterSalesPage),
   zzfw_dzfp: () => orders().then((module) => module.InvoicesPage),
 };
@@ -110,6 +111,7 @@ const LAZY = new Set<string>([
   'zhzx_bdwx',
   'order_index',
   'order_info',
+  'order_return',
   'order_after_sales',
   'zzfw_dzfp',
 ]);

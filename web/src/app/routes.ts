@@ -92,6 +92,7 @@ export const ROUTES: readonly RouteEntry[] = [
 
   { name: 'order_index', path: '/order', title: '我的订单', layout: PLAIN },
   { name: 'order_info', path: '/order/info/:id', title: '订单详情', layout: PLAIN },
+  { name: 'order_return', path: '/order/returnInfo/:id', title: '退货详情', layout: PLAIN },
   { name: 'order_after_sales', path: '/order/afterSalesInfo/:id', title: '售后详情', layout: PLAIN },
   { name: 'zzfw_dzfp', path: '/zzfw/dzfp', title: '电子发票', layout: PLAIN },
 ];

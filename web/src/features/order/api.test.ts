@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { afterSaleForm, orderParams } from './api';
+import { afterSaleForm, orderParams, returnForm, returnLines } from './api';
 
 describe('the order list query', () => {
   it('sends only the filters set, the keyword trimmed', () => {
@@ -22,5 +22,19 @@ describe('an after-sales message', () => {
     expect(form.get('body')).toBe('外包装破损');
     expect(form.getAll('photos')).toHaveLength(1);
     expect(afterSaleForm('补充', []).has('kind')).toBe(false);
+  });
+});
+
+describe('a return request', () => {
+  it('names the chosen units line by line, leaving out lines with none', () => {
+    expect(returnLines({ 12: 1, 13: 0, 14: 3 })).toBe('12:1,14:3');
+    expect(returnLines({ 12: 0 })).toBe('');
+  });
+
+  it('carries the lines, reason, description, the refund shown and photos', () => {
+    const photo = new File([new Uint8Array([0x89, 0x50])], 'box.png', { type: 'image/png' });
+    const form = returnForm({ lines: '12:1', reason: 3, description: ' 破损 ', refund: '3.33', photos: [photo] });
+    expect([form.get('lines'), form.get('reason'), form.get('description'), form.get('refund')]).toEqual(['12:1', '3', '破损', '3.33']);
+    expect(form.getAll('photos')).toHaveLength(1);
   });
 });

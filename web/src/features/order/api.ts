@@ -1,7 +1,7 @@
 // The order centre's reads and actions.
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-import type { AfterSalePage, BoughtAgain, InvoicePage, OrderDetail, OrderPage } from '@/api/types';
+import type { AfterSalePage, BoughtAgain, InvoicePage, OrderDetail, OrderPage, ReturnInfo, ReturnQuote } from '@/api/types';
 
 export const ORDERS_KEY = ['orders'] as const;
 
@@ -94,4 +94,42 @@ export function useInvoices(page: number) {
     queryFn: () => api.get<InvoicePage>('/api/invoices', { params: { page } }),
     placeholderData: keepPreviousData,
   });
+}
+
+/** An order's returns page: its lines with what can still be returned, and its returns. */
+export function useReturns(order: number) {
+  return useQuery({
+    queryKey: [...ORDERS_KEY, 'returns', order],
+    queryFn: () => api.get<ReturnInfo>(`/api/order/${order}/returns`),
+    enabled: order > 0,
+  });
+}
+
+/** The chosen units as the API names them: `12:1,13:2` (order line id, units), lines with none left out. */
+export function returnLines(chosen: Record<number, number>): string {
+  return Object.entries(chosen)
+    .filter(([, units]) => units > 0)
+    .map(([line, units]) => `${line}:${units}`)
+    .join(',');
+}
+
+/** What returning the chosen units refunds, as the engine computes it on the server. */
+export function useReturnQuote(order: number, lines: string) {
+  return useQuery({
+    queryKey: [...ORDERS_KEY, 'return-quote', order, lines],
+    queryFn: () => api.get<ReturnQuote>(`/api/order/${order}/return_quote`, { params: { lines }, silent: true }),
+    enabled: order > 0 && lines !== '',
+    retry: false,
+  });
+}
+
+/** The multipart form of a return request. */
+export function returnForm(request: { lines: string; reason: number; description: string; refund: string; photos: File[] }): FormData {
+  const form = new FormData();
+  form.append('lines', request.lines);
+  form.append('reason', String(request.reason));
+  form.append('description', request.description.trim());
+  form.append('refund', request.refund);
+  for (const photo of request.photos) form.append('photos', photo, photo.name);
+  return form;
 }

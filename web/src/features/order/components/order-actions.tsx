@@ -1,4 +1,5 @@
-// The buttons an order's state allows its member: pay, cancel, confirm receipt, buy again.
+// The buttons an order's state allows its member: pay, cancel, confirm receipt, invoice, return,
+// after-sales, buy again.
 import { Link, useNavigate } from 'react-router';
 import { App as AntApp, Button, Space } from 'antd';
 import type { OrderDetail } from '@/api/types';
@@ -62,6 +63,11 @@ export function OrderActions({ order, detail = true }: { order: OrderDetail; det
       {order.actions.includes('invoice') && (
         <Link to={`/zzfw/dzfp?order=${order.id}`}>
           <Button size="small">申请发票</Button>
+        </Link>
+      )}
+      {(order.actions.includes('return') || order.actions.includes('return_info')) && (
+        <Link to={`/order/returnInfo/${order.id}`}>
+          <Button size="small">{order.actions.includes('return') ? '申请退货' : '退货详情'}</Button>
         </Link>
       )}
       {order.actions.includes('after_sales') && (

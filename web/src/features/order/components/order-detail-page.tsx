@@ -93,7 +93,7 @@ export function OrderDetailPage() {
           <Table<OrderItem>
             size="small"
             className="member-card"
-            rowKey={(item) => `${item.goods_id}-${item.type}-${item.name}`}
+            rowKey="id"
             pagination={false}
             dataSource={data.items}
             columns={[
@@ -108,6 +108,16 @@ export function OrderDetailPage() {
               { title: '红包', dataIndex: 'red_packet', align: 'right', render: yuan },
               { title: '积分', dataIndex: 'points', align: 'right', render: yuan },
               { title: '实付', dataIndex: 'paid', align: 'right', render: (paid: string) => <strong>{yuan(paid)}</strong> },
+              ...(positive(data.refunded)
+                ? [
+                    {
+                      title: '已退货',
+                      key: 'returned',
+                      align: 'right' as const,
+                      render: (_: unknown, item: OrderItem) => (item.returned > 0 ? `${item.returned}件 ${yuan(item.refunded)}` : '—'),
+                    },
+                  ]
+                : []),
             ]}
           />
 
@@ -129,6 +139,11 @@ export function OrderDetailPage() {
               </strong>
             </Descriptions.Item>
             {data.points_earned > 0 && <Descriptions.Item label="获得积分">{data.points_earned}</Descriptions.Item>}
+            {positive(data.refunded) && (
+              <Descriptions.Item label="已退款">
+                <span data-testid="order-refunded">{yuan(data.refunded)}</span>
+              </Descriptions.Item>
+            )}
           </Descriptions>
         </div>
       )}

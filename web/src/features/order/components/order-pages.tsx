@@ -2,4 +2,5 @@
 export { OrderListPage } from './order-list-page';
 export { OrderDetailPage } from './order-detail-page';
 export { AfterSalesPage } from './after-sales-page';
+export { ReturnPage } from './return-page';
 export { InvoicesPage } from './invoices-page';

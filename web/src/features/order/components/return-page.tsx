@@ -1,0 +1,259 @@
+// 退货详情 (/order/returnInfo/{id}, the order's id): the order's lines with the units still
+// returnable, a return request (units per line, reason, description, photos) with the refund it
+// will pay shown before submitting — the engine's rule 20, to the cent, with the red packets and
+// points that come back and the earned points taken back — and the order's returns with their
+// states, the shop's note and what each refunded.
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import {
+  Alert,
+  App as AntApp,
+  Button,
+  Card,
+  Descriptions,
+  Empty,
+  Form,
+  Image,
+  Input,
+  InputNumber,
+  Radio,
+  Result,
+  Skeleton,
+  Space,
+  Table,
+  Tag,
+  Upload,
+} from 'antd';
+import type { UploadFile } from 'antd';
+import { api } from '@/lib/api';
+import { formatTime } from '@/lib/time';
+import { positive, yuan } from '@/lib/money';
+import type { ReturnInfo, ReturnRecord, ReturnableLine } from '@/api/types';
+import { MemberLayout } from '@/features/member/components/member-layout';
+import { fieldErrors } from '@/features/auth/api';
+import { returnForm, returnLines, useReturnQuote, useReturns } from '../api';
+
+/** 待审核, 待退货, 已拒绝, 已退款, 已撤销. */
+const STATUS_COLOURS = ['orange', 'blue', 'red', 'green', 'default'];
+
+function RequestForm({ info, done }: { info: ReturnInfo; done: () => Promise<unknown> }) {
+  const { message } = AntApp.useApp();
+  const [form] = Form.useForm();
+  const [chosen, setChosen] = useState<Record<number, number>>({});
+  const [files, setFiles] = useState<UploadFile[]>([]);
+  const [sending, setSending] = useState(false);
+  const lines = returnLines(chosen);
+  const quote = useReturnQuote(info.order_id, lines);
+  const reason = Form.useWatch('reason', form) as number | undefined;
+  const submit = async (values: { reason: number; description?: string }) => {
+    if (!quote.data) return;
+    setSending(true);
+    try {
+      const photos = files.flatMap((file) => (file.originFileObj ? [file.originFileObj] : []));
+      await api.upload<ReturnInfo>(
+        `/api/order/${info.order_id}/return`,
+        returnForm({ lines, reason: values.reason, description: values.description ?? '', refund: quote.data.refund, photos }),
+      );
+      message.success('已提交退货申请');
+      setChosen({});
+      setFiles([]);
+      form.resetFields();
+      await done();
+    } catch (error) {
+      form.setFields(fieldErrors(error).filter((field) => ['reason', 'description'].includes(field.name)));
+    } finally {
+      setSending(false);
+    }
+  };
+  return (
+    <Card size="small" title="申请退货" className="member-card" data-testid="return-form">
+      <Table<ReturnableLine>
+        size="small"
+        rowKey="id"
+        pagination={false}
+        dataSource={info.lines}
+        columns={[
+          { title: '商品', dataIndex: 'name', render: (name: string, line) => `${name} ${line.ypgg}` },
+          { title: '生产厂家', dataIndex: 'sccj' },
+          { title: '购买数量', dataIndex: 'number', align: 'right' },
+          { title: '实付', dataIndex: 'paid', align: 'right', render: yuan },
+          { title: '已退', dataIndex: 'returned', align: 'right' },
+          {
+            title: '退货数量',
+            key: 'units',
+            align: 'right',
+            render: (_, line) =>
+              line.returnable > 0 ? (
+                <InputNumber
+                  size="small"
+                  min={0}
+                  max={line.returnable}
+                  precision={0}
+                  value={chosen[line.id] ?? 0}
+                  aria-label={`退货数量 ${line.name}`}
+                  onChange={(units) => setChosen((current) => ({ ...current, [line.id]: Math.min(Number(units ?? 0), line.returnable) }))}
+                />
+              ) : (
+                <span className="muted">不可退</span>
+              ),
+          },
+          {
+            title: '退款',
+            key: 'refund',
+            align: 'right',
+            render: (_, line) => {
+              const part = quote.data?.lines.find((entry) => entry.id === line.id);
+              return part ? yuan(part.refund) : '—';
+            },
+          },
+        ]}
+      />
+      <Descriptions bordered size="small" column={1} className="order-totals" data-testid="return-quote">
+        <Descriptions.Item label="退款金额（退回余额）">
+          <strong className="price big" data-testid="return-refund">
+            {lines === '' ? '请选择退货数量' : quote.isError ? '—' : quote.data ? yuan(quote.data.refund) : '计算中…'}
+          </strong>
+        </Descriptions.Item>
+        {quote.data && positive(quote.data.red_packet) && (
+          <Descriptions.Item label="退回红包">{yuan(quote.data.red_packet)}</Descriptions.Item>
+        )}
+        {quote.data && quote.data.points_back > 0 && <Descriptions.Item label="退回积分">{quote.data.points_back}</Descriptions.Item>}
+        {quote.data && quote.data.points_taken > 0 && <Descriptions.Item label="扣回赠送积分">{quote.data.points_taken}</Descriptions.Item>}
+      </Descriptions>
+      {quote.error && <Alert type="error" showIcon message={quote.error.message} />}
+      <Form form={form} layout="vertical" onFinish={(values) => void submit(values)}>
+        <Form.Item label="退货原因" name="reason" rules={[{ required: true, message: '请选择退货原因' }]}>
+          <Radio.Group options={info.reasons.map((item) => ({ value: item.id, label: item.name }))} />
+        </Form.Item>
+        <Form.Item label="问题描述" name="description" rules={[{ required: reason === 6, message: '请描述退货原因' }]}>
+          <Input.TextArea rows={3} maxLength={500} showCount />
+        </Form.Item>
+        <Form.Item label="照片（最多5张，JPG或PNG）">
+          <Upload
+            accept=".jpg,.jpeg,.png"
+            listType="picture-card"
+            maxCount={5}
+            multiple
+            fileList={files}
+            beforeUpload={() => false}
+            onChange={({ fileList }) => setFiles(fileList.slice(0, 5))}
+          >
+            {files.length < 5 && '+ 添加'}
+          </Upload>
+        </Form.Item>
+        <Button type="primary" htmlType="submit" loading={sending} disabled={!quote.data}>
+          提交退货申请
+        </Button>
+      </Form>
+    </Card>
+  );
+}
+
+function ReturnCard({ item, refresh }: { item: ReturnRecord; refresh: () => Promise<unknown> }) {
+  const { modal, message } = AntApp.useApp();
+  const withdraw = () =>
+    modal.confirm({
+      title: '温馨提示',
+      content: '确定撤销该退货申请吗？',
+      okText: '确定',
+      cancelText: '取消',
+      onOk: async () => {
+        try {
+          await api.post<ReturnInfo>(`/api/return/${item.id}/withdraw`);
+          message.success('已撤销退货申请');
+          await refresh();
+        } catch {
+          // Told by the API client.
+        }
+      },
+    });
+  return (
+    <Card
+      size="small"
+      className="member-card"
+      data-testid="return-record"
+      title={
+        <Space>
+          <span>退货单 {item.return_no}</span>
+          <Tag>{item.reason_name}</Tag>
+          <Tag color={STATUS_COLOURS[item.status]} data-testid="return-status">
+            {item.status_name}
+          </Tag>
+        </Space>
+      }
+      extra={item.actions.includes('withdraw') && <Button onClick={withdraw}>撤销申请</Button>}
+    >
+      <Descriptions size="small" column={2}>
+        <Descriptions.Item label="退货商品" span={2}>
+          {item.lines.map((line) => `${line.name} ×${line.number}（${yuan(line.refund)}）`).join('，')}
+        </Descriptions.Item>
+        <Descriptions.Item label="退款金额">
+          <strong className="price">{yuan(item.refund)}</strong>
+          {item.status === 3 ? '（已退回余额）' : ''}
+        </Descriptions.Item>
+        <Descriptions.Item label="申请时间">{formatTime(item.created_at)}</Descriptions.Item>
+        {positive(item.red_packet) && <Descriptions.Item label="退回红包">{yuan(item.red_packet)}</Descriptions.Item>}
+        {item.points_back > 0 && <Descriptions.Item label="退回积分">{item.points_back}</Descriptions.Item>}
+        {item.points_taken > 0 && <Descriptions.Item label="扣回赠送积分">{item.points_taken}</Descriptions.Item>}
+        {item.description && (
+          <Descriptions.Item label="问题描述" span={2}>
+            {item.description}
+          </Descriptions.Item>
+        )}
+        {item.operator_note && (
+          <Descriptions.Item label="商家说明" span={2}>
+            {item.operator_note}
+          </Descriptions.Item>
+        )}
+        {item.refunded_at && <Descriptions.Item label="退款时间">{formatTime(item.refunded_at)}</Descriptions.Item>}
+      </Descriptions>
+      {item.photos.length > 0 && (
+        <Image.PreviewGroup>
+          <Space>
+            {item.photos.map((photo) => (
+              <Image key={photo} src={photo} width={72} height={72} />
+            ))}
+          </Space>
+        </Image.PreviewGroup>
+      )}
+    </Card>
+  );
+}
+
+export function ReturnPage() {
+  const id = Number(useParams().id);
+  const returns = useReturns(id);
+  const refresh = () => returns.refetch();
+  const back = <Link to={`/order/info/${id}`}>返回订单详情</Link>;
+  if (!(id > 0) || returns.isError)
+    return (
+      <MemberLayout title="退货详情">
+        <Result status="404" title="订单不存在" extra={<Link to="/order">返回我的订单</Link>} />
+      </MemberLayout>
+    );
+  const info = returns.data;
+  return (
+    <MemberLayout title="退货详情" extra={back}>
+      {!info ? (
+        <Skeleton active />
+      ) : (
+        <div data-testid="return-page">
+          <p className="hint">
+            订单号 {info.order_no} · {info.status_name}
+            {positive(info.refunded) && ` · 已退款 ${yuan(info.refunded)}`}
+          </p>
+          {info.can_return ? (
+            <RequestForm info={info} done={refresh} />
+          ) : (
+            info.refusal && <Alert type="info" showIcon message={info.refusal} className="member-card" />
+          )}
+          {info.returns.length === 0 ? (
+            <Empty description="该订单还没有退货申请" />
+          ) : (
+            info.returns.map((item) => <ReturnCard key={item.id} item={item} refresh={refresh} />)
+          )}
+        </div>
+      )}
+    </MemberLayout>
+  );
+}
