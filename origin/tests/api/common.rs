@@ -30,6 +30,8 @@ pub struct App {
     pub origin: String,
     pub database: &'static str,
     pub db: origin::db::Db,
+    /// The database's address, for another origin on it ([`App::another_origin`]).
+    pub database_url: String,
 }
 
 impl App {
@@ -55,6 +57,12 @@ impl App {
     pub async fn post(&self, client: &Client, path: &str, form: &[(&str, &str)]) -> (StatusCode, Value) {
         let response = client.post(self.url(path)).form(form).send().await.unwrap();
         (response.status(), response.json().await.unwrap())
+    }
+
+    /// Another origin on the same database, started now (as after a restart), with the edge's
+    /// secret; it stops when the answered sender is sent to or dropped.
+    pub async fn another_origin(&self) -> (App, tokio::sync::oneshot::Sender<()>) {
+        start(self.database_url.clone(), self.database, Some(EDGE_SECRET), &|_| {}).await
     }
 
     /// A client logged in as the demo member.
@@ -111,7 +119,7 @@ async fn start(
     };
     let mut config = Config {
         addr: "127.0.0.1:0".parse().unwrap(),
-        database_url,
+        database_url: database_url.clone(),
         edge_secret: edge_secret.map(str::to_owned),
         order_pay_minutes: origin::orders_due::DEFAULT_PAY_MINUTES,
         order_receive_days: origin::orders_due::DEFAULT_RECEIVE_DAYS,
@@ -135,7 +143,7 @@ async fn start(
         (Some(secret), Some(listener)) => relay(listener, origin.clone(), secret.as_bytes().into()),
         _ => origin.clone(),
     };
-    (App { base, origin, database, db }, stop)
+    (App { base, origin, database, db, database_url }, stop)
 }
 
 /// The secret the test origin shares with its edge (here the relay): at least 32 bytes, as the

@@ -1,5 +1,6 @@
 //! What guards an order, over HTTP on SQLite and PostgreSQL: cancelling gives the stock back
-//! once (by the member, or when the order stays unpaid too long), payment and cancellation
+//! once (by the member, or when the order stays unpaid too long, also by an origin started
+//! after the order fell due), payment and cancellation
 //! never both win, only approved members who signed the agreement order, flash-sale limits
 //! hold across orders and under concurrency, a combination takes the stock of the goods inside
 //! it, and the balance pays each order once and never two it cannot cover.
@@ -155,6 +156,41 @@ async fn unpaid_orders_are_cancelled_when_due() {
         );
         let (status, _) = app.post(&demo, &format!("/api/order/{unpaid}/pay"), &[("method", "balance")]).await;
         assert_eq!(status, StatusCode::CONFLICT, "an order cancelled when due cannot be paid");
+    })
+    .await;
+}
+
+/// The task finds what is due from the database, not from memory: an order that fell due while
+/// no origin ran (its placing time moved back 31 minutes) is cancelled by an origin started
+/// afterwards, once, its stock given back once.
+#[tokio::test]
+async fn an_origin_started_after_an_order_fell_due_cancels_it() {
+    on_both(|app| async move {
+        let demo = app.demo().await;
+        let address = address_of(&app, "demo").await;
+        let (goods, _) = ladder_goods(&app).await;
+        let line = add_to_cart(&app, &demo, goods, 6, &[]).await;
+        let unpaid = placed(&app, &demo, "restart-1", &[line], address).await;
+        let placed_stock = scalar(&app, "SELECT stock FROM goods WHERE id = $1", goods).await;
+        sqlx::query("UPDATE orders SET created_at = created_at - 31 * 60 WHERE id = $1").bind(unpaid).execute(&app.db.pool).await.unwrap();
+
+        let (restarted, stop) = app.another_origin().await;
+        let mut status = 0;
+        for _ in 0..100 {
+            status = scalar(&restarted, "SELECT status FROM orders WHERE id = $1", unpaid).await;
+            if status == origin::order_life::CANCELLED {
+                break;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+        }
+        assert_eq!(status, origin::order_life::CANCELLED, "the restarted origin's first pass cancels it");
+        let (third, stop_third) = app.another_origin().await;
+        tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+        assert_eq!(scalar(&third, "SELECT stock FROM goods WHERE id = $1", goods).await, placed_stock + 6, "given back once");
+        let cancels =
+            scalar(&app, "SELECT COUNT(*) FROM order_events WHERE order_id = $1 AND action = 'cancel' AND actor = 'system'", unpaid).await;
+        assert_eq!(cancels, 1);
+        drop((stop, stop_third));
     })
     .await;
 }
