@@ -122,6 +122,21 @@ enum Command {
     /// The goods of an approved return are back: refunds it to the balance, gives back its red
     /// packets and points, and takes back the points the order earned for it.
     ReceiveReturn { id: i64 },
+    /// Lists points-mall orders (积分订单).
+    PointsOrders {
+        /// Only goods waiting to be shipped.
+        #[arg(long)]
+        pending: bool,
+    },
+    /// Ships a points-mall order of goods with its carrier and tracking number.
+    ShipPoints {
+        /// The points order's id.
+        order: i64,
+        #[arg(long)]
+        carrier: String,
+        #[arg(long)]
+        tracking: String,
+    },
     /// Adds a carrier's event to a shipped order's logistics.
     Logistics {
         order: i64,
@@ -202,6 +217,8 @@ pub async fn run(db: &Db, admin: Admin) -> anyhow::Result<String> {
         Command::ApproveReturn { id, note } => return_step(&mut conn, &operator, id, Step::Approve, &note).await,
         Command::RejectReturn { id, reason } => return_step(&mut conn, &operator, id, Step::Reject, &reason).await,
         Command::ReceiveReturn { id } => return_step(&mut conn, &operator, id, Step::Receive, "").await,
+        Command::PointsOrders { pending } => points_orders(&mut conn, pending).await,
+        Command::ShipPoints { order, carrier, tracking } => ship_points(&mut conn, &operator, order, &carrier, &tracking).await,
         Command::Logistics { order, description, place } => logistics(&mut conn, &operator, order, &place, &description).await,
     }
 }
@@ -721,4 +738,55 @@ async fn return_step(conn: &mut AnyConnection, operator: &str, id: i64, step: St
     log(&mut tx, operator, action, moved.member_id, &format!("return {id} ({number}) of order {}: {done}", moved.order_id)).await?;
     tx.commit().await?;
     Ok(format!("return {id} ({number}): {done}\n"))
+}
+
+#[derive(sqlx::FromRow)]
+struct PointsOrderRow {
+    id: i64,
+    order_no: String,
+    member_id: i64,
+    name: String,
+    number: i64,
+    points: i64,
+    price: i64,
+    status: i64,
+    address: String,
+}
+
+async fn points_orders(conn: &mut AnyConnection, pending: bool) -> anyhow::Result<String> {
+    let rows: Vec<PointsOrderRow> = sqlx::query_as(
+        "SELECT id, order_no, member_id, name, number, points, price, status, address FROM points_orders \
+         WHERE ($1 = 0 OR status = 0) ORDER BY id",
+    )
+    .bind(i64::from(pending))
+    .fetch_all(&mut *conn)
+    .await?;
+    let mut out = String::from("id\torder\tmember\tgoods\tnumber\tpoints\tmoney\tstatus\taddress\n");
+    for row in rows {
+        out += &format!(
+            "{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\n",
+            row.id,
+            row.order_no,
+            row.member_id,
+            row.name,
+            row.number,
+            row.points,
+            money::text(row.price),
+            crate::http::points_mall::STATUS_NAMES.get(row.status as usize).copied().unwrap_or("?"),
+            row.address
+        );
+    }
+    Ok(out)
+}
+
+async fn ship_points(conn: &mut AnyConnection, operator: &str, order: i64, carrier: &str, tracking: &str) -> anyhow::Result<String> {
+    let (carrier, tracking) = (carrier.trim(), tracking.trim());
+    anyhow::ensure!(!carrier.is_empty() && !tracking.is_empty(), "a shipment needs its carrier and tracking number");
+    let mut tx = begin_write(conn).await?;
+    let (member, order_no) = crate::http::points_mall::ship(&mut tx, order, carrier, tracking, now()).await?;
+    send_message(&mut tx, member, MESSAGE_ORDER, "积分订单已发货", &format!("积分订单 {order_no} 已由{carrier}发出，运单号 {tracking}。"))
+        .await?;
+    log(&mut tx, operator, "points_order.ship", member, &format!("points order {order} ({order_no}): {carrier} {tracking}")).await?;
+    tx.commit().await?;
+    Ok(format!("shipped points order {order} ({order_no}) by {carrier}, {tracking}\n"))
 }

@@ -310,6 +310,27 @@ pub async fn credit_balance(
     Ok(after)
 }
 
+/// Takes `amount` (stored, above zero) from the wallet's balance, never below zero, and logs it
+/// as money out (`use_type` 2) with `note`; answers the balance after it, `None` when short.
+pub async fn debit_balance(conn: &mut AnyConnection, member: i64, amount: i64, note: &str, now: i64) -> sqlx::Result<Option<i64>> {
+    let after: Option<i64> =
+        sqlx::query_scalar("UPDATE members SET balance = balance - $1 WHERE id = $2 AND balance >= $1 RETURNING balance")
+            .bind(amount)
+            .bind(member)
+            .fetch_optional(&mut *conn)
+            .await?;
+    let Some(after) = after else { return Ok(None) };
+    sqlx::query("INSERT INTO balance_logs (member_id, amount, balance_after, use_type, note, created_at) VALUES ($1, $2, $3, 2, $4, $5)")
+        .bind(member)
+        .bind(-amount)
+        .bind(after)
+        .bind(note)
+        .bind(now)
+        .execute(&mut *conn)
+        .await?;
+    Ok(Some(after))
+}
+
 /// Moves the red-packet balance by `amount` (stored; negative to spend), never below zero, and
 /// logs it (with the order it is for, if any); `None` when the balance is short.
 pub async fn move_red_packet(

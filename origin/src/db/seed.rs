@@ -31,6 +31,7 @@ const CONTENT_TABLES: &[&str] = &[
     "balance_logs",
     "red_packet_logs",
     "points_logs",
+    "points_orders",
     "member_coupons",
     "member_cash_vouchers",
     "order_stock",
@@ -55,6 +56,7 @@ const CONTENT_TABLES: &[&str] = &[
     "manjian_tiers",
     "manjian_activities",
     "brands",
+    "points_goods",
     "coupons",
     "cash_vouchers",
     "hot_terms",
@@ -82,6 +84,7 @@ struct Catalogue {
     combinations: Vec<Combination>,
     coupons: Vec<Coupon>,
     cash_vouchers: Vec<CashVoucher>,
+    points_goods: Vec<PointsGoods>,
     help: Vec<HelpGroup>,
     news: Vec<News>,
     demo_member: DemoMember,
@@ -217,6 +220,44 @@ struct Coupon {
     rate: Option<String>,
     #[serde(default)]
     max_reduce: Option<String>,
+    /// How many the coupon centre hands out (0: not in the centre), and at most to one member.
+    #[serde(default)]
+    centre_stock: i64,
+    #[serde(default = "one")]
+    per_member: i64,
+    /// Whether the demo member holds one (false: only the coupon centre gives it).
+    #[serde(default = "yes")]
+    in_wallet: bool,
+}
+
+fn one() -> i64 {
+    1
+}
+
+fn yes() -> bool {
+    true
+}
+
+/// A points-mall item (积分商城): goods shipped, a coupon of a template, or red packets.
+#[derive(Deserialize)]
+struct PointsGoods {
+    name: String,
+    description: String,
+    /// 1 goods, 2 coupon, 3 red packets.
+    kind: i64,
+    /// Kind 1: the catalogue goods' name.
+    #[serde(default)]
+    goods: Option<String>,
+    /// Kind 2: the coupon template's title.
+    #[serde(default)]
+    coupon: Option<String>,
+    /// Kind 3: the red packets credited.
+    #[serde(default)]
+    red_packet: Option<String>,
+    points: i64,
+    price: String,
+    stock: i64,
+    per_member: i64,
 }
 
 #[derive(Deserialize)]
@@ -308,7 +349,7 @@ pub async fn seed(db: &Db) -> anyhow::Result<()> {
     let goods = insert_goods(&mut tx, &catalogue, &categories, &brands).await?;
     insert_activities(&mut tx, &catalogue, &categories, &goods).await?;
     insert_content(&mut tx, &catalogue).await?;
-    insert_demo_member(&mut tx, &catalogue.demo_member, &password_hash).await?;
+    insert_demo_member(&mut tx, &catalogue.demo_member, &catalogue.coupons, &password_hash).await?;
     tx.commit().await?;
     tracing::info!(goods = catalogue.goods.len(), "demo data loaded");
     Ok(())
@@ -504,9 +545,10 @@ async fn insert_activities(
                 .await?;
         }
     }
-    for coupon in &catalogue.coupons {
+    for (sort, coupon) in catalogue.coupons.iter().enumerate() {
         sqlx::query(
-            "INSERT INTO coupons (title, amount, min_amount, days, kind, scope, rate, max_reduce) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+            "INSERT INTO coupons (title, amount, min_amount, days, kind, scope, rate, max_reduce, centre_stock, per_member, sort) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
         )
         .bind(&coupon.title)
         .bind(stored(&coupon.amount)?)
@@ -516,6 +558,9 @@ async fn insert_activities(
         .bind(coupon.scope)
         .bind(coupon.rate.as_deref().map(stored).transpose()?.unwrap_or(0))
         .bind(coupon.max_reduce.as_deref().map(stored).transpose()?)
+        .bind(coupon.centre_stock)
+        .bind(coupon.per_member)
+        .bind(sort as i64)
         .execute(&mut **tx)
         .await?;
     }
@@ -527,6 +572,39 @@ async fn insert_activities(
             .bind(voucher.days)
             .execute(&mut **tx)
             .await?;
+    }
+    for (sort, item) in catalogue.points_goods.iter().enumerate() {
+        let goods = match &item.goods {
+            Some(name) => Some(first(name)?),
+            None => None,
+        };
+        let coupon: Option<i64> = match &item.coupon {
+            Some(title) => Some(
+                sqlx::query_scalar("SELECT id FROM coupons WHERE title = $1")
+                    .bind(title)
+                    .fetch_optional(&mut **tx)
+                    .await?
+                    .ok_or_else(|| anyhow::anyhow!("points goods {}: no coupon {title}", item.name))?,
+            ),
+            None => None,
+        };
+        sqlx::query(
+            "INSERT INTO points_goods (name, description, kind, goods_id, coupon_id, red_packet, points, price, stock, per_member, sort) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
+        )
+        .bind(&item.name)
+        .bind(&item.description)
+        .bind(item.kind)
+        .bind(goods)
+        .bind(coupon)
+        .bind(item.red_packet.as_deref().map(stored).transpose()?.unwrap_or(0))
+        .bind(item.points)
+        .bind(stored(&item.price)?)
+        .bind(item.stock)
+        .bind(item.per_member)
+        .bind(sort as i64)
+        .execute(&mut **tx)
+        .await?;
     }
     Ok(())
 }
@@ -634,7 +712,12 @@ async fn insert_ad(
     Ok(())
 }
 
-async fn insert_demo_member(tx: &mut Transaction<'_, Any>, member: &DemoMember, password_hash: &str) -> anyhow::Result<()> {
+async fn insert_demo_member(
+    tx: &mut Transaction<'_, Any>,
+    member: &DemoMember,
+    coupons: &[Coupon],
+    password_hash: &str,
+) -> anyhow::Result<()> {
     if member.addresses.is_empty() {
         bail!("the demo member needs an address");
     }
@@ -671,8 +754,8 @@ async fn insert_demo_member(tx: &mut Transaction<'_, Any>, member: &DemoMember, 
         .execute(&mut **tx)
         .await?;
     }
-    // Every coupon and cash voucher of the shop, once, valid from yesterday, in the demo member's
-    // wallet; and, to show the other states at checkout and in the lists, one coupon that expired
+    // Every coupon (but those only the coupon centre gives) and cash voucher of the shop, once,
+    // valid from yesterday, in the demo member's wallet; and, to show the other states at checkout and in the lists, one coupon that expired
     // yesterday and one valid only from three days on.
     let today = now();
     for table in ["member_coupons (member_id, coupon_id", "member_cash_vouchers (member_id, voucher_id"] {
@@ -684,6 +767,13 @@ async fn insert_demo_member(tx: &mut Transaction<'_, Any>, member: &DemoMember, 
         .bind(today)
         .execute(&mut **tx)
         .await?;
+    }
+    for coupon in coupons.iter().filter(|coupon| !coupon.in_wallet) {
+        sqlx::query("DELETE FROM member_coupons WHERE member_id = $1 AND coupon_id IN (SELECT id FROM coupons WHERE title = $2)")
+            .bind(id)
+            .bind(&coupon.title)
+            .execute(&mut **tx)
+            .await?;
     }
     sqlx::query(
         "INSERT INTO member_coupons (member_id, coupon_id, status, starts_at, expires_at, created_at) \

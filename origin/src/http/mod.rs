@@ -9,6 +9,7 @@ pub mod card;
 pub mod cart;
 pub mod cart_read;
 pub mod coupon;
+pub mod coupon_centre;
 pub mod edge;
 pub mod engine_schema;
 pub mod error;
@@ -23,6 +24,7 @@ pub mod openapi;
 pub mod order;
 pub mod order_centre;
 pub mod payment;
+pub mod points_mall;
 pub mod qualification;
 pub mod returns;
 pub mod session;
@@ -82,6 +84,8 @@ fn routes() -> (Router<ApiContext>, utoipa::openapi::OpenApi) {
         .merge(images::router())
         .merge(wallet::router())
         .merge(coupon::router())
+        .merge(coupon_centre::router())
+        .merge(points_mall::router())
         .merge(address::router())
         .merge(member::router())
         .merge(qualification::router())

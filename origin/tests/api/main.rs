@@ -18,6 +18,7 @@ mod order_centre;
 mod order_states;
 mod orders;
 mod payment;
+mod promotions;
 mod requests;
 mod returns;
 mod session;
