@@ -388,6 +388,47 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/coupon/centre': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * `GET /api/coupon/centre`: the coupons the centre hands out, in the shop's order, each with
+     *     how many are left and, for a logged-in member, how many they claimed and whether they may
+     *     claim another.
+     */
+    get: operations['coupon_centre'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/coupon/{id}/claim': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * `POST /api/coupon/{id}/claim`: claims one coupon of a template in the centre into the
+     *     member's wallet; 409 `优惠券已被领完` when none is left, `您已领取过该优惠券` at the member's limit.
+     */
+    post: operations['coupon_claim'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/favorite': {
     parameters: {
       query?: never;
@@ -1064,6 +1105,104 @@ export interface paths {
     get: operations['payment_state'];
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/points_mall': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * `GET /api/points_mall` (`page`; `kind` 1–3; `sort` `points_asc` or `points_desc`, the shop's
+     *     order by default): the mall's items, 12 a page.
+     */
+    get: operations['points_mall_list'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/points_mall/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** `GET /api/points_mall/{id}`: one item of the mall. */
+    get: operations['points_goods_detail'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/points_mall/{id}/redeem': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * `POST /api/points_mall/{id}/redeem` (`number` 1–99, default 1; `address_id` for goods, the
+     *     member's default address when absent): redeems an item in one transaction. 409
+     *     `库存不足` or `每人限兑N件`; 422 `积分不足` (on `number`), `账户余额不足` for the money part.
+     */
+    post: operations['points_redeem'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/points_orders': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * `GET /api/points_orders` (`page`, `status` 0–2): the member's points orders, newest first,
+     *     10 a page.
+     */
+    get: operations['points_order_list'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/points_orders/{id}/receive': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * `POST /api/points_orders/{id}/receive`: the member confirms receipt of shipped goods (409
+     *     otherwise).
+     */
+    post: operations['points_order_receive'];
     delete?: never;
     options?: never;
     head?: never;
@@ -2099,6 +2238,62 @@ export interface components {
       id: number;
       name: string;
     };
+    /** @description A coupon template in the centre, with what the member may still claim. */
+    CentreCoupon: {
+      /** Format: int64 */
+      claimed: number;
+      /**
+       * Format: int64
+       * @description Days a claimed coupon stays valid.
+       */
+      days: number;
+      /**
+       * Format: int64
+       * @description The template's id (what a claim names).
+       */
+      id: number;
+      /**
+       * Format: int64
+       * @description 1 满减, 2 折扣.
+       */
+      kind: number;
+      /** @example 满减券 */
+      kind_name: string;
+      /** Format: int64 */
+      left: number;
+      max_reduce: string | null;
+      /** @example 800.00 */
+      min_amount: string;
+      /**
+       * Format: int64
+       * @description How many the member has claimed here (0 for a visitor).
+       */
+      mine: number;
+      /** Format: int64 */
+      per_member: number;
+      /**
+       * @description Kind 2: the share paid (`0.95` is 95折).
+       * @example 0.95
+       */
+      rate: string | null;
+      /**
+       * @description Kind 1: what it takes off.
+       * @example 40.00
+       */
+      reduce: string;
+      /** Format: int64 */
+      scope: number;
+      /** @example 全场通用 */
+      scope_name: string;
+      /** @description `claim` (立即领取), `claimed` (已领取: the member's limit is reached) or `gone` (已抢光). */
+      state: string;
+      /**
+       * Format: int64
+       * @description Handed out in all, claimed so far, and left.
+       */
+      stock: number;
+      title: string;
+    };
     /** @description The member's account manager. */
     CentreManager: {
       name: string;
@@ -2187,6 +2382,17 @@ export interface components {
       /** @example 20.00 */
       value: string;
     };
+    /** @description A claim's result: the template as it stands now and the member's new coupon. */
+    Claimed: {
+      coupon: components['schemas']['CentreCoupon'];
+      /** Format: int64 */
+      expires_at: number;
+      /**
+       * Format: int64
+       * @description The member's new coupon (what `coupon_id` names at checkout).
+       */
+      member_coupon_id: number;
+    };
     /** @description The code is right: go on to step 2. */
     CodeChecked: {
       phone: string;
@@ -2244,6 +2450,10 @@ export interface components {
       selected: number;
       /** Format: int64 */
       units: number;
+    };
+    /** @description The centre's coupons. */
+    CouponCentre: {
+      list: components['schemas']['CentreCoupon'][];
     };
     /** @description How many coupons the member has in each state. */
     CouponCount: {
@@ -2753,6 +2963,28 @@ export interface components {
       msg: string;
     };
     /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
+    Envelope_Claimed: {
+      /**
+       * Format: int64
+       * @description 10000: success.
+       * @example 10000
+       */
+      code: number;
+      /** @description A claim's result: the template as it stands now and the member's new coupon. */
+      data: {
+        coupon: components['schemas']['CentreCoupon'];
+        /** Format: int64 */
+        expires_at: number;
+        /**
+         * Format: int64
+         * @description The member's new coupon (what `coupon_id` names at checkout).
+         */
+        member_coupon_id: number;
+      };
+      /** @example ok */
+      msg: string;
+    };
+    /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
     Envelope_CodeSent: {
       /**
        * Format: int64
@@ -2792,6 +3024,21 @@ export interface components {
       data: {
         /** Format: int64 */
         copied: number;
+      };
+      /** @example ok */
+      msg: string;
+    };
+    /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
+    Envelope_CouponCentre: {
+      /**
+       * Format: int64
+       * @description 10000: success.
+       * @example 10000
+       */
+      code: number;
+      /** @description The centre's coupons. */
+      data: {
+        list: components['schemas']['CentreCoupon'][];
       };
       /** @example ok */
       msg: string;
@@ -3548,6 +3795,155 @@ export interface components {
         status_name: string;
         /** @example 120.00 */
         total: string;
+      };
+      /** @example ok */
+      msg: string;
+    };
+    /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
+    Envelope_PointsGoods: {
+      /**
+       * Format: int64
+       * @description 10000: success.
+       * @example 10000
+       */
+      code: number;
+      /** @description An item of the mall. */
+      data: {
+        description: string;
+        /** Format: int64 */
+        id: number;
+        /**
+         * Format: int64
+         * @description 1 goods shipped, 2 a coupon, 3 red packets.
+         */
+        kind: number;
+        /** @example 实物商品 */
+        kind_name: string;
+        /**
+         * Format: int64
+         * @description How many the member has redeemed (0 for a visitor).
+         */
+        mine: number;
+        name: string;
+        /**
+         * Format: int64
+         * @description The most one member may redeem in all (0: no limit).
+         */
+        per_member: number;
+        /** @description Kind 1: the goods' picture; `null` otherwise. */
+        picture: string | null;
+        /**
+         * Format: int64
+         * @description Points for one.
+         */
+        points: number;
+        /**
+         * @description Money for one, beside the points, from the balance (`0.00`: points only).
+         * @example 99.00
+         */
+        price: string;
+        /**
+         * @description Kind 3: the red packets one credits.
+         * @example 5.00
+         */
+        red_packet: string;
+        /** Format: int64 */
+        redeemed: number;
+        /** Format: int64 */
+        stock: number;
+      };
+      /** @example ok */
+      msg: string;
+    };
+    /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
+    Envelope_PointsMallPage: {
+      /**
+       * Format: int64
+       * @description 10000: success.
+       * @example 10000
+       */
+      code: number;
+      /** @description One page of the mall, with the member's points. */
+      data: {
+        list: components['schemas']['PointsGoods'][];
+        /** Format: int64 */
+        page: number;
+        /**
+         * Format: int64
+         * @description The member's points (0 for a visitor).
+         */
+        points: number;
+        /** Format: int64 */
+        total: number;
+      };
+      /** @example ok */
+      msg: string;
+    };
+    /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
+    Envelope_PointsOrder: {
+      /**
+       * Format: int64
+       * @description 10000: success.
+       * @example 10000
+       */
+      code: number;
+      /** @description One of the member's points orders. */
+      data: {
+        address: string;
+        carrier: string;
+        /** Format: int64 */
+        created_at: number;
+        /** Format: int64 */
+        done_at: number | null;
+        /** Format: int64 */
+        id: number;
+        /** Format: int64 */
+        kind: number;
+        name: string;
+        /** Format: int64 */
+        number: number;
+        order_no: string;
+        /**
+         * Format: int64
+         * @description Points it took.
+         */
+        points: number;
+        /** Format: int64 */
+        points_goods_id: number;
+        /**
+         * @description Money it took from the balance.
+         * @example 99.00
+         */
+        price: string;
+        /** Format: int64 */
+        shipped_at: number | null;
+        /**
+         * Format: int64
+         * @description 0 待发货, 1 待收货, 2 已完成.
+         */
+        status: number;
+        /** @example 待发货 */
+        status_name: string;
+        tracking_no: string;
+      };
+      /** @example ok */
+      msg: string;
+    };
+    /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
+    Envelope_PointsOrderPage: {
+      /**
+       * Format: int64
+       * @description 10000: success.
+       * @example 10000
+       */
+      code: number;
+      /** @description One page of the member's points orders. */
+      data: {
+        list: components['schemas']['PointsOrder'][];
+        /** Format: int64 */
+        page: number;
+        /** Format: int64 */
+        total: number;
       };
       /** @example ok */
       msg: string;
@@ -4762,6 +5158,111 @@ export interface components {
       /** @example 120.00 */
       total: string;
     };
+    /** @description An item of the mall. */
+    PointsGoods: {
+      description: string;
+      /** Format: int64 */
+      id: number;
+      /**
+       * Format: int64
+       * @description 1 goods shipped, 2 a coupon, 3 red packets.
+       */
+      kind: number;
+      /** @example 实物商品 */
+      kind_name: string;
+      /**
+       * Format: int64
+       * @description How many the member has redeemed (0 for a visitor).
+       */
+      mine: number;
+      name: string;
+      /**
+       * Format: int64
+       * @description The most one member may redeem in all (0: no limit).
+       */
+      per_member: number;
+      /** @description Kind 1: the goods' picture; `null` otherwise. */
+      picture: string | null;
+      /**
+       * Format: int64
+       * @description Points for one.
+       */
+      points: number;
+      /**
+       * @description Money for one, beside the points, from the balance (`0.00`: points only).
+       * @example 99.00
+       */
+      price: string;
+      /**
+       * @description Kind 3: the red packets one credits.
+       * @example 5.00
+       */
+      red_packet: string;
+      /** Format: int64 */
+      redeemed: number;
+      /** Format: int64 */
+      stock: number;
+    };
+    /** @description One page of the mall, with the member's points. */
+    PointsMallPage: {
+      list: components['schemas']['PointsGoods'][];
+      /** Format: int64 */
+      page: number;
+      /**
+       * Format: int64
+       * @description The member's points (0 for a visitor).
+       */
+      points: number;
+      /** Format: int64 */
+      total: number;
+    };
+    /** @description One of the member's points orders. */
+    PointsOrder: {
+      address: string;
+      carrier: string;
+      /** Format: int64 */
+      created_at: number;
+      /** Format: int64 */
+      done_at: number | null;
+      /** Format: int64 */
+      id: number;
+      /** Format: int64 */
+      kind: number;
+      name: string;
+      /** Format: int64 */
+      number: number;
+      order_no: string;
+      /**
+       * Format: int64
+       * @description Points it took.
+       */
+      points: number;
+      /** Format: int64 */
+      points_goods_id: number;
+      /**
+       * @description Money it took from the balance.
+       * @example 99.00
+       */
+      price: string;
+      /** Format: int64 */
+      shipped_at: number | null;
+      /**
+       * Format: int64
+       * @description 0 待发货, 1 待收货, 2 已完成.
+       */
+      status: number;
+      /** @example 待发货 */
+      status_name: string;
+      tracking_no: string;
+    };
+    /** @description One page of the member's points orders. */
+    PointsOrderPage: {
+      list: components['schemas']['PointsOrder'][];
+      /** Format: int64 */
+      page: number;
+      /** Format: int64 */
+      total: number;
+    };
     /**
      * @description Why a line costs what it costs: its own price, a ladder entry, a flash sale, a combination.
      * @enum {string}
@@ -5291,17 +5792,20 @@ export type CartQuote = components['schemas']['CartQuote'];
 export type CartTotal = components['schemas']['CartTotal'];
 export type CategoryNode = components['schemas']['CategoryNode'];
 export type CategoryRef = components['schemas']['CategoryRef'];
+export type CentreCoupon = components['schemas']['CentreCoupon'];
 export type CentreManager = components['schemas']['CentreManager'];
 export type Certificate = components['schemas']['Certificate'];
 export type Certificates = components['schemas']['Certificates'];
 export type CheckoutPreview = components['schemas']['CheckoutPreview'];
 export type Chosen = components['schemas']['Chosen'];
+export type Claimed = components['schemas']['Claimed'];
 export type CodeChecked = components['schemas']['CodeChecked'];
 export type CodeSent = components['schemas']['CodeSent'];
 export type CombinationOffer = components['schemas']['CombinationOffer'];
 export type CommonConfig = components['schemas']['CommonConfig'];
 export type Copied = components['schemas']['Copied'];
 export type Counts = components['schemas']['Counts'];
+export type CouponCentre = components['schemas']['CouponCentre'];
 export type CouponCount = components['schemas']['CouponCount'];
 export type CouponPage = components['schemas']['CouponPage'];
 export type CouponValue = components['schemas']['CouponValue'];
@@ -5332,8 +5836,10 @@ export type EnvelopeCartList = components['schemas']['Envelope_CartList'];
 export type EnvelopeCartTotal = components['schemas']['Envelope_CartTotal'];
 export type EnvelopeCertificates = components['schemas']['Envelope_Certificates'];
 export type EnvelopeCheckoutPreview = components['schemas']['Envelope_CheckoutPreview'];
+export type EnvelopeClaimed = components['schemas']['Envelope_Claimed'];
 export type EnvelopeCodeSent = components['schemas']['Envelope_CodeSent'];
 export type EnvelopeCopied = components['schemas']['Envelope_Copied'];
+export type EnvelopeCouponCentre = components['schemas']['Envelope_CouponCentre'];
 export type EnvelopeCouponCount = components['schemas']['Envelope_CouponCount'];
 export type EnvelopeCouponPage = components['schemas']['Envelope_CouponPage'];
 export type EnvelopeDeleted = components['schemas']['Envelope_Deleted'];
@@ -5363,6 +5869,10 @@ export type EnvelopePaymentStarted = components['schemas']['Envelope_PaymentStar
 export type EnvelopePaymentState = components['schemas']['Envelope_PaymentState'];
 export type EnvelopePhoneFree = components['schemas']['Envelope_PhoneFree'];
 export type EnvelopePlacedOrder = components['schemas']['Envelope_PlacedOrder'];
+export type EnvelopePointsGoods = components['schemas']['Envelope_PointsGoods'];
+export type EnvelopePointsMallPage = components['schemas']['Envelope_PointsMallPage'];
+export type EnvelopePointsOrder = components['schemas']['Envelope_PointsOrder'];
+export type EnvelopePointsOrderPage = components['schemas']['Envelope_PointsOrderPage'];
 export type EnvelopeRecommendations = components['schemas']['Envelope_Recommendations'];
 export type EnvelopeRegisterStep = components['schemas']['Envelope_RegisterStep'];
 export type EnvelopeReturnInfo = components['schemas']['Envelope_ReturnInfo'];
@@ -5430,6 +5940,10 @@ export type PaymentStarted = components['schemas']['PaymentStarted'];
 export type PaymentState = components['schemas']['PaymentState'];
 export type PhoneFree = components['schemas']['PhoneFree'];
 export type PlacedOrder = components['schemas']['PlacedOrder'];
+export type PointsGoods = components['schemas']['PointsGoods'];
+export type PointsMallPage = components['schemas']['PointsMallPage'];
+export type PointsOrder = components['schemas']['PointsOrder'];
+export type PointsOrderPage = components['schemas']['PointsOrderPage'];
 export type PriceKind = components['schemas']['PriceKind'];
 export type Qualified = components['schemas']['Qualified'];
 export type QualityInspection = components['schemas']['QualityInspection'];
@@ -5919,6 +6433,52 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Envelope_Menu'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  coupon_centre: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 领券中心的优惠券 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_CouponCentre'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  coupon_claim: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 领到的优惠券 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_Claimed'];
         };
       };
       '4XX': components['responses']['Error'];
@@ -6772,6 +7332,122 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Envelope_PaymentState'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  points_mall_list: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 一页积分商品 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_PointsMallPage'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  points_goods_detail: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 积分商品 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_PointsGoods'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  points_redeem: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 积分订单 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_PointsOrder'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  points_order_list: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 一页积分订单 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_PointsOrderPage'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  points_order_receive: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 积分订单 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_PointsOrder'];
         };
       };
       '4XX': components['responses']['Error'];
