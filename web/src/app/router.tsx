@@ -26,6 +26,7 @@ const centre = () => import('@/features/member/components/member-centre-page');
 const wallet = () => import('@/features/wallet/components/wallet-pages');
 const account = () => import('@/features/account/components/account-pages');
 const orders = () => import('@/features/order/components/order-pages');
+const promotions = () => import('@/features/promotion/components/promotion-pages');
 
 /** Each named route's page. */
 const PAGES: Record<string, Page | LazyPage> = {
@@ -76,6 +77,9 @@ const PAGES: Record<string, Page | LazyPage> = {
   order_return: () => orders().then((module) => module.ReturnPage),
   order_after_sales: () => orders().then((module) => module.AfterSalesPage),
   zzfw_dzfp: () => orders().then((module) => module.InvoicesPage),
+  jfdd: () => promotions().then((module) => module.PointsOrdersPage),
+  lqzx: () => promotions().then((module) => module.CouponCentrePage),
+  jfsc: () => promotions().then((module) => module.PointsMallPage),
 };
 
 const LAZY = new Set<string>([
@@ -114,6 +118,9 @@ const LAZY = new Set<string>([
   'order_return',
   'order_after_sales',
   'zzfw_dzfp',
+  'jfdd',
+  'lqzx',
+  'jfsc',
 ]);
 
 function pageRoute(name: string): Pick<RouteObject, 'element' | 'lazy'> {

@@ -95,6 +95,10 @@ export const ROUTES: readonly RouteEntry[] = [
   { name: 'order_return', path: '/order/returnInfo/:id', title: '退货详情', layout: PLAIN },
   { name: 'order_after_sales', path: '/order/afterSalesInfo/:id', title: '售后详情', layout: PLAIN },
   { name: 'zzfw_dzfp', path: '/zzfw/dzfp', title: '电子发票', layout: PLAIN },
+  { name: 'jfdd', path: '/jfdd', title: '积分订单', layout: PLAIN },
+
+  { name: 'lqzx', path: '/lqzx', title: '领券中心', layout: SHOP },
+  { name: 'jfsc', path: '/jfsc', title: '积分商城', layout: SHOP },
 ];
 
 /** The wallet's and the account centre's children, reachable by their short paths too. */

@@ -1,0 +1,73 @@
+// The coupon centre and the points mall in Chromium, through the edge: a coupon claimed at
+// /lqzx and spent at checkout; goods redeemed for points at /jfsc, shipped by the operator's
+// command and received under 积分订单 (/jfdd).
+import { expect, test } from '@playwright/test';
+import { admin, base, fillCart, login, sql } from './support';
+
+test('a member claims a coupon in the coupon centre and spends it at checkout', async ({ page }, testInfo) => {
+  await login(page);
+  await page.goto(`${base()}/lqzx`);
+  await expect(page).toHaveTitle('领券中心 - 医药批发商城');
+  const card = page.getByTestId('centre-coupon').filter({ hasText: '领券中心专享满800减40' });
+  await expect(card).toContainText('领取后15天内有效');
+  await card.getByRole('button', { name: '立即领取' }).click();
+  await expect(card.getByRole('button', { name: '已领取' })).toBeDisabled();
+  await expect(card).toContainText('已领1张');
+  await page.screenshot({ path: testInfo.outputPath('coupon-centre.png'), fullPage: true });
+  await testInfo.attach('coupon-centre', { path: testInfo.outputPath('coupon-centre.png'), contentType: 'image/png' });
+
+  // About 900.00 of one plain goods: the claimed 满800减40 takes off most.
+  const [[goods, number]] = sql(
+    'SELECT g.id, 9000000 / g.price + 1 FROM goods g WHERE g.is_buy = 1 AND g.is_youx = 0 AND g.type = 1 AND g.price BETWEEN 200000 AND 600000 AND g.stock > 500 AND g.manjian_id = 0 AND NOT EXISTS (SELECT 1 FROM goods_ladders l WHERE l.goods_id = g.id) AND g.id NOT IN (SELECT goods_id FROM flash_sales) ORDER BY g.id DESC LIMIT 1',
+  ) as [[number, number]];
+  await fillCart(page, [[goods, number]]);
+  await page.goto(`${base()}/cart`);
+  await page.getByRole('button', { name: '去结算' }).click();
+  await expect(page).toHaveURL(/\/cart\/step2$/);
+  const claimed = page.getByRole('radiogroup', { name: '优惠券' }).locator('label').filter({ hasText: '领券中心专享满800减40' });
+  await claimed.click();
+  await expect(claimed.getByRole('radio')).toBeChecked();
+  await page.getByRole('radio', { name: '不使用现金券' }).check();
+  await page.getByRole('button', { name: '提交订单' }).click();
+  await expect(page).toHaveURL(/\/cart\/step3\/\d+$/);
+  const id = Number(new URL(page.url()).pathname.split('/').pop());
+  const [[title, value]] = sql(
+    'SELECT c.title, o.coupon_value FROM orders o JOIN member_coupons m ON m.id = o.member_coupon_id JOIN coupons c ON c.id = m.coupon_id WHERE o.id = ?',
+    id,
+  ) as [[string, number]];
+  expect([title, value]).toEqual(['领券中心专享满800减40', 400000]);
+  await page.getByRole('button', { name: '确认支付' }).click();
+  await expect(page).toHaveURL(/\/cart\/step4\?id=\d+$/);
+});
+
+test('a member redeems goods for points, the operator ships them, the member receives them', async ({ page }, testInfo) => {
+  await login(page);
+  const [[points]] = sql("SELECT points FROM members WHERE username = 'demo'") as [[number]];
+  await page.goto(`${base()}/jfsc`);
+  await expect(page).toHaveTitle('积分商城 - 医药批发商城');
+  await expect(page.getByTestId('mall-points')).toHaveText(String(points));
+  await page.locator('.mall-filters').getByText('实物商品', { exact: true }).click();
+  await expect(page.getByTestId('mall-item')).toHaveCount(4);
+  const item = page.getByTestId('mall-item').filter({ hasText: '维生素C片 0.1g*100片' });
+  await item.getByRole('button', { name: '立即兑换' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByTestId('redeem-points')).toContainText('300');
+  await expect(dialog).toContainText('莫干山路');
+  await page.screenshot({ path: testInfo.outputPath('points-mall.png'), fullPage: true });
+  await testInfo.attach('points-mall', { path: testInfo.outputPath('points-mall.png'), contentType: 'image/png' });
+  await dialog.getByRole('button', { name: '确认兑换' }).click();
+  await expect(page.getByText('兑换成功，商品将尽快为您发出')).toBeVisible();
+  await expect(page.getByTestId('mall-points')).toHaveText(String(points - 300));
+
+  await page.goto(`${base()}/jfdd`);
+  await expect(page).toHaveTitle('积分订单 - 医药批发商城');
+  const row = page.getByTestId('points-orders').getByRole('row').filter({ hasText: '维生素C片' });
+  await expect(row).toContainText('待发货');
+  const [[order]] = sql("SELECT id FROM points_orders WHERE name = '维生素C片 0.1g*100片' ORDER BY id DESC LIMIT 1") as [[number]];
+  expect(admin('ship-points', String(order), '--carrier', '京东物流', '--tracking', 'JD2026112501')).toContain('shipped points order');
+  await page.reload();
+  await expect(row).toContainText('京东物流 JD2026112501');
+  await row.getByRole('button', { name: '确认收货' }).click();
+  await page.getByRole('button', { name: /确\s?定/ }).click();
+  await expect(row).toContainText('已完成');
+});

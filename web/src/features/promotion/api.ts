@@ -1,0 +1,99 @@
+// The coupon centre's and the points mall's reads and actions.
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api';
+import type { Claimed, CouponCentre, PointsGoods, PointsMallPage, PointsOrder, PointsOrderPage } from '@/api/types';
+
+export const PROMOTION_KEY = ['promotion'] as const;
+
+/** What a centre card's button says and whether it can be pressed. */
+export const CLAIM_STATES: Record<string, { label: string; enabled: boolean }> = {
+  claim: { label: '立即领取', enabled: true },
+  claimed: { label: '已领取', enabled: false },
+  gone: { label: '已抢光', enabled: false },
+};
+
+/** How much of a template has been claimed, as a whole percentage for the progress bar. */
+export function claimedPercent(claimed: number, stock: number): number {
+  if (stock <= 0) return 100;
+  return Math.min(100, Math.floor((claimed * 100) / stock));
+}
+
+export function useCouponCentre() {
+  return useQuery({ queryKey: [...PROMOTION_KEY, 'centre'], queryFn: () => api.get<CouponCentre>('/api/coupon/centre') });
+}
+
+/** Claims a coupon; the centre, the wallet and checkout's coupons are read again. */
+export function useClaim() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.post<Claimed>(`/api/coupon/${id}/claim`),
+    onSettled: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: PROMOTION_KEY }),
+        client.invalidateQueries({ queryKey: ['wallet'] }),
+        client.invalidateQueries({ queryKey: ['member-centre'] }),
+      ]),
+  });
+}
+
+/** The mall's filters: `kind` 0 every kind, 1 goods, 2 coupons, 3 red packets. */
+export interface MallFilter {
+  page: number;
+  kind: number;
+  sort: '' | 'points_asc' | 'points_desc';
+}
+
+export function mallParams(filter: MallFilter): Record<string, string | number> {
+  const params: Record<string, string | number> = { page: filter.page };
+  if (filter.kind > 0) params.kind = filter.kind;
+  if (filter.sort) params.sort = filter.sort;
+  return params;
+}
+
+export function usePointsMall(filter: MallFilter) {
+  return useQuery({
+    queryKey: [...PROMOTION_KEY, 'mall', filter],
+    queryFn: () => api.get<PointsMallPage>('/api/points_mall', { params: mallParams(filter) }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Redeems `number` of an item (goods to `address`, the default address when absent). */
+export function useRedeem() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, number, address }: { id: number; number: number; address?: number }) => {
+      const form: Record<string, string | number> = { number };
+      if (address) form.address_id = address;
+      return api.post<PointsOrder>(`/api/points_mall/${id}/redeem`, form);
+    },
+    onSettled: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: PROMOTION_KEY }),
+        client.invalidateQueries({ queryKey: ['wallet'] }),
+        client.invalidateQueries({ queryKey: ['member-centre'] }),
+      ]),
+  });
+}
+
+export function usePointsOrders(page: number, status: number) {
+  return useQuery({
+    queryKey: [...PROMOTION_KEY, 'orders', page, status],
+    queryFn: () => api.get<PointsOrderPage>('/api/points_orders', { params: status >= 0 ? { page, status } : { page } }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useReceivePoints() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.post<PointsOrder>(`/api/points_orders/${id}/receive`),
+    onSettled: () => client.invalidateQueries({ queryKey: PROMOTION_KEY }),
+  });
+}
+
+/** The most the member may redeem of an item now: its stock, what is left of their limit, and 99. */
+export function redeemable(item: Pick<PointsGoods, 'stock' | 'per_member' | 'mine'>): number {
+  const limit = item.per_member > 0 ? item.per_member - item.mine : Number.POSITIVE_INFINITY;
+  return Math.max(0, Math.min(item.stock, limit, 99));
+}
