@@ -32,6 +32,7 @@ const CONTENT_TABLES: &[&str] = &[
     "red_packet_logs",
     "points_logs",
     "points_orders",
+    "draw_records",
     "member_coupons",
     "member_cash_vouchers",
     "order_stock",
@@ -57,6 +58,8 @@ const CONTENT_TABLES: &[&str] = &[
     "manjian_activities",
     "brands",
     "points_goods",
+    "draw_prizes",
+    "draw_activities",
     "coupons",
     "cash_vouchers",
     "hot_terms",
@@ -85,6 +88,7 @@ struct Catalogue {
     coupons: Vec<Coupon>,
     cash_vouchers: Vec<CashVoucher>,
     points_goods: Vec<PointsGoods>,
+    draws: Vec<Draw>,
     help: Vec<HelpGroup>,
     news: Vec<News>,
     demo_member: DemoMember,
@@ -258,6 +262,31 @@ struct PointsGoods {
     price: String,
     stock: i64,
     per_member: i64,
+}
+
+/// A lucky-draw activity running from yesterday for `days`, with its prizes.
+#[derive(Deserialize)]
+struct Draw {
+    title: String,
+    description: String,
+    days: i64,
+    prizes: Vec<DrawPrize>,
+}
+
+#[derive(Deserialize)]
+struct DrawPrize {
+    name: String,
+    remarks: String,
+    /// 0 nothing, 1 a coupon (its template's title), 2 points, 3 red packets.
+    kind: i64,
+    #[serde(default)]
+    coupon: Option<String>,
+    #[serde(default)]
+    points: i64,
+    #[serde(default)]
+    red_packet: Option<String>,
+    weight: i64,
+    stock: i64,
 }
 
 #[derive(Deserialize)]
@@ -572,6 +601,45 @@ async fn insert_activities(
             .bind(voucher.days)
             .execute(&mut **tx)
             .await?;
+    }
+    for draw in &catalogue.draws {
+        let today = now();
+        let activity: i64 =
+            sqlx::query_scalar("INSERT INTO draw_activities (title, description, starts_at, ends_at) VALUES ($1, $2, $3, $4) RETURNING id")
+                .bind(&draw.title)
+                .bind(&draw.description)
+                .bind(today - 86_400)
+                .bind(today + draw.days * 86_400)
+                .fetch_one(&mut **tx)
+                .await?;
+        for (sort, prize) in draw.prizes.iter().enumerate() {
+            let coupon: Option<i64> = match &prize.coupon {
+                Some(title) => Some(
+                    sqlx::query_scalar("SELECT id FROM coupons WHERE title = $1")
+                        .bind(title)
+                        .fetch_optional(&mut **tx)
+                        .await?
+                        .ok_or_else(|| anyhow::anyhow!("draw prize {}: no coupon {title}", prize.name))?,
+                ),
+                None => None,
+            };
+            sqlx::query(
+                "INSERT INTO draw_prizes (activity_id, name, remarks, kind, coupon_id, points, red_packet, weight, stock, sort) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
+            )
+            .bind(activity)
+            .bind(&prize.name)
+            .bind(&prize.remarks)
+            .bind(prize.kind)
+            .bind(coupon)
+            .bind(prize.points)
+            .bind(prize.red_packet.as_deref().map(stored).transpose()?.unwrap_or(0))
+            .bind(prize.weight)
+            .bind(prize.stock)
+            .bind(sort as i64)
+            .execute(&mut **tx)
+            .await?;
+        }
     }
     for (sort, item) in catalogue.points_goods.iter().enumerate() {
         let goods = match &item.goods {

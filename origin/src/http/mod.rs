@@ -10,6 +10,7 @@ pub mod cart;
 pub mod cart_read;
 pub mod coupon;
 pub mod coupon_centre;
+pub mod draw;
 pub mod edge;
 pub mod engine_schema;
 pub mod error;
@@ -86,6 +87,7 @@ fn routes() -> (Router<ApiContext>, utoipa::openapi::OpenApi) {
         .merge(coupon::router())
         .merge(coupon_centre::router())
         .merge(points_mall::router())
+        .merge(draw::router())
         .merge(address::router())
         .merge(member::router())
         .merge(qualification::router())

@@ -7,6 +7,7 @@ mod common;
 mod accounts;
 mod after_sales;
 mod cart;
+mod draw;
 mod edge;
 mod favorites;
 mod goods;
