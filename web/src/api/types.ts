@@ -429,6 +429,115 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/draw': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** `GET /api/draw` (`id`): the activity with its prizes, as the popup shows them. */
+    get: operations['draw_activity'];
+    put?: never;
+    /**
+     * `POST /api/draw` (`id` the activity): draws once in a running activity; 409 `您已参与过本次抽奖`
+     *     for a second draw, `抽奖活动未开始或已结束` outside its dates.
+     */
+    post: operations['draw_once'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/draw/ads': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** `GET /api/draw/ads`: the activities running now, newest first. */
+    get: operations['ads'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/draw/new_record': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * `GET /api/draw/new_record` (`id` the activity): its latest 20 winners of a prize (not
+     *     谢谢参与), names masked.
+     */
+    get: operations['new_records'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/draw/record': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** `GET /api/draw/record`: what the member drew, newest first (the member centre's 抽奖记录). */
+    get: operations['records'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/draw/simple': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** `GET /api/draw/simple`: the activity running now and whether the member has joined it. */
+    get: operations['simple'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/draw/{id}/activity': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** `GET /api/draw/{id}/activity`: the same, by path (the activity's page). */
+    get: operations['details'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/favorite': {
     parameters: {
       query?: never;
@@ -2518,6 +2627,106 @@ export interface components {
       /** @description Always true. */
       done: boolean;
     };
+    /** @description An activity with its prizes. */
+    DrawActivity: {
+      description: string;
+      /** Format: int64 */
+      ends_at: number;
+      /** Format: int64 */
+      id: number;
+      /**
+       * Format: int64
+       * @description 1 when the member has drawn in it (always 1 for a visitor, who cannot draw).
+       */
+      is_join: number;
+      prizes: components['schemas']['DrawPrize'][];
+      /** Format: int64 */
+      starts_at: number;
+      title: string;
+    };
+    /** @description An activity as an ad. */
+    DrawAd: {
+      description: string;
+      /** Format: int64 */
+      ends_at: number;
+      /** Format: int64 */
+      id: number;
+      title: string;
+    };
+    /** @description The running activities, as ads. */
+    DrawAds: {
+      list: components['schemas']['DrawAd'][];
+    };
+    /** @description The popup's check. */
+    DrawCheck: {
+      /**
+       * Format: int64
+       * @description The activity running now; `null` when none is (or for a visitor).
+       */
+      id: number | null;
+      /**
+       * Format: int64
+       * @description 1 when the member has drawn in it, 0 when not: the popup shows only for 0.
+       */
+      is_join: number;
+      title: string;
+    };
+    /** @description A prize as the popup shows it. */
+    DrawPrize: {
+      /**
+       * Format: int64
+       * @description Handed out so far, and how many can be (0 for nothing: no limit).
+       */
+      handed: number;
+      /** Format: int64 */
+      id: number;
+      /**
+       * Format: int64
+       * @description 0 nothing, 1 a coupon, 2 points, 3 red packets.
+       */
+      kind: number;
+      name: string;
+      remarks: string;
+      /** Format: int64 */
+      stock: number;
+    };
+    DrawRecord: {
+      /** Format: int64 */
+      activity_id: number;
+      /** Format: int64 */
+      created_at: number;
+      /** Format: int64 */
+      id: number;
+      /** Format: int64 */
+      kind: number;
+      name: string;
+      remarks: string;
+      title: string;
+    };
+    /** @description The member's draws. */
+    DrawRecords: {
+      list: components['schemas']['DrawRecord'][];
+    };
+    /** @description What a draw gave. */
+    DrawResult: {
+      /** Format: int64 */
+      activity_id: number;
+      /** Format: int64 */
+      created_at: number;
+      /**
+       * Format: int64
+       * @description The record's id.
+       */
+      id: number;
+      /** Format: int64 */
+      kind: number;
+      /** @example 200积分 */
+      name: string;
+      /** Format: int64 */
+      prize_id: number;
+      /** @example 积分已到账 */
+      remarks: string;
+    };
     /** @description A line's quantity after an edit. */
     Edited: {
       /** Format: int64 */
@@ -3121,6 +3330,120 @@ export interface components {
       data: {
         /** @description Always true. */
         done: boolean;
+      };
+      /** @example ok */
+      msg: string;
+    };
+    /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
+    Envelope_DrawActivity: {
+      /**
+       * Format: int64
+       * @description 10000: success.
+       * @example 10000
+       */
+      code: number;
+      /** @description An activity with its prizes. */
+      data: {
+        description: string;
+        /** Format: int64 */
+        ends_at: number;
+        /** Format: int64 */
+        id: number;
+        /**
+         * Format: int64
+         * @description 1 when the member has drawn in it (always 1 for a visitor, who cannot draw).
+         */
+        is_join: number;
+        prizes: components['schemas']['DrawPrize'][];
+        /** Format: int64 */
+        starts_at: number;
+        title: string;
+      };
+      /** @example ok */
+      msg: string;
+    };
+    /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
+    Envelope_DrawAds: {
+      /**
+       * Format: int64
+       * @description 10000: success.
+       * @example 10000
+       */
+      code: number;
+      /** @description The running activities, as ads. */
+      data: {
+        list: components['schemas']['DrawAd'][];
+      };
+      /** @example ok */
+      msg: string;
+    };
+    /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
+    Envelope_DrawCheck: {
+      /**
+       * Format: int64
+       * @description 10000: success.
+       * @example 10000
+       */
+      code: number;
+      /** @description The popup's check. */
+      data: {
+        /**
+         * Format: int64
+         * @description The activity running now; `null` when none is (or for a visitor).
+         */
+        id: number | null;
+        /**
+         * Format: int64
+         * @description 1 when the member has drawn in it, 0 when not: the popup shows only for 0.
+         */
+        is_join: number;
+        title: string;
+      };
+      /** @example ok */
+      msg: string;
+    };
+    /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
+    Envelope_DrawRecords: {
+      /**
+       * Format: int64
+       * @description 10000: success.
+       * @example 10000
+       */
+      code: number;
+      /** @description The member's draws. */
+      data: {
+        list: components['schemas']['DrawRecord'][];
+      };
+      /** @example ok */
+      msg: string;
+    };
+    /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
+    Envelope_DrawResult: {
+      /**
+       * Format: int64
+       * @description 10000: success.
+       * @example 10000
+       */
+      code: number;
+      /** @description What a draw gave. */
+      data: {
+        /** Format: int64 */
+        activity_id: number;
+        /** Format: int64 */
+        created_at: number;
+        /**
+         * Format: int64
+         * @description The record's id.
+         */
+        id: number;
+        /** Format: int64 */
+        kind: number;
+        /** @example 200积分 */
+        name: string;
+        /** Format: int64 */
+        prize_id: number;
+        /** @example 积分已到账 */
+        remarks: string;
       };
       /** @example ok */
       msg: string;
@@ -4328,6 +4651,21 @@ export interface components {
         enabled: boolean;
         /** @description The bound account's nickname; empty when none is bound. */
         name: string;
+      };
+      /** @example ok */
+      msg: string;
+    };
+    /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
+    Envelope_Winners: {
+      /**
+       * Format: int64
+       * @description 10000: success.
+       * @example 10000
+       */
+      code: number;
+      /** @description The latest winners. */
+      data: {
+        list: components['schemas']['Winner'][];
       };
       /** @example ok */
       msg: string;
@@ -5752,6 +6090,18 @@ export interface components {
       /** @description The bound account's nickname; empty when none is bound. */
       name: string;
     };
+    /** @description A winner as the scrolling list shows them: the company's name masked. */
+    Winner: {
+      /** @example 杭州****公司 */
+      company: string;
+      /** Format: int64 */
+      created_at: number;
+      name: string;
+    };
+    /** @description The latest winners. */
+    Winners: {
+      list: components['schemas']['Winner'][];
+    };
   };
   responses: {
     /** @description 拒绝或故障：信封 { code, msg, data }。10001/401 请先登录；422 字段错误（msg 为第一条，data.errors 为每个字段的消息）；其他 4xx 为中文说明；500 系统繁忙，请稍候再试 */
@@ -5812,6 +6162,14 @@ export type CouponValue = components['schemas']['CouponValue'];
 export type Deleted = components['schemas']['Deleted'];
 export type DetailQuery = components['schemas']['DetailQuery'];
 export type Done = components['schemas']['Done'];
+export type DrawActivity = components['schemas']['DrawActivity'];
+export type DrawAd = components['schemas']['DrawAd'];
+export type DrawAds = components['schemas']['DrawAds'];
+export type DrawCheck = components['schemas']['DrawCheck'];
+export type DrawPrize = components['schemas']['DrawPrize'];
+export type DrawRecord = components['schemas']['DrawRecord'];
+export type DrawRecords = components['schemas']['DrawRecords'];
+export type DrawResult = components['schemas']['DrawResult'];
 export type Edited = components['schemas']['Edited'];
 export type EngineActivityData = components['schemas']['EngineActivityData'];
 export type EngineCartInput = components['schemas']['EngineCartInput'];
@@ -5844,6 +6202,11 @@ export type EnvelopeCouponCount = components['schemas']['Envelope_CouponCount'];
 export type EnvelopeCouponPage = components['schemas']['Envelope_CouponPage'];
 export type EnvelopeDeleted = components['schemas']['Envelope_Deleted'];
 export type EnvelopeDone = components['schemas']['Envelope_Done'];
+export type EnvelopeDrawActivity = components['schemas']['Envelope_DrawActivity'];
+export type EnvelopeDrawAds = components['schemas']['Envelope_DrawAds'];
+export type EnvelopeDrawCheck = components['schemas']['Envelope_DrawCheck'];
+export type EnvelopeDrawRecords = components['schemas']['Envelope_DrawRecords'];
+export type EnvelopeDrawResult = components['schemas']['Envelope_DrawResult'];
 export type EnvelopeEdited = components['schemas']['Envelope_Edited'];
 export type EnvelopeEngineCartInput = components['schemas']['Envelope_EngineCartInput'];
 export type EnvelopeFavoriteGoods = components['schemas']['Envelope_FavoriteGoods'];
@@ -5890,6 +6253,7 @@ export type EnvelopeVecString = components['schemas']['Envelope_Vec_String'];
 export type EnvelopeVoucherPage = components['schemas']['Envelope_VoucherPage'];
 export type EnvelopeWallet = components['schemas']['Envelope_Wallet'];
 export type EnvelopeWechatState = components['schemas']['Envelope_WechatState'];
+export type EnvelopeWinners = components['schemas']['Envelope_Winners'];
 export type ErrorEnvelope = components['schemas']['ErrorEnvelope'];
 export type FavoriteGoods = components['schemas']['FavoriteGoods'];
 export type FavoritePage = components['schemas']['FavoritePage'];
@@ -5982,6 +6346,8 @@ export type VoucherPage = components['schemas']['VoucherPage'];
 export type VoucherValue = components['schemas']['VoucherValue'];
 export type Wallet = components['schemas']['Wallet'];
 export type WechatState = components['schemas']['WechatState'];
+export type Winner = components['schemas']['Winner'];
+export type Winners = components['schemas']['Winners'];
 export type ResponseError = components['responses']['Error'];
 export type $defs = Record<string, never>;
 export interface operations {
@@ -6479,6 +6845,162 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Envelope_Claimed'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  draw_activity: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 抽奖活动 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_DrawActivity'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  draw_once: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 抽奖结果 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_DrawResult'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  ads: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 抽奖活动广告 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_DrawAds'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  new_records: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 最新中奖 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_Winners'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  records: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 抽奖记录 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_DrawRecords'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  simple: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 抽奖检查 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_DrawCheck'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  details: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 抽奖活动 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_DrawActivity'];
         };
       };
       '4XX': components['responses']['Error'];
