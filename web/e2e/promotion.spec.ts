@@ -1,6 +1,7 @@
-// The coupon centre and the points mall in Chromium, through the edge: a coupon claimed at
-// /lqzx and spent at checkout; goods redeemed for points at /jfsc, shipped by the operator's
-// command and received under 积分订单 (/jfdd).
+// The coupon centre, the points mall and the lucky draw in Chromium, through the edge: a coupon
+// claimed at /lqzx and spent at checkout; goods redeemed for points at /jfsc, shipped by the
+// operator's command and received under 积分订单 (/jfdd); the draw popup's lock, its question
+// before closing, its result after 2 s (a fake clock) and its staying closed.
 import { expect, test } from '@playwright/test';
 import { admin, base, fillCart, login, sql } from './support';
 
@@ -52,7 +53,10 @@ test('a member redeems goods for points, the operator ships them, the member rec
   await item.getByRole('button', { name: '立即兑换' }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByTestId('redeem-points')).toContainText('300');
-  await expect(dialog).toContainText('莫干山路');
+  const [[detail]] = sql(
+    "SELECT a.detail FROM addresses a JOIN members m ON m.id = a.member_id WHERE m.username = 'demo' ORDER BY a.is_default DESC, a.id LIMIT 1",
+  ) as [[string]];
+  await expect(dialog).toContainText(detail);
   await page.screenshot({ path: testInfo.outputPath('points-mall.png'), fullPage: true });
   await testInfo.attach('points-mall', { path: testInfo.outputPath('points-mall.png'), contentType: 'image/png' });
   await dialog.getByRole('button', { name: '确认兑换' }).click();
@@ -70,4 +74,54 @@ test('a member redeems goods for points, the operator ships them, the member rec
   await row.getByRole('button', { name: '确认收货' }).click();
   await page.getByRole('button', { name: /确\s?定/ }).click();
   await expect(row).toContainText('已完成');
+});
+
+test('the lucky-draw popup locks while drawing, asks before closing, shows the prize after 2 s and stays closed', async ({
+  page,
+}, testInfo) => {
+  sql('UPDATE draw_activities SET is_on = 1');
+  try {
+    await page.clock.install();
+    await login(page);
+    const popup = page.getByRole('dialog').filter({ hasText: '会员感恩季 · 幸运大抽奖' });
+    await expect(popup).toBeVisible();
+    await expect(popup.getByTestId('draw-prizes')).toContainText('谢谢参与');
+    await popup.getByRole('button', { name: '立即抽奖' }).click();
+    // From the press on the page's time stands still until the walk moves it.
+    await page.clock.pauseAt(Date.now() + 500);
+    await expect(popup.getByRole('button', { name: /抽奖中/ })).toBeVisible();
+
+    // Closing while drawing asks first; 取消 keeps it drawing.
+    await popup.getByRole('button', { name: '关闭', exact: true }).click();
+    const ask = page.getByRole('dialog').filter({ hasText: '抽奖进行中 , 如果关闭后未出结果 , 请移步至个人中心查看结果。' });
+    await expect(ask.getByRole('button', { name: '关闭', exact: true })).toBeVisible();
+    await ask.getByRole('button', { name: '取消', exact: true }).click();
+    await expect(popup).toBeVisible();
+    await expect(popup.getByTestId('draw-result')).toHaveCount(0);
+
+    // The result appears 2 s after the press, as the server decided it.
+    await page.clock.runFor(2000);
+    const [[name, remarks]] = sql(
+      "SELECT r.name, r.remarks FROM draw_records r JOIN members m ON m.id = r.member_id WHERE m.username = 'demo'",
+    ) as [[string, string]];
+    await expect(popup.getByTestId('draw-result')).toContainText(`恭喜您 , 抽中${name} ( ${remarks} )`);
+    await page.screenshot({ path: testInfo.outputPath('draw.png'), fullPage: false });
+    await testInfo.attach('draw', { path: testInfo.outputPath('draw.png'), contentType: 'image/png' });
+    await page.clock.resume();
+    await popup.getByRole('button', { name: '知道了' }).click();
+    await expect(popup).toHaveCount(0);
+
+    // Closed: not asked for again on the next page.
+    let asked = 0;
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/draw/simple') asked += 1;
+    });
+    await page.goto(`${base()}/user`);
+    await expect(page.getByTestId('draw-records')).toContainText(name);
+    await page.goto(`${base()}/jfsc`);
+    await expect(page.getByTestId('mall-item').first()).toBeVisible();
+    expect(asked).toBe(0);
+  } finally {
+    sql('UPDATE draw_activities SET is_on = 0');
+  }
 });

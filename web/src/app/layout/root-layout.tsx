@@ -1,5 +1,5 @@
 // The frame of every page, as the current route's layout flags say (§2): header or
-// login-style header, nav, footer, right-side widget, top-right ad. Also: the page title,
+// login-style header, nav, footer, right-side widget, top-right ad, the lucky-draw popup. Also: the page title,
 // the page-view report, scroll restoration, the one-time reload after login, and the
 // bridge that lets the API client show messages and navigate.
 import { useEffect, useState } from 'react';
@@ -15,6 +15,8 @@ import { NavBar } from './nav-bar';
 import { Footer } from './footer';
 import { RightWidget } from './right-widget';
 import { TopAd } from './top-ad';
+import { DrawPopup } from '@/features/promotion/components/draw-popup';
+import { NO_DRAW_ROUTES } from '@/features/promotion/draw';
 
 function useCurrentRoute(): RouteEntry | undefined {
   const matches = useMatches();
@@ -74,6 +76,7 @@ export function RootLayout() {
       </main>
       {layout?.footer && <Footer />}
       {layout?.rightWidget && <RightWidget user={user.data} openOnStart={route?.name === 'cart_step1'} onToggle={setPanelOpen} />}
+      <DrawPopup enabled={!!route && !NO_DRAW_ROUTES.has(route.name) && !!user.data?.login} />
     </div>
   );
 }

@@ -1,12 +1,13 @@
 // 会员中心 (/user, user_hyzx): who the member is and their approval, the account manager, the
-// wallet, orders by state, the latest orders and unread messages, from `GET /api/user/center`
+// wallet, orders by state, the latest orders and unread messages, from `GET /api/user/center`,
+// and the member's lucky-draw records
 // (the header does not fetch the user state on this route, §6).
 import { Link } from 'react-router';
 import { Alert, Badge, Card, Descriptions, Empty, Skeleton, Statistic, Table, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { yuan } from '@/lib/money';
-import type { MemberCentre, RecentOrder } from '@/api/types';
-import { useMemberCentre } from '../api';
+import type { DrawRecord, MemberCentre, RecentOrder } from '@/api/types';
+import { useDrawRecords, useMemberCentre } from '../api';
 import { MemberLayout } from './member-layout';
 
 function Approval({ centre }: { centre: MemberCentre }) {
@@ -14,6 +15,28 @@ function Approval({ centre }: { centre: MemberCentre }) {
   if (centre.qualifications_rejected > 0) return <Tag color="red">资质未通过</Tag>;
   if (centre.qualifications_pending > 0) return <Tag color="orange">资质审核中</Tag>;
   return <Tag>未提交资质</Tag>;
+}
+
+/** 抽奖记录: what the member drew (where the draw popup sends a member who closed it early). */
+function DrawRecordsCard() {
+  const records = useDrawRecords();
+  if (!records.data?.list.length) return null;
+  return (
+    <Card size="small" title="抽奖记录" className="member-card" data-testid="draw-records">
+      <Table<DrawRecord>
+        rowKey="id"
+        size="small"
+        pagination={false}
+        dataSource={records.data.list}
+        columns={[
+          { title: '活动', dataIndex: 'title' },
+          { title: '奖品', dataIndex: 'name' },
+          { title: '说明', dataIndex: 'remarks' },
+          { title: '时间', dataIndex: 'created_at', render: (seconds: number) => dayjs.unix(seconds).format('YYYY-MM-DD HH:mm') },
+        ]}
+      />
+    </Card>
+  );
 }
 
 export function MemberCentrePage() {
@@ -101,6 +124,8 @@ export function MemberCentrePage() {
               ]}
             />
           </Card>
+
+          <DrawRecordsCard />
         </div>
       )}
     </MemberLayout>
