@@ -374,6 +374,21 @@ pub(crate) fn sort_by_key(pairs: &mut Vec<(u64, u32)>) {
     }
 }
 
+/// A store-wide discount's price (全场折扣, such as the 94折 of `/welfare`): `floor2(price ×
+/// rate)` for `0 < rate ≤ 1`, so the buyer never pays more than the rate says. The origin
+/// hands the engine this as the line's `price` (and each ladder step's), so every runtime
+/// quotes the same discounted cart.
+pub fn rate_price(price: Money, rate: Money) -> Result<Money, EngineError> {
+    let exact = rate.exact();
+    if exact.is_zero() || rate.decimal() > rust_decimal::Decimal::ONE {
+        return Err(EngineError::input("rate", format_args!("must be above 0 and at most 1, got {rate}")));
+    }
+    let cents =
+        price.exact().checked_mul(exact).and_then(|amount| amount.floor_cents()).ok_or_else(|| EngineError::out_of_range("price"))?;
+    let decimal = cents.to_decimal().ok_or_else(|| EngineError::out_of_range("price"))?;
+    Money::from_decimal(decimal).map_err(|_| EngineError::out_of_range("price"))
+}
+
 /// Rule 20: what returning `k` more units of an order line refunds, the line having had
 /// `number` units and `paid` (rule 19), `returned_before` units returned already. Returning
 /// every unit, in any split, refunds exactly `paid`.
@@ -405,6 +420,20 @@ pub fn refund(paid: Money, number: i64, returned_before: i64, k: i64) -> Result<
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_rate_price_is_floored_to_the_cent_and_refuses_rates_outside_zero_to_one() {
+        let money = |text: &str| Money::parse(text).unwrap();
+        assert_eq!(rate_price(money("12.50"), money("0.94")).unwrap().to_string(), "11.75");
+        // 9.99 × 0.94 = 9.3906: the buyer pays 9.39.
+        assert_eq!(rate_price(money("9.99"), money("0.94")).unwrap().to_string(), "9.39");
+        assert_eq!(rate_price(money("0.01"), money("0.94")).unwrap().to_string(), "0.00");
+        assert_eq!(rate_price(money("3.1415"), money("1")).unwrap().to_string(), "3.14");
+        for rate in ["0", "1.01"] {
+            let error = rate_price(money("10"), money(rate)).unwrap_err();
+            assert!(error.to_string().contains("rate"), "{error}");
+        }
+    }
 
     #[test]
     fn largest_remainder_gives_every_cent_and_breaks_ties_by_position() {

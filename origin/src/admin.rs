@@ -137,6 +137,19 @@ enum Command {
         #[arg(long)]
         tracking: String,
     },
+    /// Starts a store-wide discount (全场折扣, `/welfare`) now for `--days`, or with `--off` ends
+    /// every running one; with neither, shows the running one.
+    Welfare {
+        /// The rate goods are priced at: 0.94 is 94折.
+        #[arg(long)]
+        rate: Option<String>,
+        #[arg(long, default_value_t = 7)]
+        days: i64,
+        #[arg(long, default_value = "全场94折")]
+        title: String,
+        #[arg(long)]
+        off: bool,
+    },
     /// Adds a carrier's event to a shipped order's logistics.
     Logistics {
         order: i64,
@@ -219,6 +232,7 @@ pub async fn run(db: &Db, admin: Admin) -> anyhow::Result<String> {
         Command::ReceiveReturn { id } => return_step(&mut conn, &operator, id, Step::Receive, "").await,
         Command::PointsOrders { pending } => points_orders(&mut conn, pending).await,
         Command::ShipPoints { order, carrier, tracking } => ship_points(&mut conn, &operator, order, &carrier, &tracking).await,
+        Command::Welfare { rate, days, title, off } => welfare(&mut conn, rate, days, &title, off).await,
         Command::Logistics { order, description, place } => logistics(&mut conn, &operator, order, &place, &description).await,
     }
 }
@@ -751,6 +765,41 @@ struct PointsOrderRow {
     price: i64,
     status: i64,
     address: String,
+}
+
+async fn welfare(conn: &mut AnyConnection, rate: Option<String>, days: i64, title: &str, off: bool) -> anyhow::Result<String> {
+    let now = now();
+    if off {
+        let ended =
+            sqlx::query("UPDATE welfare_activities SET is_on = 0 WHERE is_on = 1 AND ends_at > $1").bind(now).execute(&mut *conn).await?;
+        return Ok(format!("ended {} store-wide discount(s)\n", ended.rows_affected()));
+    }
+    if let Some(rate) = rate {
+        let parsed = engine::Money::parse(rate.trim()).map_err(|error| anyhow::anyhow!("rate: {error}"))?;
+        // The engine refuses a rate outside 0 < rate ≤ 1; ask it before storing one.
+        engine::rate_price(engine::Money::ONE, parsed).map_err(|error| anyhow::anyhow!("{error}"))?;
+        anyhow::ensure!((1..=366).contains(&days), "--days must be 1 to 366");
+        anyhow::ensure!(!title.trim().is_empty(), "--title must not be empty");
+        sqlx::query("INSERT INTO welfare_activities (title, rate, starts_at, ends_at) VALUES ($1, $2, $3, $4)")
+            .bind(title.trim())
+            .bind(parsed.to_string())
+            .bind(now)
+            .bind(now + days * 86_400)
+            .execute(&mut *conn)
+            .await?;
+    }
+    let running: Option<(i64, String, String, i64)> = sqlx::query_as(
+        "SELECT id, title, rate, ends_at FROM welfare_activities WHERE is_on = 1 AND starts_at <= $1 AND ends_at > $1 ORDER BY id DESC LIMIT 1",
+    )
+    .bind(now)
+    .fetch_optional(&mut *conn)
+    .await?;
+    Ok(match running {
+        Some((id, title, rate, ends_at)) => {
+            format!("running: {id}\t{title}\t{}\tuntil {ends_at}\n", crate::http::home::discount_name(&rate))
+        }
+        None => "no store-wide discount is running\n".to_owned(),
+    })
 }
 
 async fn points_orders(conn: &mut AnyConnection, pending: bool) -> anyhow::Result<String> {

@@ -103,6 +103,7 @@ pub async fn complete_due(db: &Db, now: i64, receive_seconds: i64) -> anyhow::Re
             let mut tx = conn.begin().await?;
             if order_life::change(&mut tx, id, None, Action::Receive, Actor::System, "超时未确认，系统自动确认收货", now).await?
             {
+                crate::cashback::on_done(&mut tx, id, now).await?;
                 completed += 1;
             }
             tx.commit().await?;

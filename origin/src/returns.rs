@@ -82,6 +82,8 @@ pub struct Refund {
     pub points_back: i64,
     /// Earned points taken back.
     pub points_taken: i64,
+    /// The order's cash back (满额返现) it no longer earns, taken out of `refund`.
+    pub cashback_taken: i64,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -107,6 +109,11 @@ pub struct OrderFacts {
     pub due: i64,
     pub return_open: i64,
     pub refunded: i64,
+    /// The cash back (满额返现) the order holds, and its activity's tiers as (amount, back).
+    pub cashback: i64,
+    pub cashback_activity_id: i64,
+    #[sqlx(skip)]
+    pub cashback_tiers: Vec<(i64, i64)>,
 }
 
 /// One order line as a return reads it.
@@ -123,14 +130,21 @@ pub struct LineFacts {
 }
 
 pub async fn order_facts(conn: &mut AnyConnection, order: i64, member: Option<i64>) -> sqlx::Result<Option<OrderFacts>> {
-    sqlx::query_as(
-        "SELECT id, member_id, order_no, status, points_used, points_value, points_earned, due, return_open, refunded \
-         FROM orders WHERE id = $1 AND ($2 = 0 OR member_id = $2)",
+    let facts: Option<OrderFacts> = sqlx::query_as(
+        "SELECT id, member_id, order_no, status, points_used, points_value, points_earned, due, return_open, refunded, \
+         cashback, cashback_activity_id FROM orders WHERE id = $1 AND ($2 = 0 OR member_id = $2)",
     )
     .bind(order)
     .bind(member.unwrap_or(0))
     .fetch_optional(&mut *conn)
-    .await
+    .await?;
+    match facts {
+        Some(mut facts) if facts.cashback > 0 => {
+            facts.cashback_tiers = crate::cashback::tiers(conn, facts.cashback_activity_id).await?;
+            Ok(Some(facts))
+        }
+        facts => Ok(facts),
+    }
 }
 
 pub async fn line_facts(conn: &mut AnyConnection, order: i64) -> sqlx::Result<Vec<LineFacts>> {
@@ -202,6 +216,9 @@ pub fn compute(order: &OrderFacts, lines: &[LineFacts], wanted: &[Wanted]) -> an
     // the shipping fee earned, which no return refunds, stay).
     let refunded_after = order.refunded + refund.refund;
     refund.points_taken = share(order.points_earned, refunded_after, order.due) - share(order.points_earned, order.refunded, order.due);
+    // Cash back: what the order holds above the tier its goods reach once this is refunded.
+    let goods_after = lines.iter().map(|line| line.paid).sum::<i64>() - refunded_after;
+    refund.cashback_taken = crate::cashback::taken_back(order.cashback, &order.cashback_tiers, goods_after, refund.refund);
     Ok(Ok(refund))
 }
 
@@ -276,7 +293,8 @@ pub async fn request(conn: &mut AnyConnection, request: &Request<'_>, now: i64) 
     }
     let id: i64 = sqlx::query_scalar(
         "INSERT INTO returns (return_no, order_id, member_id, reason, description, status, refund, red_packet, points_value, \
-         points_back, points_taken, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12) RETURNING id",
+         points_back, points_taken, cashback_taken, created_at, updated_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $13) RETURNING id",
     )
     .bind(format!("T{now}{}", hex::encode(rand::random::<[u8; 3]>())))
     .bind(order.id)
@@ -289,6 +307,7 @@ pub async fn request(conn: &mut AnyConnection, request: &Request<'_>, now: i64) 
     .bind(refund.points_value)
     .bind(refund.points_back)
     .bind(refund.points_taken)
+    .bind(refund.cashback_taken)
     .bind(now)
     .fetch_one(&mut *conn)
     .await?;
@@ -384,6 +403,7 @@ pub struct Paid {
     pub red_packet: i64,
     pub points_back: i64,
     pub points_taken: i64,
+    pub cashback_taken: i64,
 }
 
 /// Moves a return by `step` (of `member`, when given), in the caller's transaction: one guarded
@@ -449,6 +469,9 @@ pub async fn step(
             if paid.points_taken > 0 {
                 parts.push(format!("扣回赠送积分{}", paid.points_taken));
             }
+            if paid.cashback_taken > 0 {
+                parts.push(format!("扣回满额返现¥{}", money::text(paid.cashback_taken)));
+            }
             parts.join("，")
         }
         _ => note.to_owned(),
@@ -506,8 +529,26 @@ async fn refund(conn: &mut AnyConnection, order: &OrderFacts, current: &ReturnRo
             settlement::move_points(conn, member, Some(order.id), -taken, &format!("{note}扣回赠送积分"), now).await?;
         }
     }
-    sqlx::query("UPDATE returns SET points_taken = $1 WHERE id = $2").bind(taken).bind(current.id).execute(&mut *conn).await?;
-    Ok(Paid { refund: current.refund, red_packet: current.red_packet, points_back: current.points_back, points_taken: taken })
+    // Cash back the order no longer earns comes out of this refund (the refund was credited
+    // whole just above, so the balance covers it).
+    let cashback_taken = crate::cashback::take_back(conn, order.id, current.refund).await?;
+    if cashback_taken > 0 {
+        let debited = settlement::debit_balance(conn, member, cashback_taken, &format!("{note}扣回满额返现"), now).await?;
+        anyhow::ensure!(debited.is_some(), "return {}: the balance does not cover the cash back taken back", current.id);
+    }
+    sqlx::query("UPDATE returns SET points_taken = $1, cashback_taken = $2 WHERE id = $3")
+        .bind(taken)
+        .bind(cashback_taken)
+        .bind(current.id)
+        .execute(&mut *conn)
+        .await?;
+    Ok(Paid {
+        refund: current.refund,
+        red_packet: current.red_packet,
+        points_back: current.points_back,
+        points_taken: taken,
+        cashback_taken,
+    })
 }
 
 #[cfg(test)]
@@ -526,11 +567,29 @@ mod tests {
             due,
             return_open: 0,
             refunded,
+            cashback: 0,
+            cashback_activity_id: 0,
+            cashback_tiers: Vec::new(),
         }
     }
 
     fn line(id: i64, number: i64, paid: i64, red_packet: i64, points: i64) -> LineFacts {
         LineFacts { id, name: format!("goods {id}"), number, paid, red_packet, points, returned: 0, points_back_value: 0 }
+    }
+
+    /// A return that leaves the order below its cash-back tier takes the difference out of its
+    /// refund; one that keeps the tier takes nothing.
+    #[test]
+    fn cash_back_the_order_no_longer_earns_comes_out_of_the_refund() {
+        // Two lines of 600.00 and 500.00 paid; 满1000返20 held.
+        let mut order = order(0, 0, 0, 0, 11_000_000);
+        order.cashback = 200_000;
+        order.cashback_tiers = vec![(10_000_000, 200_000)];
+        let lines = vec![line(1, 10, 6_000_000, 0, 0), line(2, 10, 5_000_000, 0, 0)];
+        let kept = compute(&order, &lines, &[Wanted { item: 2, number: 2 }]).unwrap().unwrap();
+        assert_eq!((kept.refund, kept.cashback_taken), (1_000_000, 0), "1000.00 left: the tier holds");
+        let below = compute(&order, &lines, &[Wanted { item: 2, number: 3 }]).unwrap().unwrap();
+        assert_eq!((below.refund, below.cashback_taken), (1_500_000, 200_000), "950.00 left: the 20.00 goes back");
     }
 
     /// Returning three units one by one refunds exactly what the line paid, and gives back
@@ -551,7 +610,7 @@ mod tests {
             lines[0].points_back_value += refund.points_value;
             order.refunded += refund.refund;
         }
-        assert_eq!(total, Paid { refund: 100_000, red_packet: 500, points_back: 7, points_taken: 9 });
+        assert_eq!(total, Paid { refund: 100_000, red_packet: 500, points_back: 7, points_taken: 9, cashback_taken: 0 });
         let more = compute(&order, &lines, &[Wanted { item: 1, number: 1 }]).unwrap();
         assert_eq!(more, Err(Refusal::field("lines[0]", "goods 1最多可退0件")));
     }

@@ -62,7 +62,7 @@ pub struct Text {
 }
 
 impl Text {
-    const fn new(field: &'static str, label: &'static str, max: usize) -> Text {
+    pub const fn new(field: &'static str, label: &'static str, max: usize) -> Text {
         Text { field, label, max }
     }
 

@@ -89,6 +89,9 @@ struct Catalogue {
     cash_vouchers: Vec<CashVoucher>,
     points_goods: Vec<PointsGoods>,
     draws: Vec<Draw>,
+    near_expiry: Vec<NearExpiry>,
+    welfare: Vec<Welfare>,
+    cashback: Vec<Cashback>,
     help: Vec<HelpGroup>,
     news: Vec<News>,
     demo_member: DemoMember,
@@ -262,6 +265,35 @@ struct PointsGoods {
     price: String,
     stock: i64,
     per_member: i64,
+}
+
+/// Goods whose batch expires `days` from the day the demo data is loaded (近效期专区).
+#[derive(Deserialize)]
+struct NearExpiry {
+    goods: String,
+    days: i64,
+}
+
+/// A store-wide discount (全场折扣) running from yesterday for `days`.
+#[derive(Deserialize)]
+struct Welfare {
+    title: String,
+    rate: String,
+    days: i64,
+}
+
+/// A cash-back activity (满额返现) running from yesterday for `days`, with its tiers.
+#[derive(Deserialize)]
+struct Cashback {
+    title: String,
+    days: i64,
+    tiers: Vec<CashbackTier>,
+}
+
+#[derive(Deserialize)]
+struct CashbackTier {
+    amount: String,
+    back: String,
 }
 
 /// A lucky-draw activity running from yesterday for `days`, with its prizes.
@@ -601,6 +633,41 @@ async fn insert_activities(
             .bind(voucher.days)
             .execute(&mut **tx)
             .await?;
+    }
+    for item in &catalogue.near_expiry {
+        let (year, month, day) = crate::civil_date(now() + item.days * 86_400, 8 * 3600);
+        sqlx::query("UPDATE goods SET expires_on = $1 WHERE id = $2")
+            .bind(format!("{year:04}-{month:02}-{day:02}"))
+            .bind(first(&item.goods)?)
+            .execute(&mut **tx)
+            .await?;
+    }
+    for welfare in &catalogue.welfare {
+        engine::Money::parse(&welfare.rate).map_err(|error| anyhow::anyhow!("welfare {}: rate {error}", welfare.title))?;
+        sqlx::query("INSERT INTO welfare_activities (title, rate, starts_at, ends_at) VALUES ($1, $2, $3, $4)")
+            .bind(&welfare.title)
+            .bind(&welfare.rate)
+            .bind(now() - 86_400)
+            .bind(now() + welfare.days * 86_400)
+            .execute(&mut **tx)
+            .await?;
+    }
+    for cashback in &catalogue.cashback {
+        let activity: i64 =
+            sqlx::query_scalar("INSERT INTO cashback_activities (title, starts_at, ends_at) VALUES ($1, $2, $3) RETURNING id")
+                .bind(&cashback.title)
+                .bind(now() - 86_400)
+                .bind(now() + cashback.days * 86_400)
+                .fetch_one(&mut **tx)
+                .await?;
+        for tier in &cashback.tiers {
+            sqlx::query("INSERT INTO cashback_tiers (activity_id, amount, back) VALUES ($1, $2, $3)")
+                .bind(activity)
+                .bind(stored(&tier.amount)?)
+                .bind(stored(&tier.back)?)
+                .execute(&mut **tx)
+                .await?;
+        }
     }
     for draw in &catalogue.draws {
         let today = now();

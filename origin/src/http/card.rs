@@ -37,6 +37,7 @@ fn card_fields(now: usize) -> Vec<(&'static str, String)> {
         "ladder_price_type",
         "manjian_id",
         "tags",
+        "expires_on",
     ];
     let mut fields: Vec<(&'static str, String)> = columns.iter().map(|column| (*column, format!("g.{column}"))).collect();
     fields.push((
@@ -51,6 +52,10 @@ fn card_fields(now: usize) -> Vec<(&'static str, String)> {
             "(SELECT CAST(s.id AS TEXT) || ':' || CAST(s.price AS TEXT) || ':' || CAST(s.limit_number AS TEXT) || ':' || CAST(s.ends_at AS TEXT) \
              FROM flash_sales s WHERE s.goods_id = g.id AND s.starts_at <= ${now} AND s.ends_at > ${now} ORDER BY s.id DESC LIMIT 1)"
         ),
+    ));
+    fields.push((
+        "card_rate",
+        format!("(SELECT w.rate FROM welfare_activities w WHERE w.is_on = 1 AND w.starts_at <= ${now} AND w.ends_at > ${now} ORDER BY w.id DESC LIMIT 1)"),
     ));
     fields
 }
@@ -89,8 +94,13 @@ pub struct CardRow {
     pub ladder_price_type: i64,
     pub manjian_id: i64,
     pub tags: String,
+    #[serde(default)]
+    pub expires_on: String,
     pub card_ladders: Option<String>,
     pub card_sale: Option<String>,
+    /// The running store-wide discount's rate (`0.94`), if any.
+    #[serde(default)]
+    pub card_rate: Option<String>,
 }
 
 /// 有货 / 库存紧张 / 缺货.
@@ -150,6 +160,8 @@ pub struct Card {
     /// One picture.
     #[schema(value_type = Vec<String>, min_items = 1, max_items = 1)]
     pub goods_image: [String; 1],
+    /// The batch's expiry date (`2027-03-31`) of near-expiry goods; empty otherwise.
+    pub expires_on: String,
     pub ck_id: i64,
 }
 
@@ -219,10 +231,23 @@ pub fn card(row: &CardRow) -> Result<Card> {
     let CardRow { id, stock, is_buy, manjian_id: manjian, .. } = *row;
     let tag_text = &row.tags;
     let mut tags: Vec<Tag> = tag_text.split(',').filter(|name| !name.is_empty()).map(|name| tag(name, 0)).collect();
+    // A running store-wide discount (全场折扣) prices the goods and each ladder step at the
+    // engine's `rate_price`; flash sales and combinations keep their own prices.
+    let rate = match &row.card_rate {
+        Some(text) => Some(engine::Money::parse(text).map_err(|error| anyhow::anyhow!("welfare rate {text:?}: {error}"))?),
+        None => None,
+    };
+    let priced = |stored: i64| -> Result<engine::Money> {
+        let price = money::from_stored(stored);
+        match rate {
+            Some(rate) => Ok(engine::rate_price(price, rate).map_err(|error| anyhow::anyhow!("welfare price: {error}"))?),
+            None => Ok(price),
+        }
+    };
     let ladder: Vec<Step> = match &row.card_ladders {
         Some(steps) => steps
             .split(',')
-            .map(|step| integers::<2>(step).map(|[number, price]| Step { number, price: money::from_stored(price) }))
+            .map(|step| integers::<2>(step).and_then(|[number, price]| Ok(Step { number, price: priced(price)? })))
             .collect::<Result<_>>()?,
         None => Vec::new(),
     };
@@ -242,6 +267,9 @@ pub fn card(row: &CardRow) -> Result<Card> {
     if flash_sale.is_some() && !tag_text.contains('秒') {
         tags.push(tag("秒", 0));
     }
+    if rate.is_some() {
+        tags.push(tag("折", 0));
+    }
     Ok(Card {
         id,
         name: row.name.clone(),
@@ -249,7 +277,7 @@ pub fn card(row: &CardRow) -> Result<Card> {
         ypgg: row.ypgg.clone(),
         bzdw: row.bzdw.clone(),
         pzwh: row.pzwh.clone(),
-        price: money::from_stored(row.price),
+        price: priced(row.price)?,
         base_price: money::from_stored(row.base_price),
         number: stock,
         stock_state: stock_state(stock, is_buy),
@@ -264,6 +292,7 @@ pub fn card(row: &CardRow) -> Result<Card> {
         tags,
         flash_sale,
         goods_image: [format!("/api/images/goods/{id}.svg")],
+        expires_on: row.expires_on.clone(),
         ck_id: 0,
     })
 }
@@ -277,6 +306,7 @@ fn tag_description(tag: &str) -> &'static str {
         "赠" => "购买有赠品",
         "特" => "特价商品",
         "新" => "新品上架",
+        "折" => "全场折扣价",
         _ => "",
     }
 }

@@ -39,7 +39,7 @@ pub async fn ordered_in_sale(conn: &mut AnyConnection, member: Member, sale: i64
 }
 
 /// Orders from this amount ship free.
-fn free_shipping_from() -> engine::Money {
+pub(crate) fn free_shipping_from() -> engine::Money {
     engine::Money::from_integer(800).unwrap_or(engine::Money::ZERO)
 }
 

@@ -54,8 +54,9 @@ fn bounded_keyword(keyword: &str) -> Result<()> {
 
 /// `GET /api/goods/list`: `category` (with its subcategories), `keyword`, `sccj`
 /// (manufacturer), `brand`, `shop` (`general`, `youx`, `zy`, `qx`), zone flags `is_dpby`,
-/// `manjian`, `flash`, `everyday`; `sort` (`default`, `sales`, `price`, `new`) and `order`
-/// (`asc`, `desc`); `page`, `page_size` (at most 100).
+/// `manjian`, `flash`, `everyday`, `near_expiry` (a batch expiring within 180 days); `sort`
+/// (`default`, `sales`, `price`, `new`, `expiry`) and `order` (`asc`, `desc`); `page`,
+/// `page_size` (at most 100).
 #[utoipa::path(get, path = "/api/goods/list", operation_id = "goods_list", tag = "商品", responses((status = 200, description = "一页商品", body = Envelope<GoodsPage>)))]
 async fn list(State(context): State<ApiContext>, QueryFields(query): QueryFields) -> Answer<GoodsPage> {
     let page = query.page()?;
@@ -96,6 +97,11 @@ async fn list(State(context): State<ApiContext>, QueryFields(query): QueryFields
     if query.int("everyday", "天天特价")? == Some(1) {
         filter.condition("g.id IN (SELECT goods_id FROM everyday_specials)".into());
     }
+    if query.int("near_expiry", "近效期")? == Some(1) {
+        let (today, within) = near_expiry_dates(now());
+        filter.add(|n| format!("g.expires_on >= ${n}"), Param::Text(today));
+        filter.add(|n| format!("g.expires_on <= ${n}"), Param::Text(within));
+    }
     if query.int("flash", "秒杀")? == Some(1) {
         filter.add(|n| format!("g.id IN (SELECT goods_id FROM flash_sales WHERE starts_at <= ${n} AND ends_at > ${n})"), Param::Int(now()));
     }
@@ -111,6 +117,7 @@ async fn list(State(context): State<ApiContext>, QueryFields(query): QueryFields
         Some("sales") => format!("g.sales {}, g.id ASC", direction(true)),
         Some("price") => format!("g.price {}, g.id ASC", direction(false)),
         Some("new") => format!("g.created_at {}, g.id DESC", direction(true)),
+        Some("expiry") => format!("g.expires_on {}, g.id ASC", direction(false)),
         Some(_) => return Err(Error::field("sort", "排序方式不正确")),
     };
     let condition = filter.sql();
@@ -475,4 +482,16 @@ struct OfferRow {
     id: i64,
     name: String,
     price: i64,
+}
+
+/// How far ahead a batch's expiry makes goods near-expiry (近效期).
+pub const NEAR_EXPIRY_DAYS: i64 = 180;
+
+/// Today and the last day of the near-expiry window, as `YYYY-MM-DD` in China's time.
+pub fn near_expiry_dates(now: i64) -> (String, String) {
+    let date = |at: i64| {
+        let (year, month, day) = crate::civil_date(at, 8 * 3600);
+        format!("{year:04}-{month:02}-{day:02}")
+    };
+    (date(now), date(now + NEAR_EXPIRY_DAYS * 86_400))
 }

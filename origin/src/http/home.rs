@@ -30,6 +30,8 @@ pub fn router() -> OpenApiRouter<ApiContext> {
         .routes(routes!(focus))
         .routes(routes!(right))
         .routes(routes!(brand_focus))
+        .routes(routes!(brand_list))
+        .routes(routes!(welfare))
         .routes(routes!(links))
         .routes(routes!(spike))
         .routes(routes!(recommendations))
@@ -55,6 +57,9 @@ pub struct HomeData {
     brand: Vec<BrandEntry>,
     /// The server clock, Unix seconds.
     timestamp: i64,
+    /// The order amount from which shipping is free (the 包邮专区's rule).
+    #[schema(example = "800.00")]
+    free_shipping_from: String,
 }
 
 /// A nav entry.
@@ -114,6 +119,7 @@ async fn common(State(context): State<ApiContext>) -> Answer<HomeData> {
         category_qx: category_tree(db, Some("qx")).await?,
         brand,
         timestamp: now(),
+        free_shipping_from: super::cart_read::free_shipping_from().to_string(),
     })
 }
 
@@ -217,6 +223,42 @@ async fn brand_focus(State(context): State<ApiContext>, Path(id): Path<i64>) -> 
     ok(BrandZone { id, name: brand.name, sccj: brand.manufacturer, logo: brand.logo, goods: cards(&goods)? })
 }
 
+/// A brand of the brand zone's list.
+#[derive(Serialize, ToSchema, sqlx::FromRow)]
+pub struct BrandCard {
+    id: i64,
+    name: String,
+    /// Manufacturer.
+    sccj: String,
+    logo: String,
+    /// Its goods in the catalogue.
+    goods: i64,
+}
+
+/// One page of brands.
+#[derive(Serialize, ToSchema)]
+pub struct BrandPage {
+    list: Vec<BrandCard>,
+    total: i64,
+    page: i64,
+}
+
+/// `GET /api/brand` (`page`): the brands of the brand zone (`/ppzq`), in the shop's order, 12 a
+/// page, each with its number of goods.
+#[utoipa::path(get, path = "/api/brand", operation_id = "brand_list", tag = "首页", responses((status = 200, description = "一页品牌", body = Envelope<BrandPage>)))]
+async fn brand_list(State(context): State<ApiContext>, QueryFields(query): QueryFields) -> Answer<BrandPage> {
+    let page = query.page()?;
+    let total: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM brands").fetch_one(&context.db.pool).await?;
+    let list: Vec<BrandCard> = sqlx::query_as(
+        "SELECT b.id, b.name, b.manufacturer AS sccj, b.logo, (SELECT COUNT(*) FROM goods g WHERE g.brand_id = b.id) AS goods \
+         FROM brands b ORDER BY b.sort, b.id LIMIT 12 OFFSET $1",
+    )
+    .bind((page - 1) * 12)
+    .fetch_all(&context.db.pool)
+    .await?;
+    ok(BrandPage { list, total, page })
+}
+
 /// A footer link.
 #[derive(Serialize, ToSchema, sqlx::FromRow)]
 pub struct Link {
@@ -287,6 +329,43 @@ async fn everyday(State(context): State<ApiContext>) -> Answer<Vec<Card>> {
     .fetch_all(&context.db.pool)
     .await?;
     ok(cards(&rows)?)
+}
+
+/// The running store-wide discount (全场折扣).
+#[derive(Serialize, ToSchema)]
+pub struct Welfare {
+    id: i64,
+    title: String,
+    /// The rate every goods is priced at (`0.94`).
+    #[schema(example = "0.94")]
+    rate: String,
+    /// The rate as the shop says it: `94折`.
+    #[schema(example = "94折")]
+    discount: String,
+    starts_at: i64,
+    ends_at: i64,
+}
+
+/// `GET /api/activity/welfare`: the store-wide discount running now (`/welfare`, 全场94折), or
+/// `null`. While it runs every goods card carries the discounted price, and so does the cart.
+#[utoipa::path(get, path = "/api/activity/welfare", operation_id = "welfare", tag = "首页", responses((status = 200, description = "全场折扣", body = Envelope<Option<Welfare>>)))]
+async fn welfare(State(context): State<ApiContext>) -> Answer<Option<Welfare>> {
+    let row: Option<(i64, String, String, i64, i64)> = sqlx::query_as(
+        "SELECT id, title, rate, starts_at, ends_at FROM welfare_activities \
+         WHERE is_on = 1 AND starts_at <= $1 AND ends_at > $1 ORDER BY id DESC LIMIT 1",
+    )
+    .bind(now())
+    .fetch_optional(&context.db.pool)
+    .await?;
+    ok(row.map(|(id, title, rate, starts_at, ends_at)| Welfare { discount: discount_name(&rate), id, title, rate, starts_at, ends_at }))
+}
+
+/// `0.94` as `94折`, `0.945` as `94.5折`.
+pub fn discount_name(rate: &str) -> String {
+    match rate.parse::<rust_decimal::Decimal>() {
+        Ok(rate) => format!("{}折", (rate * rust_decimal::Decimal::ONE_HUNDRED).normalize()),
+        Err(_) => rate.to_owned(),
+    }
 }
 
 /// The menu: every tree of a shop, or the one category asked for.

@@ -5,9 +5,11 @@
 pub mod account;
 pub mod address;
 pub mod after_sales;
+pub mod agreement;
 pub mod card;
 pub mod cart;
 pub mod cart_read;
+pub mod cashback;
 pub mod coupon;
 pub mod coupon_centre;
 pub mod draw;
@@ -73,9 +75,11 @@ fn routes() -> (Router<ApiContext>, utoipa::openapi::OpenApi) {
     let (router, mut document) = OpenApiRouter::with_openapi(openapi::frame())
         .merge(session::router())
         .merge(account::router())
+        .merge(agreement::router())
         .merge(goods::router())
         .merge(home::router())
         .merge(cart::router())
+        .merge(cashback::router())
         .merge(order::router())
         .merge(order_centre::router())
         .merge(after_sales::router())

@@ -372,6 +372,7 @@ async fn create_order(context: &ApiContext, member: Member, key: &str, ids: &[i6
     .bind(stored(settled.due)?)
     .fetch_one(&mut *tx)
     .await?;
+    crate::cashback::remember(&mut tx, order_id, created).await?;
     sqlx::query(
         "INSERT INTO order_events (order_id, action, status_from, status_to, actor, note, created_at) \
          VALUES ($1, 'place', NULL, $2, 'member', '', $3)",

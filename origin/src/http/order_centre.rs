@@ -108,9 +108,11 @@ async fn list(State(context): State<ApiContext>, member: Member, QueryFields(que
 async fn receive(State(context): State<ApiContext>, member: Member, Path(id): Path<i64>) -> Answer<OrderDetail> {
     let mut conn = context.db.pool.acquire().await?;
     let mut tx = conn.begin().await?;
-    if !order_life::change(&mut tx, id, Some(member.id), Action::Receive, Actor::Member, "", now()).await? {
+    let now = now();
+    if !order_life::change(&mut tx, id, Some(member.id), Action::Receive, Actor::Member, "", now).await? {
         return Err(super::order::refused(&mut tx, member, id, Action::Receive).await?);
     }
+    crate::cashback::on_done(&mut tx, id, now).await?;
     tx.commit().await?;
     ok_with("已确认收货", order_json(&mut conn, member, id).await?)
 }

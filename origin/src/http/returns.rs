@@ -133,6 +133,9 @@ pub struct ReturnRecord {
     points_back: i64,
     /// Earned points taken back (once refunded: what the member still held of them).
     points_taken: i64,
+    /// The order's cash back (满额返现) taken back out of the refund.
+    #[schema(example = "0.00")]
+    cashback_taken: String,
     /// The shop's note (why rejected, where to send the goods).
     operator_note: String,
     created_at: i64,
@@ -170,6 +173,7 @@ struct RecordRow {
     red_packet: i64,
     points_back: i64,
     points_taken: i64,
+    cashback_taken: i64,
     operator_note: String,
     created_at: i64,
     reviewed_at: Option<i64>,
@@ -197,7 +201,7 @@ async fn load(conn: &mut AnyConnection, member: Member, order: i64) -> Result<Re
         line.returnable = if refusal.is_some() { 0 } else { line.number - line.returned };
     }
     let rows: Vec<RecordRow> = sqlx::query_as(
-        "SELECT id, return_no, reason, description, status, refund, red_packet, points_back, points_taken, operator_note, \
+        "SELECT id, return_no, reason, description, status, refund, red_packet, points_back, points_taken, cashback_taken, operator_note, \
          created_at, reviewed_at, refunded_at FROM returns WHERE order_id = $1 AND member_id = $2 ORDER BY created_at DESC, id DESC",
     )
     .bind(order)
@@ -227,6 +231,7 @@ async fn load(conn: &mut AnyConnection, member: Member, order: i64) -> Result<Re
             red_packet: money::text(row.red_packet),
             points_back: row.points_back,
             points_taken: row.points_taken,
+            cashback_taken: money::text(row.cashback_taken),
             operator_note: row.operator_note,
             created_at: row.created_at,
             reviewed_at: row.reviewed_at,
@@ -288,6 +293,9 @@ pub struct ReturnQuote {
     points_back: i64,
     /// Earned points taken back (as far as the member still holds them).
     points_taken: i64,
+    /// The order's cash back (满额返现) it no longer earns, taken out of `refund`.
+    #[schema(example = "0.00")]
+    cashback_taken: String,
 }
 
 #[derive(Serialize, ToSchema)]
@@ -334,6 +342,7 @@ async fn quote(
         points_value: money::text(refund.points_value),
         points_back: refund.points_back,
         points_taken: refund.points_taken,
+        cashback_taken: money::text(refund.cashback_taken),
     })
 }
 

@@ -25,3 +25,4 @@ mod returns;
 mod session;
 mod settlement;
 mod wechat;
+mod zones;

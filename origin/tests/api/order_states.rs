@@ -328,8 +328,29 @@ async fn only_approved_members_who_signed_the_agreement_order() {
         let (status, refused) = order(&app, &other, "approval-1", &[line], address).await;
         assert_eq!((status, refused["code"].as_i64()), (StatusCode::OK, Some(459)), "{refused}");
 
+        // The member reads the agreement at /dzht and signs it: agreeing is required, and the
+        // signer's name; signing twice changes nothing.
+        let (status, agreement) = app.get(&other, "/api/user/agreement").await;
+        assert_eq!(status, StatusCode::OK, "{agreement}");
+        assert_eq!((agreement["data"]["signed"].as_i64(), agreement["data"]["buyer"].as_str()), (Some(0), Some("别家药房")));
+        assert!(agreement["data"]["clauses"].as_array().unwrap().len() >= 5);
+        let (status, refused) = app.post(&other, "/api/user/agreement/sign", &[("signer", "王五")]).await;
+        assert_eq!((status, refused["msg"].as_str()), (StatusCode::UNPROCESSABLE_ENTITY, Some("请阅读并同意电子合同")));
+        let (status, refused) = app.post(&other, "/api/user/agreement/sign", &[("agree", "1"), ("signer", " ")]).await;
+        assert_eq!((status, refused["msg"].as_str()), (StatusCode::UNPROCESSABLE_ENTITY, Some("请填写签署人")));
+        let (status, signed) = app.post(&other, "/api/user/agreement/sign", &[("agree", "1"), ("signer", "王五")]).await;
+        assert_eq!(status, StatusCode::OK, "{signed}");
+        assert_eq!((signed["data"]["signed"].as_i64(), signed["data"]["signer"].as_str()), (Some(1), Some("王五")));
+        let signed_at = signed["data"]["signed_at"].as_i64().unwrap();
+        assert!(signed_at > 0);
+        let (_, again) = app.post(&other, "/api/user/agreement/sign", &[("agree", "1"), ("signer", "赵六")]).await;
+        assert_eq!((again["data"]["signer"].as_str(), again["data"]["signed_at"].as_i64()), (Some("王五"), Some(signed_at)));
+        let messages: i64 =
+            sqlx::query_scalar("SELECT COUNT(*) FROM messages WHERE title = '电子合同已签署'").fetch_one(&app.db.pool).await.unwrap();
+        assert_eq!(messages, 1);
+        assert_eq!(app.get(&app.client(), "/api/user/agreement").await.0, StatusCode::UNAUTHORIZED);
+
         // Signed, not approved: 403.
-        sqlx::query("UPDATE members SET agreement_signed = 1 WHERE username = 'other'").execute(&app.db.pool).await.unwrap();
         let (status, refused) = app.post(&other, "/api/cart/checkout", &[("ids", &ids)]).await;
         assert_eq!(status, StatusCode::FORBIDDEN);
         assert_eq!(refused["msg"], "资质审核通过后方可下单");

@@ -302,3 +302,90 @@ async fn of_racing_requests_one_return_is_open() {
     })
     .await;
 }
+
+/// The cash back the demo member's balance log shows for `order`.
+async fn cashback_logged(app: &App, order: i64) -> Vec<i64> {
+    sqlx::query_scalar("SELECT amount FROM balance_logs WHERE order_id = $1 AND note LIKE '%满额返现' ORDER BY id")
+        .bind(order)
+        .fetch_all(&app.db.pool)
+        .await
+        .unwrap()
+}
+
+#[tokio::test]
+async fn cash_back_is_credited_once_when_an_order_completes_and_a_return_below_the_tier_takes_it_back() {
+    on_both(|app| async move {
+        let demo = app.demo().await;
+        // An order placed while no activity runs gets none.
+        let (before, ..) = shipped_order(&app, &demo, "cashback-0").await;
+        sqlx::query("UPDATE cashback_activities SET is_on = 1").execute(&app.db.pool).await.unwrap();
+        let (_, page) = app.get(&demo, "/api/activity/cashback").await;
+        let tiers = page["data"]["activity"]["tiers"].as_array().unwrap();
+        assert_eq!((tiers.len(), tiers[0]["amount"].as_str(), tiers[0]["back"].as_str()), (3, Some("1000.00"), Some("20.00")), "{page}");
+
+        let (order, first, _) = shipped_order(&app, &demo, "cashback-1").await;
+        let (late, ..) = shipped_order(&app, &demo, "cashback-2").await;
+        // One tier exactly at what the order's goods paid, so that returning a unit drops below.
+        let net: i64 = sqlx::query_scalar("SELECT CAST(SUM(paid) AS BIGINT) FROM order_items WHERE order_id = $1")
+            .bind(order)
+            .fetch_one(&app.db.pool)
+            .await
+            .unwrap();
+        sqlx::query("DELETE FROM cashback_tiers").execute(&app.db.pool).await.unwrap();
+        sqlx::query("INSERT INTO cashback_tiers (activity_id, amount, back) SELECT id, $1, 200000 FROM cashback_activities")
+            .bind(net)
+            .execute(&app.db.pool)
+            .await
+            .unwrap();
+
+        for id in [before, order] {
+            let balance = member_scalar(&app, "balance").await;
+            let (status, received) = app.post(&demo, &format!("/api/order/{id}/receive"), &[]).await;
+            assert_eq!(status, StatusCode::OK, "{received}");
+            let expected = if id == order { 200_000 } else { 0 };
+            assert_eq!(member_scalar(&app, "balance").await - balance, expected);
+            assert_eq!(cashback_logged(&app, id).await, if id == order { vec![200_000] } else { vec![] });
+        }
+        // Completing by itself credits too, and once.
+        let day = 86_400;
+        assert_eq!(origin::orders_due::complete_due(&app.db, origin::now() + 11 * day, 10 * day).await.unwrap(), 1);
+        assert_eq!(origin::orders_due::complete_due(&app.db, origin::now() + 12 * day, 10 * day).await.unwrap(), 0);
+        let late_net: i64 = sqlx::query_scalar("SELECT CAST(SUM(paid) AS BIGINT) FROM order_items WHERE order_id = $1")
+            .bind(late)
+            .fetch_one(&app.db.pool)
+            .await
+            .unwrap();
+        assert_eq!(cashback_logged(&app, late).await, if late_net >= net { vec![200_000] } else { vec![] });
+        let (_, page) = app.get(&demo, "/api/activity/cashback").await;
+        let listed: Vec<i64> = page["data"]["orders"].as_array().unwrap().iter().map(|row| row["id"].as_i64().unwrap()).collect();
+        assert!(listed.contains(&order) && !listed.contains(&before), "{page}");
+        let (status, again) = app.post(&demo, &format!("/api/order/{order}/receive"), &[]).await;
+        assert_eq!(status, StatusCode::CONFLICT, "{again}");
+        assert_eq!(cashback_logged(&app, order).await, vec![200_000]);
+
+        // A unit returned leaves the order below its tier: the quote shows the cash back taken
+        // out of the refund, and the refund credits the rest.
+        let (_, quote) = app.get(&demo, &format!("/api/order/{order}/return_quote?lines={first}:1")).await;
+        let refund = stored(&quote["data"]["refund"]);
+        let taken = refund.min(200_000);
+        assert_eq!(stored(&quote["data"]["cashback_taken"]), taken, "{quote}");
+        let lines = format!("{first}:1");
+        let (status, requested) = request(&app, &demo, order, &[("lines", lines.as_str()), ("reason", "5")], &[]).await;
+        assert_eq!(status, StatusCode::OK, "{requested}");
+        let id = requested["data"]["returns"][0]["id"].as_i64().unwrap().to_string();
+        admin(&app, &["approve-return", &id]).await.unwrap();
+        let balance = member_scalar(&app, "balance").await;
+        admin(&app, &["receive-return", &id]).await.unwrap();
+        assert_eq!(member_scalar(&app, "balance").await - balance, refund - taken);
+        let held: i64 = sqlx::query_scalar("SELECT cashback FROM orders WHERE id = $1").bind(order).fetch_one(&app.db.pool).await.unwrap();
+        assert_eq!(held, 200_000 - taken);
+        let (_, info) = app.get(&demo, &format!("/api/order/{order}/returns")).await;
+        assert_eq!(stored(&info["data"]["returns"][0]["cashback_taken"]), taken);
+        let logged: i64 = sqlx::query_scalar("SELECT amount FROM balance_logs WHERE note LIKE '%扣回满额返现' ORDER BY id DESC LIMIT 1")
+            .fetch_one(&app.db.pool)
+            .await
+            .unwrap();
+        assert_eq!(logged, -taken);
+    })
+    .await;
+}

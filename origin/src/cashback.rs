@@ -1,0 +1,147 @@
+//! 满额返现 (`/hb`): cash back to the balance on completed orders over a threshold.
+//!
+//! An order placed while a cash-back activity runs remembers it. When the order completes (the
+//! member confirms receipt, or it completes by itself), its goods' net amount — what its lines
+//! paid (rule 19) less what returns refunded — picks the highest tier it reaches, and that tier's
+//! back is credited to the balance once, with its log row and a message. A return after that
+//! which leaves the order below the tier takes the difference back out of its own refund, never
+//! more than the refund. Amounts are stored money (ten-thousandths of a yuan); nothing here
+//! multiplies or divides money: a tier is found by comparison, and what is taken back is a
+//! difference of stored amounts.
+
+use sqlx::AnyConnection;
+
+use crate::http::member::{MESSAGE_WALLET, send_message};
+use crate::{money, settlement};
+
+/// A running activity: id, title, start, end.
+pub type Activity = (i64, String, i64, i64);
+
+/// The cash-back activity running at `at`, if any (the newest, should two overlap).
+pub async fn running(conn: &mut AnyConnection, at: i64) -> sqlx::Result<Option<Activity>> {
+    sqlx::query_as(
+        "SELECT id, title, starts_at, ends_at FROM cashback_activities WHERE is_on = 1 AND starts_at <= $1 AND ends_at > $1 \
+         ORDER BY id DESC LIMIT 1",
+    )
+    .bind(at)
+    .fetch_optional(&mut *conn)
+    .await
+}
+
+/// An activity's tiers as (amount, back), smallest amount first.
+pub async fn tiers(conn: &mut AnyConnection, activity: i64) -> sqlx::Result<Vec<(i64, i64)>> {
+    sqlx::query_as("SELECT amount, back FROM cashback_tiers WHERE activity_id = $1 ORDER BY amount, id")
+        .bind(activity)
+        .fetch_all(&mut *conn)
+        .await
+}
+
+/// The back of the highest tier `net` reaches; 0 below the first.
+pub fn back_for(tiers: &[(i64, i64)], net: i64) -> i64 {
+    tiers.iter().filter(|(amount, _)| *amount <= net).map(|(_, back)| *back).max().unwrap_or(0)
+}
+
+/// At placement, in the order's transaction: the order remembers the activity running now.
+pub async fn remember(conn: &mut AnyConnection, order: i64, now: i64) -> sqlx::Result<()> {
+    if let Some((activity, ..)) = running(conn, now).await? {
+        sqlx::query("UPDATE orders SET cashback_activity_id = $1 WHERE id = $2").bind(activity).bind(order).execute(&mut *conn).await?;
+    }
+    Ok(())
+}
+
+/// The order's goods net of refunds: Σ lines' `paid` − Σ lines' `refunded`.
+async fn goods_net(conn: &mut AnyConnection, order: i64) -> sqlx::Result<i64> {
+    let (paid, refunded): (i64, i64) = sqlx::query_as(
+        "SELECT CAST(COALESCE(SUM(paid), 0) AS BIGINT), CAST(COALESCE(SUM(refunded), 0) AS BIGINT) FROM order_items WHERE order_id = $1",
+    )
+    .bind(order)
+    .fetch_one(&mut *conn)
+    .await?;
+    Ok(paid - refunded)
+}
+
+/// When the order completes, in the transaction that completes it: credits its cash back, at
+/// most once (a guarded update on `cashback_at`). Answers what was credited.
+pub async fn on_done(conn: &mut AnyConnection, order: i64, now: i64) -> sqlx::Result<i64> {
+    let row: Option<(i64, String, i64, i64)> =
+        sqlx::query_as("SELECT member_id, order_no, cashback_activity_id, cashback_at FROM orders WHERE id = $1")
+            .bind(order)
+            .fetch_optional(&mut *conn)
+            .await?;
+    let Some((member, order_no, activity, granted_at)) = row else { return Ok(0) };
+    if activity == 0 || granted_at != 0 {
+        return Ok(0);
+    }
+    let back = back_for(&tiers(conn, activity).await?, goods_net(conn, order).await?);
+    if back == 0 {
+        return Ok(0);
+    }
+    let granted = sqlx::query("UPDATE orders SET cashback = $1, cashback_at = $2 WHERE id = $3 AND cashback_at = 0")
+        .bind(back)
+        .bind(now)
+        .bind(order)
+        .execute(&mut *conn)
+        .await?;
+    if granted.rows_affected() != 1 {
+        return Ok(0);
+    }
+    settlement::credit_balance(conn, member, Some(order), back, &format!("订单{order_no}满额返现"), now).await?;
+    let body = format!("订单{order_no}已完成，满额返现{}元已存入账户余额。", money::text(back));
+    send_message(conn, member, MESSAGE_WALLET, "满额返现到账", &body).await?;
+    Ok(back)
+}
+
+/// What a return refunding `refund` more takes back of the order's cash back: what the order
+/// holds above the tier its goods reach after the refund, never more than `refund`.
+pub fn taken_back(held: i64, tiers: &[(i64, i64)], net_after: i64, refund: i64) -> i64 {
+    (held - back_for(tiers, net_after)).clamp(0, refund.max(0))
+}
+
+/// At a return's refund, in its transaction, once its lines count as refunded: takes back the
+/// cash back the order no longer earns out of the refund (a guarded update on the order).
+/// Answers what was taken.
+pub async fn take_back(conn: &mut AnyConnection, order: i64, refund: i64) -> sqlx::Result<i64> {
+    let (held, activity): (i64, i64) =
+        sqlx::query_as("SELECT cashback, cashback_activity_id FROM orders WHERE id = $1").bind(order).fetch_one(&mut *conn).await?;
+    if held == 0 {
+        return Ok(0);
+    }
+    let taken = taken_back(held, &tiers(conn, activity).await?, goods_net(conn, order).await?, refund);
+    if taken == 0 {
+        return Ok(0);
+    }
+    let moved = sqlx::query("UPDATE orders SET cashback = cashback - $1 WHERE id = $2 AND cashback >= $1")
+        .bind(taken)
+        .bind(order)
+        .execute(&mut *conn)
+        .await?;
+    Ok(if moved.rows_affected() == 1 { taken } else { 0 })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const TIERS: [(i64, i64); 3] = [(10_000_000, 200_000), (30_000_000, 800_000), (50_000_000, 1_500_000)];
+
+    #[test]
+    fn the_highest_tier_reached_gives_its_back() {
+        assert_eq!(back_for(&TIERS, 9_999_999), 0);
+        assert_eq!(back_for(&TIERS, 10_000_000), 200_000);
+        assert_eq!(back_for(&TIERS, 49_999_999), 800_000);
+        assert_eq!(back_for(&TIERS, 80_000_000), 1_500_000);
+        assert_eq!(back_for(&[], 80_000_000), 0);
+    }
+
+    #[test]
+    fn a_return_takes_back_what_the_order_no_longer_earns_and_never_more_than_its_refund() {
+        // Held 80 for 3000+; after the return 2500 is left: the 1000 tier's 20 stays, 60 goes.
+        assert_eq!(taken_back(800_000, &TIERS, 25_000_000, 5_000_000), 600_000);
+        // Still above 3000: nothing.
+        assert_eq!(taken_back(800_000, &TIERS, 30_000_000, 1_000_000), 0);
+        // A small refund cannot pay back more than itself.
+        assert_eq!(taken_back(800_000, &TIERS, 25_000_000, 100_000), 100_000);
+        // Below every tier: all of it, within the refund.
+        assert_eq!(taken_back(200_000, &TIERS, 0, 10_000_000), 200_000);
+    }
+}
