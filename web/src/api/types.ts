@@ -5,6 +5,27 @@
  */
 
 export interface paths {
+  '/api/activity/cashback': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * `GET /api/activity/cashback`: 满额返现 — the running activity and its tiers (an order placed
+     *     while it runs gets the back of the highest tier its goods reach when it completes), and the
+     *     member's orders that earned cash back.
+     */
+    get: operations['cashback'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/activity/everyday_price': {
     parameters: {
       query?: never;
@@ -14,6 +35,26 @@ export interface paths {
     };
     /** `GET /api/activity/everyday_price`: 天天特价. */
     get: operations['everyday'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/activity/welfare': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * `GET /api/activity/welfare`: the store-wide discount running now (`/welfare`, 全场94折), or
+     *     `null`. While it runs every goods card carries the discounted price, and so does the cart.
+     */
+    get: operations['welfare'];
     put?: never;
     post?: never;
     delete?: never;
@@ -125,6 +166,26 @@ export interface paths {
      *     default), or the news (`category_id=hy|company`).
      */
     get: operations['article_categories'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/brand': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * `GET /api/brand` (`page`): the brands of the brand zone (`/ppzq`), in the shop's order, 12 a
+     *     page, each with its number of goods.
+     */
+    get: operations['brand_list'];
     put?: never;
     post?: never;
     delete?: never;
@@ -708,8 +769,9 @@ export interface paths {
     /**
      * `GET /api/goods/list`: `category` (with its subcategories), `keyword`, `sccj`
      *     (manufacturer), `brand`, `shop` (`general`, `youx`, `zy`, `qx`), zone flags `is_dpby`,
-     *     `manjian`, `flash`, `everyday`; `sort` (`default`, `sales`, `price`, `new`) and `order`
-     *     (`asc`, `desc`); `page`, `page_size` (at most 100).
+     *     `manjian`, `flash`, `everyday`, `near_expiry` (a batch expiring within 180 days); `sort`
+     *     (`default`, `sales`, `price`, `new`, `expiry`) and `order` (`asc`, `desc`); `page`,
+     *     `page_size` (at most 100).
      */
     get: operations['goods_list'];
     put?: never;
@@ -1448,6 +1510,43 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/user/agreement': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** `GET /api/user/agreement`: the electronic agreement the member signs before ordering. */
+    get: operations['agreement'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/user/agreement/sign': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * `POST /api/user/agreement/sign` (`signer`, `agree=1`): signs the agreement for the member,
+     *     once; signing again changes nothing and answers the agreement as it was signed.
+     */
+    post: operations['agreement_sign'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/user/availableCoupon': {
     parameters: {
       query?: never;
@@ -2142,6 +2241,27 @@ export interface components {
       /** Format: int64 */
       total: number;
     };
+    /** @description The agreement as the member reads it, and whether (and by whom, when) it was signed. */
+    Agreement: {
+      /** @description The buyer: the member's company. */
+      buyer: string;
+      clauses: string[];
+      seller: string;
+      /**
+       * Format: int64
+       * @description 1 when signed.
+       */
+      signed: number;
+      /**
+       * Format: int64
+       * @description When, Unix seconds; 0 when not signed.
+       */
+      signed_at: number;
+      /** @description Who signed, empty when not signed (or signed before signers were recorded). */
+      signer: string;
+      /** @example 药品购销电子合同 */
+      title: string;
+    };
     /** @description Help groups with their articles, or the news of one category. */
     Articles: components['schemas']['HelpGroup'][] | components['schemas']['NewsItem'][];
     /** @description Where the browser goes to authorize. */
@@ -2163,6 +2283,20 @@ export interface components {
       cart: number;
       skipped: components['schemas']['Skipped'][];
     };
+    /** @description A brand of the brand zone's list. */
+    BrandCard: {
+      /**
+       * Format: int64
+       * @description Its goods in the catalogue.
+       */
+      goods: number;
+      /** Format: int64 */
+      id: number;
+      logo: string;
+      name: string;
+      /** @description Manufacturer. */
+      sccj: string;
+    };
     /** @description A brand of the home page. */
     BrandEntry: {
       /** Format: int64 */
@@ -2171,6 +2305,14 @@ export interface components {
       name: string;
       /** @description Manufacturer. */
       sccj: string;
+    };
+    /** @description One page of brands. */
+    BrandPage: {
+      list: components['schemas']['BrandCard'][];
+      /** Format: int64 */
+      page: number;
+      /** Format: int64 */
+      total: number;
     };
     BrandRef: {
       /** Format: int64 */
@@ -2203,6 +2345,8 @@ export interface components {
       bzdw: string;
       /** Format: int64 */
       ck_id: number;
+      /** @description The batch's expiry date (`2027-03-31`) of near-expiry goods; empty otherwise. */
+      expires_on: string;
       flash_sale: components['schemas']['FlashSale'] | null;
       /** @description One picture. */
       goods_image: string[];
@@ -2331,6 +2475,47 @@ export interface components {
     CartTotal: {
       /** Format: int64 */
       total: number;
+    };
+    /** @description The running activity. */
+    CashbackActivity: {
+      /** Format: int64 */
+      ends_at: number;
+      /** Format: int64 */
+      id: number;
+      /** Format: int64 */
+      starts_at: number;
+      /** @description Smallest amount first. */
+      tiers: components['schemas']['CashbackTier'][];
+      title: string;
+    };
+    /** @description An order of the member's that holds cash back. */
+    CashbackOrder: {
+      /**
+       * @description What the order holds now (less what returns took back).
+       * @example 20.00
+       */
+      cashback: string;
+      /**
+       * Format: int64
+       * @description When it was credited, Unix seconds.
+       */
+      cashback_at: number;
+      /** Format: int64 */
+      id: number;
+      order_no: string;
+    };
+    /** @description The page's data. */
+    CashbackPage: {
+      activity: components['schemas']['CashbackActivity'] | null;
+      /** @description The member's orders that earned cash back, newest first (empty for a visitor). */
+      orders: components['schemas']['CashbackOrder'][];
+    };
+    /** @description A tier: orders whose goods reach `amount` get `back` when they complete. */
+    CashbackTier: {
+      /** @example 1000.00 */
+      amount: string;
+      /** @example 20.00 */
+      back: string;
     };
     /** @description A category with its subcategories. */
     CategoryNode: {
@@ -2982,6 +3167,38 @@ export interface components {
       msg: string;
     };
     /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
+    Envelope_Agreement: {
+      /**
+       * Format: int64
+       * @description 10000: success.
+       * @example 10000
+       */
+      code: number;
+      /** @description The agreement as the member reads it, and whether (and by whom, when) it was signed. */
+      data: {
+        /** @description The buyer: the member's company. */
+        buyer: string;
+        clauses: string[];
+        seller: string;
+        /**
+         * Format: int64
+         * @description 1 when signed.
+         */
+        signed: number;
+        /**
+         * Format: int64
+         * @description When, Unix seconds; 0 when not signed.
+         */
+        signed_at: number;
+        /** @description Who signed, empty when not signed (or signed before signers were recorded). */
+        signer: string;
+        /** @example 药品购销电子合同 */
+        title: string;
+      };
+      /** @example ok */
+      msg: string;
+    };
+    /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
     Envelope_Articles: {
       /**
        * Format: int64
@@ -3031,6 +3248,25 @@ export interface components {
          */
         cart: number;
         skipped: components['schemas']['Skipped'][];
+      };
+      /** @example ok */
+      msg: string;
+    };
+    /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
+    Envelope_BrandPage: {
+      /**
+       * Format: int64
+       * @description 10000: success.
+       * @example 10000
+       */
+      code: number;
+      /** @description One page of brands. */
+      data: {
+        list: components['schemas']['BrandCard'][];
+        /** Format: int64 */
+        page: number;
+        /** Format: int64 */
+        total: number;
       };
       /** @example ok */
       msg: string;
@@ -3106,6 +3342,23 @@ export interface components {
       data: {
         /** Format: int64 */
         total: number;
+      };
+      /** @example ok */
+      msg: string;
+    };
+    /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
+    Envelope_CashbackPage: {
+      /**
+       * Format: int64
+       * @description 10000: success.
+       * @example 10000
+       */
+      code: number;
+      /** @description The page's data. */
+      data: {
+        activity: components['schemas']['CashbackActivity'] | null;
+        /** @description The member's orders that earned cash back, newest first (empty for a visitor). */
+        orders: components['schemas']['CashbackOrder'][];
       };
       /** @example ok */
       msg: string;
@@ -3631,6 +3884,11 @@ export interface components {
         category_yx: components['schemas']['CategoryNode'][];
         /** @description The herb shop's categories. */
         category_zy: components['schemas']['CategoryNode'][];
+        /**
+         * @description The order amount from which shipping is free (the 包邮专区's rule).
+         * @example 800.00
+         */
+        free_shipping_from: string;
         /** @description At most 9 entries. */
         nav: components['schemas']['NavEntry'][];
         /** @description Hot search terms. */
@@ -3871,6 +4129,36 @@ export interface components {
        */
       code: number;
       data: null;
+      /** @example ok */
+      msg: string;
+    };
+    /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
+    Envelope_Option_Welfare: {
+      /**
+       * Format: int64
+       * @description 10000: success.
+       * @example 10000
+       */
+      code: number;
+      data: null | {
+        /**
+         * @description The rate as the shop says it: `94折`.
+         * @example 94折
+         */
+        discount: string;
+        /** Format: int64 */
+        ends_at: number;
+        /** Format: int64 */
+        id: number;
+        /**
+         * @description The rate every goods is priced at (`0.94`).
+         * @example 0.94
+         */
+        rate: string;
+        /** Format: int64 */
+        starts_at: number;
+        title: string;
+      };
       /** @example ok */
       msg: string;
     };
@@ -4351,6 +4639,11 @@ export interface components {
       code: number;
       /** @description What returning the chosen units refunds. */
       data: {
+        /**
+         * @description The order's cash back (满额返现) it no longer earns, taken out of `refund`.
+         * @example 0.00
+         */
+        cashback_taken: string;
         lines: components['schemas']['ReturnQuoteLine'][];
         /** Format: int64 */
         points_back: number;
@@ -4522,6 +4815,8 @@ export interface components {
         bzdw: string;
         /** Format: int64 */
         ck_id: number;
+        /** @description The batch's expiry date (`2027-03-31`) of near-expiry goods; empty otherwise. */
+        expires_on: string;
         flash_sale: components['schemas']['FlashSale'] | null;
         /** @description One picture. */
         goods_image: string[];
@@ -4797,6 +5092,11 @@ export interface components {
       category_yx: components['schemas']['CategoryNode'][];
       /** @description The herb shop's categories. */
       category_zy: components['schemas']['CategoryNode'][];
+      /**
+       * @description The order amount from which shipping is free (the 包邮专区's rule).
+       * @example 800.00
+       */
+      free_shipping_from: string;
       /** @description At most 9 entries. */
       nav: components['schemas']['NavEntry'][];
       /** @description Hot search terms. */
@@ -5728,6 +6028,11 @@ export interface components {
     };
     /** @description What returning the chosen units refunds. */
     ReturnQuote: {
+      /**
+       * @description The order's cash back (满额返现) it no longer earns, taken out of `refund`.
+       * @example 0.00
+       */
+      cashback_taken: string;
       lines: components['schemas']['ReturnQuoteLine'][];
       /** Format: int64 */
       points_back: number;
@@ -5768,6 +6073,11 @@ export interface components {
     ReturnRecord: {
       /** @description `withdraw` while it is not reviewed. */
       actions: string[];
+      /**
+       * @description The order's cash back (满额返现) taken back out of the refund.
+       * @example 0.00
+       */
+      cashback_taken: string;
       /** Format: int64 */
       created_at: number;
       description: string;
@@ -6090,6 +6400,26 @@ export interface components {
       /** @description The bound account's nickname; empty when none is bound. */
       name: string;
     };
+    /** @description The running store-wide discount (全场折扣). */
+    Welfare: {
+      /**
+       * @description The rate as the shop says it: `94折`.
+       * @example 94折
+       */
+      discount: string;
+      /** Format: int64 */
+      ends_at: number;
+      /** Format: int64 */
+      id: number;
+      /**
+       * @description The rate every goods is priced at (`0.94`).
+       * @example 0.94
+       */
+      rate: string;
+      /** Format: int64 */
+      starts_at: number;
+      title: string;
+    };
     /** @description A winner as the scrolling list shows them: the company's name masked. */
     Winner: {
       /** @example 杭州****公司 */
@@ -6127,10 +6457,13 @@ export type AddressList = components['schemas']['AddressList'];
 export type AfterSale = components['schemas']['AfterSale'];
 export type AfterSaleMessage = components['schemas']['AfterSaleMessage'];
 export type AfterSalePage = components['schemas']['AfterSalePage'];
+export type Agreement = components['schemas']['Agreement'];
 export type Articles = components['schemas']['Articles'];
 export type Authorize = components['schemas']['Authorize'];
 export type BoughtAgain = components['schemas']['BoughtAgain'];
+export type BrandCard = components['schemas']['BrandCard'];
 export type BrandEntry = components['schemas']['BrandEntry'];
+export type BrandPage = components['schemas']['BrandPage'];
 export type BrandRef = components['schemas']['BrandRef'];
 export type BrandZone = components['schemas']['BrandZone'];
 export type BusinessScope = components['schemas']['BusinessScope'];
@@ -6140,6 +6473,10 @@ export type CartLine = components['schemas']['CartLine'];
 export type CartList = components['schemas']['CartList'];
 export type CartQuote = components['schemas']['CartQuote'];
 export type CartTotal = components['schemas']['CartTotal'];
+export type CashbackActivity = components['schemas']['CashbackActivity'];
+export type CashbackOrder = components['schemas']['CashbackOrder'];
+export type CashbackPage = components['schemas']['CashbackPage'];
+export type CashbackTier = components['schemas']['CashbackTier'];
 export type CategoryNode = components['schemas']['CategoryNode'];
 export type CategoryRef = components['schemas']['CategoryRef'];
 export type CentreCoupon = components['schemas']['CentreCoupon'];
@@ -6185,13 +6522,16 @@ export type EnvelopeAdded = components['schemas']['Envelope_Added'];
 export type EnvelopeAddressList = components['schemas']['Envelope_AddressList'];
 export type EnvelopeAfterSale = components['schemas']['Envelope_AfterSale'];
 export type EnvelopeAfterSalePage = components['schemas']['Envelope_AfterSalePage'];
+export type EnvelopeAgreement = components['schemas']['Envelope_Agreement'];
 export type EnvelopeArticles = components['schemas']['Envelope_Articles'];
 export type EnvelopeAuthorize = components['schemas']['Envelope_Authorize'];
 export type EnvelopeBoughtAgain = components['schemas']['Envelope_BoughtAgain'];
+export type EnvelopeBrandPage = components['schemas']['Envelope_BrandPage'];
 export type EnvelopeBrandZone = components['schemas']['Envelope_BrandZone'];
 export type EnvelopeBusinessScope = components['schemas']['Envelope_BusinessScope'];
 export type EnvelopeCartList = components['schemas']['Envelope_CartList'];
 export type EnvelopeCartTotal = components['schemas']['Envelope_CartTotal'];
+export type EnvelopeCashbackPage = components['schemas']['Envelope_CashbackPage'];
 export type EnvelopeCertificates = components['schemas']['Envelope_Certificates'];
 export type EnvelopeCheckoutPreview = components['schemas']['Envelope_CheckoutPreview'];
 export type EnvelopeClaimed = components['schemas']['Envelope_Claimed'];
@@ -6225,6 +6565,7 @@ export type EnvelopeMessagePage = components['schemas']['Envelope_MessagePage'];
 export type EnvelopeMoneyConfig = components['schemas']['Envelope_MoneyConfig'];
 export type EnvelopeNextHint = components['schemas']['Envelope_NextHint'];
 export type EnvelopeNothing = components['schemas']['Envelope_Nothing'];
+export type EnvelopeOptionWelfare = components['schemas']['Envelope_Option_Welfare'];
 export type EnvelopeOrderDetail = components['schemas']['Envelope_OrderDetail'];
 export type EnvelopeOrderPage = components['schemas']['Envelope_OrderPage'];
 export type EnvelopePaidOrder = components['schemas']['Envelope_PaidOrder'];
@@ -6346,11 +6687,34 @@ export type VoucherPage = components['schemas']['VoucherPage'];
 export type VoucherValue = components['schemas']['VoucherValue'];
 export type Wallet = components['schemas']['Wallet'];
 export type WechatState = components['schemas']['WechatState'];
+export type Welfare = components['schemas']['Welfare'];
 export type Winner = components['schemas']['Winner'];
 export type Winners = components['schemas']['Winners'];
 export type ResponseError = components['responses']['Error'];
 export type $defs = Record<string, never>;
 export interface operations {
+  cashback: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 满额返现 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_CashbackPage'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
   everyday: {
     parameters: {
       query?: never;
@@ -6367,6 +6731,28 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Envelope_Vec_Card'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  welfare: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 全场折扣 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_Option_Welfare'];
         };
       };
       '4XX': components['responses']['Error'];
@@ -6509,6 +6895,28 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Envelope_Articles'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  brand_list: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 一页品牌 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_BrandPage'];
         };
       };
       '4XX': components['responses']['Error'];
@@ -8180,6 +8588,50 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Envelope_AddressList'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  agreement: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 电子合同 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_Agreement'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  agreement_sign: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 已签署的电子合同 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_Agreement'];
         };
       };
       '4XX': components['responses']['Error'];
