@@ -10,6 +10,12 @@ export default async function globalSetup() {
   // The lucky-draw popup would cover every page of every walk: its activity is off but for the
   // walk of the draw, which turns it on.
   stack.sql('UPDATE draw_activities SET is_on = 0');
+  // The store-wide discount reprices every goods the walks price from the stored prices: off
+  // but for the walk of /welfare, which starts one with the operator's command.
+  stack.sql('UPDATE welfare_activities SET is_on = 0');
+  // Likewise the cash back completed orders would add to the balances the walks count: on only
+  // in the walk of /hb.
+  stack.sql('UPDATE cashback_activities SET is_on = 0');
   return async () => {
     await stack.stop();
   };

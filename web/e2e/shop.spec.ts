@@ -80,6 +80,30 @@ test('a new member registers with the code the origin sent', async ({ page }) =>
   await expect(page.getByText('注册成功')).toBeVisible();
   expect(sql('SELECT COUNT(*) FROM members WHERE username = ?', username)[0][0]).toBe(1);
   expect(sql('SELECT COUNT(*) FROM qualifications q JOIN members m ON m.id = q.member_id WHERE m.username = ?', username)[0][0]).toBe(1);
+
+  // The new member's first checkout asks for the electronic agreement (459) and opens /dzht;
+  // once it is signed, the checkout waits for the qualifications' approval instead.
+  const [[goods]] = sql(
+    'SELECT id FROM goods WHERE is_buy = 1 AND stock > 100 AND id NOT IN (SELECT goods_id FROM flash_sales) ORDER BY id LIMIT 1',
+  ) as [[number]];
+  await fillCart(page, [[goods, 1]]);
+  await page.goto(`${base()}/cart`);
+  await page.getByRole('button', { name: '去结算' }).click();
+  await expect(page.locator('.ant-message-warning')).toContainText('请先签署电子合同');
+  await expect(page).toHaveURL(/\/dzht$/);
+  await expect(page).toHaveTitle('电子合同 - 医药批发商城');
+  await expect(page.getByTestId('agreement')).toContainText('上海仁济大药房有限公司');
+  await page.getByRole('button', { name: '同意并签署' }).click();
+  await expect(page.getByText('请阅读并同意电子合同')).toBeVisible();
+  await page.getByRole('checkbox').check();
+  await page.getByLabel('签署人').fill('王芳');
+  await page.getByRole('button', { name: '同意并签署' }).click();
+  await expect(page.getByText('电子合同已签署')).toBeVisible();
+  await expect(page.getByText('签署人：王芳')).toBeVisible();
+  expect(sql('SELECT agreement_signed, agreement_signer FROM members WHERE username = ?', username)).toEqual([[1, '王芳']]);
+  await page.getByRole('button', { name: '返回购物车' }).click();
+  await page.getByRole('button', { name: '去结算' }).click();
+  await expect(page.getByRole('dialog')).toContainText('资质审核通过后方可下单');
 });
 
 /** An order's amount due as the origin stored it (ten-thousandths of a yuan), written as money. */

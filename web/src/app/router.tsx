@@ -27,6 +27,7 @@ const wallet = () => import('@/features/wallet/components/wallet-pages');
 const account = () => import('@/features/account/components/account-pages');
 const orders = () => import('@/features/order/components/order-pages');
 const promotions = () => import('@/features/promotion/components/promotion-pages');
+const zones = () => import('@/features/zone/components/zone-pages');
 
 /** Each named route's page. */
 const PAGES: Record<string, Page | LazyPage> = {
@@ -80,6 +81,18 @@ const PAGES: Record<string, Page | LazyPage> = {
   jfdd: () => promotions().then((module) => module.PointsOrdersPage),
   lqzx: () => promotions().then((module) => module.CouponCentrePage),
   jfsc: () => promotions().then((module) => module.PointsMallPage),
+  dzht: () => account().then((module) => module.AgreementPage),
+  zyyp: () => zones().then((module) => module.HerbZonePage),
+  qxzq: () => zones().then((module) => module.DeviceZonePage),
+  hb: () => zones().then((module) => module.CashbackPage),
+  welfare: () => zones().then((module) => module.WelfarePage),
+  mrtj: () => zones().then((module) => module.EverydayZonePage),
+  jxqzc: () => zones().then((module) => module.NearExpiryZonePage),
+  yx_index: () => zones().then((module) => module.FreeShippingZonePage),
+  yx_table: () => zones().then((module) => module.FreeShippingTablePage),
+  yx_rule: () => zones().then((module) => module.FreeShippingRulePage),
+  ppzq: () => zones().then((module) => module.BrandZonePage),
+  ppzq_info: () => zones().then((module) => module.BrandInfoPage),
 };
 
 const LAZY = new Set<string>([
@@ -121,6 +134,18 @@ const LAZY = new Set<string>([
   'jfdd',
   'lqzx',
   'jfsc',
+  'dzht',
+  'zyyp',
+  'qxzq',
+  'hb',
+  'welfare',
+  'mrtj',
+  'jxqzc',
+  'yx_index',
+  'yx_table',
+  'yx_rule',
+  'ppzq',
+  'ppzq_info',
 ]);
 
 function pageRoute(name: string): Pick<RouteObject, 'element' | 'lazy'> {

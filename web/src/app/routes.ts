@@ -88,6 +88,7 @@ export const ROUTES: readonly RouteEntry[] = [
   { name: 'zhzx_ddgl', path: '/zhzx/ddgl', title: '多店管理', layout: PLAIN },
   { name: 'zhzx_addr', path: '/zhzx/addr', title: '收货地址', layout: PLAIN },
   { name: 'zhzx_wdxx', path: '/zhzx/wdxx', title: '我的消息', layout: PLAIN },
+  { name: 'dzht', path: '/dzht', title: '电子合同', layout: PLAIN },
   { name: 'zhzx_bdwx', path: '/register/wechat', title: '绑定微信', layout: LOGIN_STYLE },
 
   { name: 'order_index', path: '/order', title: '我的订单', layout: PLAIN },
@@ -99,6 +100,17 @@ export const ROUTES: readonly RouteEntry[] = [
 
   { name: 'lqzx', path: '/lqzx', title: '领券中心', layout: SHOP },
   { name: 'jfsc', path: '/jfsc', title: '积分商城', layout: SHOP },
+  { name: 'zyyp', path: '/zyyp', title: '中药专区', layout: SHOP },
+  { name: 'qxzq', path: '/qxzq', title: '器械专区', layout: SHOP },
+  { name: 'hb', path: '/hb', title: '满额返现', layout: SHOP },
+  { name: 'welfare', path: '/welfare', title: '全场94折', layout: SHOP },
+  { name: 'mrtj', path: '/mrtj', title: '天天特价', layout: SHOP },
+  { name: 'jxqzc', path: '/jxqzc', title: '近效期专区', layout: SHOP },
+  { name: 'yx_index', path: '/yx', title: '包邮专区', layout: SHOP },
+  { name: 'yx_table', path: '/yx/table', title: '包邮专区', layout: SHOP },
+  { name: 'yx_rule', path: '/yx/rule', title: '包邮规则', layout: BARE },
+  { name: 'ppzq', path: '/ppzq/:page?', title: '品牌专区', layout: SHOP },
+  { name: 'ppzq_info', path: '/ppzq/info/:id/:page?', title: '品牌专区', layout: SHOP },
 ];
 
 /** The wallet's and the account centre's children, reachable by their short paths too. */

@@ -56,6 +56,11 @@ export const GoodsCard = memo(function GoodsCard({ goods, showImage = true }: { 
       <div className="goods-card-meta" title={goods.sccj}>
         厂家：{goods.sccj}
       </div>
+      {goods.expires_on && (
+        <div className="goods-card-meta expiry" data-testid="goods-expiry">
+          效期至：{goods.expires_on}
+        </div>
+      )}
       <div className="goods-card-tags">
         <GoodsTags tags={goods.tags} />
         <span className={stockClass(goods)}>{goods.stock_state}</span>

@@ -43,6 +43,7 @@ export function cartLine(id: number, number: number, price: string, goods: Parti
       flash_sale: null,
       goods_image: [],
       ck_id: 0,
+      expires_on: '',
       ...goods,
     },
   };

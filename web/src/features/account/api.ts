@@ -1,7 +1,7 @@
 // The account centre's reads and writes: addresses, stores, messages, certificates, WeChat.
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-import type { AddressList, Certificates, MessagePage, StoreList, WechatState } from '@/api/types';
+import type { AddressList, Agreement, Certificates, MessagePage, StoreList, WechatState } from '@/api/types';
 import { USER_KEY } from '@/api/user';
 import { CENTRE_KEY } from '@/features/member/api';
 
@@ -17,6 +17,10 @@ export function useStores() {
 
 export function useCertificates() {
   return useQuery({ queryKey: [...ACCOUNT_KEY, 'certificates'], queryFn: () => api.get<Certificates>('/api/user/zizhi') });
+}
+
+export function useAgreement() {
+  return useQuery({ queryKey: [...ACCOUNT_KEY, 'agreement'], queryFn: () => api.get<Agreement>('/api/user/agreement') });
 }
 
 export function useWechat() {

@@ -5,3 +5,4 @@ export { StoresPage } from './stores-page';
 export { AddressesPage } from './addresses-page';
 export { MessagesPage } from './messages-page';
 export { WechatPage } from './wechat-page';
+export { AgreementPage } from './agreement-page';

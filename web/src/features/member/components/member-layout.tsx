@@ -35,6 +35,7 @@ const MEMBER_MENU: Item[] = [
       link('/zhzx/ddgl', '多店管理'),
       link('/zhzx/addr', '收货地址'),
       link('/zhzx/wdxx', '我的消息'),
+      link('/dzht', '电子合同'),
       link('/register/wechat', '绑定微信'),
     ],
   },

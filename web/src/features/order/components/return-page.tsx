@@ -119,6 +119,11 @@ function RequestForm({ info, done }: { info: ReturnInfo; done: () => Promise<unk
         )}
         {quote.data && quote.data.points_back > 0 && <Descriptions.Item label="退回积分">{quote.data.points_back}</Descriptions.Item>}
         {quote.data && quote.data.points_taken > 0 && <Descriptions.Item label="扣回赠送积分">{quote.data.points_taken}</Descriptions.Item>}
+        {quote.data && positive(quote.data.cashback_taken) && (
+          <Descriptions.Item label="扣回满额返现（从退款中扣除）">
+            <span data-testid="return-cashback">{yuan(quote.data.cashback_taken)}</span>
+          </Descriptions.Item>
+        )}
       </Descriptions>
       {quote.error && <Alert type="error" showIcon message={quote.error.message} />}
       <Form form={form} layout="vertical" onFinish={(values) => void submit(values)}>
@@ -195,6 +200,7 @@ function ReturnCard({ item, refresh }: { item: ReturnRecord; refresh: () => Prom
         {positive(item.red_packet) && <Descriptions.Item label="退回红包">{yuan(item.red_packet)}</Descriptions.Item>}
         {item.points_back > 0 && <Descriptions.Item label="退回积分">{item.points_back}</Descriptions.Item>}
         {item.points_taken > 0 && <Descriptions.Item label="扣回赠送积分">{item.points_taken}</Descriptions.Item>}
+        {positive(item.cashback_taken) && <Descriptions.Item label="扣回满额返现">{yuan(item.cashback_taken)}</Descriptions.Item>}
         {item.description && (
           <Descriptions.Item label="问题描述" span={2}>
             {item.description}

@@ -1,0 +1,87 @@
+// 电子合同 (/dzht): the purchase agreement a member signs before the first order. The checkout
+// sends the member here (code 459); once signed, the way back to the cart.
+import { Link } from 'react-router';
+import { App as AntApp, Button, Checkbox, Descriptions, Form, Input, Result, Skeleton } from 'antd';
+import { api } from '@/lib/api';
+import { formatTime } from '@/lib/time';
+import type { Agreement } from '@/api/types';
+import { fieldErrors } from '@/features/auth/api';
+import { MemberLayout } from '@/features/member/components/member-layout';
+import { useAgreement, useRefresh } from '../api';
+
+interface SignForm {
+  signer: string;
+  agree: boolean;
+}
+
+export function AgreementPage() {
+  const agreement = useAgreement();
+  const refresh = useRefresh();
+  const { message } = AntApp.useApp();
+  const [form] = Form.useForm();
+
+  const sign = async (values: SignForm) => {
+    try {
+      await api.post<Agreement>('/api/user/agreement/sign', { signer: values.signer, agree: values.agree ? 1 : 0 });
+      message.success('签署成功');
+      await refresh();
+    } catch (error) {
+      form.setFields(fieldErrors(error));
+    }
+  };
+
+  const data = agreement.data;
+  return (
+    <MemberLayout title="电子合同">
+      {!data ? (
+        <Skeleton active />
+      ) : (
+        <div className="agreement" data-testid="agreement">
+          <h2 className="agreement-title">{data.title}</h2>
+          <Descriptions size="small" column={2} className="member-card">
+            <Descriptions.Item label="卖方（甲方）">{data.seller}</Descriptions.Item>
+            <Descriptions.Item label="买方（乙方）">{data.buyer}</Descriptions.Item>
+          </Descriptions>
+          <ol className="agreement-clauses">
+            {data.clauses.map((clause) => (
+              <li key={clause}>{clause}</li>
+            ))}
+          </ol>
+          {data.signed === 1 ? (
+            <Result
+              status="success"
+              title="电子合同已签署"
+              subTitle={data.signed_at > 0 ? `签署人：${data.signer || '—'} · 签署时间：${formatTime(data.signed_at)}` : undefined}
+              extra={[
+                <Link key="cart" to="/cart">
+                  <Button type="primary">返回购物车</Button>
+                </Link>,
+                <Link key="user" to="/user">
+                  <Button>会员中心</Button>
+                </Link>,
+              ]}
+            />
+          ) : (
+            <Form form={form} layout="inline" className="agreement-sign" onFinish={(values) => void sign(values)}>
+              <Form.Item
+                name="agree"
+                valuePropName="checked"
+                rules={[{ validator: (_, value) => (value ? Promise.resolve() : Promise.reject(new Error('请阅读并同意电子合同'))) }]}
+              >
+                <Checkbox>我已阅读并同意《{data.title}》</Checkbox>
+              </Form.Item>
+              <Form.Item name="signer" label="签署人" rules={[{ required: true, whitespace: true, message: '请填写签署人' }]}>
+                <Input maxLength={30} placeholder="签署人姓名" />
+              </Form.Item>
+              <Form.Item>
+                <Button type="primary" htmlType="submit">
+                  同意并签署
+                </Button>
+              </Form.Item>
+            </Form>
+          )}
+        </div>
+      )}
+    </MemberLayout>
+  );
+}

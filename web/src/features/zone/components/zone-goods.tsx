@@ -1,0 +1,149 @@
+// A zone's goods: the zone's banner, its right-hand ad, sorting and paging over the catalogue's
+// list with the zone's own filter, in cards (or as a table).
+import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Empty, Pagination, Segmented, Skeleton, Table } from 'antd';
+import type { Params } from '@/lib/api-client';
+import type { Card } from '@/api/types';
+import { GoodsCard, QuantityAdd } from '@/components/goods-card';
+import { currentPrice, stockClass } from '@/components/goods';
+import { GoodsTags } from '@/components/tags';
+import { yuan } from '@/lib/money';
+import { useAd } from '@/api/common';
+import { ZONE_PAGE_SIZE, useZoneGoods, zoneParams } from '../api';
+
+export interface ZoneSort {
+  label: string;
+  value: string;
+  order?: string;
+}
+
+const SORTS: ZoneSort[] = [
+  { label: '默认', value: 'default' },
+  { label: '销量', value: 'sales' },
+  { label: '价格从低到高', value: 'price', order: 'asc' },
+  { label: '新品', value: 'new' },
+];
+
+function ZoneTable({ goods, expiry }: { goods: Card[]; expiry: boolean }) {
+  return (
+    <Table<Card>
+      rowKey="id"
+      size="small"
+      pagination={false}
+      dataSource={goods}
+      columns={[
+        {
+          title: '商品名称',
+          dataIndex: 'name',
+          render: (_, item) => (
+            <>
+              <Link to={`/list/info/${item.id}`}>{item.name}</Link> <GoodsTags tags={item.tags} />
+            </>
+          ),
+        },
+        { title: '规格', dataIndex: 'ypgg', width: 130 },
+        { title: '生产厂家', dataIndex: 'sccj', width: 200 },
+        ...(expiry ? [{ title: '效期至', dataIndex: 'expires_on', width: 110 }] : []),
+        {
+          title: '价格',
+          key: 'price',
+          width: 90,
+          align: 'right',
+          render: (_, item) => <span className="price money">{yuan(currentPrice(item))}</span>,
+        },
+        { title: '库存', key: 'stock', width: 80, render: (_, item) => <span className={stockClass(item)}>{item.stock_state}</span> },
+        { title: '采购', key: 'buy', width: 230, render: (_, item) => <QuantityAdd goods={item} compact /> },
+      ]}
+    />
+  );
+}
+
+export function ZoneGoods({
+  title,
+  intro,
+  filter,
+  position,
+  banner = 'zone-banner',
+  sorts = SORTS,
+  table = false,
+  extra,
+  above,
+}: {
+  title: string;
+  intro: ReactNode;
+  /** The zone's own filter of the catalogue's list. */
+  filter: Params;
+  /** The right-hand ad's position key. */
+  position: string;
+  banner?: string;
+  sorts?: ZoneSort[];
+  table?: boolean;
+  extra?: ReactNode;
+  /** Shown between the banner and the goods (an activity's terms). */
+  above?: ReactNode;
+}) {
+  const [sort, setSort] = useState(sorts[0]);
+  const [page, setPage] = useState(1);
+  const goods = useZoneGoods(zoneParams(filter, sort.value, sort.order ?? '', page));
+  const ad = useAd(position).data?.[0];
+  const expiry = 'near_expiry' in filter;
+  return (
+    <div className="container zone-page">
+      <div className={`promotion-banner ${banner}`}>
+        <h1>{title}</h1>
+        <p>{intro}</p>
+      </div>
+      {above}
+      <div className="zone-body">
+        <div className="zone-main">
+          <div className="zone-toolbar">
+            <Segmented
+              options={sorts.map((entry) => ({ label: entry.label, value: entry.label }))}
+              value={sort.label}
+              onChange={(label) => {
+                setSort(sorts.find((entry) => entry.label === label) ?? sorts[0]);
+                setPage(1);
+              }}
+            />
+            <span className="muted">共 {goods.data?.total ?? 0} 件商品</span>
+            {extra}
+          </div>
+          {!goods.data ? (
+            <Skeleton active />
+          ) : goods.data.list.length === 0 ? (
+            <Empty description="该专区暂无商品" />
+          ) : table ? (
+            <ZoneTable goods={goods.data.list} expiry={expiry} />
+          ) : (
+            <div className="goods-grid zone-grid" data-testid="zone-goods">
+              {goods.data.list.map((item) => (
+                <GoodsCard key={item.id} goods={item} />
+              ))}
+            </div>
+          )}
+          {goods.data && goods.data.total > ZONE_PAGE_SIZE && (
+            <Pagination
+              className="pager"
+              current={page}
+              pageSize={ZONE_PAGE_SIZE}
+              total={goods.data.total}
+              showSizeChanger={false}
+              onChange={(next) => {
+                setPage(next);
+                window.scrollTo({ top: 0 });
+              }}
+            />
+          )}
+        </div>
+        {ad && (
+          <aside className="zone-ad" aria-label="专区广告">
+            <Link to={ad.url}>
+              <img src={ad.image} alt={ad.title} />
+            </Link>
+          </aside>
+        )}
+      </div>
+    </div>
+  );
+}
