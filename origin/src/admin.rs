@@ -137,6 +137,23 @@ enum Command {
         #[arg(long)]
         tracking: String,
     },
+    /// Lists applications for the controlled-sales zone (控销专区).
+    KxMembers {
+        /// Only those waiting for review.
+        #[arg(long)]
+        pending: bool,
+    },
+    /// Approves a member's application for the controlled-sales zone: they may buy its goods.
+    ApproveKx {
+        /// The member's id.
+        member: i64,
+    },
+    /// Rejects (or withdraws) a member's controlled-sales approval with a reason they see.
+    RejectKx {
+        member: i64,
+        #[arg(long)]
+        reason: String,
+    },
     /// Starts a store-wide discount (全场折扣, `/welfare`) now for `--days`, or with `--off` ends
     /// every running one; with neither, shows the running one.
     Welfare {
@@ -232,6 +249,9 @@ pub async fn run(db: &Db, admin: Admin) -> anyhow::Result<String> {
         Command::ReceiveReturn { id } => return_step(&mut conn, &operator, id, Step::Receive, "").await,
         Command::PointsOrders { pending } => points_orders(&mut conn, pending).await,
         Command::ShipPoints { order, carrier, tracking } => ship_points(&mut conn, &operator, order, &carrier, &tracking).await,
+        Command::KxMembers { pending } => kx_members(&mut conn, pending).await,
+        Command::ApproveKx { member } => kx_review(&mut conn, &operator, member, None).await,
+        Command::RejectKx { member, reason } => kx_review(&mut conn, &operator, member, Some(&reason)).await,
         Command::Welfare { rate, days, title, off } => welfare(&mut conn, rate, days, &title, off).await,
         Command::Logistics { order, description, place } => logistics(&mut conn, &operator, order, &place, &description).await,
     }
@@ -765,6 +785,55 @@ struct PointsOrderRow {
     price: i64,
     status: i64,
     address: String,
+}
+
+async fn kx_members(conn: &mut AnyConnection, pending: bool) -> anyhow::Result<String> {
+    let rows: Vec<(i64, String, String, i64, String, i64)> = sqlx::query_as(
+        "SELECT k.member_id, m.username, m.company, k.status, k.reason, k.created_at FROM kx_members k \
+         JOIN members m ON m.id = k.member_id WHERE ($1 = 0 OR k.status = 0) ORDER BY k.created_at, k.member_id",
+    )
+    .bind(i64::from(pending))
+    .fetch_all(&mut *conn)
+    .await?;
+    let mut out = String::from("member\tusername\tcompany\tstatus\treason\tapplied\n");
+    for (member, username, company, status, reason, created_at) in rows {
+        out += &format!("{member}\t{username}\t{company}\t{}\t{reason}\t{created_at}\n", crate::http::kxzq::status_name(status));
+    }
+    Ok(out)
+}
+
+/// Approves (no reason) or rejects a controlled-sales application, telling the member.
+async fn kx_review(conn: &mut AnyConnection, operator: &str, member: i64, reason: Option<&str>) -> anyhow::Result<String> {
+    let reason = reason.map(str::trim);
+    anyhow::ensure!(reason != Some(""), "a rejection needs its --reason");
+    let mut tx = begin_write(conn).await?;
+    let (status, from) = match reason {
+        None => (crate::http::kxzq::APPROVED, "status = 0 OR status = 2"),
+        Some(_) => (crate::http::kxzq::REJECTED, "status = 0 OR status = 1"),
+    };
+    let moved = sqlx::query(sqlx::AssertSqlSafe(format!(
+        "UPDATE kx_members SET status = $1, reason = $2, reviewed_at = $3 WHERE member_id = $4 AND ({from})"
+    )))
+    .bind(status)
+    .bind(reason.unwrap_or(""))
+    .bind(now())
+    .bind(member)
+    .execute(&mut *tx)
+    .await?;
+    anyhow::ensure!(
+        moved.rows_affected() == 1,
+        "member {member} has no application that can be {}",
+        if reason.is_none() { "approved" } else { "rejected" }
+    );
+    let (title, body) = match reason {
+        None => ("控销资格审核通过", "您的控销专区采购资格已审核通过，现在可以采购控销品种。".to_owned()),
+        Some(reason) => ("控销资格审核未通过", format!("您的控销专区采购资格未通过审核：{reason}")),
+    };
+    send_message(&mut tx, member, MESSAGE_QUALIFICATION, title, &body).await?;
+    let action = if reason.is_none() { "kx.approve" } else { "kx.reject" };
+    log(&mut tx, operator, action, member, reason.unwrap_or("")).await?;
+    tx.commit().await?;
+    Ok(format!("member {member}: {}\n", crate::http::kxzq::status_name(status)))
 }
 
 async fn welfare(conn: &mut AnyConnection, rate: Option<String>, days: i64, title: &str, off: bool) -> anyhow::Result<String> {

@@ -36,6 +36,9 @@ const CONTENT_TABLES: &[&str] = &[
     "member_coupons",
     "member_cash_vouchers",
     "order_stock",
+    "return_photos",
+    "return_lines",
+    "returns",
     "order_items",
     "orders",
     "favorites",
@@ -47,17 +50,27 @@ const CONTENT_TABLES: &[&str] = &[
     "rate_limits",
     "addresses",
     "member_stores",
+    "kx_members",
     "members",
+    "activity_goods",
+    "activity_sections",
+    "activities",
+    "kx_programme_goods",
+    "kx_programmes",
+    "kx_ads",
+    "welfare_activities",
+    "cashback_tiers",
+    "cashback_activities",
     "everyday_specials",
     "combination_items",
     "combinations",
     "flash_sales",
     "goods_ladders",
+    "points_goods",
     "goods",
     "manjian_tiers",
     "manjian_activities",
     "brands",
-    "points_goods",
     "draw_prizes",
     "draw_activities",
     "coupons",
@@ -92,6 +105,8 @@ struct Catalogue {
     near_expiry: Vec<NearExpiry>,
     welfare: Vec<Welfare>,
     cashback: Vec<Cashback>,
+    activities: Vec<ActivityPage>,
+    controlled: Controlled,
     help: Vec<HelpGroup>,
     news: Vec<News>,
     demo_member: DemoMember,
@@ -296,6 +311,60 @@ struct CashbackTier {
     back: String,
 }
 
+/// An activity page (活动) starting `starts_in` days from now (−1: yesterday) for `days`, with
+/// its sections of goods (by name); no `url` while it has no page.
+#[derive(Deserialize)]
+struct ActivityPage {
+    url: Option<String>,
+    title: String,
+    subtitle: String,
+    template: String,
+    color: String,
+    #[serde(default)]
+    note: String,
+    starts_in: i64,
+    days: i64,
+    sections: Vec<ActivityPageSection>,
+}
+
+#[derive(Deserialize)]
+struct ActivityPageSection {
+    title: String,
+    goods: Vec<String>,
+}
+
+/// The controlled-sales zone (控销专区): its goods, programmes and ads, and the members approved.
+#[derive(Deserialize)]
+struct Controlled {
+    goods: Vec<ControlledGoods>,
+    programmes: Vec<KxProgramme>,
+    ads: Vec<KxAd>,
+    approved_members: Vec<String>,
+}
+
+#[derive(Deserialize)]
+struct ControlledGoods {
+    goods: String,
+    listed_days_ago: i64,
+}
+
+#[derive(Deserialize)]
+struct KxProgramme {
+    url: String,
+    title: String,
+    subtitle: String,
+    color: String,
+    goods: Vec<String>,
+}
+
+#[derive(Deserialize)]
+struct KxAd {
+    title: String,
+    subtitle: String,
+    color: String,
+    url: String,
+}
+
 /// A lucky-draw activity running from yesterday for `days`, with its prizes.
 #[derive(Deserialize)]
 struct Draw {
@@ -403,7 +472,10 @@ pub async fn seed(db: &Db) -> anyhow::Result<()> {
     let password_hash = auth::hash_password(&catalogue.demo_member.password)?;
     let mut tx = db.pool.begin().await?;
     for table in CONTENT_TABLES {
-        sqlx::query(sqlx::AssertSqlSafe(format!("DELETE FROM {table}"))).execute(&mut *tx).await?;
+        sqlx::query(sqlx::AssertSqlSafe(format!("DELETE FROM {table}")))
+            .execute(&mut *tx)
+            .await
+            .with_context(|| format!("emptying {table}"))?;
     }
     let categories = insert_categories(&mut tx, &catalogue.categories).await?;
     let brands = insert_brands(&mut tx, &catalogue.brands).await?;
@@ -411,6 +483,16 @@ pub async fn seed(db: &Db) -> anyhow::Result<()> {
     insert_activities(&mut tx, &catalogue, &categories, &goods).await?;
     insert_content(&mut tx, &catalogue).await?;
     insert_demo_member(&mut tx, &catalogue.demo_member, &catalogue.coupons, &password_hash).await?;
+    // Members approved for the controlled-sales zone (the demo pharmacy chain is).
+    for username in &catalogue.controlled.approved_members {
+        sqlx::query(
+            "INSERT INTO kx_members (member_id, status, created_at, reviewed_at) SELECT id, 1, $1, $1 FROM members WHERE username = $2",
+        )
+        .bind(now())
+        .bind(username)
+        .execute(&mut *tx)
+        .await?;
+    }
     tx.commit().await?;
     tracing::info!(goods = catalogue.goods.len(), "demo data loaded");
     Ok(())
@@ -668,6 +750,78 @@ async fn insert_activities(
                 .execute(&mut **tx)
                 .await?;
         }
+    }
+    for (sort, activity) in catalogue.activities.iter().enumerate() {
+        let starts = now() + activity.starts_in * 86_400;
+        let id: i64 = sqlx::query_scalar(
+            "INSERT INTO activities (url, title, subtitle, template, color, note, starts_at, ends_at, sort) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id",
+        )
+        .bind(&activity.url)
+        .bind(&activity.title)
+        .bind(&activity.subtitle)
+        .bind(&activity.template)
+        .bind(&activity.color)
+        .bind(&activity.note)
+        .bind(starts)
+        .bind(starts + activity.days * 86_400)
+        .bind(sort as i64)
+        .fetch_one(&mut **tx)
+        .await?;
+        for (place, section) in activity.sections.iter().enumerate() {
+            let section_id: i64 =
+                sqlx::query_scalar("INSERT INTO activity_sections (activity_id, title, sort) VALUES ($1, $2, $3) RETURNING id")
+                    .bind(id)
+                    .bind(&section.title)
+                    .bind(place as i64)
+                    .fetch_one(&mut **tx)
+                    .await?;
+            for (order, name) in section.goods.iter().enumerate() {
+                sqlx::query("INSERT INTO activity_goods (section_id, goods_id, sort) VALUES ($1, $2, $3)")
+                    .bind(section_id)
+                    .bind(first(name)?)
+                    .bind(order as i64)
+                    .execute(&mut **tx)
+                    .await?;
+            }
+        }
+    }
+    let controlled = &catalogue.controlled;
+    for item in &controlled.goods {
+        sqlx::query("UPDATE goods SET is_kx = 1, kx_listed_at = $1 WHERE id = $2")
+            .bind(now() - item.listed_days_ago * 86_400)
+            .bind(first(&item.goods)?)
+            .execute(&mut **tx)
+            .await?;
+    }
+    for (sort, programme) in controlled.programmes.iter().enumerate() {
+        let id: i64 =
+            sqlx::query_scalar("INSERT INTO kx_programmes (url, title, subtitle, color, sort) VALUES ($1, $2, $3, $4, $5) RETURNING id")
+                .bind(&programme.url)
+                .bind(&programme.title)
+                .bind(&programme.subtitle)
+                .bind(&programme.color)
+                .bind(sort as i64)
+                .fetch_one(&mut **tx)
+                .await?;
+        for (place, name) in programme.goods.iter().enumerate() {
+            sqlx::query("INSERT INTO kx_programme_goods (programme_id, goods_id, sort) VALUES ($1, $2, $3)")
+                .bind(id)
+                .bind(first(name)?)
+                .bind(place as i64)
+                .execute(&mut **tx)
+                .await?;
+        }
+    }
+    for (sort, ad) in controlled.ads.iter().enumerate() {
+        sqlx::query("INSERT INTO kx_ads (title, subtitle, color, url, sort) VALUES ($1, $2, $3, $4, $5)")
+            .bind(&ad.title)
+            .bind(&ad.subtitle)
+            .bind(&ad.color)
+            .bind(&ad.url)
+            .bind(sort as i64)
+            .execute(&mut **tx)
+            .await?;
     }
     for draw in &catalogue.draws {
         let today = now();

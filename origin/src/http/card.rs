@@ -38,6 +38,7 @@ fn card_fields(now: usize) -> Vec<(&'static str, String)> {
         "manjian_id",
         "tags",
         "expires_on",
+        "is_kx",
     ];
     let mut fields: Vec<(&'static str, String)> = columns.iter().map(|column| (*column, format!("g.{column}"))).collect();
     fields.push((
@@ -96,6 +97,8 @@ pub struct CardRow {
     pub tags: String,
     #[serde(default)]
     pub expires_on: String,
+    #[serde(default)]
+    pub is_kx: i64,
     pub card_ladders: Option<String>,
     pub card_sale: Option<String>,
     /// The running store-wide discount's rate (`0.94`), if any.
@@ -162,6 +165,8 @@ pub struct Card {
     pub goods_image: [String; 1],
     /// The batch's expiry date (`2027-03-31`) of near-expiry goods; empty otherwise.
     pub expires_on: String,
+    /// 1 for controlled goods (控销): only members approved for the zone may buy them.
+    pub is_kx: i64,
     pub ck_id: i64,
 }
 
@@ -270,6 +275,9 @@ pub fn card(row: &CardRow) -> Result<Card> {
     if rate.is_some() {
         tags.push(tag("折", 0));
     }
+    if row.is_kx == 1 {
+        tags.push(tag("控", 0));
+    }
     Ok(Card {
         id,
         name: row.name.clone(),
@@ -293,6 +301,7 @@ pub fn card(row: &CardRow) -> Result<Card> {
         flash_sale,
         goods_image: [format!("/api/images/goods/{id}.svg")],
         expires_on: row.expires_on.clone(),
+        is_kx: row.is_kx,
         ck_id: 0,
     })
 }
@@ -307,6 +316,7 @@ fn tag_description(tag: &str) -> &'static str {
         "特" => "特价商品",
         "新" => "新品上架",
         "折" => "全场折扣价",
+        "控" => "控销品种，审核通过后可购",
         _ => "",
     }
 }

@@ -40,10 +40,11 @@ struct Goods {
     stock: i64,
     is_buy: i64,
     manjian_id: i64,
+    is_kx: i64,
 }
 
 async fn goods(conn: &mut AnyConnection, id: i64) -> Result<Goods> {
-    sqlx::query_as("SELECT price, stock, is_buy, manjian_id FROM goods WHERE id = $1")
+    sqlx::query_as("SELECT price, stock, is_buy, manjian_id, is_kx FROM goods WHERE id = $1")
         .bind(id)
         .fetch_optional(&mut *conn)
         .await?
@@ -142,6 +143,9 @@ async fn put_line(
     let goods = goods(conn, goods_id).await?;
     if goods.is_buy == 0 {
         return Err(Error::field("goods_id", "该商品暂不可购买"));
+    }
+    if goods.is_kx == 1 && !super::kxzq::approved(conn, member.id).await? {
+        return Err(Error::forbidden(super::kxzq::NOT_APPROVED));
     }
     let (price, activity, limit, stock) = match line_type {
         NORMAL => (goods.price, 0, i64::MAX, goods.stock),

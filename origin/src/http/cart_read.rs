@@ -278,11 +278,15 @@ pub async fn cart_input(conn: &mut AnyConnection, kind: Kind, member: Member) ->
     };
     // Selected lines whose goods cannot be bought now are stored unselected; written only when
     // there are some, since a write takes SQLite's one write lock.
+    // Controlled goods (控销) are buyable only by members approved for them: asked only when the
+    // cart holds some.
+    let kx_allowed = !lines.iter().any(|line| line.g.is_kx == 1) || super::kxzq::approved(conn, member.id).await?;
+    let kx_refused = |line: &LineRow| line.g.is_kx == 1 && !kx_allowed;
     let unsellable: Vec<i64> = lines
         .iter()
         .filter(|line| {
             let sale_over = line.line_type == FLASH_SALE && line.sale_price.is_none();
-            line.is_selected == 1 && (line.g.is_buy == 0 || line.g.stock <= 0 || sale_over)
+            line.is_selected == 1 && (line.g.is_buy == 0 || line.g.stock <= 0 || sale_over || kx_refused(line))
         })
         .map(|line| line.line_id)
         .collect();
@@ -299,6 +303,9 @@ pub async fn cart_input(conn: &mut AnyConnection, kind: Kind, member: Member) ->
     let mut tiers: Vec<(i64, Option<&str>)> = Vec::new();
     for line in &lines {
         let mut goods = card(&line.g)?;
+        if kx_refused(line) {
+            goods.is_buy = 0;
+        }
         let manjian = line.goods_manjian_id;
         let is_selected = if unsellable.contains(&line.line_id) { 0 } else { line.is_selected };
         if manjian > 0 && is_selected == 1 {

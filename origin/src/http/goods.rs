@@ -54,7 +54,7 @@ fn bounded_keyword(keyword: &str) -> Result<()> {
 
 /// `GET /api/goods/list`: `category` (with its subcategories), `keyword`, `sccj`
 /// (manufacturer), `brand`, `shop` (`general`, `youx`, `zy`, `qx`), zone flags `is_dpby`,
-/// `manjian`, `flash`, `everyday`, `near_expiry` (a batch expiring within 180 days); `sort`
+/// `manjian`, `flash`, `everyday`, `near_expiry` (a batch expiring within 180 days), `kx` (controlled goods); `sort`
 /// (`default`, `sales`, `price`, `new`, `expiry`) and `order` (`asc`, `desc`); `page`,
 /// `page_size` (at most 100).
 #[utoipa::path(get, path = "/api/goods/list", operation_id = "goods_list", tag = "商品", responses((status = 200, description = "一页商品", body = Envelope<GoodsPage>)))]
@@ -96,6 +96,9 @@ async fn list(State(context): State<ApiContext>, QueryFields(query): QueryFields
     }
     if query.int("everyday", "天天特价")? == Some(1) {
         filter.condition("g.id IN (SELECT goods_id FROM everyday_specials)".into());
+    }
+    if query.int("kx", "控销")? == Some(1) {
+        filter.condition("g.is_kx = 1".into());
     }
     if query.int("near_expiry", "近效期")? == Some(1) {
         let (today, within) = near_expiry_dates(now());

@@ -3,6 +3,7 @@
 //! envelope made by `error`.
 
 pub mod account;
+pub mod activity;
 pub mod address;
 pub mod after_sales;
 pub mod agreement;
@@ -10,6 +11,7 @@ pub mod card;
 pub mod cart;
 pub mod cart_read;
 pub mod cashback;
+pub mod combination;
 pub mod coupon;
 pub mod coupon_centre;
 pub mod draw;
@@ -22,6 +24,7 @@ pub mod goods;
 pub mod home;
 pub mod images;
 pub mod invoice;
+pub mod kxzq;
 pub mod member;
 pub mod openapi;
 pub mod order;
@@ -75,16 +78,19 @@ fn routes() -> (Router<ApiContext>, utoipa::openapi::OpenApi) {
     let (router, mut document) = OpenApiRouter::with_openapi(openapi::frame())
         .merge(session::router())
         .merge(account::router())
+        .merge(activity::router())
         .merge(agreement::router())
         .merge(goods::router())
         .merge(home::router())
         .merge(cart::router())
         .merge(cashback::router())
+        .merge(combination::router())
         .merge(order::router())
         .merge(order_centre::router())
         .merge(after_sales::router())
         .merge(returns::router())
         .merge(invoice::router())
+        .merge(kxzq::router())
         .merge(favorite::router())
         .merge(images::router())
         .merge(wallet::router())

@@ -134,3 +134,191 @@ async fn goods_name(app: &crate::common::App, goods: i64) -> String {
     let name: String = sqlx::query_scalar("SELECT name FROM goods WHERE id = $1").bind(goods).fetch_one(&app.db.pool).await.unwrap();
     crate::common::urlencode(&name)
 }
+
+#[tokio::test]
+async fn a_combination_goes_into_the_cart_as_one_line_at_its_price() {
+    on_both(|app| async move {
+        let (status, sets) = app.get(&app.client(), "/api/combination").await;
+        assert_eq!(status, StatusCode::OK, "{sets}");
+        let sets = sets["data"].as_array().unwrap().clone();
+        let stored: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM combinations").fetch_one(&app.db.pool).await.unwrap();
+        assert_eq!(sets.len() as i64, stored);
+        for set in &sets {
+            let id = set["id"].as_i64().unwrap();
+            let numbers: Vec<i64> = sqlx::query_scalar("SELECT number FROM combination_items WHERE combination_id = $1 ORDER BY id")
+                .bind(id)
+                .fetch_all(&app.db.pool)
+                .await
+                .unwrap();
+            let shown: Vec<i64> = set["items"].as_array().unwrap().iter().map(|item| item["number"].as_i64().unwrap()).collect();
+            assert_eq!(shown, numbers, "{set}");
+        }
+        let set = sets.iter().find(|set| set["is_buy"] == 1).expect("a set that can be bought");
+        let demo = app.demo().await;
+        let goods = set["items"][0]["goods"]["id"].as_i64().unwrap();
+        let extra = [("type", "3".to_owned()), ("combination_id", set["id"].to_string())];
+        let line = add_to_cart(&app, &demo, goods, 2, &extra).await;
+        let (_, cart) = app.get(&demo, "/api/cart/list").await;
+        let quoted = cart["data"]["quote"]["lines"].as_array().unwrap().iter().find(|quoted| quoted["id"] == line).unwrap().clone();
+        assert_eq!(
+            (quoted["unit_price"].as_str(), quoted["price_kind"].as_str()),
+            (set["price"].as_str(), Some("combination")),
+            "{quoted}"
+        );
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn activities_open_while_they_run_and_say_why_not_otherwise() {
+    on_both(|app| async move {
+        let client = app.client();
+        let (status, all) = app.get(&client, "/api/activities").await;
+        assert_eq!(status, StatusCode::OK, "{all}");
+        let all = all["data"].as_array().unwrap().clone();
+        let states: Vec<&str> = all.iter().map(|activity| activity["state"].as_str().unwrap()).collect();
+        assert!(states.windows(2).all(|pair| pair[0] <= pair[1]), "running first: {states:?}");
+        let upcoming = all.iter().find(|activity| activity["url"] == "newyear").unwrap();
+        assert_eq!((upcoming["state"].as_str(), upcoming["note"].as_str()), (Some("upcoming"), Some("年货采购节将于10天后开启，敬请期待")));
+        assert!(all.iter().any(|activity| activity["url"] == "" && activity["state"] == "upcoming"), "one without a page yet");
+
+        // A running one by its url and by its id: its sections with the goods as seeded.
+        let (status, winter) = app.get(&client, "/api/activities/winter").await;
+        assert_eq!(status, StatusCode::OK, "{winter}");
+        let sections = winter["data"]["sections"].as_array().unwrap();
+        let seeded: Vec<String> = sqlx::query_scalar(
+            "SELECT g.name FROM activity_goods a JOIN goods g ON g.id = a.goods_id JOIN activity_sections s ON s.id = a.section_id \
+             JOIN activities t ON t.id = s.activity_id WHERE t.url = 'winter' ORDER BY s.sort, s.id, a.sort, g.id",
+        )
+        .fetch_all(&app.db.pool)
+        .await
+        .unwrap();
+        let shown: Vec<String> = sections
+            .iter()
+            .flat_map(|section| section["goods"].as_array().unwrap().iter().map(|card| card["name"].as_str().unwrap().to_owned()))
+            .collect();
+        assert_eq!((winter["data"]["template"].as_str(), shown), (Some("hdmb"), seeded));
+        let id = winter["data"]["id"].as_i64().unwrap();
+        let (_, by_id) = app.get(&client, &format!("/api/activities/{id}")).await;
+        assert_eq!(by_id["data"]["url"], "winter");
+
+        // Upcoming: no goods yet. Unknown or over: 404.
+        let (_, soon) = app.get(&client, "/api/activities/newyear").await;
+        assert_eq!((soon["data"]["state"].as_str(), soon["data"]["sections"].as_array().map(Vec::len)), (Some("upcoming"), Some(0)));
+        let (status, missing) = app.get(&client, "/api/activities/nowhere").await;
+        assert_eq!((status, missing["msg"].as_str()), (StatusCode::NOT_FOUND, Some("活动不存在")));
+        sqlx::query("UPDATE activities SET ends_at = 0 WHERE url = 'herbs'").execute(&app.db.pool).await.unwrap();
+        assert_eq!(app.get(&client, "/api/activities/herbs").await.0, StatusCode::NOT_FOUND);
+
+        // The activity centre's list keeps the order asked for and leaves out what is over.
+        let herbs: i64 = sqlx::query_scalar("SELECT id FROM activities WHERE url = 'herbs'").fetch_one(&app.db.pool).await.unwrap();
+        let yyh: i64 = sqlx::query_scalar("SELECT id FROM activities WHERE url = 'yyh'").fetch_one(&app.db.pool).await.unwrap();
+        let (_, named) = app.get(&client, &format!("/api/activities?ids={yyh},{herbs},{id}")).await;
+        let ids: Vec<i64> = named["data"].as_array().unwrap().iter().map(|activity| activity["id"].as_i64().unwrap()).collect();
+        assert_eq!(ids, [yyh, id]);
+        let many = (1..=21).map(|n| n.to_string()).collect::<Vec<_>>().join(",");
+        assert_eq!(app.get(&client, &format!("/api/activities?ids={many}")).await.0, StatusCode::UNPROCESSABLE_ENTITY);
+    })
+    .await;
+}
+
+async fn admin(app: &crate::common::App, args: &[&str]) -> anyhow::Result<String> {
+    let command = origin::admin::Admin::from_args(args.iter().map(|arg| (*arg).to_owned()))?;
+    origin::admin::run(&app.db, command).await
+}
+
+#[tokio::test]
+async fn only_members_approved_for_the_controlled_zone_buy_its_goods() {
+    on_both(|app| async move {
+        let client = app.client();
+        let (_, listed) = app.get(&client, "/api/goods/list?kx=1&page_size=100").await;
+        let controlled: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM goods WHERE is_kx = 1").fetch_one(&app.db.pool).await.unwrap();
+        assert!(controlled >= 5);
+        assert_eq!(listed["data"]["total"].as_i64(), Some(controlled));
+        let cards = listed["data"]["list"].as_array().unwrap();
+        assert!(cards.iter().all(|card| card["is_kx"] == 1 && card["tags"].as_array().unwrap().iter().any(|tag| tag["name"] == "控")));
+        let goods = cards[0]["id"].as_i64().unwrap();
+
+        // The zone: a visitor has not applied; the programmes and their goods; new goods; ads.
+        let (_, zone) = app.get(&client, "/api/kxzq").await;
+        assert_eq!((zone["data"]["status"].as_i64(), zone["data"]["status_name"].as_str()), (Some(-1), Some("未申请")));
+        let programme = zone["data"]["programmes"][0].clone();
+        let (status, page) = app.get(&client, &format!("/api/kxzq/goods/{}", programme["url"].as_str().unwrap())).await;
+        assert_eq!(status, StatusCode::OK, "{page}");
+        assert_eq!(page["data"]["goods"].as_array().unwrap().len() as i64, programme["goods"].as_i64().unwrap());
+        assert_eq!(app.get(&client, "/api/kxzq/goods/nowhere").await.0, StatusCode::NOT_FOUND);
+        let (_, fresh) = app.get(&client, "/api/focus/new_kxzq").await;
+        let recent: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM goods WHERE is_kx = 1 AND kx_listed_at > $1")
+            .bind(origin::now() - 30 * 86_400)
+            .fetch_one(&app.db.pool)
+            .await
+            .unwrap();
+        assert_eq!(fresh["data"].as_array().unwrap().len() as i64, recent);
+        assert_eq!(zone["data"]["new_goods"].as_i64(), Some(recent));
+        let (_, ads) = app.get(&client, "/api/focus/kxzq_ad?ids=3,1").await;
+        let ids: Vec<i64> = ads["data"].as_array().unwrap().iter().map(|ad| ad["id"].as_i64().unwrap()).collect();
+        assert_eq!(ids, [3, 1]);
+
+        // The demo pharmacy chain is approved; another member is not until the operator says so.
+        let demo = app.demo().await;
+        add_to_cart(&app, &demo, goods, 1, &[]).await;
+        let other = app.other_member().await;
+        let member: i64 = sqlx::query_scalar("SELECT id FROM members WHERE username = 'other'").fetch_one(&app.db.pool).await.unwrap();
+        let form = [("goods_id", goods.to_string()), ("number", "1".to_owned())];
+        let form: Vec<(&str, &str)> = form.iter().map(|(key, value)| (*key, value.as_str())).collect();
+        let (status, refused) = app.post(&other, "/api/cart", &form).await;
+        assert_eq!((status, refused["msg"].as_str()), (StatusCode::FORBIDDEN, Some("控销品种仅限审核通过的会员采购，请先在控销专区申请")));
+        let (status, applied) = app.post(&other, "/api/kxzq/apply", &[]).await;
+        assert_eq!((status, applied["data"]["status_name"].as_str()), (StatusCode::OK, Some("待审核")), "{applied}");
+        let (status, again) = app.post(&other, "/api/kxzq/apply", &[]).await;
+        assert_eq!((status, again["msg"].as_str()), (StatusCode::CONFLICT, Some("您的控销资格申请正在审核中")));
+        admin(&app, &["reject-kx", &member.to_string(), "--reason", "经营范围不含处方药"]).await.unwrap();
+        let (_, zone) = app.get(&other, "/api/kxzq").await;
+        assert_eq!((zone["data"]["status"].as_i64(), zone["data"]["reason"].as_str()), (Some(2), Some("经营范围不含处方药")));
+        assert_eq!(app.post(&other, "/api/kxzq/apply", &[]).await.0, StatusCode::OK, "a rejected member applies again");
+        admin(&app, &["approve-kx", &member.to_string()]).await.unwrap();
+        assert!(admin(&app, &["approve-kx", &member.to_string()]).await.is_err(), "approved once");
+        let line = add_to_cart(&app, &other, goods, 1, &[]).await;
+        let (status, applied) = app.post(&other, "/api/kxzq/apply", &[]).await;
+        assert_eq!((status, applied["msg"].as_str()), (StatusCode::CONFLICT, Some("您已获得控销品种采购资格")));
+
+        // Approval withdrawn: the line stays in the cart but cannot be bought, for the engine too.
+        admin(&app, &["reject-kx", &member.to_string(), "--reason", "资质过期"]).await.unwrap();
+        let (_, cart) = app.get(&other, "/api/cart/list").await;
+        let quoted = cart["data"]["quote"]["lines"].as_array().unwrap().iter().find(|quoted| quoted["id"] == line).unwrap().clone();
+        assert_eq!((quoted["buyable"].as_bool(), quoted["is_selected"].as_i64()), (Some(false), Some(0)), "{quoted}");
+        let messages: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM messages WHERE member_id = $1 AND title LIKE '控销资格%'")
+            .bind(member)
+            .fetch_one(&app.db.pool)
+            .await
+            .unwrap();
+        assert_eq!(messages, 3);
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn the_demo_data_loads_again_over_orders_and_returns() {
+    on_both(|app| async move {
+        let demo = app.demo().await;
+        let goods: i64 =
+            sqlx::query_scalar("SELECT MIN(id) FROM goods WHERE is_buy = 1 AND stock > 10").fetch_one(&app.db.pool).await.unwrap();
+        let line = add_to_cart(&app, &demo, goods, 1, &[]).await.to_string();
+        let address = address_of(&app, "demo").await.to_string();
+        let (status, placed) = post_order(&app, &demo, "reseed-1", &[("ids", &line), ("address_id", &address)]).await;
+        assert_eq!(status, StatusCode::OK, "{placed}");
+        let count = |table: &'static str| {
+            let pool = app.db.pool.clone();
+            async move {
+                sqlx::query_scalar::<_, i64>(sqlx::AssertSqlSafe(format!("SELECT COUNT(*) FROM {table}"))).fetch_one(&pool).await.unwrap()
+            }
+        };
+        let before = (count("goods").await, count("activities").await, count("kx_programmes").await, count("cashback_tiers").await);
+        if let Err(error) = origin::db::seed::seed(&app.db).await {
+            panic!("{error:#}")
+        }
+        assert_eq!((count("goods").await, count("activities").await, count("kx_programmes").await, count("cashback_tiers").await), before);
+        assert_eq!(count("orders").await, 0);
+    })
+    .await;
+}

@@ -1,0 +1,93 @@
+//! 组合购 (`/zhzq`): the combinations, each a set of goods sold together at the combination's
+//! own price and stock. A set goes into the cart as one line of type 3 (`POST /api/cart` with
+//! `type=3`, `combination_id` and any of its goods as `goods_id`), which the engine prices at
+//! the combination's price (docs/pricing.md, rule 3).
+
+use axum::extract::State;
+use serde::Serialize;
+use sqlx::Row;
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use super::ApiContext;
+use super::card::{Card, CardRow, card, card_columns};
+use super::error::{Answer, Envelope, ok};
+use crate::{money, now};
+
+pub fn router() -> OpenApiRouter<ApiContext> {
+    OpenApiRouter::new().routes(routes!(list))
+}
+
+/// One goods of a set and how many of it the set holds.
+#[derive(Serialize, ToSchema)]
+pub struct CombinationItem {
+    number: i64,
+    goods: Card,
+}
+
+/// A combination as the zone shows it.
+#[derive(Serialize, ToSchema)]
+pub struct CombinationCard {
+    id: i64,
+    name: String,
+    /// The set's price (组合价).
+    #[schema(example = "27.90")]
+    price: String,
+    /// Sets left.
+    stock: i64,
+    /// 1 when every goods of the set can be bought and sets are left.
+    is_buy: i64,
+    items: Vec<CombinationItem>,
+}
+
+#[derive(sqlx::FromRow)]
+struct CombinationRow {
+    id: i64,
+    name: String,
+    price: i64,
+    stock: i64,
+}
+
+/// `GET /api/combination`: every combination with its goods (cards) and their numbers, in the
+/// shop's order.
+#[utoipa::path(get, path = "/api/combination", operation_id = "combination_list", tag = "商品", responses((status = 200, description = "组合购", body = Envelope<Vec<CombinationCard>>)))]
+async fn list(State(context): State<ApiContext>) -> Answer<Vec<CombinationCard>> {
+    let mut conn = context.db.pool.acquire().await?;
+    let rows: Vec<CombinationRow> =
+        sqlx::query_as("SELECT id, name, price, stock FROM combinations ORDER BY id").fetch_all(&mut *conn).await?;
+    let items = sqlx::query(sqlx::AssertSqlSafe(format!(
+        "SELECT i.combination_id AS set_id, i.number AS set_number, {} FROM combination_items i JOIN goods g ON g.id = i.goods_id \
+         ORDER BY i.combination_id, i.id",
+        card_columns(1)
+    )))
+    .bind(now())
+    .fetch_all(&mut *conn)
+    .await?;
+    let mut sets: Vec<CombinationCard> = rows
+        .into_iter()
+        .map(|row| CombinationCard {
+            id: row.id,
+            name: row.name,
+            price: money::text(row.price),
+            stock: row.stock,
+            is_buy: 0,
+            items: Vec::new(),
+        })
+        .collect();
+    for item in &items {
+        let set: i64 = item.try_get("set_id")?;
+        let number: i64 = item.try_get("set_number")?;
+        let goods = card(&<CardRow as sqlx::FromRow<_>>::from_row(item)?)?;
+        if let Some(entry) = sets.iter_mut().find(|entry| entry.id == set) {
+            entry.items.push(CombinationItem { number, goods });
+        }
+    }
+    for set in &mut sets {
+        let buyable = set.stock > 0
+            && !set.items.is_empty()
+            && set.items.iter().all(|item| item.goods.is_buy == 1 && item.goods.number >= item.number);
+        set.is_buy = i64::from(buyable);
+    }
+    ok(sets)
+}
