@@ -5,6 +5,47 @@
  */
 
 export interface paths {
+  '/api/activities': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * `GET /api/activities` (`ids`: `3,5,8`, at most 20, optional): the activities that are on and
+     *     not over — those named, in the order named, or all of them, running first, in the shop's
+     *     order.
+     */
+    get: operations['activity_list'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/activities/{key}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * `GET /api/activities/{key}` (its id or url): an activity that is on and not over, with its
+     *     sections of goods cards while it runs; 404 `活动不存在` otherwise.
+     */
+    get: operations['activity_page'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/activity/cashback': {
     parameters: {
       query?: never;
@@ -449,6 +490,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/combination': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * `GET /api/combination`: every combination with its goods (cards) and their numbers, in the
+     *     shop's order.
+     */
+    get: operations['combination_list'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/coupon/centre': {
     parameters: {
       query?: never;
@@ -668,6 +729,43 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/focus/kxzq_ad': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * `GET /api/focus/kxzq_ad` (`ids`: `1,2`, optional): the zone's ads — those named, in the order
+     *     named, or all.
+     */
+    get: operations['kxzq_ad'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/focus/new_kxzq': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** `GET /api/focus/new_kxzq`: controlled goods listed in the last 30 days, newest first. */
+    get: operations['new_kxzq'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/focus/right': {
     parameters: {
       query?: never;
@@ -769,7 +867,7 @@ export interface paths {
     /**
      * `GET /api/goods/list`: `category` (with its subcategories), `keyword`, `sccj`
      *     (manufacturer), `brand`, `shop` (`general`, `youx`, `zy`, `qx`), zone flags `is_dpby`,
-     *     `manjian`, `flash`, `everyday`, `near_expiry` (a batch expiring within 180 days); `sort`
+     *     `manjian`, `flash`, `everyday`, `near_expiry` (a batch expiring within 180 days), `kx` (controlled goods); `sort`
      *     (`default`, `sales`, `price`, `new`, `expiry`) and `order` (`asc`, `desc`); `page`,
      *     `page_size` (at most 100).
      */
@@ -939,6 +1037,67 @@ export interface paths {
     };
     /** `GET /api/invoices/{id}/pdf`: one of the member's issued invoices as a PDF. */
     get: operations['invoice_pdf'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/kxzq': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * `GET /api/kxzq`: the controlled-sales zone — the member's standing (a visitor's is 未申请),
+     *     its programmes with their goods counted, and the number of new goods. Its goods are
+     *     `GET /api/goods/list?kx=1`.
+     */
+    get: operations['kxzq'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/kxzq/apply': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * `POST /api/kxzq/apply`: applies for the zone (待审核); 409 while an application waits or
+     *     once approved; a rejected member may apply again.
+     */
+    post: operations['kxzq_apply'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/kxzq/goods/{url}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * `GET /api/kxzq/goods/{url}`: a programme of controlled goods (`/kxzq/goods/{url}/{ads?}`);
+     *     404 `控销专区不存在`.
+     */
+    get: operations['kxzq_programme'];
     put?: never;
     post?: never;
     delete?: never;
@@ -2150,6 +2309,41 @@ export interface components {
     ActivityData: {
       manjians: components['schemas']['ManjianTier'][];
     };
+    /**
+     * @description An activity as its links show it. `state` is `running` or `upcoming`; a link to an upcoming
+     *     activity, or to one without `url`, does not open it but tells the buyer (§8): no `url`
+     *     活动暂未开始, a `note` the note, otherwise 活动未开始.
+     */
+    ActivityLink: {
+      /** @description The banner's colour. */
+      color: string;
+      /** Format: int64 */
+      ends_at: number;
+      /** Format: int64 */
+      id: number;
+      note: string;
+      /** Format: int64 */
+      starts_at: number;
+      /** @example running */
+      state: string;
+      subtitle: string;
+      /** @description `hdmb` or `zqmb`: the template that shows it. */
+      template: string;
+      title: string;
+      /** @description Its address `/activity/{url}`; empty while it has no page. */
+      url: string;
+    };
+    /** @description An activity with its sections (empty while it is upcoming). */
+    ActivityPage: components['schemas']['ActivityLink'] & {
+      sections: components['schemas']['ActivitySection'][];
+    };
+    /** @description A section of an activity: a title and its goods. */
+    ActivitySection: {
+      goods: components['schemas']['Card'][];
+      /** Format: int64 */
+      id: number;
+      title: string;
+    };
     /** @description An ad: a banner or a right-hand ad. */
     Ad: {
       color: string;
@@ -2358,6 +2552,11 @@ export interface components {
       is_buy: number;
       /** Format: int64 */
       is_dpby: number;
+      /**
+       * Format: int64
+       * @description 1 for controlled goods (控销): only members approved for the zone may buy them.
+       */
+      is_kx: number;
       /** Format: int64 */
       is_youx: number;
       ladder_price: components['schemas']['Step'][];
@@ -2713,6 +2912,34 @@ export interface components {
       interval: number;
       phone: string;
     };
+    /** @description A combination as the zone shows it. */
+    CombinationCard: {
+      /** Format: int64 */
+      id: number;
+      /**
+       * Format: int64
+       * @description 1 when every goods of the set can be bought and sets are left.
+       */
+      is_buy: number;
+      items: components['schemas']['CombinationItem'][];
+      name: string;
+      /**
+       * @description The set's price (组合价).
+       * @example 27.90
+       */
+      price: string;
+      /**
+       * Format: int64
+       * @description Sets left.
+       */
+      stock: number;
+    };
+    /** @description One goods of a set and how many of it the set holds. */
+    CombinationItem: {
+      goods: components['schemas']['Card'];
+      /** Format: int64 */
+      number: number;
+    };
     /** @description A combination the goods is sold in, at the combination's price. */
     CombinationOffer: {
       /** Format: int64 */
@@ -3065,6 +3292,21 @@ export interface components {
       no_trans_order_amount: string;
       /** @example 800.00 */
       shipping_amount: string;
+    };
+    /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
+    Envelope_ActivityPage: {
+      /**
+       * Format: int64
+       * @description 10000: success.
+       * @example 10000
+       */
+      code: number;
+      /** @description An activity with its sections (empty while it is upcoming). */
+      data: components['schemas']['ActivityLink'] & {
+        sections: components['schemas']['ActivitySection'][];
+      };
+      /** @example ok */
+      msg: string;
     };
     /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
     Envelope_Added: {
@@ -3970,6 +4212,70 @@ export interface components {
       msg: string;
     };
     /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
+    Envelope_KxProgrammePage: {
+      /**
+       * Format: int64
+       * @description 10000: success.
+       * @example 10000
+       */
+      code: number;
+      /** @description A programme with its goods. */
+      data: {
+        color: string;
+        goods: components['schemas']['Card'][];
+        subtitle: string;
+        title: string;
+        url: string;
+      };
+      /** @example ok */
+      msg: string;
+    };
+    /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
+    Envelope_KxStanding: {
+      /**
+       * Format: int64
+       * @description 10000: success.
+       * @example 10000
+       */
+      code: number;
+      /** @description The member's standing in the zone. */
+      data: {
+        /** @description Why an application was rejected. */
+        reason: string;
+        /**
+         * Format: int64
+         * @description −1 未申请 (or a visitor), 0 待审核, 1 已通过, 2 未通过.
+         */
+        status: number;
+        /** @example 已通过 */
+        status_name: string;
+      };
+      /** @example ok */
+      msg: string;
+    };
+    /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
+    Envelope_KxZone: {
+      /**
+       * Format: int64
+       * @description 10000: success.
+       * @example 10000
+       */
+      code: number;
+      /** @description The zone: the member's standing, the programmes, and how many goods are new. */
+      data: components['schemas']['KxStanding'] & {
+        /** @description Whether a member asks (a visitor is asked to log in before applying). */
+        login: boolean;
+        /**
+         * Format: int64
+         * @description Controlled goods listed in the last 30 days.
+         */
+        new_goods: number;
+        programmes: components['schemas']['KxProgramme'][];
+      };
+      /** @example ok */
+      msg: string;
+    };
+    /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
     Envelope_LogPage: {
       /**
        * Format: int64
@@ -4781,6 +5087,36 @@ export interface components {
       msg: string;
     };
     /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
+    Envelope_Vec_ActivityLink: {
+      /**
+       * Format: int64
+       * @description 10000: success.
+       * @example 10000
+       */
+      code: number;
+      data: {
+        /** @description The banner's colour. */
+        color: string;
+        /** Format: int64 */
+        ends_at: number;
+        /** Format: int64 */
+        id: number;
+        note: string;
+        /** Format: int64 */
+        starts_at: number;
+        /** @example running */
+        state: string;
+        subtitle: string;
+        /** @description `hdmb` or `zqmb`: the template that shows it. */
+        template: string;
+        title: string;
+        /** @description Its address `/activity/{url}`; empty while it has no page. */
+        url: string;
+      }[];
+      /** @example ok */
+      msg: string;
+    };
+    /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
     Envelope_Vec_Ad: {
       /**
        * Format: int64
@@ -4828,6 +5164,11 @@ export interface components {
         is_buy: number;
         /** Format: int64 */
         is_dpby: number;
+        /**
+         * Format: int64
+         * @description 1 for controlled goods (控销): only members approved for the zone may buy them.
+         */
+        is_kx: number;
         /** Format: int64 */
         is_youx: number;
         ladder_price: components['schemas']['Step'][];
@@ -4857,6 +5198,57 @@ export interface components {
         type: number;
         /** @description Specification. */
         ypgg: string;
+      }[];
+      /** @example ok */
+      msg: string;
+    };
+    /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
+    Envelope_Vec_CombinationCard: {
+      /**
+       * Format: int64
+       * @description 10000: success.
+       * @example 10000
+       */
+      code: number;
+      data: {
+        /** Format: int64 */
+        id: number;
+        /**
+         * Format: int64
+         * @description 1 when every goods of the set can be bought and sets are left.
+         */
+        is_buy: number;
+        items: components['schemas']['CombinationItem'][];
+        name: string;
+        /**
+         * @description The set's price (组合价).
+         * @example 27.90
+         */
+        price: string;
+        /**
+         * Format: int64
+         * @description Sets left.
+         */
+        stock: number;
+      }[];
+      /** @example ok */
+      msg: string;
+    };
+    /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
+    Envelope_Vec_KxAd: {
+      /**
+       * Format: int64
+       * @description 10000: success.
+       * @example 10000
+       */
+      code: number;
+      data: {
+        color: string;
+        /** Format: int64 */
+        id: number;
+        subtitle: string;
+        title: string;
+        url: string;
       }[];
       /** @example ok */
       msg: string;
@@ -5151,6 +5543,58 @@ export interface components {
       page: number;
       /** Format: int64 */
       total: number;
+    };
+    /** @description An ad of the zone. */
+    KxAd: {
+      color: string;
+      /** Format: int64 */
+      id: number;
+      subtitle: string;
+      title: string;
+      url: string;
+    };
+    /** @description A programme of controlled goods (a manufacturer's, usually). */
+    KxProgramme: {
+      color: string;
+      /**
+       * Format: int64
+       * @description Its goods.
+       */
+      goods: number;
+      subtitle: string;
+      title: string;
+      url: string;
+    };
+    /** @description A programme with its goods. */
+    KxProgrammePage: {
+      color: string;
+      goods: components['schemas']['Card'][];
+      subtitle: string;
+      title: string;
+      url: string;
+    };
+    /** @description The member's standing in the zone. */
+    KxStanding: {
+      /** @description Why an application was rejected. */
+      reason: string;
+      /**
+       * Format: int64
+       * @description −1 未申请 (or a visitor), 0 待审核, 1 已通过, 2 未通过.
+       */
+      status: number;
+      /** @example 已通过 */
+      status_name: string;
+    };
+    /** @description The zone: the member's standing, the programmes, and how many goods are new. */
+    KxZone: components['schemas']['KxStanding'] & {
+      /** @description Whether a member asks (a visitor is asked to log in before applying). */
+      login: boolean;
+      /**
+       * Format: int64
+       * @description Controlled goods listed in the last 30 days.
+       */
+      new_goods: number;
+      programmes: components['schemas']['KxProgramme'][];
     };
     /** @description One row of a line's ladder display. */
     LadderRow: {
@@ -6450,6 +6894,9 @@ export interface components {
   pathItems: never;
 }
 export type ActivityData = components['schemas']['ActivityData'];
+export type ActivityLink = components['schemas']['ActivityLink'];
+export type ActivityPage = components['schemas']['ActivityPage'];
+export type ActivitySection = components['schemas']['ActivitySection'];
 export type Ad = components['schemas']['Ad'];
 export type Added = components['schemas']['Added'];
 export type Address = components['schemas']['Address'];
@@ -6488,6 +6935,8 @@ export type Chosen = components['schemas']['Chosen'];
 export type Claimed = components['schemas']['Claimed'];
 export type CodeChecked = components['schemas']['CodeChecked'];
 export type CodeSent = components['schemas']['CodeSent'];
+export type CombinationCard = components['schemas']['CombinationCard'];
+export type CombinationItem = components['schemas']['CombinationItem'];
 export type CombinationOffer = components['schemas']['CombinationOffer'];
 export type CommonConfig = components['schemas']['CommonConfig'];
 export type Copied = components['schemas']['Copied'];
@@ -6518,6 +6967,7 @@ export type EngineLadderStep = components['schemas']['EngineLadderStep'];
 export type EngineManjianTier = components['schemas']['EngineManjianTier'];
 export type EngineSettlementInput = components['schemas']['EngineSettlementInput'];
 export type EngineShippingData = components['schemas']['EngineShippingData'];
+export type EnvelopeActivityPage = components['schemas']['Envelope_ActivityPage'];
 export type EnvelopeAdded = components['schemas']['Envelope_Added'];
 export type EnvelopeAddressList = components['schemas']['Envelope_AddressList'];
 export type EnvelopeAfterSale = components['schemas']['Envelope_AfterSale'];
@@ -6558,6 +7008,9 @@ export type EnvelopeGoodsPage = components['schemas']['Envelope_GoodsPage'];
 export type EnvelopeHomeData = components['schemas']['Envelope_HomeData'];
 export type EnvelopeInvoice = components['schemas']['Envelope_Invoice'];
 export type EnvelopeInvoicePage = components['schemas']['Envelope_InvoicePage'];
+export type EnvelopeKxProgrammePage = components['schemas']['Envelope_KxProgrammePage'];
+export type EnvelopeKxStanding = components['schemas']['Envelope_KxStanding'];
+export type EnvelopeKxZone = components['schemas']['Envelope_KxZone'];
 export type EnvelopeLogPage = components['schemas']['Envelope_LogPage'];
 export type EnvelopeMemberCentre = components['schemas']['Envelope_MemberCentre'];
 export type EnvelopeMenu = components['schemas']['Envelope_Menu'];
@@ -6587,8 +7040,11 @@ export type EnvelopeStoreList = components['schemas']['Envelope_StoreList'];
 export type EnvelopeUnread = components['schemas']['Envelope_Unread'];
 export type EnvelopeUserInfo = components['schemas']['Envelope_UserInfo'];
 export type EnvelopeUserState = components['schemas']['Envelope_UserState'];
+export type EnvelopeVecActivityLink = components['schemas']['Envelope_Vec_ActivityLink'];
 export type EnvelopeVecAd = components['schemas']['Envelope_Vec_Ad'];
 export type EnvelopeVecCard = components['schemas']['Envelope_Vec_Card'];
+export type EnvelopeVecCombinationCard = components['schemas']['Envelope_Vec_CombinationCard'];
+export type EnvelopeVecKxAd = components['schemas']['Envelope_Vec_KxAd'];
 export type EnvelopeVecLink = components['schemas']['Envelope_Vec_Link'];
 export type EnvelopeVecString = components['schemas']['Envelope_Vec_String'];
 export type EnvelopeVoucherPage = components['schemas']['Envelope_VoucherPage'];
@@ -6611,6 +7067,11 @@ export type HelpGroup = components['schemas']['HelpGroup'];
 export type HomeData = components['schemas']['HomeData'];
 export type Invoice = components['schemas']['Invoice'];
 export type InvoicePage = components['schemas']['InvoicePage'];
+export type KxAd = components['schemas']['KxAd'];
+export type KxProgramme = components['schemas']['KxProgramme'];
+export type KxProgrammePage = components['schemas']['KxProgrammePage'];
+export type KxStanding = components['schemas']['KxStanding'];
+export type KxZone = components['schemas']['KxZone'];
 export type LadderRow = components['schemas']['LadderRow'];
 export type LineQuote = components['schemas']['LineQuote'];
 export type LineSettlement = components['schemas']['LineSettlement'];
@@ -6693,6 +7154,52 @@ export type Winners = components['schemas']['Winners'];
 export type ResponseError = components['responses']['Error'];
 export type $defs = Record<string, never>;
 export interface operations {
+  activity_list: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 活动 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_Vec_ActivityLink'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  activity_page: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        key: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 活动页 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_ActivityPage'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
   cashback: {
     parameters: {
       query?: never;
@@ -7213,6 +7720,28 @@ export interface operations {
       '5XX': components['responses']['Error'];
     };
   };
+  combination_list: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 组合购 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_Vec_CombinationCard'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
   coupon_centre: {
     parameters: {
       query?: never;
@@ -7521,6 +8050,50 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Envelope_BrandZone'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  kxzq_ad: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 控销专区广告 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_Vec_KxAd'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  new_kxzq: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 控销新品 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_Vec_Card'];
         };
       };
       '4XX': components['responses']['Error'];
@@ -7864,6 +8437,74 @@ export interface operations {
         };
         content: {
           'application/pdf': string;
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  kxzq: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 控销专区 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_KxZone'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  kxzq_apply: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 申请状态 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_KxStanding'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  kxzq_programme: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        url: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 控销品种 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_KxProgrammePage'];
         };
       };
       '4XX': components['responses']['Error'];
