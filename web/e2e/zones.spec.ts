@@ -152,3 +152,69 @@ test('满额返现: an order over the first tier completes and its cash back rea
     sql('UPDATE cashback_activities SET is_on = 0');
   }
 });
+
+test('the herb zone shows the herb categories, and a combination goes into the cart at its price', async ({ page }) => {
+  await page.goto(`${base()}/zyyp`);
+  await expect(page.getByTestId('menu-title')).toHaveText('中药饮片分类');
+  await page.getByTestId('menu-title').hover();
+  const [[herbTop]] = sql("SELECT name FROM categories WHERE parent_id IS NULL AND shop = 'zy' ORDER BY sort, id LIMIT 1") as [[string]];
+  await expect(page.locator('.category-top').getByText(herbTop)).toBeVisible();
+  await page.goto(`${base()}/`);
+  await expect(page.getByTestId('menu-title')).toHaveText('全部商品分类');
+
+  await login(page);
+  await fillCart(page, []);
+  await page.goto(`${base()}/zhzq`);
+  await expect(page).toHaveTitle('组合购 - 医药批发商城');
+  await expect(page.locator('.nav-items')).toHaveCount(0);
+  const set = page.getByTestId('combination-set').first();
+  const price = (await set.locator('.price.big').textContent())!.trim();
+  await set.getByRole('button', { name: '加入购物车' }).click();
+  await expect.poll(async () => (await (await page.request.get(`${base()}/api/cart/list`)).json()).data.data.length).toBe(1);
+  const quote = (await (await page.request.get(`${base()}/api/cart/list`)).json()).data.quote;
+  expect([`¥${quote.lines[0].unit_price}`, quote.lines[0].price_kind]).toEqual([price, 'combination']);
+  await page.goto(`${base()}/cart`);
+  await expect(page.getByTestId('cart-row')).toContainText('组合价');
+  await fillCart(page, []);
+});
+
+test('控销专区: a member applies, the operator approves, and only then its goods go into the cart', async ({ page }) => {
+  await login(page);
+  await fillCart(page, []);
+  const [[member]] = sql("SELECT id FROM members WHERE username = 'demo'") as [[number]];
+  sql('DELETE FROM kx_members WHERE member_id = ?', member);
+  try {
+    await page.goto(`${base()}/kxzq`);
+    await expect(page).toHaveTitle('控销专区 - 医药批发商城');
+    await expect(page.getByTestId('kx-standing')).toContainText('请先申请控销资格');
+    await expect(page.getByTestId('kx-ads')).toContainText('心脑血管控销 区域保护');
+    const controlled = sql('SELECT COUNT(*) FROM goods WHERE is_kx = 1')[0][0] as number;
+    await expect(page.getByText(`共 ${controlled} 件商品`)).toBeVisible();
+    const card = page.getByTestId('zone-goods').locator('.goods-card').first();
+    await card.getByRole('button', { name: '加入购物车' }).click();
+    await expect(page.getByRole('dialog')).toContainText('控销品种仅限审核通过的会员采购');
+    await page.getByRole('button', { name: /确\s?定/ }).click();
+
+    await page.getByRole('button', { name: '申请控销资格' }).click();
+    await expect(page.getByTestId('kx-standing')).toContainText('正在审核中');
+    expect(admin('approve-kx', String(member))).toContain('已通过');
+    await page.reload();
+    await expect(page.getByTestId('kx-standing')).toContainText('您已获得控销品种采购资格');
+    await page.getByTestId('zone-goods').locator('.goods-card').first().getByRole('button', { name: '加入购物车' }).click();
+    await expect.poll(async () => (await (await page.request.get(`${base()}/api/cart/list`)).json()).data.data.length).toBe(1);
+
+    // A programme with its ad on top; the new goods.
+    await page.getByRole('link', { name: /心脑血管控销 区域保护/ }).click();
+    await expect(page).toHaveURL(/\/kxzq\/goods\/xnxg\/1$/);
+    await expect(page.locator('.promotion-banner h1')).toHaveText('心脑血管控销品种');
+    await page.goto(`${base()}/kxzq/new`);
+    const fresh = sql("SELECT COUNT(*) FROM goods WHERE is_kx = 1 AND kx_listed_at > strftime('%s', 'now') - 30 * 86400")[0][0] as number;
+    await expect(page.getByTestId('zone-goods').locator('.goods-card')).toHaveCount(fresh);
+  } finally {
+    sql(
+      'INSERT INTO kx_members (member_id, status, created_at, reviewed_at) VALUES (?, 1, 0, 0) ON CONFLICT (member_id) DO UPDATE SET status = 1',
+      member,
+    );
+    await fillCart(page, []);
+  }
+});

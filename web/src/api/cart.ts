@@ -38,6 +38,8 @@ export interface AddToCart {
   goods_id: number;
   number: number;
   type?: number;
+  /** The set of a combination line (type 3). */
+  combination_id?: number;
   goods_price_id?: number;
   ladder_price_id?: number;
   goods_manjian_id?: number;

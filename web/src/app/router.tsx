@@ -28,6 +28,8 @@ const account = () => import('@/features/account/components/account-pages');
 const orders = () => import('@/features/order/components/order-pages');
 const promotions = () => import('@/features/promotion/components/promotion-pages');
 const zones = () => import('@/features/zone/components/zone-pages');
+const activities = () => import('@/features/activity/components/activity-pages');
+const controlled = () => import('@/features/kxzq/components/kxzq-pages');
 
 /** Each named route's page. */
 const PAGES: Record<string, Page | LazyPage> = {
@@ -36,7 +38,7 @@ const PAGES: Record<string, Page | LazyPage> = {
   not_found: NotFoundPage,
   no_activity: NoActivityPage,
   loading: LoadingPage,
-  loading_activity: LoadingPage,
+  loading_activity: () => activities().then((module) => module.ActivityLoadingPage),
   eleven_index: LeavePage,
   cart_step1: () => cart().then((module) => module.CartPage),
   cart_step2: () => checkout().then((module) => module.CheckoutPage),
@@ -84,6 +86,16 @@ const PAGES: Record<string, Page | LazyPage> = {
   dzht: () => account().then((module) => module.AgreementPage),
   zyyp: () => zones().then((module) => module.HerbZonePage),
   qxzq: () => zones().then((module) => module.DeviceZonePage),
+  yjh: () => activities().then((module) => module.ActivityZonePage),
+  hdzx: () => activities().then((module) => module.ActivityCentrePage),
+  zqmb: () => activities().then((module) => module.TemplatePage),
+  hdmb: () => activities().then((module) => module.TemplatePage),
+  yyh: () => activities().then((module) => module.YyhPage),
+  yyh_list: () => activities().then((module) => module.YyhListPage),
+  kxzq: () => controlled().then((module) => module.KxZonePage),
+  kxzq_new: () => controlled().then((module) => module.KxNewPage),
+  kxzq_goods: () => controlled().then((module) => module.KxProgrammePage),
+  zhzq: () => zones().then((module) => module.CombinationZonePage),
   hb: () => zones().then((module) => module.CashbackPage),
   welfare: () => zones().then((module) => module.WelfarePage),
   mrtj: () => zones().then((module) => module.EverydayZonePage),
@@ -137,6 +149,17 @@ const LAZY = new Set<string>([
   'dzht',
   'zyyp',
   'qxzq',
+  'loading_activity',
+  'yjh',
+  'hdzx',
+  'zqmb',
+  'hdmb',
+  'yyh',
+  'yyh_list',
+  'kxzq',
+  'kxzq_new',
+  'kxzq_goods',
+  'zhzq',
   'hb',
   'welfare',
   'mrtj',

@@ -38,7 +38,8 @@ describe('the route table', () => {
     expect(resolvePath('/register_index')).toBe('/register/step1');
     expect(resolvePath('/register_dd')).toBe('/register/dd/step1');
     expect(resolvePath('/forget')).toBe('/forget/step1');
-    expect(resolvePath('/activity/a/b')).toBe('/loading/activity');
+    expect(resolvePath('/activity/a/b')).toBe('/loading/activity?url=a&url1=b');
+    expect(resolvePath('/activity/winter')).toBe('/loading/activity?url=winter');
     expect(resolvePath('/activity')).toBe('/loading/activity');
     expect(resolvePath('/nowhere/at/all')).toBe('/404');
     expect(resolvePath('/list/info/12')).toBe('/list/info/12');

@@ -39,6 +39,8 @@ const SHOP: Layout = { header: true, loginHeader: false, footer: true, rightWidg
 const PLAIN: Layout = { ...SHOP, nav: false, topAd: false };
 const LOGIN_STYLE: Layout = { header: false, loginHeader: true, footer: true, rightWidget: false, nav: false, topAd: false };
 const CART: Layout = { ...SHOP, nav: false, topAd: false };
+/** 组合购: the shop's frame with the menu hidden. */
+const NO_MENU: Layout = { ...SHOP, nav: false };
 const BARE: Layout = { header: false, loginHeader: false, footer: false, rightWidget: false, nav: false, topAd: false };
 
 export const ROUTES: readonly RouteEntry[] = [
@@ -102,6 +104,16 @@ export const ROUTES: readonly RouteEntry[] = [
   { name: 'jfsc', path: '/jfsc', title: '积分商城', layout: SHOP },
   { name: 'zyyp', path: '/zyyp', title: '中药专区', layout: SHOP },
   { name: 'qxzq', path: '/qxzq', title: '器械专区', layout: SHOP },
+  { name: 'yjh', path: '/yjh/:id?', title: '活动专区', layout: SHOP },
+  { name: 'hdzx', path: '/Hdzx/:ids/:id?', title: '活动中心', layout: SHOP },
+  { name: 'zqmb', path: '/zqmb', title: '', layout: SHOP },
+  { name: 'hdmb', path: '/hdmb', title: '', layout: SHOP },
+  { name: 'yyh', path: '/yyh', title: '优医汇', layout: SHOP },
+  { name: 'yyh_list', path: '/yyh/list', title: '优医汇', layout: SHOP },
+  { name: 'kxzq', path: '/kxzq', title: '控销专区', layout: SHOP },
+  { name: 'kxzq_new', path: '/kxzq/new', title: '控销新品', layout: SHOP },
+  { name: 'kxzq_goods', path: '/kxzq/goods/:url/:ads?', title: '控销专区', layout: SHOP },
+  { name: 'zhzq', path: '/zhzq', title: '组合购', layout: NO_MENU },
   { name: 'hb', path: '/hb', title: '满额返现', layout: SHOP },
   { name: 'welfare', path: '/welfare', title: '全场94折', layout: SHOP },
   { name: 'mrtj', path: '/mrtj', title: '天天特价', layout: SHOP },
@@ -130,7 +142,7 @@ export const REDIRECTS: readonly Redirect[] = [
   { from: '/register_dd/step2', to: '/register/dd/step2' },
   { from: '/register_dd/step3', to: '/register/dd/step3' },
   { name: 'forget', from: '/forget', to: '/forget/step1' },
-  { name: 'activity', from: '/activity/:url?/:url1?/:url2?', to: '/loading/activity' },
+  { name: 'activity', from: '/activity/:url?/:url1?/:url2?', to: '/loading/activity?url=:url&url1=:url1&url2=:url2' },
   { name: 'zhzx_jcxx', from: '/zhzx', to: '/zhzx/basic' },
   { name: 'order_wl', from: '/order/wl/:id', to: '/order/info/:id' },
   ...MEMBER_ALIASES,
@@ -178,7 +190,12 @@ function matches(pattern: string, pathname: string): boolean {
 
 /** A redirect's target with the parameters of the path it was reached by: `/order/wl/7` → `/order/info/7`. */
 export function redirectTarget(to: string, params: Record<string, string | undefined>): string {
-  return to.replace(/:(\w+)/g, (_, key: string) => params[key] ?? '');
+  const filled = to.replace(/:(\w+)/g, (_, key: string) => encodeURIComponent(params[key] ?? ''));
+  const [path, query] = filled.split('?');
+  if (query === undefined) return path;
+  // A query parameter whose path parameter was absent is left out.
+  const kept = query.split('&').filter((pair) => !pair.endsWith('='));
+  return kept.length > 0 ? `${path}?${kept.join('&')}` : path;
 }
 
 /** The route a path shows, if any. */

@@ -44,6 +44,7 @@ export function cartLine(id: number, number: number, price: string, goods: Parti
       goods_image: [],
       ck_id: 0,
       expires_on: '',
+      is_kx: 0,
       ...goods,
     },
   };

@@ -69,7 +69,7 @@ export function RootLayout() {
       <ScrollRestoration getKey={(at) => (route?.noScrollRestore ? `${at.key}:${Date.now()}` : at.key)} />
       {layout?.header && <Header user={user.data} />}
       {layout?.loginHeader && <LoginHeader title={route?.title ?? ''} />}
-      {layout?.nav && <NavBar open={route?.name === 'index'} />}
+      {layout?.nav && <NavBar open={route?.name === 'index'} user={user.data} />}
       {layout?.topAd && <TopAd />}
       <main className="shop-main">
         <Outlet />

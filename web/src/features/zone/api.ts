@@ -3,7 +3,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import type { Params } from '@/lib/api-client';
-import type { BrandPage, BrandZone, CashbackPage, GoodsPage, Welfare } from '@/api/types';
+import type { BrandPage, BrandZone, CashbackPage, CombinationCard, GoodsPage, Welfare } from '@/api/types';
 
 export const ZONE_PAGE_SIZE = 20;
 
@@ -49,4 +49,9 @@ export function useWelfare() {
 /** 满额返现: the running activity with its tiers, and the member's orders that earned cash back. */
 export function useCashback() {
   return useQuery({ queryKey: ['cashback'], queryFn: () => api.get<CashbackPage>('/api/activity/cashback') });
+}
+
+/** 组合购: every set with its goods. */
+export function useCombinations() {
+  return useQuery({ queryKey: ['combinations'], queryFn: () => api.get<CombinationCard[]>('/api/combination') });
 }

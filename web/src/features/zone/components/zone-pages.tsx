@@ -1,13 +1,16 @@
 // The zones (§2 "Zones and promotions"), loaded together: each a real page of the catalogue's
 // goods under the zone's own filter, with its banner, sorting, paging and right-hand ad.
-import { Link, useParams } from 'react-router';
+import { Link, useLocation, useParams } from 'react-router';
 import { Card as AntCard, Empty, Pagination, Result, Skeleton, Table } from 'antd';
 import { formatTime } from '@/lib/time';
 import { useCommonData } from '@/api/common';
+import { useUserBase } from '@/api/user';
 import { yuan } from '@/lib/money';
 import { countdown, useServerNow } from '@/lib/server-clock';
 import { pageFromPath, useBrand, useBrands, useCashback, useWelfare } from '../api';
 import { ZoneGoods, type ZoneSort } from './zone-goods';
+
+export { CombinationZonePage } from './combination-page';
 
 /** 中药专区 (/zyyp): Chinese herbs (goods of type 2). */
 export function HerbZonePage() {
@@ -72,6 +75,13 @@ function FreeShippingIntro() {
 
 /** 包邮专区 (/yx, and /yx/table as a table): the preferred (优选) goods. */
 export function FreeShippingZonePage({ table = false }: { table?: boolean }) {
+  // The same query the shell asks for this path: no second request.
+  const user = useUserBase(true, useLocation().pathname).data;
+  if (user?.is_show_youx === 0) {
+    return (
+      <Result status="403" title="暂无查看权限" subTitle="您的账户暂未开通优选商品，请联系专属客服" extra={<Link to="/">返回首页</Link>} />
+    );
+  }
   return (
     <ZoneGoods
       title="包邮专区"

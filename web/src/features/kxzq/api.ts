@@ -1,0 +1,58 @@
+// The controlled-sales zone (控销专区): the member's standing and application, the programmes,
+// the zone's ads and the new goods.
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api';
+import type { Card, KxAd, KxProgrammePage, KxStanding, KxZone } from '@/api/types';
+
+const KX_KEY = ['kxzq'] as const;
+
+export function useKxZone() {
+  return useQuery({ queryKey: [...KX_KEY, 'zone'], queryFn: () => api.get<KxZone>('/api/kxzq') });
+}
+
+export function useKxProgramme(url: string | undefined) {
+  return useQuery({
+    queryKey: [...KX_KEY, 'programme', url],
+    queryFn: () => api.get<KxProgrammePage>(`/api/kxzq/goods/${encodeURIComponent(url ?? '')}`, { silent: true }),
+    enabled: Boolean(url),
+    retry: false,
+  });
+}
+
+export function useKxAds(ids: number[]) {
+  const key = ids.join(',');
+  return useQuery({
+    queryKey: [...KX_KEY, 'ads', key],
+    queryFn: () => api.get<KxAd[]>('/api/focus/kxzq_ad', { params: key ? { ids: key } : {} }),
+  });
+}
+
+export function useNewKx() {
+  return useQuery({ queryKey: [...KX_KEY, 'new'], queryFn: () => api.get<Card[]>('/api/focus/new_kxzq') });
+}
+
+/** Applies for the zone; the standing is read again afterwards. */
+export function useApply() {
+  const client = useQueryClient();
+  return async () => {
+    try {
+      await api.post<KxStanding>('/api/kxzq/apply');
+    } finally {
+      await client.invalidateQueries({ queryKey: KX_KEY });
+    }
+  };
+}
+
+/** What the standing bar says for a status: −1 未申请, 0 待审核, 1 已通过, 2 未通过. */
+export function standingText(status: number, reason: string): string {
+  switch (status) {
+    case 1:
+      return '您已获得控销品种采购资格';
+    case 0:
+      return '您的控销资格申请正在审核中，审核通过后即可采购';
+    case 2:
+      return `控销资格审核未通过${reason ? `：${reason}` : ''}，可重新申请`;
+    default:
+      return '控销品种仅限审核通过的会员采购，请先申请控销资格';
+  }
+}
