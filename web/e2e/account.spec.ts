@@ -52,6 +52,8 @@ test('a member adds an address, orders to it and pays online', async ({ page, co
   await expect(payment).toContainText(`¥${order.due}`);
   const [cashier] = await Promise.all([context.waitForEvent('page'), payment.getByRole('link', { name: '前往支付' }).click()]);
   await cashier.getByRole('button', { name: '确认支付' }).click();
+  // The provider sends the cashier back to the shop: close it once there, not mid-navigation.
+  await cashier.waitForURL((url) => url.origin === new URL(base()).origin);
   await cashier.close();
   await expect(page).toHaveURL(/\/cart\/step4\?id=\d+$/, { timeout: 15_000 });
   await expect(page.getByText('待发货')).toBeVisible();
