@@ -137,6 +137,9 @@ enum Command {
         #[arg(long)]
         tracking: String,
     },
+    /// Publishes a help or news article from a Markdown file, or with `--id` replaces an
+    /// article's body (and any field given).
+    Article(ArticleArgs),
     /// Lists applications for the controlled-sales zone (控销专区).
     KxMembers {
         /// Only those waiting for review.
@@ -175,6 +178,36 @@ enum Command {
         #[arg(long, default_value = "")]
         place: String,
     },
+}
+
+/// An article's fields; the body is the Markdown file.
+#[derive(Debug, Args)]
+struct ArticleArgs {
+    /// The Markdown file of the body.
+    #[arg(long)]
+    file: std::path::PathBuf,
+    /// The article to edit; without it a new one is published.
+    #[arg(long)]
+    id: Option<i64>,
+    /// `help` or `news` (a new article).
+    #[arg(long)]
+    kind: Option<String>,
+    #[arg(long)]
+    title: Option<String>,
+    /// A help article's group (新手指南, 服务保障, 支付与配送, 联系我们).
+    #[arg(long)]
+    group: Option<String>,
+    /// A help article's page, `/help/…`.
+    #[arg(long)]
+    path: Option<String>,
+    /// A news item's category: `hy` or `company`.
+    #[arg(long)]
+    category: Option<String>,
+    #[arg(long)]
+    summary: Option<String>,
+    /// A news item's day, `YYYY-MM-DD` (default: today).
+    #[arg(long)]
+    date: Option<String>,
 }
 
 #[derive(Debug, Subcommand)]
@@ -249,6 +282,7 @@ pub async fn run(db: &Db, admin: Admin) -> anyhow::Result<String> {
         Command::ReceiveReturn { id } => return_step(&mut conn, &operator, id, Step::Receive, "").await,
         Command::PointsOrders { pending } => points_orders(&mut conn, pending).await,
         Command::ShipPoints { order, carrier, tracking } => ship_points(&mut conn, &operator, order, &carrier, &tracking).await,
+        Command::Article(args) => article(&mut conn, &operator, args).await,
         Command::KxMembers { pending } => kx_members(&mut conn, pending).await,
         Command::ApproveKx { member } => kx_review(&mut conn, &operator, member, None).await,
         Command::RejectKx { member, reason } => kx_review(&mut conn, &operator, member, Some(&reason)).await,
@@ -785,6 +819,81 @@ struct PointsOrderRow {
     price: i64,
     status: i64,
     address: String,
+}
+
+async fn article(conn: &mut AnyConnection, operator: &str, args: ArticleArgs) -> anyhow::Result<String> {
+    let body = std::fs::read_to_string(&args.file).map_err(|error| anyhow::anyhow!("{}: {error}", args.file.display()))?;
+    anyhow::ensure!(!body.trim().is_empty(), "{} is empty", args.file.display());
+    let text = |value: &Option<String>| value.as_deref().map(str::trim).filter(|value| !value.is_empty()).map(str::to_owned);
+    let mut tx = begin_write(conn).await?;
+    let id = match args.id {
+        Some(id) => {
+            let found: Option<String> =
+                sqlx::query_scalar("SELECT kind FROM articles WHERE id = $1").bind(id).fetch_optional(&mut *tx).await?;
+            anyhow::ensure!(found.is_some(), "no article {id}");
+            sqlx::query(
+                "UPDATE articles SET body = $1, title = COALESCE($2, title), group_name = COALESCE($3, group_name), \
+                 path = COALESCE($4, path), category = COALESCE($5, category), summary = COALESCE($6, summary), \
+                 published_on = COALESCE($7, published_on) WHERE id = $8",
+            )
+            .bind(&body)
+            .bind(text(&args.title))
+            .bind(text(&args.group))
+            .bind(text(&args.path))
+            .bind(text(&args.category))
+            .bind(text(&args.summary))
+            .bind(text(&args.date))
+            .bind(id)
+            .execute(&mut *tx)
+            .await?;
+            id
+        }
+        None => {
+            let kind = text(&args.kind).unwrap_or_default();
+            let title = text(&args.title).ok_or_else(|| anyhow::anyhow!("a new article needs its --title"))?;
+            let (group, path, category) = match kind.as_str() {
+                "help" => {
+                    let path = text(&args.path).ok_or_else(|| anyhow::anyhow!("a help article needs its --path"))?;
+                    anyhow::ensure!(path.starts_with("/help/"), "--path must be a /help/… page");
+                    (text(&args.group).ok_or_else(|| anyhow::anyhow!("a help article needs its --group"))?, path, String::new())
+                }
+                "news" => {
+                    let category = text(&args.category).unwrap_or_default();
+                    anyhow::ensure!(category == "hy" || category == "company", "--category must be hy or company");
+                    (String::new(), String::new(), category)
+                }
+                _ => anyhow::bail!("--kind must be help or news"),
+            };
+            let date = text(&args.date).unwrap_or_else(|| {
+                let (year, month, day) = crate::civil_date(now(), 8 * 3600);
+                format!("{year:04}-{month:02}-{day:02}")
+            });
+            let sort: i64 = sqlx::query_scalar("SELECT COALESCE(MAX(sort), 0) + 1 FROM articles").fetch_one(&mut *tx).await?;
+            sqlx::query_scalar(
+                "INSERT INTO articles (kind, group_name, category, path, title, summary, body, published_on, sort) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id",
+            )
+            .bind(&kind)
+            .bind(&group)
+            .bind(&category)
+            .bind(&path)
+            .bind(&title)
+            .bind(text(&args.summary).unwrap_or_default())
+            .bind(&body)
+            .bind(&date)
+            .bind(sort)
+            .fetch_one(&mut *tx)
+            .await?
+        }
+    };
+    sqlx::query("INSERT INTO admin_logs (operator, action, member_id, detail, created_at) VALUES ($1, 'article.publish', NULL, $2, $3)")
+        .bind(operator)
+        .bind(format!("article {id}"))
+        .bind(now())
+        .execute(&mut *tx)
+        .await?;
+    tx.commit().await?;
+    Ok(format!("article {id} published\n"))
 }
 
 async fn kx_members(conn: &mut AnyConnection, pending: bool) -> anyhow::Result<String> {

@@ -466,6 +466,9 @@ pub async fn seed_if_empty(db: &Db) -> anyhow::Result<bool> {
     Ok(true)
 }
 
+/// The id of the first help article (会员注册), which the footer links.
+pub const HELP_FIRST_ID: i64 = 66;
+
 /// Empties every content table and loads the demo data, in one transaction.
 pub async fn seed(db: &Db) -> anyhow::Result<()> {
     let catalogue: Catalogue = serde_json::from_str(CATALOGUE).context("seed/catalogue.json")?;
@@ -492,6 +495,10 @@ pub async fn seed(db: &Db) -> anyhow::Result<()> {
         .bind(username)
         .execute(&mut *tx)
         .await?;
+    }
+    if db.kind == super::Kind::Postgres {
+        // Articles were given ids: the identity goes on after the highest.
+        sqlx::query("SELECT setval(pg_get_serial_sequence('articles', 'id'), (SELECT MAX(id) FROM articles))").execute(&mut *tx).await?;
     }
     tx.commit().await?;
     tracing::info!(goods = catalogue.goods.len(), "demo data loaded");
@@ -919,9 +926,13 @@ async fn insert_content(tx: &mut Transaction<'_, Any>, catalogue: &Catalogue) ->
             insert_ad(tx, position, title, "", &ad.url, "", sort).await?;
         }
     }
+    // Help articles keep fixed ids from 66 on: the footer links the first, 会员注册, as
+    // `/help/xrzn/hyzc?id=66` (spec §2).
+    let mut help_id = HELP_FIRST_ID;
     for (sort, group) in catalogue.help.iter().enumerate() {
         for (item_sort, item) in group.items.iter().enumerate() {
-            sqlx::query("INSERT INTO articles (kind, group_name, path, title, body, sort) VALUES ('help', $1, $2, $3, $4, $5)")
+            sqlx::query("INSERT INTO articles (id, kind, group_name, path, title, body, sort) VALUES ($1, 'help', $2, $3, $4, $5, $6)")
+                .bind(help_id)
                 .bind(&group.group)
                 .bind(&item.path)
                 .bind(&item.title)
@@ -929,6 +940,7 @@ async fn insert_content(tx: &mut Transaction<'_, Any>, catalogue: &Catalogue) ->
                 .bind((sort * 100 + item_sort) as i64)
                 .execute(&mut **tx)
                 .await?;
+            help_id += 1;
         }
     }
     for (sort, news) in catalogue.news.iter().enumerate() {

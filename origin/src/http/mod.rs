@@ -7,6 +7,7 @@ pub mod activity;
 pub mod address;
 pub mod after_sales;
 pub mod agreement;
+pub mod article;
 pub mod card;
 pub mod cart;
 pub mod cart_read;
@@ -80,6 +81,7 @@ fn routes() -> (Router<ApiContext>, utoipa::openapi::OpenApi) {
         .merge(account::router())
         .merge(activity::router())
         .merge(agreement::router())
+        .merge(article::router())
         .merge(goods::router())
         .merge(home::router())
         .merge(cart::router())

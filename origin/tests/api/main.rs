@@ -6,6 +6,7 @@ mod common;
 
 mod accounts;
 mod after_sales;
+mod articles;
 mod cart;
 mod draw;
 mod edge;
