@@ -215,6 +215,27 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/article/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * `GET /api/article/{id}`: a help or news article with its body as safe HTML, and the articles
+     *     before and after it in its list (help: the help centre's order; news: its category, newest
+     *     first); 404 `文章不存在`.
+     */
+    get: operations['article'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/brand': {
     parameters: {
       query?: never;
@@ -2456,6 +2477,33 @@ export interface components {
       /** @example 药品购销电子合同 */
       title: string;
     };
+    /** @description An article as its page shows it. */
+    Article: {
+      /** @description A news item's category: `hy` (行业新闻) or `company` (公司新闻). */
+      category: string;
+      /** @description The day a news item was published. */
+      date: string;
+      /** @description A help article's group (新手指南, …). */
+      group_name: string;
+      /** @description The body as HTML, rendered from Markdown: raw HTML escaped, unsafe targets dropped. */
+      html: string;
+      /** Format: int64 */
+      id: number;
+      /** @description `help` or `news`. */
+      kind: string;
+      next: components['schemas']['ArticleLink'] | null;
+      /** @description A help article's page (`/help/xrzn/hyzc`). */
+      path: string;
+      prev: components['schemas']['ArticleLink'] | null;
+      summary: string;
+      title: string;
+    };
+    /** @description A neighbouring article. */
+    ArticleLink: {
+      /** Format: int64 */
+      id: number;
+      title: string;
+    };
     /** @description Help groups with their articles, or the news of one category. */
     Articles: components['schemas']['HelpGroup'][] | components['schemas']['NewsItem'][];
     /** @description Where the browser goes to authorize. */
@@ -3435,6 +3483,38 @@ export interface components {
         /** @description Who signed, empty when not signed (or signed before signers were recorded). */
         signer: string;
         /** @example 药品购销电子合同 */
+        title: string;
+      };
+      /** @example ok */
+      msg: string;
+    };
+    /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
+    Envelope_Article: {
+      /**
+       * Format: int64
+       * @description 10000: success.
+       * @example 10000
+       */
+      code: number;
+      /** @description An article as its page shows it. */
+      data: {
+        /** @description A news item's category: `hy` (行业新闻) or `company` (公司新闻). */
+        category: string;
+        /** @description The day a news item was published. */
+        date: string;
+        /** @description A help article's group (新手指南, …). */
+        group_name: string;
+        /** @description The body as HTML, rendered from Markdown: raw HTML escaped, unsafe targets dropped. */
+        html: string;
+        /** Format: int64 */
+        id: number;
+        /** @description `help` or `news`. */
+        kind: string;
+        next: components['schemas']['ArticleLink'] | null;
+        /** @description A help article's page (`/help/xrzn/hyzc`). */
+        path: string;
+        prev: components['schemas']['ArticleLink'] | null;
+        summary: string;
         title: string;
       };
       /** @example ok */
@@ -6905,6 +6985,8 @@ export type AfterSale = components['schemas']['AfterSale'];
 export type AfterSaleMessage = components['schemas']['AfterSaleMessage'];
 export type AfterSalePage = components['schemas']['AfterSalePage'];
 export type Agreement = components['schemas']['Agreement'];
+export type Article = components['schemas']['Article'];
+export type ArticleLink = components['schemas']['ArticleLink'];
 export type Articles = components['schemas']['Articles'];
 export type Authorize = components['schemas']['Authorize'];
 export type BoughtAgain = components['schemas']['BoughtAgain'];
@@ -6973,6 +7055,7 @@ export type EnvelopeAddressList = components['schemas']['Envelope_AddressList'];
 export type EnvelopeAfterSale = components['schemas']['Envelope_AfterSale'];
 export type EnvelopeAfterSalePage = components['schemas']['Envelope_AfterSalePage'];
 export type EnvelopeAgreement = components['schemas']['Envelope_Agreement'];
+export type EnvelopeArticle = components['schemas']['Envelope_Article'];
 export type EnvelopeArticles = components['schemas']['Envelope_Articles'];
 export type EnvelopeAuthorize = components['schemas']['Envelope_Authorize'];
 export type EnvelopeBoughtAgain = components['schemas']['Envelope_BoughtAgain'];
@@ -7402,6 +7485,30 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Envelope_Articles'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  article: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 文章 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_Article'];
         };
       };
       '4XX': components['responses']['Error'];
