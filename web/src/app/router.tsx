@@ -30,6 +30,7 @@ const promotions = () => import('@/features/promotion/components/promotion-pages
 const zones = () => import('@/features/zone/components/zone-pages');
 const activities = () => import('@/features/activity/components/activity-pages');
 const controlled = () => import('@/features/kxzq/components/kxzq-pages');
+const help = () => import('@/features/help/components/help-pages');
 
 /** Each named route's page. */
 const PAGES: Record<string, Page | LazyPage> = {
@@ -86,6 +87,21 @@ const PAGES: Record<string, Page | LazyPage> = {
   dzht: () => account().then((module) => module.AgreementPage),
   zyyp: () => zones().then((module) => module.HerbZonePage),
   qxzq: () => zones().then((module) => module.DeviceZonePage),
+  help_xrzn_hyzc: () => help().then((module) => module.HelpPage),
+  help_xrzn_gwzn: () => help().then((module) => module.HelpPage),
+  help_xrzn_aqgy: () => help().then((module) => module.HelpPage),
+  help_fwbz_wzzz: () => help().then((module) => module.HelpPage),
+  help_fwbz_yhxy: () => help().then((module) => module.HelpPage),
+  help_fwbz_zskf: () => help().then((module) => module.HelpPage),
+  help_us_tsjy: () => help().then((module) => module.HelpPage),
+  help_us_link: () => help().then((module) => module.HelpPage),
+  help_pay: () => help().then((module) => module.PayHelpPage),
+  help_zfps_ddzf: () => help().then((module) => module.PayHelpPage),
+  help_zfps_hwps: () => help().then((module) => module.PayHelpPage),
+  help_zfps_ypth: () => help().then((module) => module.PayHelpPage),
+  news_hy: () => help().then((module) => module.IndustryNewsPage),
+  news_company: () => help().then((module) => module.CompanyNewsPage),
+  news_info: () => help().then((module) => module.NewsInfoPage),
   yjh: () => activities().then((module) => module.ActivityZonePage),
   hdzx: () => activities().then((module) => module.ActivityCentrePage),
   zqmb: () => activities().then((module) => module.TemplatePage),
@@ -150,6 +166,21 @@ const LAZY = new Set<string>([
   'zyyp',
   'qxzq',
   'loading_activity',
+  'help_xrzn_hyzc',
+  'help_xrzn_gwzn',
+  'help_xrzn_aqgy',
+  'help_fwbz_wzzz',
+  'help_fwbz_yhxy',
+  'help_fwbz_zskf',
+  'help_us_tsjy',
+  'help_us_link',
+  'help_pay',
+  'help_zfps_ddzf',
+  'help_zfps_hwps',
+  'help_zfps_ypth',
+  'news_hy',
+  'news_company',
+  'news_info',
   'yjh',
   'hdzx',
   'zqmb',
