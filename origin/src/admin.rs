@@ -140,6 +140,21 @@ enum Command {
     /// Publishes a help or news article from a Markdown file, or with `--id` replaces an
     /// article's body (and any field given).
     Article(ArticleArgs),
+    /// Lists wanted varieties (品种求购).
+    Wanted {
+        /// Only those not yet answered.
+        #[arg(long)]
+        open: bool,
+    },
+    /// Answers a wanted variety: `--status 1` sourced (已上架) or `2` cannot be sourced (暂无货源),
+    /// with the reply the member reads.
+    ReplyWanted {
+        id: i64,
+        #[arg(long)]
+        status: i64,
+        #[arg(long)]
+        reply: String,
+    },
     /// Lists applications for the controlled-sales zone (控销专区).
     KxMembers {
         /// Only those waiting for review.
@@ -282,6 +297,8 @@ pub async fn run(db: &Db, admin: Admin) -> anyhow::Result<String> {
         Command::ReceiveReturn { id } => return_step(&mut conn, &operator, id, Step::Receive, "").await,
         Command::PointsOrders { pending } => points_orders(&mut conn, pending).await,
         Command::ShipPoints { order, carrier, tracking } => ship_points(&mut conn, &operator, order, &carrier, &tracking).await,
+        Command::Wanted { open } => wanted(&mut conn, open).await,
+        Command::ReplyWanted { id, status, reply } => reply_wanted(&mut conn, &operator, id, status, &reply).await,
         Command::Article(args) => article(&mut conn, &operator, args).await,
         Command::KxMembers { pending } => kx_members(&mut conn, pending).await,
         Command::ApproveKx { member } => kx_review(&mut conn, &operator, member, None).await,
@@ -894,6 +911,61 @@ async fn article(conn: &mut AnyConnection, operator: &str, args: ArticleArgs) ->
         .await?;
     tx.commit().await?;
     Ok(format!("article {id} published\n"))
+}
+
+/// A wanted variety as the operator lists it.
+#[derive(sqlx::FromRow)]
+struct WantedRow {
+    id: i64,
+    member_id: i64,
+    name: String,
+    sccj: String,
+    ypgg: String,
+    number: i64,
+    remark: String,
+    status: i64,
+    reply: String,
+}
+
+async fn wanted(conn: &mut AnyConnection, open: bool) -> anyhow::Result<String> {
+    let rows: Vec<WantedRow> = sqlx::query_as(
+        "SELECT id, member_id, name, sccj, ypgg, number, remark, status, reply FROM wanted_varieties \
+         WHERE ($1 = 0 OR status = 0) ORDER BY created_at, id",
+    )
+    .bind(i64::from(open))
+    .fetch_all(&mut *conn)
+    .await?;
+    let mut out = String::from("id\tmember\tname\tsccj\tspec\tnumber\tremark\tstatus\treply\n");
+    for row in rows {
+        let status = crate::http::self_service::WANTED_STATUS_NAMES.get(row.status as usize).copied().unwrap_or("?");
+        out += &format!(
+            "{}\t{}\t{}\t{}\t{}\t{}\t{}\t{status}\t{}\n",
+            row.id, row.member_id, row.name, row.sccj, row.ypgg, row.number, row.remark, row.reply
+        );
+    }
+    Ok(out)
+}
+
+async fn reply_wanted(conn: &mut AnyConnection, operator: &str, id: i64, status: i64, reply: &str) -> anyhow::Result<String> {
+    anyhow::ensure!(status == 1 || status == 2, "--status must be 1 (已上架) or 2 (暂无货源)");
+    let reply = reply.trim();
+    anyhow::ensure!(!reply.is_empty(), "a reply needs its text");
+    let mut tx = begin_write(conn).await?;
+    let member: Option<(i64, String)> = sqlx::query_as(
+        "UPDATE wanted_varieties SET status = $1, reply = $2, replied_at = $3 WHERE id = $4 AND status = 0 RETURNING member_id, name",
+    )
+    .bind(status)
+    .bind(reply)
+    .bind(now())
+    .bind(id)
+    .fetch_optional(&mut *tx)
+    .await?;
+    let (member, name) = member.ok_or_else(|| anyhow::anyhow!("wanted variety {id} is not waiting for an answer"))?;
+    let title = if status == 1 { "求购品种已上架" } else { "求购品种暂无货源" };
+    send_message(&mut tx, member, crate::http::member::MESSAGE_SYSTEM, title, &format!("您求购的“{name}”：{reply}")).await?;
+    log(&mut tx, operator, "wanted.reply", member, &format!("wanted {id}: {reply}")).await?;
+    tx.commit().await?;
+    Ok(format!("wanted {id}: {}\n", crate::http::self_service::WANTED_STATUS_NAMES[status as usize]))
 }
 
 async fn kx_members(conn: &mut AnyConnection, pending: bool) -> anyhow::Result<String> {

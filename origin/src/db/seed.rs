@@ -51,6 +51,7 @@ const CONTENT_TABLES: &[&str] = &[
     "addresses",
     "member_stores",
     "kx_members",
+    "wanted_varieties",
     "members",
     "activity_goods",
     "activity_sections",

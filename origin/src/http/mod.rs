@@ -34,6 +34,7 @@ pub mod payment;
 pub mod points_mall;
 pub mod qualification;
 pub mod returns;
+pub mod self_service;
 pub mod session;
 pub mod stat;
 pub mod upload;
@@ -91,6 +92,7 @@ fn routes() -> (Router<ApiContext>, utoipa::openapi::OpenApi) {
         .merge(order_centre::router())
         .merge(after_sales::router())
         .merge(returns::router())
+        .merge(self_service::router())
         .merge(invoice::router())
         .merge(kxzq::router())
         .merge(favorite::router())

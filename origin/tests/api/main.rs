@@ -23,6 +23,7 @@ mod payment;
 mod promotions;
 mod requests;
 mod returns;
+mod self_service;
 mod session;
 mod settlement;
 mod wechat;

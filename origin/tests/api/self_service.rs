@@ -1,0 +1,105 @@
+//! Self-service on SQLite and PostgreSQL: quick purchase lists the goods of the member's paid
+//! orders once each with the last price, most recent or most often first, never another
+//! member's or a cancelled order's; wanted varieties are asked for, listed, answered by the
+//! operator and kept from other members.
+
+use reqwest::StatusCode;
+
+use crate::common::{App, add_to_cart, address_of, on_both, post_order};
+
+async fn admin(app: &App, args: &[&str]) -> anyhow::Result<String> {
+    let command = origin::admin::Admin::from_args(args.iter().map(|arg| (*arg).to_owned()))?;
+    origin::admin::run(&app.db, command).await
+}
+
+#[tokio::test]
+async fn quick_purchase_lists_what_the_member_bought_before() {
+    on_both(|app| async move {
+        let demo = app.demo().await;
+        let goods: Vec<i64> = sqlx::query_scalar(
+            "SELECT id FROM goods WHERE is_buy = 1 AND stock > 100 AND id NOT IN (SELECT goods_id FROM flash_sales) ORDER BY id LIMIT 3",
+        )
+        .fetch_all(&app.db.pool)
+        .await
+        .unwrap();
+        let address = address_of(&app, "demo").await.to_string();
+        let order = |key: &'static str, lines: Vec<(i64, i64)>| {
+            let (app, demo, address) = (&app, &demo, address.clone());
+            async move {
+                let mut ids = Vec::new();
+                for (goods, number) in lines {
+                    ids.push(add_to_cart(app, demo, goods, number, &[]).await.to_string());
+                }
+                let ids = ids.join(",");
+                let (status, placed) = post_order(app, demo, key, &[("ids", &ids), ("address_id", &address)]).await;
+                assert_eq!(status, StatusCode::OK, "{placed}");
+                placed["data"]["id"].as_i64().unwrap()
+            }
+        };
+        let first = order("fast-1", vec![(goods[0], 2), (goods[1], 1)]).await;
+        let second = order("fast-2", vec![(goods[0], 3)]).await;
+        let cancelled = order("fast-3", vec![(goods[2], 1)]).await;
+        for id in [first, second] {
+            let (status, paid) = app.post(&demo, &format!("/api/order/{id}/pay"), &[("method", "balance")]).await;
+            assert_eq!(status, StatusCode::OK, "{paid}");
+        }
+        assert_eq!(app.post(&demo, &format!("/api/order/{cancelled}/cancel"), &[]).await.0, StatusCode::OK);
+        // Orders keep their order by time: the second is the newer.
+        sqlx::query("UPDATE orders SET created_at = created_at - 100 WHERE id = $1").bind(first).execute(&app.db.pool).await.unwrap();
+
+        let (status, often) = app.get(&demo, "/api/user/fast_buy?order=often").await;
+        assert_eq!(status, StatusCode::OK, "{often}");
+        let list = often["data"]["list"].as_array().unwrap();
+        let seen: Vec<i64> = list.iter().map(|item| item["goods"]["id"].as_i64().unwrap()).collect();
+        assert_eq!(seen, [goods[0], goods[1]], "once each, the cancelled order's left out, most often first");
+        assert_eq!((list[0]["times"].as_i64(), list[0]["units"].as_i64()), (Some(2), Some(5)));
+        let stored: i64 = sqlx::query_scalar("SELECT price FROM order_items WHERE order_id = $1 AND goods_id = $2")
+            .bind(second)
+            .bind(goods[0])
+            .fetch_one(&app.db.pool)
+            .await
+            .unwrap();
+        assert_eq!(list[0]["last_price"].as_str().unwrap(), origin::money::text(stored));
+        assert_eq!(often["data"]["total"].as_i64(), Some(2));
+        let (_, recent) = app.get(&demo, "/api/user/fast_buy").await;
+        assert_eq!(recent["data"]["list"][0]["goods"]["id"].as_i64(), Some(goods[0]));
+        assert_eq!(app.get(&demo, "/api/user/fast_buy?order=cheap").await.0, StatusCode::UNPROCESSABLE_ENTITY);
+
+        let other = app.other_member().await;
+        let (_, none) = app.get(&other, "/api/user/fast_buy").await;
+        assert_eq!(none["data"]["total"].as_i64(), Some(0));
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn wanted_varieties_are_asked_for_answered_and_kept_apart() {
+    on_both(|app| async move {
+        let demo = app.demo().await;
+        let (status, refused) = app.post(&demo, "/api/user/buy", &[("number", "10")]).await;
+        assert_eq!((status, refused["msg"].as_str()), (StatusCode::UNPROCESSABLE_ENTITY, Some("请填写品种名称")));
+        let (status, refused) = app.post(&demo, "/api/user/buy", &[("name", "银杏叶片"), ("number", "0")]).await;
+        assert_eq!((status, refused["msg"].as_str()), (StatusCode::UNPROCESSABLE_ENTITY, Some("求购数量须在1到1000000之间")));
+        let form = [("name", "银杏叶片"), ("sccj", "扬子江药业"), ("ypgg", "19.2mg*24片"), ("number", "50"), ("remark", "近效期勿发")];
+        let (status, added) = app.post(&demo, "/api/user/buy", &form).await;
+        assert_eq!(status, StatusCode::OK, "{added}");
+        let id = added["data"]["id"].as_i64().unwrap();
+        assert_eq!(added["data"]["status_name"], "待处理");
+        let (_, list) = app.get(&demo, "/api/user/buy").await;
+        assert_eq!((list["data"]["total"].as_i64(), list["data"]["list"][0]["name"].as_str()), (Some(1), Some("银杏叶片")));
+
+        let other = app.other_member().await;
+        assert_eq!(app.get(&other, &format!("/api/user/buy/{id}")).await.0, StatusCode::NOT_FOUND);
+        let (_, theirs) = app.get(&other, "/api/user/buy").await;
+        assert_eq!(theirs["data"]["total"].as_i64(), Some(0));
+
+        admin(&app, &["reply-wanted", &id.to_string(), "--status", "1", "--reply", "已上架，可在搜索中采购"]).await.unwrap();
+        assert!(admin(&app, &["reply-wanted", &id.to_string(), "--status", "2", "--reply", "x"]).await.is_err(), "answered once");
+        let (_, one) = app.get(&demo, &format!("/api/user/buy/{id}")).await;
+        assert_eq!((one["data"]["status_name"].as_str(), one["data"]["reply"].as_str()), (Some("已上架"), Some("已上架，可在搜索中采购")));
+        let told: i64 =
+            sqlx::query_scalar("SELECT COUNT(*) FROM messages WHERE title = '求购品种已上架'").fetch_one(&app.db.pool).await.unwrap();
+        assert_eq!(told, 1);
+    })
+    .await;
+}
