@@ -1764,6 +1764,47 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/user/buy': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** `GET /api/user/buy` (`page`): the member's wanted varieties, newest first, 20 a page. */
+    get: operations['wanted_list'];
+    put?: never;
+    /**
+     * `POST /api/user/buy` (`name`, `number`, optional `sccj`, `ypgg`, `remark`): asks the shop to
+     *     source a variety (添加求购).
+     */
+    post: operations['wanted_add'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/user/buy/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * `GET /api/user/buy/{id}`: one of the member's wanted varieties with the shop's answer; 404
+     *     for anyone else's.
+     */
+    get: operations['wanted_one'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/user/cash_voucher': {
     parameters: {
       query?: never;
@@ -1849,6 +1890,27 @@ export interface paths {
     put?: never;
     /** `POST /api/user/create_code` (`phone`, `scene`): sends a 6-digit code. */
     post: operations['create_code'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/user/fast_buy': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * `GET /api/user/fast_buy` (`page`, `order`: `recent` (default) or `often`): the goods of the
+     *     member's paid orders (not cancelled), each once, with its last unit price and date, how often
+     *     and how many were bought, and today's goods card (today's price), 20 a page.
+     */
+    get: operations['fast_buy'];
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -2511,6 +2573,27 @@ export interface components {
       /** @description The provider's authorize page, with a one-time state valid for ten minutes. */
       url: string;
     };
+    /** @description A goods the member bought before, with today's card. */
+    Bought: {
+      goods: components['schemas']['Card'];
+      /**
+       * Format: int64
+       * @description When it was last ordered, Unix seconds.
+       */
+      last_at: number;
+      /**
+       * @description The unit price of the last purchase.
+       * @example 12.30
+       */
+      last_price: string;
+      /**
+       * Format: int64
+       * @description Orders it was in, and units bought in all.
+       */
+      times: number;
+      /** Format: int64 */
+      units: number;
+    };
     /** @description What buying an order again put in the cart. */
     BoughtAgain: {
       /**
@@ -2524,6 +2607,14 @@ export interface components {
        */
       cart: number;
       skipped: components['schemas']['Skipped'][];
+    };
+    /** @description One page of goods bought before. */
+    BoughtPage: {
+      list: components['schemas']['Bought'][];
+      /** Format: int64 */
+      page: number;
+      /** Format: int64 */
+      total: number;
     };
     /** @description A brand of the brand zone's list. */
     BrandCard: {
@@ -3570,6 +3661,25 @@ export interface components {
          */
         cart: number;
         skipped: components['schemas']['Skipped'][];
+      };
+      /** @example ok */
+      msg: string;
+    };
+    /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
+    Envelope_BoughtPage: {
+      /**
+       * Format: int64
+       * @description 10000: success.
+       * @example 10000
+       */
+      code: number;
+      /** @description One page of goods bought before. */
+      data: {
+        list: components['schemas']['Bought'][];
+        /** Format: int64 */
+        page: number;
+        /** Format: int64 */
+        total: number;
       };
       /** @example ok */
       msg: string;
@@ -5404,6 +5514,56 @@ export interface components {
       msg: string;
     };
     /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
+    Envelope_Wanted: {
+      /**
+       * Format: int64
+       * @description 10000: success.
+       * @example 10000
+       */
+      code: number;
+      /** @description A wanted variety and the shop's answer. */
+      data: {
+        /** Format: int64 */
+        created_at: number;
+        /** Format: int64 */
+        id: number;
+        name: string;
+        /** Format: int64 */
+        number: number;
+        remark: string;
+        /** Format: int64 */
+        replied_at: number | null;
+        reply: string;
+        sccj: string;
+        /** Format: int64 */
+        status: number;
+        /** @example 待处理 */
+        status_name: string;
+        ypgg: string;
+      };
+      /** @example ok */
+      msg: string;
+    };
+    /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
+    Envelope_WantedPage: {
+      /**
+       * Format: int64
+       * @description 10000: success.
+       * @example 10000
+       */
+      code: number;
+      /** @description One page of the member's wanted varieties. */
+      data: {
+        list: components['schemas']['Wanted'][];
+        /** Format: int64 */
+        page: number;
+        /** Format: int64 */
+        total: number;
+      };
+      /** @example ok */
+      msg: string;
+    };
+    /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
     Envelope_WechatState: {
       /**
        * Format: int64
@@ -6916,6 +7076,34 @@ export interface components {
        */
       red_packet: string;
     };
+    /** @description A wanted variety and the shop's answer. */
+    Wanted: {
+      /** Format: int64 */
+      created_at: number;
+      /** Format: int64 */
+      id: number;
+      name: string;
+      /** Format: int64 */
+      number: number;
+      remark: string;
+      /** Format: int64 */
+      replied_at: number | null;
+      reply: string;
+      sccj: string;
+      /** Format: int64 */
+      status: number;
+      /** @example 待处理 */
+      status_name: string;
+      ypgg: string;
+    };
+    /** @description One page of the member's wanted varieties. */
+    WantedPage: {
+      list: components['schemas']['Wanted'][];
+      /** Format: int64 */
+      page: number;
+      /** Format: int64 */
+      total: number;
+    };
     /** @description The member's WeChat binding. */
     WechatState: {
       bound: boolean;
@@ -6989,7 +7177,9 @@ export type Article = components['schemas']['Article'];
 export type ArticleLink = components['schemas']['ArticleLink'];
 export type Articles = components['schemas']['Articles'];
 export type Authorize = components['schemas']['Authorize'];
+export type Bought = components['schemas']['Bought'];
 export type BoughtAgain = components['schemas']['BoughtAgain'];
+export type BoughtPage = components['schemas']['BoughtPage'];
 export type BrandCard = components['schemas']['BrandCard'];
 export type BrandEntry = components['schemas']['BrandEntry'];
 export type BrandPage = components['schemas']['BrandPage'];
@@ -7059,6 +7249,7 @@ export type EnvelopeArticle = components['schemas']['Envelope_Article'];
 export type EnvelopeArticles = components['schemas']['Envelope_Articles'];
 export type EnvelopeAuthorize = components['schemas']['Envelope_Authorize'];
 export type EnvelopeBoughtAgain = components['schemas']['Envelope_BoughtAgain'];
+export type EnvelopeBoughtPage = components['schemas']['Envelope_BoughtPage'];
 export type EnvelopeBrandPage = components['schemas']['Envelope_BrandPage'];
 export type EnvelopeBrandZone = components['schemas']['Envelope_BrandZone'];
 export type EnvelopeBusinessScope = components['schemas']['Envelope_BusinessScope'];
@@ -7132,6 +7323,8 @@ export type EnvelopeVecLink = components['schemas']['Envelope_Vec_Link'];
 export type EnvelopeVecString = components['schemas']['Envelope_Vec_String'];
 export type EnvelopeVoucherPage = components['schemas']['Envelope_VoucherPage'];
 export type EnvelopeWallet = components['schemas']['Envelope_Wallet'];
+export type EnvelopeWanted = components['schemas']['Envelope_Wanted'];
+export type EnvelopeWantedPage = components['schemas']['Envelope_WantedPage'];
 export type EnvelopeWechatState = components['schemas']['Envelope_WechatState'];
 export type EnvelopeWinners = components['schemas']['Envelope_Winners'];
 export type ErrorEnvelope = components['schemas']['ErrorEnvelope'];
@@ -7230,6 +7423,8 @@ export type VisitorState = components['schemas']['VisitorState'];
 export type VoucherPage = components['schemas']['VoucherPage'];
 export type VoucherValue = components['schemas']['VoucherValue'];
 export type Wallet = components['schemas']['Wallet'];
+export type Wanted = components['schemas']['Wanted'];
+export type WantedPage = components['schemas']['WantedPage'];
 export type WechatState = components['schemas']['WechatState'];
 export type Welfare = components['schemas']['Welfare'];
 export type Winner = components['schemas']['Winner'];
@@ -9430,6 +9625,74 @@ export interface operations {
       '5XX': components['responses']['Error'];
     };
   };
+  wanted_list: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 求购列表 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_WantedPage'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  wanted_add: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 新的求购 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_Wanted'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  wanted_one: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 求购详情 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_Wanted'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
   vouchers: {
     parameters: {
       query?: never;
@@ -9534,6 +9797,28 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Envelope_CodeSent'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  fast_buy: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 常购商品 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_BoughtPage'];
         };
       };
       '4XX': components['responses']['Error'];
