@@ -31,6 +31,7 @@ const zones = () => import('@/features/zone/components/zone-pages');
 const activities = () => import('@/features/activity/components/activity-pages');
 const controlled = () => import('@/features/kxzq/components/kxzq-pages');
 const help = () => import('@/features/help/components/help-pages');
+const selfService = () => import('@/features/self-service/components/self-service-pages');
 
 /** Each named route's page. */
 const PAGES: Record<string, Page | LazyPage> = {
@@ -102,6 +103,10 @@ const PAGES: Record<string, Page | LazyPage> = {
   news_hy: () => help().then((module) => module.IndustryNewsPage),
   news_company: () => help().then((module) => module.CompanyNewsPage),
   news_info: () => help().then((module) => module.NewsInfoPage),
+  zzfw_kjcg: () => selfService().then((module) => module.QuickPurchasePage),
+  zzfw_pzqg: () => selfService().then((module) => module.WantedListPage),
+  zzfw_pzqg_add: () => selfService().then((module) => module.WantedAddPage),
+  zzfw_pzqg_info: () => selfService().then((module) => module.WantedInfoPage),
   yjh: () => activities().then((module) => module.ActivityZonePage),
   hdzx: () => activities().then((module) => module.ActivityCentrePage),
   zqmb: () => activities().then((module) => module.TemplatePage),
@@ -181,6 +186,10 @@ const LAZY = new Set<string>([
   'news_hy',
   'news_company',
   'news_info',
+  'zzfw_kjcg',
+  'zzfw_pzqg',
+  'zzfw_pzqg_add',
+  'zzfw_pzqg_info',
   'yjh',
   'hdzx',
   'zqmb',

@@ -77,6 +77,10 @@ export const ROUTES: readonly RouteEntry[] = [
   { name: 'forget_step3', path: '/forget/step3', title: '重置成功', layout: LOGIN_STYLE },
 
   { name: 'zzfw_star', path: '/zzfw/star', title: '我的收藏', layout: PLAIN },
+  { name: 'zzfw_kjcg', path: '/zzfw/kjcg', title: '快速采购', layout: PLAIN },
+  { name: 'zzfw_pzqg', path: '/zzfw/pzqg', title: '品种求购', layout: PLAIN },
+  { name: 'zzfw_pzqg_add', path: '/zzfw/pzqg/add', title: '添加求购', layout: PLAIN },
+  { name: 'zzfw_pzqg_info', path: '/zzfw/pzqg/info', title: '求购详情', layout: PLAIN },
 
   { name: 'user_hyzx', path: '/user', title: '会员中心', layout: PLAIN },
   { name: 'wdqb', path: '/wdqb', title: '我的钱包', layout: PLAIN },
@@ -144,6 +148,8 @@ export const ROUTES: readonly RouteEntry[] = [
 const MEMBER_ALIASES: readonly Redirect[] = [
   ...['yegl', 'zhhb', 'jfgl', 'yhq', 'xjq'].map((child) => ({ from: `/${child}`, to: `/wdqb/${child}` })),
   ...['zzzj', 'ddgl', 'addr', 'wdxx'].map((child) => ({ from: `/${child}`, to: `/zhzx/${child}` })),
+  ...['kjcg', 'pzqg', 'pzqg/add', 'pzqg/info', 'dzfp', 'star'].map((child) => ({ from: `/${child}`, to: `/zzfw/${child}` })),
+  { from: '/zzfw', to: '/zzfw/kjcg' },
   { from: '/basic', to: '/zhzx/basic' },
   { from: '/jcxx_index', to: '/zhzx/basic' },
 ];

@@ -23,8 +23,10 @@ export function useAgreement() {
   return useQuery({ queryKey: [...ACCOUNT_KEY, 'agreement'], queryFn: () => api.get<Agreement>('/api/user/agreement') });
 }
 
+export const WECHAT_KEY = [...ACCOUNT_KEY, 'wechat'] as const;
+
 export function useWechat() {
-  return useQuery({ queryKey: [...ACCOUNT_KEY, 'wechat'], queryFn: () => api.get<WechatState>('/api/user/wechat') });
+  return useQuery({ queryKey: WECHAT_KEY, queryFn: () => api.get<WechatState>('/api/user/wechat') });
 }
 
 export const messagesKey = (page: number, kind: number, unread: boolean) => [...ACCOUNT_KEY, 'messages', page, kind, unread] as const;

@@ -1,17 +1,19 @@
 // 绑定微信 (/register/wechat): binds the member's WeChat account through the provider's
 // authorize page, which sends the member back here with `code` and `state`; unbinds it.
 import { useEffect, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { App as AntApp, Button, Card, Result, Skeleton } from 'antd';
 import { WechatOutlined } from '@ant-design/icons';
 import { api } from '@/lib/api';
 import type { Authorize, WechatState } from '@/api/types';
-import { useRefresh, useWechat } from '../api';
+import { WECHAT_KEY, useRefresh, useWechat } from '../api';
 
 export function WechatPage() {
   const [search, setSearch] = useSearchParams();
   const wechat = useWechat();
   const refresh = useRefresh();
+  const client = useQueryClient();
   const { message, modal } = AntApp.useApp();
   const [busy, setBusy] = useState(false);
   const code = search.get('code');
@@ -24,7 +26,9 @@ export function WechatPage() {
     binding.current = true;
     void (async () => {
       try {
-        await api.post<WechatState>('/api/user/wechat/bind', { code, state });
+        // The answer is the new state: shown at once, whatever a refetch in flight answers.
+        const bound = await api.post<WechatState>('/api/user/wechat/bind', { code, state });
+        client.setQueryData(WECHAT_KEY, bound);
         message.success('绑定成功');
       } catch {
         // Told by the API client.
@@ -33,7 +37,7 @@ export function WechatPage() {
         await refresh();
       }
     })();
-  }, [code, state, message, refresh, setSearch]);
+  }, [code, state, message, refresh, setSearch, client]);
 
   const authorize = async () => {
     setBusy(true);

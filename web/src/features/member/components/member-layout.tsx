@@ -39,7 +39,17 @@ const MEMBER_MENU: Item[] = [
       link('/register/wechat', '绑定微信'),
     ],
   },
-  { key: 'service', type: 'group', label: '自助服务', children: [link('/zzfw/star', '我的收藏'), link('/zzfw/dzfp', '电子发票')] },
+  {
+    key: 'service',
+    type: 'group',
+    label: '自助服务',
+    children: [
+      link('/zzfw/kjcg', '快速采购'),
+      link('/zzfw/pzqg', '品种求购'),
+      link('/zzfw/star', '我的收藏'),
+      link('/zzfw/dzfp', '电子发票'),
+    ],
+  },
 ];
 
 export function MemberLayout({ title, extra, children }: { title: string; extra?: ReactNode; children: ReactNode }) {

@@ -1,0 +1,39 @@
+// Self-service: quick purchase (the goods bought before) and wanted varieties.
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api';
+import type { BoughtPage, Wanted, WantedPage } from '@/api/types';
+
+export const WANTED_KEY = ['wanted'] as const;
+
+export function useBought(page: number, order: 'recent' | 'often') {
+  return useQuery({
+    queryKey: ['fast-buy', page, order],
+    queryFn: () => api.get<BoughtPage>('/api/user/fast_buy', { params: { page, order } }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useWantedList(page: number) {
+  return useQuery({
+    queryKey: [...WANTED_KEY, 'list', page],
+    queryFn: () => api.get<WantedPage>('/api/user/buy', { params: { page } }),
+    placeholderData: keepPreviousData,
+    // The shop answers from outside the app: asked again whenever the page opens.
+    staleTime: 0,
+  });
+}
+
+export function useWanted(id: number) {
+  return useQuery({
+    queryKey: [...WANTED_KEY, id],
+    queryFn: () => api.get<Wanted>(`/api/user/buy/${id}`, { silent: true }),
+    enabled: id > 0,
+    retry: false,
+    staleTime: 0,
+  });
+}
+
+/** The lines to add for the chosen goods: each at the quantity typed (at least 1). */
+export function chosenLines(chosen: number[], numbers: Record<number, number>): { goods_id: number; number: number }[] {
+  return chosen.map((id) => ({ goods_id: id, number: Math.max(1, Math.floor(numbers[id] ?? 1)) }));
+}
