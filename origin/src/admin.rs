@@ -140,6 +140,18 @@ enum Command {
     /// Publishes a help or news article from a Markdown file, or with `--id` replaces an
     /// article's body (and any field given).
     Article(ArticleArgs),
+    /// Lists feedback (意见反馈).
+    Feedback {
+        /// Only those not yet replied to.
+        #[arg(long)]
+        open: bool,
+    },
+    /// Replies to a piece of feedback, once; the member reads it beside their feedback.
+    ReplyFeedback {
+        id: i64,
+        #[arg(long)]
+        reply: String,
+    },
     /// Lists wanted varieties (品种求购).
     Wanted {
         /// Only those not yet answered.
@@ -297,6 +309,8 @@ pub async fn run(db: &Db, admin: Admin) -> anyhow::Result<String> {
         Command::ReceiveReturn { id } => return_step(&mut conn, &operator, id, Step::Receive, "").await,
         Command::PointsOrders { pending } => points_orders(&mut conn, pending).await,
         Command::ShipPoints { order, carrier, tracking } => ship_points(&mut conn, &operator, order, &carrier, &tracking).await,
+        Command::Feedback { open } => feedback(&mut conn, open).await,
+        Command::ReplyFeedback { id, reply } => reply_feedback(&mut conn, &operator, id, &reply).await,
         Command::Wanted { open } => wanted(&mut conn, open).await,
         Command::ReplyWanted { id, status, reply } => reply_wanted(&mut conn, &operator, id, status, &reply).await,
         Command::Article(args) => article(&mut conn, &operator, args).await,
@@ -911,6 +925,40 @@ async fn article(conn: &mut AnyConnection, operator: &str, args: ArticleArgs) ->
         .await?;
     tx.commit().await?;
     Ok(format!("article {id} published\n"))
+}
+
+async fn feedback(conn: &mut AnyConnection, open: bool) -> anyhow::Result<String> {
+    let rows: Vec<(i64, i64, i64, String, i64, String)> = sqlx::query_as(
+        "SELECT id, member_id, kind, body, status, reply FROM feedback WHERE ($1 = 0 OR status = 0) ORDER BY created_at, id",
+    )
+    .bind(i64::from(open))
+    .fetch_all(&mut *conn)
+    .await?;
+    let mut out = String::from("id\tmember\tkind\tbody\tstatus\treply\n");
+    for (id, member, kind, body, status, reply) in rows {
+        let kind = crate::http::feedback::KIND_NAMES.get(kind as usize).copied().unwrap_or("?");
+        let status = crate::http::feedback::STATUS_NAMES.get(status as usize).copied().unwrap_or("?");
+        out += &format!("{id}\t{member}\t{kind}\t{}\t{status}\t{reply}\n", body.replace(['\n', '\t'], " "));
+    }
+    Ok(out)
+}
+
+async fn reply_feedback(conn: &mut AnyConnection, operator: &str, id: i64, reply: &str) -> anyhow::Result<String> {
+    let reply = reply.trim();
+    anyhow::ensure!(!reply.is_empty(), "a reply needs its text");
+    let mut tx = begin_write(conn).await?;
+    let member: Option<i64> =
+        sqlx::query_scalar("UPDATE feedback SET status = 1, reply = $1, replied_at = $2 WHERE id = $3 AND status = 0 RETURNING member_id")
+            .bind(reply)
+            .bind(now())
+            .bind(id)
+            .fetch_optional(&mut *tx)
+            .await?;
+    let member = member.ok_or_else(|| anyhow::anyhow!("feedback {id} is not waiting for a reply"))?;
+    send_message(&mut tx, member, crate::http::member::MESSAGE_SYSTEM, "意见反馈已回复", reply).await?;
+    log(&mut tx, operator, "feedback.reply", member, &format!("feedback {id}")).await?;
+    tx.commit().await?;
+    Ok(format!("feedback {id}: 已回复\n"))
 }
 
 /// A wanted variety as the operator lists it.

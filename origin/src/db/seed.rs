@@ -52,6 +52,8 @@ const CONTENT_TABLES: &[&str] = &[
     "member_stores",
     "kx_members",
     "wanted_varieties",
+    "feedback_photos",
+    "feedback",
     "members",
     "activity_goods",
     "activity_sections",

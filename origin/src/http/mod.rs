@@ -21,6 +21,7 @@ pub mod engine_schema;
 pub mod error;
 pub mod extract;
 pub mod favorite;
+pub mod feedback;
 pub mod goods;
 pub mod home;
 pub mod images;
@@ -96,6 +97,7 @@ fn routes() -> (Router<ApiContext>, utoipa::openapi::OpenApi) {
         .merge(invoice::router())
         .merge(kxzq::router())
         .merge(favorite::router())
+        .merge(feedback::router())
         .merge(images::router())
         .merge(wallet::router())
         .merge(coupon::router())

@@ -103,3 +103,66 @@ async fn wanted_varieties_are_asked_for_answered_and_kept_apart() {
     })
     .await;
 }
+
+const PNG: &[u8] = b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\0\x01\0\0\0\x01\x08\x06\0\0\0\x1f\x15\xc4\x89";
+
+async fn send_feedback(
+    app: &App,
+    client: &reqwest::Client,
+    fields: &[(&str, &str)],
+    photos: &[(&str, &[u8])],
+) -> (StatusCode, serde_json::Value) {
+    let boundary = "----feedback-boundary";
+    let mut body = Vec::new();
+    for (name, value) in fields {
+        body.extend(format!("--{boundary}\r\nContent-Disposition: form-data; name=\"{name}\"\r\n\r\n{value}\r\n").as_bytes());
+    }
+    for (file_name, bytes) in photos {
+        body.extend(
+            format!("--{boundary}\r\nContent-Disposition: form-data; name=\"photos\"; filename=\"{file_name}\"\r\nContent-Type: image/png\r\n\r\n")
+                .as_bytes(),
+        );
+        body.extend(*bytes);
+        body.extend(b"\r\n");
+    }
+    body.extend(format!("--{boundary}--\r\n").as_bytes());
+    let response = client
+        .post(app.url("/api/user/feedback"))
+        .header("content-type", format!("multipart/form-data; boundary={boundary}"))
+        .body(body)
+        .send()
+        .await
+        .unwrap();
+    (response.status(), response.json().await.unwrap())
+}
+
+#[tokio::test]
+async fn feedback_is_sent_with_photos_replied_to_once_and_kept_apart() {
+    on_both(|app| async move {
+        let demo = app.demo().await;
+        let (status, refused) = send_feedback(&app, &demo, &[("kind", "1")], &[]).await;
+        assert_eq!((status, refused["msg"].as_str()), (StatusCode::UNPROCESSABLE_ENTITY, Some("请填写反馈内容")));
+        let (status, refused) = send_feedback(&app, &demo, &[("kind", "9"), ("body", "x")], &[]).await;
+        assert_eq!((status, refused["msg"].as_str()), (StatusCode::UNPROCESSABLE_ENTITY, Some("反馈类型不正确")));
+        let (status, refused) = send_feedback(&app, &demo, &[("kind", "1"), ("body", "x")], &[("a.png", b"not an image")]).await;
+        assert_eq!((status, refused["msg"].as_str()), (StatusCode::UNPROCESSABLE_ENTITY, Some("只能上传JPG或PNG文件")));
+        let (status, sent) = send_feedback(&app, &demo, &[("kind", "2"), ("body", "希望增加更多中药饮片规格")], &[("shot.png", PNG)]).await;
+        assert_eq!(status, StatusCode::OK, "{sent}");
+        let id = sent["data"]["id"].as_i64().unwrap();
+        assert_eq!((sent["data"]["kind_name"].as_str(), sent["data"]["status_name"].as_str()), (Some("商品问题"), Some("待回复")));
+        let photo = sent["data"]["photos"][0].as_str().unwrap().to_owned();
+        assert_eq!(demo.get(app.url(&photo)).send().await.unwrap().status(), StatusCode::OK);
+
+        let other = app.other_member().await;
+        assert_eq!(other.get(app.url(&photo)).send().await.unwrap().status(), StatusCode::NOT_FOUND);
+        let (_, theirs) = app.get(&other, "/api/user/feedback").await;
+        assert_eq!(theirs["data"]["total"].as_i64(), Some(0));
+
+        admin(&app, &["reply-feedback", &id.to_string(), "--reply", "已安排采购部门补充规格"]).await.unwrap();
+        assert!(admin(&app, &["reply-feedback", &id.to_string(), "--reply", "again"]).await.is_err(), "replied once");
+        let (_, mine) = app.get(&demo, "/api/user/feedback").await;
+        let first = &mine["data"]["list"][0];
+        assert_eq!((first["status_name"].as_str(), first["reply"].as_str()), (Some("已回复"), Some("已安排采购部门补充规格")));
+    })
+    .await;
+}

@@ -1,0 +1,175 @@
+//! Feedback (意见反馈, `/zzfw/yjfk`): a member writes a suggestion or complaint, with photos;
+//! the shop replies (`origin admin reply-feedback`). A member sees their own only.
+
+use axum::extract::{DefaultBodyLimit, Multipart, Path, State};
+use axum::response::Response;
+use serde::Serialize;
+use sqlx::Connection;
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use super::ApiContext;
+use super::error::{Answer, Envelope, Error, Result, ok, ok_with};
+use super::extract::{Member, QueryFields};
+use super::upload::{self, Kind};
+use crate::now;
+
+pub fn router() -> OpenApiRouter<ApiContext> {
+    OpenApiRouter::new().routes(routes!(send, list)).layer(DefaultBodyLimit::max(upload::BODY_LIMIT)).routes(routes!(photo))
+}
+
+pub const KIND_NAMES: [&str; 5] = ["", "功能建议", "商品问题", "服务投诉", "其他"];
+pub const STATUS_NAMES: [&str; 2] = ["待回复", "已回复"];
+const PHOTOS_MAX: usize = 5;
+const BODY_MAX: usize = 1000;
+const PAGE_SIZE: i64 = 10;
+
+/// A piece of feedback with the shop's reply.
+#[derive(Serialize, ToSchema)]
+pub struct Feedback {
+    id: i64,
+    kind: i64,
+    #[schema(example = "功能建议")]
+    kind_name: &'static str,
+    body: String,
+    status: i64,
+    #[schema(example = "待回复")]
+    status_name: &'static str,
+    reply: String,
+    created_at: i64,
+    #[schema(required = true)]
+    replied_at: Option<i64>,
+    /// The photos' addresses (their member only).
+    photos: Vec<String>,
+}
+
+/// One page of the member's feedback.
+#[derive(Serialize, ToSchema)]
+pub struct FeedbackPage {
+    list: Vec<Feedback>,
+    total: i64,
+    page: i64,
+}
+
+#[derive(sqlx::FromRow)]
+struct FeedbackRow {
+    id: i64,
+    kind: i64,
+    body: String,
+    status: i64,
+    reply: String,
+    created_at: i64,
+    replied_at: Option<i64>,
+}
+
+fn name_of(names: &[&'static str], index: i64) -> &'static str {
+    usize::try_from(index).ok().and_then(|index| names.get(index)).copied().unwrap_or_default()
+}
+
+async fn with_photos(context: &ApiContext, row: FeedbackRow) -> Result<Feedback> {
+    let photos: Vec<i64> = sqlx::query_scalar("SELECT id FROM feedback_photos WHERE feedback_id = $1 ORDER BY id")
+        .bind(row.id)
+        .fetch_all(&context.db.pool)
+        .await?;
+    Ok(Feedback {
+        kind_name: name_of(&KIND_NAMES, row.kind),
+        status_name: name_of(&STATUS_NAMES, row.status),
+        photos: photos.iter().map(|photo| format!("/api/user/feedback/{}/photo/{photo}", row.id)).collect(),
+        id: row.id,
+        kind: row.kind,
+        body: row.body,
+        status: row.status,
+        reply: row.reply,
+        created_at: row.created_at,
+        replied_at: row.replied_at,
+    })
+}
+
+/// `POST /api/user/feedback` (multipart: `kind` 1 功能建议, 2 商品问题, 3 服务投诉, 4 其他;
+/// `body` at most 1,000 characters; `photos` up to 5 JPEG or PNG of at most 5 MB): sends the
+/// shop a piece of feedback.
+#[utoipa::path(post, path = "/api/user/feedback", operation_id = "feedback_send", tag = "自助服务", responses((status = 200, description = "新的反馈", body = Envelope<Feedback>)))]
+async fn send(State(context): State<ApiContext>, member: Member, multipart: Multipart) -> Answer<Feedback> {
+    let mut form = upload::Form::read(multipart, "photos", PHOTOS_MAX).await?;
+    let kind: i64 = form.text("kind").and_then(|kind| kind.parse().ok()).ok_or_else(|| Error::field("kind", "请选择反馈类型"))?;
+    if !(1..KIND_NAMES.len() as i64).contains(&kind) {
+        return Err(Error::field("kind", "反馈类型不正确"));
+    }
+    let body = form.text("body").ok_or_else(|| Error::field("body", "请填写反馈内容"))?;
+    if body.chars().count() > BODY_MAX {
+        return Err(Error::field("body", format!("反馈内容不能超过{BODY_MAX}字")));
+    }
+    let photos = std::mem::take(&mut form.files)
+        .into_iter()
+        .map(|(name, bytes)| upload::check("photos", &name, bytes, &[Kind::Jpeg, Kind::Png], "JPG或PNG"))
+        .collect::<Result<Vec<_>>>()?;
+    let mut stored = Vec::with_capacity(photos.len());
+    for photo in &photos {
+        stored.push((upload::store(&context, member, photo).await?, photo.kind.content_type(), photo.bytes.len() as i64));
+    }
+    let mut conn = context.db.pool.acquire().await?;
+    let mut tx = conn.begin().await?;
+    let row: FeedbackRow = sqlx::query_as(
+        "INSERT INTO feedback (member_id, kind, body, created_at) VALUES ($1, $2, $3, $4) \
+         RETURNING id, kind, body, status, reply, created_at, replied_at",
+    )
+    .bind(member.id)
+    .bind(kind)
+    .bind(&body)
+    .bind(now())
+    .fetch_one(&mut *tx)
+    .await?;
+    for (file_name, file_type, size) in &stored {
+        sqlx::query("INSERT INTO feedback_photos (feedback_id, file_name, file_type, file_size) VALUES ($1, $2, $3, $4)")
+            .bind(row.id)
+            .bind(file_name)
+            .bind(*file_type)
+            .bind(*size)
+            .execute(&mut *tx)
+            .await?;
+    }
+    tx.commit().await?;
+    ok_with("感谢您的反馈，我们会尽快处理", with_photos(&context, row).await?)
+}
+
+/// `GET /api/user/feedback` (`page`): the member's feedback with the shop's replies, newest
+/// first, 10 a page.
+#[utoipa::path(get, path = "/api/user/feedback", operation_id = "feedback_list", tag = "自助服务", responses((status = 200, description = "我的反馈", body = Envelope<FeedbackPage>)))]
+async fn list(State(context): State<ApiContext>, member: Member, QueryFields(query): QueryFields) -> Answer<FeedbackPage> {
+    let page = query.page()?;
+    let total: i64 =
+        sqlx::query_scalar("SELECT COUNT(*) FROM feedback WHERE member_id = $1").bind(member.id).fetch_one(&context.db.pool).await?;
+    let rows: Vec<FeedbackRow> = sqlx::query_as(
+        "SELECT id, kind, body, status, reply, created_at, replied_at FROM feedback WHERE member_id = $1 \
+         ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3",
+    )
+    .bind(member.id)
+    .bind(PAGE_SIZE)
+    .bind((page - 1) * PAGE_SIZE)
+    .fetch_all(&context.db.pool)
+    .await?;
+    let mut list = Vec::with_capacity(rows.len());
+    for row in rows {
+        list.push(with_photos(&context, row).await?);
+    }
+    ok(FeedbackPage { list, total, page })
+}
+
+/// `GET /api/user/feedback/{id}/photo/{photo}`: a photo of the member's feedback.
+#[utoipa::path(get, path = "/api/user/feedback/{id}/photo/{photo}", operation_id = "feedback_photo", tag = "自助服务", responses(
+    (status = 200, description = "照片", content(("image/jpeg"), ("image/png")))
+))]
+async fn photo(State(context): State<ApiContext>, member: Member, Path((id, photo)): Path<(i64, i64)>) -> Result<Response> {
+    let found: Option<(String, String)> = sqlx::query_as(
+        "SELECT p.file_name, p.file_type FROM feedback_photos p JOIN feedback f ON f.id = p.feedback_id \
+         WHERE p.id = $1 AND f.id = $2 AND f.member_id = $3",
+    )
+    .bind(photo)
+    .bind(id)
+    .bind(member.id)
+    .fetch_optional(&context.db.pool)
+    .await?;
+    let Some((file_name, file_type)) = found else { return Err(Error::not_found("照片不存在")) };
+    upload::serve(&context, member, &file_name, &file_type).await
+}
