@@ -1917,6 +1917,48 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/user/feedback': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * `GET /api/user/feedback` (`page`): the member's feedback with the shop's replies, newest
+     *     first, 10 a page.
+     */
+    get: operations['feedback_list'];
+    put?: never;
+    /**
+     * `POST /api/user/feedback` (multipart: `kind` 1 功能建议, 2 商品问题, 3 服务投诉, 4 其他;
+     *     `body` at most 1,000 characters; `photos` up to 5 JPEG or PNG of at most 5 MB): sends the
+     *     shop a piece of feedback.
+     */
+    post: operations['feedback_send'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/user/feedback/{id}/photo/{photo}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** `GET /api/user/feedback/{id}/photo/{photo}`: a photo of the member's feedback. */
+    get: operations['feedback_photo'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/user/forget': {
     parameters: {
       query?: never;
@@ -4204,6 +4246,57 @@ export interface components {
       msg: string;
     };
     /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
+    Envelope_Feedback: {
+      /**
+       * Format: int64
+       * @description 10000: success.
+       * @example 10000
+       */
+      code: number;
+      /** @description A piece of feedback with the shop's reply. */
+      data: {
+        body: string;
+        /** Format: int64 */
+        created_at: number;
+        /** Format: int64 */
+        id: number;
+        /** Format: int64 */
+        kind: number;
+        /** @example 功能建议 */
+        kind_name: string;
+        /** @description The photos' addresses (their member only). */
+        photos: string[];
+        /** Format: int64 */
+        replied_at: number | null;
+        reply: string;
+        /** Format: int64 */
+        status: number;
+        /** @example 待回复 */
+        status_name: string;
+      };
+      /** @example ok */
+      msg: string;
+    };
+    /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
+    Envelope_FeedbackPage: {
+      /**
+       * Format: int64
+       * @description 10000: success.
+       * @example 10000
+       */
+      code: number;
+      /** @description One page of the member's feedback. */
+      data: {
+        list: components['schemas']['Feedback'][];
+        /** Format: int64 */
+        page: number;
+        /** Format: int64 */
+        total: number;
+      };
+      /** @example ok */
+      msg: string;
+    };
+    /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
     Envelope_ForgetStep: {
       /**
        * Format: int64
@@ -5619,6 +5712,35 @@ export interface components {
     /** @description One page of the member's favourite goods, newest first. */
     FavoritePage: {
       list: components['schemas']['Card'][];
+      /** Format: int64 */
+      page: number;
+      /** Format: int64 */
+      total: number;
+    };
+    /** @description A piece of feedback with the shop's reply. */
+    Feedback: {
+      body: string;
+      /** Format: int64 */
+      created_at: number;
+      /** Format: int64 */
+      id: number;
+      /** Format: int64 */
+      kind: number;
+      /** @example 功能建议 */
+      kind_name: string;
+      /** @description The photos' addresses (their member only). */
+      photos: string[];
+      /** Format: int64 */
+      replied_at: number | null;
+      reply: string;
+      /** Format: int64 */
+      status: number;
+      /** @example 待回复 */
+      status_name: string;
+    };
+    /** @description One page of the member's feedback. */
+    FeedbackPage: {
+      list: components['schemas']['Feedback'][];
       /** Format: int64 */
       page: number;
       /** Format: int64 */
@@ -7275,6 +7397,8 @@ export type EnvelopeEdited = components['schemas']['Envelope_Edited'];
 export type EnvelopeEngineCartInput = components['schemas']['Envelope_EngineCartInput'];
 export type EnvelopeFavoriteGoods = components['schemas']['Envelope_FavoriteGoods'];
 export type EnvelopeFavoritePage = components['schemas']['Envelope_FavoritePage'];
+export type EnvelopeFeedback = components['schemas']['Envelope_Feedback'];
+export type EnvelopeFeedbackPage = components['schemas']['Envelope_FeedbackPage'];
 export type EnvelopeForgetStep = components['schemas']['Envelope_ForgetStep'];
 export type EnvelopeGoodsActivities = components['schemas']['Envelope_GoodsActivities'];
 export type EnvelopeGoodsDetail = components['schemas']['Envelope_GoodsDetail'];
@@ -7330,6 +7454,8 @@ export type EnvelopeWinners = components['schemas']['Envelope_Winners'];
 export type ErrorEnvelope = components['schemas']['ErrorEnvelope'];
 export type FavoriteGoods = components['schemas']['FavoriteGoods'];
 export type FavoritePage = components['schemas']['FavoritePage'];
+export type Feedback = components['schemas']['Feedback'];
+export type FeedbackPage = components['schemas']['FeedbackPage'];
 export type FieldErrors = components['schemas']['FieldErrors'];
 export type FlashSale = components['schemas']['FlashSale'];
 export type ForgetStep = components['schemas']['ForgetStep'];
@@ -9819,6 +9945,76 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Envelope_BoughtPage'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  feedback_list: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 我的反馈 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_FeedbackPage'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  feedback_send: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 新的反馈 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_Feedback'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  feedback_photo: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+        photo: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 照片 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'image/jpeg': unknown;
+          'image/png': unknown;
         };
       };
       '4XX': components['responses']['Error'];
