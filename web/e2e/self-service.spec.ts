@@ -68,3 +68,33 @@ test('a wanted variety is asked for, listed and answered by the shop', async ({ 
   await row.getByRole('link', { name }).click();
   await expect(page.getByTestId('wanted-info')).toContainText('已上架，可搜索采购');
 });
+
+/** A 1×1 PNG. */
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d4948445200000001000000010806000000' +
+    '1f15c4890000000d49444154789c6300010000000500010d0a2db40000000049454e44ae426082',
+  'hex',
+);
+
+test("feedback with a picture is sent, and the shop's reply shows beside it", async ({ page }) => {
+  await login(page);
+  await page.goto(`${base()}/yjfk`);
+  await expect(page).toHaveURL(/\/zzfw\/yjfk$/);
+  await expect(page).toHaveTitle('意见反馈 - 医药批发商城');
+  const form = page.getByTestId('feedback-form');
+  await form.getByRole('radio', { name: '商品问题' }).check();
+  const text = `希望增加更多中药饮片规格 ${Date.now() % 10000}`;
+  await form.getByLabel('反馈内容').fill(text);
+  await form.locator('input[type=file]').setInputFiles({ name: 'shot.png', mimeType: 'image/png', buffer: PNG });
+  await form.getByRole('button', { name: '提交反馈' }).click();
+  await expect(page.getByText('感谢您的反馈，我们会尽快处理')).toBeVisible();
+  const item = page.getByTestId('feedback-item').filter({ hasText: text });
+  await expect(item).toContainText('待回复');
+  await expect(item.getByRole('img', { name: '反馈图片' })).toBeVisible();
+
+  const [[id]] = sql('SELECT id FROM feedback WHERE body = ?', text) as [[number]];
+  expect(admin('reply-feedback', String(id), '--reply', '已安排采购部门补充规格')).toContain('已回复');
+  await page.reload();
+  await expect(item).toContainText('已回复');
+  await expect(item).toContainText('商城回复：已安排采购部门补充规格');
+});

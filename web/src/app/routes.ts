@@ -81,6 +81,7 @@ export const ROUTES: readonly RouteEntry[] = [
   { name: 'zzfw_pzqg', path: '/zzfw/pzqg', title: '品种求购', layout: PLAIN },
   { name: 'zzfw_pzqg_add', path: '/zzfw/pzqg/add', title: '添加求购', layout: PLAIN },
   { name: 'zzfw_pzqg_info', path: '/zzfw/pzqg/info', title: '求购详情', layout: PLAIN },
+  { name: 'zzfw_yjfk', path: '/zzfw/yjfk', title: '意见反馈', layout: PLAIN },
 
   { name: 'user_hyzx', path: '/user', title: '会员中心', layout: PLAIN },
   { name: 'wdqb', path: '/wdqb', title: '我的钱包', layout: PLAIN },
@@ -148,7 +149,7 @@ export const ROUTES: readonly RouteEntry[] = [
 const MEMBER_ALIASES: readonly Redirect[] = [
   ...['yegl', 'zhhb', 'jfgl', 'yhq', 'xjq'].map((child) => ({ from: `/${child}`, to: `/wdqb/${child}` })),
   ...['zzzj', 'ddgl', 'addr', 'wdxx'].map((child) => ({ from: `/${child}`, to: `/zhzx/${child}` })),
-  ...['kjcg', 'pzqg', 'pzqg/add', 'pzqg/info', 'dzfp', 'star'].map((child) => ({ from: `/${child}`, to: `/zzfw/${child}` })),
+  ...['kjcg', 'pzqg', 'pzqg/add', 'pzqg/info', 'yjfk', 'dzfp', 'star'].map((child) => ({ from: `/${child}`, to: `/zzfw/${child}` })),
   { from: '/zzfw', to: '/zzfw/kjcg' },
   { from: '/basic', to: '/zhzx/basic' },
   { from: '/jcxx_index', to: '/zhzx/basic' },

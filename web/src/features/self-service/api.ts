@@ -1,7 +1,7 @@
 // Self-service: quick purchase (the goods bought before) and wanted varieties.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-import type { BoughtPage, Wanted, WantedPage } from '@/api/types';
+import type { BoughtPage, FeedbackPage, Wanted, WantedPage } from '@/api/types';
 
 export const WANTED_KEY = ['wanted'] as const;
 
@@ -36,4 +36,16 @@ export function useWanted(id: number) {
 /** The lines to add for the chosen goods: each at the quantity typed (at least 1). */
 export function chosenLines(chosen: number[], numbers: Record<number, number>): { goods_id: number; number: number }[] {
   return chosen.map((id) => ({ goods_id: id, number: Math.max(1, Math.floor(numbers[id] ?? 1)) }));
+}
+
+export const FEEDBACK_KEY = ['feedback'] as const;
+
+/** The member's feedback with the shop's replies (asked again whenever the page opens). */
+export function useFeedback(page: number) {
+  return useQuery({
+    queryKey: [...FEEDBACK_KEY, page],
+    queryFn: () => api.get<FeedbackPage>('/api/user/feedback', { params: { page } }),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
 }

@@ -46,6 +46,7 @@ const MEMBER_MENU: Item[] = [
     children: [
       link('/zzfw/kjcg', '快速采购'),
       link('/zzfw/pzqg', '品种求购'),
+      link('/zzfw/yjfk', '意见反馈'),
       link('/zzfw/star', '我的收藏'),
       link('/zzfw/dzfp', '电子发票'),
     ],

@@ -14,6 +14,8 @@ import { fieldErrors } from '@/features/auth/api';
 import { MemberLayout } from '@/features/member/components/member-layout';
 import { WANTED_KEY, chosenLines, useBought, useWanted, useWantedList } from '../api';
 
+export { FeedbackPage } from './feedback-page';
+
 /** 快速采购 (/zzfw/kjcg). */
 export function QuickPurchasePage() {
   const [page, setPage] = useState(1);

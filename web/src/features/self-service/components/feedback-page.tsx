@@ -1,0 +1,122 @@
+// 意见反馈 (/zzfw/yjfk): the member writes a suggestion or complaint with photos, and reads the
+// shop's replies to what they wrote.
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { App as AntApp, Button, Card, Empty, Form, Image, Input, Pagination, Radio, Skeleton, Tag, Upload } from 'antd';
+import type { UploadFile } from 'antd';
+import type { Feedback } from '@/api/types';
+import { api } from '@/lib/api';
+import { formatTime } from '@/lib/time';
+import { fieldErrors } from '@/features/auth/api';
+import { afterSaleForm } from '@/features/order/api';
+import { MemberLayout } from '@/features/member/components/member-layout';
+import { FEEDBACK_KEY, useFeedback } from '../api';
+
+const KINDS = [
+  { value: 1, label: '功能建议' },
+  { value: 2, label: '商品问题' },
+  { value: 3, label: '服务投诉' },
+  { value: 4, label: '其他' },
+];
+
+export function FeedbackPage() {
+  const [page, setPage] = useState(1);
+  const feedback = useFeedback(page);
+  const [form] = Form.useForm();
+  const [files, setFiles] = useState<UploadFile[]>([]);
+  const [sending, setSending] = useState(false);
+  const client = useQueryClient();
+  const { message } = AntApp.useApp();
+  const send = async (values: { kind: number; body: string }) => {
+    setSending(true);
+    try {
+      const photos = files.flatMap((file) => (file.originFileObj ? [file.originFileObj] : []));
+      await api.upload<Feedback>('/api/user/feedback', afterSaleForm(values.body, photos, values.kind));
+      message.success('感谢您的反馈，我们会尽快处理');
+      form.resetFields();
+      setFiles([]);
+      setPage(1);
+      await client.invalidateQueries({ queryKey: FEEDBACK_KEY });
+    } catch (error) {
+      form.setFields(fieldErrors(error).filter((field) => field.name !== 'photos'));
+    } finally {
+      setSending(false);
+    }
+  };
+  return (
+    <MemberLayout title="意见反馈">
+      <Card size="small" className="member-card">
+        <Form form={form} layout="vertical" onFinish={(values) => void send(values)} data-testid="feedback-form">
+          <Form.Item label="反馈类型" name="kind" rules={[{ required: true, message: '请选择反馈类型' }]}>
+            <Radio.Group options={KINDS} />
+          </Form.Item>
+          <Form.Item label="反馈内容" name="body" rules={[{ required: true, whitespace: true, message: '请填写反馈内容' }]}>
+            <Input.TextArea rows={4} maxLength={1000} showCount />
+          </Form.Item>
+          <Form.Item label="图片（最多5张，JPG或PNG）">
+            <Upload
+              accept=".jpg,.jpeg,.png"
+              listType="picture-card"
+              maxCount={5}
+              multiple
+              fileList={files}
+              beforeUpload={() => false}
+              onChange={({ fileList }) => setFiles(fileList.slice(0, 5))}
+            >
+              {files.length < 5 && '+ 添加'}
+            </Upload>
+          </Form.Item>
+          <Button type="primary" htmlType="submit" loading={sending}>
+            提交反馈
+          </Button>
+        </Form>
+      </Card>
+      <h2 className="section-title">我的反馈</h2>
+      {!feedback.data ? (
+        <Skeleton active />
+      ) : feedback.data.list.length === 0 ? (
+        <Empty description="暂无反馈" />
+      ) : (
+        <>
+          {feedback.data.list.map((item) => (
+            <Card
+              key={item.id}
+              size="small"
+              className="member-card"
+              data-testid="feedback-item"
+              title={
+                <>
+                  {item.kind_name} · {formatTime(item.created_at)}
+                </>
+              }
+              extra={<Tag color={item.status === 1 ? 'green' : 'orange'}>{item.status_name}</Tag>}
+            >
+              <p className="pre-wrap">{item.body}</p>
+              {item.photos.length > 0 && (
+                <Image.PreviewGroup>
+                  {item.photos.map((photo) => (
+                    <Image key={photo} src={photo} width={72} height={72} alt="反馈图片" />
+                  ))}
+                </Image.PreviewGroup>
+              )}
+              {item.reply && (
+                <p className="feedback-reply">
+                  商城回复：{item.reply}
+                  {item.replied_at ? `（${formatTime(item.replied_at)}）` : ''}
+                </p>
+              )}
+            </Card>
+          ))}
+          <Pagination
+            current={page}
+            pageSize={10}
+            total={feedback.data.total}
+            onChange={setPage}
+            hideOnSinglePage
+            showSizeChanger={false}
+          />
+        </>
+      )}
+    </MemberLayout>
+  );
+}
