@@ -15,9 +15,17 @@ test('the help links open their articles, 66 first, and 支付与配送 has its 
   // The help groups are kept in local storage for the next visit (§3).
   expect(await page.evaluate(() => localStorage.getItem('help-categories'))).toContain('会员注册');
 
+  // The footer's help groups are the same data; its 会员注册 is article 66 too.
+  await page.goto(`${base()}/`);
+  await page.locator('.footer').getByRole('link', { name: '会员注册' }).click();
+  await expect(page).toHaveURL(/\/help\/xrzn\/hyzc\?id=66$/);
+  await expect(page.getByTestId('article-title')).toHaveText('会员注册');
   await page.locator('.footer').getByRole('link', { name: '安全购药' }).click();
-  await expect(page).toHaveURL(/\/help\/xrzn\/aqgy$/);
+  await expect(page).toHaveURL(/\/help\/xrzn\/aqgy\?id=\d+$/);
   await expect(page.getByTestId('article-title')).toHaveText('安全购药');
+  // A help page reached by its path alone shows its own article.
+  await page.goto(`${base()}/help/fwbz/yhxy`);
+  await expect(page.getByTestId('article-title')).toHaveText('用户协议');
 
   await page.goto(`${base()}/help/pay`);
   await expect(page).toHaveTitle('支付与配送 - 医药批发商城');

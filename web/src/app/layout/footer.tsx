@@ -27,7 +27,7 @@ export function Footer() {
               <dt>{group.name}</dt>
               {group.list.map((article) => (
                 <dd key={article.id}>
-                  <Link to={article.path}>{article.title}</Link>
+                  <Link to={`${article.path}?id=${article.id}`}>{article.title}</Link>
                 </dd>
               ))}
             </dl>
