@@ -6,33 +6,7 @@
 use reqwest::{Client, StatusCode};
 use serde_json::Value;
 
-use crate::common::{App, add_to_cart, address_of, ladder_goods, on_both, post_order};
-
-const PNG: &[u8] = b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\0\x01\0\0\0\x01\x08\x06\0\0\0\x1f\x15\xc4\x89";
-
-async fn admin(app: &App, args: &[&str]) -> anyhow::Result<String> {
-    let command = origin::admin::Admin::from_args(args.iter().map(|arg| (*arg).to_owned()))?;
-    origin::admin::run(&app.db, command).await
-}
-
-/// A multipart body of text fields and photos.
-fn multipart(fields: &[(&str, &str)], photos: &[(&str, &[u8])]) -> (String, Vec<u8>) {
-    let boundary = "----after-sales-boundary";
-    let mut body = Vec::new();
-    for (name, value) in fields {
-        body.extend(format!("--{boundary}\r\nContent-Disposition: form-data; name=\"{name}\"\r\n\r\n{value}\r\n").as_bytes());
-    }
-    for (file_name, bytes) in photos {
-        body.extend(
-            format!("--{boundary}\r\nContent-Disposition: form-data; name=\"photos\"; filename=\"{file_name}\"\r\nContent-Type: image/png\r\n\r\n")
-                .as_bytes(),
-        );
-        body.extend(*bytes);
-        body.extend(b"\r\n");
-    }
-    body.extend(format!("--{boundary}--\r\n").as_bytes());
-    (format!("multipart/form-data; boundary={boundary}"), body)
-}
+use crate::common::{App, PNG, add_to_cart, address_of, admin, ladder_goods, multipart, on_both, post_order};
 
 async fn send(app: &App, client: &Client, path: &str, form: (String, Vec<u8>)) -> (StatusCode, Value) {
     let response = client.post(app.url(path)).header("content-type", form.0).body(form.1).send().await.unwrap();

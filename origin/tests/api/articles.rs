@@ -4,12 +4,7 @@
 
 use reqwest::StatusCode;
 
-use crate::common::{App, on_both};
-
-async fn admin(app: &App, args: &[&str]) -> anyhow::Result<String> {
-    let command = origin::admin::Admin::from_args(args.iter().map(|arg| (*arg).to_owned()))?;
-    origin::admin::run(&app.db, command).await
-}
+use crate::common::{admin, on_both};
 
 #[tokio::test]
 async fn articles_render_safely_with_their_neighbours_and_operators_publish_them() {

@@ -381,3 +381,31 @@ pub async fn approved_buyer(app: &App, hash: &str, prefix: &str, phone_prefix: &
 pub fn urlencode(text: &str) -> String {
     text.bytes().map(|byte| format!("%{byte:02X}")).collect()
 }
+
+/// Runs an operator's command (`origin admin …`) on the application's database.
+pub async fn admin(app: &App, args: &[&str]) -> anyhow::Result<String> {
+    let command = origin::admin::Admin::from_args(args.iter().map(|arg| (*arg).to_owned()))?;
+    origin::admin::run(&app.db, command).await
+}
+
+/// A 1×1 PNG, as uploaded photos.
+pub const PNG: &[u8] = b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\0\x01\0\0\0\x01\x08\x06\0\0\0\x1f\x15\xc4\x89";
+
+/// A multipart body of text fields and PNG `photos`: its content type and bytes.
+pub fn multipart(fields: &[(&str, &str)], photos: &[(&str, &[u8])]) -> (String, Vec<u8>) {
+    let boundary = "----test-boundary";
+    let mut body = Vec::new();
+    for (name, value) in fields {
+        body.extend(format!("--{boundary}\r\nContent-Disposition: form-data; name=\"{name}\"\r\n\r\n{value}\r\n").as_bytes());
+    }
+    for (file_name, bytes) in photos {
+        body.extend(
+            format!("--{boundary}\r\nContent-Disposition: form-data; name=\"photos\"; filename=\"{file_name}\"\r\nContent-Type: image/png\r\n\r\n")
+                .as_bytes(),
+        );
+        body.extend(*bytes);
+        body.extend(b"\r\n");
+    }
+    body.extend(format!("--{boundary}--\r\n").as_bytes());
+    (format!("multipart/form-data; boundary={boundary}"), body)
+}

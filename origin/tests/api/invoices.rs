@@ -4,12 +4,7 @@
 
 use reqwest::StatusCode;
 
-use crate::common::{App, add_to_cart, address_of, ladder_goods, on_both, post_order};
-
-async fn admin(app: &App, args: &[&str]) -> anyhow::Result<String> {
-    let command = origin::admin::Admin::from_args(args.iter().map(|arg| (*arg).to_owned()))?;
-    origin::admin::run(&app.db, command).await
-}
+use crate::common::{add_to_cart, address_of, admin, ladder_goods, on_both, post_order};
 
 #[tokio::test]
 async fn an_invoice_is_requested_once_issued_for_what_was_paid_and_downloaded() {

@@ -3,14 +3,9 @@
 //! answers 404 and changes nothing), and the operator's `origin admin` commands, whose every
 //! change reaches the member's logs and messages.
 
-use crate::common::{App, add_to_cart, address_of, ladder_goods, on_both, post_order};
+use crate::common::{App, PNG, add_to_cart, address_of, admin, ladder_goods, on_both, post_order};
 use reqwest::{Client, StatusCode};
 use serde_json::Value;
-
-async fn admin(app: &App, args: &[&str]) -> anyhow::Result<String> {
-    let command = origin::admin::Admin::from_args(args.iter().map(|arg| (*arg).to_owned()))?;
-    origin::admin::run(&app.db, command).await
-}
 
 async fn member_id(app: &App, username: &str) -> i64 {
     sqlx::query_scalar("SELECT id FROM members WHERE username = $1").bind(username).fetch_one(&app.db.pool).await.unwrap()
@@ -282,8 +277,6 @@ async fn upload(app: &App, client: &Client, form: (String, Vec<u8>)) -> (StatusC
     let response = client.post(app.url("/api/user/zizhi")).header("content-type", form.0).body(form.1).send().await.unwrap();
     (response.status(), response.json().await.unwrap())
 }
-
-const PNG: &[u8] = b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\0\x01\0\0\0\x01\x08\x06\0\0\0\x1f\x15\xc4\x89";
 
 #[tokio::test]
 async fn certificates_are_checked_kept_apart_and_reviewed() {

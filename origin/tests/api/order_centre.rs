@@ -7,12 +7,7 @@
 use reqwest::{Client, StatusCode};
 use serde_json::Value;
 
-use crate::common::{App, add_to_cart, address_of, ladder_goods, on_both, post_order};
-
-async fn admin(app: &App, args: &[&str]) -> anyhow::Result<String> {
-    let command = origin::admin::Admin::from_args(args.iter().map(|arg| (*arg).to_owned()))?;
-    origin::admin::run(&app.db, command).await
-}
+use crate::common::{App, add_to_cart, address_of, admin, ladder_goods, on_both, post_order};
 
 /// Places an order of `number` of the ladder goods for the demo member and pays it from the
 /// balance; answers its id.

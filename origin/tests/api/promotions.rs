@@ -7,12 +7,7 @@
 use reqwest::{Client, StatusCode};
 use serde_json::Value;
 
-use crate::common::{App, approved_buyer, joined, on_both};
-
-async fn admin(app: &App, args: &[&str]) -> anyhow::Result<String> {
-    let command = origin::admin::Admin::from_args(args.iter().map(|arg| (*arg).to_owned()))?;
-    origin::admin::run(&app.db, command).await
-}
+use crate::common::{App, admin, approved_buyer, joined, on_both};
 
 async fn demo_scalar(app: &App, column: &str) -> i64 {
     sqlx::query_scalar(sqlx::AssertSqlSafe(format!("SELECT {column} FROM members WHERE username = 'demo'")))

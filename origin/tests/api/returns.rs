@@ -8,32 +8,7 @@
 use reqwest::{Client, StatusCode};
 use serde_json::Value;
 
-use crate::common::{App, add_to_cart, address_of, joined, on_both, post_order};
-
-const PNG: &[u8] = b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\0\x01\0\0\0\x01\x08\x06\0\0\0\x1f\x15\xc4\x89";
-
-async fn admin(app: &App, args: &[&str]) -> anyhow::Result<String> {
-    let command = origin::admin::Admin::from_args(args.iter().map(|arg| (*arg).to_owned()))?;
-    origin::admin::run(&app.db, command).await
-}
-
-fn multipart(fields: &[(&str, &str)], photos: &[(&str, &[u8])]) -> (String, Vec<u8>) {
-    let boundary = "----returns-boundary";
-    let mut body = Vec::new();
-    for (name, value) in fields {
-        body.extend(format!("--{boundary}\r\nContent-Disposition: form-data; name=\"{name}\"\r\n\r\n{value}\r\n").as_bytes());
-    }
-    for (file_name, bytes) in photos {
-        body.extend(
-            format!("--{boundary}\r\nContent-Disposition: form-data; name=\"photos\"; filename=\"{file_name}\"\r\nContent-Type: image/png\r\n\r\n")
-                .as_bytes(),
-        );
-        body.extend(*bytes);
-        body.extend(b"\r\n");
-    }
-    body.extend(format!("--{boundary}--\r\n").as_bytes());
-    (format!("multipart/form-data; boundary={boundary}"), body)
-}
+use crate::common::{App, PNG, add_to_cart, address_of, admin, joined, multipart, on_both, post_order};
 
 async fn request(app: &App, client: &Client, order: i64, fields: &[(&str, &str)], photos: &[(&str, &[u8])]) -> (StatusCode, Value) {
     let (content_type, body) = multipart(fields, photos);

@@ -5,12 +5,7 @@
 
 use reqwest::StatusCode;
 
-use crate::common::{App, add_to_cart, address_of, on_both, post_order};
-
-async fn admin(app: &App, args: &[&str]) -> anyhow::Result<String> {
-    let command = origin::admin::Admin::from_args(args.iter().map(|arg| (*arg).to_owned()))?;
-    origin::admin::run(&app.db, command).await
-}
+use crate::common::{App, PNG, add_to_cart, address_of, admin, multipart, on_both, post_order};
 
 #[tokio::test]
 async fn quick_purchase_lists_what_the_member_bought_before() {
@@ -104,35 +99,14 @@ async fn wanted_varieties_are_asked_for_answered_and_kept_apart() {
     .await;
 }
 
-const PNG: &[u8] = b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\0\x01\0\0\0\x01\x08\x06\0\0\0\x1f\x15\xc4\x89";
-
 async fn send_feedback(
     app: &App,
     client: &reqwest::Client,
     fields: &[(&str, &str)],
     photos: &[(&str, &[u8])],
 ) -> (StatusCode, serde_json::Value) {
-    let boundary = "----feedback-boundary";
-    let mut body = Vec::new();
-    for (name, value) in fields {
-        body.extend(format!("--{boundary}\r\nContent-Disposition: form-data; name=\"{name}\"\r\n\r\n{value}\r\n").as_bytes());
-    }
-    for (file_name, bytes) in photos {
-        body.extend(
-            format!("--{boundary}\r\nContent-Disposition: form-data; name=\"photos\"; filename=\"{file_name}\"\r\nContent-Type: image/png\r\n\r\n")
-                .as_bytes(),
-        );
-        body.extend(*bytes);
-        body.extend(b"\r\n");
-    }
-    body.extend(format!("--{boundary}--\r\n").as_bytes());
-    let response = client
-        .post(app.url("/api/user/feedback"))
-        .header("content-type", format!("multipart/form-data; boundary={boundary}"))
-        .body(body)
-        .send()
-        .await
-        .unwrap();
+    let (content_type, body) = multipart(fields, photos);
+    let response = client.post(app.url("/api/user/feedback")).header("content-type", content_type).body(body).send().await.unwrap();
     (response.status(), response.json().await.unwrap())
 }
 

@@ -5,7 +5,7 @@
 
 use reqwest::StatusCode;
 
-use crate::common::{add_to_cart, address_of, on_both, post_order};
+use crate::common::{add_to_cart, address_of, admin, on_both, post_order};
 
 #[tokio::test]
 async fn each_zone_lists_its_own_goods() {
@@ -220,11 +220,6 @@ async fn activities_open_while_they_run_and_say_why_not_otherwise() {
         assert_eq!(app.get(&client, &format!("/api/activities?ids={many}")).await.0, StatusCode::UNPROCESSABLE_ENTITY);
     })
     .await;
-}
-
-async fn admin(app: &crate::common::App, args: &[&str]) -> anyhow::Result<String> {
-    let command = origin::admin::Admin::from_args(args.iter().map(|arg| (*arg).to_owned()))?;
-    origin::admin::run(&app.db, command).await
 }
 
 #[tokio::test]
