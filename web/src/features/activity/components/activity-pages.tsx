@@ -5,7 +5,8 @@ import { useEffect } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { Button, Empty, Result, Skeleton, Spin, Tabs } from 'antd';
 import { parseIds, useActivities, useActivity } from '../api';
-import { ActivityCard, ActivityView, GoodsTable } from './activity-view';
+import { GoodsTable } from '@/components/goods-table';
+import { ActivityCard, ActivityView } from './activity-view';
 
 function NotFound() {
   return (

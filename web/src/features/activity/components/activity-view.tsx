@@ -1,13 +1,11 @@
 // An activity as its template shows it: the banner in the activity's colour, then its sections
 // of goods — the activity template (hdmb) as card grids, the zone template (zqmb) with the
 // sections as an anchored menu beside tables. Not yet started: its note, or 活动未开始.
-import { Anchor, App as AntApp, Card as AntCard, Empty, Result, Table } from 'antd';
-import { Link, useNavigate } from 'react-router';
-import type { ActivityLink, ActivityPage, Card } from '@/api/types';
-import { GoodsCard, QuantityAdd } from '@/components/goods-card';
-import { currentPrice, stockClass } from '@/components/goods';
-import { GoodsTags } from '@/components/tags';
-import { yuan } from '@/lib/money';
+import { Anchor, App as AntApp, Card as AntCard, Empty, Result } from 'antd';
+import { useNavigate } from 'react-router';
+import type { ActivityLink, ActivityPage } from '@/api/types';
+import { GoodsCard } from '@/components/goods-card';
+import { GoodsTable } from '@/components/goods-table';
 import { formatTime } from '@/lib/time';
 import { countdown, useServerNow } from '@/lib/server-clock';
 import { activityTap } from '../api';
@@ -22,39 +20,6 @@ function Banner({ activity }: { activity: ActivityLink }) {
         {activity.state === 'running' ? ` · 距结束 ${countdown(activity.ends_at - now)}` : ` · ${formatTime(activity.starts_at)} 开始`}
       </p>
     </div>
-  );
-}
-
-export function GoodsTable({ goods }: { goods: Card[] }) {
-  return (
-    <Table<Card>
-      rowKey="id"
-      size="small"
-      pagination={false}
-      dataSource={goods}
-      columns={[
-        {
-          title: '商品名称',
-          dataIndex: 'name',
-          render: (_, item) => (
-            <>
-              <Link to={`/list/info/${item.id}`}>{item.name}</Link> <GoodsTags tags={item.tags} />
-            </>
-          ),
-        },
-        { title: '规格', dataIndex: 'ypgg', width: 130 },
-        { title: '生产厂家', dataIndex: 'sccj', width: 200 },
-        {
-          title: '价格',
-          key: 'price',
-          width: 90,
-          align: 'right',
-          render: (_, item) => <span className="price money">{yuan(currentPrice(item))}</span>,
-        },
-        { title: '库存', key: 'stock', width: 80, render: (_, item) => <span className={stockClass(item)}>{item.stock_state}</span> },
-        { title: '采购', key: 'buy', width: 230, render: (_, item) => <QuantityAdd goods={item} compact /> },
-      ]}
-    />
   );
 }
 

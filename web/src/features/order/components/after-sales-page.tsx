@@ -3,8 +3,10 @@
 // new case (problem type, description, photos) while the order allows it.
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { App as AntApp, Button, Card, Empty, Form, Image, Input, Radio, Skeleton, Space, Tag, Upload } from 'antd';
+import { App as AntApp, Button, Card, Empty, Form, Image, Input, Radio, Skeleton, Space, Tag } from 'antd';
 import type { UploadFile } from 'antd';
+import { PhotoPicker } from '@/components/photo-picker';
+import { pickedFiles } from '@/lib/files';
 import { api } from '@/lib/api';
 import { formatTime } from '@/lib/time';
 import type { AfterSale } from '@/api/types';
@@ -26,7 +28,7 @@ function MessageForm({ submit, withKind, label }: { submit: (form: FormData) => 
   const send = async (values: { kind?: number; body: string }) => {
     setSending(true);
     try {
-      const photos = files.flatMap((file) => (file.originFileObj ? [file.originFileObj] : []));
+      const photos = pickedFiles(files);
       await submit(afterSaleForm(values.body, photos, values.kind));
       form.resetFields();
       setFiles([]);
@@ -46,19 +48,7 @@ function MessageForm({ submit, withKind, label }: { submit: (form: FormData) => 
       <Form.Item label={label} name="body" rules={[{ required: true, message: '请描述遇到的问题' }]}>
         <Input.TextArea rows={3} maxLength={1000} showCount />
       </Form.Item>
-      <Form.Item label="照片（最多5张，JPG或PNG）">
-        <Upload
-          accept=".jpg,.jpeg,.png"
-          listType="picture-card"
-          maxCount={5}
-          multiple
-          fileList={files}
-          beforeUpload={() => false}
-          onChange={({ fileList }) => setFiles(fileList.slice(0, 5))}
-        >
-          {files.length < 5 && '+ 添加'}
-        </Upload>
-      </Form.Item>
+      <PhotoPicker files={files} onChange={setFiles} />
       <Button type="primary" htmlType="submit" loading={sending}>
         提交
       </Button>

@@ -22,9 +22,10 @@ import {
   Space,
   Table,
   Tag,
-  Upload,
 } from 'antd';
 import type { UploadFile } from 'antd';
+import { PhotoPicker } from '@/components/photo-picker';
+import { pickedFiles } from '@/lib/files';
 import { api } from '@/lib/api';
 import { formatTime } from '@/lib/time';
 import { positive, yuan } from '@/lib/money';
@@ -49,7 +50,7 @@ function RequestForm({ info, done }: { info: ReturnInfo; done: () => Promise<unk
     if (!quote.data) return;
     setSending(true);
     try {
-      const photos = files.flatMap((file) => (file.originFileObj ? [file.originFileObj] : []));
+      const photos = pickedFiles(files);
       await api.upload<ReturnInfo>(
         `/api/order/${info.order_id}/return`,
         returnForm({ lines, reason: values.reason, description: values.description ?? '', refund: quote.data.refund, photos }),
@@ -133,19 +134,7 @@ function RequestForm({ info, done }: { info: ReturnInfo; done: () => Promise<unk
         <Form.Item label="问题描述" name="description" rules={[{ required: reason === 6, message: '请描述退货原因' }]}>
           <Input.TextArea rows={3} maxLength={500} showCount />
         </Form.Item>
-        <Form.Item label="照片（最多5张，JPG或PNG）">
-          <Upload
-            accept=".jpg,.jpeg,.png"
-            listType="picture-card"
-            maxCount={5}
-            multiple
-            fileList={files}
-            beforeUpload={() => false}
-            onChange={({ fileList }) => setFiles(fileList.slice(0, 5))}
-          >
-            {files.length < 5 && '+ 添加'}
-          </Upload>
-        </Form.Item>
+        <PhotoPicker files={files} onChange={setFiles} />
         <Button type="primary" htmlType="submit" loading={sending} disabled={!quote.data}>
           提交退货申请
         </Button>

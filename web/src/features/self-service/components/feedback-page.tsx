@@ -2,8 +2,10 @@
 // shop's replies to what they wrote.
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { App as AntApp, Button, Card, Empty, Form, Image, Input, Pagination, Radio, Skeleton, Tag, Upload } from 'antd';
+import { App as AntApp, Button, Card, Empty, Form, Image, Input, Pagination, Radio, Skeleton, Tag } from 'antd';
 import type { UploadFile } from 'antd';
+import { PhotoPicker } from '@/components/photo-picker';
+import { pickedFiles } from '@/lib/files';
 import type { Feedback } from '@/api/types';
 import { api } from '@/lib/api';
 import { formatTime } from '@/lib/time';
@@ -30,7 +32,7 @@ export function FeedbackPage() {
   const send = async (values: { kind: number; body: string }) => {
     setSending(true);
     try {
-      const photos = files.flatMap((file) => (file.originFileObj ? [file.originFileObj] : []));
+      const photos = pickedFiles(files);
       await api.upload<Feedback>('/api/user/feedback', afterSaleForm(values.body, photos, values.kind));
       message.success('感谢您的反馈，我们会尽快处理');
       form.resetFields();
@@ -53,19 +55,7 @@ export function FeedbackPage() {
           <Form.Item label="反馈内容" name="body" rules={[{ required: true, whitespace: true, message: '请填写反馈内容' }]}>
             <Input.TextArea rows={4} maxLength={1000} showCount />
           </Form.Item>
-          <Form.Item label="图片（最多5张，JPG或PNG）">
-            <Upload
-              accept=".jpg,.jpeg,.png"
-              listType="picture-card"
-              maxCount={5}
-              multiple
-              fileList={files}
-              beforeUpload={() => false}
-              onChange={({ fileList }) => setFiles(fileList.slice(0, 5))}
-            >
-              {files.length < 5 && '+ 添加'}
-            </Upload>
-          </Form.Item>
+          <PhotoPicker files={files} onChange={setFiles} label="图片（最多5张，JPG或PNG）" />
           <Button type="primary" htmlType="submit" loading={sending}>
             提交反馈
           </Button>

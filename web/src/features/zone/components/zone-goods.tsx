@@ -2,13 +2,10 @@
 // list with the zone's own filter, in cards (or as a table).
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Empty, Pagination, Segmented, Skeleton, Table } from 'antd';
+import { Empty, Pagination, Segmented, Skeleton } from 'antd';
 import type { Params } from '@/lib/api-client';
-import type { Card } from '@/api/types';
-import { GoodsCard, QuantityAdd } from '@/components/goods-card';
-import { currentPrice, stockClass } from '@/components/goods';
-import { GoodsTags } from '@/components/tags';
-import { yuan } from '@/lib/money';
+import { GoodsCard } from '@/components/goods-card';
+import { GoodsTable } from '@/components/goods-table';
 import { useAd } from '@/api/common';
 import { ZONE_PAGE_SIZE, useZoneGoods, zoneParams } from '../api';
 
@@ -24,40 +21,6 @@ const SORTS: ZoneSort[] = [
   { label: '价格从低到高', value: 'price', order: 'asc' },
   { label: '新品', value: 'new' },
 ];
-
-function ZoneTable({ goods, expiry }: { goods: Card[]; expiry: boolean }) {
-  return (
-    <Table<Card>
-      rowKey="id"
-      size="small"
-      pagination={false}
-      dataSource={goods}
-      columns={[
-        {
-          title: '商品名称',
-          dataIndex: 'name',
-          render: (_, item) => (
-            <>
-              <Link to={`/list/info/${item.id}`}>{item.name}</Link> <GoodsTags tags={item.tags} />
-            </>
-          ),
-        },
-        { title: '规格', dataIndex: 'ypgg', width: 130 },
-        { title: '生产厂家', dataIndex: 'sccj', width: 200 },
-        ...(expiry ? [{ title: '效期至', dataIndex: 'expires_on', width: 110 }] : []),
-        {
-          title: '价格',
-          key: 'price',
-          width: 90,
-          align: 'right',
-          render: (_, item) => <span className="price money">{yuan(currentPrice(item))}</span>,
-        },
-        { title: '库存', key: 'stock', width: 80, render: (_, item) => <span className={stockClass(item)}>{item.stock_state}</span> },
-        { title: '采购', key: 'buy', width: 230, render: (_, item) => <QuantityAdd goods={item} compact /> },
-      ]}
-    />
-  );
-}
 
 export function ZoneGoods({
   title,
@@ -114,7 +77,7 @@ export function ZoneGoods({
           ) : goods.data.list.length === 0 ? (
             <Empty description="该专区暂无商品" />
           ) : table ? (
-            <ZoneTable goods={goods.data.list} expiry={expiry} />
+            <GoodsTable goods={goods.data.list} expiry={expiry} />
           ) : (
             <div className="goods-grid zone-grid" data-testid="zone-goods">
               {goods.data.list.map((item) => (
