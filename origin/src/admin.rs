@@ -197,6 +197,26 @@ enum Command {
         #[arg(long)]
         off: bool,
     },
+    /// Writes a backup of the shop's database to `--to` (SQLite: an online copy; PostgreSQL:
+    /// `pg_dump`), while the shop keeps serving.
+    Backup {
+        #[arg(long)]
+        to: std::path::PathBuf,
+    },
+    /// Restores a backup (`backup --to`) into the new or empty database `DATABASE_URL` names.
+    Restore {
+        #[arg(long)]
+        from: std::path::PathBuf,
+    },
+    /// Adds `--goods N` generated goods to the catalogue, made from the shop's own (the same
+    /// medicines from other manufacturers, packs and prices): a wholesaler's range for
+    /// benchmarks and tests. The same `--seed` writes the same goods.
+    Seed {
+        #[arg(long)]
+        goods: usize,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
     /// Adds a carrier's event to a shipped order's logistics.
     Logistics {
         order: i64,
@@ -281,6 +301,15 @@ struct GrantMoney {
 }
 
 impl Admin {
+    /// The backup to restore, when the command is `restore`: it runs before the database is
+    /// opened (and migrated), on `DATABASE_URL` alone.
+    pub fn restore_from(&self) -> Option<&std::path::Path> {
+        match &self.command {
+            Command::Restore { from } => Some(from),
+            _ => None,
+        }
+    }
+
     /// Reads the command line after `origin admin`.
     pub fn from_args(args: impl IntoIterator<Item = String>) -> Result<Admin, clap::Error> {
         Admin::try_parse_from(std::iter::once("origin admin".to_owned()).chain(args))
@@ -318,6 +347,12 @@ pub async fn run(db: &Db, admin: Admin) -> anyhow::Result<String> {
         Command::ApproveKx { member } => kx_review(&mut conn, &operator, member, None).await,
         Command::RejectKx { member, reason } => kx_review(&mut conn, &operator, member, Some(&reason)).await,
         Command::Welfare { rate, days, title, off } => welfare(&mut conn, rate, days, &title, off).await,
+        Command::Backup { to } => crate::backup::backup(db, &to).await,
+        Command::Restore { .. } => anyhow::bail!("restore runs before the database is opened (`origin admin restore`)"),
+        Command::Seed { goods, seed } => {
+            crate::db::seed::seed_if_empty(db).await?;
+            crate::db::generate::generate(&mut conn, goods, seed).await
+        }
         Command::Logistics { order, description, place } => logistics(&mut conn, &operator, order, &place, &description).await,
     }
 }

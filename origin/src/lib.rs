@@ -6,17 +6,20 @@
 
 pub mod admin;
 pub mod auth;
+pub mod backup;
 pub mod cashback;
 pub mod config;
 pub mod db;
 pub mod http;
 pub mod idempotency;
 pub mod money;
+pub mod ops;
 pub mod order_life;
 pub mod orders_due;
 pub mod payment;
 pub mod purge;
 pub mod returns;
+pub mod search;
 pub mod security;
 pub mod settlement;
 pub mod startup;

@@ -35,6 +35,10 @@ async fn main() -> anyhow::Result<()> {
                 Ok(admin) => admin,
                 Err(error) => error.exit(),
             };
+            if let Some(from) = admin.restore_from() {
+                print!("{}", origin::backup::restore(&config.database_url, from).await?);
+                return Ok(());
+            }
             let db = Db::connect(&config.database_url).await?;
             db.migrate().await?;
             print!("{}", origin::admin::run(&db, admin).await?);

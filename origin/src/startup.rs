@@ -47,9 +47,12 @@ impl Application {
             );
         }
         let listener = TcpListener::bind(config.addr).await?;
+        crate::ops::recorder();
+        let search = crate::search::SearchIndex::new(db.clone());
+        search.start();
         let middleware = ServiceBuilder::new()
             .layer(SetRequestIdLayer::new(REQUEST_ID, MakeRequestUuid))
-            .layer(TraceLayer::new_for_http())
+            .layer(TraceLayer::new_for_http().make_span_with(crate::telemetry::request_span))
             .layer(PropagateRequestIdLayer::new(REQUEST_ID))
             .layer(TimeoutLayer::with_status_code(StatusCode::REQUEST_TIMEOUT, Duration::from_secs(30)))
             // The fastest level: a 50-line cart is 52 KB of JSON, and at the default level its
@@ -69,6 +72,8 @@ impl Application {
             http: http.clone(),
             payments: Arc::new(crate::payment::Gateway::new(config.payment.clone(), http)),
             payment: Arc::new(config.payment.clone()),
+            search: search.clone(),
+            counts: Arc::default(),
         })
         .layer(middleware);
         let _orders_due = crate::orders_due::spawn(db.clone(), config.order_pay_minutes, config.order_receive_days);

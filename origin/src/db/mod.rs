@@ -2,6 +2,7 @@
 //! through sqlx's `Any` driver so that every query is written once. Queries use `$1`-style
 //! parameters, which both engines accept; the schemas differ only in identity columns.
 
+pub mod generate;
 pub mod seed;
 
 use std::path::Path;
@@ -40,11 +41,14 @@ impl Kind {
 pub struct Db {
     pub pool: AnyPool,
     pub kind: Kind,
+    /// `DATABASE_URL` as given (for `pg_dump`).
+    pub url: String,
 }
 
 impl Db {
     /// Connects, creating the SQLite file (and its folder) when missing.
     pub async fn connect(url: &str) -> anyhow::Result<Db> {
+        let given = url.to_owned();
         sqlx::any::install_default_drivers();
         let kind = if url.starts_with("postgres:") || url.starts_with("postgresql:") {
             Kind::Postgres
@@ -81,7 +85,7 @@ impl Db {
             .connect_with(options)
             .await
             .with_context(|| format!("cannot connect to {url}"))?;
-        Ok(Db { pool, kind })
+        Ok(Db { pool, kind, url: given })
     }
 
     /// Brings the schema up to date (migrations are compiled into the binary).
@@ -109,6 +113,13 @@ fn sqlite_synchronous() -> anyhow::Result<&'static str> {
         Ok("NORMAL") => Ok("NORMAL"),
         Ok(other) => anyhow::bail!("SQLITE_SYNCHRONOUS must be FULL or NORMAL, got {other}"),
     }
+}
+
+/// The file of a `sqlite:` URL (`None` for other databases and for `:memory:`).
+pub fn sqlite_file(url: &str) -> Option<String> {
+    let path = url.strip_prefix("sqlite://").or_else(|| url.strip_prefix("sqlite:"))?;
+    let file = path.split_once('?').map_or(path, |(file, _)| file);
+    (file != ":memory:").then(|| file.to_owned())
 }
 
 /// `sqlite://data/shop.db` → the same with `mode=rwc`, after creating `data/`.

@@ -23,6 +23,11 @@ use crate::now;
 
 /// The health check: answered without the edge's proof, for load balancers and tunnels.
 pub const HEALTH: &str = "/healthz";
+/// The readiness check: like the health check, and the search index is built.
+pub const READY: &str = "/readyz";
+/// The operator's routes, answered without the edge's proof (the edge forwards only `/api/*`,
+/// so they are reached on the origin's own address).
+const OPERATIONS: [&str; 3] = [HEALTH, READY, crate::ops::METRICS];
 
 /// The largest request body the origin reads, in bytes: every body is a short form. A larger one
 /// is answered 413 `请求内容过大`.
@@ -44,7 +49,7 @@ pub async fn only_through_edge(State(context): State<ApiContext>, mut request: R
             let target = request.uri().path_and_query().map_or_else(|| request.uri().path(), |target| target.as_str());
             match proof::verify(secret, header, request.method().as_str(), target, now()) {
                 Ok(()) => true,
-                Err(_) if request.uri().path() == HEALTH => false,
+                Err(_) if OPERATIONS.contains(&request.uri().path()) => false,
                 Err(rejection) => {
                     tracing::warn!(?rejection, method = %request.method(), path = request.uri().path(), "a request without the edge's proof was refused");
                     return Error::forbidden(NOT_THROUGH_EDGE).into_response();
@@ -58,6 +63,15 @@ pub async fn only_through_edge(State(context): State<ApiContext>, mut request: R
         }
     }
     next.run(request).await
+}
+
+/// `GET /readyz`: 200 once the origin can answer every call — the database answers and the
+/// search index is built — else 503 (`/healthz` is 200 as soon as the database answers).
+pub async fn ready(State(context): State<ApiContext>) -> Response {
+    if context.search.current().is_none() {
+        return Error::Refused(StatusCode::SERVICE_UNAVAILABLE, "搜索服务正在准备，请稍候再试".into()).into_response();
+    }
+    health(State(context)).await
 }
 
 /// `GET /healthz`: 200 with the success envelope while the database answers, else 503.

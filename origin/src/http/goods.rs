@@ -1,11 +1,13 @@
 //! The catalogue: the goods list with its filters, sorting and paging, goods detail, search
 //! suggestions and hot search terms.
 //!
-//! Search is a substring match (`LIKE '%…%'`) over one column holding the name, manufacturer,
-//! specification, approval number and brand: Chinese has no spaces to split words on, so a
-//! substring is what a buyer means by "contains"; it needs no tokenizer and runs the same on
-//! SQLite and PostgreSQL, and over a catalogue of thousands of goods a scan takes well under a
-//! millisecond. (An n-gram index — FTS5 trigram, pg_trgm — is the step for millions.)
+//! Search — the keyword list and the suggestions — asks the in-memory index (`crate::search`):
+//! substrings of the name, manufacturer, specification, approval number and brand, and the
+//! pinyin of the name and manufacturer, ranked by match quality then sales. The list then
+//! applies its filters, sorting and paging in the database to the goods found. Lists without
+//! a keyword walk an index in their order (`goods_default_order` and the sort columns' own),
+//! deep pages included: the page's ids come from the index alone and only they are read whole;
+//! their totals are counted once per catalogue version and filter (`CountCache`).
 
 use axum::extract::{Path, State};
 use serde::Serialize;
@@ -17,7 +19,8 @@ use super::ApiContext;
 use super::card::{Card, CardRow, FlashSale, card, card_columns, cards};
 use super::error::{Answer, Envelope, Error, Result, ok};
 use super::extract::{MaybeMember, QueryFields};
-use crate::db::Db;
+use crate::db::{Db, Kind};
+use crate::search::{self, Hit, Scope};
 use crate::{money, now};
 
 pub fn router() -> OpenApiRouter<ApiContext> {
@@ -56,15 +59,19 @@ fn bounded_keyword(keyword: &str) -> Result<()> {
 /// (manufacturer), `brand`, `shop` (`general`, `youx`, `zy`, `qx`), zone flags `is_dpby`,
 /// `manjian`, `flash`, `everyday`, `near_expiry` (a batch expiring within 180 days), `kx` (controlled goods); `sort`
 /// (`default`, `sales`, `price`, `new`, `expiry`) and `order` (`asc`, `desc`); `page`,
-/// `page_size` (at most 100).
+/// `page_size` (at most 100). With a keyword, `default` is by relevance (match quality, then
+/// sales).
 #[utoipa::path(get, path = "/api/goods/list", operation_id = "goods_list", tag = "商品", responses((status = 200, description = "一页商品", body = Envelope<GoodsPage>)))]
 async fn list(State(context): State<ApiContext>, QueryFields(query): QueryFields) -> Answer<GoodsPage> {
     let page = query.page()?;
     let page_size = query.int_or("page_size", "每页数量", PAGE_SIZE)?.clamp(1, PAGE_SIZE_MAX);
     let mut filter = Filter::default();
+    let mut hits: Option<Vec<Hit>> = None;
     if let Some(keyword) = query.text("keyword").or_else(|| query.text("keywords")) {
         bounded_keyword(&keyword)?;
-        filter.add(|n| format!("g.search_text LIKE ${n} ESCAPE '\\'"), Param::Text(like_pattern(&keyword.to_ascii_lowercase())));
+        let found = context.search_snapshot().await?.find(&keyword, Scope::All);
+        filter.add(|n| id_set(context.db.kind, n), Param::Text(id_list(context.db.kind, found.iter().map(|hit| hit.id))));
+        hits = Some(found);
     }
     if let Some(sccj) = query.text("sccj") {
         filter.add(|n| format!("g.sccj = ${n}"), Param::Text(sccj));
@@ -115,7 +122,8 @@ async fn list(State(context): State<ApiContext>, QueryFields(query): QueryFields
         Some(_) => return Err(Error::field("order", "排序方向不正确")),
     };
     let direction = |default_descending: bool| if descending.unwrap_or(default_descending) { "DESC" } else { "ASC" };
-    let order = match query.text("sort").as_deref() {
+    let sort = query.text("sort");
+    let order = match sort.as_deref() {
         None | Some("default") => "g.is_buy DESC, g.stock > 0 DESC, g.id ASC".to_owned(),
         Some("sales") => format!("g.sales {}, g.id ASC", direction(true)),
         Some("price") => format!("g.price {}, g.id ASC", direction(false)),
@@ -123,17 +131,109 @@ async fn list(State(context): State<ApiContext>, QueryFields(query): QueryFields
         Some("expiry") => format!("g.expires_on {}, g.id ASC", direction(false)),
         Some(_) => return Err(Error::field("sort", "排序方式不正确")),
     };
+    let offset = (page - 1) * page_size;
     let condition = filter.sql();
+    let (ids, total) = match hits {
+        Some(hits) if hits.is_empty() => (Vec::new(), 0),
+        // By relevance: the goods found that pass the filters, with their sales now, ranked here.
+        Some(hits) if matches!(sort.as_deref(), None | Some("default")) => {
+            let passing: Vec<(i64, i64)> = filter
+                .bind_as(sqlx::query_as(sqlx::AssertSqlSafe(format!("SELECT g.id, g.sales FROM goods g {condition}"))))
+                .fetch_all(&context.db.pool)
+                .await?;
+            let quality: std::collections::HashMap<i64, u32> = hits.iter().map(|hit| (hit.id, hit.quality)).collect();
+            let mut ranked: Vec<Hit> =
+                passing.into_iter().map(|(id, sales)| Hit { id, quality: quality.get(&id).copied().unwrap_or(u32::MAX), sales }).collect();
+            search::rank(&mut ranked);
+            let total = ranked.len() as i64;
+            (ranked.into_iter().skip(offset as usize).take(page_size as usize).map(|hit| hit.id).collect(), total)
+        }
+        // In a column's order: the page's ids from the index alone, then only they are read.
+        _ => {
+            let ids: Vec<i64> = filter
+                .bind_scalar(sqlx::query_scalar(sqlx::AssertSqlSafe(format!(
+                    "SELECT g.id FROM goods g {condition} ORDER BY {order} LIMIT {page_size} OFFSET {offset}"
+                ))))
+                .fetch_all(&context.db.pool)
+                .await?;
+            let total = count(&context, &condition, &filter).await?;
+            (ids, total)
+        }
+    };
+    let list = if ids.is_empty() {
+        Vec::new()
+    } else {
+        let columns = card_columns(1);
+        let sql =
+            format!("SELECT {columns} FROM goods g WHERE g.id IN ({})", ids.iter().map(i64::to_string).collect::<Vec<_>>().join(", "));
+        let rows = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(now()).fetch_all(&context.db.pool).await?;
+        let mut cards = cards(&rows)?;
+        let position: std::collections::HashMap<i64, usize> = ids.iter().enumerate().map(|(index, id)| (*id, index)).collect();
+        cards.sort_by_key(|card| position.get(&card.id).copied().unwrap_or(usize::MAX));
+        cards
+    };
+    ok(GoodsPage { list, total, page, page_size, last_page: ((total + page_size - 1) / page_size).max(1) })
+}
+
+/// How long a list's total is kept at one catalogue version: the flags of other tables (天天特价)
+/// may change it without a new version.
+const COUNT_TTL: std::time::Duration = std::time::Duration::from_secs(10);
+/// At most this many totals are kept; past it the cache starts again empty.
+const COUNT_ENTRIES: usize = 4096;
+
+/// Goods lists' totals by filter, at a catalogue version: counting every goods of a filter is a
+/// scan of its index, so a total is counted once per version (and `COUNT_TTL`), not per page.
+#[derive(Default)]
+pub struct CountCache {
+    entries: std::sync::Mutex<std::collections::HashMap<String, (i64, std::time::Instant, i64)>>,
+}
+
+impl CountCache {
+    fn get(&self, key: &str, version: i64) -> Option<i64> {
+        let entries = self.entries.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        entries.get(key).filter(|(at, counted, _)| *at == version && counted.elapsed() < COUNT_TTL).map(|(_, _, total)| *total)
+    }
+
+    fn put(&self, key: String, version: i64, total: i64) {
+        let mut entries = self.entries.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        if entries.len() >= COUNT_ENTRIES {
+            entries.clear();
+        }
+        entries.insert(key, (version, std::time::Instant::now(), total));
+    }
+}
+
+/// The number of goods passing `condition`, from the cache when counted at this version.
+async fn count(context: &ApiContext, condition: &str, filter: &Filter) -> Result<i64> {
+    let version = search::catalogue_version(&context.db).await?;
+    let key = format!("{condition}\u{1}{}", filter.key());
+    if let Some(total) = context.counts.get(&key, version) {
+        return Ok(total);
+    }
     let total: i64 = filter
         .bind_scalar(sqlx::query_scalar(sqlx::AssertSqlSafe(format!("SELECT COUNT(*) FROM goods g {condition}"))))
         .fetch_one(&context.db.pool)
         .await?;
-    let offset = (page - 1) * page_size;
-    // The clock for the cards' flash sales is the parameter after the filter's.
-    let columns = card_columns(filter.params.len() + 1);
-    let sql = format!("SELECT {columns} FROM goods g {condition} ORDER BY {order} LIMIT {page_size} OFFSET {offset}");
-    let rows = filter.bind(sqlx::query(sqlx::AssertSqlSafe(sql))).bind(now()).fetch_all(&context.db.pool).await?;
-    ok(GoodsPage { list: cards(&rows)?, total, page, page_size, last_page: ((total + page_size - 1) / page_size).max(1) })
+    context.counts.put(key, version, total);
+    Ok(total)
+}
+
+/// A condition keeping the goods whose ids are in the list bound as parameter `n` (`id_list`).
+fn id_set(kind: Kind, n: usize) -> String {
+    match kind {
+        Kind::Sqlite => format!("g.id IN (SELECT value FROM json_each(${n}))"),
+        Kind::Postgres => format!("g.id = ANY(CAST(${n} AS BIGINT[]))"),
+    }
+}
+
+/// Ids as one parameter: a JSON array for SQLite's `json_each`, an array literal for
+/// PostgreSQL.
+fn id_list(kind: Kind, ids: impl Iterator<Item = i64>) -> String {
+    let joined = ids.map(|id| id.to_string()).collect::<Vec<_>>().join(",");
+    match kind {
+        Kind::Sqlite => format!("[{joined}]"),
+        Kind::Postgres => format!("{{{joined}}}"),
+    }
 }
 
 /// One page of goods cards.
@@ -174,16 +274,6 @@ impl Filter {
         if self.conditions.is_empty() { String::new() } else { format!("WHERE {}", self.conditions.join(" AND ")) }
     }
 
-    fn bind<'q>(
-        &self,
-        query: sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments>,
-    ) -> sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments> {
-        self.params.iter().fold(query, |query, param| match param {
-            Param::Text(text) => query.bind(text.clone()),
-            Param::Int(number) => query.bind(*number),
-        })
-    }
-
     fn bind_scalar<'q>(
         &self,
         query: sqlx::query::QueryScalar<'q, sqlx::Any, i64, sqlx::any::AnyArguments>,
@@ -192,6 +282,28 @@ impl Filter {
             Param::Text(text) => query.bind(text.clone()),
             Param::Int(number) => query.bind(*number),
         })
+    }
+
+    fn bind_as<'q, O>(
+        &self,
+        query: sqlx::query::QueryAs<'q, sqlx::Any, O, sqlx::any::AnyArguments>,
+    ) -> sqlx::query::QueryAs<'q, sqlx::Any, O, sqlx::any::AnyArguments> {
+        self.params.iter().fold(query, |query, param| match param {
+            Param::Text(text) => query.bind(text.clone()),
+            Param::Int(number) => query.bind(*number),
+        })
+    }
+
+    /// The parameters as text, for a cache key.
+    fn key(&self) -> String {
+        self.params
+            .iter()
+            .map(|param| match param {
+                Param::Text(text) => text.clone(),
+                Param::Int(number) => number.to_string(),
+            })
+            .collect::<Vec<_>>()
+            .join("\u{1}")
     }
 }
 
@@ -398,23 +510,18 @@ pub async fn manjian_activity(db: &Db, id: i64) -> Result<Option<ManjianActivity
 }
 
 /// `GET /api/goods/search?keywords=…&type=0|1`: up to 10 suggestions, goods names (type 0) or
-/// manufacturers (type 1) containing the trimmed keyword; an empty keyword gives none.
+/// manufacturers (type 1) holding the keyword (characters or pinyin), best match first; an
+/// empty keyword gives none.
 #[utoipa::path(get, path = "/api/goods/search", tag = "商品", responses((status = 200, description = "搜索建议", body = Envelope<Vec<String>>)))]
 async fn search(State(context): State<ApiContext>, QueryFields(query): QueryFields) -> Answer<Vec<String>> {
     let Some(keyword) = query.text("keywords").or_else(|| query.text("keyword")) else { return ok(Vec::<String>::new()) };
     bounded_keyword(&keyword)?;
-    let column = match query.int_or("type", "搜索类型", 0)? {
-        0 => "name",
-        1 => "sccj",
+    let scope = match query.int_or("type", "搜索类型", 0)? {
+        0 => Scope::Name,
+        1 => Scope::Manufacturer,
         _ => return Err(Error::field("type", "搜索类型不正确")),
     };
-    let suggestions: Vec<String> = sqlx::query_scalar(sqlx::AssertSqlSafe(format!(
-        "SELECT {column} FROM goods WHERE LOWER({column}) LIKE $1 ESCAPE '\\' GROUP BY {column} ORDER BY MAX(sales) DESC, MIN(id) LIMIT 10"
-    )))
-    .bind(like_pattern(&keyword.to_ascii_lowercase()))
-    .fetch_all(&context.db.pool)
-    .await?;
-    ok(suggestions)
+    ok(context.search_snapshot().await?.suggest(&keyword, scope, 10))
 }
 
 /// `GET /api/goods/hot`: the hot search terms.

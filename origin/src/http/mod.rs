@@ -72,6 +72,20 @@ pub struct ApiContext {
     /// The online payment provider, and where it reaches the shop.
     pub payments: Arc<dyn crate::payment::Provider>,
     pub payment: Arc<crate::payment::PaymentConfig>,
+    /// The goods search index (`crate::search`).
+    pub search: crate::search::SearchIndex,
+    /// Goods lists' totals per filter and catalogue version.
+    pub counts: Arc<goods::CountCache>,
+}
+
+impl ApiContext {
+    /// The search index at the catalogue's version; 503 while the first one is being built.
+    pub async fn search_snapshot(&self) -> error::Result<Arc<crate::search::Snapshot>> {
+        match self.search.snapshot().await? {
+            Some(snapshot) => Ok(snapshot),
+            None => Err(error::Error::Refused(axum::http::StatusCode::SERVICE_UNAVAILABLE, "搜索服务正在准备，请稍候再试".into())),
+        }
+    }
 }
 
 /// Every route, and the OpenAPI document describing them: a route exists only through its
@@ -127,6 +141,9 @@ pub fn api_router(context: ApiContext) -> Router {
     router
         .route("/api/openapi.json", get(move || std::future::ready(Json(document.as_ref().clone()))))
         .route(edge::HEALTH, get(edge::health))
+        .route(edge::READY, get(edge::ready))
+        .route(crate::ops::METRICS, get(crate::ops::render))
+        .route_layer(middleware::from_fn(crate::ops::track))
         .fallback(|| async { Error::not_found("接口不存在") })
         .layer(DefaultBodyLimit::max(edge::BODY_LIMIT))
         .layer(middleware::from_fn(envelope_rejections))

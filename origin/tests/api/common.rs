@@ -65,6 +65,27 @@ impl App {
         start(self.database_url.clone(), self.database, Some(EDGE_SECRET), &|_| {}).await
     }
 
+    /// A new, empty database of the same kind (a SQLite file not yet made, or a PostgreSQL
+    /// database with no tables): its URL. It is left behind for the temporary folder's or the
+    /// test server's clean-up.
+    pub async fn fresh_database(&self) -> String {
+        let name = unique_name();
+        if self.database == "sqlite" {
+            return format!("sqlite://{}/shop.db", std::env::temp_dir().join(name).display());
+        }
+        let admin_url = std::env::var("TEST_DATABASE_ADMIN_URL").unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/postgres".into());
+        let mut admin = sqlx::PgConnection::connect(&admin_url).await.unwrap();
+        admin.execute(sqlx::AssertSqlSafe(format!("CREATE DATABASE {name}"))).await.unwrap();
+        let base = admin_url.rsplit_once('/').map_or(admin_url.as_str(), |(base, _)| base);
+        format!("{base}/{name}")
+    }
+
+    /// An origin on another database (`database_url`), with the edge's secret; it stops when
+    /// the answered sender is sent to or dropped.
+    pub async fn origin_on(&self, database_url: String) -> (App, tokio::sync::oneshot::Sender<()>) {
+        start(database_url, self.database, Some(EDGE_SECRET), &|_| {}).await
+    }
+
     /// A client logged in as the demo member.
     pub async fn demo(&self) -> Client {
         let client = self.client();

@@ -1,0 +1,530 @@
+//! Goods search: an n-gram index each origin keeps in memory, rebuilt from the database when
+//! the catalogue changes.
+//!
+//! **What matches.** A query is split on white space into terms; a goods matches when every
+//! term is a substring of one of its fields: name, manufacturer, specification, approval
+//! number, brand, or the full pinyin or pinyin initials of its name and manufacturer
+//! (`amxl` and `amoxilin` find 阿莫西林). Both sides are normalised first (`normalize`: letters
+//! lower-cased, full-width ASCII folded to half-width), so `ＡＭＸＬ` finds what `amxl` finds.
+//! Chinese has no spaces to split words on, so a substring is what a buyer means by
+//! "contains": the index answers exactly what a scan with `contains` would, only without
+//! the scan (the API tests hold it to that on both databases).
+//!
+//! **How.** Every field is cut into its characters and its pairs of neighbouring characters
+//! (bigrams); each gram keeps the sorted set of goods holding it, as a roaring bitmap. A term
+//! of one character is that character's set; a longer term is the intersection of its
+//! bigrams' sets, which holds every goods containing the term and, rarely, one holding the
+//! bigrams apart: each candidate is then checked with `contains`, which also grades the match
+//! (the trigram-index design of Russ Cox's "Regular Expression Matching with a Trigram Index",
+//! with bigrams because Chinese words are mostly two characters long).
+//!
+//! **Ranking.** By match quality — the name (in characters or pinyin) equal to the term, then
+//! starting with it, then containing it, then the brand, the manufacturer, the specification
+//! or approval number (`quality`) — then by sales, then by id.
+//!
+//! **Freshness.** `catalogue_version` (migration 0026) is bumped by triggers in the
+//! transaction of every change to a searched field. Each search reads it (one primary-key
+//! read); when it is newer than the index, one rebuild runs (`SearchIndex::snapshot`) while
+//! searches wait for it up to `FRESH_WAIT` and are then answered from the previous index.
+//! Every origin on one PostgreSQL keeps its own copy, built from the same rows at the same
+//! version, so all of them find the same goods.
+
+use std::collections::{HashMap, HashSet};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+use pinyin::ToPinyin;
+use roaring::RoaringBitmap;
+use tokio::sync::{Mutex, watch};
+
+use crate::db::Db;
+
+/// How long a search waits for a rebuild after a catalogue change before it is answered from
+/// the previous index.
+const FRESH_WAIT: Duration = Duration::from_secs(2);
+/// How long a search waits for the first index after the origin starts.
+const FIRST_WAIT: Duration = Duration::from_secs(120);
+/// At most this many terms of a query are used.
+const MAX_TERMS: usize = 8;
+
+/// Which fields a query looks in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Scope {
+    /// Every field (the keyword goods list).
+    All,
+    /// The name and its pinyin (name suggestions).
+    Name,
+    /// The manufacturer and its pinyin (manufacturer suggestions).
+    Manufacturer,
+}
+
+// The normalised fields of a goods, in `Doc::fields`.
+const NAME: usize = 0;
+const NAME_PINYIN: usize = 1;
+const NAME_INITIALS: usize = 2;
+const SCCJ: usize = 3;
+const SCCJ_PINYIN: usize = 4;
+const SCCJ_INITIALS: usize = 5;
+const BRAND: usize = 6;
+const YPGG: usize = 7;
+const PZWH: usize = 8;
+const FIELDS: usize = 9;
+
+struct Doc {
+    id: i64,
+    sales: i64,
+    /// The name and the manufacturer as written, for suggestions.
+    name: Box<str>,
+    sccj: Box<str>,
+    fields: [Box<str>; FIELDS],
+}
+
+/// One goods found: its id, how well it matched (lower is better; see `quality`) and its sales
+/// when the index was built.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Hit {
+    pub id: i64,
+    pub quality: u32,
+    pub sales: i64,
+}
+
+/// The index at one catalogue version. Immutable: a rebuild makes a new one.
+pub struct Snapshot {
+    pub version: i64,
+    docs: Vec<Doc>,
+    grams: HashMap<u64, RoaringBitmap>,
+    /// How long the build took (loading the rows included).
+    pub built_in: Duration,
+}
+
+/// A row the index is built from.
+#[derive(sqlx::FromRow)]
+struct GoodsRow {
+    id: i64,
+    name: String,
+    sccj: String,
+    ypgg: String,
+    pzwh: String,
+    brand: String,
+    sales: i64,
+}
+
+/// Lower-cases letters and folds full-width ASCII (and the ideographic space) to half-width.
+pub fn normalize(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        let c = match c {
+            '\u{3000}' => ' ',
+            '\u{FF01}'..='\u{FF5E}' => char::from_u32(c as u32 - 0xFEE0).unwrap_or(c),
+            _ => c,
+        };
+        out.extend(c.to_lowercase());
+    }
+    out
+}
+
+/// The full pinyin (`amoxilinjiaonang`) and the initials (`amxljn`) of a text: each Chinese
+/// character by its most common reading (ü written `v`, as pinyin keyboards take it); letters
+/// and digits kept; anything else left out. Both normalised.
+pub fn pinyin(text: &str) -> (String, String) {
+    let mut full = String::new();
+    let mut initials = String::new();
+    for (c, reading) in text.chars().zip(text.to_pinyin()) {
+        match reading {
+            Some(reading) => {
+                full.push_str(&reading.plain().replace('ü', "v"));
+                initials.push_str(&reading.first_letter().replace('ü', "v"));
+            }
+            None if c.is_alphanumeric() => {
+                let c = normalize(&c.to_string());
+                full.push_str(&c);
+                initials.push_str(&c);
+            }
+            None => {}
+        }
+    }
+    (full, initials)
+}
+
+/// The terms of a query: normalised, split on white space, without repeats; at most `MAX_TERMS`.
+pub fn terms(query: &str) -> Vec<String> {
+    let normalized = normalize(query);
+    let mut terms: Vec<String> = Vec::new();
+    for term in normalized.split_whitespace() {
+        if !terms.iter().any(|seen| seen == term) && terms.len() < MAX_TERMS {
+            terms.push(term.to_owned());
+        }
+    }
+    terms
+}
+
+fn unigram(c: char) -> u64 {
+    (1 << 42) | c as u64
+}
+
+fn bigram(a: char, b: char) -> u64 {
+    ((a as u64) << 21) | b as u64
+}
+
+/// How well `term` matches a goods within `scope`: `None` when it does not, else lower is
+/// better. A name is matched in characters or in pinyin alike (`amxl` is 阿莫西林 typed
+/// another way): 0 the name is the term, 1 starts with it, 2 contains it. Over every field,
+/// then: 3 the brand contains it, 4 the manufacturer starts with it, 5 contains it, 6 the
+/// specification or approval number contains it. Within the manufacturer's scope, its
+/// name is graded 0–2 like a goods name.
+fn quality(doc: &Doc, term: &str, scope: Scope) -> Option<u32> {
+    let f = |index: usize| -> &str { &doc.fields[index] };
+    let graded = |forms: [&str; 3]| -> Option<u32> {
+        forms
+            .iter()
+            .filter_map(|text| {
+                if *text == term {
+                    Some(0)
+                } else if text.starts_with(term) {
+                    Some(1)
+                } else if text.contains(term) {
+                    Some(2)
+                } else {
+                    None
+                }
+            })
+            .min()
+    };
+    let name = || graded([f(NAME), f(NAME_PINYIN), f(NAME_INITIALS)]);
+    let manufacturer = || graded([f(SCCJ), f(SCCJ_PINYIN), f(SCCJ_INITIALS)]);
+    match scope {
+        Scope::Name => name(),
+        Scope::Manufacturer => manufacturer(),
+        Scope::All => name()
+            .or_else(|| f(BRAND).contains(term).then_some(3))
+            .or_else(|| manufacturer().map(|grade| if grade < 2 { 4 } else { 5 }))
+            .or_else(|| (f(YPGG).contains(term) || f(PZWH).contains(term)).then_some(6)),
+    }
+}
+
+impl Snapshot {
+    fn build(version: i64, rows: Vec<GoodsRow>, started: Instant) -> Snapshot {
+        let mut docs = Vec::with_capacity(rows.len());
+        let mut grams: HashMap<u64, RoaringBitmap> = HashMap::new();
+        let mut seen: HashSet<u64> = HashSet::new();
+        for (position, row) in rows.into_iter().enumerate() {
+            let (name_pinyin, name_initials) = pinyin(&row.name);
+            let (sccj_pinyin, sccj_initials) = pinyin(&row.sccj);
+            let fields: [Box<str>; FIELDS] = [
+                normalize(&row.name).into(),
+                name_pinyin.into(),
+                name_initials.into(),
+                normalize(&row.sccj).into(),
+                sccj_pinyin.into(),
+                sccj_initials.into(),
+                normalize(&row.brand).into(),
+                normalize(&row.ypgg).into(),
+                normalize(&row.pzwh).into(),
+            ];
+            seen.clear();
+            for field in &fields {
+                let mut previous = None;
+                for c in field.chars() {
+                    seen.insert(unigram(c));
+                    if let Some(p) = previous {
+                        seen.insert(bigram(p, c));
+                    }
+                    previous = Some(c);
+                }
+            }
+            let position = position as u32;
+            for gram in &seen {
+                // Positions arrive in increasing order, so each is appended.
+                let list = grams.entry(*gram).or_default();
+                if list.try_push(position).is_err() {
+                    list.insert(position);
+                }
+            }
+            docs.push(Doc { id: row.id, sales: row.sales, name: row.name.into(), sccj: row.sccj.into(), fields });
+        }
+        Snapshot { version, docs, grams, built_in: started.elapsed() }
+    }
+
+    /// Goods in the index.
+    pub fn len(&self) -> usize {
+        self.docs.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.docs.is_empty()
+    }
+
+    /// Distinct grams (posting lists) in the index.
+    pub fn grams(&self) -> usize {
+        self.grams.len()
+    }
+
+    /// Every goods holding `term` in some field, and perhaps a few more (checked after).
+    fn candidates(&self, term: &str) -> RoaringBitmap {
+        let chars: Vec<char> = term.chars().collect();
+        if let [c] = chars[..] {
+            return self.grams.get(&unigram(c)).cloned().unwrap_or_default();
+        }
+        let mut lists: Vec<&RoaringBitmap> = Vec::new();
+        for pair in chars.windows(2) {
+            match self.grams.get(&bigram(pair[0], pair[1])) {
+                Some(list) => lists.push(list),
+                None => return RoaringBitmap::new(),
+            }
+        }
+        lists.sort_by_key(|list| list.len());
+        let mut found = lists[0].clone();
+        for list in &lists[1..] {
+            found &= *list;
+            if found.is_empty() {
+                break;
+            }
+        }
+        found
+    }
+
+    /// Every goods matching every term of `query` within `scope`, unordered. An empty query
+    /// matches nothing.
+    pub fn find(&self, query: &str, scope: Scope) -> Vec<Hit> {
+        let terms = terms(query);
+        if terms.is_empty() {
+            return Vec::new();
+        }
+        let mut candidates: Option<RoaringBitmap> = None;
+        for term in &terms {
+            let found = self.candidates(term);
+            let narrowed = match candidates {
+                None => found,
+                Some(mut so_far) => {
+                    so_far &= found;
+                    so_far
+                }
+            };
+            if narrowed.is_empty() {
+                return Vec::new();
+            }
+            candidates = Some(narrowed);
+        }
+        let mut hits = Vec::new();
+        for position in candidates.unwrap_or_default() {
+            let doc = &self.docs[position as usize];
+            let total = terms.iter().try_fold(0, |sum, term| quality(doc, term, scope).map(|q| sum + q));
+            if let Some(quality) = total {
+                hits.push(Hit { id: doc.id, quality, sales: doc.sales });
+            }
+        }
+        hits
+    }
+
+    /// The goods matching `query`, best first: by quality, then sales, then id.
+    pub fn ranked(&self, query: &str, scope: Scope) -> Vec<Hit> {
+        let mut hits = self.find(query, scope);
+        rank(&mut hits);
+        hits
+    }
+
+    /// Up to `limit` distinct names (`Scope::Name`) or manufacturers (`Scope::Manufacturer`)
+    /// of the goods matching `query`, each ranked by its best goods.
+    pub fn suggest(&self, query: &str, scope: Scope, limit: usize) -> Vec<String> {
+        let hits = self.ranked(query, scope);
+        let mut seen: HashSet<&str> = HashSet::new();
+        let mut suggestions = Vec::new();
+        // The docs are in id order: each hit's doc is found by binary search.
+        for hit in hits {
+            let Ok(position) = self.docs.binary_search_by_key(&hit.id, |doc| doc.id) else { continue };
+            let doc = &self.docs[position];
+            let text: &str = if scope == Scope::Manufacturer { &doc.sccj } else { &doc.name };
+            if seen.insert(text) {
+                suggestions.push(text.to_owned());
+                if suggestions.len() == limit {
+                    break;
+                }
+            }
+        }
+        suggestions
+    }
+}
+
+/// Orders hits best first: by quality, then sales (most first), then id.
+pub fn rank(hits: &mut [Hit]) {
+    hits.sort_unstable_by(|a, b| a.quality.cmp(&b.quality).then(b.sales.cmp(&a.sales)).then(a.id.cmp(&b.id)));
+}
+
+/// The origin's search index: the current snapshot, and the one rebuild that may be running.
+#[derive(Clone)]
+pub struct SearchIndex {
+    inner: Arc<Inner>,
+}
+
+struct Inner {
+    db: Db,
+    current: watch::Sender<Option<Arc<Snapshot>>>,
+    building: Mutex<()>,
+    builds: AtomicU64,
+}
+
+/// The catalogue's version (`catalogue_version`).
+pub async fn catalogue_version(db: &Db) -> sqlx::Result<i64> {
+    sqlx::query_scalar("SELECT version FROM catalogue_version WHERE id = 1").fetch_one(&db.pool).await
+}
+
+impl SearchIndex {
+    /// An index with no snapshot yet; `start` builds the first.
+    pub fn new(db: Db) -> SearchIndex {
+        let (current, _) = watch::channel(None);
+        SearchIndex { inner: Arc::new(Inner { db, current, building: Mutex::new(()), builds: AtomicU64::new(0) }) }
+    }
+
+    /// Builds the first snapshot in the background.
+    pub fn start(&self) {
+        self.spawn_build();
+    }
+
+    /// The current snapshot, if one has been built.
+    pub fn current(&self) -> Option<Arc<Snapshot>> {
+        self.inner.current.borrow().clone()
+    }
+
+    /// Rebuilds so far (the first build included).
+    pub fn builds(&self) -> u64 {
+        self.inner.builds.load(Ordering::Relaxed)
+    }
+
+    /// A snapshot at the catalogue's current version: the current one when it is, else after
+    /// a rebuild (waiting up to `FRESH_WAIT`, then the previous one). `None` when no index
+    /// could be built in `FIRST_WAIT`.
+    pub async fn snapshot(&self) -> sqlx::Result<Option<Arc<Snapshot>>> {
+        let latest = catalogue_version(&self.inner.db).await?;
+        let current = self.current();
+        if let Some(snapshot) = &current
+            && snapshot.version >= latest
+        {
+            return Ok(current);
+        }
+        self.spawn_build();
+        let mut receiver = self.inner.current.subscribe();
+        let wait = if current.is_some() { FRESH_WAIT } else { FIRST_WAIT };
+        let fresh = tokio::time::timeout(wait, receiver.wait_for(|s| s.as_ref().is_some_and(|s| s.version >= latest))).await;
+        match fresh {
+            Ok(Ok(snapshot)) => Ok(snapshot.clone()),
+            _ => Ok(self.current()),
+        }
+    }
+
+    /// Starts a rebuild unless the running one will see the latest version; rebuilds run one
+    /// at a time, and each first checks whether it is still needed.
+    fn spawn_build(&self) {
+        let index = self.clone();
+        tokio::spawn(async move {
+            let _building = index.inner.building.lock().await;
+            if let Err(error) = index.build_if_stale().await {
+                tracing::error!(%error, "the search index could not be rebuilt");
+            }
+        });
+    }
+
+    async fn build_if_stale(&self) -> anyhow::Result<()> {
+        let started = Instant::now();
+        let version = catalogue_version(&self.inner.db).await?;
+        if self.current().is_some_and(|snapshot| snapshot.version >= version) {
+            return Ok(());
+        }
+        // Read after the version: a change committed in between makes the next search rebuild
+        // again, so the index never claims a version newer than its rows.
+        let rows: Vec<GoodsRow> = sqlx::query_as(
+            "SELECT g.id, g.name, g.sccj, g.ypgg, g.pzwh, COALESCE(b.name, '') AS brand, g.sales \
+             FROM goods g LEFT JOIN brands b ON b.id = g.brand_id ORDER BY g.id",
+        )
+        .fetch_all(&self.inner.db.pool)
+        .await?;
+        let snapshot = tokio::task::spawn_blocking(move || Snapshot::build(version, rows, started)).await?;
+        tracing::info!(
+            version,
+            goods = snapshot.len(),
+            grams = snapshot.grams(),
+            millis = snapshot.built_in.as_millis() as u64,
+            "search index built"
+        );
+        self.inner.builds.fetch_add(1, Ordering::Relaxed);
+        metrics::counter!("search_index_builds_total").increment(1);
+        metrics::histogram!("search_index_build_seconds").record(snapshot.built_in.as_secs_f64());
+        self.inner.current.send_replace(Some(Arc::new(snapshot)));
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn row(id: i64, name: &str, sccj: &str, ypgg: &str, pzwh: &str, brand: &str, sales: i64) -> GoodsRow {
+        GoodsRow { id, name: name.into(), sccj: sccj.into(), ypgg: ypgg.into(), pzwh: pzwh.into(), brand: brand.into(), sales }
+    }
+
+    fn sample() -> Snapshot {
+        Snapshot::build(
+            1,
+            vec![
+                row(1, "阿莫西林胶囊", "华北制药股份有限公司", "0.25g*24粒", "国药准字H13023964", "", 10),
+                row(2, "阿莫西林克拉维酸钾片", "珠海联邦制药股份有限公司", "0.375g*12片", "国药准字H10983151", "", 50),
+                row(3, "阿莫西林", "石药集团", "0.5g*20粒", "国药准字H1", "", 1),
+                row(4, "维生素C片", "东北制药", "0.1g*100片", "国药准字H2", "养生堂", 5),
+                row(5, "绿茶", "绿叶", "", "", "", 0),
+                row(6, "西林瓶", "阿莫公司", "", "", "", 0),
+            ],
+            Instant::now(),
+        )
+    }
+
+    fn ids(hits: &[Hit]) -> Vec<i64> {
+        hits.iter().map(|hit| hit.id).collect()
+    }
+
+    #[test]
+    fn pinyin_spells_and_initials() {
+        assert_eq!(pinyin("阿莫西林"), ("amoxilin".into(), "amxl".into()));
+        assert_eq!(pinyin("维生素C片"), ("weishengsucpian".into(), "wsscp".into()));
+        assert_eq!(pinyin("绿"), ("lv".into(), "l".into()));
+    }
+
+    #[test]
+    fn ranks_by_quality_then_sales() {
+        let index = sample();
+        // 3 is the name, 1 starts with it, 2 starts with it and sells more than 1.
+        assert_eq!(ids(&index.ranked("阿莫西林", Scope::All)), vec![3, 2, 1]);
+        assert_eq!(ids(&index.ranked("amxl", Scope::All)), vec![3, 2, 1]);
+        // 6 holds 阿莫 in its manufacturer only: last.
+        assert_eq!(ids(&index.ranked("阿莫", Scope::All)), vec![2, 1, 3, 6]);
+        assert_eq!(ids(&index.ranked("ＡＭＸＬ", Scope::All)), vec![3, 2, 1]);
+    }
+
+    #[test]
+    fn finds_substrings_not_scattered_bigrams() {
+        let index = sample();
+        // 西林 and 林瓶 are both in 6, and 西林 in 1–3, but 西林瓶 only in 6.
+        assert_eq!(ids(&index.ranked("西林瓶", Scope::All)), vec![6]);
+        // The bigrams of 莫西林胶 are all in 1, in that order.
+        assert_eq!(ids(&index.ranked("莫西林胶", Scope::All)), vec![1]);
+        assert!(index.find("林西", Scope::All).is_empty());
+        assert!(index.find("", Scope::All).is_empty());
+        assert!(index.find("   ", Scope::All).is_empty());
+        // Every term must match.
+        assert_eq!(ids(&index.ranked("阿莫西林 华北", Scope::All)), vec![1]);
+        assert_eq!(ids(&index.ranked("h13023964", Scope::All)), vec![1]);
+        assert_eq!(ids(&index.ranked("养生堂", Scope::All)), vec![4]);
+        assert_eq!(ids(&index.ranked("lv", Scope::All)), vec![5]);
+    }
+
+    #[test]
+    fn suggestions_look_in_their_field_only() {
+        let index = sample();
+        // All three start with 阿莫: by sales.
+        assert_eq!(index.suggest("阿莫", Scope::Name, 10), vec!["阿莫西林克拉维酸钾片", "阿莫西林胶囊", "阿莫西林"]);
+        assert_eq!(index.suggest("阿莫西林", Scope::Name, 10), vec!["阿莫西林", "阿莫西林克拉维酸钾片", "阿莫西林胶囊"]);
+        assert_eq!(index.suggest("阿莫", Scope::Manufacturer, 10), vec!["阿莫公司"]);
+        assert_eq!(index.suggest("zyjt", Scope::Manufacturer, 10), Vec::<String>::new());
+        assert_eq!(index.suggest("sy", Scope::Manufacturer, 10), vec!["石药集团"]);
+        assert_eq!(index.suggest("阿莫", Scope::Name, 1), vec!["阿莫西林克拉维酸钾片"]);
+    }
+}

@@ -1,0 +1,204 @@
+//! Goods search over HTTP on a generated catalogue: the keyword list finds exactly what a plain
+//! substring scan of the goods finds, pinyin finds what its characters find, suggestions come
+//! from their own field, and the index follows the catalogue when it changes.
+
+use std::collections::{BTreeSet, HashSet};
+
+use crate::common::{App, admin, on_both, urlencode};
+use origin::search::{normalize, pinyin};
+use reqwest::Client;
+
+#[derive(sqlx::FromRow)]
+struct Row {
+    id: i64,
+    name: String,
+    sccj: String,
+    ypgg: String,
+    pzwh: String,
+    brand: String,
+    #[sqlx(rename = "type")]
+    goods_type: i64,
+}
+
+/// The goods a plain scan finds: every term of the query a substring of one of the fields.
+fn scan(rows: &[Row], query: &str, fields: impl Fn(&Row) -> Vec<String>) -> BTreeSet<i64> {
+    let terms: Vec<String> = normalize(query).split_whitespace().map(str::to_owned).collect();
+    if terms.is_empty() {
+        return BTreeSet::new();
+    }
+    rows.iter()
+        .filter(|row| {
+            let fields = fields(row);
+            terms.iter().all(|term| fields.iter().any(|field| field.contains(term.as_str())))
+        })
+        .map(|row| row.id)
+        .collect()
+}
+
+fn all_fields(row: &Row) -> Vec<String> {
+    let (name_full, name_initials) = pinyin(&row.name);
+    let (sccj_full, sccj_initials) = pinyin(&row.sccj);
+    vec![
+        normalize(&row.name),
+        name_full,
+        name_initials,
+        normalize(&row.sccj),
+        sccj_full,
+        sccj_initials,
+        normalize(&row.brand),
+        normalize(&row.ypgg),
+        normalize(&row.pzwh),
+    ]
+}
+
+fn name_fields(row: &Row) -> Vec<String> {
+    let (full, initials) = pinyin(&row.name);
+    vec![normalize(&row.name), full, initials]
+}
+
+/// Every goods the keyword list finds, over all its pages.
+async fn listed(app: &App, client: &Client, query: &str, extra: &str) -> Vec<serde_json::Value> {
+    let mut goods = Vec::new();
+    for page in 1.. {
+        let (_, body) = app.get(client, &format!("/api/goods/list?keyword={}&page_size=100&page={page}{extra}", urlencode(query))).await;
+        let data = &body["data"];
+        goods.extend(data["list"].as_array().unwrap_or_else(|| panic!("{query}: {body}")).iter().cloned());
+        if page >= data["last_page"].as_i64().unwrap() {
+            assert_eq!(goods.len() as i64, data["total"].as_i64().unwrap(), "{query}: the total counts what the pages hold");
+            break;
+        }
+    }
+    goods
+}
+
+fn ids(goods: &[serde_json::Value]) -> BTreeSet<i64> {
+    goods.iter().map(|goods| goods["id"].as_i64().unwrap()).collect()
+}
+
+const QUERIES: &[&str] = &[
+    "阿莫西林",
+    "阿莫",
+    "莫西林胶",
+    "胶囊",
+    "片",
+    "感冒 颗粒",
+    "布洛芬",
+    "维生素c",
+    "维生素Ｃ",
+    "华北制药",
+    "制药有限公司",
+    "国药准字h",
+    "h1302",
+    "0.25g",
+    "*24",
+    "同仁堂",
+    "云南白药",
+    "amxl",
+    "AMXL",
+    "amoxilin",
+    "blf",
+    "ganmao",
+    "bjzy",
+    "zhiyao",
+    "100%",
+    "a_b",
+    "林西",
+    "没有这种药",
+];
+
+#[tokio::test]
+async fn search_finds_what_a_substring_scan_finds() {
+    on_both(|app| async move {
+        admin(&app, &["seed", "--goods", "3000"]).await.unwrap();
+        let rows: Vec<Row> = sqlx::query_as(
+            "SELECT g.id, g.name, g.sccj, g.ypgg, g.pzwh, COALESCE(b.name, '') AS brand, g.type \
+             FROM goods g LEFT JOIN brands b ON b.id = g.brand_id",
+        )
+        .fetch_all(&app.db.pool)
+        .await
+        .unwrap();
+        assert!(rows.len() >= 3000, "{}", rows.len());
+        let client = app.client();
+        let mut matched = 0;
+        for query in QUERIES {
+            let found = listed(&app, &client, query, "").await;
+            let expected = scan(&rows, query, all_fields);
+            assert_eq!(ids(&found), expected, "{} {query}: the list finds what a scan finds", app.database);
+            matched += usize::from(!expected.is_empty());
+        }
+        assert!(matched >= QUERIES.len() - 4, "most queries of the list find something: {matched}");
+
+        // Pinyin finds what its characters find (and perhaps more: other words spelt alike).
+        for (characters, spellings) in
+            [("阿莫西林", &["amxl", "amoxilin"][..]), ("布洛芬", &["blf", "buluofen"]), ("感冒", &["gm", "ganmao"])]
+        {
+            let by_characters = scan(&rows, characters, all_fields);
+            assert!(!by_characters.is_empty(), "{characters}");
+            for spelling in spellings {
+                let by_pinyin = ids(&listed(&app, &client, spelling, "").await);
+                assert!(by_pinyin.is_superset(&by_characters), "{spelling} finds what {characters} finds");
+            }
+        }
+
+        // Filters and sorting apply to what is found.
+        let herbs = listed(&app, &client, "片", "&shop=zy").await;
+        let expected: BTreeSet<i64> =
+            scan(&rows, "片", all_fields).into_iter().filter(|id| rows.iter().any(|row| row.id == *id && row.goods_type == 2)).collect();
+        assert_eq!(ids(&herbs), expected);
+        let by_price = listed(&app, &client, "胶囊", "&sort=price&order=asc").await;
+        let prices: Vec<f64> = by_price.iter().map(|goods| goods["price"].as_str().unwrap().parse().unwrap()).collect();
+        assert!(prices.windows(2).all(|pair| pair[0] <= pair[1]));
+        assert_eq!(ids(&by_price), scan(&rows, "胶囊", all_fields));
+
+        // By relevance: goods named by the query come before those only holding it elsewhere.
+        let ranked = listed(&app, &client, "阿莫西林", "").await;
+        let named = ranked.iter().take_while(|goods| goods["name"].as_str().unwrap().contains("阿莫西林")).count();
+        assert!(ranked[named..].iter().all(|goods| !goods["name"].as_str().unwrap().contains("阿莫西林")));
+
+        // Name suggestions: names of goods the name scope finds, best first, at most 10.
+        for query in ["阿莫", "amxl", "片", "gm"] {
+            let (_, body) = app.get(&client, &format!("/api/goods/search?keywords={}&type=0", urlencode(query))).await;
+            let suggestions: Vec<String> = serde_json::from_value(body["data"].clone()).unwrap();
+            let names: HashSet<&str> =
+                scan(&rows, query, name_fields).iter().map(|id| rows.iter().find(|row| row.id == *id).unwrap().name.as_str()).collect();
+            assert_eq!(suggestions.len(), names.len().min(10), "{query}");
+            assert!(suggestions.iter().all(|name| names.contains(name.as_str())), "{query}: {suggestions:?}");
+        }
+        let (_, body) = app.get(&client, "/api/goods/search?keywords=%E5%8D%8E%E5%8C%97&type=1").await;
+        assert_eq!(body["data"][0], "华北制药股份有限公司");
+
+        // The index follows the catalogue: new goods are found at once.
+        let before = ids(&listed(&app, &client, "阿莫西林", "").await);
+        admin(&app, &["seed", "--goods", "500", "--seed", "7"]).await.unwrap();
+        let rows: Vec<Row> = sqlx::query_as(
+            "SELECT g.id, g.name, g.sccj, g.ypgg, g.pzwh, COALESCE(b.name, '') AS brand, g.type \
+             FROM goods g LEFT JOIN brands b ON b.id = g.brand_id",
+        )
+        .fetch_all(&app.db.pool)
+        .await
+        .unwrap();
+        let after = ids(&listed(&app, &client, "阿莫西林", "").await);
+        assert_eq!(after, scan(&rows, "阿莫西林", all_fields));
+        assert!(after.len() > before.len());
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn the_catalogue_generator_writes_realistic_goods() {
+    on_both(|app| async move {
+        let before: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM goods").fetch_one(&app.db.pool).await.unwrap();
+        let said = admin(&app, &["seed", "--goods", "1200"]).await.unwrap();
+        assert!(said.contains("generated 1200 goods"), "{said}");
+        let after: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM goods").fetch_one(&app.db.pool).await.unwrap();
+        assert_eq!(after, before + 1200);
+        let makers: i64 = sqlx::query_scalar("SELECT COUNT(DISTINCT sccj) FROM goods").fetch_one(&app.db.pool).await.unwrap();
+        assert!(makers > 500, "many manufacturers: {makers}");
+        let laddered: i64 = sqlx::query_scalar("SELECT COUNT(DISTINCT goods_id) FROM goods_ladders").fetch_one(&app.db.pool).await.unwrap();
+        assert!(laddered > 100, "ladders on some: {laddered}");
+        let client = app.client();
+        let (_, page) = app.get(&client, "/api/goods/list?sort=new&page_size=1").await;
+        assert_eq!(page["data"]["total"], after);
+    })
+    .await;
+}
