@@ -11,6 +11,7 @@
 //! The decisions are plain functions, tested natively; the Worker entry (`worker.rs`, built for
 //! `wasm32` only) does the I/O.
 
+pub mod balance;
 pub mod checkout;
 pub mod envelope;
 pub mod route;

@@ -2,11 +2,17 @@
 //! [`crate::checkout`] and `order_check`, tested natively.
 //!
 //! Settings (`wrangler.toml` `[vars]`, secrets from `.dev.vars` or `wrangler secret put`):
-//! `ORIGIN_URL`, `PUBLIC_CACHE_TTL` (seconds, 0 = off), `EDGE_SECRET`. Every request sent to the
-//! origin carries the edge's proof (`order_check::proof`), signed with `EDGE_SECRET`.
+//! `ORIGIN_URL` (one origin, or several separated by commas: [`crate::balance`]),
+//! `PUBLIC_CACHE_TTL` (seconds, 0 = off), `EDGE_SECRET`. Every request sent to an origin carries
+//! the edge's proof (`order_check::proof`), signed with `EDGE_SECRET`, and a request id
+//! (`X-Request-Id`: the client's when it is a plain token, else one made here) that the origin
+//! logs and answers with, and the edge's own log lines name.
+
+use std::cell::RefCell;
 
 use worker::{Cache, Context, Date, Env, Fetch, Headers, Method, Request, RequestInit, RequestRedirect, Response, event};
 
+use crate::balance::{self, Balancer};
 use crate::checkout::{self, Verdict};
 use crate::envelope::{self, Answer};
 use crate::route::{self, Client, Route};
@@ -17,16 +23,29 @@ use order_check::{headers, paths};
 /// The header that says whether a public GET came from the edge's cache.
 const CACHE_STATUS: &str = "x-edge-cache";
 
+/// The header that names a request in the logs of the edge and the origin.
+const REQUEST_ID: &str = "x-request-id";
+
 struct Settings {
-    origin: String,
+    origins: Vec<String>,
     cache_ttl: u32,
     secret: Option<String>,
 }
 
+thread_local! {
+    /// The isolate's turns and resting origins.
+    static BALANCER: RefCell<Balancer> = RefCell::new(Balancer::new(0));
+}
+
 impl Settings {
     fn from(env: &Env) -> Settings {
+        let setting = env.var("ORIGIN_URL").map(|var| var.to_string()).unwrap_or_default();
+        let mut origins = balance::origins(&setting);
+        if origins.is_empty() {
+            origins.push("http://127.0.0.1:3000".into());
+        }
         Settings {
-            origin: env.var("ORIGIN_URL").map(|var| var.to_string()).unwrap_or_else(|_| "http://127.0.0.1:3000".into()),
+            origins,
             cache_ttl: route::cache_ttl(env.var("PUBLIC_CACHE_TTL").ok().map(|var| var.to_string()).as_deref()),
             secret: env.secret("EDGE_SECRET").ok().map(|secret| secret.to_string()).filter(|secret| !secret.is_empty()),
         }
@@ -34,10 +53,12 @@ impl Settings {
 }
 
 #[event(fetch)]
-async fn fetch(request: Request, env: Env, _context: Context) -> worker::Result<Response> {
+async fn fetch(mut request: Request, env: Env, _context: Context) -> worker::Result<Response> {
     let settings = Settings::from(&env);
     let method = request.method().to_string();
     let path = request.path();
+    let request_id = request_id(&request)?;
+    request.headers_mut()?.set(REQUEST_ID, &request_id)?;
     let answer = match route::route(&method, &path) {
         Route::App => env.assets("ASSETS")?.fetch_request(request).await,
         Route::Api => forward(&settings, request, None).await,
@@ -47,10 +68,58 @@ async fn fetch(request: Request, env: Env, _context: Context) -> worker::Result<
     match answer {
         Ok(response) => Ok(response),
         Err(error) => {
-            worker::console_error!("{method} {path}: {error}");
+            worker::console_error!("{method} {path} request_id={request_id}: {error}");
             respond(&envelope::busy())
         }
     }
+}
+
+/// The client's `X-Request-Id` when it is a plain token (letters, digits, `-`, `_`; at most 64),
+/// else a new one: the time and 64 random bits.
+fn request_id(request: &Request) -> worker::Result<String> {
+    if let Some(given) = request.headers().get(REQUEST_ID)?
+        && !given.is_empty()
+        && given.len() <= 64
+        && given.bytes().all(|byte| byte.is_ascii_alphanumeric() || byte == b'-' || byte == b'_')
+    {
+        return Ok(given);
+    }
+    let random = || (worker::js_sys::Math::random() * f64::from(u32::MAX)) as u32;
+    Ok(format!("{:011x}-{:08x}{:08x}", Date::now().as_millis(), random(), random()))
+}
+
+/// Sends the request `build` makes for an origin to the origins in turn ([`crate::balance`])
+/// until one answers: only the first when `resend` is false (a request that could act twice).
+async fn dispatch(settings: &Settings, resend: bool, build: impl Fn(&str) -> worker::Result<Request>) -> worker::Result<Response> {
+    let now = Date::now().as_millis() as f64;
+    let plan = BALANCER.with(|balancer| {
+        let mut balancer = balancer.borrow_mut();
+        if balancer.len() != settings.origins.len() {
+            *balancer = Balancer::new(settings.origins.len());
+        }
+        balancer.plan(now)
+    });
+    let mut failure = None;
+    for (attempt, origin) in plan.into_iter().enumerate() {
+        if attempt > 0 && !resend {
+            break;
+        }
+        let upstream = build(&settings.origins[origin])?;
+        let method = upstream.method().to_string();
+        let request_id = upstream.headers().get(REQUEST_ID)?.unwrap_or_default();
+        match Fetch::Request(upstream).send().await {
+            Ok(response) => {
+                BALANCER.with(|balancer| balancer.borrow_mut().answered(origin));
+                return Ok(response);
+            }
+            Err(error) => {
+                worker::console_error!("origin {} gave no answer to {method} request_id={request_id}: {error}", settings.origins[origin]);
+                BALANCER.with(|balancer| balancer.borrow_mut().failed(origin, Date::now().as_millis() as f64));
+                failure = Some(error);
+            }
+        }
+    }
+    Err(failure.unwrap_or_else(|| worker::Error::RustError("no origin".into())))
 }
 
 fn respond(answer: &Answer) -> worker::Result<Response> {
@@ -59,29 +128,35 @@ fn respond(answer: &Answer) -> worker::Result<Response> {
     Ok(Response::builder().with_status(answer.status).with_headers(headers).fixed(answer.body.clone().into_bytes()))
 }
 
-/// The upstream request for `request`, with `body` (already read) when given, else its own.
-fn upstream(settings: &Settings, request: &Request, body: Option<Vec<u8>>) -> worker::Result<Request> {
+/// The path and query of `request`, as the origin receives them.
+fn path_and_query(request: &Request) -> worker::Result<String> {
     let url = request.url()?;
-    let path_and_query = match url.query() {
+    Ok(match url.query() {
         Some(query) => format!("{}?{query}", url.path()),
         None => url.path().to_owned(),
-    };
-    upstream_to(settings, request, &path_and_query, body)
+    })
 }
 
-/// `request` as sent to the origin's `path_and_query`, with the edge's proof.
-fn upstream_to(settings: &Settings, request: &Request, path_and_query: &str, body: Option<Vec<u8>>) -> worker::Result<Request> {
+/// `request` as sent to `origin`'s `path_and_query`, with the edge's proof, and `body` (already
+/// read) when given, else its own.
+fn upstream_to(settings: &Settings, origin: &str, request: &Request, path_and_query: &str, body: Option<&[u8]>) -> worker::Result<Request> {
     let headers = forwarded_headers(request, request.headers().entries(), accepted_encodings(request)?.as_deref())?;
-    let url = route::upstream_url(&settings.origin, path_and_query);
+    let url = route::upstream_url(origin, path_and_query);
     prove(settings, &headers, request.method().as_ref(), &url)?;
     let mut init = RequestInit::new();
     init.with_method(request.method()).with_headers(headers).with_redirect(RequestRedirect::Manual);
     if let Some(body) = body {
-        init.with_body(Some(worker::js_sys::Uint8Array::from(body.as_slice()).into()));
+        init.with_body(Some(worker::js_sys::Uint8Array::from(body).into()));
     } else if !matches!(request.method(), Method::Get | Method::Head) {
         init.with_body(request.inner().body().map(Into::into));
     }
     Request::new_with_init(&url, &init)
+}
+
+/// Whether `request` may go on to another origin after one gave no answer.
+fn may_resend(settings: &Settings, request: &Request) -> worker::Result<bool> {
+    let key = request.headers().get(headers::IDEMPOTENCY_KEY)?;
+    Ok(settings.origins.len() > 1 && balance::may_resend(request.method().as_ref(), key.as_deref()))
 }
 
 /// Adds to `headers` the edge's proof (`order_check::proof`) for a `method` request to `url`,
@@ -97,11 +172,16 @@ fn prove(settings: &Settings, headers: &Headers, method: &str, url: &str) -> wor
     headers.set(proof::HEADER, &proof::sign(secret.as_bytes(), method, &target, now_seconds()))
 }
 
-/// Sends `request` to the origin and answers what it answers: status, headers (cookies
-/// included) and body, as they are.
-async fn forward(settings: &Settings, request: Request, body: Option<Vec<u8>>) -> worker::Result<Response> {
-    let upstream = upstream(settings, &request, body)?;
-    Fetch::Request(upstream).send().await
+/// Sends `request` to an origin and answers what it answers: status, headers (cookies
+/// included) and body, as they are. A body that may be sent again is read first.
+async fn forward(settings: &Settings, mut request: Request, body: Option<Vec<u8>>) -> worker::Result<Response> {
+    let resend = may_resend(settings, &request)?;
+    let body = match body {
+        None if resend && !matches!(request.method(), Method::Get | Method::Head) => Some(request.bytes().await?),
+        body => body,
+    };
+    let target = path_and_query(&request)?;
+    dispatch(settings, resend, |origin| upstream_to(settings, origin, &request, &target, body.as_deref())).await
 }
 
 /// A public GET: from the cache when there, else from the origin, kept for `cache_ttl`.
@@ -169,12 +249,18 @@ async fn checked(settings: &Settings, mut request: Request) -> worker::Result<Re
         }
     };
 
-    let cart_url = route::upstream_url(&settings.origin, paths::CART_INPUT);
-    let cart_headers = cart_headers(&request)?;
-    prove(settings, &cart_headers, "GET", &cart_url)?;
-    let mut cart_request = RequestInit::new();
-    cart_request.with_method(Method::Get).with_headers(cart_headers);
-    let mut cart = Fetch::Request(Request::new_with_init(&cart_url, &cart_request)?).send().await?;
+    // Reading the cart, the preview and the kept answer change nothing: they may go on to
+    // another origin, and so may the order, under its key.
+    let several = settings.origins.len() > 1;
+    let mut cart = dispatch(settings, several, |origin| {
+        let cart_url = route::upstream_url(origin, paths::CART_INPUT);
+        let cart_headers = cart_headers(&request)?;
+        prove(settings, &cart_headers, "GET", &cart_url)?;
+        let mut cart_request = RequestInit::new();
+        cart_request.with_method(Method::Get).with_headers(cart_headers);
+        Request::new_with_init(&cart_url, &cart_request)
+    })
+    .await?;
     let cart_status = cart.status_code();
     let cart_body = cart.bytes().await?;
     let quote = match checkout::decide(&form, cart_status, &cart_body) {
@@ -187,18 +273,23 @@ async fn checked(settings: &Settings, mut request: Request) -> worker::Result<Re
         }
     };
 
-    let mut upstream = upstream(settings, &request, Some(body))?;
+    let target = path_and_query(&request)?;
     if order {
         let key = request.headers().get(headers::IDEMPOTENCY_KEY)?.unwrap_or_default();
         let checked =
             Checked { idempotency_key: key.trim(), ids: &form.ids, expected_payable: &form.expected_payable, settlement: &form.settlement };
-        let now = now_seconds();
         let secret = secret.expect("orders have a secret");
-        upstream.headers_mut()?.set(signature::HEADER, &signature::sign(secret, &checked, now))?;
-        return Fetch::Request(upstream).send().await;
+        let check = signature::sign(secret, &checked, now_seconds());
+        let resend = may_resend(settings, &request)?;
+        return dispatch(settings, resend, |origin| {
+            let mut upstream = upstream_to(settings, origin, &request, &target, Some(&body))?;
+            upstream.headers_mut()?.set(signature::HEADER, &check)?;
+            Ok(upstream)
+        })
+        .await;
     }
     // The preview passes as the origin sent it, with the edge's quote in a header of its own.
-    let preview = Fetch::Request(upstream).send().await?;
+    let preview = dispatch(settings, several, |origin| upstream_to(settings, origin, &request, &target, Some(&body))).await?;
     let answer_headers = preview.headers().clone();
     if let Some(summary) = checkout::quote_header(&quote) {
         answer_headers.set(headers::EDGE_QUOTE, &summary)?;
@@ -214,8 +305,8 @@ async fn refuse_order(settings: &Settings, request: &Request, body: Vec<u8>, ref
     if key.trim().is_empty() {
         return respond(refusal);
     }
-    let lookup = upstream_to(settings, request, paths::ORDER_ANSWER, Some(body))?;
-    let kept = Fetch::Request(lookup).send().await?;
+    let several = settings.origins.len() > 1;
+    let kept = dispatch(settings, several, |origin| upstream_to(settings, origin, request, paths::ORDER_ANSWER, Some(&body))).await?;
     if kept.status_code() == 404 { respond(refusal) } else { Ok(kept) }
 }
 

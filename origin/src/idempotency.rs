@@ -2,6 +2,12 @@
 //! same key with the same body answers that first answer again, with another body 422.
 //! Requests that race with one key: the first to claim the key runs, the others wait for its
 //! answer.
+//!
+//! A claim whose request died with its origin (killed mid-order, on any of several origins) is
+//! taken over by a retry after `ABANDONED` seconds, sooner than the retry's own wait, so the
+//! retry is answered. Each claim holds a token, and an answer is kept only under the token that
+//! claimed it (`save`): a request that was slow, not dead, and lost its claim cannot keep its
+//! answer — the order's transaction that would keep it rolls back — so a key never orders twice.
 
 use std::time::Duration;
 
@@ -14,13 +20,14 @@ use crate::now;
 
 /// How long a request waits for a concurrent one with its key to answer.
 const WAIT: Duration = Duration::from_secs(20);
-/// Seconds after which an unanswered claim counts as abandoned.
-const ABANDONED: i64 = 60;
+/// Seconds after which an unanswered claim counts as abandoned (less than `WAIT`).
+const ABANDONED: i64 = 8;
 
 /// What claiming a key found.
 pub enum Claim {
-    /// The key is new: carry out the request, then `save` its answer.
-    Fresh,
+    /// The key is new (or its claim was abandoned): carry out the request, then `save` its
+    /// answer under this token.
+    Fresh(String),
     /// The key answered before: this is that answer.
     Answered(StatusCode, String),
 }
@@ -41,19 +48,21 @@ pub async fn claim(db: &Db, member: i64, key: &str, fingerprint: &str) -> Result
     if key.is_empty() || key.len() > 100 {
         return Err(Error::field("Idempotency-Key", "缺少有效的幂等键"));
     }
+    let token = new_token();
     let inserted = sqlx::query(
-        "INSERT INTO idempotency (member_id, key, request_hash, created_at) VALUES ($1, $2, $3, $4) \
+        "INSERT INTO idempotency (member_id, key, request_hash, created_at, claim_token) VALUES ($1, $2, $3, $4, $5) \
          ON CONFLICT (member_id, key) DO NOTHING",
     )
     .bind(member)
     .bind(key)
     .bind(fingerprint)
     .bind(now())
+    .bind(&token)
     .execute(&db.pool)
     .await?
     .rows_affected();
     if inserted == 1 {
-        return Ok(Claim::Fresh);
+        return Ok(Claim::Fresh(token));
     }
     let deadline = tokio::time::Instant::now() + WAIT;
     loop {
@@ -73,19 +82,22 @@ pub async fn claim(db: &Db, member: i64, key: &str, fingerprint: &str) -> Result
             let status = StatusCode::from_u16(status as u16).map_err(anyhow::Error::from)?;
             return Ok(Claim::Answered(status, body));
         }
-        // A claim nobody answered within a minute was abandoned (a dropped request): take it over.
+        // A claim nobody answered in time was abandoned (its origin died): take it over.
         if created < now() - ABANDONED {
+            let token = new_token();
             let taken = sqlx::query(
-                "UPDATE idempotency SET created_at = $1 WHERE member_id = $2 AND key = $3 AND response_status IS NULL AND created_at = $4",
+                "UPDATE idempotency SET created_at = $1, claim_token = $5 \
+                 WHERE member_id = $2 AND key = $3 AND response_status IS NULL AND created_at = $4",
             )
             .bind(now())
             .bind(member)
             .bind(key)
             .bind(created)
+            .bind(&token)
             .execute(&db.pool)
             .await?;
             if taken.rows_affected() == 1 {
-                return Ok(Claim::Fresh);
+                return Ok(Claim::Fresh(token));
             }
         }
         if tokio::time::Instant::now() >= deadline {
@@ -122,23 +134,39 @@ pub async fn answered(db: &Db, member: i64, key: &str, fingerprint: &str) -> Res
     }
 }
 
-/// Keeps the answer of a claimed key (on the connection or transaction that made it).
-pub async fn save(conn: &mut sqlx::AnyConnection, member: i64, key: &str, status: StatusCode, body: &str) -> Result<()> {
-    sqlx::query("UPDATE idempotency SET response_status = $1, response_body = $2 WHERE member_id = $3 AND key = $4")
-        .bind(i64::from(status.as_u16()))
-        .bind(body)
-        .bind(member)
-        .bind(key)
-        .execute(&mut *conn)
-        .await?;
+/// A claim's token: 128 random bits.
+fn new_token() -> String {
+    hex::encode(rand::random::<[u8; 16]>())
+}
+
+/// Keeps the answer of a key claimed under `token` (on the connection or transaction that
+/// carried the request out). When the claim was taken over meanwhile, keeps nothing and
+/// answers 409: inside a transaction, that rolls the request's work back.
+pub async fn save(conn: &mut sqlx::AnyConnection, member: i64, key: &str, token: &str, status: StatusCode, body: &str) -> Result<()> {
+    let kept = sqlx::query(
+        "UPDATE idempotency SET response_status = $1, response_body = $2 \
+         WHERE member_id = $3 AND key = $4 AND claim_token = $5 AND response_status IS NULL",
+    )
+    .bind(i64::from(status.as_u16()))
+    .bind(body)
+    .bind(member)
+    .bind(key)
+    .bind(token)
+    .execute(&mut *conn)
+    .await?
+    .rows_affected();
+    if kept == 0 {
+        return Err(Error::conflict("请求正在处理中，请稍候"));
+    }
     Ok(())
 }
 
-/// Gives up a claimed key after a fault, so that a retry runs again.
-pub async fn release(db: &Db, member: i64, key: &str) -> Result<()> {
-    sqlx::query("DELETE FROM idempotency WHERE member_id = $1 AND key = $2 AND response_status IS NULL")
+/// Gives up a key claimed under `token` after a fault, so that a retry runs again.
+pub async fn release(db: &Db, member: i64, key: &str, token: &str) -> Result<()> {
+    sqlx::query("DELETE FROM idempotency WHERE member_id = $1 AND key = $2 AND response_status IS NULL AND claim_token = $3")
         .bind(member)
         .bind(key)
+        .bind(token)
         .execute(&db.pool)
         .await?;
     Ok(())

@@ -198,19 +198,19 @@ async fn place(State(context): State<ApiContext>, member: Member, headers: Heade
     // Before the key is claimed: this refusal is not kept under it, so the same key may order
     // once the member is approved.
     may_order(&mut *context.db.pool.acquire().await?, member).await?;
-    match idempotency::claim(&context.db, member.id, &key, &fingerprint).await? {
+    let token = match idempotency::claim(&context.db, member.id, &key, &fingerprint).await? {
         Claim::Answered(status, body) => {
             let body: Value = serde_json::from_str(&body).map_err(anyhow::Error::from)?;
             return Ok((status, Json(body)).into_response());
         }
-        Claim::Fresh => {}
-    }
-    let outcome = create_order(&context, member, &key, &ids, &form).await;
+        Claim::Fresh(token) => token,
+    };
+    let outcome = create_order(&context, member, &key, &token, &ids, &form).await;
     let (status, body) = match outcome {
         // Its answer was kept with the order, in the same transaction.
         Ok(answer) => return Ok((StatusCode::OK, Json(answer)).into_response()),
         Err(Error::Internal(error)) => {
-            idempotency::release(&context.db, member.id, &key).await?;
+            idempotency::release(&context.db, member.id, &key, &token).await?;
             return Err(Error::Internal(error));
         }
         Err(error) => {
@@ -220,7 +220,7 @@ async fn place(State(context): State<ApiContext>, member: Member, headers: Heade
             (status, serde_json::from_slice::<Value>(&bytes).map_err(anyhow::Error::from)?)
         }
     };
-    idempotency::save(&mut *context.db.pool.acquire().await?, member.id, &key, status, &body.to_string()).await?;
+    idempotency::save(&mut *context.db.pool.acquire().await?, member.id, &key, &token, status, &body.to_string()).await?;
     Ok((status, Json(body)).into_response())
 }
 
@@ -282,7 +282,7 @@ fn checked_by_edge(context: &ApiContext, headers: &HeaderMap, key: &str, ids: &[
 
 /// Makes the order and answers the success envelope, kept under the idempotency key in the
 /// order's own transaction: an order never exists without its answer.
-async fn create_order(context: &ApiContext, member: Member, key: &str, ids: &[i64], form: &Fields) -> Result<Value> {
+async fn create_order(context: &ApiContext, member: Member, key: &str, token: &str, ids: &[i64], form: &Fields) -> Result<Value> {
     let address_id = form.int("address_id", "收货地址")?.ok_or_else(|| Error::field("address_id", "请选择收货地址"))?;
     let remark = form.text("remark").unwrap_or_default();
     if remark.chars().count() > 200 {
@@ -445,7 +445,7 @@ async fn create_order(context: &ApiContext, member: Member, key: &str, ids: &[i6
         settlement: settled,
     }))
     .map_err(anyhow::Error::from)?;
-    idempotency::save(&mut tx, member.id, key, StatusCode::OK, &answer.to_string()).await?;
+    idempotency::save(&mut tx, member.id, key, token, StatusCode::OK, &answer.to_string()).await?;
     tx.commit().await?;
     Ok(answer)
 }

@@ -24,6 +24,7 @@ mod payment;
 mod promotions;
 mod requests;
 mod returns;
+mod scale;
 mod search;
 mod self_service;
 mod session;
