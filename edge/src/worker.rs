@@ -26,10 +26,12 @@ const CACHE_STATUS: &str = "x-edge-cache";
 /// The header that names a request in the logs of the edge and the origin.
 const REQUEST_ID: &str = "x-request-id";
 
+/// The settings, and this request's id.
 struct Settings {
     origins: Vec<String>,
     cache_ttl: u32,
     secret: Option<String>,
+    request_id: String,
 }
 
 thread_local! {
@@ -38,7 +40,7 @@ thread_local! {
 }
 
 impl Settings {
-    fn from(env: &Env) -> Settings {
+    fn from(env: &Env, request_id: String) -> Settings {
         let setting = env.var("ORIGIN_URL").map(|var| var.to_string()).unwrap_or_default();
         let mut origins = balance::origins(&setting);
         if origins.is_empty() {
@@ -48,17 +50,17 @@ impl Settings {
             origins,
             cache_ttl: route::cache_ttl(env.var("PUBLIC_CACHE_TTL").ok().map(|var| var.to_string()).as_deref()),
             secret: env.secret("EDGE_SECRET").ok().map(|secret| secret.to_string()).filter(|secret| !secret.is_empty()),
+            request_id,
         }
     }
 }
 
 #[event(fetch)]
-async fn fetch(mut request: Request, env: Env, _context: Context) -> worker::Result<Response> {
-    let settings = Settings::from(&env);
+async fn fetch(request: Request, env: Env, _context: Context) -> worker::Result<Response> {
+    let request_id = request_id(&request)?;
+    let settings = Settings::from(&env, request_id.clone());
     let method = request.method().to_string();
     let path = request.path();
-    let request_id = request_id(&request)?;
-    request.headers_mut()?.set(REQUEST_ID, &request_id)?;
     let answer = match route::route(&method, &path) {
         Route::App => env.assets("ASSETS")?.fetch_request(request).await,
         Route::Api => forward(&settings, request, None).await,
@@ -97,7 +99,7 @@ async fn dispatch(settings: &Settings, resend: bool, build: impl Fn(&str) -> wor
         if balancer.len() != settings.origins.len() {
             *balancer = Balancer::new(settings.origins.len());
         }
-        balancer.plan(now)
+        balancer.plan(now, resend)
     });
     let mut failure = None;
     for (attempt, origin) in plan.into_iter().enumerate() {
@@ -106,7 +108,7 @@ async fn dispatch(settings: &Settings, resend: bool, build: impl Fn(&str) -> wor
         }
         let upstream = build(&settings.origins[origin])?;
         let method = upstream.method().to_string();
-        let request_id = upstream.headers().get(REQUEST_ID)?.unwrap_or_default();
+        let request_id = &settings.request_id;
         match Fetch::Request(upstream).send().await {
             Ok(response) => {
                 BALANCER.with(|balancer| balancer.borrow_mut().answered(origin));
@@ -141,6 +143,7 @@ fn path_and_query(request: &Request) -> worker::Result<String> {
 /// read) when given, else its own.
 fn upstream_to(settings: &Settings, origin: &str, request: &Request, path_and_query: &str, body: Option<&[u8]>) -> worker::Result<Request> {
     let headers = forwarded_headers(request, request.headers().entries(), accepted_encodings(request)?.as_deref())?;
+    headers.set(REQUEST_ID, &settings.request_id)?;
     let url = route::upstream_url(origin, path_and_query);
     prove(settings, &headers, request.method().as_ref(), &url)?;
     let mut init = RequestInit::new();
@@ -255,6 +258,7 @@ async fn checked(settings: &Settings, mut request: Request) -> worker::Result<Re
     let mut cart = dispatch(settings, several, |origin| {
         let cart_url = route::upstream_url(origin, paths::CART_INPUT);
         let cart_headers = cart_headers(&request)?;
+        cart_headers.set(REQUEST_ID, &settings.request_id)?;
         prove(settings, &cart_headers, "GET", &cart_url)?;
         let mut cart_request = RequestInit::new();
         cart_request.with_method(Method::Get).with_headers(cart_headers);

@@ -20,7 +20,8 @@
 //!
 //! **Ranking.** By match quality — the name (in characters or pinyin) equal to the term, then
 //! starting with it, then containing it, then the brand, the manufacturer, the specification
-//! or approval number (`quality`) — then by sales, then by id.
+//! or approval number (`quality`) — then by sales (as of at most a minute ago: the index reads
+//! them again every `SALES_REFRESH`), then by id.
 //!
 //! **Freshness.** `catalogue_version` (migration 0026) is bumped by triggers in the
 //! transaction of every change to a searched field. Each search reads it (one primary-key
@@ -31,7 +32,7 @@
 
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicI64, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use pinyin::ToPinyin;
@@ -47,6 +48,8 @@ const FRESH_WAIT: Duration = Duration::from_secs(2);
 const FIRST_WAIT: Duration = Duration::from_secs(120);
 /// At most this many terms of a query are used.
 const MAX_TERMS: usize = 8;
+/// How often the index reads the goods' sales again, for ranking.
+const SALES_REFRESH: Duration = Duration::from_secs(60);
 
 /// Which fields a query looks in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -73,7 +76,8 @@ const FIELDS: usize = 9;
 
 struct Doc {
     id: i64,
-    sales: i64,
+    /// Refreshed every `SALES_REFRESH` (`SearchIndex::refresh_sales`).
+    sales: AtomicI64,
     /// The name and the manufacturer as written, for suggestions.
     name: Box<str>,
     sccj: Box<str>,
@@ -241,9 +245,19 @@ impl Snapshot {
                     list.insert(position);
                 }
             }
-            docs.push(Doc { id: row.id, sales: row.sales, name: row.name.into(), sccj: row.sccj.into(), fields });
+            docs.push(Doc { id: row.id, sales: AtomicI64::new(row.sales), name: row.name.into(), sccj: row.sccj.into(), fields });
         }
         Snapshot { version, docs, grams, built_in: started.elapsed() }
+    }
+
+    /// Takes the goods' sales now, `(id, sales)` in any order; goods not in the index are
+    /// left out.
+    fn set_sales(&self, sales: &[(i64, i64)]) {
+        for (id, value) in sales {
+            if let Ok(position) = self.docs.binary_search_by_key(id, |doc| doc.id) {
+                self.docs[position].sales.store(*value, Ordering::Relaxed);
+            }
+        }
     }
 
     /// Goods in the index.
@@ -311,7 +325,7 @@ impl Snapshot {
             let doc = &self.docs[position as usize];
             let total = terms.iter().try_fold(0, |sum, term| quality(doc, term, scope).map(|q| sum + q));
             if let Some(quality) = total {
-                hits.push(Hit { id: doc.id, quality, sales: doc.sales });
+                hits.push(Hit { id: doc.id, quality, sales: doc.sales.load(Ordering::Relaxed) });
             }
         }
         hits
@@ -376,9 +390,38 @@ impl SearchIndex {
         SearchIndex { inner: Arc::new(Inner { db, current, building: Mutex::new(()), builds: AtomicU64::new(0) }) }
     }
 
-    /// Builds the first snapshot in the background.
+    /// Builds the first snapshot in the background, and reads the sales again every
+    /// `SALES_REFRESH` while the index lives.
     pub fn start(&self) {
         self.spawn_build();
+        let weak = Arc::downgrade(&self.inner);
+        tokio::spawn(async move {
+            let mut every = tokio::time::interval(SALES_REFRESH);
+            every.tick().await;
+            loop {
+                every.tick().await;
+                let Some(inner) = weak.upgrade() else { return };
+                let index = SearchIndex { inner };
+                if let Err(error) = index.refresh_sales().await {
+                    tracing::warn!(%error, "the search index could not read the sales");
+                }
+            }
+        });
+    }
+
+    /// Reads every goods' sales, in one row (a JSON array of `[id, sales]`), into the current
+    /// snapshot.
+    pub async fn refresh_sales(&self) -> anyhow::Result<()> {
+        let Some(snapshot) = self.current() else { return Ok(()) };
+        let db = &self.inner.db;
+        let sql = match db.kind {
+            crate::db::Kind::Sqlite => "SELECT COALESCE(json_group_array(json_array(id, sales)), '[]') FROM goods",
+            crate::db::Kind::Postgres => "SELECT COALESCE(CAST(json_agg(json_build_array(id, sales)) AS TEXT), '[]') FROM goods",
+        };
+        let text: String = sqlx::query_scalar(sql).fetch_one(&db.pool).await?;
+        let sales: Vec<(i64, i64)> = serde_json::from_str(&text)?;
+        snapshot.set_sales(&sales);
+        Ok(())
     }
 
     /// The current snapshot, if one has been built.
@@ -497,6 +540,9 @@ mod tests {
         // 6 holds 阿莫 in its manufacturer only: last.
         assert_eq!(ids(&index.ranked("阿莫", Scope::All)), vec![2, 1, 3, 6]);
         assert_eq!(ids(&index.ranked("ＡＭＸＬ", Scope::All)), vec![3, 2, 1]);
+        // Sales read again rank again.
+        index.set_sales(&[(1, 100), (99, 7)]);
+        assert_eq!(ids(&index.ranked("阿莫西林", Scope::All)), vec![3, 1, 2]);
     }
 
     #[test]

@@ -73,13 +73,19 @@ export function sqlOn(database, statement, ...params) {
   return JSON.parse(execFileSync('python3', ['-c', script, database, statement, JSON.stringify(params)]).toString());
 }
 
-/** Starts the payment provider, origin and edge; answers `{ origin, edge, paygate, secret, sql, stop }`. */
-export async function startStack({ cacheTtl = 60, originBin, originEnv = {} } = {}) {
+/**
+ * Starts the payment provider, the origin (or `origins` of them, on one database, the edge
+ * spreading requests over them) and the edge; answers `{ origin, origins, edge, paygate,
+ * secret, sql, killOrigin, stop }`.
+ */
+export async function startStack({ cacheTtl = 60, originBin, originEnv = {}, origins: originCount = 1 } = {}) {
   const work = mkdtempSync(join(tmpdir(), 'shop-edge-'));
   const database = join(work, 'shop.db');
   const secret = randomBytes(32).toString('hex');
   const payKey = randomBytes(16).toString('hex');
-  const [originPort, edgePort, inspectorPort, paygatePort] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
+  const [edgePort, inspectorPort, paygatePort] = await Promise.all([freePort(), freePort(), freePort()]);
+  const originPorts = [];
+  for (let n = 0; n < originCount; n++) originPorts.push(await freePort());
   const targetDir = process.env.CARGO_TARGET_DIR ?? join(homedir(), '.cache/pharma-shop/target');
   const bin = originBin ?? process.env.ORIGIN_BIN ?? join(targetDir, 'debug/origin');
   const paygateUrl = `http://127.0.0.1:${paygatePort}`;
@@ -89,25 +95,35 @@ export async function startStack({ cacheTtl = 60, originBin, originEnv = {} } = 
     cwd: work,
     env: { ...process.env, PAYGATE_ADDR: `127.0.0.1:${paygatePort}`, PAYGATE_KEY: payKey, RUST_LOG: 'warn' },
   });
-  const origin = start(bin, [], {
-    cwd: work,
-    env: {
-      ...process.env,
-      ORIGIN_ADDR: `127.0.0.1:${originPort}`,
-      DATABASE_URL: `sqlite://${database}`,
-      EDGE_SECRET: secret,
-      RUST_LOG: 'warn',
-      PAY_PROVIDER_URL: paygateUrl,
-      PAY_KEY: payKey,
-      SHOP_PUBLIC_URL: `http://127.0.0.1:${edgePort}`,
-      ...originEnv,
-    },
-  });
-  const originUrl = `http://127.0.0.1:${originPort}`;
+  const startOrigin = (port) =>
+    start(bin, [], {
+      cwd: work,
+      env: {
+        ...process.env,
+        ORIGIN_ADDR: `127.0.0.1:${port}`,
+        DATABASE_URL: `sqlite://${database}`,
+        EDGE_SECRET: secret,
+        RUST_LOG: 'warn',
+        PAY_PROVIDER_URL: paygateUrl,
+        PAY_KEY: payKey,
+        SHOP_PUBLIC_URL: `http://127.0.0.1:${edgePort}`,
+        ...originEnv,
+      },
+    });
+  const originUrls = originPorts.map((port) => `http://127.0.0.1:${port}`);
+  const originProcesses = [];
+  const origin = { log: () => originProcesses.map((process) => process.log()).join('\n') };
+  const originUrl = originUrls[0];
   let edge;
+  const stopOrigins = () => originProcesses.forEach(stop);
   try {
-    // The one route the origin answers without the edge's proof.
-    await waitFor(`${originUrl}/healthz`, origin.child, origin.log, 60);
+    // One after the other: the first loads the demo data into the new database. /healthz is
+    // answered without the edge's proof.
+    for (const port of originPorts) {
+      const started = startOrigin(port);
+      originProcesses.push(started);
+      await waitFor(`http://127.0.0.1:${port}/healthz`, started.child, started.log, 60);
+    }
     await waitFor(`${paygateUrl}/pay/none`, paygate.child, paygate.log, 30);
     edge = start(
       join(EDGE_DIR, 'node_modules/.bin/wrangler'),
@@ -124,7 +140,7 @@ export async function startStack({ cacheTtl = 60, originBin, originEnv = {} } = 
         '--log-level',
         process.env.WRANGLER_LOG_LEVEL ?? 'warn',
         '--var',
-        `ORIGIN_URL:${originUrl}`,
+        `ORIGIN_URL:${originUrls.join(',')}`,
         '--var',
         `EDGE_SECRET:${secret}`,
         '--var',
@@ -138,7 +154,7 @@ export async function startStack({ cacheTtl = 60, originBin, originEnv = {} } = 
     await waitFor(`http://127.0.0.1:${edgePort}/api/goods/hot`, edge.child, edge.log, 60);
   } catch (error) {
     stop(edge);
-    stop(origin);
+    stopOrigins();
     stop(paygate);
     throw error;
   }
@@ -146,7 +162,7 @@ export async function startStack({ cacheTtl = 60, originBin, originEnv = {} } = 
   // Whatever ends this process, the servers it started end with it.
   const cleanUp = () => {
     stop(edge);
-    stop(origin);
+    stopOrigins();
     stop(paygate);
   };
   process.once('exit', cleanUp);
@@ -159,6 +175,7 @@ export async function startStack({ cacheTtl = 60, originBin, originEnv = {} } = 
 
   return {
     origin: originUrl,
+    origins: originUrls,
     edge: `http://127.0.0.1:${edgePort}`,
     paygate: paygateUrl,
     secret,
@@ -167,9 +184,17 @@ export async function startStack({ cacheTtl = 60, originBin, originEnv = {} } = 
     database,
     /** Runs SQL on the origin's SQLite database (fixtures the API cannot make). */
     sql: (statement, ...params) => sqlOn(database, statement, ...params),
+    /** Kills origin `n` with SIGKILL, as a crash would; answers when it is gone. */
+    async killOrigin(n) {
+      const { child } = originProcesses[n];
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const gone = new Promise((resolve) => child.once('exit', resolve));
+      globalThis.process.kill(-child.pid, 'SIGKILL');
+      await gone;
+    },
     async stop() {
       stop(edge);
-      stop(origin);
+      stopOrigins();
       stop(paygate);
       await new Promise((resolve) => setTimeout(resolve, 200));
       rmSync(work, { recursive: true, force: true });

@@ -34,6 +34,10 @@ test('a visitor browses home, searches with the keyboard, opens a list and a det
   await expect(page).toHaveURL(/\/search\?keyword=/);
   await expect(page).toHaveTitle('搜索结果 - 医药批发商城');
   await expect(page.locator('.goods-card').first()).toContainText('阿莫西林');
+  // Pinyin initials find what their characters find.
+  await page.getByLabel('搜索关键词').fill('amxl');
+  await expect(page.getByRole('listbox', { name: '搜索建议' }).getByRole('option').first()).toContainText('阿莫西林');
+  await page.getByLabel('搜索关键词').press('Escape');
 
   await page.goto(`${base()}/list`);
   await expect(page.locator('.goods-card')).toHaveCount(20);

@@ -135,15 +135,19 @@ async fn list(State(context): State<ApiContext>, QueryFields(query): QueryFields
     let condition = filter.sql();
     let (ids, total) = match hits {
         Some(hits) if hits.is_empty() => (Vec::new(), 0),
-        // By relevance: the goods found that pass the filters, with their sales now, ranked here.
+        // By relevance: the goods found that pass the other filters (asked in one row: the
+        // ids as a JSON array), ranked by the index.
         Some(hits) if matches!(sort.as_deref(), None | Some("default")) => {
-            let passing: Vec<(i64, i64)> = filter
-                .bind_as(sqlx::query_as(sqlx::AssertSqlSafe(format!("SELECT g.id, g.sales FROM goods g {condition}"))))
-                .fetch_all(&context.db.pool)
-                .await?;
-            let quality: std::collections::HashMap<i64, u32> = hits.iter().map(|hit| (hit.id, hit.quality)).collect();
-            let mut ranked: Vec<Hit> =
-                passing.into_iter().map(|(id, sales)| Hit { id, quality: quality.get(&id).copied().unwrap_or(u32::MAX), sales }).collect();
+            let mut ranked = hits;
+            if filter.conditions.len() > 1 {
+                let sql = match context.db.kind {
+                    Kind::Sqlite => format!("SELECT COALESCE(json_group_array(g.id), '[]') FROM goods g {condition}"),
+                    Kind::Postgres => format!("SELECT COALESCE(CAST(json_agg(g.id) AS TEXT), '[]') FROM goods g {condition}"),
+                };
+                let passing: String = filter.bind_scalar(sqlx::query_scalar(sqlx::AssertSqlSafe(sql))).fetch_one(&context.db.pool).await?;
+                let passing: std::collections::HashSet<i64> = serde_json::from_str(&passing).map_err(anyhow::Error::from)?;
+                ranked.retain(|hit| passing.contains(&hit.id));
+            }
             search::rank(&mut ranked);
             let total = ranked.len() as i64;
             (ranked.into_iter().skip(offset as usize).take(page_size as usize).map(|hit| hit.id).collect(), total)
@@ -274,20 +278,10 @@ impl Filter {
         if self.conditions.is_empty() { String::new() } else { format!("WHERE {}", self.conditions.join(" AND ")) }
     }
 
-    fn bind_scalar<'q>(
+    fn bind_scalar<'q, O>(
         &self,
-        query: sqlx::query::QueryScalar<'q, sqlx::Any, i64, sqlx::any::AnyArguments>,
-    ) -> sqlx::query::QueryScalar<'q, sqlx::Any, i64, sqlx::any::AnyArguments> {
-        self.params.iter().fold(query, |query, param| match param {
-            Param::Text(text) => query.bind(text.clone()),
-            Param::Int(number) => query.bind(*number),
-        })
-    }
-
-    fn bind_as<'q, O>(
-        &self,
-        query: sqlx::query::QueryAs<'q, sqlx::Any, O, sqlx::any::AnyArguments>,
-    ) -> sqlx::query::QueryAs<'q, sqlx::Any, O, sqlx::any::AnyArguments> {
+        query: sqlx::query::QueryScalar<'q, sqlx::Any, O, sqlx::any::AnyArguments>,
+    ) -> sqlx::query::QueryScalar<'q, sqlx::Any, O, sqlx::any::AnyArguments> {
         self.params.iter().fold(query, |query, param| match param {
             Param::Text(text) => query.bind(text.clone()),
             Param::Int(number) => query.bind(*number),

@@ -12,7 +12,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
-use crate::common::{App, EDGE_SECRET, approved_buyer, edge_check, edge_proof, on_both, unique_name};
+use crate::common::{EDGE_SECRET, approved_buyer, edge_check, edge_proof, on_both, unique_name};
 use reqwest::{Client, StatusCode};
 use serde_json::Value;
 

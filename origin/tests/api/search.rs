@@ -202,3 +202,22 @@ async fn the_catalogue_generator_writes_realistic_goods() {
     })
     .await;
 }
+
+#[tokio::test]
+async fn the_index_reads_sales_again_for_ranking() {
+    on_both(|app| async move {
+        let index = origin::search::SearchIndex::new(app.db.clone());
+        let snapshot = index.snapshot().await.unwrap().expect("built");
+        let before = snapshot.ranked("阿莫西林胶囊", origin::search::Scope::All);
+        assert!(before.len() >= 2, "{before:?}");
+        // The last becomes the best seller: after the index reads the sales, it comes first.
+        let last = before.last().unwrap().id;
+        sqlx::query("UPDATE goods SET sales = 10000000 WHERE id = $1").bind(last).execute(&app.db.pool).await.unwrap();
+        assert_eq!(snapshot.ranked("阿莫西林胶囊", origin::search::Scope::All).last().unwrap().id, last);
+        index.refresh_sales().await.unwrap();
+        let after = snapshot.ranked("阿莫西林胶囊", origin::search::Scope::All);
+        assert_eq!(after[0].id, last);
+        assert_eq!(after[0].sales, 10_000_000);
+    })
+    .await;
+}
