@@ -41,7 +41,11 @@ async function waitFor(url, child, log, seconds) {
 }
 
 function start(command, args, options) {
-  const child = spawn(command, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const child = spawn(command, args, {
+    ...options,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
   let output = '';
   child.stdout.on('data', (chunk) => {
     output += chunk;
@@ -93,7 +97,12 @@ export async function startStack({ cacheTtl = 60, originBin, originEnv = {}, ori
   // The offline payment provider, notifying the shop through the edge as a real one would.
   const paygate = start(join(dirname(bin), 'paygate'), [], {
     cwd: work,
-    env: { ...process.env, PAYGATE_ADDR: `127.0.0.1:${paygatePort}`, PAYGATE_KEY: payKey, RUST_LOG: 'warn' },
+    env: {
+      ...process.env,
+      PAYGATE_ADDR: `127.0.0.1:${paygatePort}`,
+      PAYGATE_KEY: payKey,
+      RUST_LOG: 'warn',
+    },
   });
   const startOrigin = (port) =>
     start(bin, [], {
@@ -112,7 +121,9 @@ export async function startStack({ cacheTtl = 60, originBin, originEnv = {}, ori
     });
   const originUrls = originPorts.map((port) => `http://127.0.0.1:${port}`);
   const originProcesses = [];
-  const origin = { log: () => originProcesses.map((process) => process.log()).join('\n') };
+  const origin = {
+    log: () => originProcesses.map((process) => process.log()).join('\n'),
+  };
   const originUrl = originUrls[0];
   let edge;
   const stopOrigins = () => originProcesses.forEach(stop);
@@ -148,7 +159,13 @@ export async function startStack({ cacheTtl = 60, originBin, originEnv = {}, ori
       ],
       {
         cwd: EDGE_DIR,
-        env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false', NO_COLOR: '1', CI: '1' },
+        env: {
+          ...process.env,
+          WRANGLER_SEND_METRICS: 'false',
+          CLOUDFLARE_CF_FETCH_ENABLED: 'false',
+          NO_COLOR: '1',
+          CI: '1',
+        },
       },
     );
     await waitFor(`http://127.0.0.1:${edgePort}/api/goods/hot`, edge.child, edge.log, 60);
