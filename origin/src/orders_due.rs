@@ -45,12 +45,17 @@ pub async fn cancel(conn: &mut AnyConnection, member: i64, id: i64, now: i64, ac
     // two transactions on PostgreSQL never wait for each other's rows.
     taken.sort_unstable_by_key(|(goods, combination, _)| (goods.is_some(), combination.unwrap_or(0), goods.unwrap_or(0)));
     for (goods, combination, number) in taken {
-        let (statement, target) = match (goods, combination) {
-            (Some(goods), _) => ("UPDATE goods SET stock = stock + $1, sales = sales - $1 WHERE id = $2", goods),
-            (None, Some(combination)) => ("UPDATE combinations SET stock = stock + $1 WHERE id = $2", combination),
+        let query = match (goods, combination) {
+            (Some(goods), _) => sqlx::query("UPDATE goods SET stock = stock + $1, sales = sales - $1, sold_at = $3 WHERE id = $2")
+                .bind(number)
+                .bind(goods)
+                .bind(now),
+            (None, Some(combination)) => {
+                sqlx::query("UPDATE combinations SET stock = stock + $1 WHERE id = $2").bind(number).bind(combination)
+            }
             (None, None) => continue,
         };
-        sqlx::query(statement).bind(number).bind(target).execute(&mut *conn).await?;
+        query.execute(&mut *conn).await?;
     }
     crate::settlement::give_back(conn, member, id, now).await?;
     Ok(true)

@@ -20,8 +20,8 @@
 //!
 //! **Ranking.** By match quality — the name (in characters or pinyin) equal to the term, then
 //! starting with it, then containing it, then the brand, the manufacturer, the specification
-//! or approval number (`quality`) — then by sales (as of at most a minute ago: the index reads
-//! them again every `SALES_REFRESH`), then by id.
+//! or approval number (`quality`) — then by sales (as of at most `SALES_REFRESH` ago: the index
+//! reads again the sales of the goods sold lately, `goods.sold_at`), then by id.
 //!
 //! **Freshness.** `catalogue_version` (migration 0026) is bumped by triggers in the
 //! transaction of every change to a searched field. Each search reads it (one primary-key
@@ -48,8 +48,11 @@ const FRESH_WAIT: Duration = Duration::from_secs(2);
 const FIRST_WAIT: Duration = Duration::from_secs(120);
 /// At most this many terms of a query are used.
 const MAX_TERMS: usize = 8;
-/// How often the index reads the goods' sales again, for ranking.
-const SALES_REFRESH: Duration = Duration::from_secs(60);
+/// How often the index reads again the sales of goods sold lately, for ranking.
+const SALES_REFRESH: Duration = Duration::from_secs(10);
+/// How far back "lately" reaches, in seconds: beyond the refresh's period, a transaction's
+/// length and the origins' clocks apart (`goods.sold_at` is the selling origin's clock).
+const SOLD_LATELY: i64 = 90;
 
 /// Which fields a query looks in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -91,6 +94,8 @@ pub struct Hit {
     pub id: i64,
     pub quality: u32,
     pub sales: i64,
+    /// Where its goods is in the index.
+    position: u32,
 }
 
 /// The index at one catalogue version. Immutable: a rebuild makes a new one.
@@ -325,7 +330,7 @@ impl Snapshot {
             let doc = &self.docs[position as usize];
             let total = terms.iter().try_fold(0, |sum, term| quality(doc, term, scope).map(|q| sum + q));
             if let Some(quality) = total {
-                hits.push(Hit { id: doc.id, quality, sales: doc.sales.load(Ordering::Relaxed) });
+                hits.push(Hit { id: doc.id, quality, sales: doc.sales.load(Ordering::Relaxed), position });
             }
         }
         hits
@@ -342,21 +347,19 @@ impl Snapshot {
     /// of the goods matching `query`, each ranked by its best goods.
     pub fn suggest(&self, query: &str, scope: Scope, limit: usize) -> Vec<String> {
         let hits = self.ranked(query, scope);
-        let mut seen: HashSet<&str> = HashSet::new();
-        let mut suggestions = Vec::new();
-        // The docs are in id order: each hit's doc is found by binary search.
+        let mut suggestions: Vec<&str> = Vec::new();
         for hit in hits {
-            let Ok(position) = self.docs.binary_search_by_key(&hit.id, |doc| doc.id) else { continue };
-            let doc = &self.docs[position];
+            let doc = &self.docs[hit.position as usize];
             let text: &str = if scope == Scope::Manufacturer { &doc.sccj } else { &doc.name };
-            if seen.insert(text) {
-                suggestions.push(text.to_owned());
+            // At most `limit` to look through.
+            if !suggestions.contains(&text) {
+                suggestions.push(text);
                 if suggestions.len() == limit {
                     break;
                 }
             }
         }
-        suggestions
+        suggestions.into_iter().map(str::to_owned).collect()
     }
 }
 
@@ -409,16 +412,18 @@ impl SearchIndex {
         });
     }
 
-    /// Reads every goods' sales, in one row (a JSON array of `[id, sales]`), into the current
-    /// snapshot.
+    /// Reads the sales of the goods sold (or given back) in the last `SOLD_LATELY` seconds, in
+    /// one row (a JSON array of `[id, sales]`), into the current snapshot.
     pub async fn refresh_sales(&self) -> anyhow::Result<()> {
         let Some(snapshot) = self.current() else { return Ok(()) };
         let db = &self.inner.db;
         let sql = match db.kind {
-            crate::db::Kind::Sqlite => "SELECT COALESCE(json_group_array(json_array(id, sales)), '[]') FROM goods",
-            crate::db::Kind::Postgres => "SELECT COALESCE(CAST(json_agg(json_build_array(id, sales)) AS TEXT), '[]') FROM goods",
+            crate::db::Kind::Sqlite => "SELECT COALESCE(json_group_array(json_array(id, sales)), '[]') FROM goods WHERE sold_at >= $1",
+            crate::db::Kind::Postgres => {
+                "SELECT COALESCE(CAST(json_agg(json_build_array(id, sales)) AS TEXT), '[]') FROM goods WHERE sold_at >= $1"
+            }
         };
-        let text: String = sqlx::query_scalar(sql).fetch_one(&db.pool).await?;
+        let text: String = sqlx::query_scalar(sql).bind(crate::now() - SOLD_LATELY).fetch_one(&db.pool).await?;
         let sales: Vec<(i64, i64)> = serde_json::from_str(&text)?;
         snapshot.set_sales(&sales);
         Ok(())

@@ -334,11 +334,20 @@ async fn create_order(context: &ApiContext, member: Member, key: &str, token: &s
     }
     let takes = stock_takes(&mut tx, &lines).await?;
     for (&(target, id), &(number, line)) in &takes {
-        let statement = match target {
-            Target::Combination => "UPDATE combinations SET stock = stock - $1 WHERE id = $2 AND stock >= $1",
-            Target::Goods => "UPDATE goods SET stock = stock - $1, sales = sales + $1 WHERE id = $2 AND stock >= $1",
-        };
-        let taken = sqlx::query(statement).bind(number).bind(id).execute(&mut *tx).await?;
+        let taken = match target {
+            Target::Combination => {
+                sqlx::query("UPDATE combinations SET stock = stock - $1 WHERE id = $2 AND stock >= $1").bind(number).bind(id)
+            }
+            // `sold_at`: the search index reads again the sales of goods sold lately.
+            Target::Goods => {
+                sqlx::query("UPDATE goods SET stock = stock - $1, sales = sales + $1, sold_at = $3 WHERE id = $2 AND stock >= $1")
+                    .bind(number)
+                    .bind(id)
+                    .bind(now())
+            }
+        }
+        .execute(&mut *tx)
+        .await?;
         if taken.rows_affected() != 1 {
             return Err(refusal(Refusal::OverStock { id: line }));
         }

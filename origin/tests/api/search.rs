@@ -212,7 +212,13 @@ async fn the_index_reads_sales_again_for_ranking() {
         assert!(before.len() >= 2, "{before:?}");
         // The last becomes the best seller: after the index reads the sales, it comes first.
         let last = before.last().unwrap().id;
-        sqlx::query("UPDATE goods SET sales = 10000000 WHERE id = $1").bind(last).execute(&app.db.pool).await.unwrap();
+        // As an order would: the sales and when they moved.
+        sqlx::query("UPDATE goods SET sales = 10000000, sold_at = $2 WHERE id = $1")
+            .bind(last)
+            .bind(origin::now())
+            .execute(&app.db.pool)
+            .await
+            .unwrap();
         assert_eq!(snapshot.ranked("阿莫西林胶囊", origin::search::Scope::All).last().unwrap().id, last);
         index.refresh_sales().await.unwrap();
         let after = snapshot.ranked("阿莫西林胶囊", origin::search::Scope::All);
