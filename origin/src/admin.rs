@@ -208,6 +208,10 @@ enum Command {
         #[arg(long)]
         from: std::path::PathBuf,
     },
+    /// Makes every origin rebuild its search index from the database. They do by themselves
+    /// when the catalogue changes (its triggers bump the version); this is for goods written
+    /// by another tool with the triggers off, as a bulk load might.
+    Reindex,
     /// Adds `--goods N` generated goods to the catalogue, made from the shop's own (the same
     /// medicines from other manufacturers, packs and prices): a wholesaler's range for
     /// benchmarks and tests. The same `--seed` writes the same goods.
@@ -347,11 +351,16 @@ pub async fn run(db: &Db, admin: Admin) -> anyhow::Result<String> {
         Command::ApproveKx { member } => kx_review(&mut conn, &operator, member, None).await,
         Command::RejectKx { member, reason } => kx_review(&mut conn, &operator, member, Some(&reason)).await,
         Command::Welfare { rate, days, title, off } => welfare(&mut conn, rate, days, &title, off).await,
+        Command::Reindex => {
+            sqlx::query("UPDATE catalogue_version SET version = version + 1 WHERE id = 1").execute(&mut *conn).await?;
+            let version = crate::search::catalogue_version(db).await?;
+            Ok(format!("catalogue version {version}: every origin rebuilds its search index at its next search\n"))
+        }
         Command::Backup { to } => crate::backup::backup(db, &to).await,
         Command::Restore { .. } => anyhow::bail!("restore runs before the database is opened (`origin admin restore`)"),
         Command::Seed { goods, seed } => {
             crate::db::seed::seed_if_empty(db).await?;
-            crate::db::generate::generate(&mut conn, goods, seed).await
+            crate::db::generate::generate(&mut conn, db.kind, goods, seed).await
         }
         Command::Logistics { order, description, place } => logistics(&mut conn, &operator, order, &place, &description).await,
     }

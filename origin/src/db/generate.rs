@@ -14,6 +14,7 @@ use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use sqlx::{AnyConnection, Connection};
 
+use crate::db::Kind;
 use crate::now;
 
 /// Rows per INSERT statement (26 parameters each, under both databases' limits).
@@ -102,7 +103,7 @@ struct Template {
 }
 
 /// Writes `count` goods made from the shop's current goods; answers what it did.
-pub async fn generate(conn: &mut AnyConnection, count: usize, seed: u64) -> anyhow::Result<String> {
+pub async fn generate(conn: &mut AnyConnection, kind: Kind, count: usize, seed: u64) -> anyhow::Result<String> {
     let started = std::time::Instant::now();
     let templates: Vec<Template> = sqlx::query_as(
         "SELECT name, category_id, brand_id, ypgg, bzdw, pzwh, rx, price, type, is_youx, jzl, validity, manjian_id, description \
@@ -141,6 +142,12 @@ pub async fn generate(conn: &mut AnyConnection, count: usize, seed: u64) -> anyh
         tx.commit().await.context("committing generated goods")?;
         written += batch;
     }
+    // After a bulk load: SQLite copies its write-ahead log into the database now, not during
+    // the first requests that write; PostgreSQL's planner learns the table's new size.
+    match kind {
+        Kind::Sqlite => sqlx::query("PRAGMA wal_checkpoint(TRUNCATE)").execute(&mut *conn).await?,
+        Kind::Postgres => sqlx::query("ANALYZE goods").execute(&mut *conn).await?,
+    };
     let total: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM goods").fetch_one(&mut *conn).await?;
     Ok(format!("generated {count} goods in {:.1} s; the catalogue now holds {total}\n", started.elapsed().as_secs_f64()))
 }
