@@ -890,7 +890,8 @@ export interface paths {
      *     (manufacturer), `brand`, `shop` (`general`, `youx`, `zy`, `qx`), zone flags `is_dpby`,
      *     `manjian`, `flash`, `everyday`, `near_expiry` (a batch expiring within 180 days), `kx` (controlled goods); `sort`
      *     (`default`, `sales`, `price`, `new`, `expiry`) and `order` (`asc`, `desc`); `page`,
-     *     `page_size` (at most 100).
+     *     `page_size` (at most 100). With a keyword, `default` is by relevance (match quality, then
+     *     sales).
      */
     get: operations['goods_list'];
     put?: never;
@@ -910,7 +911,8 @@ export interface paths {
     };
     /**
      * `GET /api/goods/search?keywords=…&type=0|1`: up to 10 suggestions, goods names (type 0) or
-     *     manufacturers (type 1) containing the trimmed keyword; an empty keyword gives none.
+     *     manufacturers (type 1) holding the keyword (characters or pinyin), best match first; an
+     *     empty keyword gives none.
      */
     get: operations['search'];
     put?: never;
