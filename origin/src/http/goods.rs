@@ -69,9 +69,7 @@ async fn list(State(context): State<ApiContext>, QueryFields(query): QueryFields
     let mut hits: Option<Vec<Hit>> = None;
     if let Some(keyword) = query.text("keyword").or_else(|| query.text("keywords")) {
         bounded_keyword(&keyword)?;
-        let found = context.search_snapshot().await?.find(&keyword, Scope::All);
-        filter.add(|n| id_set(context.db.kind, n), Param::Text(id_list(context.db.kind, found.iter().map(|hit| hit.id))));
-        hits = Some(found);
+        hits = Some(context.search_snapshot().await?.find(&keyword, Scope::All));
     }
     if let Some(sccj) = query.text("sccj") {
         filter.add(|n| format!("g.sccj = ${n}"), Param::Text(sccj));
@@ -131,15 +129,24 @@ async fn list(State(context): State<ApiContext>, QueryFields(query): QueryFields
         Some("expiry") => format!("g.expires_on {}, g.id ASC", direction(false)),
         Some(_) => return Err(Error::field("sort", "排序方式不正确")),
     };
+    let by_relevance = hits.is_some() && matches!(sort.as_deref(), None | Some("default"));
+    // The goods found, as a condition for the database — unless the list is ranked by the index
+    // alone (no other filter), when the database is asked only for the page's cards.
+    if let Some(found) = &hits
+        && !(by_relevance && filter.conditions.is_empty())
+        && !found.is_empty()
+    {
+        filter.add(|n| id_set(context.db.kind, n), Param::Text(id_list(context.db.kind, found.iter().map(|hit| hit.id))));
+    }
     let offset = (page - 1) * page_size;
     let condition = filter.sql();
     let (ids, total) = match hits {
         Some(hits) if hits.is_empty() => (Vec::new(), 0),
         // By relevance: the goods found that pass the other filters (asked in one row: the
         // ids as a JSON array), ranked by the index.
-        Some(hits) if matches!(sort.as_deref(), None | Some("default")) => {
+        Some(hits) if by_relevance => {
             let mut ranked = hits;
-            if filter.conditions.len() > 1 {
+            if !filter.conditions.is_empty() {
                 let sql = match context.db.kind {
                     Kind::Sqlite => format!("SELECT COALESCE(json_group_array(g.id), '[]') FROM goods g {condition}"),
                     Kind::Postgres => format!("SELECT COALESCE(CAST(json_agg(g.id) AS TEXT), '[]') FROM goods g {condition}"),
@@ -148,7 +155,7 @@ async fn list(State(context): State<ApiContext>, QueryFields(query): QueryFields
                 let passing: std::collections::HashSet<i64> = serde_json::from_str(&passing).map_err(anyhow::Error::from)?;
                 ranked.retain(|hit| passing.contains(&hit.id));
             }
-            search::rank(&mut ranked);
+            search::rank_top(&mut ranked, (offset + page_size) as usize);
             let total = ranked.len() as i64;
             (ranked.into_iter().skip(offset as usize).take(page_size as usize).map(|hit| hit.id).collect(), total)
         }
