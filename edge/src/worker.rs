@@ -70,10 +70,23 @@ async fn fetch(request: Request, env: Env, _context: Context) -> worker::Result<
     match answer {
         Ok(response) => Ok(response),
         Err(error) => {
-            worker::console_error!("{method} {path} request_id={request_id}: {error}");
+            log_error(&request_id, "the edge failed", &[("method", &method), ("path", &path), ("error", &error.to_string())]);
             respond(&envelope::busy())
         }
     }
+}
+
+/// One line of the edge's log, as JSON like the origin's (`LOG_FORMAT=json`): level, message,
+/// the request's id, and `fields`.
+fn log_error(request_id: &str, message: &str, fields: &[(&str, &str)]) {
+    let mut line = serde_json::Map::new();
+    line.insert("level".into(), "ERROR".into());
+    line.insert("message".into(), message.into());
+    line.insert("request_id".into(), request_id.into());
+    for (name, value) in fields {
+        line.insert((*name).into(), (*value).into());
+    }
+    worker::console_error!("{}", serde_json::Value::Object(line));
 }
 
 /// The client's `X-Request-Id` when it is a plain token (letters, digits, `-`, `_`; at most 64),
@@ -115,7 +128,11 @@ async fn dispatch(settings: &Settings, resend: bool, build: impl Fn(&str) -> wor
                 return Ok(response);
             }
             Err(error) => {
-                worker::console_error!("origin {} gave no answer to {method} request_id={request_id}: {error}", settings.origins[origin]);
+                log_error(
+                    request_id,
+                    "an origin gave no answer",
+                    &[("origin", &settings.origins[origin]), ("method", &method), ("error", &error.to_string())],
+                );
                 BALANCER.with(|balancer| balancer.borrow_mut().failed(origin, Date::now().as_millis() as f64));
                 failure = Some(error);
             }
@@ -247,7 +264,7 @@ async fn checked(settings: &Settings, mut request: Request) -> worker::Result<Re
         (Some(secret), _) => Some(secret.as_bytes()),
         (None, false) => None,
         (None, true) => {
-            worker::console_error!("EDGE_SECRET is not set: orders cannot be signed");
+            log_error(&settings.request_id, "EDGE_SECRET is not set: orders cannot be signed", &[]);
             return respond(&envelope::busy());
         }
     };
