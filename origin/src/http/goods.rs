@@ -7,7 +7,8 @@
 //! applies its filters, sorting and paging in the database to the goods found. Lists without
 //! a keyword walk an index in their order (`goods_default_order` and the sort columns' own),
 //! deep pages included: the page's ids come from the index alone and only they are read whole;
-//! their totals are counted once per catalogue version and filter (`CountCache`).
+//! their totals are counted once per catalogue version and filter, and again in the
+//! background every few seconds (`CountCache`).
 
 use axum::extract::{Path, State};
 use serde::Serialize;
@@ -186,23 +187,57 @@ async fn list(State(context): State<ApiContext>, QueryFields(query): QueryFields
     ok(GoodsPage { list, total, page, page_size, last_page: ((total + page_size - 1) / page_size).max(1) })
 }
 
-/// How long a list's total is kept at one catalogue version: the flags of other tables (天天特价)
-/// may change it without a new version.
+/// How long a list's total is fresh at one catalogue version: the flags of other tables (天天特价)
+/// may change it without a new version. An older one is still answered while it is counted
+/// again in the background, once.
 const COUNT_TTL: std::time::Duration = std::time::Duration::from_secs(10);
 /// At most this many totals are kept; past it the cache starts again empty.
 const COUNT_ENTRIES: usize = 4096;
 
+/// A total: the catalogue version and time it was counted at, and whether it is being
+/// counted again.
+struct Counted {
+    version: i64,
+    at: std::time::Instant,
+    total: i64,
+    recounting: bool,
+}
+
 /// Goods lists' totals by filter, at a catalogue version: counting every goods of a filter is a
-/// scan of its index, so a total is counted once per version (and `COUNT_TTL`), not per page.
+/// scan of its index (tens of milliseconds at 500,000 goods), so a total is counted once per
+/// version, and again in the background once it is `COUNT_TTL` old — one request counts, the
+/// others answer the total they have meanwhile.
 #[derive(Default)]
 pub struct CountCache {
-    entries: std::sync::Mutex<std::collections::HashMap<String, (i64, std::time::Instant, i64)>>,
+    entries: std::sync::Mutex<std::collections::HashMap<String, Counted>>,
+}
+
+/// What the cache holds for a filter at a version.
+enum Cached {
+    Fresh(i64),
+    /// Old: answer it, and count again (this caller, the only one told so).
+    Stale(i64),
+    /// Old, and already being counted again.
+    Recounting(i64),
+    Missing,
 }
 
 impl CountCache {
-    fn get(&self, key: &str, version: i64) -> Option<i64> {
-        let entries = self.entries.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-        entries.get(key).filter(|(at, counted, _)| *at == version && counted.elapsed() < COUNT_TTL).map(|(_, _, total)| *total)
+    fn get(&self, key: &str, version: i64) -> Cached {
+        let mut entries = self.entries.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        match entries.get_mut(key) {
+            Some(counted) if counted.version == version => {
+                if counted.at.elapsed() < COUNT_TTL {
+                    Cached::Fresh(counted.total)
+                } else if counted.recounting {
+                    Cached::Recounting(counted.total)
+                } else {
+                    counted.recounting = true;
+                    Cached::Stale(counted.total)
+                }
+            }
+            _ => Cached::Missing,
+        }
     }
 
     fn put(&self, key: String, version: i64, total: i64) {
@@ -210,23 +245,50 @@ impl CountCache {
         if entries.len() >= COUNT_ENTRIES {
             entries.clear();
         }
-        entries.insert(key, (version, std::time::Instant::now(), total));
+        entries.insert(key, Counted { version, at: std::time::Instant::now(), total, recounting: false });
+    }
+
+    /// A recount failed: the next caller tries again.
+    fn release(&self, key: &str) {
+        let mut entries = self.entries.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        if let Some(counted) = entries.get_mut(key) {
+            counted.recounting = false;
+        }
     }
 }
 
-/// The number of goods passing `condition`, from the cache when counted at this version.
+/// The number of goods passing `condition`: counted when the cache has none at this version;
+/// else the cached one, counted again in the background when it is old.
 async fn count(context: &ApiContext, condition: &str, filter: &Filter) -> Result<i64> {
     let version = search::catalogue_version(&context.db).await?;
     let key = format!("{condition}\u{1}{}", filter.key());
-    if let Some(total) = context.counts.get(&key, version) {
-        return Ok(total);
+    let counting = |context: ApiContext, condition: String, filter: Filter| async move {
+        filter
+            .bind_scalar(sqlx::query_scalar(sqlx::AssertSqlSafe(format!("SELECT COUNT(*) FROM goods g {condition}"))))
+            .fetch_one(&context.db.pool)
+            .await
+    };
+    match context.counts.get(&key, version) {
+        Cached::Fresh(total) | Cached::Recounting(total) => Ok(total),
+        Cached::Stale(total) => {
+            let (context, condition, filter) = (context.clone(), condition.to_owned(), filter.clone());
+            tokio::spawn(async move {
+                match counting(context.clone(), condition, filter).await {
+                    Ok(total) => context.counts.put(key, version, total),
+                    Err(error) => {
+                        tracing::warn!(%error, "a list's total could not be counted again");
+                        context.counts.release(&key);
+                    }
+                }
+            });
+            Ok(total)
+        }
+        Cached::Missing => {
+            let total: i64 = counting(context.clone(), condition.to_owned(), filter.clone()).await?;
+            context.counts.put(key, version, total);
+            Ok(total)
+        }
     }
-    let total: i64 = filter
-        .bind_scalar(sqlx::query_scalar(sqlx::AssertSqlSafe(format!("SELECT COUNT(*) FROM goods g {condition}"))))
-        .fetch_one(&context.db.pool)
-        .await?;
-    context.counts.put(key, version, total);
-    Ok(total)
 }
 
 /// A condition keeping the goods whose ids are in the list bound as parameter `n` (`id_list`).
@@ -258,13 +320,14 @@ pub struct GoodsPage {
     last_page: i64,
 }
 
+#[derive(Clone)]
 enum Param {
     Text(String),
     Int(i64),
 }
 
 /// A `WHERE` clause built condition by condition, with its parameters numbered in order.
-#[derive(Default)]
+#[derive(Clone, Default)]
 struct Filter {
     conditions: Vec<String>,
     params: Vec<Param>,
