@@ -32,7 +32,7 @@
 
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicI64, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicI64, Ordering};
 use std::time::{Duration, Instant};
 
 use pinyin::ToPinyin;
@@ -416,7 +416,6 @@ struct Inner {
     db: Db,
     current: watch::Sender<Option<Arc<Snapshot>>>,
     building: Mutex<()>,
-    builds: AtomicU64,
 }
 
 /// The catalogue's version (`catalogue_version`).
@@ -428,7 +427,7 @@ impl SearchIndex {
     /// An index with no snapshot yet; `start` builds the first.
     pub fn new(db: Db) -> SearchIndex {
         let (current, _) = watch::channel(None);
-        SearchIndex { inner: Arc::new(Inner { db, current, building: Mutex::new(()), builds: AtomicU64::new(0) }) }
+        SearchIndex { inner: Arc::new(Inner { db, current, building: Mutex::new(()) }) }
     }
 
     /// Builds the first snapshot in the background, and reads the sales again every
@@ -470,11 +469,6 @@ impl SearchIndex {
     /// The current snapshot, if one has been built.
     pub fn current(&self) -> Option<Arc<Snapshot>> {
         self.inner.current.borrow().clone()
-    }
-
-    /// Rebuilds so far (the first build included).
-    pub fn builds(&self) -> u64 {
-        self.inner.builds.load(Ordering::Relaxed)
     }
 
     /// A snapshot at the catalogue's current version: the current one when it is, else after
@@ -532,7 +526,6 @@ impl SearchIndex {
             millis = snapshot.built_in.as_millis() as u64,
             "search index built"
         );
-        self.inner.builds.fetch_add(1, Ordering::Relaxed);
         metrics::counter!("search_index_builds_total").increment(1);
         metrics::histogram!("search_index_build_seconds").record(snapshot.built_in.as_secs_f64());
         self.inner.current.send_replace(Some(Arc::new(snapshot)));
