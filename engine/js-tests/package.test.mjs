@@ -241,3 +241,28 @@ test('each line says where its price comes from', () => {
     ['regular', 'ladder', 'flash_sale', 'combination'],
   );
 });
+
+test('a settlement of few keys carries amounts longer than its tokens', () => {
+  const cart = {
+    items: [{ id: 1, number: 1, price: '100.00', is_selected: 1, goods: { id: 7, is_buy: 1, number: 9 } }],
+    shipping_data: { shipping_amount: '500', no_trans_order_amount: 0 },
+  };
+  for (const [settlement, due] of [
+    [{ shipping_fee: '100.00' }, '200.00'],
+    [{ red_packet_balance: '1234567.89', use_red_packet: 1 }, '100.00'],
+    [{ red_packet_max_rate: '0.123456789012345678', use_red_packet: 1, red_packet_balance: 100 }, '87.66'],
+    [{ shipping_fee: '12.345678901234567890' }, '112.34'],
+  ]) {
+    assert.equal(quoteCart({ ...cart, settlement }).settlement.due, due, JSON.stringify(settlement));
+    assert.equal(new CartSession(cart).settle(settlement).due, due, JSON.stringify(settlement));
+  }
+});
+
+test('an unticked line in stock is sellable; only goods off sale or out of stock are not', () => {
+  const line = (id, is_selected, is_buy, number) => ({ id, number: 1, price: '1.00', is_selected, goods: { id, is_buy, number } });
+  const session = new CartSession({ items: [line(1, 0, 1, 5), line(2, 1, 0, 5), line(3, 1, 1, 0), line(4, 1, 1, 5)] });
+  const flags = () => session.quote().lines.map(({ sellable, buyable }) => [sellable, buyable]);
+  assert.deepEqual(flags(), [[true, false], [false, false], [false, false], [true, true]]);
+  session.select([4], 0);
+  assert.deepEqual(flags()[3], [true, false]);
+});

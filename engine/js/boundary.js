@@ -449,6 +449,7 @@ export function decodeQuote(n, text) {
   for (let k = 0; k < lines.length; k++) {
     const id = n[i++],
       selected = n[i++],
+      sellable = n[i++] === 1,
       buyable = n[i++] === 1,
       overStock = n[i++] === 1;
     const rows = n[i++],
@@ -472,6 +473,7 @@ export function decodeQuote(n, text) {
     lines[k] = {
       id,
       is_selected: selected,
+      sellable,
       buyable,
       over_stock: overStock,
       unit_price: unitPrice,

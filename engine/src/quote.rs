@@ -40,7 +40,10 @@ pub struct LineQuote {
     pub id: i64,
     /// Rule 2: 0 whatever came in when the goods cannot be bought or have no stock.
     pub is_selected: bool,
-    /// Rule 1: counts toward the totals.
+    /// The effective goods can be bought and has stock, whatever the selection: the line's
+    /// tick box is offered.
+    pub sellable: bool,
+    /// Rule 1: sellable and selected; counts toward the totals.
     pub buyable: bool,
     /// Rule 10: quantity above stock.
     pub over_stock: bool,
@@ -52,8 +55,8 @@ pub struct LineQuote {
     pub amount: Cents,
     /// Rule 5: `floor2((base_price − unit_price) × number)` when the list price is higher.
     pub savings: Cents,
-    /// Rule 8: this line's share of the full-reduction discount (0 but for buyable coupon
-    /// lines). Filled in once the whole cart is priced ([`share_discount`]).
+    /// Rule 8: this line's share of the full-reduction discount (0 but for the activity's
+    /// buyable lines). Filled in once the whole cart is priced ([`share_discount`]).
     pub goods_manjian_amount: Cents,
     pub(crate) ladder: LadderSpan,
     /// Rule 9: the single-item free-shipping minimum, for goods that have one.
@@ -223,6 +226,7 @@ fn line_quote(index: usize, item: &CartItem, goods: &Goods, ladder: LadderSpan) 
     Ok(LineQuote {
         id: item.id,
         is_selected: buyable,
+        sellable,
         buyable,
         over_stock: i64::from(quantity) > goods.stock,
         unit_price,
@@ -376,14 +380,15 @@ impl Accumulator {
     }
 }
 
-/// Rule 8: reached tiers first, each group in input order.
-fn tiers(manjians: &[ManjianTier], coupon: Cents) -> Result<Vec<TierStatus>, EngineError> {
+/// Rule 8: each tier against the activity's total `manjian`; reached tiers first, each group in
+/// input order.
+fn tiers(manjians: &[ManjianTier], manjian: Cents) -> Result<Vec<TierStatus>, EngineError> {
     let mut reached = Vec::with_capacity(manjians.len());
     let mut unreached = Vec::new();
     for (index, tier) in manjians.iter().enumerate() {
         let overflow = || EngineError::out_of_range(format!("activity_data.manjians[{index}]"));
         let amount = tier.amount.exact();
-        let shortfall = amount.checked_sub(coupon.exact()).ok_or_else(overflow)?;
+        let shortfall = amount.checked_sub(manjian.exact()).ok_or_else(overflow)?;
         let need = shortfall.floor_cents().ok_or_else(overflow)?;
         let status = TierStatus {
             amount: tier.amount,
@@ -397,14 +402,16 @@ fn tiers(manjians: &[ManjianTier], coupon: Cents) -> Result<Vec<TierStatus>, Eng
     Ok(reached)
 }
 
-/// Rule 8: the greatest reduction among reached tiers, in whole cents, at most the coupon total.
-fn discount(tiers: &[TierStatus], coupon: Cents) -> Cents {
+/// Rule 8: the greatest reduction among reached tiers, in whole cents, at most the activity's
+/// total `manjian`.
+fn discount(tiers: &[TierStatus], manjian: Cents) -> Cents {
     let reduce = tiers.iter().filter(|tier| tier.status == 1).filter_map(|tier| tier.reduce.floor_cents()).max().unwrap_or(Cents::ZERO);
-    reduce.min(coupon)
+    reduce.min(manjian)
 }
 
-/// Rule 8: the discount shared over the buyable coupon lines by their amounts, in whole cents by
-/// largest remainder; each line's share becomes its `goods_manjian_amount`.
+/// Rule 8: the discount shared over the activity's buyable lines (`goods_manjian_id` above 0) by
+/// their amounts, in whole cents by largest remainder; each line's share becomes its
+/// `goods_manjian_amount`, and every other line's is 0.
 pub(crate) fn share_discount(cart: &CartInput, lines: &mut [LineQuote], discount: Cents) -> Result<(), EngineError> {
     let overflow = || EngineError::out_of_range("items");
     let mut weights = Vec::with_capacity(lines.len());
@@ -492,6 +499,7 @@ impl Serialize for LineView<'_> {
         let mut out = serializer.serialize_struct("LineQuote", 12)?;
         out.serialize_field("id", &line.id)?;
         out.serialize_field("is_selected", &Flag(line.is_selected))?;
+        out.serialize_field("sellable", &line.sellable)?;
         out.serialize_field("buyable", &line.buyable)?;
         out.serialize_field("over_stock", &line.over_stock)?;
         out.serialize_field("unit_price", &line.unit_price)?;

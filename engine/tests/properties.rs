@@ -268,14 +268,16 @@ proptest! {
         prop_assert!(statuses.windows(2).all(|pair| pair[0] >= pair[1]), "{statuses:?}");
     }
 
+    /// Rules 1 and 2: a line is sellable by its goods alone, buyable when also selected, and
+    /// comes out selected only when buyable.
     #[test]
     fn unbuyable_lines_are_unselected(cart in cart()) {
         let quote = quote(&unsettled(&cart)).unwrap();
         for (item, line) in cart.items.iter().zip(&quote.lines) {
             let goods = item.effective_goods();
-            if !goods.is_buy || goods.stock <= 0 {
-                prop_assert!(!line.is_selected && !line.buyable);
-            }
+            prop_assert_eq!(line.sellable, goods.is_buy && goods.stock > 0);
+            prop_assert_eq!(line.buyable, line.sellable && item.is_selected);
+            prop_assert_eq!(line.is_selected, line.buyable);
         }
     }
 

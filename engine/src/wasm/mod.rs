@@ -166,6 +166,9 @@ export interface LadderRow { number: number; max?: number | null; price: Money; 
 export interface LineQuote {
   id: number;
   is_selected: 0 | 1;
+  /** The goods can be bought and has stock, whatever the selection: the tick box is offered. */
+  sellable: boolean;
+  /** Sellable and selected: counts toward the totals (rule 1). */
   buyable: boolean;
   over_stock: boolean;
   unit_price: Money;

@@ -55,6 +55,7 @@ impl Output {
             let bands = rows.first().is_some_and(|row| row.max.is_some());
             out.number(line.id as f64);
             out.flag(line.is_selected);
+            out.flag(line.sellable);
             out.flag(line.buyable);
             out.flag(line.over_stock);
             out.number(rows.len() as f64);

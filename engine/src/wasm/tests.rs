@@ -151,3 +151,33 @@ proptest! {
         }
     }
 }
+
+/// A string's length counts UTF-16 code units of the text, not tokens: a settlement of one key
+/// and a longer amount (five tokens, six characters) reads as its JSON does.
+#[test]
+fn a_string_longer_than_the_token_stream_reads() {
+    let key = |key: Key| Key::ALL.iter().position(|k| *k == key).unwrap() as f64;
+    let cases: [(Vec<f64>, &str, Value); 3] = [
+        (vec![MAP, 1.0, key(Key::ShippingFee), STR, 6.0], "100.00", serde_json::json!({ "shipping_fee": "100.00" })),
+        (
+            vec![MAP, 2.0, key(Key::RedPacketBalance), STR, 10.0, key(Key::UseRedPacket), NUM, 1.0],
+            "1234567.89",
+            serde_json::json!({ "red_packet_balance": "1234567.89", "use_red_packet": 1 }),
+        ),
+        (
+            vec![MAP, 1.0, key(Key::RedPacketMaxRate), STR, 20.0],
+            "0.123456789012345678",
+            serde_json::json!({ "red_packet_max_rate": "0.123456789012345678" }),
+        ),
+    ];
+    for (tokens, text, json) in cases {
+        let mut stream = Tokens::new(&tokens, text);
+        let read = crate::read::settlement(&mut stream).unwrap();
+        assert!(stream.is_done());
+        let cart = cart_from_value(&serde_json::json!({ "items": [], "settlement": json })).unwrap();
+        assert_eq!(Some(read), cart.settlement);
+    }
+    // A length beyond the text left is still a broken stream.
+    let tokens = [MAP, 1.0, key(Key::ShippingFee), STR, 7.0];
+    assert!(crate::read::settlement(&mut Tokens::new(&tokens, "100.00")).is_err());
+}

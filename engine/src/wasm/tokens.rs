@@ -123,13 +123,16 @@ impl<'de> Tokens<'de> {
         Ok(token)
     }
 
-    fn next_len(&mut self) -> Result<usize, TokenError> {
+    /// The next token as a length of at most `most`: an array's or a map's entries each take a
+    /// token at least, so they are at most the tokens; a string's UTF-16 code units are at most
+    /// its UTF-8 bytes, so they are at most the text left.
+    fn next_len(&mut self, most: usize) -> Result<usize, TokenError> {
         let len = self.next()?;
-        if len >= 0.0 && len <= self.tokens.len() as f64 && len == (len as usize) as f64 { Ok(len as usize) } else { Err(broken()) }
+        if len >= 0.0 && len <= most as f64 && len == (len as usize) as f64 { Ok(len as usize) } else { Err(broken()) }
     }
 
     fn next_str(&mut self) -> Result<&'de str, TokenError> {
-        let units = self.next_len()?;
+        let units = self.next_len(self.text.len())?;
         take_string(&mut self.text, units).ok_or_else(broken)
     }
 
@@ -170,10 +173,10 @@ impl<'de> Deserializer<'de> for &mut Tokens<'de> {
             let text = self.next_str()?;
             visitor.visit_borrowed_str(text)
         } else if tag == ARR {
-            let left = self.next_len()?;
+            let left = self.next_len(self.tokens.len())?;
             visitor.visit_seq(Elements { tokens: self, left })
         } else if tag == MAP {
-            let left = self.next_len()?;
+            let left = self.next_len(self.tokens.len())?;
             visitor.visit_map(Entries { tokens: self, left })
         } else {
             Err(broken())
