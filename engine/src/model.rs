@@ -191,7 +191,8 @@ pub struct ActivityData {
     pub manjians: Vec<ManjianTier>,
 }
 
-/// 满减 — one tier: spend `amount` on coupon-eligible goods, get `reduce` off.
+/// 满减 — one tier: spend `amount` on the activity's goods (lines with a `goods_manjian_id`), get
+/// `reduce` off.
 #[derive(Clone, Debug, Serialize, PartialEq)]
 pub struct ManjianTier {
     pub amount: Money,
@@ -213,9 +214,11 @@ pub struct CartItem {
     pub price: Money,
     #[serde(serialize_with = "write_flag")]
     pub is_selected: bool,
+    /// Coupon-eligible: may take coupons (rule 12).
     #[serde(serialize_with = "write_flag")]
     pub with_coupon: bool,
-    /// The full-reduction activity this line takes part in; 0 for none.
+    /// The full-reduction activity this line takes part in; 0 for none. The activity's lines
+    /// make the total its tiers are measured on and share its discount (rule 8).
     pub goods_manjian_id: i64,
     pub goods: Goods,
     /// 组合 — the combination, priced instead of `goods` when the line is type 3.

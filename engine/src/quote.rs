@@ -361,8 +361,8 @@ impl Accumulator {
     /// Rules 6–9 from the sums.
     pub fn summary(&self, cart: &CartInput) -> Result<Summary, EngineError> {
         let total = Cents(self.total);
-        let manjian_tiers = tiers(&cart.activity_data.manjians, Cents(self.coupon))?;
-        let discount = discount(&manjian_tiers, Cents(self.coupon));
+        let manjian_tiers = tiers(&cart.activity_data.manjians, Cents(self.manjian))?;
+        let discount = discount(&manjian_tiers, Cents(self.manjian));
         let payable = Cents(total.0 - discount.0);
         let totals = Totals {
             total,
@@ -416,7 +416,7 @@ pub(crate) fn share_discount(cart: &CartInput, lines: &mut [LineQuote], discount
     let overflow = || EngineError::out_of_range("items");
     let mut weights = Vec::with_capacity(lines.len());
     for (line, item) in lines.iter().zip(&cart.items) {
-        weights.push(if line.buyable && item.with_coupon { i64::try_from(line.amount.0).map_err(|_| overflow())? } else { 0 });
+        weights.push(if line.buyable && item.goods_manjian_id > 0 { i64::try_from(line.amount.0).map_err(|_| overflow())? } else { 0 });
     }
     let discount = i64::try_from(discount.0).map_err(|_| overflow())?;
     let shares = share_out(discount, &weights).ok_or_else(overflow)?;

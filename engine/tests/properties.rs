@@ -194,15 +194,17 @@ proptest! {
         }
     }
 
-    /// Rule 8: the discount is shared out exactly, never above a line's amount, only to coupon lines.
+    /// Rule 8: the discount is at most the activity's total and shared out exactly, never above a
+    /// line's amount, only to the activity's buyable lines.
     #[test]
     fn discount_shares_add_up(cart in cart()) {
         let Ok(quote) = quote(&cart) else { return Ok(()) };
         let shares: i128 = quote.lines.iter().map(|line| line.goods_manjian_amount.0).sum();
         prop_assert_eq!(shares, quote.summary.totals.discount.0);
+        prop_assert!(quote.summary.totals.discount <= quote.summary.totals.manjian);
         for (item, line) in cart.items.iter().zip(&quote.lines) {
             prop_assert!(line.goods_manjian_amount.0 >= 0 && line.goods_manjian_amount.0 <= line.amount.0);
-            if !(line.buyable && item.with_coupon) {
+            if !(line.buyable && item.goods_manjian_id > 0) {
                 prop_assert_eq!(line.goods_manjian_amount.0, 0);
             }
         }

@@ -84,7 +84,9 @@ export interface CartItemInput {
   number: number;
   price: MoneyInput;
   is_selected: Flag;
+  /** Coupon-eligible: may take coupons (rule 12). */
   with_coupon?: Flag;
+  /** The full-reduction (满减) activity the line takes part in; 0 or absent: none (rule 8). */
   goods_manjian_id?: number | null;
   /** Ignored: the engine computes each line's share of the full reduction (rule 8). */
   goods_manjian_amount?: unknown;
