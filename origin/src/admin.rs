@@ -488,12 +488,13 @@ async fn approve(conn: &mut AnyConnection, operator: &str, id: i64, scope: Optio
     if passed {
         sqlx::query("UPDATE members SET is_passed = 1 WHERE id = $1").bind(member).execute(&mut *tx).await?;
     }
-    let body = if passed {
-        format!("您的{kind}已审核通过，资质审核完成，现在可以下单了。")
-    } else {
-        format!("您的{kind}已审核通过。")
-    };
-    send_message(&mut tx, member, MESSAGE_QUALIFICATION, "资质审核通过", &body).await?;
+    // One message when the member can order: the first approval completing the required kinds,
+    // or a certificate of an approved member renewed. A certificate approved while others are
+    // still missing shows its state on the certificates page, without a message of its own.
+    if passed {
+        let body = format!("您的{kind}已审核通过，资质审核完成，现在可以下单了。");
+        send_message(&mut tx, member, MESSAGE_QUALIFICATION, "资质审核通过", &body).await?;
+    }
     log(
         &mut tx,
         operator,

@@ -52,8 +52,10 @@ test('a member adds an address, orders to it and pays online', async ({ page, co
   await expect(payment).toContainText(`¥${order.due}`);
   const [cashier] = await Promise.all([context.waitForEvent('page'), payment.getByRole('link', { name: '前往支付' }).click()]);
   await cashier.getByRole('button', { name: '确认支付' }).click();
-  // The provider sends the cashier back to the shop: close it once there, not mid-navigation.
+  // The provider sends the cashier's tab back to the shop, which shows it paid there too.
   await cashier.waitForURL((url) => url.origin === new URL(base()).origin);
+  await expect(cashier).toHaveURL(/\/cart\/step4\?id=\d+$/, { timeout: 15_000 });
+  await expect(cashier.getByText('支付成功')).toBeVisible();
   await cashier.close();
   await expect(page).toHaveURL(/\/cart\/step4\?id=\d+$/, { timeout: 15_000 });
   await expect(page.getByText('待发货')).toBeVisible();
@@ -79,7 +81,7 @@ test('a member uploads a certificate and sees it waiting for review', async ({ p
     .getByRole('button', { name: '上 传' })
     .or(form.getByRole('button', { name: '上传' }))
     .click();
-  await expect(page.getByText('上传成功，等待审核')).toBeVisible();
+  await expect(page.getByText('上传成功，待审核')).toBeVisible();
   const row = page.getByTestId('certificate-table').getByRole('row').filter({ hasText: 'GSP证书' });
   await expect(row).toContainText('A-ZJ-20260088');
   await expect(row).toContainText('待审核');

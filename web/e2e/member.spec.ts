@@ -7,7 +7,7 @@ test('the member centre and the wallet show the demo member their own accounts',
   await page.goto(`${base()}/user`);
   await expect(page).toHaveTitle('会员中心 - 医药批发商城');
   await expect(page.getByTestId('centre-company')).not.toBeEmpty();
-  await expect(page.getByText('资质已审核')).toBeVisible();
+  await expect(page.getByText('资质已通过')).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('member-centre.png'), fullPage: true });
   await testInfo.attach('member-centre', { path: testInfo.outputPath('member-centre.png'), contentType: 'image/png' });
 

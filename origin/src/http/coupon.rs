@@ -336,6 +336,8 @@ pub struct VoucherPage {
 /// How many coupons the member has in each state.
 #[derive(Serialize, ToSchema)]
 pub struct CouponCount {
+    /// 可用: unused and valid now (`USABLE_NOW`), what the wallet and the member centre show.
+    usable: i64,
     /// 未使用 (not expired; those not yet valid too).
     unused: i64,
     /// 已使用.
@@ -350,10 +352,15 @@ async fn count(State(context): State<ApiContext>, member: Member) -> Answer<Coup
     ok(state_counts(&context, "member_coupons", member).await?)
 }
 
-/// The member's coupons or vouchers (`table`) counted by state.
+/// The one definition of a coupon or voucher the member can use now (`$2` the state unused,
+/// `$3` now): the member centre and the wallet count it alike.
+pub(crate) const USABLE_NOW: &str = "status = $2 AND starts_at <= $3 AND expires_at > $3";
+
+/// The member's coupons or vouchers (`table`) counted by state, and those usable now.
 async fn state_counts(context: &ApiContext, table: &str, member: Member) -> Result<CouponCount> {
-    let (unused, used, expired): (i64, i64, i64) = sqlx::query_as(sqlx::AssertSqlSafe(format!(
-        "SELECT CAST(COALESCE(SUM(CASE WHEN status = $2 AND expires_at > $3 THEN 1 ELSE 0 END), 0) AS BIGINT), \
+    let (usable, unused, used, expired): (i64, i64, i64, i64) = sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        "SELECT CAST(COALESCE(SUM(CASE WHEN {USABLE_NOW} THEN 1 ELSE 0 END), 0) AS BIGINT), \
+                CAST(COALESCE(SUM(CASE WHEN status = $2 AND expires_at > $3 THEN 1 ELSE 0 END), 0) AS BIGINT), \
                 CAST(COALESCE(SUM(CASE WHEN status = $4 THEN 1 ELSE 0 END), 0) AS BIGINT), \
                 CAST(COALESCE(SUM(CASE WHEN status = $2 AND expires_at <= $3 THEN 1 ELSE 0 END), 0) AS BIGINT) \
          FROM {table} WHERE member_id = $1"
@@ -364,5 +371,5 @@ async fn state_counts(context: &ApiContext, table: &str, member: Member) -> Resu
     .bind(USED)
     .fetch_one(&context.db.pool)
     .await?;
-    Ok(CouponCount { unused, used, expired })
+    Ok(CouponCount { usable, unused, used, expired })
 }

@@ -9,6 +9,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::ApiContext;
+use super::coupon::USABLE_NOW;
 use super::error::{Answer, Envelope, Error, ok};
 use super::extract::{Member, QueryFields};
 use crate::order_life::STATUS_NAMES;
@@ -147,13 +148,19 @@ async fn centre(State(context): State<ApiContext>, member: Member) -> Answer<Mem
     .fetch_one(&mut *conn)
     .await?;
     let now = now();
-    let usable = |table: &str| {
-        format!("SELECT COUNT(*) FROM {table} WHERE member_id = $1 AND status = {UNUSED} AND starts_at <= $2 AND expires_at > $2")
-    };
-    let coupons: i64 =
-        sqlx::query_scalar(sqlx::AssertSqlSafe(usable("member_coupons"))).bind(member.id).bind(now).fetch_one(&mut *conn).await?;
-    let cash_vouchers: i64 =
-        sqlx::query_scalar(sqlx::AssertSqlSafe(usable("member_cash_vouchers"))).bind(member.id).bind(now).fetch_one(&mut *conn).await?;
+    let usable = |table: &str| format!("SELECT COUNT(*) FROM {table} WHERE member_id = $1 AND {USABLE_NOW}");
+    let coupons: i64 = sqlx::query_scalar(sqlx::AssertSqlSafe(usable("member_coupons")))
+        .bind(member.id)
+        .bind(UNUSED)
+        .bind(now)
+        .fetch_one(&mut *conn)
+        .await?;
+    let cash_vouchers: i64 = sqlx::query_scalar(sqlx::AssertSqlSafe(usable("member_cash_vouchers")))
+        .bind(member.id)
+        .bind(UNUSED)
+        .bind(now)
+        .fetch_one(&mut *conn)
+        .await?;
     let counted: Vec<(i64, i64)> = sqlx::query_as("SELECT status, COUNT(*) FROM orders WHERE member_id = $1 GROUP BY status")
         .bind(member.id)
         .fetch_all(&mut *conn)

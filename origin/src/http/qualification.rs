@@ -212,7 +212,7 @@ async fn upload(State(context): State<ApiContext>, member: Member, multipart: Mu
         .execute(&context.db.pool)
         .await?;
     }
-    ok_with("上传成功，等待审核", certificates(&context, member).await?)
+    ok_with("上传成功，待审核", certificates(&context, member).await?)
 }
 
 /// `GET /api/user/zizhi/{id}/scan`: the scan of one of the member's certificates, as it was

@@ -242,6 +242,13 @@ async fn coupons_and_vouchers_granted_are_listed() {
         assert_eq!(count["data"]["unused"], 1);
         let (_, centre) = app.get(&other, "/api/user/center").await;
         assert_eq!((centre["data"]["coupons"].as_i64(), centre["data"]["cash_vouchers"].as_i64()), (Some(1), Some(2)));
+        // A coupon not valid yet is unused but not usable: the wallet and the centre count alike.
+        sqlx::query("UPDATE member_coupons SET starts_at = $1 WHERE member_id = $2").bind(origin::now() + 86_400).bind(id).execute(&app.db.pool).await.unwrap();
+        let (_, count) = app.get(&other, "/api/user/couponNum").await;
+        let (_, centre) = app.get(&other, "/api/user/center").await;
+        assert_eq!((count["data"]["unused"].as_i64(), count["data"]["usable"].as_i64(), centre["data"]["coupons"].as_i64()), (Some(1), Some(0), Some(0)));
+        let (_, vouchers) = app.get(&other, "/api/user/cash_voucher").await;
+        assert_eq!(vouchers["data"]["count"]["usable"], centre["data"]["cash_vouchers"]);
         let demo = app.demo().await;
         let (_, theirs) = app.get(&demo, "/api/user/cash_voucher").await;
         assert!(theirs["data"]["list"].as_array().unwrap().iter().all(|voucher| voucher["id"].as_i64().unwrap() > 0));
@@ -341,6 +348,13 @@ async fn certificates_are_checked_kept_apart_and_reviewed() {
         assert_eq!(base["data"]["is_passed"], 1);
         let (_, scope) = app.get(&other, "/api/user/jyfw").await;
         assert_eq!(scope["data"]["list"], serde_json::json!(["中成药", "化学药制剂", "中药饮片"]));
+        // Approval is told once: two certificates approved, one message.
+        let told: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM messages WHERE member_id = $1 AND title = '资质审核通过'")
+            .bind(id)
+            .fetch_one(&app.db.pool)
+            .await
+            .unwrap();
+        assert_eq!(told, 1);
         let listed = admin(&app, &["qualifications", "--member", &id.to_string()]).await.unwrap();
         assert_eq!(listed.lines().filter(|line| line.contains("approved")).count(), 2, "{listed}");
     })

@@ -1,10 +1,11 @@
 // The cart's calls (§7) and the cart's shapes. Pages keep the cart in a `CartModel`
 // (features/cart) that the engine prices in the browser; these calls keep the server in step.
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { ApiError } from '@/lib/api-client';
 import type { CartQuote } from '@/lib/engine';
 import type { Added, CartLine as GeneratedCartLine, CartList as GeneratedCartList, CartTotal } from './types';
+import { keys } from '@/lib/query-keys';
 
 /** A cart line as `cart/list` answers it: §3's list shape and a `CartItem` of docs/pricing.md. */
 export type CartLine = GeneratedCartLine;
@@ -12,8 +13,6 @@ export type CartLine = GeneratedCartLine;
 /** `cart/list`'s answer, its `quote` typed as the engine's own (the browser compares the two). */
 export type CartList = Omit<GeneratedCartList, 'quote'> & { quote: CartQuote };
 
-export const CART_KEY = ['cart-list'] as const;
-export const CART_TOTAL_KEY = ['cart-total'] as const;
 /** §9: the cart list's default filter. */
 export const CART_FILTER = 99999;
 /** §9: the badge shows at most this. */
@@ -27,7 +26,7 @@ export function fetchCart(): Promise<CartList> {
 
 export function useCartTotal(enabled: boolean) {
   return useQuery({
-    queryKey: CART_TOTAL_KEY,
+    queryKey: keys.cart.total(),
     queryFn: () => api.get<CartTotal>('/api/cart/total', { silent: true }).then((data) => data.total),
     enabled,
     staleTime: 10_000,
@@ -77,10 +76,9 @@ export function deleteLines(ids: number[]) {
   return api.post<unknown>('/api/cart/batch_delete', { ids });
 }
 
-/** After any change: the badge and every cart view ask again. */
-export function useRefreshCart() {
-  const client = useQueryClient();
-  return () => Promise.all([client.invalidateQueries({ queryKey: CART_TOTAL_KEY }), client.invalidateQueries({ queryKey: CART_KEY })]);
+/** After any change to the cart (an add, an order, buy again, quick add): the badge and every cart view ask again. */
+export function refreshCart(client: QueryClient) {
+  return client.invalidateQueries({ queryKey: keys.cart.all });
 }
 
 export function badge(count: number | undefined): string {

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { setServerTime } from '@/lib/server-clock';
 import type { Ad, HelpGroup, HomeData, Link } from './types';
+import { keys } from '@/lib/query-keys';
 
 export const NAV_MAX = 9;
 
@@ -14,13 +15,13 @@ export async function fetchCommonData(): Promise<HomeData> {
 }
 
 export function useCommonData() {
-  return useQuery({ queryKey: ['common-data'], queryFn: fetchCommonData, staleTime: 60_000 });
+  return useQuery({ queryKey: keys.home.common(), queryFn: fetchCommonData, staleTime: 60_000 });
 }
 
 /** The right-hand / top ad of a position key (xrtj, top, ppzq, kxzq, zyzq, login, yx, common, postList). */
 export function useAd(position: string) {
   return useQuery({
-    queryKey: ['ad', position],
+    queryKey: keys.home.ad(position),
     queryFn: () => api.get<Ad[]>('/api/focus/right', { params: { position }, silent: true }),
     staleTime: 300_000,
   });
@@ -31,7 +32,7 @@ const HELP_CACHE = 'help-categories';
 /** The help article groups (§3: cached in local storage). */
 export function useHelpGroups() {
   return useQuery({
-    queryKey: ['help-groups'],
+    queryKey: keys.home.helpGroups(),
     queryFn: async () => {
       const groups = await api.get<HelpGroup[]>('/api/article/category', { params: { category_id: 3 }, silent: true });
       localStorage.setItem(HELP_CACHE, JSON.stringify(groups));
@@ -51,7 +52,7 @@ export function useHelpGroups() {
 
 export function useLinks() {
   return useQuery({
-    queryKey: ['links'],
+    queryKey: keys.home.links(),
     queryFn: () => api.get<Link[]>('/api/global/links', { silent: true }),
     staleTime: 300_000,
   });

@@ -3,12 +3,11 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { ApiError } from '@/lib/api-client';
 import type { MemberState } from './types';
+import { keys } from '@/lib/query-keys';
 
 /** The user state as the app holds it: a member's whole state, a visitor's part of it, or
  * (§8, when the call fails) `show: true` alone. */
 export type UserState = Partial<MemberState> & { show: boolean };
-
-export const USER_KEY = ['user-base'] as const;
 
 /** §8: when the call fails the user state is `show: true` and nothing else. */
 export const UNKNOWN_USER: UserState = { show: true };
@@ -26,7 +25,7 @@ export async function fetchUserBase(): Promise<UserState> {
 /** The user state; `path` makes it fetched again on each route. */
 export function useUserBase(enabled: boolean, path: string) {
   return useQuery({
-    queryKey: [...USER_KEY, path],
+    queryKey: keys.user.base(path),
     queryFn: fetchUserBase,
     enabled,
     staleTime: 0,
@@ -37,7 +36,7 @@ export function useUserBase(enabled: boolean, path: string) {
 /** The freshest user state any route fetched. */
 export function useKnownUser(): UserState | undefined {
   const client = useQueryClient();
-  const entries = client.getQueriesData<UserState>({ queryKey: USER_KEY });
+  const entries = client.getQueriesData<UserState>({ queryKey: keys.user.all });
   const latest = entries
     .map(([key, data]) => ({ data, at: client.getQueryState(key)?.dataUpdatedAt ?? 0 }))
     .filter((entry) => entry.data)

@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { App as AntApp } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
-import { addToCart, CART_KEY, CART_TOTAL_KEY } from '@/api/cart';
+import { addToCart, refreshCart } from '@/api/cart';
 import type { Card } from '@/api/types';
 import { LineType } from '@/lib/engine';
 
@@ -27,7 +27,7 @@ export function useAddToCart() {
     try {
       await addToCart({ goods_id: goods.id, number, type: goods.flash_sale ? LineType.FlashSale : undefined });
       message.success('已加入购物车');
-      await Promise.all([client.invalidateQueries({ queryKey: CART_TOTAL_KEY }), client.invalidateQueries({ queryKey: CART_KEY })]);
+      await refreshCart(client);
     } catch {
       // The API client has told the buyer.
     } finally {

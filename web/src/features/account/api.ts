@@ -2,39 +2,32 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import type { AddressList, Agreement, Certificates, MessagePage, StoreList, WechatState } from '@/api/types';
-import { USER_KEY } from '@/api/user';
-import { CENTRE_KEY } from '@/features/member/api';
-
-export const ACCOUNT_KEY = ['account'] as const;
+import { keys } from '@/lib/query-keys';
 
 export function useAddresses() {
-  return useQuery({ queryKey: [...ACCOUNT_KEY, 'addresses'], queryFn: () => api.get<AddressList>('/api/user/address') });
+  return useQuery({ queryKey: keys.account.addresses(), queryFn: () => api.get<AddressList>('/api/user/address') });
 }
 
 export function useStores() {
-  return useQuery({ queryKey: [...ACCOUNT_KEY, 'stores'], queryFn: () => api.get<StoreList>('/api/user/stores') });
+  return useQuery({ queryKey: keys.account.stores(), queryFn: () => api.get<StoreList>('/api/user/stores') });
 }
 
 export function useCertificates() {
-  return useQuery({ queryKey: [...ACCOUNT_KEY, 'certificates'], queryFn: () => api.get<Certificates>('/api/user/zizhi') });
+  return useQuery({ queryKey: keys.account.certificates(), queryFn: () => api.get<Certificates>('/api/user/zizhi') });
 }
 
 export function useAgreement() {
-  return useQuery({ queryKey: [...ACCOUNT_KEY, 'agreement'], queryFn: () => api.get<Agreement>('/api/user/agreement') });
+  return useQuery({ queryKey: keys.account.agreement(), queryFn: () => api.get<Agreement>('/api/user/agreement') });
 }
-
-export const WECHAT_KEY = [...ACCOUNT_KEY, 'wechat'] as const;
 
 export function useWechat() {
-  return useQuery({ queryKey: WECHAT_KEY, queryFn: () => api.get<WechatState>('/api/user/wechat') });
+  return useQuery({ queryKey: keys.account.wechat(), queryFn: () => api.get<WechatState>('/api/user/wechat') });
 }
-
-export const messagesKey = (page: number, kind: number, unread: boolean) => [...ACCOUNT_KEY, 'messages', page, kind, unread] as const;
 
 /** Messages: `kind` 0 all, 1 系统, 2 订单, 3 资产, 4 资质; `unread` only the unread. */
 export function useMessages(page: number, kind: number, unread: boolean) {
   return useQuery({
-    queryKey: messagesKey(page, kind, unread),
+    queryKey: keys.account.messagesPage(page, kind, unread),
     queryFn: () => api.get<MessagePage>('/api/user/message', { params: { page, kind: kind || undefined, unread: unread ? 1 : undefined } }),
     placeholderData: keepPreviousData,
   });
@@ -46,10 +39,10 @@ export function useRefresh() {
   const client = useQueryClient();
   return async () => {
     await Promise.all([
-      client.invalidateQueries({ queryKey: ACCOUNT_KEY }),
-      client.invalidateQueries({ queryKey: USER_KEY }),
-      client.invalidateQueries({ queryKey: ['checkout'] }),
-      client.invalidateQueries({ queryKey: CENTRE_KEY }),
+      client.invalidateQueries({ queryKey: keys.account.all }),
+      client.invalidateQueries({ queryKey: keys.user.all }),
+      client.invalidateQueries({ queryKey: keys.checkout.all }),
+      client.invalidateQueries({ queryKey: keys.centre.all }),
     ]);
   };
 }

@@ -3,11 +3,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import type { ActivityLink, ActivityPage } from '@/api/types';
+import { keys } from '@/lib/query-keys';
 
 export function useActivities(ids?: number[]) {
   const key = ids?.join(',') ?? '';
   return useQuery({
-    queryKey: ['activities', key],
+    queryKey: keys.activities.list(key),
     queryFn: () => api.get<ActivityLink[]>('/api/activities', { params: key ? { ids: key } : {} }),
   });
 }
@@ -15,7 +16,7 @@ export function useActivities(ids?: number[]) {
 /** One activity by id or url; a missing one is `null` (the page says so), not an alert. */
 export function useActivity(key: string | number | undefined) {
   return useQuery({
-    queryKey: ['activity', key],
+    queryKey: keys.activities.one(key),
     queryFn: () => api.get<ActivityPage>(`/api/activities/${encodeURIComponent(String(key))}`, { silent: true }),
     enabled: key !== undefined && key !== '',
     retry: false,

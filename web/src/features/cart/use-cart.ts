@@ -5,9 +5,10 @@
 // is reported (console and the origin's report).
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { CART_KEY, CART_TOTAL_KEY, deleteLines, editLine, fetchCart, selectLines, type CartList } from '@/api/cart';
+import { deleteLines, refreshCart, editLine, fetchCart, selectLines, type CartList } from '@/api/cart';
 import { reportAnomaly } from '@/lib/report';
 import { CartModel } from './model';
+import { keys } from '@/lib/query-keys';
 
 /** Quantity edits wait this long for more keystrokes before going to the server. */
 export const EDIT_SETTLE_MS = 400;
@@ -16,7 +17,7 @@ export function useCart() {
   const client = useQueryClient();
   // Every read is a new list (no structural sharing), so that each one reaches `take`, even
   // one equal to the last (after an edit the server refused, the cart goes back to it).
-  const query = useQuery({ queryKey: CART_KEY, queryFn: fetchCart, staleTime: 0, structuralSharing: false });
+  const query = useQuery({ queryKey: keys.cart.list(), queryFn: fetchCart, staleTime: 0, structuralSharing: false });
   // The model edits and server lists work on (outside render), and the one the page renders:
   // the same mutable model, handed over in a new object after each change so that React renders.
   const model = useRef<CartModel | null>(null);
@@ -67,8 +68,7 @@ export function useCart() {
       }
       // The list read again reaches `take` through the query's data (the effect above).
       if (pending.current === 0 && timers.current.size === 0) {
-        await client.invalidateQueries({ queryKey: CART_TOTAL_KEY });
-        await client.invalidateQueries({ queryKey: CART_KEY });
+        await refreshCart(client);
       }
     },
     [client],

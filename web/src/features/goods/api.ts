@@ -3,12 +3,13 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import type { Params } from '@/lib/api-client';
 import type { GoodsDetail, GoodsPage } from '@/api/types';
+import { keys } from '@/lib/query-keys';
 
 export const PAGE_SIZE = 20;
 
 export function useGoodsList(params: Params) {
   return useQuery({
-    queryKey: ['goods-list', params],
+    queryKey: keys.goods.list(params),
     queryFn: () => api.get<GoodsPage>('/api/goods/list', { params: { page_size: PAGE_SIZE, ...params } }),
     placeholderData: keepPreviousData,
   });
@@ -16,7 +17,7 @@ export function useGoodsList(params: Params) {
 
 export function useGoodsDetail(id: number, query: Params) {
   return useQuery({
-    queryKey: ['goods-detail', id, query],
+    queryKey: keys.goods.detail(id, query),
     queryFn: () => api.get<GoodsDetail>(`/api/goods/detail/${id}`, { params: query }),
     enabled: Number.isFinite(id) && id > 0,
   });

@@ -3,10 +3,11 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import type { Article, HelpGroup, NewsItem } from '@/api/types';
+import { keys } from '@/lib/query-keys';
 
 export function useArticle(id: number | undefined) {
   return useQuery({
-    queryKey: ['article', id],
+    queryKey: keys.articles.article(id),
     queryFn: () => api.get<Article>(`/api/article/${id}`, { silent: true }),
     enabled: id !== undefined && id > 0,
     retry: false,
@@ -16,7 +17,7 @@ export function useArticle(id: number | undefined) {
 
 export function useNews(category: 'hy' | 'company') {
   return useQuery({
-    queryKey: ['news', category],
+    queryKey: keys.articles.news(category),
     queryFn: () => api.get<NewsItem[]>('/api/article/category', { params: { category_id: category } }),
   });
 }

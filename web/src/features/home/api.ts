@@ -2,22 +2,29 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import type { Ad, Card, Recommendations, SpikeFloor } from '@/api/types';
+import { keys } from '@/lib/query-keys';
 
 export function useBanners() {
-  return useQuery({ queryKey: ['banners'], queryFn: () => api.get<Ad[]>('/api/focus', { silent: true }), staleTime: 300_000 });
+  return useQuery({ queryKey: keys.home.banners(), queryFn: () => api.get<Ad[]>('/api/focus', { silent: true }), staleTime: 300_000 });
 }
 
 export function useSpike() {
   return useQuery({
-    queryKey: ['spike'],
+    queryKey: keys.home.spike(),
     queryFn: () => api.get<SpikeFloor>('/api/index/spike', { silent: true }),
   });
 }
 
 export function useRecommended() {
-  return useQuery({ queryKey: ['wntj', 1], queryFn: () => api.get<Recommendations>('/api/index_wntj/1', { silent: true }) });
+  return useQuery({
+    queryKey: keys.home.recommendations(1),
+    queryFn: () => api.get<Recommendations>('/api/index_wntj/1', { silent: true }),
+  });
 }
 
 export function useEverydayPrice() {
-  return useQuery({ queryKey: ['everyday-price'], queryFn: () => api.get<Card[]>('/api/activity/everyday_price', { silent: true }) });
+  return useQuery({
+    queryKey: keys.home.everydayPrice(),
+    queryFn: () => api.get<Card[]>('/api/activity/everyday_price', { silent: true }),
+  });
 }

@@ -3,16 +3,15 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import type { Card, KxAd, KxProgrammePage, KxStanding, KxZone } from '@/api/types';
-
-const KX_KEY = ['kxzq'] as const;
+import { keys } from '@/lib/query-keys';
 
 export function useKxZone() {
-  return useQuery({ queryKey: [...KX_KEY, 'zone'], queryFn: () => api.get<KxZone>('/api/kxzq') });
+  return useQuery({ queryKey: keys.kxzq.zone(), queryFn: () => api.get<KxZone>('/api/kxzq') });
 }
 
 export function useKxProgramme(url: string | undefined) {
   return useQuery({
-    queryKey: [...KX_KEY, 'programme', url],
+    queryKey: keys.kxzq.programme(url),
     queryFn: () => api.get<KxProgrammePage>(`/api/kxzq/goods/${encodeURIComponent(url ?? '')}`, { silent: true }),
     enabled: Boolean(url),
     retry: false,
@@ -22,13 +21,13 @@ export function useKxProgramme(url: string | undefined) {
 export function useKxAds(ids: number[]) {
   const key = ids.join(',');
   return useQuery({
-    queryKey: [...KX_KEY, 'ads', key],
+    queryKey: keys.kxzq.ads(key),
     queryFn: () => api.get<KxAd[]>('/api/focus/kxzq_ad', { params: key ? { ids: key } : {} }),
   });
 }
 
 export function useNewKx() {
-  return useQuery({ queryKey: [...KX_KEY, 'new'], queryFn: () => api.get<Card[]>('/api/focus/new_kxzq') });
+  return useQuery({ queryKey: keys.kxzq.fresh(), queryFn: () => api.get<Card[]>('/api/focus/new_kxzq') });
 }
 
 /** Applies for the zone; the standing is read again afterwards. */
@@ -38,7 +37,7 @@ export function useApply() {
     try {
       await api.post<KxStanding>('/api/kxzq/apply');
     } finally {
-      await client.invalidateQueries({ queryKey: KX_KEY });
+      await client.invalidateQueries({ queryKey: keys.kxzq.all });
     }
   };
 }

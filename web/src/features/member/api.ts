@@ -2,13 +2,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import type { DrawRecords, MemberCentre } from '@/api/types';
-
-export const CENTRE_KEY = ['member-centre'] as const;
+import { keys } from '@/lib/query-keys';
 
 export function useMemberCentre() {
-  return useQuery({ queryKey: CENTRE_KEY, queryFn: () => api.get<MemberCentre>('/api/user/center') });
+  return useQuery({ queryKey: keys.centre.summary(), queryFn: () => api.get<MemberCentre>('/api/user/center') });
 }
 
 export function useDrawRecords() {
-  return useQuery({ queryKey: [...CENTRE_KEY, 'draws'], queryFn: () => api.get<DrawRecords>('/api/draw/record') });
+  return useQuery({ queryKey: keys.centre.draws(), queryFn: () => api.get<DrawRecords>('/api/draw/record') });
 }

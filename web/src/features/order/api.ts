@@ -2,8 +2,7 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import type { AfterSalePage, BoughtAgain, InvoicePage, OrderDetail, OrderPage, ReturnInfo, ReturnQuote } from '@/api/types';
-
-export const ORDERS_KEY = ['orders'] as const;
+import { keys } from '@/lib/query-keys';
 
 /** The tag colour of each state: 待付款, 待发货, 待收货, 已完成, 已取消. */
 export const STATUS_COLOURS = ['orange', 'blue', 'cyan', 'green', 'default'];
@@ -29,7 +28,7 @@ export function orderParams(filter: OrderFilter): Record<string, string | number
 
 export function useOrders(filter: OrderFilter) {
   return useQuery({
-    queryKey: [...ORDERS_KEY, 'list', filter],
+    queryKey: keys.orders.list(filter),
     queryFn: () => api.get<OrderPage>('/api/order', { params: orderParams(filter) }),
     placeholderData: keepPreviousData,
   });
@@ -37,7 +36,7 @@ export function useOrders(filter: OrderFilter) {
 
 export function useOrder(id: number) {
   return useQuery({
-    queryKey: [...ORDERS_KEY, 'detail', id],
+    queryKey: keys.orders.detail(id),
     queryFn: () => api.get<OrderDetail>(`/api/order/${id}`),
     enabled: id > 0,
   });
@@ -48,9 +47,9 @@ export function useOrderActions() {
   const client = useQueryClient();
   const refresh = () =>
     Promise.all([
-      client.invalidateQueries({ queryKey: ORDERS_KEY }),
-      client.invalidateQueries({ queryKey: ['member-centre'] }),
-      client.invalidateQueries({ queryKey: ['cart'] }),
+      client.invalidateQueries({ queryKey: keys.orders.all }),
+      client.invalidateQueries({ queryKey: keys.centre.all }),
+      client.invalidateQueries({ queryKey: keys.cart.all }),
     ]);
   return {
     cancel: async (id: number) => {
@@ -72,7 +71,7 @@ export function useOrderActions() {
 /** One order's after-sales cases. */
 export function useAfterSales(order: number) {
   return useQuery({
-    queryKey: [...ORDERS_KEY, 'after-sales', order],
+    queryKey: keys.orders.afterSales(order),
     queryFn: () => api.get<AfterSalePage>('/api/after_sales', { params: { order_id: order } }),
     enabled: order > 0,
   });
@@ -90,7 +89,7 @@ export function afterSaleForm(body: string, photos: File[], kind?: number): Form
 /** The member's invoice requests and invoices. */
 export function useInvoices(page: number) {
   return useQuery({
-    queryKey: [...ORDERS_KEY, 'invoices', page],
+    queryKey: keys.orders.invoices(page),
     queryFn: () => api.get<InvoicePage>('/api/invoices', { params: { page } }),
     placeholderData: keepPreviousData,
   });
@@ -99,7 +98,7 @@ export function useInvoices(page: number) {
 /** An order's returns page: its lines with what can still be returned, and its returns. */
 export function useReturns(order: number) {
   return useQuery({
-    queryKey: [...ORDERS_KEY, 'returns', order],
+    queryKey: keys.orders.returns(order),
     queryFn: () => api.get<ReturnInfo>(`/api/order/${order}/returns`),
     enabled: order > 0,
   });
@@ -116,7 +115,7 @@ export function returnLines(chosen: Record<number, number>): string {
 /** What returning the chosen units refunds, as the engine computes it on the server. */
 export function useReturnQuote(order: number, lines: string) {
   return useQuery({
-    queryKey: [...ORDERS_KEY, 'return-quote', order, lines],
+    queryKey: keys.orders.returnQuote(order, lines),
     queryFn: () => api.get<ReturnQuote>(`/api/order/${order}/return_quote`, { params: { lines }, silent: true }),
     enabled: order > 0 && lines !== '',
     retry: false,

@@ -2,6 +2,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import type { PaymentState } from '@/api/types';
+import { keys } from '@/lib/query-keys';
 
 /** How often the page asks whether the provider confirmed the payment. */
 export const POLL_MS = 2000;
@@ -13,7 +14,7 @@ export function isSettled(state: PaymentState | undefined): boolean {
 
 export function usePaymentState(paymentNo: string | undefined) {
   return useQuery({
-    queryKey: ['payment', paymentNo],
+    queryKey: keys.payment.of(paymentNo),
     queryFn: () => api.get<PaymentState>(`/api/payment/${encodeURIComponent(paymentNo!)}`),
     enabled: !!paymentNo,
     refetchInterval: (query) => (isSettled(query.state.data) ? false : POLL_MS),

@@ -2,8 +2,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import type { Claimed, CouponCentre, PointsGoods, PointsMallPage, PointsOrder, PointsOrderPage } from '@/api/types';
-
-export const PROMOTION_KEY = ['promotion'] as const;
+import { keys } from '@/lib/query-keys';
 
 /** What a centre card's button says and whether it can be pressed. */
 export const CLAIM_STATES: Record<string, { label: string; enabled: boolean }> = {
@@ -19,7 +18,7 @@ export function claimedPercent(claimed: number, stock: number): number {
 }
 
 export function useCouponCentre() {
-  return useQuery({ queryKey: [...PROMOTION_KEY, 'centre'], queryFn: () => api.get<CouponCentre>('/api/coupon/centre') });
+  return useQuery({ queryKey: keys.promotion.centre(), queryFn: () => api.get<CouponCentre>('/api/coupon/centre') });
 }
 
 /** Claims a coupon; the centre, the wallet and checkout's coupons are read again. */
@@ -29,9 +28,9 @@ export function useClaim() {
     mutationFn: (id: number) => api.post<Claimed>(`/api/coupon/${id}/claim`),
     onSettled: () =>
       Promise.all([
-        client.invalidateQueries({ queryKey: PROMOTION_KEY }),
-        client.invalidateQueries({ queryKey: ['wallet'] }),
-        client.invalidateQueries({ queryKey: ['member-centre'] }),
+        client.invalidateQueries({ queryKey: keys.promotion.all }),
+        client.invalidateQueries({ queryKey: keys.wallet.all }),
+        client.invalidateQueries({ queryKey: keys.centre.all }),
       ]),
   });
 }
@@ -52,7 +51,7 @@ export function mallParams(filter: MallFilter): Record<string, string | number> 
 
 export function usePointsMall(filter: MallFilter) {
   return useQuery({
-    queryKey: [...PROMOTION_KEY, 'mall', filter],
+    queryKey: keys.promotion.mall(filter),
     queryFn: () => api.get<PointsMallPage>('/api/points_mall', { params: mallParams(filter) }),
     placeholderData: keepPreviousData,
   });
@@ -69,16 +68,16 @@ export function useRedeem() {
     },
     onSettled: () =>
       Promise.all([
-        client.invalidateQueries({ queryKey: PROMOTION_KEY }),
-        client.invalidateQueries({ queryKey: ['wallet'] }),
-        client.invalidateQueries({ queryKey: ['member-centre'] }),
+        client.invalidateQueries({ queryKey: keys.promotion.all }),
+        client.invalidateQueries({ queryKey: keys.wallet.all }),
+        client.invalidateQueries({ queryKey: keys.centre.all }),
       ]),
   });
 }
 
 export function usePointsOrders(page: number, status: number) {
   return useQuery({
-    queryKey: [...PROMOTION_KEY, 'orders', page, status],
+    queryKey: keys.promotion.orders(page, status),
     queryFn: () => api.get<PointsOrderPage>('/api/points_orders', { params: status >= 0 ? { page, status } : { page } }),
     placeholderData: keepPreviousData,
   });
@@ -88,7 +87,7 @@ export function useReceivePoints() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => api.post<PointsOrder>(`/api/points_orders/${id}/receive`),
-    onSettled: () => client.invalidateQueries({ queryKey: PROMOTION_KEY }),
+    onSettled: () => client.invalidateQueries({ queryKey: keys.promotion.all }),
   });
 }
 

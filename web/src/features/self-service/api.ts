@@ -2,12 +2,11 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import type { BoughtPage, FeedbackPage, Wanted, WantedPage } from '@/api/types';
-
-export const WANTED_KEY = ['wanted'] as const;
+import { keys } from '@/lib/query-keys';
 
 export function useBought(page: number, order: 'recent' | 'often') {
   return useQuery({
-    queryKey: ['fast-buy', page, order],
+    queryKey: keys.selfService.fastBuy(page, order),
     queryFn: () => api.get<BoughtPage>('/api/user/fast_buy', { params: { page, order } }),
     placeholderData: keepPreviousData,
   });
@@ -15,7 +14,7 @@ export function useBought(page: number, order: 'recent' | 'often') {
 
 export function useWantedList(page: number) {
   return useQuery({
-    queryKey: [...WANTED_KEY, 'list', page],
+    queryKey: keys.selfService.wantedPage(page),
     queryFn: () => api.get<WantedPage>('/api/user/buy', { params: { page } }),
     placeholderData: keepPreviousData,
     // The shop answers from outside the app: asked again whenever the page opens.
@@ -25,7 +24,7 @@ export function useWantedList(page: number) {
 
 export function useWanted(id: number) {
   return useQuery({
-    queryKey: [...WANTED_KEY, id],
+    queryKey: keys.selfService.wantedOne(id),
     queryFn: () => api.get<Wanted>(`/api/user/buy/${id}`, { silent: true }),
     enabled: id > 0,
     retry: false,
@@ -38,12 +37,10 @@ export function chosenLines(chosen: number[], numbers: Record<number, number>): 
   return chosen.map((id) => ({ goods_id: id, number: Math.max(1, Math.floor(numbers[id] ?? 1)) }));
 }
 
-export const FEEDBACK_KEY = ['feedback'] as const;
-
 /** The member's feedback with the shop's replies (asked again whenever the page opens). */
 export function useFeedback(page: number) {
   return useQuery({
-    queryKey: [...FEEDBACK_KEY, page],
+    queryKey: keys.selfService.feedbackPage(page),
     queryFn: () => api.get<FeedbackPage>('/api/user/feedback', { params: { page } }),
     placeholderData: keepPreviousData,
     staleTime: 0,

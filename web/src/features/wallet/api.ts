@@ -2,6 +2,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import type { CouponCount, CouponPage, LogPage, VoucherPage, Wallet } from '@/api/types';
+import { keys } from '@/lib/query-keys';
 
 /** The wallet's accounts with a log: their log call. */
 export const LOGS = {
@@ -29,28 +30,26 @@ export function logParams(filter: LogFilter): Record<string, number> {
   return params;
 }
 
-export const WALLET_KEY = ['wallet'] as const;
-
 export function useWallet() {
-  return useQuery({ queryKey: [...WALLET_KEY, 'money'], queryFn: () => api.get<Wallet>('/api/user/user_money') });
+  return useQuery({ queryKey: keys.wallet.money(), queryFn: () => api.get<Wallet>('/api/user/user_money') });
 }
 
 export function useLog(account: LogAccount, filter: LogFilter) {
   return useQuery({
-    queryKey: [...WALLET_KEY, 'log', account, filter],
+    queryKey: keys.wallet.log(account, filter),
     queryFn: () => api.get<LogPage>(LOGS[account], { params: logParams(filter) }),
     placeholderData: keepPreviousData,
   });
 }
 
 export function useCouponCount() {
-  return useQuery({ queryKey: [...WALLET_KEY, 'coupon-count'], queryFn: () => api.get<CouponCount>('/api/user/couponNum') });
+  return useQuery({ queryKey: keys.wallet.couponCount(), queryFn: () => api.get<CouponCount>('/api/user/couponNum') });
 }
 
 /** Coupons by `status` (0 未使用, 1 已使用, 2 已过期) and `kind` (0 all, 1 满减, 2 折扣). */
 export function useCoupons(status: number, kind: number, page: number) {
   return useQuery({
-    queryKey: [...WALLET_KEY, 'coupons', status, kind, page],
+    queryKey: keys.wallet.coupons(status, kind, page),
     queryFn: () => api.get<CouponPage>('/api/user/coupon', { params: { status, type: kind || undefined, page } }),
     placeholderData: keepPreviousData,
   });
@@ -58,7 +57,7 @@ export function useCoupons(status: number, kind: number, page: number) {
 
 export function useVouchers(status: number, page: number) {
   return useQuery({
-    queryKey: [...WALLET_KEY, 'vouchers', status, page],
+    queryKey: keys.wallet.vouchers(status, page),
     queryFn: () => api.get<VoucherPage>('/api/user/cash_voucher', { params: { status, page } }),
     placeholderData: keepPreviousData,
   });

@@ -4,6 +4,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import type { Params } from '@/lib/api-client';
 import type { BrandPage, BrandZone, CashbackPage, CombinationCard, GoodsPage, Welfare } from '@/api/types';
+import { keys } from '@/lib/query-keys';
 
 export const ZONE_PAGE_SIZE = 20;
 
@@ -17,7 +18,7 @@ export function zoneParams(filter: Params, sort: string, order: string, page: nu
 
 export function useZoneGoods(params: Params) {
   return useQuery({
-    queryKey: ['zone-goods', params],
+    queryKey: keys.zones.goods(params),
     queryFn: () => api.get<GoodsPage>('/api/goods/list', { params }),
     placeholderData: keepPreviousData,
   });
@@ -25,14 +26,14 @@ export function useZoneGoods(params: Params) {
 
 export function useBrands(page: number) {
   return useQuery({
-    queryKey: ['brands', page],
+    queryKey: keys.zones.brands(page),
     queryFn: () => api.get<BrandPage>('/api/brand', { params: { page } }),
     placeholderData: keepPreviousData,
   });
 }
 
 export function useBrand(id: number) {
-  return useQuery({ queryKey: ['brand', id], queryFn: () => api.get<BrandZone>(`/api/focus/brand/${id}`), enabled: id > 0 });
+  return useQuery({ queryKey: keys.zones.brand(id), queryFn: () => api.get<BrandZone>(`/api/focus/brand/${id}`), enabled: id > 0 });
 }
 
 /** A page number from the address (`/ppzq/3`): 1 when absent or not a positive whole number. */
@@ -43,15 +44,15 @@ export function pageFromPath(segment: string | undefined): number {
 
 /** The store-wide discount running now, or null. */
 export function useWelfare() {
-  return useQuery({ queryKey: ['welfare'], queryFn: () => api.get<Welfare | null>('/api/activity/welfare') });
+  return useQuery({ queryKey: keys.zones.welfare(), queryFn: () => api.get<Welfare | null>('/api/activity/welfare') });
 }
 
 /** 满额返现: the running activity with its tiers, and the member's orders that earned cash back. */
 export function useCashback() {
-  return useQuery({ queryKey: ['cashback'], queryFn: () => api.get<CashbackPage>('/api/activity/cashback') });
+  return useQuery({ queryKey: keys.zones.cashback(), queryFn: () => api.get<CashbackPage>('/api/activity/cashback') });
 }
 
 /** 组合购: every set with its goods. */
 export function useCombinations() {
-  return useQuery({ queryKey: ['combinations'], queryFn: () => api.get<CombinationCard[]>('/api/combination') });
+  return useQuery({ queryKey: keys.zones.combinations(), queryFn: () => api.get<CombinationCard[]>('/api/combination') });
 }

@@ -55,7 +55,7 @@ export function BasicInfoPage() {
             <Descriptions.Item label="企业名称">{member.company}</Descriptions.Item>
             <Descriptions.Item label="会员等级">V{member.rank}</Descriptions.Item>
             <Descriptions.Item label="资质状态">
-              {member.is_passed === 1 ? <Tag color="green">已审核</Tag> : <Tag color="orange">未审核</Tag>}
+              {member.is_passed === 1 ? <Tag color="green">资质已通过</Tag> : <Tag color="orange">资质未通过</Tag>}
             </Descriptions.Item>
             <Descriptions.Item label="专属客服">{member.admin ? `${member.admin.name} ${member.admin.phone}` : '—'}</Descriptions.Item>
             <Descriptions.Item label="微信">{member.wechat || '未绑定'}</Descriptions.Item>

@@ -43,7 +43,7 @@ export function CertificatesPage() {
     try {
       const body = certificateForm({ kind: values.kind, number: values.number, expiresOn: values.expires_on?.format('YYYY-MM-DD'), file });
       await api.upload<Certificates>('/api/user/zizhi', body);
-      message.success('上传成功，等待审核');
+      message.success('上传成功，待审核');
       form.resetFields();
       setFiles([]);
       await refresh();
@@ -66,7 +66,7 @@ export function CertificatesPage() {
             showIcon
             message={
               data.is_passed === 1
-                ? `资质已审核通过（必备证件：${data.required.join('、')}）。证件到期前请上传新证件。`
+                ? `资质已通过（必备证件：${data.required.join('、')}）。证件到期前请上传新证件。`
                 : `需上传并通过审核：${data.required.join('、')}。审核通过后方可下单。`
             }
           />

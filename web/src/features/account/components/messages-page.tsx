@@ -7,10 +7,9 @@ import dayjs from 'dayjs';
 import { api } from '@/lib/api';
 import { Pager } from '@/components/pager';
 import type { MessagePage, Unread } from '@/api/types';
-import { USER_KEY } from '@/api/user';
 import { MemberLayout } from '@/features/member/components/member-layout';
-import { CENTRE_KEY } from '@/features/member/api';
-import { ACCOUNT_KEY, messagesKey, useMessages, useRefresh, withRead } from '../api';
+import { useMessages, useRefresh, withRead } from '../api';
+import { keys } from '@/lib/query-keys';
 
 const KINDS = ['全部', '系统消息', '订单消息', '资产消息', '资质消息'];
 const PAGE_SIZE = 20;
@@ -31,13 +30,13 @@ export function MessagesPage() {
     try {
       const left = await api.post<Unread>(`/api/user/message/${id}/read`);
       client.setQueryData<MessagePage>(
-        messagesKey(page, kind, unread),
+        keys.account.messagesPage(page, kind, unread),
         (shown) => shown && withRead(shown, id, left.unread, dayjs().unix()),
       );
       await Promise.all([
-        client.invalidateQueries({ queryKey: [...ACCOUNT_KEY, 'messages'], refetchType: 'none' }),
-        client.invalidateQueries({ queryKey: USER_KEY }),
-        client.invalidateQueries({ queryKey: CENTRE_KEY }),
+        client.invalidateQueries({ queryKey: keys.account.messages(), refetchType: 'none' }),
+        client.invalidateQueries({ queryKey: keys.user.all }),
+        client.invalidateQueries({ queryKey: keys.centre.all }),
       ]);
     } catch {
       // Told by the API client.

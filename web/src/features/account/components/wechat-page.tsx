@@ -7,7 +7,8 @@ import { App as AntApp, Button, Card, Result, Skeleton } from 'antd';
 import { WechatOutlined } from '@ant-design/icons';
 import { api } from '@/lib/api';
 import type { Authorize, WechatState } from '@/api/types';
-import { WECHAT_KEY, useRefresh, useWechat } from '../api';
+import { useRefresh, useWechat } from '../api';
+import { keys } from '@/lib/query-keys';
 
 export function WechatPage() {
   const [search, setSearch] = useSearchParams();
@@ -28,7 +29,7 @@ export function WechatPage() {
       try {
         // The answer is the new state: shown at once, whatever a refetch in flight answers.
         const bound = await api.post<WechatState>('/api/user/wechat/bind', { code, state });
-        client.setQueryData(WECHAT_KEY, bound);
+        client.setQueryData(keys.account.wechat(), bound);
         message.success('绑定成功');
       } catch {
         // Told by the API client.

@@ -6,6 +6,7 @@ import { api } from '@/lib/api';
 import { Pager } from '@/components/pager';
 import { GoodsCard } from '@/components/goods-card';
 import type { Card, FavoritePage } from '@/api/types';
+import { keys } from '@/lib/query-keys';
 
 const PAGE_SIZE = 20;
 
@@ -14,7 +15,7 @@ export function FavoritesPage() {
   const { message } = AntApp.useApp();
   const client = useQueryClient();
   const favorites = useQuery({
-    queryKey: ['favorites', page],
+    queryKey: keys.favorites.page(page),
     queryFn: () => api.get<FavoritePage>('/api/favorite', { params: { page } }),
     placeholderData: keepPreviousData,
   });
@@ -22,7 +23,7 @@ export function FavoritesPage() {
     try {
       await api.post('/api/favorite/cancel', { goods_ids: [goods.id] });
       message.success('取消收藏成功');
-      await client.invalidateQueries({ queryKey: ['favorites'] });
+      await client.invalidateQueries({ queryKey: keys.favorites.all });
     } catch {
       // Told by the API client.
     }

@@ -13,6 +13,7 @@ import { isCheaper, yuan } from '@/lib/money';
 import { countdown, useServerNow } from '@/lib/server-clock';
 import type { GoodsDetail } from '@/api/types';
 import { addFavorite, cancelFavorite, useGoodsDetail } from '../api';
+import { keys } from '@/lib/query-keys';
 
 const QUERY_IDS = ['goods_price_id', 'ladder_price_id', 'goods_manjian_id', 'is_yj', 'is_jxq'] as const;
 
@@ -90,8 +91,8 @@ export function GoodsDetailPage() {
           ),
         });
       }
-      await client.invalidateQueries({ queryKey: ['goods-detail', goods.id] });
-      await client.invalidateQueries({ queryKey: ['favorites'] });
+      await client.invalidateQueries({ queryKey: keys.goods.detailOf(goods.id) });
+      await client.invalidateQueries({ queryKey: keys.favorites.all });
     } catch {
       // The API client has told the buyer.
     }

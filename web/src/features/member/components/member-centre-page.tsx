@@ -11,9 +11,9 @@ import { useDrawRecords, useMemberCentre } from '../api';
 import { MemberLayout } from './member-layout';
 
 function Approval({ centre }: { centre: MemberCentre }) {
-  if (centre.is_passed === 1) return <Tag color="green">资质已审核</Tag>;
+  if (centre.is_passed === 1) return <Tag color="green">资质已通过</Tag>;
   if (centre.qualifications_rejected > 0) return <Tag color="red">资质未通过</Tag>;
-  if (centre.qualifications_pending > 0) return <Tag color="orange">资质审核中</Tag>;
+  if (centre.qualifications_pending > 0) return <Tag color="orange">资质待审核</Tag>;
   return <Tag>未提交资质</Tag>;
 }
 

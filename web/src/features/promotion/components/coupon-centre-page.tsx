@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { App as AntApp, Button, Empty, Progress, Skeleton, Tag } from 'antd';
 import { yuan } from '@/lib/money';
 import type { CentreCoupon } from '@/api/types';
-import { discountText } from '@/features/wallet/coupon-text';
+import { discountText, thresholdText } from '@/features/wallet/coupon-text';
 import { CLAIM_STATES, claimedPercent, useClaim, useCouponCentre } from '../api';
 
 function CentreCard({ coupon }: { coupon: CentreCoupon }) {
@@ -25,7 +25,7 @@ function CentreCard({ coupon }: { coupon: CentreCoupon }) {
     <div className={`coupon-card centre-card state-${coupon.state}`} data-testid="centre-coupon">
       <div className="coupon-value">
         <strong>{value}</strong>
-        <span>满{coupon.min_amount}可用</span>
+        <span>{thresholdText(coupon.min_amount)}</span>
       </div>
       <div className="coupon-body">
         <div className="coupon-title">{coupon.title}</div>

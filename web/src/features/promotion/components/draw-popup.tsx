@@ -8,6 +8,7 @@ import { App as AntApp, Button, Modal } from 'antd';
 import { api } from '@/lib/api';
 import type { DrawActivity, DrawCheck, DrawResult } from '@/api/types';
 import { DRAW_CLOSED, DRAW_DELAY, drawMessage, wait } from '../draw';
+import { keys } from '@/lib/query-keys';
 
 export function DrawPopup({ enabled }: { enabled: boolean }) {
   const { modal } = AntApp.useApp();
@@ -15,7 +16,7 @@ export function DrawPopup({ enabled }: { enabled: boolean }) {
   const [drawing, setDrawing] = useState(false);
   const [result, setResult] = useState<DrawResult | null>(null);
   const check = useQuery({
-    queryKey: ['draw', 'simple'],
+    queryKey: keys.draw.simple(),
     queryFn: () => api.get<DrawCheck>('/api/draw/simple', { silent: true }),
     enabled: enabled && !closed,
     staleTime: Infinity,
@@ -23,7 +24,7 @@ export function DrawPopup({ enabled }: { enabled: boolean }) {
   });
   const id = check.data?.is_join === 0 ? check.data.id : null;
   const activity = useQuery({
-    queryKey: ['draw', 'activity', id],
+    queryKey: keys.draw.activity(id),
     queryFn: () => api.get<DrawActivity>('/api/draw', { params: { id: id ?? 0 }, silent: true }),
     enabled: enabled && !closed && !!id,
     staleTime: Infinity,

@@ -12,7 +12,8 @@ import { formatTime } from '@/lib/time';
 import { fieldErrors } from '@/features/auth/api';
 import { afterSaleForm } from '@/features/order/api';
 import { MemberLayout } from '@/features/member/components/member-layout';
-import { FEEDBACK_KEY, useFeedback } from '../api';
+import { useFeedback } from '../api';
+import { keys } from '@/lib/query-keys';
 
 const KINDS = [
   { value: 1, label: '功能建议' },
@@ -38,7 +39,7 @@ export function FeedbackPage() {
       form.resetFields();
       setFiles([]);
       setPage(1);
-      await client.invalidateQueries({ queryKey: FEEDBACK_KEY });
+      await client.invalidateQueries({ queryKey: keys.selfService.feedback() });
     } catch (error) {
       form.setFields(fieldErrors(error).filter((field) => field.name !== 'photos'));
     } finally {

@@ -5,14 +5,15 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { App as AntApp, Button, Descriptions, Form, Input, InputNumber, Result, Segmented, Skeleton, Table, Tag } from 'antd';
 import type { Bought, Wanted } from '@/api/types';
-import { CART_KEY, CART_TOTAL_KEY, addToCart } from '@/api/cart';
+import { addToCart, refreshCart } from '@/api/cart';
 import { api } from '@/lib/api';
 import { yuan } from '@/lib/money';
 import { formatTime } from '@/lib/time';
 import { currentPrice, stockClass } from '@/components/goods';
 import { fieldErrors } from '@/features/auth/api';
 import { MemberLayout } from '@/features/member/components/member-layout';
-import { WANTED_KEY, chosenLines, useBought, useWanted, useWantedList } from '../api';
+import { chosenLines, useBought, useWanted, useWantedList } from '../api';
+import { keys } from '@/lib/query-keys';
 
 export { FeedbackPage } from './feedback-page';
 
@@ -38,7 +39,7 @@ export function QuickPurchasePage() {
       // The API client has told the buyer; what was added stays.
     } finally {
       setAdding(false);
-      await Promise.all([client.invalidateQueries({ queryKey: CART_TOTAL_KEY }), client.invalidateQueries({ queryKey: CART_KEY })]);
+      await refreshCart(client);
     }
     if (added > 0) {
       message.success(`已将${added}种商品加入购物车`);
@@ -205,7 +206,7 @@ export function WantedAddPage() {
     try {
       const added = await api.post<Wanted>('/api/user/buy', values);
       message.success('已提交求购，我们会尽快为您采购');
-      await client.invalidateQueries({ queryKey: WANTED_KEY });
+      await client.invalidateQueries({ queryKey: keys.selfService.wanted() });
       navigate(`/zzfw/pzqg/info?id=${added.id}`);
     } catch (error) {
       form.setFields(fieldErrors(error));

@@ -8,12 +8,12 @@ import { api } from '@/lib/api';
 import { positive, yuan } from '@/lib/money';
 import { OnlinePayment } from '@/features/payment/online-payment';
 import type { MoneyConfig, PaymentStarted } from '@/api/types';
-import { WALLET_KEY } from '../api';
+import { keys } from '@/lib/query-keys';
 
 export function Recharge() {
   const { message } = AntApp.useApp();
   const client = useQueryClient();
-  const config = useQuery({ queryKey: ['money-config'], queryFn: () => api.get<MoneyConfig>('/api/moneys/moneyConfig') });
+  const config = useQuery({ queryKey: keys.wallet.moneyConfig(), queryFn: () => api.get<MoneyConfig>('/api/moneys/moneyConfig') });
   const [tier, setTier] = useState<number | 'custom'>();
   const [amount, setAmount] = useState('');
   const [payment, setPayment] = useState<PaymentStarted>();
@@ -37,7 +37,7 @@ export function Recharge() {
   const paid = async () => {
     message.success('充值成功');
     setPayment(undefined);
-    await client.invalidateQueries({ queryKey: WALLET_KEY });
+    await client.invalidateQueries({ queryKey: keys.wallet.all });
   };
 
   return (

@@ -6,10 +6,10 @@ import { Card, Empty, Segmented, Skeleton, Statistic, Tabs, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { Pager } from '@/components/pager';
 import type { MemberCoupon, MemberVoucher } from '@/api/types';
-import { positive, yuan } from '@/lib/money';
+import { yuan } from '@/lib/money';
 import { MemberLayout } from '@/features/member/components/member-layout';
 import { useCouponCount, useCoupons, useVouchers, useWallet } from '../api';
-import { discountText } from '../coupon-text';
+import { discountText, thresholdText } from '../coupon-text';
 import { LogTable } from './log-table';
 import { Recharge } from './recharge';
 
@@ -24,8 +24,8 @@ function WalletSummary() {
     { title: '账户余额', value: yuan(wallet.data.balance), to: '/wdqb/yegl', testid: 'wallet-balance' },
     { title: '账户红包', value: yuan(wallet.data.red_packet), to: '/wdqb/zhhb', testid: 'wallet-red-packet' },
     { title: '积分', value: String(wallet.data.points), to: '/wdqb/jfgl', testid: 'wallet-points' },
-    { title: '可用优惠券', value: `${coupons.data?.unused ?? '—'} 张`, to: '/wdqb/yhq', testid: 'wallet-coupons' },
-    { title: '可用现金券', value: `${vouchers.data?.count.unused ?? '—'} 张`, to: '/wdqb/xjq', testid: 'wallet-vouchers' },
+    { title: '可用优惠券', value: `${coupons.data?.usable ?? '—'} 张`, to: '/wdqb/yhq', testid: 'wallet-coupons' },
+    { title: '可用现金券', value: `${vouchers.data?.count.usable ?? '—'} 张`, to: '/wdqb/xjq', testid: 'wallet-vouchers' },
   ];
   return (
     <div className="member-stats">
@@ -106,7 +106,7 @@ function CouponCard({ coupon }: { coupon: MemberCoupon }) {
     <div className={`coupon-card status-${coupon.status}`} data-testid="coupon-card">
       <div className="coupon-value">
         <strong>{value}</strong>
-        <span>满{coupon.min_amount}可用</span>
+        <span>{thresholdText(coupon.min_amount)}</span>
       </div>
       <div className="coupon-body">
         <div className="coupon-title">{coupon.title}</div>
@@ -127,7 +127,7 @@ function VoucherCard({ voucher }: { voucher: MemberVoucher }) {
     <div className={`coupon-card status-${voucher.status}`} data-testid="voucher-card">
       <div className="coupon-value">
         <strong>{yuan(voucher.amount)}</strong>
-        <span>{positive(voucher.min_amount) ? `满${voucher.min_amount}可用` : '无门槛'}</span>
+        <span>{thresholdText(voucher.min_amount)}</span>
       </div>
       <div className="coupon-body">
         <div className="coupon-title">{voucher.title}</div>

@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, App as AntApp, Button, Card as AntCard, Empty, InputNumber, Skeleton, Tag } from 'antd';
 import type { CombinationCard } from '@/api/types';
-import { CART_KEY, CART_TOTAL_KEY, addToCart } from '@/api/cart';
+import { addToCart, refreshCart } from '@/api/cart';
 import { useAd } from '@/api/common';
 import { LineType } from '@/lib/engine';
 import { yuan } from '@/lib/money';
@@ -23,7 +23,7 @@ function CombinationSet({ set }: { set: CombinationCard }) {
     try {
       await addToCart({ goods_id: set.items[0].goods.id, number, type: LineType.Combination, combination_id: set.id });
       message.success('已加入购物车');
-      await Promise.all([client.invalidateQueries({ queryKey: CART_TOTAL_KEY }), client.invalidateQueries({ queryKey: CART_KEY })]);
+      await refreshCart(client);
     } catch {
       // The API client has told the buyer.
     } finally {
