@@ -74,6 +74,7 @@ impl Application {
             payment: Arc::new(config.payment.clone()),
             search: search.clone(),
             counts: Arc::default(),
+            pay_minutes: config.order_pay_minutes,
         })
         .layer(middleware);
         let _orders_due = crate::orders_due::spawn(db.clone(), config.order_pay_minutes, config.order_receive_days);

@@ -41,10 +41,12 @@ struct Goods {
     is_buy: i64,
     manjian_id: i64,
     is_kx: i64,
+    /// 包装单位 — the unit limits and stock are counted in.
+    bzdw: String,
 }
 
 async fn goods(conn: &mut AnyConnection, id: i64) -> Result<Goods> {
-    sqlx::query_as("SELECT price, stock, is_buy, manjian_id, is_kx FROM goods WHERE id = $1")
+    sqlx::query_as("SELECT price, stock, is_buy, manjian_id, is_kx, bzdw FROM goods WHERE id = $1")
         .bind(id)
         .fetch_optional(&mut *conn)
         .await?
@@ -188,11 +190,12 @@ async fn put_line(
     .await?;
     let wanted = existing.saturating_add(number);
     if wanted > stock {
-        return Err(Error::field("number", format!("库存不足，最多可购买{stock}件")));
+        let unit = if line_type == COMBINATION { "组" } else { goods.bzdw.as_str() };
+        return Err(Error::field("number", format!("库存不足，最多可购买{stock}{unit}")));
     }
     let ordered = if line_type == FLASH_SALE { ordered_in_sale(conn, member, activity).await? } else { 0 };
     if wanted.saturating_add(ordered) > limit {
-        return Err(Error::field("number", limit_message(limit)));
+        return Err(Error::field("number", limit_message(limit, &goods.bzdw)));
     }
     let with_coupon = i64::from(line_type == NORMAL);
     let id: i64 = sqlx::query_scalar(
@@ -319,7 +322,8 @@ async fn edit(State(context): State<ApiContext>, member: Member, Path(id): Path<
         _ => goods.stock,
     };
     if number > stock {
-        return Err(Error::field("number", format!("库存不足，最多可购买{stock}件")));
+        let unit = if line_type == COMBINATION { "组" } else { goods.bzdw.as_str() };
+        return Err(Error::field("number", format!("库存不足，最多可购买{stock}{unit}")));
     }
     if line_type == FLASH_SALE {
         let limit: Option<i64> =
@@ -329,7 +333,7 @@ async fn edit(State(context): State<ApiContext>, member: Member, Path(id): Path<
         if let Some(limit) = limit
             && number.saturating_add(ordered_in_sale(&mut conn, member, activity).await?) > limit
         {
-            return Err(Error::field("number", limit_message(limit)));
+            return Err(Error::field("number", limit_message(limit, &goods.bzdw)));
         }
     }
     sqlx::query("UPDATE cart_items SET number = $1 WHERE id = $2 AND member_id = $3")

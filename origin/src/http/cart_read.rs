@@ -17,9 +17,9 @@ use crate::{money, now};
 /// Line types (§3): normal, 秒杀 flash sale, 组合购 combination — the engine's, named once.
 pub use engine::{LINE_TYPE_COMBINATION as COMBINATION, LINE_TYPE_FLASH_SALE as FLASH_SALE, LINE_TYPE_NORMAL as NORMAL};
 
-/// What a flash sale's per-member limit refuses (422).
-pub fn limit_message(limit: i64) -> String {
-    format!("秒杀商品每人限购{limit}件")
+/// What a flash sale's per-member limit refuses (422), in the goods' own unit (`盒`, `瓶` …).
+pub fn limit_message(limit: i64, unit: &str) -> String {
+    format!("秒杀商品每人限购{limit}{unit}")
 }
 
 /// How many units the member has ordered in flash sale `sale` (cancelled orders do not count).
@@ -98,6 +98,66 @@ pub struct Combination {
     /// Always empty: a combination has no ladder.
     #[schema(value_type = Vec<i64>, max_items = 0)]
     pub ladder_price: [i64; 0],
+    /// The set's picture.
+    #[schema(example = "/api/images/combination/2.svg")]
+    pub image: String,
+    /// What one set holds, in the set's order.
+    pub items: Vec<CombinationPart>,
+    /// The same as one line of text (`阿莫西林胶囊 ×2、布洛芬缓释胶囊 ×1`): what the cart, the
+    /// order and the invoice show as the set's specification.
+    #[schema(example = "阿莫西林胶囊 0.25g×24粒 ×2、布洛芬缓释胶囊 0.3g×20粒 ×1")]
+    pub contents: String,
+}
+
+/// One goods of a set and how many of it one set holds.
+#[derive(Debug, Clone, Serialize, ToSchema, sqlx::FromRow)]
+pub struct CombinationPart {
+    #[serde(skip)]
+    pub combination_id: i64,
+    pub goods_id: i64,
+    pub name: String,
+    pub ypgg: String,
+    pub bzdw: String,
+    pub number: i64,
+}
+
+impl CombinationPart {
+    /// `name spec ×n`, as a set's contents list it.
+    fn text(&self) -> String {
+        if self.ypgg.is_empty() {
+            format!("{} ×{}", self.name, self.number)
+        } else {
+            format!("{} {} ×{}", self.name, self.ypgg, self.number)
+        }
+    }
+}
+
+/// The picture of combination `id`.
+pub fn combination_image(id: i64) -> String {
+    format!("/api/images/combination/{id}.svg")
+}
+
+/// The goods of the combinations `ids`, each set's in its order.
+pub async fn combination_parts(conn: &mut AnyConnection, ids: &[i64]) -> Result<Vec<CombinationPart>> {
+    if ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    let marks: Vec<String> = (1..=ids.len()).map(|n| format!("${n}")).collect();
+    let sql = format!(
+        "SELECT i.combination_id, g.id AS goods_id, g.name, g.ypgg, g.bzdw, i.number \
+         FROM combination_items i JOIN goods g ON g.id = i.goods_id WHERE i.combination_id IN ({}) ORDER BY i.combination_id, i.id",
+        marks.join(", ")
+    );
+    let mut query = sqlx::query_as::<_, CombinationPart>(sqlx::AssertSqlSafe(sql));
+    for id in ids {
+        query = query.bind(*id);
+    }
+    Ok(query.fetch_all(&mut *conn).await?)
+}
+
+/// A set's contents as one line of text.
+pub fn contents_text(parts: &[CombinationPart]) -> String {
+    parts.iter().map(CombinationPart::text).collect::<Vec<_>>().join("、")
 }
 
 /// The free-shipping threshold.
@@ -350,6 +410,15 @@ pub async fn cart_input(conn: &mut AnyConnection, kind: Kind, member: Member) ->
             goods,
         });
     }
+    // The contents of the sets in the cart: read only when it holds some.
+    let sets: Vec<i64> = data.iter().filter_map(|line| line.combination.as_ref().map(|set| set.id)).collect();
+    if !sets.is_empty() {
+        let parts = combination_parts(conn, &sets).await?;
+        for set in data.iter_mut().filter_map(|line| line.combination.as_mut()) {
+            set.items = parts.iter().filter(|part| part.combination_id == set.id).cloned().collect();
+            set.contents = contents_text(&set.items);
+        }
+    }
     let manjians = match most_common(&activities) {
         Some(activity) => manjian_tiers(tiers.into_iter().find(|(id, _)| *id == activity).and_then(|(_, tiers)| tiers))?,
         None => Vec::new(),
@@ -399,5 +468,8 @@ fn combination(line: &LineRow, goods_type: i64) -> Combination {
         is_youx: 0,
         is_dpby: 0,
         ladder_price: [],
+        image: combination_image(line.combination_id.unwrap_or(line.activity_id)),
+        items: Vec::new(),
+        contents: String::new(),
     }
 }

@@ -1,5 +1,6 @@
 //! Pictures for the demo catalogue, drawn as SVG: a goods picture shows the package with the
-//! goods' name and specification in the colour of its kind; brands and ads get a titled card.
+//! goods' name and specification in the colour of its kind; a combination set its name over its
+//! goods; brands and ads get a titled card.
 
 use axum::extract::{Path, State};
 use axum::http::header;
@@ -11,7 +12,7 @@ use super::ApiContext;
 use super::error::{Error, Result};
 
 pub fn router() -> OpenApiRouter<ApiContext> {
-    OpenApiRouter::new().routes(routes!(goods)).routes(routes!(brand)).routes(routes!(ad))
+    OpenApiRouter::new().routes(routes!(goods)).routes(routes!(combination)).routes(routes!(brand)).routes(routes!(ad))
 }
 
 fn svg_id(file: &str) -> Result<i64> {
@@ -68,6 +69,42 @@ async fn goods(State(context): State<ApiContext>, Path(file): Path<String>) -> R
         r##"<svg xmlns="http://www.w3.org/2000/svg" width="240" height="240" viewBox="0 0 240 240"><rect width="240" height="240" fill="#f5f7f6"/><rect x="30" y="40" width="180" height="160" rx="10" fill="{color}"/><rect x="30" y="40" width="180" height="34" rx="10" fill="#ffffff" fill-opacity="0.18"/><text x="120" y="64" font-size="14" text-anchor="middle" fill="#fff">{label}</text>{text}<text x="120" y="180" font-size="14" text-anchor="middle" fill="#fff" fill-opacity="0.9">{}</text><text x="120" y="224" font-size="12" text-anchor="middle" fill="#666">{}</text></svg>"##,
         escape(&ypgg),
         escape(&sccj)
+    ))
+}
+
+/// `GET /api/images/combination/{id}.svg`: a combination set: its name over the goods it holds.
+#[utoipa::path(get, path = "/api/images/combination/{file}", tag = "图片", responses((status = 200, description = "SVG 图片", content_type = "image/svg+xml", body = String)))]
+async fn combination(State(context): State<ApiContext>, Path(file): Path<String>) -> Result<Response> {
+    let id = svg_id(&file)?;
+    let name: String = sqlx::query_scalar("SELECT name FROM combinations WHERE id = $1")
+        .bind(id)
+        .fetch_optional(&context.db.pool)
+        .await?
+        .ok_or_else(|| Error::not_found("图片不存在"))?;
+    let parts: Vec<(String, i64)> = sqlx::query_as(
+        "SELECT g.name, i.number FROM combination_items i JOIN goods g ON g.id = i.goods_id WHERE i.combination_id = $1 ORDER BY i.id",
+    )
+    .bind(id)
+    .fetch_all(&context.db.pool)
+    .await?;
+    let mut text = String::new();
+    for (n, line) in lines(&name, 9).iter().enumerate() {
+        text.push_str(&format!(
+            r##"<text x="120" y="{}" font-size="20" font-weight="bold" text-anchor="middle" fill="#fff">{}</text>"##,
+            96 + n as i64 * 26,
+            escape(line)
+        ));
+    }
+    for (n, (goods, number)) in parts.iter().take(3).enumerate() {
+        let goods: String = goods.chars().take(10).collect();
+        text.push_str(&format!(
+            r##"<text x="120" y="{}" font-size="13" text-anchor="middle" fill="#fff" fill-opacity="0.9">{} ×{number}</text>"##,
+            158 + n as i64 * 18,
+            escape(&goods)
+        ));
+    }
+    svg(format!(
+        r##"<svg xmlns="http://www.w3.org/2000/svg" width="240" height="240" viewBox="0 0 240 240"><rect width="240" height="240" fill="#f5f7f6"/><rect x="24" y="30" width="192" height="190" rx="10" fill="#6b3fa0"/><rect x="24" y="30" width="192" height="34" rx="10" fill="#ffffff" fill-opacity="0.18"/><text x="120" y="54" font-size="14" text-anchor="middle" fill="#fff">组合购</text>{text}</svg>"##
     ))
 }
 

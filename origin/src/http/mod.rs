@@ -76,6 +76,8 @@ pub struct ApiContext {
     pub search: crate::search::SearchIndex,
     /// Goods lists' totals per filter and catalogue version.
     pub counts: Arc<goods::CountCache>,
+    /// Minutes an order may stay unpaid (`ORDER_PAY_MINUTES`): its payment deadline.
+    pub pay_minutes: u64,
 }
 
 impl ApiContext {

@@ -328,7 +328,7 @@ async fn create_order(context: &ApiContext, member: Member, key: &str, token: &s
         if let Some(limit) = limit
             && ordered_in_sale(&mut tx, member, sale).await?.saturating_add(line.number) > limit
         {
-            return Err(Error::field("ids", limit_message(limit)));
+            return Err(Error::field("ids", limit_message(limit, &line.goods.bzdw)));
         }
         sales.insert(line.id, sale);
     }
@@ -412,9 +412,16 @@ async fn create_order(context: &ApiContext, member: Member, key: &str, token: &s
         // Every chosen line is buyable (the check refused the order otherwise): each has its shares.
         let shares =
             settled.lines.iter().find(|shares| shares.id == line.id).ok_or_else(|| anyhow::anyhow!("line {} unsettled", line.id))?;
-        let (name, bzdw, activity) = match &line.combination {
-            Some(combination) => (combination.name.as_str(), combination.bzdw, combination.id),
-            None => (line.goods.name.as_str(), line.goods.bzdw.as_str(), sales.get(&line.id).copied().unwrap_or(0)),
+        // A set is recorded as the set: its name, its contents as the specification, no maker.
+        let (name, ypgg, sccj, bzdw, activity) = match &line.combination {
+            Some(combination) => (combination.name.as_str(), combination.contents.as_str(), "", combination.bzdw, combination.id),
+            None => (
+                line.goods.name.as_str(),
+                line.goods.ypgg.as_str(),
+                line.goods.sccj.as_str(),
+                line.goods.bzdw.as_str(),
+                sales.get(&line.id).copied().unwrap_or(0),
+            ),
         };
         sqlx::query(
             "INSERT INTO order_items (order_id, goods_id, type, activity_id, name, ypgg, sccj, bzdw, number, price, amount, \
@@ -426,8 +433,8 @@ async fn create_order(context: &ApiContext, member: Member, key: &str, token: &s
         .bind(line.line_type)
         .bind(activity)
         .bind(name)
-        .bind(&line.goods.ypgg)
-        .bind(&line.goods.sccj)
+        .bind(ypgg)
+        .bind(sccj)
         .bind(bzdw)
         .bind(line.number)
         .bind(money::to_stored(priced.unit_price).ok_or_else(|| anyhow::anyhow!("unit price out of range"))?)
@@ -501,7 +508,8 @@ fn chrono_day(seconds: i64) -> String {
     format!("{year:04}{month:02}{day:02}")
 }
 
-pub(crate) async fn order_json(conn: &mut AnyConnection, member: Member, id: i64) -> Result<OrderDetail> {
+/// One of the member's orders; `pay_minutes` gives an unpaid one its payment deadline.
+pub(crate) async fn order_json(conn: &mut AnyConnection, member: Member, id: i64, pay_minutes: u64) -> Result<OrderDetail> {
     let row: OrderRow = sqlx::query_as(
         "SELECT id, order_no, status, total, discount, payable, address, remark, created_at, paid_at, cancelled_at, \
          member_coupon_id, coupon_value, member_cash_voucher_id, cash_voucher_value, red_packet, points_used, points_value, \
@@ -572,6 +580,8 @@ pub(crate) async fn order_json(conn: &mut AnyConnection, member: Member, id: i64
         remark: row.remark,
         created_at: row.created_at,
         paid_at: row.paid_at,
+        pay_deadline: (row.status == order_life::UNPAID)
+            .then(|| row.created_at.saturating_add(i64::try_from(pay_minutes.saturating_mul(60)).unwrap_or(i64::MAX))),
         cancelled_at: row.cancelled_at,
         pay_method: row.pay_method,
         shipped_at: row.shipped_at,
@@ -685,6 +695,10 @@ pub struct OrderDetail {
     /// `null` until paid.
     #[schema(required = true)]
     paid_at: Option<i64>,
+    /// While unpaid: when the order is cancelled unless paid (`ORDER_PAY_MINUTES` after it was
+    /// placed); `null` otherwise.
+    #[schema(required = true)]
+    pay_deadline: Option<i64>,
     /// `null` unless cancelled.
     #[schema(required = true)]
     cancelled_at: Option<i64>,
@@ -756,7 +770,7 @@ pub struct PaidOrder {
 /// `GET /api/order/{id}`: one of the member's orders (404 for anyone else's).
 #[utoipa::path(get, path = "/api/order/{id}", operation_id = "order_detail", tag = "订单", responses((status = 200, description = "订单", body = Envelope<OrderDetail>)))]
 async fn detail(State(context): State<ApiContext>, member: Member, Path(id): Path<i64>) -> Answer<OrderDetail> {
-    ok(order_json(&mut *context.db.pool.acquire().await?, member, id).await?)
+    ok(order_json(&mut *context.db.pool.acquire().await?, member, id, context.pay_minutes).await?)
 }
 
 /// `POST /api/order/{id}/pay` (`method`: `balance`): pays an unpaid order's amount due from
@@ -796,7 +810,7 @@ async fn pay(State(context): State<ApiContext>, member: Member, Path(id): Path<i
     .execute(&mut *tx)
     .await?;
     tx.commit().await?;
-    let order = order_json(&mut conn, member, id).await?;
+    let order = order_json(&mut conn, member, id, context.pay_minutes).await?;
     ok(PaidOrder { order, balance: money::text(balance) })
 }
 
@@ -850,5 +864,5 @@ async fn cancel(State(context): State<ApiContext>, member: Member, Path(id): Pat
         return Err(refused(&mut tx, member, id, Action::Cancel).await?);
     }
     tx.commit().await?;
-    ok(order_json(&mut conn, member, id).await?)
+    ok(order_json(&mut conn, member, id, context.pay_minutes).await?)
 }

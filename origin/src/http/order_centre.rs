@@ -10,7 +10,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::ApiContext;
-use super::cart_read::{COMBINATION, NORMAL};
+use super::cart_read::{COMBINATION, FLASH_SALE, NORMAL};
 use super::error::{Answer, Envelope, Error, ok, ok_with};
 use super::extract::{Member, QueryFields};
 use super::order::{OrderDetail, order_json};
@@ -84,7 +84,7 @@ async fn list(State(context): State<ApiContext>, member: Member, QueryFields(que
     .await?;
     let mut list = Vec::with_capacity(ids.len());
     for id in ids {
-        list.push(order_json(&mut conn, member, id).await?);
+        list.push(order_json(&mut conn, member, id, context.pay_minutes).await?);
     }
     let counted: Vec<(i64, i64)> = sqlx::query_as("SELECT status, COUNT(*) FROM orders WHERE member_id = $1 GROUP BY status")
         .bind(member.id)
@@ -114,7 +114,7 @@ async fn receive(State(context): State<ApiContext>, member: Member, Path(id): Pa
     }
     crate::cashback::on_done(&mut tx, id, now).await?;
     tx.commit().await?;
-    ok_with("已确认收货", order_json(&mut conn, member, id).await?)
+    ok_with("已确认收货", order_json(&mut conn, member, id, context.pay_minutes).await?)
 }
 
 /// A line that could not go back into the cart, and why.
@@ -130,9 +130,15 @@ pub struct BoughtAgain {
     /// Lines added (or added to).
     added: i64,
     skipped: Vec<Skipped>,
+    /// Lines added at another price than the order's, and why (a flash sale's goods come back
+    /// at today's price).
+    notes: Vec<Skipped>,
     /// Lines in the cart now.
     cart: i64,
 }
+
+/// What buying again says of a flash sale's goods.
+const FLASH_SALE_AGAIN: &str = "秒杀价仅限活动期间，已按当前价格加入购物车";
 
 /// `POST /api/order/{id}/buy_again`: puts the order's goods back into the cart, each through
 /// the cart's own add (today's prices, stock, limits); a flash-sale line comes back as a
@@ -150,9 +156,9 @@ async fn buy_again(State(context): State<ApiContext>, member: Member, Path(id): 
     if lines.is_empty() {
         return Err(Error::not_found("订单不存在"));
     }
-    let (mut added, mut skipped, mut cart) = (0, Vec::new(), 0);
-    for (goods, line_type, activity, name, number) in lines {
-        let (line_type, combination) = match line_type {
+    let (mut added, mut skipped, mut notes, mut cart) = (0, Vec::new(), Vec::new(), 0);
+    for (goods, bought_type, activity, name, number) in lines {
+        let (line_type, combination) = match bought_type {
             COMBINATION => (COMBINATION, activity),
             _ => (NORMAL, 0),
         };
@@ -160,6 +166,9 @@ async fn buy_again(State(context): State<ApiContext>, member: Member, Path(id): 
             Ok(line) => {
                 added += 1;
                 cart = line.cart();
+                if bought_type == FLASH_SALE {
+                    notes.push(Skipped { name, reason: FLASH_SALE_AGAIN.to_owned() });
+                }
             }
             Err(Error::Validation(errors)) => {
                 skipped.push(Skipped { name, reason: errors.into_iter().next().map(|(_, message)| message).unwrap_or_default() })
@@ -172,5 +181,5 @@ async fn buy_again(State(context): State<ApiContext>, member: Member, Path(id): 
         cart =
             sqlx::query_scalar("SELECT COUNT(*) FROM cart_items WHERE member_id = $1").bind(member.id).fetch_one(&context.db.pool).await?;
     }
-    ok(BoughtAgain { added, skipped, cart })
+    ok(BoughtAgain { added, skipped, notes, cart })
 }

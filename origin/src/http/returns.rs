@@ -71,6 +71,10 @@ pub struct ReturnableLine {
     /// The order line's id (what a return names).
     id: i64,
     goods_id: i64,
+    /// 0 normal, 1 秒杀 flash sale, 3 组合购 combination (whose `ypgg` holds the set's contents).
+    #[serde(rename = "type")]
+    #[sqlx(rename = "type")]
+    line_type: i64,
     name: String,
     ypgg: String,
     sccj: String,
@@ -187,7 +191,7 @@ fn name_of(names: &[&'static str], index: i64) -> &'static str {
 async fn load(conn: &mut AnyConnection, member: Member, order: i64) -> Result<ReturnInfo> {
     let facts = returns::order_facts(conn, order, Some(member.id)).await?.ok_or_else(|| Error::not_found("订单不存在"))?;
     let mut lines: Vec<ReturnableLine> = sqlx::query_as(
-        "SELECT id, goods_id, name, ypgg, sccj, bzdw, number, price AS price_stored, paid AS paid_stored, returned, \
+        "SELECT id, goods_id, type, name, ypgg, sccj, bzdw, number, price AS price_stored, paid AS paid_stored, returned, \
          refunded AS refunded_stored FROM order_items WHERE order_id = $1 ORDER BY id",
     )
     .bind(order)

@@ -51,7 +51,9 @@ async fn the_cart_is_quoted_by_the_engine_and_kept_to_its_member() {
         let too_many = (stock + 1).to_string();
         let (status, refused) = app.post(&demo, &format!("/api/cart/{line}/edit"), &[("number", &too_many)]).await;
         assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
-        assert_eq!(refused["msg"], format!("库存不足，最多可购买{stock}件"));
+        // In the goods' own unit.
+        let unit = item["goods"]["bzdw"].as_str().unwrap();
+        assert_eq!(refused["msg"], format!("库存不足，最多可购买{stock}{unit}"));
         let (status, _) = app.post(&demo, &format!("/api/cart/{line}/edit"), &[("number", "0")]).await;
         assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
         let (status, _) = app.post(&demo, &format!("/api/cart/{line}/edit"), &[("number", "3")]).await;
@@ -109,14 +111,18 @@ async fn goods_that_cannot_be_bought_are_refused_and_stored_unselected() {
 async fn flash_sales_keep_their_limit_and_end() {
     on_both(|app| async move {
         let demo = app.demo().await;
-        let (goods, limit): (i64, i64) =
-            sqlx::query_as("SELECT goods_id, limit_number FROM flash_sales ORDER BY id LIMIT 1").fetch_one(&app.db.pool).await.unwrap();
+        let (goods, limit, unit): (i64, i64, String) = sqlx::query_as(
+            "SELECT f.goods_id, f.limit_number, g.bzdw FROM flash_sales f JOIN goods g ON g.id = f.goods_id ORDER BY f.id LIMIT 1",
+        )
+        .fetch_one(&app.db.pool)
+        .await
+        .unwrap();
         let (status, added) = app.post(&demo, "/api/cart", &[("goods_id", &goods.to_string()), ("number", "1"), ("type", "1")]).await;
         assert_eq!(status, StatusCode::OK, "{added}");
         let line = added["data"]["id"].as_i64().unwrap();
         let (status, refused) = app.post(&demo, &format!("/api/cart/{line}/edit"), &[("number", &(limit + 1).to_string())]).await;
         assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
-        assert_eq!(refused["msg"], format!("秒杀商品每人限购{limit}件"));
+        assert_eq!(refused["msg"], format!("秒杀商品每人限购{limit}{unit}"));
         let (_, list) = app.get(&demo, "/api/cart/list").await;
         let sale_price: i64 =
             sqlx::query_scalar("SELECT price FROM flash_sales WHERE goods_id = $1").bind(goods).fetch_one(&app.db.pool).await.unwrap();
@@ -163,6 +169,27 @@ async fn the_cart_list_reads_combinations_tiers_ladders_and_sales_as_stored() {
         assert_eq!(combined["combination"]["name"], name);
         assert_eq!(combined["combination"]["number"], stock);
         assert_eq!(combined["combination"]["is_buy"], 1);
+        // The set shows as the set: its picture, and what one set holds, in its order.
+        assert_eq!(combined["combination"]["image"], format!("/api/images/combination/{combination}.svg"));
+        let parts: Vec<(String, String, i64)> = sqlx::query_as(
+            "SELECT g.name, g.ypgg, i.number FROM combination_items i JOIN goods g ON g.id = i.goods_id WHERE i.combination_id = $1 ORDER BY i.id",
+        )
+        .bind(combination)
+        .fetch_all(&app.db.pool)
+        .await
+        .unwrap();
+        let listed: Vec<(String, String, i64)> = combined["combination"]["items"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|part| (part["name"].as_str().unwrap().into(), part["ypgg"].as_str().unwrap().into(), part["number"].as_i64().unwrap()))
+            .collect();
+        assert_eq!(listed, parts);
+        let contents = parts.iter().map(|(name, ypgg, number)| format!("{name} {ypgg} ×{number}")).collect::<Vec<_>>().join("、");
+        assert_eq!(combined["combination"]["contents"], contents.as_str());
+        let picture = app.client().get(app.url(&format!("/api/images/combination/{combination}.svg"))).send().await.unwrap();
+        assert_eq!(picture.status(), StatusCode::OK);
+        assert!(picture.text().await.unwrap().contains(&parts[0].0.chars().take(10).collect::<String>()));
         let tiers: Vec<(i64, i64)> = sqlx::query_as("SELECT amount, reduce FROM manjian_tiers WHERE activity_id = $1 ORDER BY sort, id")
             .bind(activity)
             .fetch_all(&app.db.pool)

@@ -370,10 +370,10 @@ async fn only_approved_members_who_signed_the_agreement_order() {
     .await;
 }
 
-/// A running flash sale, its goods with stock to spare, and its limit set to `limit`.
-async fn flash_sale(app: &App, limit: i64) -> (i64, i64) {
-    let (sale, goods): (i64, i64) = sqlx::query_as(
-        "SELECT f.id, f.goods_id FROM flash_sales f JOIN goods g ON g.id = f.goods_id \
+/// A running flash sale limited to `limit` per member, its goods in stock, and the goods' unit.
+async fn flash_sale(app: &App, limit: i64) -> (i64, i64, String) {
+    let (sale, goods, unit): (i64, i64, String) = sqlx::query_as(
+        "SELECT f.id, f.goods_id, g.bzdw FROM flash_sales f JOIN goods g ON g.id = f.goods_id \
          WHERE g.is_buy = 1 AND f.starts_at <= $1 AND f.ends_at > $1 ORDER BY f.id LIMIT 1",
     )
     .bind(origin::now())
@@ -382,7 +382,7 @@ async fn flash_sale(app: &App, limit: i64) -> (i64, i64) {
     .unwrap();
     sqlx::query("UPDATE flash_sales SET limit_number = $1 WHERE id = $2").bind(limit).bind(sale).execute(&app.db.pool).await.unwrap();
     sqlx::query("UPDATE goods SET stock = 1000 WHERE id = $1").bind(goods).execute(&app.db.pool).await.unwrap();
-    (sale, goods)
+    (sale, goods, unit)
 }
 
 #[tokio::test]
@@ -390,18 +390,30 @@ async fn a_flash_sale_limit_counts_what_was_ordered() {
     on_both(|app| async move {
         let demo = app.demo().await;
         let address = address_of(&app, "demo").await;
-        let (sale, goods) = flash_sale(&app, 3).await;
+        let (sale, goods, unit) = flash_sale(&app, 3).await;
         let flash = [("type", "1".to_owned())];
         let line = add_to_cart(&app, &demo, goods, 3, &flash).await;
         let id = placed(&app, &demo, "sale-1", &[line], address).await;
         let recorded: (i64, i64) =
             sqlx::query_as("SELECT type, activity_id FROM order_items WHERE order_id = $1").bind(id).fetch_one(&app.db.pool).await.unwrap();
         assert_eq!(recorded, (1, sale), "the item records its flash sale");
+        // Unpaid, it shows when it will be cancelled: ORDER_PAY_MINUTES after it was placed.
+        let (_, detail) = app.get(&demo, &format!("/api/order/{id}")).await;
+        let placed_at = detail["data"]["created_at"].as_i64().unwrap();
+        assert_eq!(detail["data"]["pay_deadline"].as_i64(), Some(placed_at + 60 * origin::orders_due::DEFAULT_PAY_MINUTES as i64));
+        // Bought again, its goods comes back at today's price, and the answer says why.
+        let (status, again) = app.post(&demo, &format!("/api/order/{id}/buy_again"), &[]).await;
+        assert_eq!(status, StatusCode::OK, "{again}");
+        assert_eq!(again["data"]["notes"].as_array().unwrap().len(), 1, "{again}");
+        assert_eq!(again["data"]["notes"][0]["reason"], "秒杀价仅限活动期间，已按当前价格加入购物车");
+        let back: i64 = scalar(&app, "SELECT COUNT(*) FROM cart_items WHERE goods_id = $1 AND type = 0", goods).await;
+        assert_eq!(back, 1, "as a normal line");
+        sqlx::query("DELETE FROM cart_items WHERE goods_id = $1 AND type = 0").bind(goods).execute(&app.db.pool).await.unwrap();
 
         // The limit is spent by the order: adding again is refused.
         let (status, refused) = app.post(&demo, "/api/cart", &[("goods_id", &goods.to_string()), ("number", "1"), ("type", "1")]).await;
         assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
-        assert_eq!(refused["msg"], "秒杀商品每人限购3件");
+        assert_eq!(refused["msg"], format!("秒杀商品每人限购3{unit}"));
         // A line already in the cart cannot be ordered past it either.
         sqlx::query(
             "INSERT INTO cart_items (member_id, goods_id, type, activity_id, number, price, created_at) \
@@ -414,13 +426,14 @@ async fn a_flash_sale_limit_counts_what_was_ordered() {
         let line: i64 = scalar(&app, "SELECT id FROM cart_items WHERE activity_id = $1 AND type = 1", sale).await;
         let (status, refused) = order(&app, &demo, "sale-2", &[line], address).await;
         assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
-        assert_eq!(refused["msg"], "秒杀商品每人限购3件");
+        assert_eq!(refused["msg"], format!("秒杀商品每人限购3{unit}"));
         let (status, refused) = app.post(&demo, &format!("/api/cart/{line}/edit"), &[("number", "1")]).await;
         assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{refused}");
 
-        // A cancelled order no longer counts.
-        let (status, _) = app.post(&demo, &format!("/api/order/{id}/cancel"), &[]).await;
+        // A cancelled order no longer counts, and has no deadline.
+        let (status, cancelled) = app.post(&demo, &format!("/api/order/{id}/cancel"), &[]).await;
         assert_eq!(status, StatusCode::OK);
+        assert!(cancelled["data"]["pay_deadline"].is_null(), "{cancelled}");
         let (status, added) = app.post(&demo, "/api/cart", &[("goods_id", &goods.to_string()), ("number", "2"), ("type", "1")]).await;
         assert_eq!(status, StatusCode::OK, "{added}");
         assert_eq!(added["data"]["number"], 3);
@@ -432,7 +445,8 @@ async fn a_flash_sale_limit_counts_what_was_ordered() {
 async fn ten_parallel_adds_stay_within_a_flash_sale_limit() {
     on_both(|app| async move {
         let demo = app.demo().await;
-        let (_, goods) = flash_sale(&app, 4).await;
+        let (_, goods, unit) = flash_sale(&app, 4).await;
+        let message = format!("秒杀商品每人限购4{unit}");
         let tasks = (0..10)
             .map(|_| {
                 let form = vec![("goods_id", goods.to_string()), ("number", "1".to_owned()), ("type", "1".to_owned())];
@@ -441,10 +455,8 @@ async fn ten_parallel_adds_stay_within_a_flash_sale_limit() {
             .collect();
         let answers = joined(tasks).await;
         let added = answers.iter().filter(|(status, _)| *status == StatusCode::OK).count();
-        let refused = answers
-            .iter()
-            .filter(|(status, body)| *status == StatusCode::UNPROCESSABLE_ENTITY && body["msg"] == "秒杀商品每人限购4件")
-            .count();
+        let refused =
+            answers.iter().filter(|(status, body)| *status == StatusCode::UNPROCESSABLE_ENTITY && body["msg"] == message.as_str()).count();
         assert_eq!((added, refused), (4, 6), "{}: {answers:?}", app.database);
         let number: i64 = scalar(&app, "SELECT number FROM cart_items WHERE goods_id = $1 AND type = 1", goods).await;
         assert_eq!(number, 4);

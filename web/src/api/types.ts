@@ -957,6 +957,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/images/combination/{file}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** `GET /api/images/combination/{id}.svg`: a combination set: its name over the goods it holds. */
+    get: operations['combination'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/images/goods/{file}': {
     parameters: {
       query?: never;
@@ -2650,6 +2667,11 @@ export interface components {
        * @description Lines in the cart now.
        */
       cart: number;
+      /**
+       * @description Lines added at another price than the order's, and why (a flash sale's goods come back
+       *     at today's price).
+       */
+      notes: components['schemas']['Skipped'][];
       skipped: components['schemas']['Skipped'][];
     };
     /** @description One page of goods bought before. */
@@ -2774,14 +2796,27 @@ export interface components {
     CartCombination: {
       /** @example 组 */
       bzdw: string;
+      /**
+       * @description The same as one line of text (`阿莫西林胶囊 ×2、布洛芬缓释胶囊 ×1`): what the cart, the
+       *     order and the invoice show as the set's specification.
+       * @example 阿莫西林胶囊 0.25g×24粒 ×2、布洛芬缓释胶囊 0.3g×20粒 ×1
+       */
+      contents: string;
       /** Format: int64 */
       id: number;
+      /**
+       * @description The set's picture.
+       * @example /api/images/combination/2.svg
+       */
+      image: string;
       /** Format: int64 */
       is_buy: number;
       /** Format: int64 */
       is_dpby: number;
       /** Format: int64 */
       is_youx: number;
+      /** @description What one set holds, in the set's order. */
+      items: components['schemas']['CombinationPart'][];
       /** @description Always empty: a combination has no ladder. */
       ladder_price: number[];
       name: string;
@@ -3131,6 +3166,16 @@ export interface components {
       /** @example 99.00 */
       price: string;
     };
+    /** @description One goods of a set and how many of it one set holds. */
+    CombinationPart: {
+      bzdw: string;
+      /** Format: int64 */
+      goods_id: number;
+      name: string;
+      /** Format: int64 */
+      number: number;
+      ypgg: string;
+    };
     /** @description The shop's contact details. */
     CommonConfig: {
       hot_line: string;
@@ -3171,6 +3216,11 @@ export interface components {
        * @description 未使用 (not expired; those not yet valid too).
        */
       unused: number;
+      /**
+       * Format: int64
+       * @description 可用: unused and valid now (`USABLE_NOW`), what the wallet and the member centre show.
+       */
+      usable: number;
       /**
        * Format: int64
        * @description 已使用.
@@ -3704,6 +3754,11 @@ export interface components {
          * @description Lines in the cart now.
          */
         cart: number;
+        /**
+         * @description Lines added at another price than the order's, and why (a flash sale's goods come back
+         *     at today's price).
+         */
+        notes: components['schemas']['Skipped'][];
         skipped: components['schemas']['Skipped'][];
       };
       /** @example ok */
@@ -4001,6 +4056,11 @@ export interface components {
          * @description 未使用 (not expired; those not yet valid too).
          */
         unused: number;
+        /**
+         * Format: int64
+         * @description 可用: unused and valid now (`USABLE_NOW`), what the wallet and the member centre show.
+         */
+        usable: number;
         /**
          * Format: int64
          * @description 已使用.
@@ -4815,6 +4875,12 @@ export interface components {
          * @description `null` until paid.
          */
         paid_at: number | null;
+        /**
+         * Format: int64
+         * @description While unpaid: when the order is cancelled unless paid (`ORDER_PAY_MINUTES` after it was
+         *     placed); `null` otherwise.
+         */
+        pay_deadline: number | null;
         /** @description `balance` or `online`; empty until paid. */
         pay_method: string;
         /** @example 110.00 */
@@ -5983,11 +6049,11 @@ export interface components {
     LineQuote: {
       /** @example 24.60 */
       amount: string;
-      /** @description Counts toward the totals. */
+      /** @description Sellable and selected: counts toward the totals. */
       buyable: boolean;
       free_shipping_hint: components['schemas']['FreeShippingHint'] | null;
       /**
-       * @description This line's share of the full-reduction discount.
+       * @description This line's share of the full-reduction discount ("0.00" outside the activity).
        * @example 0.00
        */
       goods_manjian_amount: string;
@@ -6006,6 +6072,11 @@ export interface components {
       price_kind: components['schemas']['PriceKind'];
       /** @example 0.00 */
       savings: string;
+      /**
+       * @description The goods can be bought and has stock, whatever the selection: the line's tick box is
+       *     offered (unsellable lines are greyed, 暂不可购买).
+       */
+      sellable: boolean;
       /**
        * @description The price each unit is charged.
        * @example 12.30
@@ -6423,6 +6494,12 @@ export interface components {
        * @description `null` until paid.
        */
       paid_at: number | null;
+      /**
+       * Format: int64
+       * @description While unpaid: when the order is cancelled unless paid (`ORDER_PAY_MINUTES` after it was
+       *     placed); `null` otherwise.
+       */
+      pay_deadline: number | null;
       /** @description `balance` or `online`; empty until paid. */
       pay_method: string;
       /** @example 110.00 */
@@ -6980,6 +7057,11 @@ export interface components {
        */
       returned: number;
       sccj: string;
+      /**
+       * Format: int64
+       * @description 0 normal, 1 秒杀 flash sale, 3 组合购 combination (whose `ypgg` holds the set's contents).
+       */
+      type: number;
       ypgg: string;
     };
     /** @description The lines asked for and the state asked for them. */
@@ -7334,6 +7416,7 @@ export type CodeSent = components['schemas']['CodeSent'];
 export type CombinationCard = components['schemas']['CombinationCard'];
 export type CombinationItem = components['schemas']['CombinationItem'];
 export type CombinationOffer = components['schemas']['CombinationOffer'];
+export type CombinationPart = components['schemas']['CombinationPart'];
 export type CommonConfig = components['schemas']['CommonConfig'];
 export type Copied = components['schemas']['Copied'];
 export type Counts = components['schemas']['Counts'];
@@ -8712,6 +8795,30 @@ export interface operations {
     };
   };
   brand: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        file: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description SVG 图片 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'image/svg+xml': string;
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  combination: {
     parameters: {
       query?: never;
       header?: never;

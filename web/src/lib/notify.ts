@@ -21,7 +21,10 @@ export function connectUi(next: Ui | null): void {
 /** The §8 behaviours, on Ant Design. */
 export const shopNotifier: Notifier = {
   login() {
-    ui?.navigate('/login');
+    // Back to where the buyer was once signed in (the login page follows `redirect`).
+    const here = `${window.location.pathname}${window.location.search}`;
+    if (window.location.pathname === '/login') return;
+    ui?.navigate(here === '/' ? '/login' : `/login?redirect=${encodeURIComponent(here)}`);
   },
   agreement(message) {
     ui?.message.warning(message);

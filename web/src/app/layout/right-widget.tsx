@@ -5,15 +5,17 @@ import { Link } from 'react-router';
 import { Badge, Button, Empty } from 'antd';
 import { ShoppingCartOutlined, StarOutlined, CustomerServiceOutlined, VerticalAlignTopOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { badge, CART_KEY, fetchCart, useCartTotal } from '@/api/cart';
+import { badge, fetchCart, useCartTotal } from '@/api/cart';
 import { yuan } from '@/lib/money';
 import type { UserState } from '@/api/user';
+import { keys } from '@/lib/query-keys';
+import { cartLineFacts } from '@/components/line-facts';
 
 export const PANEL_COLLAPSED_PX = 40;
 export const PANEL_EXPANDED_PX = 310;
 
 function CartPanel({ loggedIn }: { loggedIn: boolean }) {
-  const cart = useQuery({ queryKey: CART_KEY, queryFn: fetchCart, enabled: loggedIn });
+  const cart = useQuery({ queryKey: keys.cart.list(), queryFn: fetchCart, enabled: loggedIn });
   if (!loggedIn) {
     return (
       <div className="panel-body">
@@ -39,13 +41,13 @@ function CartPanel({ loggedIn }: { loggedIn: boolean }) {
       <ul className="panel-lines">
         {list.data.map((line) => (
           <li key={line.id}>
-            <span className="panel-line-name">{line.goods.name}</span>
+            <span className="panel-line-name">{cartLineFacts(line).isSet ? `【组合】${cartLineFacts(line).name}` : line.goods.name}</span>
             <span className="panel-line-number">×{line.number}</span>
           </li>
         ))}
       </ul>
       <div className="panel-total">
-        共 {list.quote.counts.selected} 件 · 应付 <strong className="price">{yuan(list.quote.totals.payable)}</strong>
+        已选 {list.quote.counts.selected} 种 · 应付 <strong className="price">{yuan(list.quote.totals.payable)}</strong>
       </div>
       <Link to="/cart" className="panel-go">
         <Button type="primary" block>

@@ -94,7 +94,20 @@ describe('CartModel', () => {
     const combination = {
       ...line(3, 1, '30.00'),
       type: LineType.Combination,
-      combination: { id: 7, name: '组合', bzdw: '套', is_buy: 1, number: 20, type: 0, is_youx: 0, is_dpby: 0, ladder_price: [] },
+      combination: {
+        id: 7,
+        name: '组合',
+        bzdw: '套',
+        is_buy: 1,
+        number: 20,
+        type: 0,
+        is_youx: 0,
+        is_dpby: 0,
+        ladder_price: [],
+        image: '/api/images/combination/7.svg',
+        items: [],
+        contents: '',
+      },
     };
     const model = new CartModel(list([line(1, 10, '10.00', ladder), flash, combination, line(4, 1, '5.00', ladder)]));
     const reasons = model.quote.lines.map((row) => [row.id, row.price_kind, priceReason(row.price_kind)]);

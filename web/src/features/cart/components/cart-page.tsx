@@ -4,13 +4,14 @@
 // by the engine on the keystroke.
 import { memo } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { App as AntApp, Button, Checkbox, Empty, InputNumber, Skeleton, Steps } from 'antd';
+import { App as AntApp, Button, Checkbox, Empty, InputNumber, Skeleton, Steps, Tag } from 'antd';
 import { DeleteOutlined } from '@ant-design/icons';
 import type { CartLine } from '@/api/cart';
 import { ladderHint, manjianTitle, shippingHint, tierHint, type LineQuote, type TierStatus } from '@/lib/engine';
 import { positive, yuan } from '@/lib/money';
 import { sameJson } from '@/lib/same-json';
 import { GoodsTags } from '@/components/tags';
+import { cartLineFacts } from '@/components/line-facts';
 import { priceReason } from '../model';
 import { useCart } from '../use-cart';
 
@@ -45,36 +46,40 @@ interface RowProps {
 const CartRow = memo(
   function CartRow({ line, quote, onNumber, onSelect, onDelete }: RowProps) {
     const goods = line.combination ?? line.goods;
+    const facts = cartLineFacts(line);
     const reason = priceReason(quote.price_kind);
     const hint = nextLadderHint(line, quote);
     const shipping = quote.free_shipping_hint;
     return (
-      <div className={quote.buyable ? 'cart-row' : 'cart-row unbuyable'} data-line-id={line.id} data-testid="cart-row">
+      <div className={quote.sellable ? 'cart-row' : 'cart-row unbuyable'} data-line-id={line.id} data-testid="cart-row">
         <div className="cell check">
           <Checkbox
-            checked={line.is_selected === 1}
-            disabled={!quote.buyable}
+            checked={quote.is_selected === 1}
+            disabled={!quote.sellable}
             onChange={(event) => onSelect([line.id], event.target.checked)}
-            aria-label={`选择 ${line.goods.name}`}
+            aria-label={`选择 ${facts.name}`}
           />
         </div>
         <div className="cell goods">
-          <img src={line.goods.goods_image[0]} alt="" />
+          <img src={facts.image} alt="" />
           <div>
-            <Link to={`/list/info/${line.goods.id}`} className="cart-goods-name">
-              {line.combination ? line.combination.name : line.goods.name}
+            <Link to={facts.href} className="cart-goods-name">
+              {facts.isSet && (
+                <Tag color="purple" className="set-tag">
+                  组合
+                </Tag>
+              )}
+              {facts.name}
             </Link>
-            <GoodsTags tags={line.goods.tags} />
-            <div className="muted">
-              {line.goods.ypgg} · {line.goods.sccj}
+            {!facts.isSet && <GoodsTags tags={line.goods.tags} />}
+            <div className="muted" data-testid={facts.isSet ? 'set-contents' : undefined}>
+              {facts.isSet ? `含：${facts.spec}` : `${facts.spec} · ${facts.maker}`}
             </div>
-            {!quote.buyable && <div className="warn">暂不可购买</div>}
+            {!quote.sellable && <div className="warn">暂不可购买</div>}
             {quote.over_stock && <div className="warn">库存不足（库存 {goods.number}）</div>}
             {shipping && (
               <div className={shipping.reached ? 'hint ok' : 'hint'} data-testid="shipping-line-hint">
-                {shipping.reached
-                  ? `已满 ${shipping.qg_number} ${line.goods.bzdw}，本品包邮`
-                  : `满 ${shipping.qg_number} ${line.goods.bzdw} 包邮`}
+                {shipping.reached ? `已满 ${shipping.qg_number} ${goods.bzdw}，本品包邮` : `满 ${shipping.qg_number} ${goods.bzdw} 包邮`}
               </div>
             )}
           </div>
@@ -93,7 +98,7 @@ const CartRow = memo(
             min={1}
             value={line.number}
             onChange={(value) => value !== null && onNumber(line.id, Number(value))}
-            aria-label={`${line.goods.name} 数量`}
+            aria-label={`${facts.name} 数量`}
             data-testid="number-input"
           />
         </div>
@@ -161,9 +166,22 @@ export function CartPage() {
     );
   }
   const byId = new Map(quote.lines.map((line) => [line.id, line]));
-  const buyableIds = quote.lines.filter((line) => line.buyable).map((line) => line.id);
+  // 全选 covers every line that could be bought, ticked or not; unsellable lines stay out.
+  const sellableIds = quote.lines.filter((line) => line.sellable).map((line) => line.id);
   const selectedIds = model.selectedIds();
-  const allSelected = buyableIds.length > 0 && buyableIds.every((id) => selectedIds.includes(id));
+  const allSelected = sellableIds.length > 0 && selectedIds.length === sellableIds.length;
+  const someSelected = selectedIds.length > 0 && !allSelected;
+  const selectAll = (
+    <Checkbox
+      checked={allSelected}
+      indeterminate={someSelected}
+      disabled={sellableIds.length === 0}
+      onChange={(event) => select(sellableIds, event.target.checked)}
+      data-testid="select-all"
+    >
+      全选
+    </Checkbox>
+  );
   const confirmDelete = (ids: number[]) =>
     modal.confirm({ title: '温馨提示', content: DELETE_CONFIRM, okText: '确定', cancelText: '取消', onOk: () => remove(ids) });
   const totals = quote.totals;
@@ -174,11 +192,7 @@ export function CartPage() {
       <Tiers tiers={quote.manjian_tiers} />
       <div className="cart-table">
         <div className="cart-head">
-          <div className="cell check">
-            <Checkbox checked={allSelected} onChange={(event) => select(buyableIds, event.target.checked)}>
-              全选
-            </Checkbox>
-          </div>
+          <div className="cell check">{selectAll}</div>
           <div className="cell goods">商品信息</div>
           <div className="cell unit">单价</div>
           <div className="cell number">数量</div>
@@ -210,9 +224,7 @@ export function CartPage() {
         <span>满减商品 {yuan(totals.manjian)}</span>
       </div>
       <div className="cart-bar" data-testid="cart-bar">
-        <Checkbox checked={allSelected} onChange={(event) => select(buyableIds, event.target.checked)}>
-          全选
-        </Checkbox>
+        {selectAll}
         <a onClick={() => selectedIds.length && confirmDelete(selectedIds)}>删除选中</a>
         <span>
           已选 <strong data-testid="selected-count">{quote.counts.selected}</strong> 种商品

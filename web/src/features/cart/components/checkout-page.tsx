@@ -6,10 +6,13 @@
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Alert, App as AntApp, Button, Checkbox, Input, Radio, Result, Skeleton, Table } from 'antd';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import type { MemberCoupon, MemberVoucher } from '@/api/types';
-import { fetchCart } from '@/api/cart';
+import { fetchCart, refreshCart } from '@/api/cart';
+import { cartLineFacts } from '@/components/line-facts';
+import { LineGoodsName } from '@/components/line-goods';
+import { thresholdText, wholeAmount } from '@/features/wallet/coupon-text';
 import { ApiError } from '@/lib/api-client';
 import { shippingHint, type CouponValue, type Settlement, type VoucherValue } from '@/lib/engine';
 import { positive, yuan } from '@/lib/money';
@@ -18,6 +21,7 @@ import { previewCheckout, placeOrder, type Preview } from '../api';
 import { useOrderKey } from '../order-key';
 import { CheckoutSettlement, explicitChoices, refusedChoice, type Choices, type Offer } from '../settlement';
 import { CartSteps } from './cart-page';
+import { keys } from '@/lib/query-keys';
 
 /** What step 2 checks out: the lines chosen on step 1, or after a reload the selected lines. */
 async function loadPreview(chosen: { ids: number[]; payable: string } | null): Promise<Preview> {
@@ -33,7 +37,12 @@ const STALE_FIELDS = ['coupon_id', 'cash_voucher_id', 'expected_due'];
 export function CheckoutPage() {
   const location = useLocation();
   const chosen = location.state as { ids: number[]; payable: string } | null;
-  const preview = useQuery({ queryKey: ['checkout', chosen], queryFn: () => loadPreview(chosen), retry: false, staleTime: Infinity });
+  const preview = useQuery({
+    queryKey: keys.checkout.preview(chosen),
+    queryFn: () => loadPreview(chosen),
+    retry: false,
+    staleTime: Infinity,
+  });
 
   if (preview.isError) {
     // A refusal of the member (资质审核通过后方可下单) says so; anything else is a changed cart.
@@ -78,9 +87,9 @@ function notYet(startsAt: number, now: number | null | undefined): boolean {
 
 /** A coupon's terms: what it takes off from which amount. */
 function couponTerms(coupon: MemberCoupon): string {
-  const from = positive(coupon.min_amount) ? `满 ${yuan(coupon.min_amount)} ` : '无门槛';
-  if (coupon.kind === 1) return `${from}减 ${yuan(coupon.reduce)}`;
-  return `${positive(coupon.min_amount) ? `${from}可用` : from}${coupon.max_reduce ? `，最高减 ${yuan(coupon.max_reduce)}` : ''}`;
+  const from = positive(coupon.min_amount) ? `满${wholeAmount(coupon.min_amount)}` : '无门槛';
+  if (coupon.kind === 1) return `${from}减${wholeAmount(coupon.reduce)}`;
+  return `${thresholdText(coupon.min_amount)}${coupon.max_reduce ? `，最高减 ${yuan(coupon.max_reduce)}` : ''}`;
 }
 
 function CouponCard({ coupon, value, now }: { coupon: MemberCoupon; value: CouponValue | undefined; now: number | null | undefined }) {
@@ -114,7 +123,7 @@ function VoucherCard({ voucher, value, now }: { voucher: MemberVoucher; value: V
     <Radio value={voucher.id} disabled={!usable} className={usable ? 'choice-card' : 'choice-card unusable'}>
       <span className="choice-title">{voucher.title}</span>
       <span className="choice-terms">
-        {yuan(voucher.amount)} · {positive(voucher.min_amount) ? `优惠券后满 ${yuan(voucher.min_amount)} 可用` : '无门槛'}
+        {yuan(voucher.amount)} · {positive(voucher.min_amount) ? `优惠券后满${wholeAmount(voucher.min_amount)}可用` : '无门槛'}
       </span>
       <span className={usable ? 'choice-state price' : 'choice-state'} data-testid="voucher-state">
         {state}
@@ -136,6 +145,7 @@ function CheckoutForm({ data, onStale }: { data: Preview; onStale: () => void })
   const [remark, setRemark] = useState('');
   const [placing, setPlacing] = useState(false);
   const { key, failed } = useOrderKey();
+  const client = useQueryClient();
   const [model] = useState(() => new CheckoutSettlement(data.input, data.settlement_input));
   const [start] = useState(() => model.first(data.quote.settlement));
   const [offer, setOffer] = useState<Offer>(start.offer);
@@ -192,6 +202,8 @@ function CheckoutForm({ data, onStale }: { data: Preview; onStale: () => void })
         expected_due: settlement.due,
         ...explicitChoices(offer),
       });
+      // The ordered lines left the cart: the badge, the side panel and the order centre ask again.
+      await Promise.all([refreshCart(client), client.invalidateQueries({ queryKey: keys.orders.all })]);
       navigate(`/cart/step3/${order.id}`, { replace: true });
     } catch (error) {
       // Told by the API client (a changed price or amount due: the 422's message). A refusal
@@ -238,13 +250,9 @@ function CheckoutForm({ data, onStale }: { data: Preview; onStale: () => void })
             {
               title: '商品',
               key: 'name',
-              render: (_, line) => (
-                <>
-                  {line.combination?.name ?? line.goods.name} <span className="muted">{line.goods.ypgg}</span>
-                </>
-              ),
+              render: (_, line) => <LineGoodsName facts={cartLineFacts(line)} />,
             },
-            { title: '生产厂家', key: 'sccj', render: (_, line) => line.goods.sccj },
+            { title: '生产厂家', key: 'sccj', render: (_, line) => cartLineFacts(line).maker },
             {
               title: '单价',
               key: 'unit',

@@ -1,31 +1,32 @@
 // 支付完成 (cart_step4): what was paid (the amount due) and the points the payment earned.
-import { Link, useSearchParams } from 'react-router';
+import { Link, Navigate, useSearchParams } from 'react-router';
 import { Button, Result, Skeleton } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { yuan } from '@/lib/money';
 import { fetchOrder } from '../api';
 import { CartSteps } from './cart-page';
+import { keys } from '@/lib/query-keys';
 
 export function PaidPage() {
   const [search] = useSearchParams();
   const id = Number(search.get('id'));
-  const order = useQuery({ queryKey: ['order', id, 'paid'], queryFn: () => fetchOrder(id), enabled: id > 0 });
+  const order = useQuery({ queryKey: keys.orders.detail(id), queryFn: () => fetchOrder(id), enabled: id > 0 });
+  // Without an order of the member's there is nothing paid to show: back to the cart; an order
+  // not paid yet goes to its payment.
+  if (!(id > 0) || order.isError) return <Navigate to="/cart" replace />;
+  if (order.data?.status === 0) return <Navigate to={`/cart/step3/${id}`} replace />;
   return (
     <div className="container">
       <CartSteps current={3} />
-      {id > 0 && !order.data ? (
+      {!order.data ? (
         <Skeleton active />
       ) : (
         <Result
           status="success"
           title="支付成功"
-          subTitle={
-            order.data
-              ? `订单号：${order.data.order_no}，实付 ${yuan(order.data.due)}，${
-                  order.data.points_earned > 0 ? `本单获得积分 ${order.data.points_earned}，` : ''
-                }状态：${order.data.status_name}`
-              : '感谢您的采购'
-          }
+          subTitle={`订单号：${order.data.order_no}，实付 ${yuan(order.data.due)}，${
+            order.data.points_earned > 0 ? `本单获得积分 ${order.data.points_earned}，` : ''
+          }状态：${order.data.status_name}`}
           extra={[
             <Link key="home" to="/">
               <Button type="primary">继续采购</Button>

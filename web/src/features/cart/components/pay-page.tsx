@@ -3,8 +3,8 @@
 // pays it at the payment provider and goes there when the provider confirms it; 取消订单 cancels
 // it (its stock, coupon, cash voucher, red packets and points go back).
 import { useState } from 'react';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { App as AntApp, Button, Descriptions, Radio, Result, Skeleton, Space } from 'antd';
+import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Alert, App as AntApp, Button, Descriptions, Radio, Result, Skeleton, Space } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { canPay, positive, yuan } from '@/lib/money';
 import type { PaymentStarted, PaymentState } from '@/api/types';
@@ -12,14 +12,24 @@ import { api } from '@/lib/api';
 import { OnlinePayment } from '@/features/payment/online-payment';
 import { cancelOrder, fetchBalance, fetchOrder, payOrder } from '../api';
 import { CartSteps } from './cart-page';
+import { PayCountdown } from '@/components/pay-countdown';
+import { keys } from '@/lib/query-keys';
 
 export function PayPage() {
   const params = useParams();
   const [search] = useSearchParams();
   const navigate = useNavigate();
   const id = Number(params.id ?? search.get('id'));
-  const order = useQuery({ queryKey: ['order', id], queryFn: () => fetchOrder(id), enabled: id > 0 });
-  const balance = useQuery({ queryKey: ['balance'], queryFn: fetchBalance });
+  // Back from the provider's cashier (`?payment=`): its notify may come a moment after the buyer,
+  // so the order is asked again every 2 s until it is paid.
+  const returned = search.get('payment');
+  const order = useQuery({
+    queryKey: keys.orders.detail(id),
+    queryFn: () => fetchOrder(id),
+    enabled: id > 0,
+    refetchInterval: (query) => (returned && query.state.data?.status === 0 ? 2000 : false),
+  });
+  const balance = useQuery({ queryKey: keys.wallet.money(), queryFn: fetchBalance });
   const [paying, setPaying] = useState(false);
   const [method, setMethod] = useState<'balance' | 'online'>('balance');
   const [online, setOnline] = useState<PaymentStarted>();
@@ -34,6 +44,8 @@ export function PayPage() {
       </div>
     );
   const data = order.data;
+  // Paid (here, in another tab, or at the cashier this tab came back from): the result page.
+  if (data.status !== 0 && data.status !== 4) return <Navigate to={`/cart/step4?id=${id}`} replace />;
   const enough = balance.data ? canPay(balance.data.balance, data.due) : false;
   const pay = async () => {
     setPaying(true);
@@ -82,6 +94,10 @@ export function PayPage() {
         title={data.status === 4 ? '订单已取消' : '订单提交成功，请尽快支付'}
         subTitle={`订单号：${data.order_no}`}
       />
+      {data.status === 0 && returned && !online && (
+        <Alert type="info" showIcon className="pay-countdown" message="正在确认支付结果…" data-testid="payment-confirming" />
+      )}
+      {data.status === 0 && <PayCountdown deadline={data.pay_deadline} />}
       <Descriptions bordered size="small" column={1} className="pay-facts">
         <Descriptions.Item label="订单状态">{data.status_name}</Descriptions.Item>
         <Descriptions.Item label="商品金额">

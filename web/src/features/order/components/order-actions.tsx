@@ -26,10 +26,19 @@ export function OrderActions({ order, detail = true }: { order: OrderDetail; det
   const buyAgain = async () => {
     try {
       const bought = await actions.buyAgain(order.id);
-      if (bought.skipped.length) {
+      if (bought.skipped.length || bought.notes.length) {
+        // Each line that did not come back as it was bought, and why.
         modal.info({
-          title: '部分商品未能加入购物车',
-          content: bought.skipped.map((line) => `${line.name}：${line.reason}`).join('\n'),
+          title: bought.skipped.length ? '部分商品未能加入购物车' : `已将${bought.added}种商品加入购物车`,
+          content: (
+            <div data-testid="buy-again-notes">
+              {[...bought.skipped, ...bought.notes].map((line) => (
+                <p key={line.name}>
+                  {line.name}：{line.reason}
+                </p>
+              ))}
+            </div>
+          ),
           okText: '去购物车',
           onOk: () => navigate('/cart'),
         });

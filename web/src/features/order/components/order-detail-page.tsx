@@ -9,6 +9,9 @@ import { MemberLayout } from '@/features/member/components/member-layout';
 import { formatTime } from '@/lib/time';
 import { STATUS_COLOURS, useOrder } from '../api';
 import { OrderActions } from './order-actions';
+import { orderLineFacts } from '@/components/line-facts';
+import { LineGoodsName } from '@/components/line-goods';
+import { PayCountdown } from '@/components/pay-countdown';
 
 const ACTORS: Record<string, string> = { member: '会员', operator: '商家', system: '系统' };
 const PAY_METHODS: Record<string, string> = { balance: '余额支付', online: '在线支付' };
@@ -29,6 +32,7 @@ export function OrderDetailPage() {
         <Skeleton active />
       ) : (
         <div data-testid="order-detail">
+          {data.status === 0 && <PayCountdown deadline={data.pay_deadline} />}
           <Descriptions bordered size="small" column={2} className="member-card">
             <Descriptions.Item label="订单号">{data.order_no}</Descriptions.Item>
             <Descriptions.Item label="状态">
@@ -97,7 +101,7 @@ export function OrderDetailPage() {
             pagination={false}
             dataSource={data.items}
             columns={[
-              { title: '商品', dataIndex: 'name', render: (name: string, item) => `${name} ${item.ypgg}` },
+              { title: '商品', dataIndex: 'name', render: (_: string, item) => <LineGoodsName facts={orderLineFacts(item)} /> },
               { title: '生产厂家', dataIndex: 'sccj' },
               { title: '单价', dataIndex: 'price', align: 'right', render: yuan },
               { title: '数量', dataIndex: 'number', align: 'right' },

@@ -10,6 +10,8 @@ import { MemberLayout } from '@/features/member/components/member-layout';
 import { dayRange, formatTime } from '@/lib/time';
 import { STATUS_COLOURS, useOrders, type OrderFilter } from '../api';
 import { OrderActions } from './order-actions';
+import { orderLineFacts } from '@/components/line-facts';
+import { LineGoodsName } from '@/components/line-goods';
 
 const PAGE_SIZE = 10;
 
@@ -27,7 +29,7 @@ function OrderCard({ order }: { order: OrderDetail }) {
         pagination={false}
         dataSource={order.items}
         columns={[
-          { title: '商品', dataIndex: 'name', render: (name: string, item) => `${name} ${item.ypgg}` },
+          { title: '商品', dataIndex: 'name', render: (_: string, item) => <LineGoodsName facts={orderLineFacts(item)} /> },
           { title: '生产厂家', dataIndex: 'sccj' },
           { title: '单价', dataIndex: 'price', align: 'right', render: (price: string) => yuan(price) },
           { title: '数量', dataIndex: 'number', align: 'right' },

@@ -33,6 +33,8 @@ import type { ReturnInfo, ReturnRecord, ReturnableLine } from '@/api/types';
 import { MemberLayout } from '@/features/member/components/member-layout';
 import { fieldErrors } from '@/features/auth/api';
 import { returnForm, returnLines, useReturnQuote, useReturns } from '../api';
+import { orderLineFacts } from '@/components/line-facts';
+import { LineGoodsName } from '@/components/line-goods';
 
 /** 待审核, 待退货, 已拒绝, 已退款, 已撤销. */
 const STATUS_COLOURS = ['orange', 'blue', 'red', 'green', 'default'];
@@ -74,7 +76,7 @@ function RequestForm({ info, done }: { info: ReturnInfo; done: () => Promise<unk
         pagination={false}
         dataSource={info.lines}
         columns={[
-          { title: '商品', dataIndex: 'name', render: (name: string, line) => `${name} ${line.ypgg}` },
+          { title: '商品', dataIndex: 'name', render: (_: string, line) => <LineGoodsName facts={orderLineFacts(line)} /> },
           { title: '生产厂家', dataIndex: 'sccj' },
           { title: '购买数量', dataIndex: 'number', align: 'right' },
           { title: '实付', dataIndex: 'paid', align: 'right', render: yuan },
