@@ -32,11 +32,13 @@ pub struct SettlementInput {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub now: Option<i64>,
     pub coupons: Vec<Coupon>,
-    /// `None`: the best usable coupon; `Some(0)`: none; else that coupon, which must be usable.
+    /// `None`: chosen with the voucher, as the pair that takes the most off (rule 13);
+    /// `Some(0)`: none; else that coupon, which must be usable.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub coupon_id: Option<i64>,
     pub cash_vouchers: Vec<CashVoucher>,
-    /// As `coupon_id`, for the cash voucher.
+    /// `None`: chosen with the coupon (rule 13); `Some(0)`: none; else that voucher, which must
+    /// be usable after some coupon the choice may take.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub cash_voucher_id: Option<i64>,
     pub red_packet_balance: Cents,

@@ -1,5 +1,5 @@
 //! Settlement at checkout and refunds (`docs/pricing.md`, rules 11–20): one coupon and one
-//! cash voucher per order, red packets and points up to a share of the amount, the shipping fee,
+//! cash voucher per order, chosen together, red packets and points up to a share of the amount, the shipping fee,
 //! the amount due, and every deduction shared out to the lines in whole cents, which is what a
 //! later return refunds.
 //!
@@ -8,7 +8,7 @@
 use serde::Serialize;
 
 use crate::error::EngineError;
-use crate::model::{CartInput, Coupon, CouponKind, CouponScope, SettlementInput};
+use crate::model::{CartInput, CashVoucher, Coupon, CouponKind, CouponScope, SettlementInput};
 use crate::money::{Cents, Money};
 use crate::quote::{LineQuote, Summary};
 
@@ -19,10 +19,11 @@ pub struct Settlement {
     pub goods: Cents,
     /// Rule 12: every coupon given, in input order.
     pub coupons: Vec<CouponValue>,
-    /// Rule 13: the coupon this order spends.
+    /// Rule 13: the coupon this order spends, chosen with the voucher.
     pub coupon: Option<Chosen>,
-    /// Rule 14: every cash voucher given, in input order.
+    /// Rule 14: every cash voucher given, in input order, as it stands after the chosen coupon.
     pub cash_vouchers: Vec<VoucherValue>,
+    /// Rule 13: the voucher this order spends, chosen with the coupon.
     pub cash_voucher: Option<Chosen>,
     /// Rule 15.
     pub red_packet: Cents,
@@ -121,33 +122,24 @@ fn settle_cents(
         buyable.push(Line { id: line.id, net, scopes });
     }
 
-    // Rules 12 and 13.
+    // Rule 12.
     let mut coupons = Vec::with_capacity(input.coupons.len());
-    let mut candidates = Vec::with_capacity(input.coupons.len());
     for coupon in &input.coupons {
-        let value = coupon_value(coupon, bases[coupon.scope as usize], goods, input.now)?;
-        candidates.push((value.id, value.usable, value.value.0 as i64, coupon.ends_at));
-        coupons.push(value);
+        coupons.push(coupon_value(coupon, bases[coupon.scope as usize], goods, input.now)?);
     }
-    let coupon = match choose(input.coupon_id, &candidates, "coupon_id") {
-        Ok(chosen) => chosen,
+
+    // Rules 13 and 14: the coupon and the voucher, chosen together; then every voucher as it
+    // stands after the chosen coupon.
+    let (coupon, cash_voucher) = match choose_pair(input, &coupons, goods)? {
+        Ok(pair) => pair,
         Err(error) => return Some(Err(error)),
     };
     let after_coupon = goods - coupon.map_or(0, |(_, value)| value);
-
-    // Rule 14.
     let mut cash_vouchers = Vec::with_capacity(input.cash_vouchers.len());
-    candidates.clear();
     for voucher in &input.cash_vouchers {
-        let usable = valid(input.now, voucher.starts_at, voucher.ends_at) && after_coupon > 0 && reaches(after_coupon, voucher.threshold)?;
-        let value = if usable { small(voucher.amount)?.min(after_coupon) } else { 0 };
-        candidates.push((voucher.id, usable, value, voucher.ends_at));
+        let (usable, value) = voucher_value(voucher, after_coupon, input.now)?;
         cash_vouchers.push(VoucherValue { id: voucher.id, usable, value: Cents(value.into()) });
     }
-    let cash_voucher = match choose(input.cash_voucher_id, &candidates, "cash_voucher_id") {
-        Ok(chosen) => chosen,
-        Err(error) => return Some(Err(error)),
-    };
     let after_voucher = after_coupon - cash_voucher.map_or(0, |(_, value)| value);
 
     // Rule 15.
@@ -256,30 +248,85 @@ fn coupon_value(coupon: &Coupon, base: i64, goods: i64, now: Option<i64>) -> Opt
     Some(CouponValue { id: coupon.id, usable, value: Cents(value.into()), need: Cents(need.into()) })
 }
 
-/// Rules 13 and 14: the one to spend, as `(id, value)`. `asked` absent: the usable one of
-/// greatest value above 0 (ties: earliest `ends_at`, absent last; then smallest id); 0: none;
-/// else that one, which must be usable.
-fn choose(asked: Option<i64>, candidates: &[(i64, bool, i64, Option<i64>)], field: &str) -> Result<Option<(i64, i64)>, EngineError> {
-    match asked {
-        Some(0) => Ok(None),
-        Some(id) => match candidates.iter().find(|candidate| candidate.0 == id) {
-            Some(&(id, true, value, _)) => Ok(Some((id, value))),
-            _ => Err(EngineError::input(format!("settlement.{field}"), format_args!("not usable: {id}"))),
-        },
-        None => {
-            let mut best: Option<(i64, i64, i64)> = None;
-            for &(id, usable, value, ends_at) in candidates {
-                let ends_at = ends_at.unwrap_or(i64::MAX);
-                let better = match best {
-                    None => true,
-                    Some((best_id, best_value, best_ends)) => (value, -ends_at, -id) > (best_value, -best_ends, -best_id),
-                };
-                if usable && value > 0 && better {
-                    best = Some((id, value, ends_at));
-                }
+/// Rule 14 for one voucher when `after_coupon` is left: whether it is usable, and its value.
+fn voucher_value(voucher: &CashVoucher, after_coupon: i64, now: Option<i64>) -> Option<(bool, i64)> {
+    let usable = valid(now, voucher.starts_at, voucher.ends_at) && after_coupon > 0 && reaches(after_coupon, voucher.threshold)?;
+    Some((usable, if usable { small(voucher.amount)?.min(after_coupon) } else { 0 }))
+}
+
+/// A coupon or voucher that may be spent, as `(id, value, ends_at)`; `None` is "none".
+type Candidate = Option<(i64, i64, Option<i64>)>;
+
+/// A candidate's place in rule 13's order, the greatest first: its value, then the earliest
+/// `ends_at` (absent: the latest), then any before none, then the smaller id.
+type Rank = (i64, i64, bool, i64);
+
+fn rank(candidate: Candidate) -> Rank {
+    match candidate {
+        Some((id, value, ends_at)) => (value, -ends_at.unwrap_or(i64::MAX), true, -id),
+        None => (0, -i64::MAX, false, 0),
+    }
+}
+
+/// The coupon and the cash voucher to spend, each as `(id, value)`.
+type Pair = (Option<(i64, i64)>, Option<(i64, i64)>);
+
+/// Rules 13 and 14: the coupon and the voucher chosen together, as the pair that takes the
+/// most off (ties by [`rank`], the coupon's first). `coupon_id` (`cash_voucher_id`) absent:
+/// every usable coupon (voucher usable after that coupon) above 0.00, and none; 0: none; else
+/// that one alone. A given coupon must be usable, a given voucher usable after some candidate
+/// coupon. `None` beyond 64-bit arithmetic.
+fn choose_pair(input: &SettlementInput, coupons: &[CouponValue], goods: i64) -> Option<Result<Pair, EngineError>> {
+    let not_usable = |field: &str, id: i64| Some(Err(EngineError::input(format!("settlement.{field}"), format_args!("not usable: {id}"))));
+    let mut coupon_candidates: Vec<Candidate> = Vec::with_capacity(coupons.len() + 1);
+    for (value, coupon) in coupons.iter().zip(&input.coupons) {
+        let wanted = match input.coupon_id {
+            Some(id) => id == coupon.id,
+            None => value.usable && value.value.0 > 0,
+        };
+        if wanted {
+            if !value.usable {
+                return not_usable("coupon_id", coupon.id);
             }
-            Ok(best.map(|(id, value, _)| (id, value)))
+            coupon_candidates.push(Some((coupon.id, small(value.value)?, coupon.ends_at)));
         }
+    }
+    match input.coupon_id {
+        None | Some(0) => coupon_candidates.push(None),
+        Some(id) if coupon_candidates.is_empty() => return not_usable("coupon_id", id),
+        Some(_) => {}
+    }
+
+    // (coupon value + voucher value, the coupon's rank, the voucher's rank), greatest wins.
+    let mut best: Option<((i64, Rank, Rank), Pair)> = None;
+    for &coupon in &coupon_candidates {
+        let coupon_value = coupon.map_or(0, |(_, value, _)| value);
+        let after_coupon = goods - coupon_value;
+        let mut voucher_candidates: Vec<Candidate> = Vec::new();
+        for voucher in &input.cash_vouchers {
+            let (usable, value) = voucher_value(voucher, after_coupon, input.now)?;
+            let wanted = match input.cash_voucher_id {
+                Some(id) => id == voucher.id && usable,
+                None => usable && value > 0,
+            };
+            if wanted {
+                voucher_candidates.push(Some((voucher.id, value, voucher.ends_at)));
+            }
+        }
+        if matches!(input.cash_voucher_id, None | Some(0)) {
+            voucher_candidates.push(None);
+        }
+        for voucher in voucher_candidates {
+            let key = (coupon_value.checked_add(voucher.map_or(0, |(_, value, _)| value))?, rank(coupon), rank(voucher));
+            if best.as_ref().is_none_or(|(best_key, _)| key > *best_key) {
+                let spent = |candidate: Candidate| candidate.map(|(id, value, _)| (id, value));
+                best = Some((key, (spent(coupon), spent(voucher))));
+            }
+        }
+    }
+    match best {
+        Some((_, pair)) => Some(Ok(pair)),
+        None => not_usable("cash_voucher_id", input.cash_voucher_id.unwrap_or(0)),
     }
 }
 

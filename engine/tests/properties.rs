@@ -242,6 +242,36 @@ proptest! {
         prop_assert_eq!(settled.lines.len(), quote.lines.iter().filter(|line| line.buyable).count());
     }
 
+    /// Rule 13: the coupon and the voucher chosen together take at least as much off as any
+    /// pair named outright, and the chosen pair, named outright, settles the same.
+    #[test]
+    fn the_chosen_pair_takes_the_most_off(cart in cart()) {
+        let Some(input) = &cart.settlement else { return Ok(()) };
+        let mut open = cart.clone();
+        let choices = open.settlement.as_mut().unwrap();
+        (choices.coupon_id, choices.cash_voucher_id) = (None, None);
+        let settled = quote(&open).unwrap().settlement.unwrap();
+        let off = |settled: &engine::Settlement| {
+            settled.coupon.map_or(0, |chosen| chosen.value.0) + settled.cash_voucher.map_or(0, |chosen| chosen.value.0)
+        };
+        let coupon_ids = std::iter::once(0).chain(input.coupons.iter().map(|coupon| coupon.id));
+        for coupon_id in coupon_ids {
+            for voucher_id in std::iter::once(0).chain(input.cash_vouchers.iter().map(|voucher| voucher.id)) {
+                let mut named = open.clone();
+                let choices = named.settlement.as_mut().unwrap();
+                (choices.coupon_id, choices.cash_voucher_id) = (Some(coupon_id), Some(voucher_id));
+                if let Ok(quote) = quote(&named) {
+                    prop_assert!(off(quote.settlement.as_ref().unwrap()) <= off(&settled));
+                }
+            }
+        }
+        let mut named = open.clone();
+        let choices = named.settlement.as_mut().unwrap();
+        choices.coupon_id = Some(settled.coupon.map_or(0, |chosen| chosen.id));
+        choices.cash_voucher_id = Some(settled.cash_voucher.map_or(0, |chosen| chosen.id));
+        prop_assert_eq!(quote(&named).unwrap().settlement.unwrap(), settled);
+    }
+
     /// Rule 20: returning a line's units in any split refunds exactly what was paid for it.
     #[test]
     fn refunds_of_any_split_add_up(paid in 0i64..10_000_000, parts in proptest::collection::vec(1i64..5, 1..8)) {

@@ -132,9 +132,10 @@ export interface SettlementInput {
   /** Unix seconds for validity checks; absent: no date is checked. */
   now?: number | null;
   coupons?: CouponInput[] | null;
-  /** Absent: the best usable coupon; 0: none. */
+  /** Absent: chosen with the voucher, the pair that takes the most off (rule 13); 0: none. */
   coupon_id?: number | null;
   cash_vouchers?: CashVoucherInput[] | null;
+  /** Absent: chosen with the coupon (rule 13); 0: none. */
   cash_voucher_id?: number | null;
   red_packet_balance?: MoneyInput | null;
   use_red_packet?: Flag | null;
@@ -152,7 +153,9 @@ export interface LineSettlement { id: number; coupon: Money; cash_voucher: Money
 export interface Settlement {
   goods: Money;
   coupons: CouponValue[];
+  /** The coupon spent, chosen with the voucher (rule 13). */
   coupon: Chosen | null;
+  /** Every voucher as it stands after the chosen coupon (rule 14). */
   cash_vouchers: VoucherValue[];
   cash_voucher: Chosen | null;
   red_packet: Money;
