@@ -586,6 +586,9 @@ async fn grant_templates(
             .fetch_optional(&mut *conn)
             .await?
             .ok_or_else(|| anyhow::anyhow!("no {} template {template}", kind.templates))?;
+    if kind.templates == COUPONS.templates {
+        coupon_template_usable(conn, template, &title).await?;
+    }
     for _ in 0..count {
         sqlx::query(sqlx::AssertSqlSafe(format!(
             "INSERT INTO {} (member_id, {}, status, starts_at, expires_at, created_at) VALUES ($1, $2, $3, $4, $5, $4)",
@@ -602,6 +605,20 @@ async fn grant_templates(
     send_message(conn, member, MESSAGE_WALLET, kind.title, &format!("平台赠送您{count}张{title}，有效期{days}天。")).await?;
     log(conn, operator, kind.action, member, &format!("{count} × {} template {template} ({title})", kind.templates)).await?;
     Ok(format!("granted {count} × {title} to member {member}\n"))
+}
+
+/// Refuses a coupon template the pricing engine cannot use (one stored before the database
+/// refused such values): a coupon of it would never reach a settlement.
+async fn coupon_template_usable(conn: &mut AnyConnection, template: i64, title: &str) -> anyhow::Result<()> {
+    let (kind, amount, min_amount, rate, max_reduce): (i64, i64, i64, i64, Option<i64>) =
+        sqlx::query_as("SELECT kind, amount, min_amount, rate, max_reduce FROM coupons WHERE id = $1")
+            .bind(template)
+            .fetch_one(&mut *conn)
+            .await?;
+    match settlement::coupon_template_refusal(kind, amount, min_amount, rate, max_reduce) {
+        Some(why) => anyhow::bail!("coupon template {template} ({title}) cannot be granted: {why}"),
+        None => Ok(()),
+    }
 }
 
 async fn grant(conn: &mut AnyConnection, operator: &str, grant: Grant) -> anyhow::Result<String> {

@@ -4,10 +4,9 @@
 //! as the engine's input and moves them, each movement one guarded statement (never below
 //! zero, a coupon spent by one order only) with a log row, inside the caller's transaction.
 
-use engine::{CashVoucher, Cents, Coupon, CouponKind, CouponScope, Money, SettlementInput};
+use engine::{Cents, EngineError, Money, SettlementInput};
+use serde_json::{Value, json};
 use sqlx::AnyConnection;
-
-use crate::money;
 
 /// A member's coupon or cash voucher: 0 unused, 1 used (by the order in `order_id`).
 pub const UNUSED: i64 = 0;
@@ -91,20 +90,92 @@ struct VoucherRow {
     expires_at: i64,
 }
 
-/// Whole cents of a stored amount (ten-thousandths of a yuan, cut down).
-fn cents(stored: i64) -> Cents {
-    Cents(i128::from(stored.div_euclid(100)))
-}
-
 /// Stored ten-thousandths of computed cents.
 pub fn stored(cents: Cents) -> anyhow::Result<i64> {
     cents.0.checked_mul(100).and_then(|value| i64::try_from(value).ok()).ok_or_else(|| anyhow::anyhow!("amount out of range: {cents}"))
 }
 
+/// A stored amount (ten-thousandths of a yuan) as decimal text for the engine's reader, sign
+/// and all: the reader sees the value as stored, and refuses a negative one.
+fn decimal(stored: i64) -> String {
+    rust_decimal::Decimal::new(stored, 4).to_string()
+}
+
+/// A stored amount or rate as an operator writes it: `9500` → `0.95`, `0` → `0`.
+fn plain(stored: i64) -> String {
+    rust_decimal::Decimal::new(stored, 4).normalize().to_string()
+}
+
+/// A coupon as the engine's input reads it (`docs/pricing.md`, rule 13): a 满减 (kind 1) takes
+/// `amount` off, a 折扣 (kind 2) pays `rate`, at most `max_reduce` off.
+fn coupon_input(row: &CouponRow) -> Value {
+    let mut coupon = json!({
+        "id": row.id,
+        "kind": row.kind,
+        "scope": row.scope,
+        "threshold": decimal(row.min_amount),
+        "starts_at": row.starts_at,
+        "ends_at": row.expires_at,
+    });
+    match row.kind {
+        1 => coupon["reduce"] = decimal(row.amount).into(),
+        _ => {
+            coupon["rate"] = decimal(row.rate).into();
+            if let Some(max_reduce) = row.max_reduce {
+                coupon["max_reduce"] = decimal(max_reduce).into();
+            }
+        }
+    }
+    coupon
+}
+
+fn voucher_input(row: &VoucherRow) -> Value {
+    json!({
+        "id": row.id,
+        "amount": decimal(row.amount),
+        "threshold": decimal(row.min_amount),
+        "starts_at": row.starts_at,
+        "ends_at": row.expires_at,
+    })
+}
+
+/// The settlement input read by the engine's own reader, so that every value reaching its
+/// rules passed its checks (a 折扣 coupon's rate above 0 and below 1, amounts not negative, …).
+pub fn read_input(settlement: Value) -> Result<SettlementInput, EngineError> {
+    let cart = engine::cart_from_value(&json!({ "items": [], "settlement": settlement }))?;
+    Ok(cart.settlement.unwrap_or_default())
+}
+
+/// Why a coupon template cannot be granted (`None`: it can), from its stored `kind`, `amount`,
+/// `min_amount`, `rate` and `max_reduce`: a 满减 (kind 1) must take an amount off, and the rest
+/// is what the engine's reader refuses of a coupon granted of it (a 折扣's rate at 0 would take
+/// everything off). The database refuses such a template too (migration 0029); the seed and
+/// `origin admin` say why before it does.
+pub fn coupon_template_refusal(kind: i64, amount: i64, min_amount: i64, rate: i64, max_reduce: Option<i64>) -> Option<String> {
+    if kind == 1 && amount <= 0 {
+        return Some(format!("a 满减 coupon (kind 1) must take an amount off: the amount must be above 0, got {}", plain(amount)));
+    }
+    let row = CouponRow { id: 1, kind, scope: 0, amount, min_amount, rate, max_reduce, starts_at: 0, expires_at: 1 };
+    let error = read_input(json!({ "coupons": [coupon_input(&row)] })).err()?;
+    let path = error.path().unwrap_or_default().to_owned();
+    let field = path.rsplit('.').next().unwrap_or_default();
+    let message = error.to_string();
+    let reason = message.strip_prefix(&format!("{path}: ")).unwrap_or(&message);
+    Some(match field {
+        "rate" => format!("a 折扣 coupon (kind 2) pays a share of the price: the rate must be above 0 and below 1, got {}", plain(rate)),
+        "kind" => format!("the kind must be 1 (满减) or 2 (折扣), got {kind}"),
+        "reduce" => format!("the amount: {reason}"),
+        "threshold" => format!("min_amount: {reason}"),
+        field => format!("{field}: {reason}"),
+    })
+}
+
 /// What the member holds, as the engine's settlement input at `now` (the choices left to the
 /// caller): the coupons and vouchers unused and not expired (a coupon not yet valid is listed,
 /// and the engine reports it unusable), the red-packet and points balances, and the settings.
-pub async fn accounts(conn: &mut AnyConnection, member: i64, now: i64) -> sqlx::Result<SettlementInput> {
+/// The input is read by the engine's reader; a coupon or voucher it refuses (a template stored
+/// before the database refused such values) is left out, and logged.
+pub async fn accounts(conn: &mut AnyConnection, member: i64, now: i64) -> anyhow::Result<SettlementInput> {
     let coupons: Vec<CouponRow> = sqlx::query_as(
         "SELECT m.id, c.kind, c.scope, c.amount, c.min_amount, c.rate, c.max_reduce, m.starts_at, m.expires_at \
          FROM member_coupons m JOIN coupons c ON c.id = m.coupon_id \
@@ -128,43 +199,45 @@ pub async fn accounts(conn: &mut AnyConnection, member: i64, now: i64) -> sqlx::
     let (red_packet, points): (i64, i64) =
         sqlx::query_as("SELECT red_packet, points FROM members WHERE id = $1").bind(member).fetch_one(&mut *conn).await?;
     let settings = settings(conn).await?;
-    Ok(SettlementInput {
-        now: Some(now),
-        coupons: coupons
-            .into_iter()
-            .map(|row| Coupon {
-                id: row.id,
-                kind: match row.kind {
-                    2 => CouponKind::Rate { rate: money::from_stored(row.rate), max_reduce: row.max_reduce.map(cents) },
-                    _ => CouponKind::Reduce { reduce: cents(row.amount) },
-                },
-                scope: CouponScope::from_code(row.scope).unwrap_or(CouponScope::All),
-                threshold: money::from_stored(row.min_amount),
-                starts_at: Some(row.starts_at),
-                ends_at: Some(row.expires_at),
-            })
-            .collect(),
-        coupon_id: None,
-        cash_vouchers: vouchers
-            .into_iter()
-            .map(|row| CashVoucher {
-                id: row.id,
-                amount: cents(row.amount),
-                threshold: money::from_stored(row.min_amount),
-                starts_at: Some(row.starts_at),
-                ends_at: Some(row.expires_at),
-            })
-            .collect(),
-        cash_voucher_id: None,
-        red_packet_balance: cents(red_packet),
-        use_red_packet: false,
-        points_balance: points.max(0),
-        use_points: false,
-        shipping_fee: settings.shipping_fee.floor_cents().unwrap_or(Cents::ZERO),
-        red_packet_max_rate: settings.red_packet_max_rate,
-        points_per_yuan: settings.points_per_yuan,
-        points_max_rate: settings.points_max_rate,
-    })
+    let mut coupons: Vec<Value> = coupons.iter().map(coupon_input).collect();
+    let mut vouchers: Vec<Value> = vouchers.iter().map(voucher_input).collect();
+    loop {
+        let settlement = json!({
+            "now": now,
+            "coupons": coupons,
+            "cash_vouchers": vouchers,
+            "red_packet_balance": decimal(red_packet),
+            "points_balance": points,
+            "shipping_fee": settings.shipping_fee.to_string(),
+            "red_packet_max_rate": settings.red_packet_max_rate.to_string(),
+            "points_per_yuan": settings.points_per_yuan,
+            "points_max_rate": settings.points_max_rate.to_string(),
+        });
+        let error = match read_input(settlement) {
+            Ok(input) => return Ok(input),
+            Err(error) => error,
+        };
+        // A coupon or voucher the engine refuses is left out, and the rest read again; anything
+        // else refused is a fault.
+        let refused = error.path().and_then(|path| refused_entry(path));
+        let list = match refused {
+            Some(("coupons", index)) if index < coupons.len() => &mut coupons,
+            Some(("cash_vouchers", index)) if index < vouchers.len() => &mut vouchers,
+            _ => anyhow::bail!("member {member}'s accounts are not the engine's input: {error}"),
+        };
+        let index = refused.map_or(0, |(_, index)| index);
+        let left_out = list.remove(index);
+        tracing::warn!(member, id = %left_out["id"], %error, "a coupon or cash voucher the engine refuses is left out of the settlement");
+    }
+}
+
+/// The list and position of a settlement error's path: `settlement.coupons[2].rate` is
+/// `("coupons", 2)`.
+fn refused_entry(path: &str) -> Option<(&str, usize)> {
+    let rest = path.strip_prefix("settlement.")?;
+    let (list, rest) = rest.split_once('[')?;
+    let (index, _) = rest.split_once(']')?;
+    Some((list, index.parse().ok()?))
 }
 
 /// Why an order cannot take what its settlement asks for (the buyer's 422).

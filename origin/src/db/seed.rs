@@ -459,6 +459,22 @@ fn stored(text: &str) -> anyhow::Result<i64> {
     money::parse_stored(text).with_context(|| format!("not an amount: {text}"))
 }
 
+/// A coupon template's stored `amount`, `min_amount`, `rate` and `max_reduce`, or why it is
+/// refused: what the pricing engine cannot use (a 折扣 without a rate above 0 and below 1, a
+/// 满减 taking nothing off) is said here, by the template's title, before the database's
+/// check refuses it.
+fn coupon_values(coupon: &Coupon) -> anyhow::Result<(i64, i64, i64, Option<i64>)> {
+    let title = &coupon.title;
+    let amount = stored(&coupon.amount).with_context(|| format!("coupon {title}: amount"))?;
+    let min_amount = stored(&coupon.min_amount).with_context(|| format!("coupon {title}: min_amount"))?;
+    let rate = coupon.rate.as_deref().map(stored).transpose().with_context(|| format!("coupon {title}: rate"))?.unwrap_or(0);
+    let max_reduce = coupon.max_reduce.as_deref().map(stored).transpose().with_context(|| format!("coupon {title}: max_reduce"))?;
+    if let Some(why) = crate::settlement::coupon_template_refusal(coupon.kind, amount, min_amount, rate, max_reduce) {
+        bail!("seed/catalogue.json: coupon {title} is refused: {why}");
+    }
+    Ok((amount, min_amount, rate, max_reduce))
+}
+
 /// Loads the demo data when the database has no goods yet.
 pub async fn seed_if_empty(db: &Db) -> anyhow::Result<bool> {
     let goods: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM goods").fetch_one(&db.pool).await?;
@@ -699,18 +715,19 @@ async fn insert_activities(
         }
     }
     for (sort, coupon) in catalogue.coupons.iter().enumerate() {
+        let (amount, min_amount, rate, max_reduce) = coupon_values(coupon)?;
         sqlx::query(
             "INSERT INTO coupons (title, amount, min_amount, days, kind, scope, rate, max_reduce, centre_stock, per_member, sort) \
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
         )
         .bind(&coupon.title)
-        .bind(stored(&coupon.amount)?)
-        .bind(stored(&coupon.min_amount)?)
+        .bind(amount)
+        .bind(min_amount)
         .bind(coupon.days)
         .bind(coupon.kind)
         .bind(coupon.scope)
-        .bind(coupon.rate.as_deref().map(stored).transpose()?.unwrap_or(0))
-        .bind(coupon.max_reduce.as_deref().map(stored).transpose()?)
+        .bind(rate)
+        .bind(max_reduce)
         .bind(coupon.centre_stock)
         .bind(coupon.per_member)
         .bind(sort as i64)
@@ -1144,4 +1161,48 @@ async fn insert_demo_member(
         .execute(&mut **tx)
         .await?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn coupon(kind: i64, amount: &str, rate: Option<&str>) -> Coupon {
+        Coupon {
+            title: "测试券".into(),
+            amount: amount.into(),
+            min_amount: "100.00".into(),
+            days: 30,
+            kind,
+            scope: 0,
+            rate: rate.map(str::to_owned),
+            max_reduce: None,
+            centre_stock: 0,
+            per_member: 1,
+            in_wallet: true,
+        }
+    }
+
+    #[test]
+    fn coupons_the_engine_refuses_are_refused_by_title() {
+        assert_eq!(coupon_values(&coupon(2, "0.00", Some("0.95"))).unwrap(), (0, 1_000_000, 9_500, None));
+        assert_eq!(coupon_values(&coupon(1, "15.00", None)).unwrap(), (150_000, 1_000_000, 0, None));
+        for (kind, amount, rate) in [(2, "0.00", None), (2, "0.00", Some("0")), (2, "0.00", Some("1")), (2, "0.00", Some("1.5"))] {
+            let error = coupon_values(&coupon(kind, amount, rate)).unwrap_err().to_string();
+            assert!(error.starts_with("seed/catalogue.json: coupon 测试券 is refused: a 折扣 coupon (kind 2)"), "{error}");
+            assert!(error.contains("the rate must be above 0 and below 1"), "{error}");
+        }
+        let error = coupon_values(&coupon(1, "0.00", None)).unwrap_err().to_string();
+        assert!(error.contains("a 满减 coupon (kind 1) must take an amount off"), "{error}");
+        let error = coupon_values(&coupon(3, "5.00", None)).unwrap_err().to_string();
+        assert!(error.contains("the kind must be 1 (满减) or 2 (折扣), got 3"), "{error}");
+    }
+
+    #[test]
+    fn the_demo_catalogue_is_accepted() {
+        let catalogue: Catalogue = serde_json::from_str(CATALOGUE).unwrap();
+        for coupon in &catalogue.coupons {
+            coupon_values(coupon).unwrap();
+        }
+    }
 }
