@@ -419,10 +419,18 @@ pub async fn cart_input(conn: &mut AnyConnection, kind: Kind, member: Member) ->
             set.contents = contents_text(&set.items);
         }
     }
-    let manjians = match most_common(&activities) {
+    let activity = most_common(&activities);
+    let manjians = match activity {
         Some(activity) => manjian_tiers(tiers.into_iter().find(|(id, _)| *id == activity).and_then(|(_, tiers)| tiers))?,
         None => Vec::new(),
     };
+    // The engine counts every line with an activity toward the tiers it is given (rule 8): a
+    // line of another activity is listed outside it.
+    for line in &mut data {
+        if Some(line.goods_manjian_id) != activity {
+            line.goods_manjian_id = 0;
+        }
+    }
     Ok(CartData {
         data,
         shipping_data: Shipping { shipping_amount: free_shipping_from(), no_trans_order_amount: engine::Money::ZERO },

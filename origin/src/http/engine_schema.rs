@@ -15,7 +15,8 @@ pub struct CartQuote {
     lines: Vec<LineQuote>,
     totals: Totals,
     counts: Counts,
-    /// Every tier of the cart's full-reduction activity and how far the cart is from it.
+    /// Every tier of the cart's full-reduction activity and how far the activity's lines are
+    /// from it.
     manjian_tiers: Vec<TierStatus>,
     shipping: QuoteShipping,
     /// What the member pays (rules 11–19): present when the cart was settled (checkout).
@@ -31,11 +32,14 @@ pub struct Settlement {
     goods: String,
     /// Every coupon of the member's, in the order given.
     coupons: Vec<CouponValue>,
-    /// The coupon this order spends, if any.
+    /// The coupon this order spends, if any, chosen with the cash voucher: the pair that takes
+    /// the most off.
     #[schema(required = true)]
     coupon: Option<Chosen>,
-    /// Every cash voucher of the member's, in the order given.
+    /// Every cash voucher of the member's, in the order given, as it stands after the chosen
+    /// coupon.
     cash_vouchers: Vec<VoucherValue>,
+    /// The cash voucher this order spends, if any, chosen with the coupon.
     #[schema(required = true)]
     cash_voucher: Option<Chosen>,
     #[schema(example = "5.00")]
@@ -102,7 +106,10 @@ pub struct LineQuote {
     /// 0 whatever came in when the goods cannot be bought or have no stock.
     #[schema(minimum = 0, maximum = 1)]
     is_selected: u8,
-    /// Counts toward the totals.
+    /// The goods can be bought and has stock, whatever the selection: the line's tick box is
+    /// offered (unsellable lines are greyed, 暂不可购买).
+    sellable: bool,
+    /// Sellable and selected: counts toward the totals.
     buyable: bool,
     /// Quantity above stock.
     over_stock: bool,
@@ -115,7 +122,7 @@ pub struct LineQuote {
     amount: String,
     #[schema(example = "0.00")]
     savings: String,
-    /// This line's share of the full-reduction discount.
+    /// This line's share of the full-reduction discount ("0.00" outside the activity).
     #[schema(example = "0.00")]
     goods_manjian_amount: String,
     /// The ladder display.
@@ -166,7 +173,11 @@ pub struct Totals {
     youx: String,
     zy: String,
     qx: String,
+    /// The full-reduction activity's lines (`goods_manjian_id` above 0): what its tiers are
+    /// measured on.
     manjian: String,
+    /// The full reduction: the greatest reduce among the reached tiers, at most `manjian`,
+    /// shared over the activity's lines.
     discount: String,
     #[schema(example = "110.00")]
     payable: String,
@@ -181,7 +192,7 @@ pub struct Counts {
     badge: u32,
 }
 
-/// One full-reduction tier and how far the cart is from it.
+/// One full-reduction tier and how far the activity's lines (`manjian`) are from it.
 #[derive(ToSchema)]
 pub struct TierStatus {
     #[schema(example = "500.00")]

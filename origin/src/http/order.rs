@@ -106,9 +106,10 @@ async fn check(conn: &mut AnyConnection, kind: Kind, member: Member, form: &Orde
 
 /// `POST /api/cart/checkout` (`ids`, `new=1`, `expected_payable`, and the settlement's
 /// choices `coupon_id`, `cash_voucher_id`, `use_red_packet`, `use_points`): cart step 2's
-/// preview — the chosen lines, their quote settled with those choices (absent: the best coupon
-/// and voucher, no red packets, no points), the member's addresses, the coupons and vouchers
-/// it was settled with, and the member's settlement input for the browser's engine.
+/// preview — the chosen lines, their quote settled with those choices (absent: the coupon and
+/// voucher that together take the most off, no red packets, no points), the member's addresses,
+/// the coupons and vouchers it was settled with, and the member's settlement input for the
+/// browser's engine.
 #[utoipa::path(post, path = "/api/cart/checkout", tag = "订单", responses((status = 200, description = "结算预览", body = Envelope<CheckoutPreview>)))]
 async fn preview(State(context): State<ApiContext>, member: Member, FormFields(form): FormFields) -> Answer<CheckoutPreview> {
     let mut conn = context.db.pool.acquire().await?;

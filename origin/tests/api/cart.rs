@@ -242,3 +242,51 @@ async fn the_cart_list_reads_combinations_tiers_ladders_and_sales_as_stored() {
     })
     .await;
 }
+
+#[tokio::test]
+async fn the_tiers_count_only_the_lines_of_their_activity() {
+    on_both(|app| async move {
+        let demo = app.demo().await;
+        // Two goods of one full-reduction activity and one of another.
+        let goods: Vec<(i64, i64)> = sqlx::query_as(
+            "SELECT id, manjian_id FROM goods WHERE manjian_id > 0 AND is_buy = 1 AND stock > 10 AND id NOT IN (SELECT goods_id FROM flash_sales) \
+             ORDER BY manjian_id, id",
+        )
+        .fetch_all(&app.db.pool)
+        .await
+        .unwrap();
+        let first = goods[0].1;
+        let ours: Vec<i64> = goods.iter().filter(|(_, activity)| *activity == first).map(|(id, _)| *id).take(2).collect();
+        let (theirs, other) = *goods.iter().find(|(_, activity)| *activity != first).expect("goods of a second activity");
+        assert_eq!(ours.len(), 2);
+        let mut lines = Vec::new();
+        for goods in ours.iter().chain([&theirs]) {
+            let (status, added) = app.post(&demo, "/api/cart", &[("goods_id", &goods.to_string()), ("number", "2")]).await;
+            assert_eq!(status, StatusCode::OK, "{added}");
+            lines.push(added["data"]["id"].as_i64().unwrap());
+        }
+        sqlx::query("UPDATE cart_items SET is_selected = 0 WHERE id NOT IN ($1, $2, $3)")
+            .bind(lines[0])
+            .bind(lines[1])
+            .bind(lines[2])
+            .execute(&app.db.pool)
+            .await
+            .unwrap();
+
+        let (_, list) = app.get(&demo, "/api/cart/list").await;
+        let data = &list["data"];
+        let line = |id: i64| data["data"].as_array().unwrap().iter().find(|line| line["id"] == id).unwrap().clone();
+        // The activity most selected lines take part in is the cart's; a line of another one is
+        // listed outside it, so that it neither counts toward the tiers nor takes a share.
+        assert_eq!((line(lines[0])["goods_manjian_id"].as_i64(), line(lines[1])["goods_manjian_id"].as_i64()), (Some(first), Some(first)));
+        assert_eq!(line(lines[2])["goods_manjian_id"], 0, "a line of activity {other}");
+        let quoted = |id: i64| data["quote"]["lines"].as_array().unwrap().iter().find(|line| line["id"] == id).unwrap().clone();
+        let cents = |text: &serde_json::Value| text.as_str().unwrap().replace('.', "").parse::<i64>().unwrap();
+        assert_eq!(cents(&data["quote"]["totals"]["manjian"]), cents(&quoted(lines[0])["amount"]) + cents(&quoted(lines[1])["amount"]));
+        assert_eq!(quoted(lines[2])["goods_manjian_amount"], "0.00");
+        let input = json!({ "items": data["data"], "shipping_data": data["shipping_data"], "activity_data": data["activity_data"] });
+        let quote = engine::quote(&engine::cart_from_value(&input).unwrap()).unwrap();
+        assert_eq!(serde_json::to_value(&quote).unwrap(), data["quote"]);
+    })
+    .await;
+}

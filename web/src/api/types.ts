@@ -327,9 +327,10 @@ export interface paths {
     /**
      * `POST /api/cart/checkout` (`ids`, `new=1`, `expected_payable`, and the settlement's
      *     choices `coupon_id`, `cash_voucher_id`, `use_red_packet`, `use_points`): cart step 2's
-     *     preview — the chosen lines, their quote settled with those choices (absent: the best coupon
-     *     and voucher, no red packets, no points), the member's addresses, the coupons and vouchers
-     *     it was settled with, and the member's settlement input for the browser's engine.
+     *     preview — the chosen lines, their quote settled with those choices (absent: the coupon and
+     *     voucher that together take the most off, no red packets, no points), the member's addresses,
+     *     the coupons and vouchers it was settled with, and the member's settlement input for the
+     *     browser's engine.
      */
     post: operations['preview'];
     delete?: never;
@@ -2882,7 +2883,10 @@ export interface components {
       counts: components['schemas']['Counts'];
       /** @description One per input line, in input order. */
       lines: components['schemas']['LineQuote'][];
-      /** @description Every tier of the cart's full-reduction activity and how far the cart is from it. */
+      /**
+       * @description Every tier of the cart's full-reduction activity and how far the activity's lines are
+       *     from it.
+       */
       manjian_tiers: components['schemas']['TierStatus'][];
       settlement?: components['schemas']['Settlement'] | null;
       shipping: components['schemas']['QuoteShipping'];
@@ -7073,7 +7077,10 @@ export interface components {
     /** @description The settlement of an order (`docs/pricing.md`, rules 11–19), money in yuan with two decimals. */
     Settlement: {
       cash_voucher: components['schemas']['Chosen'] | null;
-      /** @description Every cash voucher of the member's, in the order given. */
+      /**
+       * @description Every cash voucher of the member's, in the order given, as it stands after the chosen
+       *     coupon.
+       */
       cash_vouchers: components['schemas']['VoucherValue'][];
       coupon: components['schemas']['Chosen'] | null;
       /** @description Every coupon of the member's, in the order given. */
@@ -7198,7 +7205,7 @@ export interface components {
       /** @example 再买 ¥80.00 可减 ¥50.00 */
       text: string;
     };
-    /** @description One full-reduction tier and how far the cart is from it. */
+    /** @description One full-reduction tier and how far the activity's lines (`manjian`) are from it. */
     TierStatus: {
       /** @example 500.00 */
       amount: string;
@@ -7215,7 +7222,15 @@ export interface components {
     /** @description Sums of line amounts over buyable lines, in yuan with two decimals. */
     Totals: {
       coupon: string;
+      /**
+       * @description The full reduction: the greatest reduce among the reached tiers, at most `manjian`,
+       *     shared over the activity's lines.
+       */
       discount: string;
+      /**
+       * @description The full-reduction activity's lines (`goods_manjian_id` above 0): what its tiers are
+       *     measured on.
+       */
       manjian: string;
       non_coupon: string;
       /** @example 110.00 */
