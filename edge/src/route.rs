@@ -14,9 +14,17 @@ pub enum Route {
     Public,
     /// Any other `/api` call: forwarded unchanged.
     Api,
-    /// Not `/api`: the built web app (static assets, `index.html` for client routes).
+    /// Not `/api`, and not a file of the built web app (files are served before the Worker
+    /// runs): a client route, answered with the app's `index.html`.
     App,
+    /// Under `/assets/`, where the build's hashed files are, but not one of them: 404. Never
+    /// `index.html`, which a browser would keep a year under a hashed file's name.
+    MissingAsset,
 }
+
+/// Where the build writes its files, each named after its content's hash (`web/public/_headers`
+/// makes them immutable).
+pub const ASSETS: &str = "/assets/";
 
 /// Public, member-independent reads (the home common data, banners, nav, links, categories,
 /// articles, hot search terms and goods pictures). Nothing whose answer can depend on the
@@ -35,7 +43,7 @@ const PUBLIC: &[&str] = &[
 
 pub fn route(method: &str, path: &str) -> Route {
     if !(path == "/api" || path.starts_with("/api/")) {
-        return Route::App;
+        return if path.starts_with(ASSETS) { Route::MissingAsset } else { Route::App };
     }
     match (method, path.trim_end_matches('/')) {
         ("POST", paths::CHECKOUT) => Route::CheckoutPreview,
@@ -226,10 +234,17 @@ mod tests {
 
     #[test]
     fn everything_else_is_the_web_app() {
-        for path in ["/", "/cart_step1", "/list/info/3", "/assets/index.js", "/apix", "/api-docs"] {
+        for path in ["/", "/cart_step1", "/list/info/3", "/assets", "/assetsx/a.js", "/apix", "/api-docs"] {
             assert_eq!(route("GET", path), Route::App, "{path}");
         }
         assert_eq!(route("GET", "/api"), Route::Api);
+    }
+
+    #[test]
+    fn a_hashed_file_that_is_not_there_is_missing() {
+        for path in ["/assets/index-AbCd1234.js", "/assets/", "/assets/engine_bg-Zz.wasm"] {
+            assert_eq!(route("GET", path), Route::MissingAsset, "{path}");
+        }
     }
 
     fn pairs(list: &[(&str, &str)]) -> Vec<(String, String)> {

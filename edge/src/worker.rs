@@ -23,6 +23,10 @@ use order_check::{headers, paths};
 /// The header that says whether a public GET came from the edge's cache.
 const CACHE_STATUS: &str = "x-edge-cache";
 
+/// In a kept answer: the origin's own `Cache-Control`, what the browser is told on a hit (the
+/// kept copy's `Cache-Control` is the edge's lifetime for the Cache API).
+const BROWSER_CACHE_CONTROL: &str = "x-edge-browser-cache-control";
+
 /// The header that names a request in the logs of the edge and the origin.
 const REQUEST_ID: &str = "x-request-id";
 
@@ -62,7 +66,8 @@ async fn fetch(request: Request, env: Env, _context: Context) -> worker::Result<
     let method = request.method().to_string();
     let path = request.path();
     let answer = match route::route(&method, &path) {
-        Route::App => env.assets("ASSETS")?.fetch_request(request).await,
+        Route::App => app(&env, &request).await,
+        Route::MissingAsset => missing(),
         Route::Api => forward(&settings, request, None).await,
         Route::Public => public(&settings, request).await,
         Route::CheckoutPreview | Route::Order => checked(&settings, request).await,
@@ -74,6 +79,26 @@ async fn fetch(request: Request, env: Env, _context: Context) -> worker::Result<
             respond(&envelope::busy())
         }
     }
+}
+
+/// A client route: the app's `index.html`, asked of the static assets as `/` with the
+/// request's method and headers (`If-None-Match` answers 304), so that it keeps the assets'
+/// own `Cache-Control` (revalidated) and `ETag`.
+async fn app(env: &Env, request: &Request) -> worker::Result<Response> {
+    let mut url = request.url()?;
+    url.set_path("/");
+    url.set_query(None);
+    let mut init = RequestInit::new();
+    init.with_method(request.method()).with_headers(request.headers().clone());
+    env.assets("ASSETS")?.fetch_request(Request::new_with_init(url.as_str(), &init)?).await
+}
+
+/// A file under `/assets/` that the build did not write: 404, kept by no cache.
+fn missing() -> worker::Result<Response> {
+    let headers = Headers::new();
+    headers.set("content-type", "text/plain; charset=utf-8")?;
+    headers.set("cache-control", "no-store")?;
+    Ok(Response::builder().with_status(404).with_headers(headers).fixed(b"Not Found".to_vec()))
 }
 
 /// One line of the edge's log, as JSON like the origin's (`LOG_FORMAT=json`): level, message,
@@ -218,8 +243,13 @@ async fn public(settings: &Settings, request: Request) -> worker::Result<Respons
     if let Some(mut kept) = cache.get(key.as_str(), false).await? {
         let headers = kept.headers().clone();
         headers.set(CACHE_STATUS, "HIT")?;
-        // The lifetime is the edge's business, not the browser's.
+        // The edge's lifetime is its own business; the browser is told what the origin told it
+        // (a day for pictures; nothing for the JSON reads), as on a miss.
         headers.delete("cache-control")?;
+        if let Some(browser) = headers.get(BROWSER_CACHE_CONTROL)? {
+            headers.set("cache-control", &browser)?;
+            headers.delete(BROWSER_CACHE_CONTROL)?;
+        }
         headers.delete("content-length")?;
         let kind = headers.get("content-type")?.unwrap_or_default();
         if gzip && route::compressible(&kind) {
@@ -244,6 +274,9 @@ async fn public(settings: &Settings, request: Request) -> worker::Result<Respons
     headers.delete("content-length")?;
     let kept = headers.clone();
     kept.delete("content-encoding")?;
+    if let Some(browser) = headers.get("cache-control")? {
+        kept.set(BROWSER_CACHE_CONTROL, &browser)?;
+    }
     kept.set("cache-control", &format!("public, max-age={}", settings.cache_ttl))?;
     cache.put(key.as_str(), Response::builder().with_headers(kept).fixed(body.clone())).await?;
     headers.set(CACHE_STATUS, "MISS")?;

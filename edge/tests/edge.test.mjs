@@ -120,6 +120,13 @@ test('public GETs are cached at the edge, member data never', async () => {
   assert.deepEqual(homeAgain.json.data.nav, home.json.data.nav);
   assert.equal(homeAgain.headers.get('cache-control'), null, 'browsers are not told to keep it');
 
+  // Pictures: the browser keeps them as long as the origin says, from the cache as from the origin.
+  const picture = await client.get('/api/images/goods/1.svg');
+  const pictureAgain = await client.get('/api/images/goods/1.svg');
+  assert.equal(pictureAgain.headers.get('x-edge-cache'), 'HIT');
+  for (const answer of [picture, pictureAgain]) assert.equal(answer.headers.get('cache-control'), 'public, max-age=86400');
+  assert.equal(pictureAgain.headers.get('x-edge-browser-cache-control'), null, 'the kept header stays inside');
+
   // Compressed only for clients that accept it, from the origin and from the cache alike; a
   // client that sends no Accept-Encoding at all (curl, say) gets plain JSON, even though
   // wrangler dev hands the Worker an Accept-Encoding of its own.
