@@ -38,6 +38,16 @@ test('a visitor browses home, searches with the keyboard, opens a list and a det
   await page.getByLabel('搜索关键词').fill('amxl');
   await expect(page.getByRole('listbox', { name: '搜索建议' }).getByRole('option').first()).toContainText('阿莫西林');
   await page.getByLabel('搜索关键词').press('Escape');
+  // 厂家: the manufacturer's pinyin initials, Enter, and its goods.
+  await page.getByRole('tab', { name: '厂家' }).click();
+  await page.getByLabel('搜索关键词').fill('hbzy');
+  await expect(page.getByRole('listbox', { name: '搜索建议' }).getByRole('option').first()).toHaveText('华北制药股份有限公司');
+  await page.getByLabel('搜索关键词').press('Enter');
+  await expect(page).toHaveURL(/\/search\?keyword=hbzy&type=1/);
+  await expect(page.getByText('（生产厂家）')).toBeVisible();
+  const makers = page.locator('.goods-card .goods-card-meta', { hasText: '厂家：' });
+  await expect(makers.first()).toContainText('华北制药');
+  for (const maker of await makers.allTextContents()) expect(maker).toContain('华北制药');
 
   await page.goto(`${base()}/list`);
   await expect(page.locator('.goods-card')).toHaveCount(20);

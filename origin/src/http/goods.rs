@@ -49,15 +49,55 @@ const PAGE_SIZE_MAX: i64 = 100;
 
 /// A search keyword within its limit (`security::text::KEYWORD`), whichever name it came under.
 fn bounded_keyword(keyword: &str) -> Result<()> {
+    bounded_search(crate::security::text::KEYWORD.field, keyword)
+}
+
+/// A search text of the field `field` within the keyword's limit.
+fn bounded_search(field: &str, text: &str) -> Result<()> {
     let spec = crate::security::text::KEYWORD;
-    if keyword.chars().count() > spec.max {
-        return Err(Error::field(spec.field, spec.message()));
+    if text.chars().count() > spec.max {
+        return Err(Error::field(field, spec.message()));
     }
     Ok(())
 }
 
-/// `GET /api/goods/list`: `category` (with its subcategories), `keyword`, `sccj`
-/// (manufacturer), `brand`, `shop` (`general`, `youx`, `zy`, `qx`), zone flags `is_dpby`,
+/// What a search's `type` asks for: 0 (the default) goods, found by any of their fields; 1
+/// manufacturers (厂家), found by the manufacturer's name or its pinyin.
+fn search_type(query: &super::extract::Fields, goods: Scope) -> Result<Scope> {
+    match query.int_or("type", "搜索类型", 0)? {
+        0 => Ok(goods),
+        1 => Ok(Scope::Manufacturer),
+        _ => Err(Error::field("type", "搜索类型不正确")),
+    }
+}
+
+/// The goods every search finds, each with the sum of its match qualities; `None` when there
+/// is no search.
+fn found_by_all(snapshot: &search::Snapshot, searches: &[(String, Scope)]) -> Option<Vec<Hit>> {
+    let mut found: Option<Vec<Hit>> = None;
+    for (text, scope) in searches {
+        let hits = snapshot.find(text, *scope);
+        found = Some(match found {
+            None => hits,
+            Some(so_far) => {
+                let quality: std::collections::HashMap<i64, u32> = hits.iter().map(|hit| (hit.id, hit.quality)).collect();
+                so_far
+                    .into_iter()
+                    .filter_map(|mut hit| {
+                        hit.quality += quality.get(&hit.id)?;
+                        Some(hit)
+                    })
+                    .collect()
+            }
+        });
+    }
+    found
+}
+
+/// `GET /api/goods/list`: `category` (with its subcategories), `keyword` with `type` (0, the
+/// default: goods holding it in any searched field; 1: goods whose manufacturer holds it, in
+/// characters or pinyin — the header's 厂家 search), `sccj` (the manufacturer holds it, as
+/// `type` 1), `brand`, `shop` (`general`, `youx`, `zy`, `qx`), zone flags `is_dpby`,
 /// `manjian`, `flash`, `everyday`, `near_expiry` (a batch expiring within 180 days), `kx` (controlled goods); `sort`
 /// (`default`, `sales`, `price`, `new`, `expiry`) and `order` (`asc`, `desc`); `page`,
 /// `page_size` (at most 100). With a keyword, `default` is by relevance (match quality, then
@@ -67,14 +107,17 @@ async fn list(State(context): State<ApiContext>, QueryFields(query): QueryFields
     let page = query.page()?;
     let page_size = query.int_or("page_size", "每页数量", PAGE_SIZE)?.clamp(1, PAGE_SIZE_MAX);
     let mut filter = Filter::default();
-    let mut hits: Option<Vec<Hit>> = None;
+    let mut searches: Vec<(String, Scope)> = Vec::new();
+    let scope = search_type(&query, Scope::All)?;
     if let Some(keyword) = query.text("keyword").or_else(|| query.text("keywords")) {
         bounded_keyword(&keyword)?;
-        hits = Some(context.search_snapshot().await?.find(&keyword, Scope::All));
+        searches.push((keyword, scope));
     }
     if let Some(sccj) = query.text("sccj") {
-        filter.add(|n| format!("g.sccj = ${n}"), Param::Text(sccj));
+        bounded_search("sccj", &sccj)?;
+        searches.push((sccj, Scope::Manufacturer));
     }
+    let hits = if searches.is_empty() { None } else { found_by_all(&*context.search_snapshot().await?, &searches) };
     if let Some(category) = query.int("category", "分类")? {
         let subtree = category_subtree(&context.db, category).await?;
         if subtree.is_empty() {
@@ -580,11 +623,7 @@ pub async fn manjian_activity(db: &Db, id: i64) -> Result<Option<ManjianActivity
 async fn search(State(context): State<ApiContext>, QueryFields(query): QueryFields) -> Answer<Vec<String>> {
     let Some(keyword) = query.text("keywords").or_else(|| query.text("keyword")) else { return ok(Vec::<String>::new()) };
     bounded_keyword(&keyword)?;
-    let scope = match query.int_or("type", "搜索类型", 0)? {
-        0 => Scope::Name,
-        1 => Scope::Manufacturer,
-        _ => return Err(Error::field("type", "搜索类型不正确")),
-    };
+    let scope = search_type(&query, Scope::Name)?;
     ok(context.search_snapshot().await?.suggest(&keyword, scope, 10))
 }
 

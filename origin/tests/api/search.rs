@@ -239,3 +239,53 @@ async fn the_index_reads_sales_again_for_ranking() {
     })
     .await;
 }
+
+fn maker_fields(row: &Row) -> Vec<String> {
+    let (full, initials) = pinyin(&row.sccj);
+    vec![normalize(&row.sccj), full, initials]
+}
+
+#[tokio::test]
+async fn the_manufacturer_search_finds_part_of_the_name_and_its_pinyin() {
+    on_both(|app| async move {
+        let rows: Vec<Row> = sqlx::query_as(
+            "SELECT g.id, g.name, g.sccj, g.ypgg, g.pzwh, COALESCE(b.name, '') AS brand, g.type \
+             FROM goods g LEFT JOIN brands b ON b.id = g.brand_id",
+        )
+        .fetch_all(&app.db.pool)
+        .await
+        .unwrap();
+        let huabei: BTreeSet<i64> = rows.iter().filter(|row| row.sccj == "华北制药股份有限公司").map(|row| row.id).collect();
+        assert!(huabei.len() >= 2, "{huabei:?}");
+        let client = app.client();
+        // The header's 厂家 search: `keyword` with `type=1`, part of the name or its pinyin.
+        for query in ["华北", "华北制药", "hbzy", "HBZY", "huabeizhiyao", "华北制药股份有限公司", "华北 股份"] {
+            let found = ids(&listed(&app, &client, query, "&type=1").await);
+            assert_eq!(found, scan(&rows, query, maker_fields), "{} {query}", app.database);
+            assert_eq!(found, huabei, "{} {query}: 华北制药's goods", app.database);
+        }
+        // Only the manufacturer is searched: a goods name finds nothing there.
+        assert!(scan(&rows, "阿莫西林", maker_fields).is_empty());
+        let by_maker = listed(&app, &client, "阿莫西林", "&type=1").await;
+        assert!(by_maker.is_empty(), "{by_maker:?}");
+        // `sccj` is the same search, and narrows a keyword search.
+        let (_, body) = app.get(&client, "/api/goods/list?sccj=hbzy&page_size=100").await;
+        assert_eq!(ids(body["data"]["list"].as_array().unwrap()), huabei);
+        let tablets: BTreeSet<i64> = scan(&rows, "片", all_fields).intersection(&huabei).copied().collect();
+        assert_eq!(ids(&listed(&app, &client, "片", "&sccj=%E5%8D%8E%E5%8C%97").await), tablets);
+        // What the suggestions offer for type 1 is what the search finds.
+        let (_, body) = app.get(&client, "/api/goods/search?keywords=hbzy&type=1").await;
+        assert_eq!(body["data"], serde_json::json!(["华北制药股份有限公司"]));
+        let (_, body) = app.get(&client, "/api/goods/search?keywords=%E5%8D%8E%E5%8C%97&type=1").await;
+        assert_eq!(body["data"][0], "华北制药股份有限公司");
+        // A search type that is neither.
+        for path in ["/api/goods/list?keyword=hbzy&type=2", "/api/goods/search?keywords=hbzy&type=2"] {
+            let (status, body) = app.get(&client, path).await;
+            assert_eq!((status.as_u16(), body["msg"].as_str()), (422, Some("搜索类型不正确")), "{path}");
+        }
+        let long = "华".repeat(101);
+        let (status, body) = app.get(&client, &format!("/api/goods/list?sccj={}", urlencode(&long))).await;
+        assert_eq!((status.as_u16(), body["data"]["errors"]["sccj"][0].as_str()), (422, Some("关键词不能超过100字")));
+    })
+    .await;
+}

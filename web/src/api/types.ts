@@ -887,8 +887,10 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * `GET /api/goods/list`: `category` (with its subcategories), `keyword`, `sccj`
-     *     (manufacturer), `brand`, `shop` (`general`, `youx`, `zy`, `qx`), zone flags `is_dpby`,
+     * `GET /api/goods/list`: `category` (with its subcategories), `keyword` with `type` (0, the
+     *     default: goods holding it in any searched field; 1: goods whose manufacturer holds it, in
+     *     characters or pinyin — the header's 厂家 search), `sccj` (the manufacturer holds it, as
+     *     `type` 1), `brand`, `shop` (`general`, `youx`, `zy`, `qx`), zone flags `is_dpby`,
      *     `manjian`, `flash`, `everyday`, `near_expiry` (a batch expiring within 180 days), `kx` (controlled goods); `sort`
      *     (`default`, `sales`, `price`, `new`, `expiry`) and `order` (`asc`, `desc`); `page`,
      *     `page_size` (at most 100). With a keyword, `default` is by relevance (match quality, then

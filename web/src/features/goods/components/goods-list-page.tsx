@@ -36,13 +36,14 @@ const SORTS = [
   { label: '新品', value: 'new' },
 ];
 
-/** The list's query from the address: search keyword by goods or manufacturer, filters, page. */
+/** The list's query from the address: search keyword by goods or, with `type=1`, by
+ * manufacturer (part of its name or its pinyin), filters, page. */
 function listParams(search: URLSearchParams, categoryFromPath?: string): Params {
   const params: Params = {};
   const keyword = search.get('keyword')?.trim();
   if (keyword) {
-    if (search.get('type') === '1') params.sccj = keyword;
-    else params.keyword = keyword;
+    params.keyword = keyword;
+    if (search.get('type') === '1') params.type = 1;
   }
   const category = categoryFromPath ?? search.get('category');
   if (category) params.category = category;
