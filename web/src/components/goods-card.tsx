@@ -7,6 +7,7 @@ import type { Card } from '@/api/types';
 import { isCheaper, yuan } from '@/lib/money';
 import { currentPrice, stockClass, useAddToCart } from './goods';
 import { GoodsTags } from './tags';
+import { LazyImage } from './lazy-image';
 
 export function QuantityAdd({ goods, compact = false }: { goods: Card; compact?: boolean }) {
   const [number, setNumber] = useState(1);
@@ -42,7 +43,7 @@ export const GoodsCard = memo(function GoodsCard({ goods, showImage = true }: { 
     <article className="goods-card" data-goods-id={goods.id}>
       {showImage && (
         <Link to={`/list/info/${goods.id}`} className="goods-card-image">
-          <img src={goods.goods_image[0]} alt={goods.name} loading="lazy" />
+          <LazyImage src={goods.goods_image[0]} alt={goods.name} />
         </Link>
       )}
       <div className="goods-card-price">

@@ -5,6 +5,7 @@ import { Button, Carousel, Empty, Skeleton } from 'antd';
 import { useCommonData } from '@/api/common';
 import { useKnownUser } from '@/api/user';
 import { GoodsCard } from '@/components/goods-card';
+import { LazyImage } from '@/components/lazy-image';
 import { countdown, useServerNow } from '@/lib/server-clock';
 import { useBanners, useEverydayPrice, useRecommended, useSpike } from '../api';
 import type { Card } from '@/api/types';
@@ -14,9 +15,10 @@ function Banners() {
   if (!banners.data) return <Skeleton.Node active className="banner-skeleton" />;
   return (
     <Carousel autoplay className="banners" autoplaySpeed={5000}>
-      {banners.data.map((banner) => (
+      {banners.data.map((banner, index) => (
         <Link key={banner.id} to={banner.url} className="banner" style={{ background: banner.color || '#11845b' }}>
-          <img src={banner.image} alt={banner.title} />
+          {/* The first banner at once; the others when the carousel brings them into view. */}
+          <img src={banner.image} alt={banner.title} loading={index === 0 ? 'eager' : 'lazy'} />
         </Link>
       ))}
     </Carousel>
@@ -143,7 +145,7 @@ export function HomePage() {
           <div className="brands">
             {(common.data?.brand ?? []).map((brand) => (
               <Link key={brand.id} to={`/list?brand=${brand.id}`} className="brand" title={brand.sccj}>
-                <img src={brand.logo} alt={brand.name} />
+                <LazyImage src={brand.logo} alt={brand.name} />
                 <span>{brand.name}</span>
               </Link>
             ))}
