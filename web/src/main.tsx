@@ -1,7 +1,13 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { preloadOnIntent, preloadPage } from './app/router';
 import './app/shop.css';
+
+// The page the app opens on starts loading now, beside the frame; the others when a link to
+// them is pointed at.
+preloadPage(window.location.pathname);
+preloadOnIntent();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -1,227 +1,178 @@
 // The router, made from the route table: each entry's page, the spec's redirects and aliases,
 // and /404 for everything else.
-import type { ComponentType } from 'react';
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import { ROUTES, REDIRECTS } from './routes';
+import { ROUTES, REDIRECTS, resolvePath, routeForPath } from './routes';
 import { RootLayout } from './layout/root-layout';
-import { HomePage } from '@/features/home/components/home-page';
-import { GoodsListPage } from '@/features/goods/components/goods-list-page';
-import { NotFoundPage, NoActivityPage, LoadingPage, LeavePage, RedirectTo } from './layout/simple-pages';
+import { RedirectTo } from './layout/redirect-to';
+import { loadEngine } from '@/lib/engine';
 
 type Page = ComponentType;
-type LazyPage = () => Promise<Page>;
 
-// Pages the home page does not need load on first use, with the engine's WebAssembly
-// (imported by the cart, the detail's ladder table and the phone checks).
-const cart = () => import('@/features/cart/components/cart-page');
-const checkout = () => import('@/features/cart/components/checkout-page');
-const pay = () => import('@/features/cart/components/pay-page');
-const paid = () => import('@/features/cart/components/paid-page');
-const detail = () => import('@/features/goods/components/goods-detail-page');
-const login = () => import('@/features/auth/components/login-page');
-const register = () => import('@/features/auth/components/register-page');
-const forget = () => import('@/features/auth/components/forget-page');
-const favorites = () => import('@/features/favorites/components/favorites-page');
+// Every page loads on first use: the first load is the app's frame, and the page it opens on
+// comes beside it. The frame is drawn (and asks for the member, the cart and the menus) while
+// the page's code comes: each page is a React.lazy component in its route's element, not the
+// router's own `lazy`, which would hold the whole app until it came. Moving to a page whose code
+// is not there yet keeps the current one on screen until it is (the router's updates are
+// transitions). A page that uses the pricing engine (its prices, the goods cards' list prices,
+// the cart, the form rules) loads it with its own code, in parallel; the member centre, help
+// and news, and the small screens never load it (lib/engine.ts).
+const withEngine =
+  <T,>(load: () => Promise<T>) =>
+  () =>
+    Promise.all([load(), loadEngine()]).then(([module]) => module);
+
+const home = withEngine(() => import('@/features/home/components/home-page'));
+const list = withEngine(() => import('@/features/goods/components/goods-list-page'));
+const cart = withEngine(() => import('@/features/cart/components/cart-page'));
+const checkout = withEngine(() => import('@/features/cart/components/checkout-page'));
+const pay = withEngine(() => import('@/features/cart/components/pay-page'));
+const paid = withEngine(() => import('@/features/cart/components/paid-page'));
+const detail = withEngine(() => import('@/features/goods/components/goods-detail-page'));
+const login = withEngine(() => import('@/features/auth/components/login-page'));
+const register = withEngine(() => import('@/features/auth/components/register-page'));
+const forget = withEngine(() => import('@/features/auth/components/forget-page'));
+const favorites = withEngine(() => import('@/features/favorites/components/favorites-page'));
 const centre = () => import('@/features/member/components/member-centre-page');
-const wallet = () => import('@/features/wallet/components/wallet-pages');
-const account = () => import('@/features/account/components/account-pages');
-const orders = () => import('@/features/order/components/order-pages');
-const promotions = () => import('@/features/promotion/components/promotion-pages');
-const zones = () => import('@/features/zone/components/zone-pages');
-const activities = () => import('@/features/activity/components/activity-pages');
-const controlled = () => import('@/features/kxzq/components/kxzq-pages');
+const wallet = withEngine(() => import('@/features/wallet/components/wallet-pages'));
+const account = withEngine(() => import('@/features/account/components/account-pages'));
+const orders = withEngine(() => import('@/features/order/components/order-pages'));
+const promotions = withEngine(() => import('@/features/promotion/components/promotion-pages'));
+const zones = withEngine(() => import('@/features/zone/components/zone-pages'));
+const activities = withEngine(() => import('@/features/activity/components/activity-pages'));
+const controlled = withEngine(() => import('@/features/kxzq/components/kxzq-pages'));
 const help = () => import('@/features/help/components/help-pages');
-const selfService = () => import('@/features/self-service/components/self-service-pages');
+const simple = () => import('./layout/simple-pages');
+const selfService = withEngine(() => import('@/features/self-service/components/self-service-pages'));
+
+/** A page: its loader, and the lazy component that renders it (one per page, whatever routes show it). */
+interface PageSource {
+  load: () => Promise<Page>;
+  Component: LazyExoticComponent<Page>;
+}
+
+const sources = new WeakMap<object, Map<string, PageSource>>();
+
+/** The page exported as `name` by the module `module` loads. */
+function page<M>(module: () => Promise<M>, name: keyof M & string): PageSource {
+  let byName = sources.get(module);
+  if (!byName) sources.set(module, (byName = new Map()));
+  let source = byName.get(name);
+  if (!source) {
+    const load = () => module().then((loaded) => loaded[name] as Page);
+    source = { load, Component: lazy(() => load().then((Component) => ({ default: Component }))) };
+    byName.set(name, source);
+  }
+  return source;
+}
 
 /** Each named route's page. */
-const PAGES: Record<string, Page | LazyPage> = {
-  index: HomePage,
-  login: () => login().then((module) => module.LoginPage),
-  not_found: NotFoundPage,
-  no_activity: NoActivityPage,
-  loading: LoadingPage,
-  loading_activity: () => activities().then((module) => module.ActivityLoadingPage),
-  eleven_index: LeavePage,
-  cart_step1: () => cart().then((module) => module.CartPage),
-  cart_step2: () => checkout().then((module) => module.CheckoutPage),
-  cart_step3: () => pay().then((module) => module.PayPage),
-  cart_step4: () => paid().then((module) => module.PaidPage),
-  cart_hm: () => pay().then((module) => module.PayPage),
-  list_index: GoodsListPage,
-  list_table: GoodsListPage,
-  list_no_image: GoodsListPage,
-  list_other: GoodsListPage,
-  list_info: () => detail().then((module) => module.GoodsDetailPage),
-  search_index: GoodsListPage,
-  search_table: GoodsListPage,
-  register_step1: () => register().then((module) => module.RegisterPage),
-  register_step2: () => register().then((module) => module.RegisterPage),
-  register_step3: () => register().then((module) => module.RegisterPage),
-  register_dd_step1: () => register().then((module) => module.RegisterPage),
-  register_dd_step2: () => register().then((module) => module.RegisterPage),
-  register_dd_step3: () => register().then((module) => module.RegisterPage),
-  forget_step1: () => forget().then((module) => module.ForgetPage),
-  forget_step2: () => forget().then((module) => module.ForgetPage),
-  forget_step3: () => forget().then((module) => module.ForgetPage),
-  zzfw_star: () => favorites().then((module) => module.FavoritesPage),
-  user_hyzx: () => centre().then((module) => module.MemberCentrePage),
-  wdqb: () => wallet().then((module) => module.WalletPage),
-  wdqb_yegl: () => wallet().then((module) => module.BalancePage),
-  wdqb_zhhb: () => wallet().then((module) => module.RedPacketPage),
-  wdqb_jfgl: () => wallet().then((module) => module.PointsPage),
-  wdqb_yhq: () => wallet().then((module) => module.CouponsPage),
-  wdqb_xjq: () => wallet().then((module) => module.VouchersPage),
-  jcxx_index: () => account().then((module) => module.BasicInfoPage),
-  zhzx_zzzj: () => account().then((module) => module.CertificatesPage),
-  zhzx_ddgl: () => account().then((module) => module.StoresPage),
-  zhzx_addr: () => account().then((module) => module.AddressesPage),
-  zhzx_wdxx: () => account().then((module) => module.MessagesPage),
-  zhzx_bdwx: () => account().then((module) => module.WechatPage),
-  order_index: () => orders().then((module) => module.OrderListPage),
-  order_info: () => orders().then((module) => module.OrderDetailPage),
-  order_return: () => orders().then((module) => module.ReturnPage),
-  order_after_sales: () => orders().then((module) => module.AfterSalesPage),
-  zzfw_dzfp: () => orders().then((module) => module.InvoicesPage),
-  jfdd: () => promotions().then((module) => module.PointsOrdersPage),
-  lqzx: () => promotions().then((module) => module.CouponCentrePage),
-  jfsc: () => promotions().then((module) => module.PointsMallPage),
-  dzht: () => account().then((module) => module.AgreementPage),
-  zyyp: () => zones().then((module) => module.HerbZonePage),
-  qxzq: () => zones().then((module) => module.DeviceZonePage),
-  help_xrzn_hyzc: () => help().then((module) => module.HelpPage),
-  help_xrzn_gwzn: () => help().then((module) => module.HelpPage),
-  help_xrzn_aqgy: () => help().then((module) => module.HelpPage),
-  help_fwbz_wzzz: () => help().then((module) => module.HelpPage),
-  help_fwbz_yhxy: () => help().then((module) => module.HelpPage),
-  help_fwbz_zskf: () => help().then((module) => module.HelpPage),
-  help_us_tsjy: () => help().then((module) => module.HelpPage),
-  help_us_link: () => help().then((module) => module.HelpPage),
-  help_pay: () => help().then((module) => module.PayHelpPage),
-  help_zfps_ddzf: () => help().then((module) => module.PayHelpPage),
-  help_zfps_hwps: () => help().then((module) => module.PayHelpPage),
-  help_zfps_ypth: () => help().then((module) => module.PayHelpPage),
-  news_hy: () => help().then((module) => module.IndustryNewsPage),
-  news_company: () => help().then((module) => module.CompanyNewsPage),
-  news_info: () => help().then((module) => module.NewsInfoPage),
-  zzfw_kjcg: () => selfService().then((module) => module.QuickPurchasePage),
-  zzfw_pzqg: () => selfService().then((module) => module.WantedListPage),
-  zzfw_pzqg_add: () => selfService().then((module) => module.WantedAddPage),
-  zzfw_pzqg_info: () => selfService().then((module) => module.WantedInfoPage),
-  zzfw_yjfk: () => selfService().then((module) => module.FeedbackPage),
-  yjh: () => activities().then((module) => module.ActivityZonePage),
-  hdzx: () => activities().then((module) => module.ActivityCentrePage),
-  zqmb: () => activities().then((module) => module.TemplatePage),
-  hdmb: () => activities().then((module) => module.TemplatePage),
-  yyh: () => activities().then((module) => module.YyhPage),
-  yyh_list: () => activities().then((module) => module.YyhListPage),
-  kxzq: () => controlled().then((module) => module.KxZonePage),
-  kxzq_new: () => controlled().then((module) => module.KxNewPage),
-  kxzq_goods: () => controlled().then((module) => module.KxProgrammePage),
-  zhzq: () => zones().then((module) => module.CombinationZonePage),
-  hb: () => zones().then((module) => module.CashbackPage),
-  welfare: () => zones().then((module) => module.WelfarePage),
-  mrtj: () => zones().then((module) => module.EverydayZonePage),
-  jxqzc: () => zones().then((module) => module.NearExpiryZonePage),
-  yx_index: () => zones().then((module) => module.FreeShippingZonePage),
-  yx_table: () => zones().then((module) => module.FreeShippingTablePage),
-  yx_rule: () => zones().then((module) => module.FreeShippingRulePage),
-  ppzq: () => zones().then((module) => module.BrandZonePage),
-  ppzq_info: () => zones().then((module) => module.BrandInfoPage),
+const PAGES: Record<string, PageSource> = {
+  index: page(home, 'HomePage'),
+  login: page(login, 'LoginPage'),
+  not_found: page(simple, 'NotFoundPage'),
+  no_activity: page(simple, 'NoActivityPage'),
+  loading: page(simple, 'LoadingPage'),
+  loading_activity: page(activities, 'ActivityLoadingPage'),
+  eleven_index: page(simple, 'LeavePage'),
+  cart_step1: page(cart, 'CartPage'),
+  cart_step2: page(checkout, 'CheckoutPage'),
+  cart_step3: page(pay, 'PayPage'),
+  cart_step4: page(paid, 'PaidPage'),
+  cart_hm: page(pay, 'PayPage'),
+  list_index: page(list, 'GoodsListPage'),
+  list_table: page(list, 'GoodsListPage'),
+  list_no_image: page(list, 'GoodsListPage'),
+  list_other: page(list, 'GoodsListPage'),
+  list_info: page(detail, 'GoodsDetailPage'),
+  search_index: page(list, 'GoodsListPage'),
+  search_table: page(list, 'GoodsListPage'),
+  register_step1: page(register, 'RegisterPage'),
+  register_step2: page(register, 'RegisterPage'),
+  register_step3: page(register, 'RegisterPage'),
+  register_dd_step1: page(register, 'RegisterPage'),
+  register_dd_step2: page(register, 'RegisterPage'),
+  register_dd_step3: page(register, 'RegisterPage'),
+  forget_step1: page(forget, 'ForgetPage'),
+  forget_step2: page(forget, 'ForgetPage'),
+  forget_step3: page(forget, 'ForgetPage'),
+  zzfw_star: page(favorites, 'FavoritesPage'),
+  user_hyzx: page(centre, 'MemberCentrePage'),
+  wdqb: page(wallet, 'WalletPage'),
+  wdqb_yegl: page(wallet, 'BalancePage'),
+  wdqb_zhhb: page(wallet, 'RedPacketPage'),
+  wdqb_jfgl: page(wallet, 'PointsPage'),
+  wdqb_yhq: page(wallet, 'CouponsPage'),
+  wdqb_xjq: page(wallet, 'VouchersPage'),
+  jcxx_index: page(account, 'BasicInfoPage'),
+  zhzx_zzzj: page(account, 'CertificatesPage'),
+  zhzx_ddgl: page(account, 'StoresPage'),
+  zhzx_addr: page(account, 'AddressesPage'),
+  zhzx_wdxx: page(account, 'MessagesPage'),
+  zhzx_bdwx: page(account, 'WechatPage'),
+  order_index: page(orders, 'OrderListPage'),
+  order_info: page(orders, 'OrderDetailPage'),
+  order_return: page(orders, 'ReturnPage'),
+  order_after_sales: page(orders, 'AfterSalesPage'),
+  zzfw_dzfp: page(orders, 'InvoicesPage'),
+  jfdd: page(promotions, 'PointsOrdersPage'),
+  lqzx: page(promotions, 'CouponCentrePage'),
+  jfsc: page(promotions, 'PointsMallPage'),
+  dzht: page(account, 'AgreementPage'),
+  zyyp: page(zones, 'HerbZonePage'),
+  qxzq: page(zones, 'DeviceZonePage'),
+  help_xrzn_hyzc: page(help, 'HelpPage'),
+  help_xrzn_gwzn: page(help, 'HelpPage'),
+  help_xrzn_aqgy: page(help, 'HelpPage'),
+  help_fwbz_wzzz: page(help, 'HelpPage'),
+  help_fwbz_yhxy: page(help, 'HelpPage'),
+  help_fwbz_zskf: page(help, 'HelpPage'),
+  help_us_tsjy: page(help, 'HelpPage'),
+  help_us_link: page(help, 'HelpPage'),
+  help_pay: page(help, 'PayHelpPage'),
+  help_zfps_ddzf: page(help, 'PayHelpPage'),
+  help_zfps_hwps: page(help, 'PayHelpPage'),
+  help_zfps_ypth: page(help, 'PayHelpPage'),
+  news_hy: page(help, 'IndustryNewsPage'),
+  news_company: page(help, 'CompanyNewsPage'),
+  news_info: page(help, 'NewsInfoPage'),
+  zzfw_kjcg: page(selfService, 'QuickPurchasePage'),
+  zzfw_pzqg: page(selfService, 'WantedListPage'),
+  zzfw_pzqg_add: page(selfService, 'WantedAddPage'),
+  zzfw_pzqg_info: page(selfService, 'WantedInfoPage'),
+  zzfw_yjfk: page(selfService, 'FeedbackPage'),
+  yjh: page(activities, 'ActivityZonePage'),
+  hdzx: page(activities, 'ActivityCentrePage'),
+  zqmb: page(activities, 'TemplatePage'),
+  hdmb: page(activities, 'TemplatePage'),
+  yyh: page(activities, 'YyhPage'),
+  yyh_list: page(activities, 'YyhListPage'),
+  kxzq: page(controlled, 'KxZonePage'),
+  kxzq_new: page(controlled, 'KxNewPage'),
+  kxzq_goods: page(controlled, 'KxProgrammePage'),
+  zhzq: page(zones, 'CombinationZonePage'),
+  hb: page(zones, 'CashbackPage'),
+  welfare: page(zones, 'WelfarePage'),
+  mrtj: page(zones, 'EverydayZonePage'),
+  jxqzc: page(zones, 'NearExpiryZonePage'),
+  yx_index: page(zones, 'FreeShippingZonePage'),
+  yx_table: page(zones, 'FreeShippingTablePage'),
+  yx_rule: page(zones, 'FreeShippingRulePage'),
+  ppzq: page(zones, 'BrandZonePage'),
+  ppzq_info: page(zones, 'BrandInfoPage'),
 };
 
-const LAZY = new Set<string>([
-  'login',
-  'cart_step1',
-  'cart_step2',
-  'cart_step3',
-  'cart_step4',
-  'cart_hm',
-  'list_info',
-  'register_step1',
-  'register_step2',
-  'register_step3',
-  'register_dd_step1',
-  'register_dd_step2',
-  'register_dd_step3',
-  'forget_step1',
-  'forget_step2',
-  'forget_step3',
-  'zzfw_star',
-  'user_hyzx',
-  'wdqb',
-  'wdqb_yegl',
-  'wdqb_zhhb',
-  'wdqb_jfgl',
-  'wdqb_yhq',
-  'wdqb_xjq',
-  'jcxx_index',
-  'zhzx_zzzj',
-  'zhzx_ddgl',
-  'zhzx_addr',
-  'zhzx_wdxx',
-  'zhzx_bdwx',
-  'order_index',
-  'order_info',
-  'order_return',
-  'order_after_sales',
-  'zzfw_dzfp',
-  'jfdd',
-  'lqzx',
-  'jfsc',
-  'dzht',
-  'zyyp',
-  'qxzq',
-  'loading_activity',
-  'help_xrzn_hyzc',
-  'help_xrzn_gwzn',
-  'help_xrzn_aqgy',
-  'help_fwbz_wzzz',
-  'help_fwbz_yhxy',
-  'help_fwbz_zskf',
-  'help_us_tsjy',
-  'help_us_link',
-  'help_pay',
-  'help_zfps_ddzf',
-  'help_zfps_hwps',
-  'help_zfps_ypth',
-  'news_hy',
-  'news_company',
-  'news_info',
-  'zzfw_kjcg',
-  'zzfw_pzqg',
-  'zzfw_pzqg_add',
-  'zzfw_pzqg_info',
-  'zzfw_yjfk',
-  'yjh',
-  'hdzx',
-  'zqmb',
-  'hdmb',
-  'yyh',
-  'yyh_list',
-  'kxzq',
-  'kxzq_new',
-  'kxzq_goods',
-  'zhzq',
-  'hb',
-  'welfare',
-  'mrtj',
-  'jxqzc',
-  'yx_index',
-  'yx_table',
-  'yx_rule',
-  'ppzq',
-  'ppzq_info',
-]);
-
-function pageRoute(name: string): Pick<RouteObject, 'element' | 'lazy'> {
-  const page = PAGES[name];
-  if (!page) throw new Error(`route ${name} has no page`);
-  if (LAZY.has(name)) {
-    const load = page as LazyPage;
-    return { lazy: async () => ({ Component: await load() }) };
-  }
-  const Component = page as Page;
-  return { element: <Component /> };
+function pageRoute(name: string): Pick<RouteObject, 'element'> {
+  const source = PAGES[name];
+  if (!source) throw new Error(`route ${name} has no page`);
+  const { Component } = source;
+  return {
+    element: (
+      <Suspense fallback={null}>
+        <Component />
+      </Suspense>
+    ),
+  };
 }
 
 export const routeObjects: RouteObject[] = [
@@ -236,3 +187,32 @@ export const routeObjects: RouteObject[] = [
 ];
 
 export const router = createBrowserRouter(routeObjects);
+
+/** Starts loading the page at `pathname` (its code, and the engine when it uses it); answers whether there is one. */
+export function preloadPage(pathname: string): boolean {
+  const route = routeForPath(resolvePath(pathname));
+  const source = route && PAGES[route.name];
+  if (!source) return false;
+  if (!preloaded.has(route.name)) {
+    preloaded.add(route.name);
+    // A failed load is the page's to report, when it is opened; a hover tries again.
+    source.load().catch(() => preloaded.delete(route.name));
+  }
+  return true;
+}
+
+const preloaded = new Set<string>();
+
+/**
+ * Loads a page's code while the pointer rests on a link to it, or the keyboard focuses it: the
+ * time between the two and the click is usually enough, and the page then opens at once.
+ */
+export function preloadOnIntent(root: Document = document): void {
+  const intent = (event: Event) => {
+    const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
+    if (!(link instanceof HTMLAnchorElement) || link.origin !== window.location.origin || link.target === '_blank') return;
+    preloadPage(link.pathname);
+  };
+  root.addEventListener('pointerover', intent, { passive: true });
+  root.addEventListener('focusin', intent);
+}

@@ -1,7 +1,7 @@
 // The route table: the spec's names, titles, layout flags, redirects and /404.
 import { describe, expect, it } from 'vitest';
 import { ROUTES, NO_USER_FETCH, pageTitle, pathOf, resolvePath, routeByName, routeForPath } from './routes';
-import { routeObjects } from './router';
+import { preloadPage, routeObjects } from './router';
 
 describe('the route table', () => {
   it('carries the spec names with their paths', () => {
@@ -77,5 +77,11 @@ describe('the route table', () => {
       expect(entry?.handle, route.name).toEqual({ route });
     }
     expect(children.at(-1)?.path).toBe('*');
+  });
+
+  it('knows the page behind a link, through redirects, to load it before the click', () => {
+    expect(preloadPage('/list/info/12')).toBe(true);
+    expect(preloadPage('/order/wl/5')).toBe(true);
+    expect(preloadPage('/no/such/page')).toBe(true);
   });
 });

@@ -1,7 +1,7 @@
 // Money as the shop shows it: the engine's exact decimal strings, never floats. Amounts are
 // compared by the engine (`compareMoney`), never as JavaScript numbers: '10.001' is more than
 // '10', and 9007199254740993 is more than 9007199254740992.
-import { compareMoney, type MoneyInput } from './engine';
+import { compareMoney, EngineNotLoaded, type MoneyInput } from './engine';
 
 /** "¥12.30" — always two decimals. */
 export function yuan(value: string | number | null | undefined): string {
@@ -18,7 +18,9 @@ function compare(a: Amount, b: Amount): -1 | 0 | 1 | null {
   if (a === null || a === undefined || a === '' || b === null || b === undefined || b === '') return null;
   try {
     return compareMoney(a, b);
-  } catch {
+  } catch (error) {
+    // A page that compares money loads the engine first: not having it is a fault, not an amount.
+    if (error instanceof EngineNotLoaded) throw error;
     // Not an amount the shop could show: no decision is made from it.
     return null;
   }

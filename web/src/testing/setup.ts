@@ -1,6 +1,10 @@
-// Vitest in jsdom: what Ant Design expects of a browser that jsdom lacks.
+// Vitest in jsdom: what Ant Design expects of a browser that jsdom lacks, and the pricing engine
+// loaded, as the router loads it for the pages that use it.
 import { afterEach } from 'vitest';
 import { cleanup } from '@testing-library/react';
+import { loadEngine } from '@/lib/engine';
+
+await loadEngine();
 
 afterEach(() => cleanup());
 

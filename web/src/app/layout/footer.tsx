@@ -1,8 +1,26 @@
 // The footer: the first 4 help groups, licence and company notices, two QR codes generated
 // from their URLs (official account, mini-program), links.
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
-import { QRCodeSVG } from 'qrcode.react';
+import { useInView } from 'react-intersection-observer';
 import { useHelpGroups, useLinks } from '@/api/common';
+
+// The QR codes' generator is not part of the first load: it comes when the footer nears the
+// window, which on most pages is after a scroll.
+const QRCodeSVG = lazy(() => import('qrcode.react').then((module) => ({ default: module.QRCodeSVG })));
+
+/** A QR code of `value`, 88 px square; its place is kept until it is drawn. */
+function QrCode({ value }: { value: string }) {
+  const { ref, inView } = useInView({ triggerOnce: true, rootMargin: '200px', fallbackInView: true });
+  const space = <svg ref={ref} width={88} height={88} aria-hidden />;
+  return inView ? (
+    <Suspense fallback={space}>
+      <QRCodeSVG value={value} size={88} />
+    </Suspense>
+  ) : (
+    space
+  );
+}
 
 /** §9: the footer shows the first 4 help groups. */
 export const HELP_GROUPS = 4;
@@ -34,11 +52,11 @@ export function Footer() {
           ))}
           <div className="footer-qr">
             <figure>
-              <QRCodeSVG value={OFFICIAL_ACCOUNT_URL} size={88} />
+              <QrCode value={OFFICIAL_ACCOUNT_URL} />
               <figcaption>关注公众号</figcaption>
             </figure>
             <figure>
-              <QRCodeSVG value={MINI_PROGRAM_URL} size={88} />
+              <QrCode value={MINI_PROGRAM_URL} />
               <figcaption>微信小程序</figcaption>
             </figure>
           </div>

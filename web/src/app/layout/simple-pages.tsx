@@ -1,8 +1,7 @@
-// The small screens: /404, /noActivity, the /loading redirect screens, eleven_index; and the
-// redirects that carry a path's parameters.
+// The small screens: /404, /noActivity, the /loading redirect screens, eleven_index (each loaded
+// on first use, app/router.tsx).
 import { useEffect } from 'react';
-import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
-import { redirectTarget } from '../routes';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button, Result, Spin } from 'antd';
 
 export function NotFoundPage() {
@@ -57,9 +56,4 @@ export function LeavePage() {
     window.location.replace('/');
   }, []);
   return null;
-}
-
-/** A redirect that carries the path's parameters over (`/order/wl/:id` → `/order/info/:id`). */
-export function RedirectTo({ to }: { to: string }) {
-  return <Navigate to={redirectTarget(to, useParams())} replace />;
 }
