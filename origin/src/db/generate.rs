@@ -97,6 +97,7 @@ struct Template {
     goods_type: i64,
     is_youx: i64,
     jzl: i64,
+    zbz: i64,
     validity: String,
     manjian_id: i64,
     description: String,
@@ -106,7 +107,7 @@ struct Template {
 pub async fn generate(conn: &mut AnyConnection, kind: Kind, count: usize, seed: u64) -> anyhow::Result<String> {
     let started = std::time::Instant::now();
     let templates: Vec<Template> = sqlx::query_as(
-        "SELECT name, category_id, brand_id, ypgg, bzdw, pzwh, rx, price, type, is_youx, jzl, validity, manjian_id, description \
+        "SELECT name, category_id, brand_id, ypgg, bzdw, pzwh, rx, price, type, is_youx, jzl, zbz, validity, manjian_id, description \
          FROM goods WHERE is_kx = 0 ORDER BY id LIMIT 2000",
     )
     .fetch_all(&mut *conn)
@@ -162,6 +163,7 @@ struct Made {
     bzdw: String,
     pzwh: String,
     jzl: i64,
+    zbz: i64,
     validity: String,
     rx: i64,
     price: i64,
@@ -218,6 +220,7 @@ fn made(templates: &[Template], random: &mut StdRng) -> Made {
         bzdw: template.bzdw.clone(),
         pzwh,
         jzl: template.jzl,
+        zbz: template.zbz,
         validity: template.validity.clone(),
         rx: template.rx,
         price,
@@ -237,12 +240,12 @@ fn made(templates: &[Template], random: &mut StdRng) -> Made {
 }
 
 async fn insert(conn: &mut AnyConnection, goods: &[Made], created: i64) -> anyhow::Result<()> {
-    const COLUMNS: usize = 24;
+    const COLUMNS: usize = 25;
     let values = (0..goods.len()).map(|row| format!("({})", super::params(row * COLUMNS + 1, COLUMNS))).collect::<Vec<_>>().join(", ");
     let sql = format!(
         "INSERT INTO goods (name, category_id, brand_id, sccj, ypgg, bzdw, pzwh, jzl, validity, rx, price, base_price, \
          stock, type, is_youx, is_buy, is_dpby, ladder_price_type, manjian_id, description, search_text, sales, created_at, \
-         qg_number) VALUES {values}"
+         qg_number, zbz) VALUES {values}"
     );
     let mut query = sqlx::query(sqlx::AssertSqlSafe(sql));
     for (index, made) in goods.iter().enumerate() {
@@ -271,7 +274,8 @@ async fn insert(conn: &mut AnyConnection, goods: &[Made], created: i64) -> anyho
             .bind(search_text)
             .bind(made.sales)
             .bind(created - index as i64)
-            .bind(0_i64);
+            .bind(0_i64)
+            .bind(made.zbz);
     }
     query.execute(conn).await?;
     Ok(())

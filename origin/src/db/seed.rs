@@ -159,6 +159,9 @@ struct Goods {
     origin: String,
     #[serde(default)]
     jzl: i64,
+    /// 中包装; absent: [`middle_pack`] of the case.
+    #[serde(default)]
+    zbz: Option<i64>,
     #[serde(default)]
     validity: String,
     #[serde(default)]
@@ -601,9 +604,9 @@ async fn insert_goods(
         let id: i64 = sqlx::query_scalar(
             "INSERT INTO goods (name, category_id, brand_id, sccj, ypgg, bzdw, pzwh, origin, jzl, validity, rx, \
              price, base_price, stock, type, is_youx, is_buy, is_dpby, qg_number, ladder_price_type, tags, \
-             description, search_text, sales, created_at) \
+             description, search_text, sales, created_at, zbz) \
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, \
-             $21, $22, $23, $24, $25) RETURNING id",
+             $21, $22, $23, $24, $25, $26) RETURNING id",
         )
         .bind(&goods.name)
         .bind(category)
@@ -631,6 +634,7 @@ async fn insert_goods(
         // A steady, made-up sales figure so that "by sales" sorts the demo sensibly.
         .bind(((index * 7919) % 1000) as i64)
         .bind(created - index as i64)
+        .bind(goods.zbz.unwrap_or_else(|| middle_pack(goods.jzl, goods.goods_type)))
         .fetch_one(&mut **tx)
         .await?;
         for step in &goods.ladder_price {
@@ -1161,6 +1165,17 @@ async fn insert_demo_member(
         .execute(&mut **tx)
         .await?;
     Ok(())
+}
+
+/// The demo's 中包装 where the catalogue names none: medicines packed by the case come ten (or
+/// five) to a middle pack when the case divides so; herbs (type 2) and small cases have none (1).
+pub(crate) fn middle_pack(jzl: i64, goods_type: i64) -> i64 {
+    match jzl {
+        _ if goods_type == 2 => 1,
+        100.. if jzl % 10 == 0 => 10,
+        50.. if jzl % 5 == 0 => 5,
+        _ => 1,
+    }
 }
 
 #[cfg(test)]

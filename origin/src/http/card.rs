@@ -39,6 +39,9 @@ fn card_fields(now: usize) -> Vec<(&'static str, String)> {
         "tags",
         "expires_on",
         "is_kx",
+        "zbz",
+        "jzl",
+        "sales",
     ];
     let mut fields: Vec<(&'static str, String)> = columns.iter().map(|column| (*column, format!("g.{column}"))).collect();
     fields.push((
@@ -99,11 +102,21 @@ pub struct CardRow {
     pub expires_on: String,
     #[serde(default)]
     pub is_kx: i64,
+    #[serde(default = "one")]
+    pub zbz: i64,
+    #[serde(default)]
+    pub jzl: i64,
+    #[serde(default)]
+    pub sales: i64,
     pub card_ladders: Option<String>,
     pub card_sale: Option<String>,
     /// The running store-wide discount's rate (`0.94`), if any.
     #[serde(default)]
     pub card_rate: Option<String>,
+}
+
+fn one() -> i64 {
+    1
 }
 
 /// 有货 / 库存紧张 / 缺货.
@@ -168,6 +181,12 @@ pub struct Card {
     /// 1 for controlled goods (控销): only members approved for the zone may buy them.
     pub is_kx: i64,
     pub ck_id: i64,
+    /// 中包装: units in one middle pack, the step of quantity steppers (1: none).
+    pub zbz: i64,
+    /// 件装量: units in one case (0: not given).
+    pub jzl: i64,
+    /// Units sold.
+    pub sales: i64,
 }
 
 /// A ladder step: from `number` units, `price` each.
@@ -303,6 +322,9 @@ pub fn card(row: &CardRow) -> Result<Card> {
         expires_on: row.expires_on.clone(),
         is_kx: row.is_kx,
         ck_id: 0,
+        zbz: row.zbz.max(1),
+        jzl: row.jzl,
+        sales: row.sales,
     })
 }
 

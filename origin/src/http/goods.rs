@@ -440,7 +440,7 @@ async fn detail(
     QueryFields(query): QueryFields,
 ) -> Answer<GoodsDetail> {
     let row: DetailRow = sqlx::query_as(sqlx::AssertSqlSafe(format!(
-        "SELECT {}, g.category_id, g.brand_id, g.validity, g.jzl, g.origin, g.rx, g.description FROM goods g WHERE g.id = $1",
+        "SELECT {}, g.category_id, g.brand_id, g.validity, g.origin, g.rx, g.description FROM goods g WHERE g.id = $1",
         card_columns(2)
     )))
     .bind(id)
@@ -476,7 +476,6 @@ async fn detail(
     ok(GoodsDetail {
         card: card(&row.card)?,
         validity: row.validity,
-        jzl: row.jzl,
         origin: row.origin,
         rx: row.rx,
         description: row.description,
@@ -496,7 +495,6 @@ struct DetailRow {
     category_id: i64,
     brand_id: Option<i64>,
     validity: String,
-    jzl: i64,
     origin: String,
     rx: i64,
     description: String,
@@ -509,8 +507,6 @@ pub struct GoodsDetail {
     card: Card,
     /// Shelf life.
     validity: String,
-    /// Dosage form.
-    jzl: i64,
     origin: String,
     /// 1 for prescription medicines.
     rx: i64,

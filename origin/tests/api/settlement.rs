@@ -50,8 +50,8 @@ async fn coupons_reach_their_member_only() {
         .unwrap();
         let (status, count) = app.get(&demo, "/api/user/couponNum").await;
         assert_eq!(status, StatusCode::OK, "{count}");
-        // Every template once, plus one not yet valid (unused); one expired.
-        assert_eq!(count["data"], serde_json::json!({ "unused": templates + 1, "used": 0, "expired": 1 }));
+        // Every template once, plus one not yet valid (unused, not usable); one expired.
+        assert_eq!(count["data"], serde_json::json!({ "usable": templates, "unused": templates + 1, "used": 0, "expired": 1 }));
         let (_, available) = app.get(&demo, "/api/user/availableCoupon").await;
         assert_eq!(available["data"]["total"], templates, "the one not yet valid is not available");
         let (_, rate) = app.get(&demo, "/api/user/availableCoupon?type=2").await;
@@ -67,7 +67,7 @@ async fn coupons_reach_their_member_only() {
 
         let other = app.other_member().await;
         let (_, theirs) = app.get(&other, "/api/user/couponNum").await;
-        assert_eq!(theirs["data"], serde_json::json!({ "unused": 0, "used": 0, "expired": 0 }));
+        assert_eq!(theirs["data"], serde_json::json!({ "usable": 0, "unused": 0, "used": 0, "expired": 0 }));
         let (_, theirs) = app.get(&other, "/api/user/coupon").await;
         assert_eq!(theirs["data"]["total"], 0);
         let (status, _) = app.get(&app.client(), "/api/user/coupon").await;

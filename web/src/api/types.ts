@@ -223,9 +223,9 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * `GET /api/article/{id}`: a help or news article with its body as safe HTML, and the articles
-     *     before and after it in its list (help: the help centre's order; news: its category, newest
-     *     first); 404 `文章不存在`.
+     * `GET /api/article/{id}`: a help or news article with its placeholders filled and its body as
+     *     safe HTML, and the articles before and after it in its list (help: the help centre's order;
+     *     news: its category, newest first); 404 `文章不存在`.
      */
     get: operations['article'];
     put?: never;
@@ -751,6 +751,29 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/focus/demo': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * `GET /api/focus/demo?position=…`: the ads of one position as the shop shows them, for a
+     *     page (an activity or zone template) to show them as its sample: `position` `focus` (the
+     *     home banners, the default), a right-hand position (`xrtj`, `top`, `ppzq`, `kxzq`, `zyzq`,
+     *     `login`, `yx`, `common`, `postList`) or `brand:{id}` (a brand's banners); `key` is read when
+     *     `position` is absent. Any other position answers 422 `广告位置不正确`.
+     */
+    get: operations['focus_demo'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/focus/kxzq_ad': {
     parameters: {
       query?: never;
@@ -1003,7 +1026,8 @@ export interface paths {
     };
     /**
      * `GET /api/index`: `rnss` (hot terms), `nav` (≤ 9), `category`, `category_yx`,
-     *     `category_zy`, `category_qx`, `brand`, `timestamp` (the server clock).
+     *     `category_zy`, `category_qx`, `brand`, `timestamp` (the server clock), `free_shipping_from`,
+     *     `shop` (the shop's identity, for the footer).
      */
     get: operations['common'];
     put?: never;
@@ -1953,9 +1977,9 @@ export interface paths {
     get: operations['feedback_list'];
     put?: never;
     /**
-     * `POST /api/user/feedback` (multipart: `kind` 1 功能建议, 2 商品问题, 3 服务投诉, 4 其他;
-     *     `body` at most 1,000 characters; `photos` up to 5 JPEG or PNG of at most 5 MB): sends the
-     *     shop a piece of feedback.
+     * `POST /api/user/feedback` (`kind` 1 功能建议, 2 商品问题, 3 服务投诉, 4 其他; `body` at most
+     *     1,000 characters; `photos` up to 5 JPEG or PNG of at most 5 MB): sends the shop a piece of
+     *     feedback. With photos the body is multipart; without, a form-encoded body does as well.
      */
     post: operations['feedback_send'];
     delete?: never;
@@ -2335,9 +2359,9 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * `GET /api/user/user_money_log` (`page`, `use_type`, `start_time`, `end_time` as Unix
-     *     seconds): the balance's movements, newest first, 20 a page. `use_type` 1 is money in, 2
-     *     money out.
+     * `GET /api/user/user_money_log` (`page`, `use_type`, `start_time`, `end_time`: dates
+     *     `YYYY-MM-DD` in China's time, both days included, or Unix seconds): the balance's
+     *     movements, newest first, 20 a page. `use_type` 1 is money in, 2 money out.
      */
     get: operations['user_money_log'];
     put?: never;
@@ -2587,7 +2611,16 @@ export interface components {
       /** @description The buyer: the member's company. */
       buyer: string;
       clauses: string[];
+      /**
+       * @description The seller: the shop's seller entity (`shop.company`).
+       * @example 杭州瑞禾医药有限公司
+       */
       seller: string;
+      /**
+       * @description The shop's identity, the seller's licences, tax number, address and hotline among it
+       *     (`settings`, as the footer states it).
+       */
+      shop: components['schemas']['ShopIdentity'];
       /**
        * Format: int64
        * @description 1 when signed.
@@ -2767,6 +2800,11 @@ export interface components {
       is_kx: number;
       /** Format: int64 */
       is_youx: number;
+      /**
+       * Format: int64
+       * @description 件装量: units in one case (0: not given).
+       */
+      jzl: number;
       ladder_price: components['schemas']['Step'][];
       /** Format: int64 */
       ladder_price_type: number;
@@ -2782,6 +2820,11 @@ export interface components {
       pzwh: string;
       /** Format: int64 */
       qg_number: number;
+      /**
+       * Format: int64
+       * @description Units sold.
+       */
+      sales: number;
       /** @description Manufacturer. */
       sccj: string;
       /**
@@ -2794,6 +2837,11 @@ export interface components {
       type: number;
       /** @description Specification. */
       ypgg: string;
+      /**
+       * Format: int64
+       * @description 中包装: units in one middle pack, the step of quantity steppers (1: none).
+       */
+      zbz: number;
     };
     /** @description A combination as the engine's goods: its own stock, buyable while all its goods are. */
     CartCombination: {
@@ -3660,7 +3708,16 @@ export interface components {
         /** @description The buyer: the member's company. */
         buyer: string;
         clauses: string[];
+        /**
+         * @description The seller: the shop's seller entity (`shop.company`).
+         * @example 杭州瑞禾医药有限公司
+         */
         seller: string;
+        /**
+         * @description The shop's identity, the seller's licences, tax number, address and hotline among it
+         *     (`settings`, as the footer states it).
+         */
+        shop: components['schemas']['ShopIdentity'];
         /**
          * Format: int64
          * @description 1 when signed.
@@ -4413,11 +4470,6 @@ export interface components {
          * @description 1 when the member keeps it among their favourites.
          */
         is_favorite: number;
-        /**
-         * Format: int64
-         * @description Dosage form.
-         */
-        jzl: number;
         manjian: components['schemas']['ManjianActivity'] | null;
         origin: string;
         /** @description The §2 query ids, echoed (0 when absent). */
@@ -4486,6 +4538,8 @@ export interface components {
         nav: components['schemas']['NavEntry'][];
         /** @description Hot search terms. */
         rnss: string[];
+        /** @description The shop's identity, as the footer states it (`settings`; `origin admin settings`). */
+        shop: components['schemas']['ShopIdentity'];
         /**
          * Format: int64
          * @description The server clock, Unix seconds.
@@ -5528,6 +5582,11 @@ export interface components {
         is_kx: number;
         /** Format: int64 */
         is_youx: number;
+        /**
+         * Format: int64
+         * @description 件装量: units in one case (0: not given).
+         */
+        jzl: number;
         ladder_price: components['schemas']['Step'][];
         /** Format: int64 */
         ladder_price_type: number;
@@ -5543,6 +5602,11 @@ export interface components {
         pzwh: string;
         /** Format: int64 */
         qg_number: number;
+        /**
+         * Format: int64
+         * @description Units sold.
+         */
+        sales: number;
         /** @description Manufacturer. */
         sccj: string;
         /**
@@ -5555,6 +5619,11 @@ export interface components {
         type: number;
         /** @description Specification. */
         ypgg: string;
+        /**
+         * Format: int64
+         * @description 中包装: units in one middle pack, the step of quantity steppers (1: none).
+         */
+        zbz: number;
       }[];
       /** @example ok */
       msg: string;
@@ -5867,11 +5936,6 @@ export interface components {
        * @description 1 when the member keeps it among their favourites.
        */
       is_favorite: number;
-      /**
-       * Format: int64
-       * @description Dosage form.
-       */
-      jzl: number;
       manjian: components['schemas']['ManjianActivity'] | null;
       origin: string;
       /** @description The §2 query ids, echoed (0 when absent). */
@@ -5929,6 +5993,8 @@ export interface components {
       nav: components['schemas']['NavEntry'][];
       /** @description Hot search terms. */
       rnss: string[];
+      /** @description The shop's identity, as the footer states it (`settings`; `origin admin settings`). */
+      shop: components['schemas']['ShopIdentity'];
       /**
        * Format: int64
        * @description The server clock, Unix seconds.
@@ -7128,6 +7194,54 @@ export interface components {
       /** @example 还差 ¥120.00 免运费 */
       text: string;
     };
+    /**
+     * @description The shop's identity, as the footer, the agreement and the articles state it.
+     *     `seed/catalogue.json`'s `shop` has the same fields.
+     */
+    ShopIdentity: {
+      /** @description The company's address. */
+      address: string;
+      /**
+       * @description The seller entity (公司名称): the agreement's seller, the invoice's 销售方, the payee.
+       * @example 杭州瑞禾医药有限公司
+       */
+      company: string;
+      /**
+       * @description The 统一社会信用代码, which is also the seller's 纳税人识别号 on invoices.
+       * @example 91330110MA2H3K7R5X
+       */
+      credit_code: string;
+      /**
+       * @description The number of the 医疗器械经营许可证.
+       * @example 浙杭食药监械经营许20190215号
+       */
+      device_licence: string;
+      /**
+       * @description The number of the 药品经营许可证.
+       * @example 浙AA5710286
+       */
+      drug_licence: string;
+      /**
+       * @description The service hotline (客服热线), which is also the complaints line (投诉电话).
+       * @example 400-816-3368
+       */
+      hot_line: string;
+      /** @description The ICP filing number (ICP备案号); empty when there is none. */
+      icp: string;
+      /**
+       * @description The number of the 互联网药品信息服务资格证书.
+       * @example (浙)-经营性-2024-0087
+       */
+      internet_drug_licence: string;
+      /**
+       * @description The shop's name, as its pages, articles and the cashier give it.
+       * @example 医药批发商城
+       */
+      name: string;
+      /** @description Service QQ numbers; empty when there is none. */
+      qq1: string;
+      qq2: string;
+    };
     /** @description A line that could not go back into the cart, and why. */
     Skipped: {
       name: string;
@@ -7634,6 +7748,7 @@ export type Selected = components['schemas']['Selected'];
 export type Settlement = components['schemas']['Settlement'];
 export type ShippingData = components['schemas']['ShippingData'];
 export type ShippingHint = components['schemas']['ShippingHint'];
+export type ShopIdentity = components['schemas']['ShopIdentity'];
 export type Skipped = components['schemas']['Skipped'];
 export type SpikeFloor = components['schemas']['SpikeFloor'];
 export type StateCount = components['schemas']['StateCount'];
@@ -8580,6 +8695,28 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Envelope_BrandZone'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  focus_demo: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 广告位的示例广告 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_Vec_Ad'];
         };
       };
       '4XX': components['responses']['Error'];

@@ -1,27 +1,30 @@
-// A goods as lists show it: picture, name, 规格, 生产厂家, price, tags, stock state, a quantity
-// stepper and 加入购物车.
+// A goods as lists show it: picture, name, 规格, 生产厂家, price, 中包装/件装, 批准文号, 限购 and
+// sales, tags, stock state, a quantity stepper by the middle pack and 加入购物车.
 import { memo, useState } from 'react';
 import { Link } from 'react-router';
-import { Button, InputNumber } from 'antd';
+import { Button } from 'antd';
 import type { Card } from '@/api/types';
 import { isCheaper, yuan } from '@/lib/money';
 import { currentPrice, stockClass, useAddToCart } from './goods';
 import { GoodsTags } from './tags';
+import { PackFacts } from './pack-facts';
+import { QuantityStepper } from './quantity-stepper';
 import { LazyImage } from './lazy-image';
 
 export function QuantityAdd({ goods, compact = false }: { goods: Card; compact?: boolean }) {
-  const [number, setNumber] = useState(1);
+  const step = Math.max(1, goods.zbz);
+  const [number, setNumber] = useState(step);
   const { add, adding } = useAddToCart();
   const buyable = goods.is_buy === 1 && goods.number > 0;
   return (
     <span className="quantity-add">
-      <InputNumber
+      <QuantityStepper
         size={compact ? 'small' : 'middle'}
-        min={1}
+        step={step}
         max={Math.max(1, goods.number)}
         value={number}
-        onChange={(value) => setNumber(Math.max(1, Math.floor(value ?? 1)))}
-        aria-label={`${goods.name} 数量`}
+        onChange={setNumber}
+        label={goods.name}
         disabled={!buyable}
       />
       <Button
@@ -57,6 +60,7 @@ export const GoodsCard = memo(function GoodsCard({ goods, showImage = true }: { 
       <div className="goods-card-meta" title={goods.sccj}>
         厂家：{goods.sccj}
       </div>
+      <PackFacts goods={goods} />
       {goods.expires_on && (
         <div className="goods-card-meta expiry" data-testid="goods-expiry">
           效期至：{goods.expires_on}

@@ -7,6 +7,7 @@ import { yuan } from '@/lib/money';
 import { currentPrice, stockClass } from './goods';
 import { QuantityAdd } from './goods-card';
 import { GoodsTags } from './tags';
+import { PackFacts } from './pack-facts';
 
 export function GoodsTable({ goods, expiry = false }: { goods: Card[]; expiry?: boolean }) {
   return (
@@ -22,6 +23,7 @@ export function GoodsTable({ goods, expiry = false }: { goods: Card[]; expiry?: 
           render: (_, item) => (
             <>
               <Link to={`/list/info/${item.id}`}>{item.name}</Link> <GoodsTags tags={item.tags} />
+              <PackFacts goods={item} inline />
             </>
           ),
         },
@@ -36,7 +38,7 @@ export function GoodsTable({ goods, expiry = false }: { goods: Card[]; expiry?: 
           render: (_, item) => <span className="price money">{yuan(currentPrice(item))}</span>,
         },
         { title: '库存', key: 'stock', width: 80, render: (_, item) => <span className={stockClass(item)}>{item.stock_state}</span> },
-        { title: '采购', key: 'buy', width: 230, render: (_, item) => <QuantityAdd goods={item} compact /> },
+        { title: '采购', key: 'buy', width: 260, render: (_, item) => <QuantityAdd goods={item} compact /> },
       ]}
     />
   );

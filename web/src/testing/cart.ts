@@ -45,6 +45,9 @@ export function cartLine(id: number, number: number, price: string, goods: Parti
       ck_id: 0,
       expires_on: '',
       is_kx: 0,
+      zbz: 1,
+      jzl: 0,
+      sales: 0,
       ...goods,
     },
   };

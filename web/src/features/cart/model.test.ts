@@ -30,7 +30,9 @@ const ladder = {
 
 describe('CartModel', () => {
   it('re-prices a quantity change at once, ladder included', () => {
-    const model = new CartModel(list([line(1, 2, '10.00', ladder), line(2, 1, '5.50')]));
+    // Both lines take part in the 满减 activity (rule 8 counts only its own lines).
+    const inActivity = (cartLine: CartLine): CartLine => ({ ...cartLine, goods_manjian_id: 1 });
+    const model = new CartModel(list([inActivity(line(1, 2, '10.00', ladder)), inActivity(line(2, 1, '5.50'))]));
     expect(model.quote.totals.total).toBe('25.50');
     const next = model.quote.lines.find((row) => row.id === 1)!.ladder.find((row) => !row.reached)!;
     expect(next).toMatchObject({ number: 10, need: 8 });
@@ -41,7 +43,7 @@ describe('CartModel', () => {
     model.setNumber(2, 2);
     expect(model.quote.totals.total).toBe('101.00');
     expect(model.quote.manjian_tiers[0]).toMatchObject({ status: 1 });
-    // 满100减10 reached: rule 8 takes 10.00 off the coupon lines.
+    // 满100减10 reached: rule 8 takes 10.00 off the activity's lines.
     expect(model.quote.totals.discount).toBe('10.00');
     expect(model.quote.totals.payable).toBe('91.00');
     expect(model.quote.shipping.need).toBe('699.00');

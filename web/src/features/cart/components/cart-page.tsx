@@ -4,7 +4,7 @@
 // by the engine on the keystroke.
 import { memo } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { App as AntApp, Button, Checkbox, Empty, InputNumber, Skeleton, Steps, Tag } from 'antd';
+import { App as AntApp, Button, Checkbox, Empty, Skeleton, Steps, Tag } from 'antd';
 import { DeleteOutlined } from '@ant-design/icons';
 import type { CartLine } from '@/api/cart';
 import { ladderHint, manjianTitle, shippingHint, tierHint, type LineQuote, type TierStatus } from '@/lib/engine';
@@ -12,6 +12,8 @@ import { positive, yuan } from '@/lib/money';
 import { sameJson } from '@/lib/same-json';
 import { GoodsTags } from '@/components/tags';
 import { cartLineFacts } from '@/components/line-facts';
+import { PackFacts } from '@/components/pack-facts';
+import { QuantityStepper } from '@/components/quantity-stepper';
 import { priceReason } from '../model';
 import { useCart } from '../use-cart';
 
@@ -72,6 +74,7 @@ const CartRow = memo(
               {facts.name}
             </Link>
             {!facts.isSet && <GoodsTags tags={line.goods.tags} />}
+            {!facts.isSet && <PackFacts goods={line.goods} inline />}
             <div className="muted" data-testid={facts.isSet ? 'set-contents' : undefined}>
               {facts.isSet ? `含：${facts.spec}` : `${facts.spec} · ${facts.maker}`}
             </div>
@@ -94,12 +97,11 @@ const CartRow = memo(
           )}
         </div>
         <div className="cell number">
-          <InputNumber
-            min={1}
+          <QuantityStepper
             value={line.number}
-            onChange={(value) => value !== null && onNumber(line.id, Number(value))}
-            aria-label={`${facts.name} 数量`}
-            data-testid="number-input"
+            step={facts.isSet ? 1 : line.goods.zbz}
+            onChange={(value) => onNumber(line.id, value)}
+            label={facts.name}
           />
         </div>
         <div className="cell amount money">

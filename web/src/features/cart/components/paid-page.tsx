@@ -14,11 +14,13 @@ export function PaidPage() {
   // Without an order of the member's there is nothing paid to show: back to the cart; an order
   // not paid yet goes to its payment.
   if (!(id > 0) || order.isError) return <Navigate to="/cart" replace />;
-  if (order.data?.status === 0) return <Navigate to={`/cart/step3/${id}`} replace />;
+  // (An unpaid order read from the cache is asked again first: it was paid a moment ago.)
+  const unpaid = order.data?.status === 0;
+  if (unpaid && !order.isFetching) return <Navigate to={`/cart/step3/${id}`} replace />;
   return (
     <div className="container">
       <CartSteps current={3} />
-      {!order.data ? (
+      {!order.data || unpaid ? (
         <Skeleton active />
       ) : (
         <Result

@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { Alert, App as AntApp, Button, Descriptions, Radio, Result, Skeleton, Space } from 'antd';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { canPay, positive, yuan } from '@/lib/money';
 import type { PaymentStarted, PaymentState } from '@/api/types';
 import { api } from '@/lib/api';
@@ -34,6 +34,7 @@ export function PayPage() {
   const [method, setMethod] = useState<'balance' | 'online'>('balance');
   const [online, setOnline] = useState<PaymentStarted>();
   const { modal, message } = AntApp.useApp();
+  const client = useQueryClient();
 
   if (!(id > 0) || order.isError) return <Result status="404" title="订单不存在" extra={<Link to="/order">查看我的订单</Link>} />;
   if (!order.data)
@@ -55,6 +56,7 @@ export function PayPage() {
         return;
       }
       await payOrder(id, 'balance');
+      await client.invalidateQueries({ queryKey: keys.orders.all });
       navigate(`/cart/step4?id=${id}`, { replace: true });
     } catch {
       // Told by the API client.
@@ -64,6 +66,7 @@ export function PayPage() {
   };
   const settled = async (state: PaymentState) => {
     if (state.status === 1) {
+      await client.invalidateQueries({ queryKey: keys.orders.all });
       navigate(`/cart/step4?id=${id}`, { replace: true });
       return;
     }

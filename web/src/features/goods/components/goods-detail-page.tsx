@@ -3,11 +3,12 @@
 // (the engine's ladder rows), activity tags with their rules, stock, add to cart, favourite.
 import { useMemo, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { App as AntApp, Breadcrumb, Button, Descriptions, InputNumber, Result, Skeleton, Space } from 'antd';
+import { App as AntApp, Breadcrumb, Button, Descriptions, Result, Skeleton, Space } from 'antd';
 import { HeartFilled, HeartOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { currentPrice, stockClass, useAddToCart } from '@/components/goods';
 import { GoodsTags } from '@/components/tags';
+import { QuantityStepper } from '@/components/quantity-stepper';
 import { ladderHint, manjianTitle, quote, type LadderRow } from '@/lib/engine';
 import { isCheaper, yuan } from '@/lib/money';
 import { countdown, useServerNow } from '@/lib/server-clock';
@@ -17,9 +18,10 @@ import { keys } from '@/lib/query-keys';
 
 const QUERY_IDS = ['goods_price_id', 'ladder_price_id', 'goods_manjian_id', 'is_yj', 'is_jxq'] as const;
 
-/** The engine's ladder rows for buying `number` of `goods`: each price and how many more it needs. */
-function ladderRows(goods: GoodsDetail, number: number): LadderRow[] {
-  if (!goods.ladder_price.length) return [];
+/** The engine's quote of buying `number` of `goods`: the unit price the ladder gives that
+ * quantity, and the ladder rows with how many more each price needs. */
+function priced(goods: GoodsDetail, number: number): { unitPrice: string; rows: LadderRow[] } {
+  if (!goods.ladder_price.length) return { unitPrice: goods.price, rows: [] };
   const line = quote({
     items: [
       {
@@ -37,7 +39,7 @@ function ladderRows(goods: GoodsDetail, number: number): LadderRow[] {
       },
     ],
   }).lines[0];
-  return line.ladder;
+  return { unitPrice: line.unit_price, rows: line.ladder };
 }
 
 function FlashSale({ goods }: { goods: GoodsDetail }) {
@@ -72,7 +74,9 @@ export function GoodsDetailPage() {
     );
 
   const buyable = goods.is_buy === 1 && goods.number > 0;
-  const rows = ladderRows(goods, number);
+  // The price follows the ladder as the quantity changes; a running flash sale's price stands.
+  const { unitPrice, rows } = priced(goods, number);
+  const price = goods.flash_sale ? currentPrice(goods) : unitPrice;
   const favorite = async () => {
     try {
       if (goods.is_favorite) {
@@ -119,8 +123,10 @@ export function GoodsDetailPage() {
           <FlashSale goods={goods} />
           <div className="detail-price">
             <span className="label">采购价</span>
-            <span className="price big">{yuan(currentPrice(goods))}</span>
-            {isCheaper(currentPrice(goods), goods.base_price) && (
+            <span className="price big" data-testid="detail-price">
+              {yuan(price)}
+            </span>
+            {isCheaper(price, goods.base_price) && (
               <span className="muted">
                 建议零售价 <del>{yuan(goods.base_price)}</del>
               </span>
@@ -166,22 +172,25 @@ export function GoodsDetailPage() {
             <Descriptions.Item label="生产厂家">{goods.sccj}</Descriptions.Item>
             <Descriptions.Item label="批准文号">{goods.pzwh}</Descriptions.Item>
             <Descriptions.Item label="有效期">{goods.validity || '—'}</Descriptions.Item>
+            <Descriptions.Item label="中包装">{goods.zbz > 1 ? `${goods.zbz}${goods.bzdw}` : '—'}</Descriptions.Item>
             <Descriptions.Item label="件装量">{goods.jzl ? `${goods.jzl}${goods.bzdw}/件` : '—'}</Descriptions.Item>
+            <Descriptions.Item label="销量">{goods.sales}</Descriptions.Item>
             <Descriptions.Item label="库存">
               <span className={stockClass(goods)}>{goods.stock_state}</span>
             </Descriptions.Item>
             {goods.brand && <Descriptions.Item label="品牌">{goods.brand.name}</Descriptions.Item>}
           </Descriptions>
           <Space className="detail-buy">
-            <InputNumber
-              min={1}
+            <QuantityStepper
+              size="large"
+              step={goods.zbz}
               max={Math.max(1, goods.number)}
               value={number}
-              onChange={(value) => setNumber(Math.max(1, Math.floor(value ?? 1)))}
-              aria-label="购买数量"
+              onChange={setNumber}
+              label="购买"
               disabled={!buyable}
-              addonAfter={goods.bzdw}
             />
+            <span className="muted">{goods.bzdw}</span>
             <Button type="primary" size="large" danger onClick={() => void add(goods, number)} loading={adding} disabled={!buyable}>
               {buyable ? '加入购物车' : '暂不可购买'}
             </Button>

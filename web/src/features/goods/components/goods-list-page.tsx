@@ -1,10 +1,11 @@
 // The goods list (/list, /list/table, /list/no_image, /list/other/{id}) and search results
 // (/search, /search/table): filters, sorting, paging, in three views.
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { Checkbox, Empty, Pagination, Radio, Segmented, Skeleton, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { GoodsCard, QuantityAdd } from '@/components/goods-card';
+import { PackFacts } from '@/components/pack-facts';
 import { currentPrice, stockClass } from '@/components/goods';
 import { GoodsTags } from '@/components/tags';
 import { yuan } from '@/lib/money';
@@ -13,6 +14,26 @@ import type { Card } from '@/api/types';
 import { PAGE_SIZE, useGoodsList } from '../api';
 
 type View = 'grid' | 'table' | 'no_image';
+
+const VIEW_KEY = 'goods-list-view';
+
+/** The list view the buyer chose last (大图, 列表 or 无图), kept in local storage. */
+function rememberedView(): View {
+  try {
+    const stored = localStorage.getItem(VIEW_KEY);
+    return stored === 'table' || stored === 'no_image' ? stored : 'grid';
+  } catch {
+    return 'grid';
+  }
+}
+
+function rememberView(view: View): void {
+  try {
+    localStorage.setItem(VIEW_KEY, view);
+  } catch {
+    // Storage refused (private mode): the view is not remembered.
+  }
+}
 
 const SHOPS = [
   { label: '全部', value: 'all' },
@@ -73,6 +94,7 @@ function GoodsTable({
       render: (_, item) => (
         <>
           <Link to={`/list/info/${item.id}`}>{item.name}</Link> <GoodsTags tags={item.tags} />
+          <PackFacts goods={item} inline />
         </>
       ),
     },
@@ -90,7 +112,7 @@ function GoodsTable({
       render: (_, item) => <span className="price money">{yuan(currentPrice(item))}</span>,
     },
     { title: '库存', key: 'stock', width: 80, render: (_, item) => <span className={stockClass(item)}>{item.stock_state}</span> },
-    { title: '采购', key: 'buy', width: 230, render: (_, item) => <QuantityAdd goods={item} compact /> },
+    { title: '采购', key: 'buy', width: 260, render: (_, item) => <QuantityAdd goods={item} compact /> },
   ];
   return (
     <Table<Card>
@@ -129,6 +151,15 @@ export function GoodsListPage() {
   };
   const base = isSearch ? '/search' : '/list';
   const viewPath = (next: View) => `${base}${next === 'grid' ? '' : `/${next}`}?${search}`;
+  // The view the buyer chose last is the one a list opens in (a link naming a view keeps it).
+  useEffect(() => {
+    const remembered = rememberedView();
+    if (view === 'grid' && remembered !== 'grid' && !(isSearch && remembered === 'no_image')) {
+      navigate(viewPath(remembered), { replace: true });
+    }
+    // Once, when the list opens.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const sort = search.get('sort') ?? 'default';
   const order = search.get('order') ?? '';
   const keyword = search.get('keyword');
@@ -189,7 +220,10 @@ export function GoodsListPage() {
                 { label: '列表', value: 'table' },
                 { label: '无图', value: 'no_image' },
               ]}
-              onChange={(value) => navigate(viewPath(value as View))}
+              onChange={(value) => {
+                rememberView(value as View);
+                navigate(viewPath(value as View));
+              }}
             />
           </span>
         </div>
