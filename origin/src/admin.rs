@@ -221,6 +221,10 @@ enum Command {
         #[arg(long, default_value_t = 1)]
         seed: u64,
     },
+    /// Shows the shop's identity (name, seller entity, licences, tax number, address, hotline),
+    /// or changes the fields given, at once everywhere it is shown: the footer, the agreement,
+    /// help articles, invoices and the cashier. Prints what changed.
+    Settings(SettingsArgs),
     /// Adds a carrier's event to a shipped order's logistics.
     Logistics {
         order: i64,
@@ -259,6 +263,62 @@ struct ArticleArgs {
     /// A news item's day, `YYYY-MM-DD` (default: today).
     #[arg(long)]
     date: Option<String>,
+}
+
+/// The fields of the shop's identity to change (`crate::shop::FIELDS`); those not given stay.
+#[derive(Debug, Args)]
+struct SettingsArgs {
+    /// The shop's name (店铺名称).
+    #[arg(long)]
+    name: Option<String>,
+    /// The seller entity (公司名称): the agreement's seller, the invoice's 销售方, the payee.
+    #[arg(long)]
+    company: Option<String>,
+    /// The 药品经营许可证 number.
+    #[arg(long)]
+    drug_licence: Option<String>,
+    /// The 互联网药品信息服务资格证书 number.
+    #[arg(long)]
+    internet_drug_licence: Option<String>,
+    /// The 医疗器械经营许可证 number ("" for none).
+    #[arg(long)]
+    device_licence: Option<String>,
+    /// The 统一社会信用代码, also the seller's 纳税人识别号 (15 to 20 letters and digits).
+    #[arg(long)]
+    credit_code: Option<String>,
+    #[arg(long)]
+    address: Option<String>,
+    /// The service hotline, also the complaints line.
+    #[arg(long)]
+    hotline: Option<String>,
+    /// Service QQ numbers ("" for none).
+    #[arg(long)]
+    qq1: Option<String>,
+    #[arg(long)]
+    qq2: Option<String>,
+    /// The ICP filing number ("" for none).
+    #[arg(long)]
+    icp: Option<String>,
+}
+
+impl SettingsArgs {
+    /// The values given, by field name.
+    fn given(self) -> Vec<(&'static str, String)> {
+        let all = [
+            ("name", self.name),
+            ("company", self.company),
+            ("drug_licence", self.drug_licence),
+            ("internet_drug_licence", self.internet_drug_licence),
+            ("device_licence", self.device_licence),
+            ("credit_code", self.credit_code),
+            ("address", self.address),
+            ("hot_line", self.hotline),
+            ("qq1", self.qq1),
+            ("qq2", self.qq2),
+            ("icp", self.icp),
+        ];
+        all.into_iter().filter_map(|(name, value)| value.map(|value| (name, value))).collect()
+    }
 }
 
 #[derive(Debug, Subcommand)]
@@ -363,7 +423,59 @@ pub async fn run(db: &Db, admin: Admin) -> anyhow::Result<String> {
             crate::db::generate::generate(&mut conn, db.kind, goods, seed).await
         }
         Command::Logistics { order, description, place } => logistics(&mut conn, &operator, order, &place, &description).await,
+        Command::Settings(args) => settings(&mut conn, &operator, args).await,
     }
+}
+
+/// Shows the shop's identity, or changes the fields given in one transaction (each value checked
+/// as `crate::shop::check` says, all refused when one is wrong); prints each change, `old → new`.
+async fn settings(conn: &mut AnyConnection, operator: &str, args: SettingsArgs) -> anyhow::Result<String> {
+    let given = args.given();
+    let mut changes = Vec::new();
+    for (name, value) in &given {
+        let field = crate::shop::FIELDS.iter().find(|field| field.name == *name).expect("every flag is a field");
+        let kept = crate::shop::check(field, value).map_err(|why| anyhow::anyhow!("--{}: {why}", flag(name)))?;
+        changes.push((field, kept));
+    }
+    let mut tx = begin_write(conn).await?;
+    let before = crate::shop::read(&mut tx).await?;
+    let mut out = String::new();
+    for (field, value) in changes {
+        let old = before.get(field.name).unwrap_or_default();
+        if old == value {
+            continue;
+        }
+        sqlx::query("INSERT INTO settings (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = excluded.value")
+            .bind(field.key)
+            .bind(&value)
+            .execute(&mut *tx)
+            .await?;
+        let line = format!("{} ({}): {old} → {value}", field.name, field.label);
+        sqlx::query(
+            "INSERT INTO admin_logs (operator, action, member_id, detail, created_at) VALUES ($1, 'settings.change', NULL, $2, $3)",
+        )
+        .bind(operator)
+        .bind(&line)
+        .bind(now())
+        .execute(&mut *tx)
+        .await?;
+        out.push_str(&line);
+        out.push('\n');
+    }
+    tx.commit().await?;
+    if given.is_empty() {
+        for field in &crate::shop::FIELDS {
+            out.push_str(&format!("{}\t{}\t{}\n", field.name, field.label, before.get(field.name).unwrap_or_default()));
+        }
+    } else if out.is_empty() {
+        out.push_str("nothing changed\n");
+    }
+    Ok(out)
+}
+
+/// A field's command-line flag (`hot_line` is `--hotline`, the others their names with dashes).
+fn flag(name: &str) -> String {
+    if name == "hot_line" { "hotline".into() } else { name.replace('_', "-") }
 }
 
 /// A transaction that holds SQLite's write lock from its first statement (a write that changes

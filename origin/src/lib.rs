@@ -22,6 +22,7 @@ pub mod returns;
 pub mod search;
 pub mod security;
 pub mod settlement;
+pub mod shop;
 pub mod startup;
 pub mod telemetry;
 pub mod wechat;

@@ -55,7 +55,10 @@ pub struct NewPayment<'a> {
     pub payment_no: &'a str,
     /// Yuan with two decimals.
     pub amount: &'a str,
+    /// What the buyer pays for, beginning with the shop's name (`医药批发商城 订单 …`).
     pub subject: &'a str,
+    /// The payee the cashier names: the shop's seller entity (`crate::shop`).
+    pub merchant: &'a str,
     pub notify_url: &'a str,
     pub return_url: &'a str,
 }
@@ -118,6 +121,7 @@ impl Provider for Gateway {
                 ("out_trade_no", payment.payment_no),
                 ("amount", payment.amount),
                 ("subject", payment.subject),
+                ("merchant", payment.merchant),
                 ("notify_url", payment.notify_url),
                 ("return_url", payment.return_url),
             ]);
@@ -285,7 +289,8 @@ pub struct Notify {
 }
 
 /// Creates a payment's row for `member` (`kind` `recharge` or `order`), asks the provider for
-/// it, and keeps the page it answered; answers `(payment_no, pay_url)`.
+/// it — `subject` after the shop's name, the shop's seller entity as the payee, both read from
+/// `settings` now — and keeps the page it answered; answers `(payment_no, pay_url)`.
 #[allow(clippy::too_many_arguments)]
 pub async fn start(
     conn: &mut AnyConnection,
@@ -318,11 +323,13 @@ pub async fn start(
         Some(order) => format!("{shop}/cart/step3/{order}?payment={payment_no}"),
         None => format!("{shop}/wdqb/yegl?payment={payment_no}"),
     };
+    let identity = crate::shop::read(&mut *conn).await?;
     let pay_url = provider
         .create(NewPayment {
             payment_no: &payment_no,
             amount: &money::text(amount),
-            subject,
+            subject: &format!("{} {subject}", identity.name),
+            merchant: &identity.company,
             notify_url: &format!("{shop}/api/payment/notify"),
             return_url: &return_url,
         })

@@ -6,8 +6,9 @@
 //!
 //! Merchant calls (form in, JSON out, both signed with the merchant key, `signature`):
 //! - `POST /v1/payments` (`out_trade_no`, `amount` yuan with two decimals, `subject`,
-//!   `notify_url`, `return_url`): answers `{ payment_id, out_trade_no, amount, pay_url }`; the
-//!   same `out_trade_no` again answers the same payment, with another amount 409.
+//!   `merchant` — the payee's name, which the cashier shows —, `notify_url`, `return_url`):
+//!   answers `{ payment_id, out_trade_no, amount, pay_url }`; the same `out_trade_no` again
+//!   answers the same payment, with another amount 409.
 //! - `GET /v1/payments/{out_trade_no}`: `{ out_trade_no, trade_no, amount, trade_status,
 //!   paid_at }`; `trade_status` is `WAIT_BUYER_PAY`, `TRADE_SUCCESS` or `TRADE_CLOSED`.
 //!
@@ -59,6 +60,7 @@ struct Payment {
     out_trade_no: String,
     amount: String,
     subject: String,
+    merchant: String,
     notify_url: String,
     return_url: String,
     status: Status,
@@ -152,6 +154,7 @@ async fn create(State(gateway): State<Gateway>, Form(form): Form<HashMap<String,
                     out_trade_no,
                     amount,
                     subject: field("subject").unwrap_or_default(),
+                    merchant: field("merchant").unwrap_or_default(),
                     notify_url,
                     return_url,
                     status: Status::Waiting,
@@ -212,7 +215,8 @@ async fn cashier(State(gateway): State<Gateway>, Path(id): Path<String>) -> Resp
          <style>body{{font-family:sans-serif;max-width:420px;margin:60px auto;text-align:center}}\
          .amount{{font-size:32px;color:#fa541c;margin:16px 0}}button{{font-size:16px;padding:8px 32px;margin:6px;background:#1677ff;color:#fff;border:0;border-radius:4px;cursor:pointer}}\
          button.secondary{{background:#fff;color:#555;border:1px solid #ccc}}</style></head><body>\
-         <h1>收银台</h1><p>{subject}</p><p class=amount>¥{amount}</p><p>订单号 {out}</p>{action}</body></html>",
+         <h1>收银台</h1>{merchant}<p>{subject}</p><p class=amount>¥{amount}</p><p>订单号 {out}</p>{action}</body></html>",
+        merchant = if payment.merchant.is_empty() { String::new() } else { format!("<p class=merchant>收款方：{}</p>", escape(&payment.merchant)) },
         subject = escape(&payment.subject),
         amount = escape(&payment.amount),
         out = escape(&payment.out_trade_no),
@@ -317,6 +321,7 @@ mod tests {
             ("out_trade_no", "R100"),
             ("amount", "20.00"),
             ("subject", "充值"),
+            ("merchant", "杭州瑞禾医药有限公司"),
             ("notify_url", "http://127.0.0.1:9/notify"),
             ("return_url", "http://shop.test/back"),
         ];
@@ -350,6 +355,7 @@ mod tests {
         let pay_url = created["pay_url"].as_str().unwrap();
         let page = client.get(pay_url).send().await.unwrap().text().await.unwrap();
         assert!(page.contains("¥20.00") && page.contains("确认支付"));
+        assert!(page.contains("收款方：杭州瑞禾医药有限公司"), "the cashier names the payee");
         let confirmed = client.post(format!("{pay_url}/confirm")).send().await.unwrap();
         assert_eq!(confirmed.status(), 303);
         assert_eq!(confirmed.headers()["location"], "http://shop.test/back");

@@ -89,7 +89,8 @@ const CONTENT_TABLES: &[&str] = &[
 
 #[derive(Deserialize)]
 struct Catalogue {
-    company: Company,
+    /// The shop's identity (`crate::shop`), written to `settings` once.
+    shop: crate::shop::ShopIdentity,
     categories: Vec<Category>,
     brands: Vec<Brand>,
     goods: Vec<Goods>,
@@ -113,19 +114,6 @@ struct Catalogue {
     help: Vec<HelpGroup>,
     news: Vec<News>,
     demo_member: DemoMember,
-}
-
-#[derive(Deserialize)]
-struct Company {
-    name: String,
-    hot_line: String,
-    qq1: String,
-    qq2: String,
-    address: String,
-    icp: String,
-    drug_licence: String,
-    internet_drug_licence: String,
-    business_licence: String,
 }
 
 #[derive(Deserialize)]
@@ -507,7 +495,7 @@ pub async fn seed(db: &Db) -> anyhow::Result<()> {
     let goods = insert_goods(&mut tx, &catalogue, &categories, &brands).await?;
     insert_activities(&mut tx, &catalogue, &categories, &goods).await?;
     insert_content(&mut tx, &catalogue).await?;
-    insert_demo_member(&mut tx, &catalogue.demo_member, &catalogue.coupons, &password_hash).await?;
+    insert_demo_member(&mut tx, &catalogue.demo_member, &catalogue.coupons, &password_hash, &catalogue.shop.name).await?;
     // Members approved for the controlled-sales zone (the demo pharmacy chain is).
     for username in &catalogue.controlled.approved_members {
         sqlx::query(
@@ -990,17 +978,17 @@ async fn insert_content(tx: &mut Transaction<'_, Any>, catalogue: &Catalogue) ->
             .execute(&mut **tx)
             .await?;
     }
-    let company = &catalogue.company;
-    let settings = [
-        ("company_name", company.name.as_str()),
-        ("hot_line", company.hot_line.as_str()),
-        ("qq1", company.qq1.as_str()),
-        ("qq2", company.qq2.as_str()),
-        ("address", company.address.as_str()),
-        ("icp", company.icp.as_str()),
-        ("drug_licence", company.drug_licence.as_str()),
-        ("internet_drug_licence", company.internet_drug_licence.as_str()),
-        ("business_licence", company.business_licence.as_str()),
+    // The shop's identity, each value as `origin admin settings` would take it.
+    for field in &crate::shop::FIELDS {
+        let value = catalogue.shop.get(field.name).unwrap_or_default();
+        match crate::shop::check(field, value) {
+            Ok(kept) if kept == value => {}
+            Ok(kept) => bail!("the catalogue's shop.{} must be written as {kept:?}", field.name),
+            Err(why) => bail!("the catalogue's shop.{}: {why}", field.name),
+        }
+    }
+    let mut settings = catalogue.shop.rows();
+    settings.extend([
         ("quality_inspection_msg", "质检报告请联系您的专属客服索取"),
         // Settlement (docs/pricing.md, rules 15–17), as migration 0009 writes them.
         ("shipping_fee", "10.00"),
@@ -1008,7 +996,7 @@ async fn insert_content(tx: &mut Transaction<'_, Any>, catalogue: &Catalogue) ->
         ("points_max_rate", "0.1"),
         ("points_per_yuan", "100"),
         ("points_earned_per_yuan", "1"),
-    ];
+    ]);
     for (key, value) in settings {
         sqlx::query("INSERT INTO settings (key, value) VALUES ($1, $2)").bind(key).bind(value).execute(&mut **tx).await?;
     }
@@ -1042,6 +1030,7 @@ async fn insert_demo_member(
     member: &DemoMember,
     coupons: &[Coupon],
     password_hash: &str,
+    shop_name: &str,
 ) -> anyhow::Result<()> {
     if member.addresses.is_empty() {
         bail!("the demo member needs an address");
@@ -1158,8 +1147,9 @@ async fn insert_demo_member(
         .bind(id)
         .execute(&mut **tx)
         .await?;
-    sqlx::query("INSERT INTO messages (member_id, kind, title, body, created_at) VALUES ($1, 1, '欢迎加入医药批发商城', $2, $3)")
+    sqlx::query("INSERT INTO messages (member_id, kind, title, body, created_at) VALUES ($1, 1, $2, $3, $4)")
         .bind(id)
+        .bind(format!("欢迎加入{shop_name}"))
         .bind("您的资质已审核通过，可以下单采购。账户已赠送优惠券、现金券、红包和积分，可在“我的钱包”查看。")
         .bind(today)
         .execute(&mut **tx)

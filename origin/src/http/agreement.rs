@@ -19,16 +19,14 @@ pub fn router() -> OpenApiRouter<ApiContext> {
     OpenApiRouter::new().routes(routes!(agreement)).routes(routes!(sign))
 }
 
-/// The seller, as the agreement names it.
-pub const SELLER: &str = "杭州医药批发商城有限公司";
-
 /// Who signs for the buyer: a person's name.
 const SIGNER: Text = Text::new("signer", "签署人", 30);
 
-/// The agreement's clauses, in order.
+/// The agreement's clauses, in order; their placeholders are filled as an article's are
+/// (`crate::shop::fill`).
 const CLAUSES: [&str; 8] = [
-    "买方应具备合法有效的药品经营或医疗机构执业资质，并保证在本平台提交的资质证件真实、有效；资质变更或到期的，应及时更新。",
-    "卖方在本平台展示的商品价格、促销规则以下单时页面及结算金额为准；订单提交后，买方按订单金额付款。",
+    "买方通过{{shop.name}}（以下简称“本平台”）向卖方采购药品，应具备合法有效的药品经营或医疗机构执业资质，并保证在本平台提交的资质证件真实、有效；资质变更或到期的，应及时更新。",
+    "卖方在本平台展示的商品价格、促销规则以下单时页面及结算金额为准；订单提交后，买方应在{{order.pay_minutes}}分钟内按订单金额付款（账户余额或在线支付），逾期未付款的订单自动取消。",
     "卖方按订单发货，药品随货附同批号检验报告及随货同行单；买方收货时应当场核对品名、规格、批号、数量。",
     "买方对质量或配送有异议的，可在订单中申请售后；符合退货条件的，按退货规则退款至账户余额。",
     "买方采购的药品仅用于自身合法经营或诊疗，不得转售给无资质单位或个人，不得用于非法用途。",
@@ -42,7 +40,12 @@ const CLAUSES: [&str; 8] = [
 pub struct Agreement {
     #[schema(example = "药品购销电子合同")]
     title: String,
+    /// The seller: the shop's seller entity (`shop.company`).
+    #[schema(example = "杭州瑞禾医药有限公司")]
     seller: String,
+    /// The shop's identity, the seller's licences, tax number, address and hotline among it
+    /// (`settings`, as the footer states it).
+    shop: crate::shop::ShopIdentity,
     /// The buyer: the member's company.
     buyer: String,
     clauses: Vec<String>,
@@ -61,11 +64,14 @@ async fn read(context: &ApiContext, member: Member) -> Result<Agreement, Error> 
             .fetch_optional(&context.db.pool)
             .await?;
     let (buyer, signed, signer, signed_at) = row.ok_or(Error::Unauthorized)?;
+    let shop = crate::shop::read(&mut *context.db.pool.acquire().await?).await?;
+    let facts = crate::shop::Facts { pay_minutes: context.pay_minutes };
     Ok(Agreement {
         title: "药品购销电子合同".into(),
-        seller: SELLER.into(),
+        seller: shop.company.clone(),
         buyer,
-        clauses: CLAUSES.iter().map(|clause| (*clause).to_owned()).collect(),
+        clauses: CLAUSES.iter().map(|clause| crate::shop::fill(clause, &shop, facts)).collect(),
+        shop,
         signed,
         signer,
         signed_at,

@@ -5,6 +5,11 @@
 //! Bodies are Markdown. Rendering escapes any raw HTML in them (a `<script>` shows as text) and
 //! keeps only `http:`, `https:`, `mailto:`, `tel:` and relative link targets, so what the web
 //! app puts in the page is inert whatever an article holds.
+//!
+//! Titles, summaries and bodies may name the shop's identity and rules by placeholder —
+//! `{{shop.name}}`, `{{shop.company}}`, `{{shop.hot_line}}`, `{{order.pay_minutes}}`, …
+//! (`crate::shop::fill`) — filled from `settings` and the configuration each time an article is
+//! served, so that an article never states another name, licence or deadline than the shop's.
 
 use axum::extract::{Path, State};
 use pulldown_cmark::{CowStr, Event, Options, Parser, Tag};
@@ -15,6 +20,7 @@ use utoipa_axum::routes;
 
 use super::ApiContext;
 use super::error::{Answer, Envelope, Error, ok};
+use crate::shop::{Facts, fill};
 
 pub fn router() -> OpenApiRouter<ApiContext> {
     OpenApiRouter::new().routes(routes!(article))
@@ -93,9 +99,9 @@ struct ArticleRow {
     published_on: String,
 }
 
-/// `GET /api/article/{id}`: a help or news article with its body as safe HTML, and the articles
-/// before and after it in its list (help: the help centre's order; news: its category, newest
-/// first); 404 `文章不存在`.
+/// `GET /api/article/{id}`: a help or news article with its placeholders filled and its body as
+/// safe HTML, and the articles before and after it in its list (help: the help centre's order;
+/// news: its category, newest first); 404 `文章不存在`.
 #[utoipa::path(get, path = "/api/article/{id}", operation_id = "article", tag = "首页", responses((status = 200, description = "文章", body = Envelope<Article>)))]
 async fn article(State(context): State<ApiContext>, Path(id): Path<i64>) -> Answer<Article> {
     let row: ArticleRow =
@@ -115,18 +121,21 @@ async fn article(State(context): State<ApiContext>, Path(id): Path<i64>) -> Answ
             .fetch_all(&context.db.pool)
             .await?
     };
+    let shop = crate::shop::read(&mut *context.db.pool.acquire().await?).await?;
+    let facts = Facts { pay_minutes: context.pay_minutes };
+    let filled = |link: &ArticleLink| ArticleLink { id: link.id, title: fill(&link.title, &shop, facts) };
     let at = list.iter().position(|entry| entry.id == row.id);
-    let prev = at.and_then(|at| at.checked_sub(1)).and_then(|at| list.get(at)).cloned();
-    let next = at.and_then(|at| list.get(at + 1)).cloned();
+    let prev = at.and_then(|at| at.checked_sub(1)).and_then(|at| list.get(at)).map(filled);
+    let next = at.and_then(|at| list.get(at + 1)).map(filled);
     ok(Article {
-        html: render(&row.body),
+        html: render(&fill(&row.body, &shop, facts)),
         id: row.id,
         kind: row.kind,
         group_name: row.group_name,
         category: row.category,
         path: row.path,
-        title: row.title,
-        summary: row.summary,
+        title: fill(&row.title, &shop, facts),
+        summary: fill(&row.summary, &shop, facts),
         date: row.published_on,
         prev,
         next,

@@ -17,6 +17,7 @@ use super::error::{Answer, Envelope, Error, Result, ok};
 use super::extract::QueryFields;
 use crate::db::Db;
 use crate::now;
+use crate::shop::{Facts, ShopIdentity, fill};
 
 /// The nav keeps at most this many entries (§9).
 pub const NAV_MAX: usize = 9;
@@ -60,6 +61,8 @@ pub struct HomeData {
     /// The order amount from which shipping is free (the 包邮专区's rule).
     #[schema(example = "800.00")]
     free_shipping_from: String,
+    /// The shop's identity, as the footer states it (`settings`; `origin admin settings`).
+    shop: ShopIdentity,
 }
 
 /// A nav entry.
@@ -100,7 +103,8 @@ pub struct CategoryNode {
 }
 
 /// `GET /api/index`: `rnss` (hot terms), `nav` (≤ 9), `category`, `category_yx`,
-/// `category_zy`, `category_qx`, `brand`, `timestamp` (the server clock).
+/// `category_zy`, `category_qx`, `brand`, `timestamp` (the server clock), `free_shipping_from`,
+/// `shop` (the shop's identity, for the footer).
 #[utoipa::path(get, path = "/api/index", tag = "首页", responses((status = 200, description = "首页公共数据", body = Envelope<HomeData>)))]
 async fn common(State(context): State<ApiContext>) -> Answer<HomeData> {
     let db = &context.db;
@@ -110,6 +114,7 @@ async fn common(State(context): State<ApiContext>) -> Answer<HomeData> {
     nav.truncate(NAV_MAX);
     let brand: Vec<BrandEntry> =
         sqlx::query_as("SELECT id, name, logo, manufacturer FROM brands ORDER BY sort, id").fetch_all(&db.pool).await?;
+    let shop = crate::shop::read(&mut *db.pool.acquire().await?).await?;
     ok(HomeData {
         rnss,
         nav,
@@ -120,6 +125,7 @@ async fn common(State(context): State<ApiContext>) -> Answer<HomeData> {
         brand,
         timestamp: now(),
         free_shipping_from: super::cart_read::free_shipping_from().to_string(),
+        shop,
     })
 }
 
@@ -440,12 +446,16 @@ pub struct NewsItem {
 #[utoipa::path(get, path = "/api/article/category", tag = "首页", responses((status = 200, description = "帮助分组（category_id=3）或新闻", body = Envelope<Articles>)))]
 async fn article_categories(State(context): State<ApiContext>, QueryFields(query): QueryFields) -> Answer<Articles> {
     let category = query.text("category_id").unwrap_or_else(|| "3".into());
+    // Titles and summaries may hold the shop's placeholders, filled as the article's page fills them.
+    let shop = crate::shop::read(&mut *context.db.pool.acquire().await?).await?;
+    let facts = Facts { pay_minutes: context.pay_minutes };
     if category == "3" {
         let rows: Vec<HelpRow> = sqlx::query_as("SELECT id, group_name, path, title FROM articles WHERE kind = 'help' ORDER BY sort, id")
             .fetch_all(&context.db.pool)
             .await?;
         let mut groups: Vec<HelpGroup> = Vec::new();
-        for HelpRow { group_name, article } in rows {
+        for HelpRow { group_name, mut article } in rows {
+            article.title = fill(&article.title, &shop, facts);
             match groups.last_mut() {
                 Some(group) if group.name == group_name => group.list.push(article),
                 _ => groups.push(HelpGroup { name: group_name, list: vec![article] }),
@@ -459,5 +469,9 @@ async fn article_categories(State(context): State<ApiContext>, QueryFields(query
     .bind(&category)
     .fetch_all(&context.db.pool)
     .await?;
+    let news = news
+        .into_iter()
+        .map(|item| NewsItem { title: fill(&item.title, &shop, facts), summary: fill(&item.summary, &shop, facts), ..item })
+        .collect();
     ok(Articles::News(news))
 }

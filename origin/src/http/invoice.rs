@@ -1,7 +1,7 @@
 //! E-invoices (电子发票, `/zzfw/dzfp`): a member requests one for a paid order of theirs (普票 or
 //! 专票 with the company's bank details); the operator issues it (`origin admin issue-invoice`)
 //! with its number, date and amount — what was paid for the order's lines (rule 19's `paid`)
-//! less what returns refunded;
+//! less what returns refunded — and its seller, the shop's identity as it stands then;
 //! the member downloads it as a PDF the origin renders. A member sees their own only.
 
 use axum::extract::{Path, State};
@@ -218,7 +218,11 @@ struct Printed {
     order_no: String,
     lines: Vec<(String, i64, i64)>,
     amount: i64,
+    /// The seller: the shop's seller entity, its tax number (the 统一社会信用代码), address and
+    /// hotline (`settings`, `crate::shop`).
     seller: String,
+    seller_tax_no: String,
+    seller_contact: String,
 }
 
 /// `GET /api/invoices/{id}/pdf`: one of the member's issued invoices as a PDF.
@@ -229,19 +233,26 @@ async fn pdf(State(context): State<ApiContext>, member: Member, Path(id): Path<i
     let (Some(invoice_no), Some(amount), Some(issued_at)) = (invoice.invoice_no.clone(), invoice.amount_stored, invoice.issued_at) else {
         return Err(Error::conflict("发票尚未开具"));
     };
-    let (address, phone, bank, account): (String, String, String, String) =
-        sqlx::query_as("SELECT registered_address, registered_phone, bank, bank_account FROM invoices WHERE id = $1")
-            .bind(id)
-            .fetch_one(&mut *conn)
-            .await?;
+    let (address, phone, bank, account, seller, seller_tax_no, seller_contact): (String, String, String, String, String, String, String) =
+        sqlx::query_as(
+            "SELECT registered_address, registered_phone, bank, bank_account, seller, seller_tax_no, seller_contact FROM invoices WHERE id = $1",
+        )
+        .bind(id)
+        .fetch_one(&mut *conn)
+        .await?;
     let lines: Vec<(String, i64, i64)> = sqlx::query_as(
         "SELECT name, number - returned, paid - refunded FROM order_items WHERE order_id = $1 AND returned < number ORDER BY id",
     )
     .bind(invoice.order_id)
     .fetch_all(&mut *conn)
     .await?;
-    let seller: Option<String> =
-        sqlx::query_scalar("SELECT value FROM settings WHERE key = 'company_name'").fetch_optional(&mut *conn).await?;
+    // The seller as issued; an invoice issued before sellers were kept shows the shop's now.
+    let (seller, seller_tax_no, seller_contact) = if seller.is_empty() {
+        let shop = crate::shop::read(&mut conn).await?;
+        (shop.company.clone(), shop.credit_code.clone(), contact(&shop))
+    } else {
+        (seller, seller_tax_no, seller_contact)
+    };
     let (year, month, day) = crate::civil_date(issued_at, 8 * 3600);
     let printed = Printed {
         invoice_no: invoice_no.clone(),
@@ -254,7 +265,9 @@ async fn pdf(State(context): State<ApiContext>, member: Member, Path(id): Path<i
         order_no: invoice.order_no,
         lines,
         amount,
-        seller: seller.unwrap_or_else(|| "医药批发商城".into()),
+        seller,
+        seller_tax_no,
+        seller_contact,
     };
     Ok((
         [
@@ -310,7 +323,9 @@ fn render(invoice: &Printed) -> Vec<u8> {
         lines.push((40.0, y, 9.0, format!("……共{}种商品，详见订单", invoice.lines.len())));
     }
     lines.push((40.0, 60.0, 11.0, format!("价税合计（小写）：¥{}", money::text(invoice.amount))));
-    lines.push((40.0, 40.0, 10.0, format!("销售方：{}", invoice.seller)));
+    lines.push((40.0, 44.0, 10.0, format!("销售方：{}", invoice.seller)));
+    lines.push((330.0, 44.0, 10.0, format!("纳税人识别号：{}", invoice.seller_tax_no)));
+    lines.push((40.0, 28.0, 9.0, format!("地址、电话：{}", invoice.seller_contact)));
     let mut content = String::new();
     for (x, y, size, text) in &lines {
         content.push_str(&format!("BT /F1 {size} Tf {x} {y} Td {} Tj ET\n", ucs2(text)));
@@ -344,8 +359,14 @@ fn render(invoice: &Printed) -> Vec<u8> {
     pdf
 }
 
-/// Issues a requested invoice: its number, today's date, and the amount paid for the order's
-/// lines less what their returns refunded; answers `(member, invoice_no, amount)`.
+/// The seller's address and phone as an invoice prints them.
+fn contact(shop: &crate::shop::ShopIdentity) -> String {
+    format!("{} {}", shop.address, shop.hot_line).trim().to_owned()
+}
+
+/// Issues a requested invoice: its number, today's date, the amount paid for the order's lines
+/// less what their returns refunded, and the seller — the shop's identity now, kept with the
+/// invoice as issued; answers `(member, invoice_no, amount)`.
 pub async fn issue(conn: &mut AnyConnection, id: i64, now: i64) -> anyhow::Result<(i64, String, i64)> {
     let (member, order, status): (i64, i64, i64) = sqlx::query_as("SELECT member_id, order_id, status FROM invoices WHERE id = $1")
         .bind(id)
@@ -360,15 +381,22 @@ pub async fn issue(conn: &mut AnyConnection, id: i64, now: i64) -> anyhow::Resul
     anyhow::ensure!(amount > 0, "order {order} has nothing left to invoice: every line is refunded");
     let (year, month, day) = crate::civil_date(now, 8 * 3600);
     let invoice_no = format!("{year:04}{month:02}{day:02}{id:08}");
-    let issued = sqlx::query("UPDATE invoices SET status = $1, invoice_no = $2, amount = $3, issued_at = $4 WHERE id = $5 AND status = $6")
-        .bind(ISSUED)
-        .bind(&invoice_no)
-        .bind(amount)
-        .bind(now)
-        .bind(id)
-        .bind(REQUESTED)
-        .execute(&mut *conn)
-        .await?;
+    let shop = crate::shop::read(&mut *conn).await?;
+    let issued = sqlx::query(
+        "UPDATE invoices SET status = $1, invoice_no = $2, amount = $3, issued_at = $4, seller = $5, seller_tax_no = $6, \
+         seller_contact = $7 WHERE id = $8 AND status = $9",
+    )
+    .bind(ISSUED)
+    .bind(&invoice_no)
+    .bind(amount)
+    .bind(now)
+    .bind(&shop.company)
+    .bind(&shop.credit_code)
+    .bind(contact(&shop))
+    .bind(id)
+    .bind(REQUESTED)
+    .execute(&mut *conn)
+    .await?;
     anyhow::ensure!(issued.rows_affected() == 1, "invoice {id} is issued already");
     Ok((member, invoice_no, amount))
 }
@@ -390,13 +418,16 @@ mod tests {
             order_no: "2026112400000001".into(),
             lines: vec![("阿莫西林胶囊".into(), 2, 1_000_000)],
             amount: 1_000_000,
-            seller: "医药批发商城".into(),
+            seller: "杭州瑞禾医药有限公司".into(),
+            seller_tax_no: "91330110MA2H3K7R5X".into(),
+            seller_contact: "浙江省杭州市余杭区 400-816-3368".into(),
         };
         let pdf = render(&printed);
         let text = String::from_utf8_lossy(&pdf);
         assert!(text.starts_with("%PDF-1.4") && text.trim_end().ends_with("%%EOF"));
         assert!(text.contains(&ucs2("价税合计（小写）：¥100.00")));
         assert!(text.contains(&ucs2("开户行及账号：工商银行 6222")), "a 专票 carries the bank details");
+        assert!(text.contains(&ucs2("销售方：杭州瑞禾医药有限公司")) && text.contains(&ucs2("纳税人识别号：91330110MA2H3K7R5X")));
         // The cross-reference table points at each object.
         let xref = text.rfind("startxref\n").map(|at| text[at + 10..].lines().next().unwrap().parse::<usize>().unwrap()).unwrap();
         assert!(text[xref..].starts_with("xref"));

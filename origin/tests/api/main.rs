@@ -29,5 +29,6 @@ mod search;
 mod self_service;
 mod session;
 mod settlement;
+mod shop;
 mod wechat;
 mod zones;
