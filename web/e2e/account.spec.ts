@@ -17,7 +17,8 @@ test('a member adds an address, orders to it and pays online', async ({ page, co
   await page.getByRole('button', { name: /新增收货地址/ }).click();
   const form = page.getByTestId('address-form');
   await form.getByLabel('收货人').fill('周采购');
-  await form.getByLabel('手机号码').fill('13912345678');
+  // A 电话 may be a landline: area code, dash, number.
+  await form.getByLabel('联系电话').fill('0571-88886666');
   await form.getByLabel('省份').fill('浙江省');
   await form.getByLabel('城市').fill('杭州市');
   await form.getByLabel('区县').fill('滨江区');
@@ -29,6 +30,7 @@ test('a member adds an address, orders to it and pays online', async ({ page, co
     .click();
   const card = page.getByTestId('address-card').filter({ hasText: detail });
   await expect(card).toContainText('默认');
+  await expect(card).toContainText('0571-88886666');
   await expect(page.getByTestId('address-card').first()).toContainText(detail);
 
   const [[goods]] = sql(
@@ -156,11 +158,12 @@ test('a member adds a store, makes it the current one and deletes it', async ({ 
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel('门店名称').fill(name);
   await dialog.getByLabel('联系人').fill('陈店长');
-  await dialog.getByLabel('电话').fill('13812345678');
+  await dialog.getByLabel('电话').fill('010-62345678');
   await dialog.getByLabel('地址').fill('杭州市西湖区文三路90号');
   await dialog.getByRole('button', { name: /保\s?存/ }).click();
   const row = page.getByRole('row').filter({ hasText: name });
   await expect(row).toContainText('陈店长');
+  await expect(row).toContainText('010-62345678');
   const current = row.locator('.ant-tag').filter({ hasText: '当前门店' });
   await expect(current).toHaveCount(0);
 

@@ -55,6 +55,17 @@ async fn addresses(State(context): State<ApiContext>, member: Member) -> Answer<
     ok(AddressList { list: member_addresses(&mut conn, member).await?, max: ADDRESSES_MAX })
 }
 
+/// A 电话 field (an address's or a store's `phone`): a mobile number, or a landline as §5
+/// allows it — an area code of 3–4 digits starting with 0, a dash, 7–8 digits
+/// (`0571-88886666`); the engine's `is_phone` with landlines. `None` when absent.
+fn telephone(form: &Fields) -> Result<Option<String>> {
+    let Some(phone) = form.text("phone") else { return Ok(None) };
+    if !engine::is_phone(&phone, true) {
+        return Err(Error::field("phone", "联系电话格式不正确"));
+    }
+    Ok(Some(phone))
+}
+
 /// An address as the form gives it, every field checked (all the field errors at once).
 struct AddressForm {
     contact: String,
@@ -81,7 +92,7 @@ fn read_address(form: &Fields) -> Result<AddressForm> {
     let city = field(text::CITY);
     let district = field(text::DISTRICT);
     let detail = field(text::STREET);
-    let phone = match super::account::phone(form) {
+    let phone = match telephone(form).and_then(|phone| phone.ok_or_else(|| Error::field("phone", "请填写联系电话"))) {
         Ok(phone) => phone,
         Err(Error::Validation(found)) => {
             errors.extend(found);
@@ -282,10 +293,7 @@ fn read_store(form: &Fields) -> Result<StoreForm> {
     let name = form.required_bounded(text::STORE_NAME)?;
     let contact = form.bounded(text::STORE_CONTACT)?.unwrap_or_default();
     let address = form.bounded(text::STORE_ADDRESS)?.unwrap_or_default();
-    let phone = match form.text("phone") {
-        None => String::new(),
-        Some(_) => super::account::phone(form)?,
-    };
+    let phone = telephone(form)?.unwrap_or_default();
     Ok(StoreForm { name, contact, phone, address })
 }
 

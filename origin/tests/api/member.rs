@@ -85,6 +85,44 @@ async fn addresses_are_kept_to_their_member() {
 }
 
 #[tokio::test]
+async fn addresses_and_stores_take_a_landline() {
+    on_both(|app| async move {
+        let demo = app.demo().await;
+        // A 电话 is a mobile number or a landline: area code (3–4 digits from 0), dash, 7–8 digits.
+        for landline in ["0571-88886666", "010-1234567"] {
+            let mut form = ADDRESS.to_vec();
+            form[1].1 = landline;
+            let (status, added) = app.post(&demo, "/api/user/address", &form).await;
+            assert_eq!(status, StatusCode::OK, "{added}");
+            assert!(added["data"]["list"].as_array().unwrap().iter().any(|address| address["phone"] == landline), "{added}");
+        }
+        for wrong in ["0571-123456", "571-88886666", "0571 88886666", "05711-8888666", "0571-123456789", "12812345678", "123"] {
+            let mut form = ADDRESS.to_vec();
+            form[1].1 = wrong;
+            let (status, refused) = app.post(&demo, "/api/user/address", &form).await;
+            assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{wrong}: {refused}");
+            assert_eq!(
+                (refused["msg"].as_str(), refused["data"]["errors"]["phone"][0].as_str()),
+                (Some("联系电话格式不正确"), Some("联系电话格式不正确"))
+            );
+        }
+        let (status, refused) = app.post(&demo, "/api/user/address", &ADDRESS[2..]).await;
+        assert_eq!((status, refused["data"]["errors"]["phone"][0].as_str()), (StatusCode::UNPROCESSABLE_ENTITY, Some("请填写联系电话")));
+
+        let (status, added) = app.post(&demo, "/api/user/stores", &[("name", "滨江分店"), ("phone", "0571-87654321")]).await;
+        assert_eq!(status, StatusCode::OK, "{added}");
+        let store = added["data"]["list"].as_array().unwrap().iter().find(|store| store["name"] == "滨江分店").unwrap().clone();
+        assert_eq!(store["phone"], "0571-87654321");
+        let path = format!("/api/user/stores/{}", store["id"]);
+        let (status, refused) = send(&app, &demo, reqwest::Method::PUT, &path, &[("name", "滨江分店"), ("phone", "0571-8765")]).await;
+        assert_eq!((status, refused["msg"].as_str()), (StatusCode::UNPROCESSABLE_ENTITY, Some("联系电话格式不正确")));
+        let (status, edited) = send(&app, &demo, reqwest::Method::PUT, &path, &[("name", "滨江分店"), ("phone", "13900002222")]).await;
+        assert_eq!(status, StatusCode::OK, "{edited}");
+    })
+    .await;
+}
+
+#[tokio::test]
 async fn stores_are_kept_to_their_member() {
     on_both(|app| async move {
         let demo = app.demo().await;

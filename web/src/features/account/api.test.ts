@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Message } from '@/api/types';
-import { certificateForm, scanProblem, withRead } from './api';
+import { certificateForm, scanProblem, telephoneRule, withRead } from './api';
 
 describe('a certificate upload', () => {
   it('sends the kind, the trimmed number, the expiry and the file', () => {
@@ -44,5 +44,16 @@ describe('a message opened', () => {
   it('keeps the time an already read message was read', () => {
     const page = { list: [message(3, 1_700_000_100)], page: 1, total: 1, unread: 0 };
     expect(withRead(page, 3, 0, 1_700_000_200).list[0].read_at).toBe(1_700_000_100);
+  });
+});
+
+describe('a 电话 field', () => {
+  it('takes a mobile number or a landline with its area code', async () => {
+    for (const phone of ['13812345678', '0571-88886666', '010-1234567', ' 0755-12345678 ', '', undefined]) {
+      await expect(telephoneRule.validator(null, phone)).resolves.toBeUndefined();
+    }
+    for (const phone of ['123', '0571 88886666', '571-88886666', '05712-8888666', '0571-123456', '12812345678']) {
+      await expect(telephoneRule.validator(null, phone)).rejects.toThrow('联系电话格式不正确');
+    }
   });
 });

@@ -3,6 +3,15 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { api } from '@/lib/api';
 import type { AddressList, Agreement, Certificates, MessagePage, StoreList, WechatState } from '@/api/types';
 import { keys } from '@/lib/query-keys';
+import { isPhone } from '@/lib/engine';
+
+/** A 电话 field (an address's, a store's): a mobile number or a landline, `0571-88886666` (§5);
+ * empty is left to the field's own required rule. */
+export const telephoneRule = {
+  validator: async (_: unknown, value: string | undefined) => {
+    if (value?.trim() && !isPhone(value.trim(), true)) throw new Error('联系电话格式不正确');
+  },
+};
 
 export function useAddresses() {
   return useQuery({ queryKey: keys.account.addresses(), queryFn: () => api.get<AddressList>('/api/user/address') });

@@ -6,7 +6,7 @@ import { api } from '@/lib/api';
 import type { Address, AddressList } from '@/api/types';
 import { MemberLayout } from '@/features/member/components/member-layout';
 import { fieldErrors } from '@/features/auth/api';
-import { useAddresses } from '../api';
+import { telephoneRule, useAddresses } from '../api';
 import { useAction } from '../use-action';
 
 type Editing = { address?: Address } | undefined;
@@ -100,8 +100,13 @@ export function AddressesPage() {
             <Form.Item label="收货人" name="contact" rules={[{ required: true, message: '请填写收货人' }]} style={{ flex: 1 }}>
               <Input maxLength={30} />
             </Form.Item>
-            <Form.Item label="手机号码" name="phone" rules={[{ required: true, message: '请填写手机号码' }]} style={{ flex: 1 }}>
-              <Input maxLength={11} />
+            <Form.Item
+              label="联系电话"
+              name="phone"
+              rules={[{ required: true, message: '请填写联系电话' }, telephoneRule]}
+              style={{ flex: 1 }}
+            >
+              <Input maxLength={13} placeholder="手机号码或区号-座机号码" />
             </Form.Item>
           </div>
           <div className="form-row">

@@ -5,7 +5,7 @@ import { api } from '@/lib/api';
 import type { Store, StoreList } from '@/api/types';
 import { MemberLayout } from '@/features/member/components/member-layout';
 import { fieldErrors } from '@/features/auth/api';
-import { useStores } from '../api';
+import { telephoneRule, useStores } from '../api';
 import { useAction } from '../use-action';
 
 export function StoresPage() {
@@ -100,8 +100,8 @@ export function StoresPage() {
           <Form.Item label="联系人" name="contact">
             <Input maxLength={30} />
           </Form.Item>
-          <Form.Item label="电话" name="phone">
-            <Input maxLength={11} />
+          <Form.Item label="电话" name="phone" rules={[telephoneRule]}>
+            <Input maxLength={13} placeholder="手机号码或区号-座机号码" />
           </Form.Item>
           <Form.Item label="地址" name="address">
             <Input maxLength={200} />
