@@ -26,6 +26,12 @@ impl Fields {
         Fields(form_urlencoded_pairs(text))
     }
 
+    /// Every name with the value [`Fields::text`] answers for it (names in `name[]` form as
+    /// `name`), absent ones left out.
+    pub fn texts(&self) -> impl Iterator<Item = (&str, String)> + '_ {
+        self.0.iter().map(|(key, _)| key.trim_end_matches("[]")).filter_map(|name| self.text(name).map(|value| (name, value)))
+    }
+
     /// The last value given for `name` (also as `name[]`), trimmed; `None` when absent, empty
     /// or holding a NUL (no text field takes one, and PostgreSQL refuses it).
     pub fn text(&self, name: &str) -> Option<String> {

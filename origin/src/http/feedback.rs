@@ -1,7 +1,7 @@
 //! Feedback (意见反馈, `/zzfw/yjfk`): a member writes a suggestion or complaint, with photos;
 //! the shop replies (`origin admin reply-feedback`). A member sees their own only.
 
-use axum::extract::{DefaultBodyLimit, Multipart, Path, State};
+use axum::extract::{DefaultBodyLimit, Path, Request, State};
 use axum::response::Response;
 use serde::Serialize;
 use sqlx::Connection;
@@ -86,12 +86,12 @@ async fn with_photos(context: &ApiContext, row: FeedbackRow) -> Result<Feedback>
     })
 }
 
-/// `POST /api/user/feedback` (multipart: `kind` 1 功能建议, 2 商品问题, 3 服务投诉, 4 其他;
-/// `body` at most 1,000 characters; `photos` up to 5 JPEG or PNG of at most 5 MB): sends the
-/// shop a piece of feedback.
+/// `POST /api/user/feedback` (`kind` 1 功能建议, 2 商品问题, 3 服务投诉, 4 其他; `body` at most
+/// 1,000 characters; `photos` up to 5 JPEG or PNG of at most 5 MB): sends the shop a piece of
+/// feedback. With photos the body is multipart; without, a form-encoded body does as well.
 #[utoipa::path(post, path = "/api/user/feedback", operation_id = "feedback_send", tag = "自助服务", responses((status = 200, description = "新的反馈", body = Envelope<Feedback>)))]
-async fn send(State(context): State<ApiContext>, member: Member, multipart: Multipart) -> Answer<Feedback> {
-    let mut form = upload::Form::read(multipart, "photos", PHOTOS_MAX).await?;
+async fn send(State(context): State<ApiContext>, member: Member, request: Request) -> Answer<Feedback> {
+    let mut form = upload::Form::read_any(request, "photos", PHOTOS_MAX).await?;
     let kind: i64 = form.text("kind").and_then(|kind| kind.parse().ok()).ok_or_else(|| Error::field("kind", "请选择反馈类型"))?;
     if !(1..KIND_NAMES.len() as i64).contains(&kind) {
         return Err(Error::field("kind", "反馈类型不正确"));

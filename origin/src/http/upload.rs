@@ -6,14 +6,14 @@
 use std::collections::HashMap;
 
 use axum::body::{Body, Bytes};
-use axum::extract::Multipart;
 use axum::extract::multipart::MultipartError;
+use axum::extract::{FromRequest, Multipart, Request};
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 
 use super::ApiContext;
 use super::error::{Error, Result};
-use super::extract::Member;
+use super::extract::{FormFields, Member};
 
 /// The largest file, in bytes.
 pub const MAX_BYTES: usize = 5 * 1024 * 1024;
@@ -105,6 +105,24 @@ impl Form {
             }
         }
         Ok(form)
+    }
+
+    /// Reads a multipart form (`multipart/form-data`), or a form-encoded body — the way every
+    /// other call sends its fields (§7) — which has no files. `file_field` and `max_files` as
+    /// [`Form::read`].
+    pub async fn read_any(request: Request, file_field: &str, max_files: usize) -> Result<Form> {
+        let multipart = request
+            .headers()
+            .get(header::CONTENT_TYPE)
+            .and_then(|value| value.to_str().ok())
+            .is_some_and(|value| value.trim_start().to_ascii_lowercase().starts_with("multipart/form-data"));
+        if multipart {
+            let multipart = Multipart::from_request(request, &()).await.map_err(|_| Error::field(file_field, "上传内容无法读取"))?;
+            return Form::read(multipart, file_field, max_files).await;
+        }
+        let FormFields(fields) = FormFields::from_request(request, &()).await?;
+        let fields = fields.texts().filter(|(name, _)| *name != file_field).map(|(name, value)| (name.to_owned(), value)).collect();
+        Ok(Form { fields, files: Vec::new() })
     }
 
     pub fn text(&self, name: &str) -> Option<String> {

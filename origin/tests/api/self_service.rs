@@ -140,3 +140,31 @@ async fn feedback_is_sent_with_photos_replied_to_once_and_kept_apart() {
     })
     .await;
 }
+
+#[tokio::test]
+async fn feedback_without_photos_may_be_form_encoded() {
+    on_both(|app| async move {
+        let demo = app.demo().await;
+        // A form-encoded body, as every other call sends its fields (§7): no photos.
+        let (status, sent) = app.post(&demo, "/api/user/feedback", &[("kind", "1"), ("body", " 希望支持座机号码 ")]).await;
+        assert_eq!(status, StatusCode::OK, "{sent}");
+        assert_eq!(sent["msg"], "感谢您的反馈，我们会尽快处理");
+        assert_eq!((sent["data"]["kind_name"].as_str(), sent["data"]["body"].as_str()), (Some("功能建议"), Some("希望支持座机号码")));
+        assert_eq!(sent["data"]["photos"], serde_json::json!([]));
+        // The same refusals as a multipart one.
+        let (status, refused) = app.post(&demo, "/api/user/feedback", &[("kind", "1"), ("body", " ")]).await;
+        assert_eq!((status, refused["msg"].as_str()), (StatusCode::UNPROCESSABLE_ENTITY, Some("请填写反馈内容")));
+        let (status, refused) = app.post(&demo, "/api/user/feedback", &[("kind", "x"), ("body", "内容")]).await;
+        assert_eq!((status, refused["msg"].as_str()), (StatusCode::UNPROCESSABLE_ENTITY, Some("请选择反馈类型")));
+        let long = "字".repeat(1001);
+        let (status, refused) = app.post(&demo, "/api/user/feedback", &[("kind", "4"), ("body", &long)]).await;
+        assert_eq!((status, refused["msg"].as_str()), (StatusCode::UNPROCESSABLE_ENTITY, Some("反馈内容不能超过1000字")));
+        // A body with no Content-Type at all is read as a form too.
+        let response = demo.post(app.url("/api/user/feedback")).body("kind=3&body=%E9%85%8D%E9%80%81%E6%85%A2").send().await.unwrap();
+        assert_eq!(response.status(), StatusCode::OK);
+        let (_, mine) = app.get(&demo, "/api/user/feedback").await;
+        assert_eq!(mine["data"]["total"], 2);
+        assert_eq!(mine["data"]["list"][0]["body"], "配送慢");
+    })
+    .await;
+}
