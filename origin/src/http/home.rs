@@ -30,6 +30,7 @@ pub fn router() -> OpenApiRouter<ApiContext> {
         .routes(routes!(common))
         .routes(routes!(focus))
         .routes(routes!(right))
+        .routes(routes!(demo))
         .routes(routes!(brand_focus))
         .routes(routes!(brand_list))
         .routes(routes!(welfare))
@@ -186,6 +187,23 @@ async fn focus(State(context): State<ApiContext>) -> Answer<Vec<Ad>> {
 async fn right(State(context): State<ApiContext>, QueryFields(query): QueryFields) -> Answer<Vec<Ad>> {
     let position = query.text("position").or_else(|| query.text("key")).unwrap_or_else(|| "common".into());
     if !RIGHT_POSITIONS.contains(&position.as_str()) {
+        return Err(Error::field("position", "广告位置不正确"));
+    }
+    ok(ads(&context.db, &position).await?)
+}
+
+/// `GET /api/focus/demo?position=…`: the ads of one position as the shop shows them, for a
+/// page (an activity or zone template) to show them as its sample: `position` `focus` (the
+/// home banners, the default), a right-hand position (`xrtj`, `top`, `ppzq`, `kxzq`, `zyzq`,
+/// `login`, `yx`, `common`, `postList`) or `brand:{id}` (a brand's banners); `key` is read when
+/// `position` is absent. Any other position answers 422 `广告位置不正确`.
+#[utoipa::path(get, path = "/api/focus/demo", operation_id = "focus_demo", tag = "首页", responses((status = 200, description = "广告位的示例广告", body = Envelope<Vec<Ad>>)))]
+async fn demo(State(context): State<ApiContext>, QueryFields(query): QueryFields) -> Answer<Vec<Ad>> {
+    let position = query.text("position").or_else(|| query.text("key")).unwrap_or_else(|| "focus".into());
+    let known = position == "focus"
+        || RIGHT_POSITIONS.contains(&position.as_str())
+        || position.strip_prefix("brand:").is_some_and(|id| !id.is_empty() && id.len() <= 18 && id.bytes().all(|b| b.is_ascii_digit()));
+    if !known {
         return Err(Error::field("position", "广告位置不正确"));
     }
     ok(ads(&context.db, &position).await?)

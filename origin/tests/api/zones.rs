@@ -317,3 +317,40 @@ async fn the_demo_data_loads_again_over_orders_and_returns() {
     })
     .await;
 }
+
+#[tokio::test]
+async fn focus_demo_answers_the_ads_of_a_position() {
+    on_both(|app| async move {
+        let client = app.client();
+        // Without a position: the home banners.
+        let (status, demo) = app.get(&client, "/api/focus/demo").await;
+        assert_eq!(status, StatusCode::OK, "{demo}");
+        let (_, banners) = app.get(&client, "/api/focus").await;
+        assert!(!demo["data"].as_array().unwrap().is_empty());
+        assert_eq!(demo["data"], banners["data"]);
+        // A right-hand position, by `position` or `key`: the ads /api/focus/right shows there.
+        for (query, position) in [("position=ppzq", "ppzq"), ("key=yx", "yx"), ("position=postList", "postList")] {
+            let (status, demo) = app.get(&client, &format!("/api/focus/demo?{query}")).await;
+            assert_eq!(status, StatusCode::OK, "{demo}");
+            let (_, right) = app.get(&client, &format!("/api/focus/right?position={position}")).await;
+            assert!(!demo["data"].as_array().unwrap().is_empty(), "{query}");
+            assert_eq!(demo["data"], right["data"], "{query}");
+        }
+        // A brand's banners.
+        let brand: i64 = sqlx::query_scalar("SELECT MIN(id) FROM brands").fetch_one(&app.db.pool).await.unwrap();
+        let (_, none) = app.get(&client, &format!("/api/focus/demo?position=brand:{brand}")).await;
+        assert_eq!(none["data"], serde_json::json!([]));
+        sqlx::query("INSERT INTO ads (position, title, url, sort) VALUES ($1, '品牌日', '/ppzq', 0)")
+            .bind(format!("brand:{brand}"))
+            .execute(&app.db.pool)
+            .await
+            .unwrap();
+        let (_, one) = app.get(&client, &format!("/api/focus/demo?position=brand:{brand}")).await;
+        assert_eq!((one["data"][0]["title"].as_str(), one["data"][0]["url"].as_str()), (Some("品牌日"), Some("/ppzq")));
+        for wrong in ["nowhere", "brand:", "brand:x", "brand:1;2"] {
+            let (status, refused) = app.get(&client, &format!("/api/focus/demo?position={wrong}")).await;
+            assert_eq!((status, refused["msg"].as_str()), (StatusCode::UNPROCESSABLE_ENTITY, Some("广告位置不正确")), "{wrong}");
+        }
+    })
+    .await;
+}
