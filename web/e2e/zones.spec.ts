@@ -73,6 +73,17 @@ test('the brand zone pages its brands, and a brand lists its goods at the price 
   const quote = (await (await page.request.get(`${base()}/api/cart/list`)).json()).data.quote;
   expect(`¥${quote.lines[0].unit_price}`).toBe(shown);
   await fillCart(page, []);
+
+  // /ppzq/info/{id}/{page}: the page in the address is the list's page, and paging moves it.
+  const asked = (number: number) =>
+    page.waitForRequest(
+      (request) =>
+        /\/api\/goods\/list\?/.test(request.url()) && request.url().includes(`brand=${brand}`) && request.url().includes(`page=${number}&`),
+    );
+  const second = asked(2);
+  await page.goto(`${base()}/ppzq/info/${brand}/2`);
+  await second;
+  await expect(page.getByTestId('brand-head')).toContainText(name);
 });
 
 test('全场94折: the operator starts it, every card and the cart charge the discounted price, and it ends', async ({ page }) => {

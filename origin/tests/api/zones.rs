@@ -319,6 +319,45 @@ async fn the_demo_data_loads_again_over_orders_and_returns() {
 }
 
 #[tokio::test]
+async fn a_brands_goods_are_paged_by_the_page_asked() {
+    on_both(|app| async move {
+        let (brand, count): (i64, i64) = sqlx::query_as(
+            "SELECT brand_id, COUNT(*) FROM goods WHERE brand_id IS NOT NULL GROUP BY brand_id ORDER BY COUNT(*) DESC, brand_id LIMIT 1",
+        )
+        .fetch_one(&app.db.pool)
+        .await
+        .unwrap();
+        assert!(count > 10, "{count}");
+        let client = app.client();
+        // /ppzq/info/{id}/{page}: the brand's goods, the page the address names, five a page here.
+        let last = (count + 4) / 5;
+        let mut listed: Vec<i64> = Vec::new();
+        for page in 1..=last {
+            let (status, body) = app.get(&client, &format!("/api/goods/list?brand={brand}&page={page}&page_size=5")).await;
+            assert_eq!(status, StatusCode::OK, "{body}");
+            let data = &body["data"];
+            assert_eq!((data["page"].as_i64(), data["total"].as_i64(), data["last_page"].as_i64()), (Some(page), Some(count), Some(last)));
+            let ids: Vec<i64> = data["list"].as_array().unwrap().iter().map(|goods| goods["id"].as_i64().unwrap()).collect();
+            assert_eq!(ids.len() as i64, if page < last { 5 } else { count - 5 * (last - 1) }, "page {page}");
+            listed.extend(ids);
+        }
+        let mut expected: Vec<i64> =
+            sqlx::query_scalar("SELECT id FROM goods WHERE brand_id = $1").bind(brand).fetch_all(&app.db.pool).await.unwrap();
+        let mut unique = listed.clone();
+        unique.sort_unstable();
+        unique.dedup();
+        expected.sort_unstable();
+        assert_eq!(unique.len(), listed.len(), "no goods on two pages");
+        assert_eq!(unique, expected, "every goods of the brand on some page");
+        let (_, beyond) = app.get(&client, &format!("/api/goods/list?brand={brand}&page={}&page_size=5", last + 1)).await;
+        assert_eq!((beyond["data"]["list"].as_array().unwrap().len(), beyond["data"]["total"].as_i64()), (0, Some(count)));
+        let (status, refused) = app.get(&client, &format!("/api/goods/list?brand={brand}&page=0")).await;
+        assert_eq!((status, refused["msg"].as_str()), (StatusCode::UNPROCESSABLE_ENTITY, Some("页码须在1到100000之间")));
+    })
+    .await;
+}
+
+#[tokio::test]
 async fn focus_demo_answers_the_ads_of_a_position() {
     on_both(|app| async move {
         let client = app.client();

@@ -32,6 +32,8 @@ export function ZoneGoods({
   table = false,
   extra,
   above,
+  page: pageFromPath,
+  onPage,
 }: {
   title: string;
   intro: ReactNode;
@@ -45,9 +47,15 @@ export function ZoneGoods({
   extra?: ReactNode;
   /** Shown between the banner and the goods (an activity's terms). */
   above?: ReactNode;
+  /** The page when the address holds it (`/ppzq/info/{id}/{page}`), with the way to another;
+   * without, the zone keeps its page itself. */
+  page?: number;
+  onPage?: (page: number) => void;
 }) {
   const [sort, setSort] = useState(sorts[0]);
-  const [page, setPage] = useState(1);
+  const [ownPage, setOwnPage] = useState(1);
+  const page = pageFromPath ?? ownPage;
+  const setPage = onPage ?? setOwnPage;
   const goods = useZoneGoods(zoneParams(filter, sort.value, sort.order ?? '', page));
   const ad = useAd(position).data?.[0];
   const expiry = 'near_expiry' in filter;

@@ -1,6 +1,6 @@
 // The zones (§2 "Zones and promotions"), loaded together: each a real page of the catalogue's
 // goods under the zone's own filter, with its banner, sorting, paging and right-hand ad.
-import { Link, useLocation, useParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { Card as AntCard, Empty, Pagination, Result, Skeleton, Table } from 'antd';
 import { formatTime } from '@/lib/time';
 import { useCommonData } from '@/api/common';
@@ -161,9 +161,12 @@ export function BrandZonePage() {
   );
 }
 
-/** 品牌详情 (/ppzq/info/{id}/{page?}): one brand and its goods. */
+/** 品牌详情 (/ppzq/info/{id}/{page?}): one brand and its goods, the page the address names. */
 export function BrandInfoPage() {
-  const id = Number(useParams().id);
+  const params = useParams();
+  const navigate = useNavigate();
+  const id = Number(params.id);
+  const page = pageFromPath(params.page);
   const brand = useBrand(id);
   if (!(id > 0) || brand.isError) return <Result status="404" title="品牌不存在" extra={<Link to="/ppzq">返回品牌专区</Link>} />;
   if (!brand.data) return <Skeleton active />;
@@ -184,6 +187,8 @@ export function BrandInfoPage() {
         filter={{ brand: id }}
         position="ppzq"
         banner="brand-banner"
+        page={page}
+        onPage={(next) => navigate(next > 1 ? `/ppzq/info/${id}/${next}` : `/ppzq/info/${id}`)}
       />
     </>
   );
