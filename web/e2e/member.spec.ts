@@ -70,6 +70,25 @@ test('a member recharges online and sees the balance and its log change', async 
   await expect(log.getByRole('row').filter({ hasText: '在线充值' }).first()).toContainText('+1000.00');
   await expect(log.getByRole('row').filter({ hasText: '充值赠送' }).first()).toContainText('+20.00');
   await expect(log.getByRole('row').filter({ hasText: '充值赠送' }).first()).toContainText(after);
+  // Filtered by days, as the shop counts them (China's time), both included: today's holds the
+  // recharge, a range long past holds nothing.
+  const today = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
+  const days = log.locator('.ant-picker-range input');
+  const pick = async (from: string, to: string) => {
+    const asked = page.waitForRequest(
+      (request) => request.url().includes('/api/user/user_money_log') && request.url().includes(`start_time=${from}&end_time=${to}`),
+    );
+    await days.nth(0).click();
+    await days.nth(0).fill(from);
+    await days.nth(0).press('Enter');
+    await days.nth(1).fill(to);
+    await days.nth(1).press('Enter');
+    await asked;
+  };
+  await pick(today, today);
+  await expect(log.getByRole('row').filter({ hasText: '在线充值' }).first()).toContainText('+1000.00');
+  await pick('2001-03-01', '2001-03-02');
+  await expect(log.getByText('暂无记录')).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('balance.png'), fullPage: true });
   await testInfo.attach('balance', { path: testInfo.outputPath('balance.png'), contentType: 'image/png' });
 });

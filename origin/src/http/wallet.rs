@@ -66,16 +66,64 @@ impl Account {
     }
 }
 
+/// The shop's day: China's time, UTC+8.
+const CHINA: i64 = 8 * 3600;
+
+/// The first second of the day `YYYY-MM-DD` (a real date of the years 1970–9999) in China's
+/// time, by Howard Hinnant's days-from-civil algorithm; `None` for any other text.
+fn day_start(date: &str) -> Option<i64> {
+    let bytes = date.as_bytes();
+    if bytes.len() != 10 || !date.is_ascii() || bytes[4] != b'-' || bytes[7] != b'-' {
+        return None;
+    }
+    let number = |from: usize, to: usize| -> Option<i64> {
+        let digits = &date[from..to];
+        if digits.bytes().all(|byte| byte.is_ascii_digit()) { digits.parse().ok() } else { None }
+    };
+    let (year, month, day) = (number(0, 4)?, number(5, 7)?, number(8, 10)?);
+    let leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
+    let days_in_month = match month {
+        1 | 3 | 5 | 7 | 8 | 10 | 12 => 31,
+        4 | 6 | 9 | 11 => 30,
+        2 if leap => 29,
+        2 => 28,
+        _ => return None,
+    };
+    if year < 1970 || !(1..=days_in_month).contains(&day) {
+        return None;
+    }
+    let y = if month <= 2 { year - 1 } else { year };
+    let era = y.div_euclid(400);
+    let yoe = y - era * 400;
+    let doy = (153 * ((month + 9) % 12) + 2) / 5 + day - 1;
+    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    Some((era * 146_097 + doe - 719_468) * 86_400 - CHINA)
+}
+
+/// A log filter's time bound `name`: a date `YYYY-MM-DD` in China's time, the day included (its
+/// first second for `start_time`, its last for `end_time`), or Unix seconds; `None` when absent.
+fn time_bound(query: &Fields, name: &str, label: &str, end: bool) -> Result<Option<i64>> {
+    let Some(text) = query.text(name) else { return Ok(None) };
+    if let Ok(seconds) = text.parse::<i64>() {
+        return Ok(Some(seconds));
+    }
+    match day_start(&text) {
+        Some(start) => Ok(Some(if end { start + 86_399 } else { start })),
+        None => Err(Error::field(name, format!("{label}格式应为YYYY-MM-DD"))),
+    }
+}
+
 /// One page of an account's movements: `page`, `use_type` (0 every one, 1 in, 2 out),
-/// `start_time` and `end_time` (Unix seconds, inclusive), newest first, 20 a page.
+/// `start_time` and `end_time` (dates `YYYY-MM-DD` in China's time, or Unix seconds; both
+/// inclusive), newest first, 20 a page.
 async fn log_page(context: &ApiContext, member: Member, query: &Fields, account: Account) -> Result<LogPage> {
     let page = query.page()?;
     let use_type = query.int_or("use_type", "类型", 0)?;
     if !(0..=2).contains(&use_type) {
         return Err(Error::field("use_type", "类型不正确"));
     }
-    let start = query.int_or("start_time", "开始时间", 0)?;
-    let end = query.int_or("end_time", "结束时间", i64::MAX)?;
+    let start = time_bound(query, "start_time", "开始时间", false)?.unwrap_or(0);
+    let end = time_bound(query, "end_time", "结束时间", true)?.unwrap_or(i64::MAX);
     if start > end {
         return Err(Error::field("start_time", "开始时间不能晚于结束时间"));
     }
@@ -122,9 +170,9 @@ async fn log_page(context: &ApiContext, member: Member, query: &Fields, account:
     Ok(LogPage { list, total, page })
 }
 
-/// `GET /api/user/user_money_log` (`page`, `use_type`, `start_time`, `end_time` as Unix
-/// seconds): the balance's movements, newest first, 20 a page. `use_type` 1 is money in, 2
-/// money out.
+/// `GET /api/user/user_money_log` (`page`, `use_type`, `start_time`, `end_time`: dates
+/// `YYYY-MM-DD` in China's time, both days included, or Unix seconds): the balance's
+/// movements, newest first, 20 a page. `use_type` 1 is money in, 2 money out.
 #[utoipa::path(get, path = "/api/user/user_money_log", tag = "钱包", responses((status = 200, description = "一页余额变动", body = Envelope<LogPage>)))]
 async fn user_money_log(State(context): State<ApiContext>, member: Member, QueryFields(query): QueryFields) -> Answer<LogPage> {
     ok(log_page(&context, member, &query, Account::Balance).await?)
@@ -179,4 +227,27 @@ pub struct LogEntry {
     order_id: Option<i64>,
     note: String,
     created_at: i64,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_day_starts_at_midnight_in_china() {
+        assert_eq!(day_start("1970-01-01"), Some(-CHINA));
+        assert_eq!(day_start("2024-02-29"), Some(1_709_164_800 - CHINA));
+        // Every day from 1970 to 2100 is the day civil_date gives back for its first second.
+        let mut at = day_start("1970-01-01").unwrap();
+        while at < day_start("2100-12-31").unwrap() {
+            let (year, month, day) = crate::civil_date(at, CHINA);
+            assert_eq!(day_start(&format!("{year:04}-{month:02}-{day:02}")), Some(at));
+            assert_eq!(crate::civil_date(at - 1, CHINA), crate::civil_date(at - 86_400, CHINA));
+            at += 86_400;
+        }
+        for wrong in ["2023-02-29", "2024-13-01", "2024-00-10", "2024-04-31", "1969-12-31", "2024-1-01", "２０２４-01-01", "2024/01/01", ""]
+        {
+            assert_eq!(day_start(wrong), None, "{wrong}");
+        }
+    }
 }

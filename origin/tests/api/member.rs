@@ -123,6 +123,55 @@ async fn addresses_and_stores_take_a_landline() {
 }
 
 #[tokio::test]
+async fn the_balance_log_is_filtered_by_days_in_china_time() {
+    on_both(|app| async move {
+        let demo = app.demo().await;
+        let id = member_id(&app, "demo").await;
+        // 2001-03-01 in China (UTC+8) runs from 983376000 to 983462399.
+        for (at, note) in [(983_375_999, "二月末"), (983_376_000, "三月一日零点"), (983_462_399, "三月一日末"), (983_462_400, "三月二日零点")] {
+            sqlx::query(
+                "INSERT INTO balance_logs (member_id, amount, balance_after, use_type, note, created_at) VALUES ($1, 10000, 10000, 1, $2, $3)",
+            )
+            .bind(id)
+            .bind(note)
+            .bind(at)
+            .execute(&app.db.pool)
+            .await
+            .unwrap();
+        }
+        let notes = |body: &Value| -> Vec<String> {
+            body["data"]["list"].as_array().unwrap().iter().map(|entry| entry["note"].as_str().unwrap().to_owned()).collect()
+        };
+        for (query, expected) in [
+            ("start_time=2001-03-01&end_time=2001-03-01", &["三月一日末", "三月一日零点"][..]),
+            ("start_time=2001-03-01&end_time=2001-03-02", &["三月二日零点", "三月一日末", "三月一日零点"]),
+            ("end_time=2001-02-28", &["二月末"]),
+            ("start_time=2001-02-28&end_time=2001-03-01&use_type=1", &["三月一日末", "三月一日零点", "二月末"]),
+            ("start_time=2001-02-28&end_time=2001-03-01&use_type=2", &[]),
+            // Unix seconds still do.
+            ("start_time=983376000&end_time=983462399", &["三月一日末", "三月一日零点"]),
+        ] {
+            let (status, log) = app.get(&demo, &format!("/api/user/user_money_log?{query}")).await;
+            assert_eq!(status, StatusCode::OK, "{query}: {log}");
+            assert_eq!(notes(&log), expected, "{} {query}", app.database);
+            assert_eq!(log["data"]["total"].as_u64(), Some(expected.len() as u64), "{query}");
+        }
+        let (_, from) = app.get(&demo, "/api/user/user_money_log?start_time=2001-03-02").await;
+        assert!(notes(&from).contains(&"三月二日零点".to_owned()) && !notes(&from).contains(&"三月一日末".to_owned()));
+        for (query, field, message) in [
+            ("start_time=2001-02-30", "start_time", "开始时间格式应为YYYY-MM-DD"),
+            ("end_time=2001/03/01", "end_time", "结束时间格式应为YYYY-MM-DD"),
+            ("start_time=2001-03-02&end_time=2001-03-01", "start_time", "开始时间不能晚于结束时间"),
+        ] {
+            let (status, refused) = app.get(&demo, &format!("/api/user/user_money_log?{query}")).await;
+            assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{query}");
+            assert_eq!((refused["msg"].as_str(), refused["data"]["errors"][field][0].as_str()), (Some(message), Some(message)), "{query}");
+        }
+    })
+    .await;
+}
+
+#[tokio::test]
 async fn stores_are_kept_to_their_member() {
     on_both(|app| async move {
         let demo = app.demo().await;

@@ -7,13 +7,23 @@ describe('a log page query', () => {
     expect(logParams({ page: 1, useType: 0 })).toEqual({ page: 1 });
   });
 
-  it('sends the direction and the time range in Unix seconds', () => {
-    expect(logParams({ page: 3, useType: 2, start: 1_700_000_000, end: 1_700_086_399 })).toEqual({
+  it('sends the direction and the days, both included', () => {
+    expect(logParams({ page: 3, useType: 2, start: '2026-11-01', end: '2026-11-03' })).toEqual({
       page: 3,
       use_type: 2,
-      start_time: 1_700_000_000,
-      end_time: 1_700_086_399,
+      start_time: '2026-11-01',
+      end_time: '2026-11-03',
     });
+  });
+});
+
+describe('a log date range', () => {
+  it('is the days picked, whatever the time of day', async () => {
+    const dayjs = (await import('dayjs')).default;
+    const { dateRange } = await import('@/lib/time');
+    expect(dateRange([dayjs('2026-11-01T23:30:00'), dayjs('2026-11-03T00:10:00')])).toEqual({ start: '2026-11-01', end: '2026-11-03' });
+    expect(dateRange([null, dayjs('2026-11-03T08:00:00')])).toEqual({ start: undefined, end: '2026-11-03' });
+    expect(dateRange(null)).toEqual({});
   });
 });
 

@@ -13,17 +13,17 @@ export const LOGS = {
 
 export type LogAccount = keyof typeof LOGS;
 
-/** A log's filters as the page holds them; times are Unix seconds. */
+/** A log's filters as the page holds them; the days are `YYYY-MM-DD`, both included. */
 export interface LogFilter {
   page: number;
   useType: 0 | 1 | 2;
-  start?: number;
-  end?: number;
+  start?: string;
+  end?: string;
 }
 
 /** The query string of a log page: absent filters are left out. */
-export function logParams(filter: LogFilter): Record<string, number> {
-  const params: Record<string, number> = { page: filter.page };
+export function logParams(filter: LogFilter): Record<string, number | string> {
+  const params: Record<string, number | string> = { page: filter.page };
   if (filter.useType) params.use_type = filter.useType;
   if (filter.start !== undefined) params.start_time = filter.start;
   if (filter.end !== undefined) params.end_time = filter.end;

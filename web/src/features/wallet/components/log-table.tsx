@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { DatePicker, Empty, Segmented, Table } from 'antd';
 import type { LogEntry } from '@/api/types';
 import { useLog, type LogAccount, type LogFilter } from '../api';
-import { dayRange, formatTime } from '@/lib/time';
+import { dateRange, formatTime } from '@/lib/time';
 
 const PAGE_SIZE = 20;
 
@@ -24,7 +24,7 @@ export function LogTable({ account, unit }: { account: LogAccount; unit: string 
         <Segmented options={DIRECTIONS} value={filter.useType} onChange={(useType) => setFilter({ ...filter, page: 1, useType })} />
         <DatePicker.RangePicker
           allowEmpty={[true, true]}
-          onChange={(range) => setFilter({ ...filter, page: 1, ...dayRange(range) })}
+          onChange={(range) => setFilter({ ...filter, page: 1, ...dateRange(range) })}
           placeholder={['开始日期', '结束日期']}
         />
       </div>
