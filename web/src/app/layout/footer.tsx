@@ -1,9 +1,10 @@
-// The footer: the first 4 help groups, licence and company notices, two QR codes generated
-// from their URLs (official account, mini-program), links.
+// The footer: the first 4 help groups, licence and company notices (the shop's identity from the
+// common data, as the origin's settings hold it), two QR codes generated from their URLs
+// (official account, mini-program), links.
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { useInView } from 'react-intersection-observer';
-import { useHelpGroups, useLinks } from '@/api/common';
+import { useCommonData, useHelpGroups, useLinks } from '@/api/common';
 
 // The QR codes' generator is not part of the first load: it comes when the footer nears the
 // window, which on most pages is after a scroll.
@@ -30,6 +31,7 @@ export const MINI_PROGRAM_URL = 'https://shop.example.com/mini';
 export function Footer() {
   const help = useHelpGroups();
   const links = useLinks();
+  const shop = useCommonData().data?.shop;
   return (
     <footer className="footer">
       <div className="container">
@@ -71,14 +73,21 @@ export function Footer() {
             ))}
           </div>
         )}
-        <div className="footer-notice">
-          <p>
-            药品经营许可证：浙AA5710238 | 互联网药品信息服务资格证书：(浙)-经营性-2024-0087 |
-            医疗器械经营许可证：浙杭食药监械经营许20190215号
-          </p>
-          <p>本网站只面向具有合法资质的药品经营、医疗机构会员销售 | 投诉电话：400-816-3368</p>
-          <p>© 2026 杭州医药批发商城有限公司 版权所有</p>
-        </div>
+        {shop && (
+          <div className="footer-notice" data-testid="footer-notice">
+            <p>
+              药品经营许可证：{shop.drug_licence} | 互联网药品信息服务资格证书：{shop.internet_drug_licence}
+              {shop.device_licence && ` | 医疗器械经营许可证：${shop.device_licence}`}
+            </p>
+            <p>本网站只面向具有合法资质的药品经营、医疗机构会员销售 | 客服及投诉电话：{shop.hot_line}</p>
+            <p>
+              {shop.company} | 统一社会信用代码：{shop.credit_code} | 地址：{shop.address}
+            </p>
+            <p>
+              © 2026 {shop.name} {shop.company} 版权所有{shop.icp && ` | ${shop.icp}`}
+            </p>
+          </div>
+        )}
       </div>
     </footer>
   );

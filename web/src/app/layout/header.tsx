@@ -9,6 +9,7 @@ import { useCommonData } from '@/api/common';
 import { badge, useCartTotal } from '@/api/cart';
 import { logout } from '@/api/user';
 import type { UserState } from '@/api/user';
+import { SITE_TITLE } from '../routes';
 
 /** §9: the top bar is fixed from this scroll offset. */
 export const FIXED_FROM_PX = 205;
@@ -24,12 +25,18 @@ function useScrolledPast(offset: number): boolean {
   return past;
 }
 
+/** The shop's name as the origin's settings hold it; the built-in one until the common data comes. */
+function useShopName(): string {
+  return useCommonData().data?.shop.name || SITE_TITLE;
+}
+
 export function Logo() {
+  const name = useShopName();
   return (
-    <Link to="/" className="logo" aria-label="医药批发商城首页">
+    <Link to="/" className="logo" aria-label={`${name}首页`}>
       <span className="logo-mark">药</span>
       <span className="logo-text">
-        <strong>医药批发商城</strong>
+        <strong>{name}</strong>
         <small>药店 · 诊所 一站式采购</small>
       </span>
     </Link>
@@ -40,6 +47,7 @@ export function TopBar({ user }: { user?: UserState }) {
   const { modal } = AntApp.useApp();
   const member = user?.login ? user : undefined;
   const inspection = user?.quality_inspection;
+  const name = useShopName();
   const openInspection = () => {
     if (inspection?.quality_inspection_url) window.open(inspection.quality_inspection_url, '_blank', 'noopener');
     else modal.info({ title: '温馨提示', content: inspection?.msg || '暂无质检报告', okText: '确定' });
@@ -57,7 +65,7 @@ export function TopBar({ user }: { user?: UserState }) {
             </>
           ) : (
             <>
-              <span>您好，欢迎来到医药批发商城！</span>
+              <span>您好，欢迎来到{name}！</span>
               <Link to="/login">请登录</Link>
               <Link to="/register">免费注册</Link>
             </>

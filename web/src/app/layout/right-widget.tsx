@@ -93,7 +93,7 @@ export function RightWidget({
         <Link to="/zzfw/star" aria-label="我的收藏">
           <StarOutlined />
         </Link>
-        <a aria-label="专属客服" title={user?.admin ? `${user.admin.name} ${user.admin.phone}` : '400-816-3368'}>
+        <a aria-label="专属客服" title={user?.admin ? `${user.admin.name} ${user.admin.phone}` : user?.common_config?.hot_line}>
           <CustomerServiceOutlined />
         </a>
         <a aria-label="返回顶部" onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}>

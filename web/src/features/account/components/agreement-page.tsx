@@ -1,5 +1,6 @@
-// 电子合同 (/dzht): the purchase agreement a member signs before the first order. The checkout
-// sends the member here (code 459); once signed, the way back to the cart.
+// 电子合同 (/dzht): the purchase agreement a member signs before the first order, with the
+// seller's particulars from the shop's settings. The checkout sends the member here (code 459);
+// once signed, the way back to the cart.
 import { Link } from 'react-router';
 import { App as AntApp, Button, Checkbox, Descriptions, Form, Input, Result, Skeleton } from 'antd';
 import { api } from '@/lib/api';
@@ -41,6 +42,10 @@ export function AgreementPage() {
           <Descriptions size="small" column={2} className="member-card">
             <Descriptions.Item label="卖方（甲方）">{data.seller}</Descriptions.Item>
             <Descriptions.Item label="买方（乙方）">{data.buyer}</Descriptions.Item>
+            <Descriptions.Item label="统一社会信用代码">{data.shop.credit_code}</Descriptions.Item>
+            <Descriptions.Item label="药品经营许可证">{data.shop.drug_licence}</Descriptions.Item>
+            <Descriptions.Item label="卖方地址">{data.shop.address}</Descriptions.Item>
+            <Descriptions.Item label="客服热线">{data.shop.hot_line}</Descriptions.Item>
           </Descriptions>
           <ol className="agreement-clauses">
             {data.clauses.map((clause) => (
