@@ -56,6 +56,9 @@ test('a visitor browses home, searches with the keyboard, opens a list and a det
   await page.locator('.view-switch').getByText('列表').click();
   await expect(page).toHaveURL(/\/list\/table/);
   await expect(page.locator('.ant-table-row')).toHaveCount(20);
+  // The list opens in the view chosen last: back to the cards for the rest of the walk.
+  await page.locator('.view-switch').getByText('大图').click();
+  await expect(page.locator('.goods-card')).toHaveCount(20);
 
   await page.goto(`${base()}/list?everyday=1`);
   await page.locator('.goods-card-name').first().click();
