@@ -262,7 +262,12 @@ test('an unticked line in stock is sellable; only goods off sale or out of stock
   const line = (id, is_selected, is_buy, number) => ({ id, number: 1, price: '1.00', is_selected, goods: { id, is_buy, number } });
   const session = new CartSession({ items: [line(1, 0, 1, 5), line(2, 1, 0, 5), line(3, 1, 1, 0), line(4, 1, 1, 5)] });
   const flags = () => session.quote().lines.map(({ sellable, buyable }) => [sellable, buyable]);
-  assert.deepEqual(flags(), [[true, false], [false, false], [false, false], [true, true]]);
+  assert.deepEqual(flags(), [
+    [true, false],
+    [false, false],
+    [false, false],
+    [true, true],
+  ]);
   session.select([4], 0);
   assert.deepEqual(flags()[3], [true, false]);
 });

@@ -65,7 +65,7 @@ export function RootLayout() {
   const withPanel = panelOpen && !!layout?.rightWidget;
 
   return (
-    <div className={withPanel ? 'shop with-panel' : 'shop'}>
+    <div className={['shop', layout?.rightWidget ? 'with-rail' : '', withPanel ? 'with-panel' : ''].filter(Boolean).join(' ')}>
       <ScrollRestoration getKey={(at) => (route?.noScrollRestore ? `${at.key}:${Date.now()}` : at.key)} />
       {layout?.header && <Header user={user.data} />}
       {layout?.loginHeader && <LoginHeader title={route?.title ?? ''} />}

@@ -1,7 +1,7 @@
 // The home page's data: banners, flash sales, recommendations, daily specials.
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-import type { Ad, Card, Recommendations, SpikeFloor } from '@/api/types';
+import type { Ad, Card, MemberCentre, Recommendations, SpikeFloor } from '@/api/types';
 import { keys } from '@/lib/query-keys';
 
 export function useBanners() {
@@ -26,5 +26,14 @@ export function useEverydayPrice() {
   return useQuery({
     queryKey: keys.home.everydayPrice(),
     queryFn: () => api.get<Card[]>('/api/activity/everyday_price', { silent: true }),
+  });
+}
+
+/** The signed-in member's figures for the home page's panel (the member centre's own answer). */
+export function useMemberSummary(enabled: boolean) {
+  return useQuery({
+    queryKey: keys.centre.summary(),
+    queryFn: () => api.get<MemberCentre>('/api/user/center', { silent: true }),
+    enabled,
   });
 }

@@ -7,8 +7,9 @@ import { useKnownUser } from '@/api/user';
 import { GoodsCard } from '@/components/goods-card';
 import { LazyImage } from '@/components/lazy-image';
 import { countdown, useServerNow } from '@/lib/server-clock';
-import { useBanners, useEverydayPrice, useRecommended, useSpike } from '../api';
-import type { Card } from '@/api/types';
+import { useBanners, useEverydayPrice, useMemberSummary, useRecommended, useSpike } from '../api';
+import type { Card, MemberCentre } from '@/api/types';
+import { yuan } from '@/lib/money';
 
 function Banners() {
   const banners = useBanners();
@@ -25,10 +26,20 @@ function Banners() {
   );
 }
 
+/** 资质 as the member centre says it: 已通过, 待审核, 未通过 or none sent. */
+function approvalText(centre: MemberCentre): string {
+  if (centre.is_passed === 1) return '资质已通过';
+  if (centre.qualifications_rejected > 0) return '资质未通过';
+  if (centre.qualifications_pending > 0) return '资质待审核';
+  return '未提交资质';
+}
+
 function MemberPanel() {
   const user = useKnownUser();
+  const summary = useMemberSummary(!!user?.login);
+  const centre = summary.data;
   return (
-    <aside className="member-panel">
+    <aside className="member-panel" data-testid="member-panel">
       {user?.login ? (
         <>
           <p className="member-hello">您好，{user.name || user.username}</p>
@@ -39,6 +50,22 @@ function MemberPanel() {
               <br />
               {user.admin.phone}
             </p>
+          )}
+          {centre && (
+            <div className="member-figures">
+              <Link to="/zhzx/zzzj" className={centre.is_passed === 1 ? 'ok' : 'warn'} data-testid="panel-approval">
+                {approvalText(centre)}
+              </Link>
+              <Link to="/wdqb/yegl" data-testid="panel-balance">
+                余额 <strong>{yuan(centre.balance)}</strong>
+              </Link>
+              <Link to="/wdqb/yhq" data-testid="panel-coupons">
+                优惠券 <strong>{centre.coupons}</strong> 张
+              </Link>
+              <Link to="/zhzx/wdxx" data-testid="panel-messages">
+                未读消息 <strong>{centre.unread_messages}</strong>
+              </Link>
+            </div>
           )}
           <div className="member-links">
             <Link to="/order">我的订单</Link>

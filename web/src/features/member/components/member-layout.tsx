@@ -1,8 +1,7 @@
 // The frame of every member page: the member menu on the left (member centre, orders, wallet,
 // account centre, favourites), the page on the right under its title.
 import type { ReactNode } from 'react';
-import { Link, Navigate, useLocation } from 'react-router';
-import { useKnownUser } from '@/api/user';
+import { Link, useLocation } from 'react-router';
 import { Menu } from 'antd';
 import type { MenuProps } from 'antd';
 
@@ -55,10 +54,7 @@ const MEMBER_MENU: Item[] = [
 ];
 
 export function MemberLayout({ title, extra, children }: { title: string; extra?: ReactNode; children: ReactNode }) {
-  const { pathname, search } = useLocation();
-  // A visitor on a member page is sent to sign in, and brought back here after.
-  const user = useKnownUser();
-  if (user?.login === false) return <Navigate to={`/login?redirect=${encodeURIComponent(pathname + search)}`} replace />;
+  const { pathname } = useLocation();
   return (
     <div className="container member-layout">
       <aside className="member-menu">
