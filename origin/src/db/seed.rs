@@ -55,6 +55,7 @@ const CONTENT_TABLES: &[&str] = &[
     "feedback_photos",
     "feedback",
     "members",
+    "companies",
     "activity_goods",
     "activity_sections",
     "activities",

@@ -175,7 +175,9 @@ fn new_password(form: &Fields) -> Result<String> {
 
 /// `POST /api/user/register`: `step` 1 (`phone`, `code`) checks the code; 2 (the same, with
 /// `username`, `password`, `password_confirmation`, `company`, `name`, `email?`, and for the
-/// multi-store flow `dd=1` with `stores[]`) creates the member and logs them in; 3 records the
+/// multi-store flow `dd=1` with `stores[]` and `company_code?`: the 企业编码 of the chain the
+/// account joins, 422 `企业编码不存在` for an unknown one; without it the account makes its
+/// company) creates the member and logs them in; 3 records the
 /// qualification documents (`licence`, `gsp`, optional) of the logged-in member.
 #[utoipa::path(post, path = "/api/user/register", tag = "账户", responses((status = 200, description = "第 1 步：验证码正确；第 2 步：已注册并登录（设置会话 Cookie）；第 3 步：资质已记录", body = Envelope<RegisterStep>)))]
 async fn register(
@@ -238,6 +240,19 @@ async fn register(
             if stores.iter().any(|store| store.chars().count() > text::STORE.max) {
                 errors.push(("stores".into(), text::STORE.message()));
             }
+            // A store of a chain already registered joins its company by the code (企业编码);
+            // the first store of a chain makes the company.
+            let joins = match form.text("company_code") {
+                Some(code) if dd => match super::company::by_code(&mut *context.db.pool.acquire().await?, &code).await {
+                    Ok(company) => Some(company),
+                    Err(Error::Validation(mut field)) => {
+                        errors.append(&mut field);
+                        None
+                    }
+                    Err(other) => return Err(other),
+                },
+                _ => None,
+            };
             if !errors.is_empty() {
                 return Err(Error::Validation(errors));
             }
@@ -273,6 +288,14 @@ async fn register(
                     .bind(store)
                     .execute(&context.db.pool)
                     .await?;
+            }
+            if dd {
+                let mut conn = context.db.pool.acquire().await?;
+                let company_id = match joins {
+                    Some(company_id) => company_id,
+                    None => super::company::create(&mut conn, &company).await?,
+                };
+                sqlx::query("UPDATE members SET company_id = $1 WHERE id = $2").bind(company_id).bind(id).execute(&mut *conn).await?;
             }
             let cookie = super::session::sign_in(&context.db, &headers, id).await?;
             let body = ok(RegisterStep::Registered(Registered { step: 3, id, username, is_passed: 0, dd: i64::from(dd) }))?;

@@ -94,10 +94,51 @@ async fn add(State(context): State<ApiContext>, member: Member, FormFields(form)
     ok(added)
 }
 
-/// `POST /api/cart/quick_add/{id}`: one more of these goods (its minimum when it has one).
-#[utoipa::path(post, path = "/api/cart/quick_add/{id}", tag = "购物车", responses((status = 200, description = "加入的行", body = Envelope<Added>)))]
-async fn quick_add(State(context): State<ApiContext>, member: Member, Path(goods_id): Path<i64>) -> Answer<Added> {
-    ok(add_line(&context.db, member, goods_id, 1, NORMAL, 0, [0, 0, 0]).await?)
+/// What a quick add did: the line, how many it added, the line's quantity now, and the lines in
+/// the cart.
+#[derive(Serialize, ToSchema)]
+pub struct QuickAdded {
+    id: i64,
+    /// Units added now: the goods' middle pack (中包装), one when it has none.
+    added: i64,
+    /// The line's quantity now.
+    number: i64,
+    /// 包装单位.
+    #[schema(example = "盒")]
+    unit: String,
+    /// 0 a normal line, 1 a flash-sale line (while its sale runs).
+    #[serde(rename = "type")]
+    line_type: i64,
+    cart: i64,
+}
+
+/// `POST /api/cart/quick_add/{id}` (快速加购): adds the goods' default quantity, its middle pack
+/// (中包装; one unit when it has none, and no more than a running flash sale's limit), as the
+/// goods card's 加入购物车 would: a flash-sale line while its sale runs, else a normal line.
+/// Refused as an add is (422: goods not sold, stock, limit).
+#[utoipa::path(post, path = "/api/cart/quick_add/{id}", tag = "购物车", responses((status = 200, description = "加入的行", body = Envelope<QuickAdded>)))]
+async fn quick_add(State(context): State<ApiContext>, member: Member, Path(goods_id): Path<i64>) -> Answer<QuickAdded> {
+    let (zbz, bzdw, sale_limit) = {
+        let mut conn = context.db.pool.acquire().await?;
+        let (zbz, bzdw): (i64, String) = sqlx::query_as("SELECT zbz, bzdw FROM goods WHERE id = $1")
+            .bind(goods_id)
+            .fetch_optional(&mut *conn)
+            .await?
+            .ok_or_else(|| Error::field("goods_id", "商品不存在"))?;
+        let sale_limit: Option<i64> =
+            sqlx::query_scalar("SELECT limit_number FROM flash_sales WHERE goods_id = $1 AND starts_at <= $2 AND ends_at > $2")
+                .bind(goods_id)
+                .bind(now())
+                .fetch_optional(&mut *conn)
+                .await?;
+        (zbz, bzdw, sale_limit)
+    };
+    let (line_type, number) = match sale_limit {
+        Some(limit) => (FLASH_SALE, zbz.min(limit).max(1)),
+        None => (NORMAL, zbz.max(1)),
+    };
+    let added = add_line(&context.db, member, goods_id, number, line_type, 0, [0, 0, 0]).await?;
+    ok(QuickAdded { id: added.id, added: number, number: added.number, unit: bzdw, line_type, cart: added.cart })
 }
 
 pub(crate) async fn add_line(
@@ -403,15 +444,48 @@ async fn batch_delete(State(context): State<ApiContext>, member: Member, FormFie
     ok(Deleted { deleted, cart: count(&context.db, member).await? })
 }
 
-/// How many lines were copied (one per line and store).
+/// What a copy did: the copies made (one per line and store) and those that could not be.
 #[derive(Serialize, ToSchema)]
 pub struct Copied {
     copied: i64,
+    /// The copies an add would refuse (stock, a flash sale's limit, goods no longer sold), each
+    /// with its reason; the others are made.
+    skipped: Vec<CopySkipped>,
+}
+
+/// A line that could not be copied into one store's cart, and why.
+#[derive(Serialize, ToSchema)]
+pub struct CopySkipped {
+    /// The member's line.
+    id: i64,
+    /// The goods' (or the combination's) name.
+    name: String,
+    /// The store account it was to go to.
+    member_id: i64,
+    username: String,
+    #[schema(example = "库存不足，最多可购买20盒")]
+    reason: String,
+}
+
+/// A line to copy, with its goods' (or combination's) name.
+#[derive(sqlx::FromRow)]
+struct CopyLine {
+    id: i64,
+    goods_id: i64,
+    #[sqlx(rename = "type")]
+    line_type: i64,
+    activity_id: i64,
+    number: i64,
+    name: String,
 }
 
 /// `POST /api/cart/copy` (`ids`, `other_user_ids`): copies the lines into the carts of other
-/// accounts of the same company (a chain's stores), merging with what is there, within stock.
-#[utoipa::path(post, path = "/api/cart/copy", tag = "购物车", responses((status = 200, description = "复制的行数", body = Envelope<Copied>)))]
+/// store accounts of the member's company (`members.company_id`, never the company name), each
+/// as an add to that cart, merging with what is there. 403 `只能复制到本企业的其他门店账号` for an
+/// account of another company (whatever its name), 403 for a member not yet approved, 422 for a
+/// store account not yet approved; a copy an add would refuse (stock, limits) is skipped with
+/// its reason and the others are made.
+#[utoipa::path(post, path = "/api/cart/copy", tag = "购物车", responses((status = 200, description = "复制的行数与未能复制的行", body = Envelope<Copied>)))]
 async fn copy(State(context): State<ApiContext>, member: Member, FormFields(form): FormFields) -> Answer<Copied> {
     let ids = form.ids("ids")?;
     let targets = form.ids("other_user_ids")?;
@@ -421,47 +495,80 @@ async fn copy(State(context): State<ApiContext>, member: Member, FormFields(form
     if targets.is_empty() {
         return Err(Error::field("other_user_ids", "请选择要复制到的门店账号"));
     }
+    if targets.contains(&member.id) {
+        return Err(Error::field("other_user_ids", "请选择本账号以外的门店账号"));
+    }
     if ids.len() * targets.len() > IDS_MAX {
         return Err(Error::field("ids", format!("一次最多复制{IDS_MAX}行（商品行数×门店数）")));
     }
-    // The stores of one company: accounts whose qualifications were approved (so the company
-    // name was checked) under the same company name. One statement for all the targets.
-    let mut stores = sqlx::query_scalar::<_, i64>(sqlx::AssertSqlSafe(format!(
-        "SELECT target.id FROM members target JOIN members own ON own.id = $1 AND own.is_passed = 1 \
-         WHERE target.is_passed = 1 AND target.company = own.company AND target.id <> own.id AND target.id IN ({})",
+    let mut conn = context.db.pool.acquire().await?;
+    let (company, is_passed): (Option<i64>, i64) =
+        sqlx::query_as("SELECT company_id, is_passed FROM members WHERE id = $1").bind(member.id).fetch_one(&mut *conn).await?;
+    if is_passed != 1 {
+        return Err(Error::forbidden("资质审核通过后方可复制到其他门店"));
+    }
+    // The stores of one company: accounts with the member's company id. One statement for all
+    // the targets; a member without a company has no stores.
+    let mut stores = sqlx::query_as::<_, (i64, String, i64)>(sqlx::AssertSqlSafe(format!(
+        "SELECT id, username, is_passed FROM members WHERE company_id = $1 AND id IN ({})",
         crate::db::params(2, targets.len())
     )))
-    .bind(member.id);
+    .bind(company.unwrap_or(-1));
     for target in &targets {
         stores = stores.bind(*target);
     }
-    let stores = stores.fetch_all(&context.db.pool).await?;
-    if targets.iter().any(|target| !stores.contains(target)) {
+    let stores = stores.fetch_all(&mut *conn).await?;
+    if company.is_none() || targets.iter().any(|target| !stores.iter().any(|store| store.0 == *target)) {
         return Err(Error::forbidden("只能复制到本企业的其他门店账号"));
     }
+    if let Some((_, username, _)) = stores.iter().find(|store| store.2 != 1) {
+        return Err(Error::field("other_user_ids", format!("门店账号{username}的资质尚未通过审核，暂不能复制")));
+    }
     // The lines, in one statement; every one asked for must be the member's.
-    let mut lines = sqlx::query_as::<_, (i64, i64, i64, i64, i64)>(sqlx::AssertSqlSafe(format!(
-        "SELECT id, goods_id, type, activity_id, number FROM cart_items WHERE member_id = $1 AND id IN ({}) ORDER BY id",
+    let mut lines = sqlx::query_as::<_, CopyLine>(sqlx::AssertSqlSafe(format!(
+        "SELECT c.id, c.goods_id, c.type, c.activity_id, c.number, COALESCE(k.name, g.name) AS name FROM cart_items c \
+         JOIN goods g ON g.id = c.goods_id LEFT JOIN combinations k ON c.type = {COMBINATION} AND k.id = c.activity_id \
+         WHERE c.member_id = $1 AND c.id IN ({}) ORDER BY c.id",
         crate::db::params(2, ids.len())
     )))
     .bind(member.id);
     for id in &ids {
         lines = lines.bind(*id);
     }
-    let lines = lines.fetch_all(&context.db.pool).await?;
-    if ids.iter().any(|id| !lines.iter().any(|line| line.0 == *id)) {
+    let lines = lines.fetch_all(&mut *conn).await?;
+    drop(conn);
+    if ids.iter().any(|id| !lines.iter().any(|line| line.id == *id)) {
         return Err(Error::not_found("购物车中没有该商品"));
     }
-    // Each copy is an add to the store's cart, under every rule an add obeys (stock, limits).
+    // Each copy is an add to the store's cart, under every rule an add obeys (stock, limits);
+    // one it refuses is reported and the others go on.
     let mut copied = 0;
-    for (_, goods_id, line_type, activity, number) in lines {
-        let combination = if line_type == COMBINATION { activity } else { 0 };
-        for target in &targets {
-            add_line(&context.db, Member { id: *target }, goods_id, number, line_type, combination, [0, 0, 0]).await?;
-            copied += 1;
+    let mut skipped = Vec::new();
+    for line in lines {
+        let combination = if line.line_type == COMBINATION { line.activity_id } else { 0 };
+        for (target, username, _) in &stores {
+            let target = Member { id: *target };
+            match add_line(&context.db, target, line.goods_id, line.number, line.line_type, combination, [0, 0, 0]).await {
+                Ok(_) => copied += 1,
+                Err(Error::Validation(errors)) => skipped.push(CopySkipped {
+                    id: line.id,
+                    name: line.name.clone(),
+                    member_id: target.id,
+                    username: username.clone(),
+                    reason: errors.into_iter().next().map(|(_, message)| message).unwrap_or_default(),
+                }),
+                Err(Error::Refused(_, reason)) => skipped.push(CopySkipped {
+                    id: line.id,
+                    name: line.name.clone(),
+                    member_id: target.id,
+                    username: username.clone(),
+                    reason,
+                }),
+                Err(other) => return Err(other),
+            }
         }
     }
-    ok(Copied { copied })
+    ok(Copied { copied, skipped })
 }
 
 /// `POST /api/cart/next_hint`: what the selected lines still need for the next

@@ -13,6 +13,7 @@ pub mod cart;
 pub mod cart_read;
 pub mod cashback;
 pub mod combination;
+pub mod company;
 pub mod coupon;
 pub mod coupon_centre;
 pub mod draw;
@@ -121,6 +122,7 @@ fn routes() -> (Router<ApiContext>, utoipa::openapi::OpenApi) {
         .merge(points_mall::router())
         .merge(draw::router())
         .merge(address::router())
+        .merge(company::router())
         .merge(member::router())
         .merge(qualification::router())
         .merge(wechat::router())

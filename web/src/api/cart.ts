@@ -4,7 +4,7 @@ import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { ApiError } from '@/lib/api-client';
 import type { CartQuote } from '@/lib/engine';
-import type { Added, CartLine as GeneratedCartLine, CartList as GeneratedCartList, CartTotal } from './types';
+import type { Added, CartLine as GeneratedCartLine, CartList as GeneratedCartList, CartTotal, Copied, NextHint, QuickAdded } from './types';
 import { keys } from '@/lib/query-keys';
 
 /** A cart line as `cart/list` answers it: §3's list shape and a `CartItem` of docs/pricing.md. */
@@ -62,6 +62,23 @@ export async function addToCart(item: AddToCart): Promise<{ id: number }> {
     if (error instanceof ApiError) api.tell(error);
     throw error;
   }
+}
+
+/** 快速加购: the goods' default quantity (its middle pack; a flash-sale line while its sale runs),
+ * chosen by the server; answers how many were added and the line's quantity now. */
+export function quickAdd(goodsId: number) {
+  return api.post<QuickAdded>(`/api/cart/quick_add/${goodsId}`);
+}
+
+/** Copies the lines `ids` into the carts of the company's other store accounts `targets`. */
+export function copyLines(ids: number[], targets: number[]) {
+  return api.post<Copied>('/api/cart/copy', { ids, other_user_ids: targets });
+}
+
+/** What the selected lines still need for the next full-reduction tier and for free shipping,
+ * as the server's engine quotes the stored cart. */
+export function fetchNextHint() {
+  return api.post<NextHint>('/api/cart/next_hint', undefined, { silent: true });
 }
 
 export function editLine(id: number, number: number) {

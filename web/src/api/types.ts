@@ -350,7 +350,11 @@ export interface paths {
     put?: never;
     /**
      * `POST /api/cart/copy` (`ids`, `other_user_ids`): copies the lines into the carts of other
-     *     accounts of the same company (a chain's stores), merging with what is there, within stock.
+     *     store accounts of the member's company (`members.company_id`, never the company name), each
+     *     as an add to that cart, merging with what is there. 403 `只能复制到本企业的其他门店账号` for an
+     *     account of another company (whatever its name), 403 for a member not yet approved, 422 for a
+     *     store account not yet approved; a copy an add would refuse (stock, limits) is skipped with
+     *     its reason and the others are made.
      */
     post: operations['copy'];
     delete?: never;
@@ -429,7 +433,12 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** `POST /api/cart/quick_add/{id}`: one more of these goods (its minimum when it has one). */
+    /**
+     * `POST /api/cart/quick_add/{id}` (快速加购): adds the goods' default quantity, its middle pack
+     *     (中包装; one unit when it has none, and no more than a running flash sale's limit), as the
+     *     goods card's 加入购物车 would: a flash-sale line while its sale runs, else a normal line.
+     *     Refused as an add is (422: goods not sold, stock, limit).
+     */
     post: operations['quick_add'];
     delete?: never;
     options?: never;
@@ -1888,6 +1897,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/user/company': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * `GET /api/user/company`: the member's company (made now for an account that has none yet),
+     *     its code and its store accounts.
+     */
+    get: operations['company'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/user/coupon': {
     parameters: {
       query?: never;
@@ -2203,7 +2232,9 @@ export interface paths {
     /**
      * `POST /api/user/register`: `step` 1 (`phone`, `code`) checks the code; 2 (the same, with
      *     `username`, `password`, `password_confirmation`, `company`, `name`, `email?`, and for the
-     *     multi-store flow `dd=1` with `stores[]`) creates the member and logs them in; 3 records the
+     *     multi-store flow `dd=1` with `stores[]` and `company_code?`: the 企业编码 of the chain the
+     *     account joins, 422 `企业编码不存在` for an unknown one; without it the account makes its
+     *     company) creates the member and logs them in; 3 records the
      *     qualification documents (`licence`, `gsp`, optional) of the logged-in member.
      */
     post: operations['register'];
@@ -3236,10 +3267,67 @@ export interface components {
       qq1: string;
       qq2: string;
     };
-    /** @description How many lines were copied (one per line and store). */
+    /** @description A company and its store accounts. */
+    Company: {
+      /** @description Every account of the company, the member's first, then by id. */
+      accounts: components['schemas']['CompanyAccount'][];
+      /**
+       * @description 企业编码: what the chain's other stores give at multi-store registration to join it.
+       * @example 7KQ2MZ9DXH
+       */
+      code: string;
+      /** Format: int64 */
+      id: number;
+      /** @description The name it was made with (the first account's company name). */
+      name: string;
+    };
+    /** @description A store account of a company. */
+    CompanyAccount: {
+      /** @description The company name the account registered with. */
+      company: string;
+      /** Format: int64 */
+      id: number;
+      /**
+       * Format: int64
+       * @description 1 when its qualifications are approved: only approved accounts send or receive copies.
+       */
+      is_passed: number;
+      /**
+       * Format: int64
+       * @description 1 for the member asking.
+       */
+      is_self: number;
+      /** @description The contact. */
+      name: string;
+      username: string;
+    };
+    /** @description What a copy did: the copies made (one per line and store) and those that could not be. */
     Copied: {
       /** Format: int64 */
       copied: number;
+      /**
+       * @description The copies an add would refuse (stock, a flash sale's limit, goods no longer sold), each
+       *     with its reason; the others are made.
+       */
+      skipped: components['schemas']['CopySkipped'][];
+    };
+    /** @description A line that could not be copied into one store's cart, and why. */
+    CopySkipped: {
+      /**
+       * Format: int64
+       * @description The member's line.
+       */
+      id: number;
+      /**
+       * Format: int64
+       * @description The store account it was to go to.
+       */
+      member_id: number;
+      /** @description The goods' (or the combination's) name. */
+      name: string;
+      /** @example 库存不足，最多可购买20盒 */
+      reason: string;
+      username: string;
     };
     Counts: {
       /**
@@ -4069,6 +4157,31 @@ export interface components {
       msg: string;
     };
     /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
+    Envelope_Company: {
+      /**
+       * Format: int64
+       * @description 10000: success.
+       * @example 10000
+       */
+      code: number;
+      /** @description A company and its store accounts. */
+      data: {
+        /** @description Every account of the company, the member's first, then by id. */
+        accounts: components['schemas']['CompanyAccount'][];
+        /**
+         * @description 企业编码: what the chain's other stores give at multi-store registration to join it.
+         * @example 7KQ2MZ9DXH
+         */
+        code: string;
+        /** Format: int64 */
+        id: number;
+        /** @description The name it was made with (the first account's company name). */
+        name: string;
+      };
+      /** @example ok */
+      msg: string;
+    };
+    /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
     Envelope_Copied: {
       /**
        * Format: int64
@@ -4076,10 +4189,15 @@ export interface components {
        * @example 10000
        */
       code: number;
-      /** @description How many lines were copied (one per line and store). */
+      /** @description What a copy did: the copies made (one per line and store) and those that could not be. */
       data: {
         /** Format: int64 */
         copied: number;
+        /**
+         * @description The copies an add would refuse (stock, a flash sale's limit, goods no longer sold), each
+         *     with its reason; the others are made.
+         */
+        skipped: components['schemas']['CopySkipped'][];
       };
       /** @example ok */
       msg: string;
@@ -5272,6 +5390,47 @@ export interface components {
         page: number;
         /** Format: int64 */
         total: number;
+      };
+      /** @example ok */
+      msg: string;
+    };
+    /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
+    Envelope_QuickAdded: {
+      /**
+       * Format: int64
+       * @description 10000: success.
+       * @example 10000
+       */
+      code: number;
+      /**
+       * @description What a quick add did: the line, how many it added, the line's quantity now, and the lines in
+       *     the cart.
+       */
+      data: {
+        /**
+         * Format: int64
+         * @description Units added now: the goods' middle pack (中包装), one when it has none.
+         */
+        added: number;
+        /** Format: int64 */
+        cart: number;
+        /** Format: int64 */
+        id: number;
+        /**
+         * Format: int64
+         * @description The line's quantity now.
+         */
+        number: number;
+        /**
+         * Format: int64
+         * @description 0 a normal line, 1 a flash-sale line (while its sale runs).
+         */
+        type: number;
+        /**
+         * @description 包装单位.
+         * @example 盒
+         */
+        unit: string;
       };
       /** @example ok */
       msg: string;
@@ -6883,6 +7042,36 @@ export interface components {
       msg: string;
       quality_inspection_url: string;
     };
+    /**
+     * @description What a quick add did: the line, how many it added, the line's quantity now, and the lines in
+     *     the cart.
+     */
+    QuickAdded: {
+      /**
+       * Format: int64
+       * @description Units added now: the goods' middle pack (中包装), one when it has none.
+       */
+      added: number;
+      /** Format: int64 */
+      cart: number;
+      /** Format: int64 */
+      id: number;
+      /**
+       * Format: int64
+       * @description The line's quantity now.
+       */
+      number: number;
+      /**
+       * Format: int64
+       * @description 0 a normal line, 1 a flash-sale line (while its sale runs).
+       */
+      type: number;
+      /**
+       * @description 包装单位.
+       * @example 盒
+       */
+      unit: string;
+    };
     /** @description Free shipping: reached, or what is still needed. */
     QuoteShipping: {
       free_shipping: boolean;
@@ -7549,7 +7738,10 @@ export type CombinationItem = components['schemas']['CombinationItem'];
 export type CombinationOffer = components['schemas']['CombinationOffer'];
 export type CombinationPart = components['schemas']['CombinationPart'];
 export type CommonConfig = components['schemas']['CommonConfig'];
+export type Company = components['schemas']['Company'];
+export type CompanyAccount = components['schemas']['CompanyAccount'];
 export type Copied = components['schemas']['Copied'];
+export type CopySkipped = components['schemas']['CopySkipped'];
 export type Counts = components['schemas']['Counts'];
 export type CouponCentre = components['schemas']['CouponCentre'];
 export type CouponCount = components['schemas']['CouponCount'];
@@ -7598,6 +7790,7 @@ export type EnvelopeCertificates = components['schemas']['Envelope_Certificates'
 export type EnvelopeCheckoutPreview = components['schemas']['Envelope_CheckoutPreview'];
 export type EnvelopeClaimed = components['schemas']['Envelope_Claimed'];
 export type EnvelopeCodeSent = components['schemas']['Envelope_CodeSent'];
+export type EnvelopeCompany = components['schemas']['Envelope_Company'];
 export type EnvelopeCopied = components['schemas']['Envelope_Copied'];
 export type EnvelopeCouponCentre = components['schemas']['Envelope_CouponCentre'];
 export type EnvelopeCouponCount = components['schemas']['Envelope_CouponCount'];
@@ -7644,6 +7837,7 @@ export type EnvelopePointsGoods = components['schemas']['Envelope_PointsGoods'];
 export type EnvelopePointsMallPage = components['schemas']['Envelope_PointsMallPage'];
 export type EnvelopePointsOrder = components['schemas']['Envelope_PointsOrder'];
 export type EnvelopePointsOrderPage = components['schemas']['Envelope_PointsOrderPage'];
+export type EnvelopeQuickAdded = components['schemas']['Envelope_QuickAdded'];
 export type EnvelopeRecommendations = components['schemas']['Envelope_Recommendations'];
 export type EnvelopeRegisterStep = components['schemas']['Envelope_RegisterStep'];
 export type EnvelopeReturnInfo = components['schemas']['Envelope_ReturnInfo'];
@@ -7731,6 +7925,7 @@ export type PointsOrderPage = components['schemas']['PointsOrderPage'];
 export type PriceKind = components['schemas']['PriceKind'];
 export type Qualified = components['schemas']['Qualified'];
 export type QualityInspection = components['schemas']['QualityInspection'];
+export type QuickAdded = components['schemas']['QuickAdded'];
 export type QuoteShipping = components['schemas']['QuoteShipping'];
 export type Reason = components['schemas']['Reason'];
 export type RecentOrder = components['schemas']['RecentOrder'];
@@ -8172,7 +8367,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description 复制的行数 */
+      /** @description 复制的行数与未能复制的行 */
       200: {
         headers: {
           [name: string]: unknown;
@@ -8268,7 +8463,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Envelope_Added'];
+          'application/json': components['schemas']['Envelope_QuickAdded'];
         };
       };
       '4XX': components['responses']['Error'];
@@ -10120,6 +10315,28 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Envelope_MemberCentre'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  company: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 所属企业与门店账号 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_Company'];
         };
       };
       '4XX': components['responses']['Error'];

@@ -1,11 +1,13 @@
 // A goods as lists show it: picture, name, 规格, 生产厂家, price, 中包装/件装, 批准文号, 限购 and
-// sales, tags, stock state, a quantity stepper by the middle pack and 加入购物车.
+// sales, tags, stock state, a quantity stepper by the middle pack and 加入购物车; where a page asks
+// for it, 快速加购 on the picture (one click, the default quantity).
 import { memo, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from 'antd';
+import { ShoppingCartOutlined } from '@ant-design/icons';
 import type { Card } from '@/api/types';
 import { isCheaper, yuan } from '@/lib/money';
-import { currentPrice, stockClass, useAddToCart } from './goods';
+import { currentPrice, stockClass, useAddToCart, useQuickAdd } from './goods';
 import { GoodsTags } from './tags';
 import { PackFacts } from './pack-facts';
 import { QuantityStepper } from './quantity-stepper';
@@ -40,10 +42,41 @@ export function QuantityAdd({ goods, compact = false }: { goods: Card; compact?:
   );
 }
 
-export const GoodsCard = memo(function GoodsCard({ goods, showImage = true }: { goods: Card; showImage?: boolean }) {
+/** 快速加购: the goods' default quantity, its middle pack, in one click. */
+export function QuickAddButton({ goods }: { goods: Card }) {
+  const { add, adding } = useQuickAdd();
+  const buyable = goods.is_buy === 1 && goods.number > 0;
+  const pack = Math.max(1, goods.zbz);
+  return (
+    <Button
+      className="quick-add"
+      size="small"
+      icon={<ShoppingCartOutlined />}
+      onClick={() => void add(goods)}
+      loading={adding}
+      disabled={!buyable}
+      aria-label={`快速加购 ${goods.name}`}
+      title={`快速加购：一次加入 ${pack}${goods.bzdw}${pack > 1 ? '（1 中包装）' : ''}`}
+    >
+      快速加购
+    </Button>
+  );
+}
+
+export const GoodsCard = memo(function GoodsCard({
+  goods,
+  showImage = true,
+  quickAdd = false,
+}: {
+  goods: Card;
+  showImage?: boolean;
+  /** Show 快速加购 on the picture (the home floors, favourites). */
+  quickAdd?: boolean;
+}) {
   const price = currentPrice(goods);
   return (
-    <article className="goods-card" data-goods-id={goods.id}>
+    <article className={quickAdd ? 'goods-card with-quick-add' : 'goods-card'} data-goods-id={goods.id}>
+      {quickAdd && <QuickAddButton goods={goods} />}
       {showImage && (
         <Link to={`/list/info/${goods.id}`} className="goods-card-image">
           <LazyImage src={goods.goods_image[0]} alt={goods.name} />

@@ -8,6 +8,8 @@ export const keys = {
     all: ['cart'] as const,
     list: () => [...keys.cart.all, 'list'] as const,
     total: () => [...keys.cart.all, 'total'] as const,
+    /** `cart/next_hint`: what the selected lines still need for the next tier and free shipping. */
+    nextHint: () => [...keys.cart.all, 'next-hint'] as const,
   },
   /** The signed-in member's state (`/api/user/base`), asked per route. */
   user: {
@@ -30,6 +32,8 @@ export const keys = {
     messages: () => [...keys.account.all, 'messages'] as const,
     messagesPage: (page: number, kind: number, unread: boolean) => [...keys.account.messages(), page, kind, unread] as const,
     scope: () => [...keys.account.all, 'scope'] as const,
+    /** The member's company and its store accounts (`/api/user/company`). */
+    company: () => [...keys.account.all, 'company'] as const,
   },
   wallet: {
     all: ['wallet'] as const,
@@ -52,7 +56,8 @@ export const keys = {
   checkout: {
     all: ['checkout'] as const,
     preview: (chosen: unknown) => [...keys.checkout.all, chosen] as const,
-    coupons: (kind: number) => [...keys.checkout.all, 'available-coupons', kind] as const,
+    /** A page of the member's coupons usable now (`availableCoupon`), of a kind (0 every kind). */
+    coupons: (kind: number, page: number) => [...keys.checkout.all, 'available-coupons', kind, page] as const,
   },
   payment: {
     all: ['payment'] as const,
@@ -119,6 +124,10 @@ export const keys = {
     activity: (id: number | null) => [...keys.draw.all, 'activity', id] as const,
     ads: () => [...keys.draw.all, 'ads'] as const,
     records: () => [...keys.draw.all, 'records'] as const,
+    /** An activity's latest winners (`draw/new_record`). */
+    winners: (id: number | null) => [...keys.draw.all, 'winners', id] as const,
+    /** An activity's rules and prizes left, by path (`draw/{id}/activity`). */
+    rules: (id: number | null) => [...keys.draw.all, 'rules', id] as const,
   },
   selfService: {
     all: ['self-service'] as const,

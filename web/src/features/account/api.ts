@@ -1,7 +1,7 @@
 // The account centre's reads and writes: addresses, stores, messages, certificates, WeChat.
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-import type { AddressList, Agreement, Certificates, MessagePage, StoreList, WechatState } from '@/api/types';
+import type { AddressList, Agreement, BusinessScope, Certificates, Company, MessagePage, StoreList, WechatState } from '@/api/types';
 import { keys } from '@/lib/query-keys';
 import { isPhone } from '@/lib/engine';
 
@@ -19,6 +19,16 @@ export function useAddresses() {
 
 export function useStores() {
   return useQuery({ queryKey: keys.account.stores(), queryFn: () => api.get<StoreList>('/api/user/stores') });
+}
+
+/** The member's company: its 企业编码 and its store accounts (the cart copies between them). */
+export function useCompany(enabled = true) {
+  return useQuery({ queryKey: keys.account.company(), queryFn: () => api.get<Company>('/api/user/company'), enabled });
+}
+
+/** 经营范围: the business scope approved with the member's licences. */
+export function useBusinessScope() {
+  return useQuery({ queryKey: keys.account.scope(), queryFn: () => api.get<BusinessScope>('/api/user/jyfw') });
 }
 
 export function useCertificates() {

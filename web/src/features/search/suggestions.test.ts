@@ -116,3 +116,46 @@ describe('the box', () => {
     expect(search.snapshot.open).toBe(false);
   });
 });
+
+describe('hot terms', () => {
+  const hot = ['阿莫西林', '布洛芬', '板蓝根'];
+
+  it('show when the box is focused empty, and give way to suggestions on typing', async () => {
+    const { box: search, fetcher } = box();
+    search.setHotTerms(hot);
+    search.focus();
+    expect(search.snapshot).toMatchObject({ hot: true, open: false, hotTerms: hot });
+    search.input('阿');
+    expect(search.snapshot).toMatchObject({ hot: false, open: true });
+    await vi.advanceTimersByTimeAsync(DEBOUNCE_MS);
+    expect(fetcher).toHaveBeenCalledTimes(1);
+    search.input('');
+    expect(search.snapshot).toMatchObject({ hot: true, open: false, suggestions: [] });
+    search.key('Escape');
+    expect(search.snapshot.hot).toBe(false);
+    search.focus();
+    search.blur();
+    expect(search.snapshot.hot).toBe(false);
+  });
+
+  it('are taken by the arrows, wrapping, and searched with Enter', () => {
+    const { box: search, onSearch, fetcher } = box();
+    search.setHotTerms(hot);
+    search.focus();
+    search.key('ArrowUp');
+    expect(search.snapshot).toMatchObject({ active: 2, keyword: '板蓝根', hot: true, open: false });
+    search.key('ArrowDown');
+    expect(search.snapshot).toMatchObject({ active: 0, keyword: '阿莫西林' });
+    search.key('Enter');
+    expect(onSearch).toHaveBeenCalledWith('阿莫西林', 0);
+    expect(search.snapshot).toMatchObject({ hot: false, open: false });
+    expect(fetcher).not.toHaveBeenCalled();
+  });
+
+  it('are not shown while the box holds text', () => {
+    const { box: search } = box([], '感冒灵');
+    search.setHotTerms(hot);
+    search.focus();
+    expect(search.snapshot).toMatchObject({ hot: false, open: true });
+  });
+});

@@ -3,7 +3,9 @@
 // a cached list older than 5000 ms fetched again when a box is created; the box opens on
 // input and on focus with text, closes on Escape, blur, Enter and search; Up/Down cycle
 // through the suggestions, wrapping, and write the chosen text into the box; an empty
-// keyword clears the suggestions and hides the box; a submitted keyword is trimmed.
+// keyword clears the suggestions and hides the box; a submitted keyword is trimmed. Focused
+// empty, the box shows the hot terms (`goods/hot`) instead, which the arrows and Enter take the
+// same way.
 
 export const DEBOUNCE_MS = 500;
 export const CACHE_FRESH_MS = 5000;
@@ -17,8 +19,12 @@ export interface State {
   open: boolean;
   status: Status;
   suggestions: string[];
-  /** The suggestion the arrows are on, -1 for none. */
+  /** The suggestion (or, with `hot`, the hot term) the arrows are on, -1 for none. */
   active: number;
+  /** The hot terms' panel is showing: the box is focused and empty. */
+  hot: boolean;
+  /** The hot terms (`goods/hot`), once fetched. */
+  hotTerms: string[];
 }
 
 export type Fetcher = (keyword: string, type: SearchType) => Promise<string[]>;
@@ -66,6 +72,8 @@ export class SuggestionBox {
       status: cached ? (cached.list.length ? 'results' : 'empty') : 'idle',
       suggestions: cached?.list ?? [],
       active: -1,
+      hot: false,
+      hotTerms: [],
     };
     // On creation a cached list older than 5 s is fetched again.
     if (keyword.trim() && cached && this.now() - cached.at > CACHE_FRESH_MS) void this.load(keyword.trim(), type);
@@ -108,17 +116,25 @@ export class SuggestionBox {
     this.cancelTimer();
     const keyword = text.trim();
     if (!keyword) {
+      // Emptied while focused: the hot terms again.
       this.request++;
-      this.set({ keyword: text, open: false, status: 'idle', suggestions: [], active: -1 });
+      this.set({ keyword: text, open: false, status: 'idle', suggestions: [], active: -1, hot: true });
       return;
     }
     const cached = cache.get(cacheKey(keyword, this.state.type));
     if (cached && this.now() - cached.at <= CACHE_FRESH_MS) {
       this.request++;
-      this.set({ keyword: text, open: true, suggestions: cached.list, status: cached.list.length ? 'results' : 'empty', active: -1 });
+      this.set({
+        keyword: text,
+        open: true,
+        hot: false,
+        suggestions: cached.list,
+        status: cached.list.length ? 'results' : 'empty',
+        active: -1,
+      });
       return;
     }
-    this.set({ keyword: text, open: true, status: 'searching', active: -1 });
+    this.set({ keyword: text, open: true, hot: false, status: 'searching', active: -1 });
     const type = this.state.type;
     this.timer = setTimeout(() => {
       this.timer = null;
@@ -134,6 +150,12 @@ export class SuggestionBox {
 
   focus(): void {
     if (this.state.keyword.trim()) this.set({ open: true });
+    else this.set({ hot: true, active: -1 });
+  }
+
+  /** The hot terms, as `goods/hot` answered them. */
+  setHotTerms(terms: string[]): void {
+    this.set({ hotTerms: terms, active: -1 });
   }
 
   blur(): void {
@@ -142,15 +164,18 @@ export class SuggestionBox {
 
   close(): void {
     this.cancelTimer();
-    if (this.state.open || this.state.active !== -1) this.set({ open: false, active: -1 });
+    if (this.state.open || this.state.hot || this.state.active !== -1) this.set({ open: false, hot: false, active: -1 });
   }
 
-  /** Up and Down move through the suggestions, wrapping; the chosen text goes into the box. */
+  /** Up and Down move through the suggestions (or the hot terms), wrapping; the chosen text goes
+   * into the box. */
   move(step: 1 | -1): void {
-    const { suggestions, active } = this.state;
-    if (!suggestions.length) return;
-    const next = active === -1 ? (step === 1 ? 0 : suggestions.length - 1) : (active + step + suggestions.length) % suggestions.length;
-    this.set({ active: next, keyword: suggestions[next], open: true });
+    const { active, hot } = this.state;
+    const list = hot ? this.state.hotTerms : this.state.suggestions;
+    if (!list.length) return;
+    const next = active === -1 ? (step === 1 ? 0 : list.length - 1) : (active + step + list.length) % list.length;
+    if (hot) this.set({ active: next, keyword: list[next] });
+    else this.set({ active: next, keyword: list[next], open: true });
   }
 
   /** A key in the box; answers whether the box handled it. */
@@ -177,7 +202,7 @@ export class SuggestionBox {
   search(text?: string): void {
     const keyword = (text ?? this.state.keyword).trim();
     this.cancelTimer();
-    this.set({ keyword, open: false, active: -1 });
+    this.set({ keyword, open: false, hot: false, active: -1 });
     this.onSearch(keyword, this.state.type);
   }
 

@@ -1,7 +1,8 @@
-// 基础信息 (/zhzx/basic): the account as the shop knows it; the contact name and mobile (a new
-// mobile needs a code sent to it), and the password (the old one first).
+// 基础信息 (/zhzx/basic): the account as the shop knows it, with the business scope (经营范围)
+// approved with its licences; the contact name and mobile (a new mobile needs a code sent to it),
+// and the password (the old one first).
 import { useEffect } from 'react';
-import { useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { App as AntApp, Button, Card, Descriptions, Form, Input, Skeleton, Space, Tag } from 'antd';
 import { api } from '@/lib/api';
 import { useUserBase } from '@/api/user';
@@ -9,7 +10,36 @@ import type { Done, UserInfo } from '@/api/types';
 import { MemberLayout } from '@/features/member/components/member-layout';
 import { CodeButton } from '@/features/auth/components/code-button';
 import { fieldErrors } from '@/features/auth/api';
-import { useRefresh } from '../api';
+import { useBusinessScope, useRefresh } from '../api';
+
+/** 经营范围: what the member may buy, as approved with its licences (`jyfw`). */
+function BusinessScopeCard() {
+  const scope = useBusinessScope();
+  const data = scope.data;
+  return (
+    <Card size="small" title="经营范围" className="member-card" data-testid="business-scope">
+      {!data ? (
+        <Skeleton active paragraph={{ rows: 1 }} />
+      ) : data.list.length > 0 ? (
+        <>
+          <div className="scope-tags">
+            {data.list.map((item) => (
+              <Tag key={item} color="green" data-testid="scope-item">
+                {item}
+              </Tag>
+            ))}
+          </div>
+          <p className="hint">经营范围随资质证件审核核定；如需变更，请更新资质证件后联系专属客服。</p>
+        </>
+      ) : (
+        <p className="muted">
+          {data.is_passed === 1 ? '暂未核定经营范围，如有疑问请联系专属客服。' : '资质审核通过后将在此显示核定的经营范围。'}
+          <Link to="/zhzx/zzzj">查看资质证件</Link>
+        </p>
+      )}
+    </Card>
+  );
+}
 
 export function BasicInfoPage() {
   // The header's own query of this route: a second request for the user state at the same time
@@ -60,6 +90,7 @@ export function BasicInfoPage() {
             <Descriptions.Item label="专属客服">{member.admin ? `${member.admin.name} ${member.admin.phone}` : '—'}</Descriptions.Item>
             <Descriptions.Item label="微信">{member.wechat || '未绑定'}</Descriptions.Item>
           </Descriptions>
+          <BusinessScopeCard />
           <Card size="small" title="联系人信息" className="member-card">
             <Form
               form={info}

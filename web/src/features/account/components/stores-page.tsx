@@ -1,12 +1,62 @@
-// 多店管理 (/zhzx/ddgl): the stores of a multi-store account, and the one its orders go to.
+// 多店管理 (/zhzx/ddgl): the stores of a multi-store account, and the one its orders go to; the
+// company the account belongs to, with its 企业编码 (what the chain's other stores give at
+// multi-store registration to join it) and its store accounts, between which carts are copied.
 import { useState } from 'react';
-import { Button, Form, Input, Modal, Popconfirm, Skeleton, Space, Table, Tag } from 'antd';
+import { Button, Card, Form, Input, Modal, Popconfirm, Skeleton, Space, Table, Tag, Typography } from 'antd';
 import { api } from '@/lib/api';
-import type { Store, StoreList } from '@/api/types';
+import type { CompanyAccount, Store, StoreList } from '@/api/types';
 import { MemberLayout } from '@/features/member/components/member-layout';
 import { fieldErrors } from '@/features/auth/api';
-import { telephoneRule, useStores } from '../api';
+import { telephoneRule, useCompany, useStores } from '../api';
 import { useAction } from '../use-action';
+
+function CompanyCard() {
+  const company = useCompany();
+  const data = company.data;
+  return (
+    <Card size="small" title="本企业门店账号" className="member-card" data-testid="company-card">
+      {!data ? (
+        <Skeleton active />
+      ) : (
+        <>
+          <p>
+            企业编码：
+            <Typography.Text strong copyable={{ text: data.code, tooltips: ['复制', '已复制'] }} data-testid="company-code">
+              {data.code}
+            </Typography.Text>
+          </p>
+          <p className="hint">
+            本企业其他门店注册时选择“多店注册”并填写此编码，即与本账号关联为同一企业；资质审核通过的门店账号之间可在购物车中“复制到其他门店”。
+          </p>
+          <Table<CompanyAccount>
+            rowKey="id"
+            size="small"
+            pagination={false}
+            dataSource={data.accounts}
+            columns={[
+              {
+                title: '账号',
+                dataIndex: 'username',
+                render: (username: string, account) => (
+                  <>
+                    {username} {account.is_self === 1 && <Tag color="blue">本账号</Tag>}
+                  </>
+                ),
+              },
+              { title: '企业名称', dataIndex: 'company' },
+              { title: '联系人', dataIndex: 'name' },
+              {
+                title: '资质',
+                dataIndex: 'is_passed',
+                render: (passed: number) => (passed === 1 ? <Tag color="green">已通过</Tag> : <Tag color="orange">未通过</Tag>),
+              },
+            ]}
+          />
+        </>
+      )}
+    </Card>
+  );
+}
 
 export function StoresPage() {
   const stores = useStores();
@@ -84,6 +134,7 @@ export function StoresPage() {
           ]}
         />
       )}
+      <CompanyCard />
       <Modal
         open={!!editing}
         title={editing?.store ? '编辑门店' : '新增门店'}

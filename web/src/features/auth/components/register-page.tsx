@@ -1,6 +1,6 @@
 // 注册会员, in the standard flow (/register/step1-3) and the multi-store flow
-// (/register/dd/step1-3): 1 phone and code; 2 the account and company (and stores); 3 the
-// qualification documents. Step 2 creates the member and logs them in.
+// (/register/dd/step1-3): 1 phone and code; 2 the account and company (and stores, and the
+// code of the company a chain's further store joins); 3 the qualification documents. Step 2 creates the member and logs them in.
 import { useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { Button, Form, Input, Result, Steps } from 'antd';
@@ -51,6 +51,7 @@ export function RegisterPage() {
         email: values.email?.trim() || undefined,
         dd: dd ? 1 : 0,
         'stores[]': dd ? (values.stores ?? []).map((store) => store.trim()).filter(Boolean) : undefined,
+        company_code: dd ? values.company_code?.trim() || undefined : undefined,
       });
       navigate(`${base}/step3`, { replace: true });
     });
@@ -123,6 +124,15 @@ export function RegisterPage() {
             >
               <Input />
             </Form.Item>
+            {dd && (
+              <Form.Item
+                name="company_code"
+                label="企业编码（选填）"
+                extra="连锁企业的其他门店：填写本企业已注册账号在“账户中心 › 多店管理”中的企业编码，注册后即关联为同一企业，可互相复制购物车；首家门店请留空。"
+              >
+                <Input placeholder="如 7KQ2MZ9DXH" maxLength={20} />
+              </Form.Item>
+            )}
             {dd && (
               <Form.List name="stores">
                 {(fields, { add, remove }) => (

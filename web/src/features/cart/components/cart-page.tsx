@@ -1,13 +1,17 @@
 // 购物车 (cart_step1): the lines with goods facts, quantity steppers, selection (one, all,
 // batch), delete with confirmation, ladder and minimum-quantity hints, full-reduction tiers
 // (reached first), the free-shipping hint and every total — each recalculated in the browser
-// by the engine on the keystroke.
-import { memo } from 'react';
+// by the engine on the keystroke; beside the totals the server's next-tier hint (cart/next_hint)
+// while it agrees with the engine; 复制到其他门店 copies the chosen lines into the carts of the
+// company's other store accounts.
+import { memo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { App as AntApp, Button, Checkbox, Empty, Skeleton, Steps, Tag } from 'antd';
 import { DeleteOutlined } from '@ant-design/icons';
-import type { CartLine } from '@/api/cart';
-import { ladderHint, manjianTitle, shippingHint, tierHint, type LineQuote, type TierStatus } from '@/lib/engine';
+import { useQuery } from '@tanstack/react-query';
+import { fetchNextHint, type CartLine } from '@/api/cart';
+import { ladderHint, manjianTitle, tierHint, type LineQuote, type TierStatus } from '@/lib/engine';
+import { keys } from '@/lib/query-keys';
 import { positive, yuan } from '@/lib/money';
 import { sameJson } from '@/lib/same-json';
 import { GoodsTags } from '@/components/tags';
@@ -15,7 +19,9 @@ import { cartLineFacts } from '@/components/line-facts';
 import { PackFacts } from '@/components/pack-facts';
 import { QuantityStepper } from '@/components/quantity-stepper';
 import { priceReason } from '../model';
+import { nextHints } from '../next-hint';
 import { useCart } from '../use-cart';
+import { CopyToStores } from './copy-to-stores';
 
 export const DELETE_CONFIRM = '确定删除这件商品吗?';
 export const EMPTY_CART = '购物车空空如也~';
@@ -144,6 +150,10 @@ export function CartPage() {
   const { model, loading, setNumber, select, remove } = useCart();
   const { modal } = AntApp.useApp();
   const navigate = useNavigate();
+  const [copying, setCopying] = useState<number[] | null>(null);
+  const hasLines = !!model && model.lines.length > 0;
+  // Read again with the cart (refreshCart invalidates every cart key) after each edit settles.
+  const nextHint = useQuery({ queryKey: keys.cart.nextHint(), queryFn: fetchNextHint, enabled: hasLines, staleTime: 0 });
 
   if (loading || !model) {
     return (
@@ -187,6 +197,7 @@ export function CartPage() {
   const confirmDelete = (ids: number[]) =>
     modal.confirm({ title: '温馨提示', content: DELETE_CONFIRM, okText: '确定', cancelText: '取消', onOk: () => remove(ids) });
   const totals = quote.totals;
+  const hints = nextHints(quote, nextHint.data);
 
   return (
     <div className="container cart-page">
@@ -228,16 +239,24 @@ export function CartPage() {
       <div className="cart-bar" data-testid="cart-bar">
         {selectAll}
         <a onClick={() => selectedIds.length && confirmDelete(selectedIds)}>删除选中</a>
+        <a onClick={() => selectedIds.length && setCopying(selectedIds)} aria-disabled={selectedIds.length === 0}>
+          复制到其他门店
+        </a>
         <span>
           已选 <strong data-testid="selected-count">{quote.counts.selected}</strong> 种商品
         </span>
         <span className="bar-spacer" />
         <span className="bar-figures">
-          {quote.shipping.need && positive(quote.shipping.need) ? (
-            <span className="hint" data-testid="shipping-hint">
-              {shippingHint(quote.shipping.need)}
+          {hints.tier && (
+            <span className="hint" data-testid="next-tier-hint" data-source={hints.tier.source}>
+              {hints.tier.text}
             </span>
-          ) : quote.shipping.free_shipping ? (
+          )}
+          {hints.shipping ? (
+            <span className="hint" data-testid="shipping-hint" data-source={hints.shipping.source}>
+              {hints.shipping.text}
+            </span>
+          ) : hints.freeShipping ? (
             <span className="hint ok" data-testid="shipping-hint">
               已免运费
             </span>
@@ -271,6 +290,7 @@ export function CartPage() {
           去结算
         </Button>
       </div>
+      <CopyToStores open={copying !== null} ids={copying ?? []} onClose={() => setCopying(null)} />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 // 核对订单信息 (cart_step2): the chosen lines and their quote, the delivery address, the
 // settlement (优惠券, 现金券, 红包, 积分: each choice settled at once in the browser by the engine,
-// settlement.ts), a remark; 提交订单 places the order with an Idempotency-Key, the explicit
+// settlement.ts; 查看全部可用优惠券 pages through the member's coupons usable now beside the
+// engine's value of each), a remark; 提交订单 places the order with an Idempotency-Key, the explicit
 // choices, the payable and the amount due the buyer sees; after a refusal the next 提交订单 sends
 // a fresh key (order-key.ts), and after a refused choice or amount due the preview is read again.
 import { useEffect, useState } from 'react';
@@ -20,6 +21,7 @@ import { reportAnomaly } from '@/lib/report';
 import { previewCheckout, placeOrder, type Preview } from '../api';
 import { useOrderKey } from '../order-key';
 import { CheckoutSettlement, explicitChoices, refusedChoice, type Choices, type Offer } from '../settlement';
+import { AvailableCoupons } from './available-coupons';
 import { CartSteps } from './cart-page';
 import { keys } from '@/lib/query-keys';
 
@@ -272,6 +274,12 @@ function CheckoutForm({ data, onStale }: { data: Preview; onStale: () => void })
       <section className="checkout-section" data-testid="checkout-coupons">
         <h2>
           优惠券 <span className="muted">（{usableCoupons} 张可用）</span>
+          <AvailableCoupons
+            values={couponValues}
+            chosen={settlement.coupon?.id}
+            onUse={(id) => choose({ coupon_id: id })}
+            terms={couponTerms}
+          />
         </h2>
         <Radio.Group
           value={settlement.coupon?.id ?? 0}

@@ -1,4 +1,4 @@
-// 我的收藏 (/zzfw/star): the member's favourite goods, with cancel.
+// 我的收藏 (/zzfw/star): the member's favourite goods, with 快速加购 and cancel.
 import { useState } from 'react';
 import { App as AntApp, Button, Empty, Skeleton } from 'antd';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -39,7 +39,7 @@ export function FavoritesPage() {
         <div className="goods-grid">
           {favorites.data.list.map((goods) => (
             <div key={goods.id} className="favorite-item">
-              <GoodsCard goods={goods} />
+              <GoodsCard goods={goods} quickAdd />
               <Button size="small" onClick={() => void cancel(goods)}>
                 取消收藏
               </Button>

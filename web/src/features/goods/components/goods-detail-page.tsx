@@ -1,6 +1,7 @@
 // Goods detail (/list/info/{id}, query goods_price_id, ladder_price_id, goods_manjian_id,
 // is_yj, is_jxq): picture, facts, price, the ladder table with how many more for each price
-// (the engine's ladder rows), activity tags with their rules, stock, add to cart, favourite.
+// (the engine's ladder rows), activity tags with their rules, stock, add to cart, favourite; below,
+// the activities it takes part in (goods-activities.tsx).
 import { useMemo, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { App as AntApp, Breadcrumb, Button, Descriptions, Result, Skeleton, Space } from 'antd';
@@ -14,6 +15,7 @@ import { isCheaper, yuan } from '@/lib/money';
 import { countdown, useServerNow } from '@/lib/server-clock';
 import type { GoodsDetail } from '@/api/types';
 import { addFavorite, cancelFavorite, useGoodsDetail } from '../api';
+import { GoodsActivities } from './goods-activities';
 import { keys } from '@/lib/query-keys';
 
 const QUERY_IDS = ['goods_price_id', 'ladder_price_id', 'goods_manjian_id', 'is_yj', 'is_jxq'] as const;
@@ -200,6 +202,7 @@ export function GoodsDetailPage() {
           </Space>
         </div>
       </div>
+      <GoodsActivities goodsId={goods.id} unit={goods.bzdw} />
       <section className="detail-description">
         <h2>商品说明</h2>
         <p>{goods.description}</p>

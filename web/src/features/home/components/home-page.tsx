@@ -1,5 +1,6 @@
 // The home page: banners beside the open category menu and a member panel; then the floors:
-// 限时秒杀 with a live countdown from the server clock, 天天特价, 为您推荐, brands.
+// 限时秒杀 with a live countdown from the server clock, 天天特价, 为您推荐 (their cards with 快速加购),
+// brands.
 import { Link } from 'react-router';
 import { Button, Carousel, Empty, Skeleton } from 'antd';
 import { useCommonData } from '@/api/common';
@@ -121,7 +122,7 @@ function Floor({ title, more, goods, extra }: { title: string; more?: string; go
       ) : (
         <div className="goods-grid">
           {goods.map((item) => (
-            <GoodsCard key={item.id} goods={item} />
+            <GoodsCard key={item.id} goods={item} quickAdd />
           ))}
         </div>
       )}

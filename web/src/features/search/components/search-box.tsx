@@ -1,12 +1,19 @@
-// The header's search box: 商品/厂家 toggle, suggestions with keyboard, hot terms.
+// The header's search box: 商品/厂家 toggle, suggestions with keyboard, hot terms: under the box
+// (the home data's `rnss`), and in its dropdown when it is focused empty (`goods/hot`, asked on the
+// first focus).
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
+import { keys } from '@/lib/query-keys';
 import { SuggestionBox, type SearchType } from '../suggestions';
 
 function fetchSuggestions(keywords: string, type: SearchType) {
   return api.get<string[]>('/api/goods/search', { params: { keywords, type }, silent: true });
 }
+
+/** The hot terms of the dropdown: at most this many. */
+const HOT_SHOWN = 10;
 
 export function SearchBox({ hot = [] }: { hot?: string[] }) {
   const navigate = useNavigate();
@@ -22,6 +29,16 @@ export function SearchBox({ hot = [] }: { hot?: string[] }) {
   );
   useEffect(() => () => box.dispose(), [box]);
   const state = useSyncExternalStore(box.subscribe, () => box.snapshot);
+  // Asked when the box is first focused empty, and kept (a query left disabled keeps its data).
+  const hotTerms = useQuery({
+    queryKey: keys.goods.hot(),
+    queryFn: () => api.get<string[]>('/api/goods/hot', { silent: true }),
+    enabled: state.hot,
+    staleTime: 5 * 60_000,
+  });
+  useEffect(() => {
+    if (hotTerms.data) box.setHotTerms(hotTerms.data.slice(0, HOT_SHOWN));
+  }, [box, hotTerms.data]);
 
   return (
     <div className="search">
@@ -73,6 +90,28 @@ export function SearchBox({ hot = [] }: { hot?: string[] }) {
                   </li>
                 ))}
             </ul>
+          )}
+          {state.hot && state.hotTerms.length > 0 && (
+            <div className="search-hot-panel">
+              <div className="search-hot-title">热门搜索</div>
+              <ul role="listbox" aria-label="热门搜索">
+                {state.hotTerms.map((term, index) => (
+                  <li
+                    key={term}
+                    role="option"
+                    aria-selected={index === state.active}
+                    className={index === state.active ? 'active' : ''}
+                    onMouseDown={(event) => {
+                      event.preventDefault();
+                      box.search(term);
+                    }}
+                  >
+                    <span className={index < 3 ? 'rank top' : 'rank'}>{index + 1}</span>
+                    {term}
+                  </li>
+                ))}
+              </ul>
+            </div>
           )}
         </div>
         <button type="button" className="search-button" onClick={() => box.search()}>
