@@ -476,7 +476,8 @@ test('every usable coupon pages at checkout beside the engine’s value of each,
   await expect(rows).toHaveCount(second.list.length);
   await expect(rows.first()).toContainText(second.list[0].title);
   // Only the 折扣券.
-  await dialog.getByText('折扣券', { exact: true }).click();
+  const kinds = dialog.locator('.ant-segmented');
+  await kinds.getByText('折扣券', { exact: true }).click();
   const discounts = await api<Page1>(page, '/api/user/availableCoupon?type=2&page=1');
   await expect(rows).toHaveCount(discounts.total);
   await expect(rows.first()).toContainText('全场98折');
@@ -484,7 +485,10 @@ test('every usable coupon pages at checkout beside the engine’s value of each,
   await expect(rows.filter({ hasText: '使用中' })).toHaveCount(1);
 
   // A 满减券 used from the list: the settlement takes it, and the amount it takes off is the one shown.
-  await dialog.getByText('满减券', { exact: true }).click();
+  await kinds.getByText('满减券', { exact: true }).click();
+  const reductions = await api<Page1>(page, '/api/user/availableCoupon?type=1&page=1');
+  await expect(rows).toHaveCount(reductions.list.length);
+  await expect(rows.filter({ hasText: '折扣券' })).toHaveCount(0);
   const row = rows.filter({ has: page.locator('button:not([disabled])', { hasText: /使\s?用/ }) }).first();
   const value = (await row.getByTestId('available-coupon-value').textContent())!.match(/本单可减 (¥\d+\.\d{2})/)![1];
   expect(value).toBe('¥20.00');
