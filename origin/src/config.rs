@@ -62,16 +62,17 @@ impl Config {
             payment: crate::payment::PaymentConfig::from_env(),
             data_dir: std::env::var_os("DATA_DIR").filter(|dir| !dir.is_empty()).map_or_else(|| "data".into(), Into::into),
         };
-        config.check()?;
         Ok(config)
     }
 
-    /// Refuses a configuration the origin must not start with: an `EDGE_SECRET` shorter than
-    /// `order_check::proof::MIN_SECRET_BYTES`.
+    /// Refuses a configuration the origin must not serve with (`Application::build` asks; the
+    /// operator's commands, which move no payment, do not): an `EDGE_SECRET` shorter than
+    /// `order_check::proof::MIN_SECRET_BYTES`, or no merchant key of the shop's own
+    /// (`PaymentConfig::check`).
     pub fn check(&self) -> anyhow::Result<()> {
         if let Some(secret) = &self.edge_secret {
             order_check::proof::check_secret(secret).map_err(anyhow::Error::msg)?;
         }
-        Ok(())
+        self.payment.check()
     }
 }

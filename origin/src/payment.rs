@@ -22,14 +22,19 @@ use crate::order_life::Actor;
 use crate::{money, settlement};
 
 /// `PAY_PROVIDER_URL` (default `http://127.0.0.1:3100`, the offline provider `paygate`),
-/// `PAY_KEY` (the merchant key it shares with the shop; default `paygate::DEVELOPMENT_KEY`),
+/// `PAY_KEY` (the merchant key it shares with the shop: required to serve, see [`check`]),
 /// `SHOP_PUBLIC_URL` (where the provider reaches the shop's notify and sends buyers back;
 /// default the edge, `http://127.0.0.1:8787`).
+///
+/// [`check`]: PaymentConfig::check
 #[derive(Clone, Debug)]
 pub struct PaymentConfig {
     pub provider_url: String,
     pub key: String,
     pub shop_url: String,
+    /// `PAY_DEVELOPMENT_KEY=1`: the published `paygate::DEVELOPMENT_KEY` is accepted, and is the
+    /// key when `PAY_KEY` is not set (development only).
+    pub development_key: bool,
 }
 
 impl PaymentConfig {
@@ -41,11 +46,21 @@ impl PaymentConfig {
                 .filter(|value| !value.is_empty())
                 .unwrap_or_else(|| default.to_owned())
         };
+        let development_key = paygate::development_switch();
         PaymentConfig {
             provider_url: var("PAY_PROVIDER_URL", "http://127.0.0.1:3100"),
-            key: var("PAY_KEY", paygate::DEVELOPMENT_KEY),
+            key: var("PAY_KEY", if development_key { paygate::DEVELOPMENT_KEY } else { "" }),
             shop_url: var("SHOP_PUBLIC_URL", "http://127.0.0.1:8787"),
+            development_key,
         }
+    }
+
+    /// Refuses to serve without a merchant key of the shop's own: none, a short one, or the
+    /// published development key (whoever read the source could sign a notify with it and be
+    /// credited), unless the development switch is on.
+    pub fn check(&self) -> anyhow::Result<()> {
+        paygate::merchant_key("PAY_KEY", Some(&self.key), self.development_key).map_err(anyhow::Error::msg)?;
+        Ok(())
     }
 }
 

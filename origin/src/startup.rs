@@ -41,6 +41,9 @@ impl Application {
         if seed::seed_if_empty(&db).await? {
             tracing::info!("empty database: demo data loaded");
         }
+        if config.payment.key == paygate::DEVELOPMENT_KEY {
+            tracing::warn!("PAY_DEVELOPMENT_KEY=1: payments are signed with the published development key; anyone can forge a notify");
+        }
         if config.edge_secret.is_none() {
             tracing::warn!(
                 "EDGE_SECRET is not set: the origin answers direct calls, believes no X-Forwarded-* header, and refuses orders, since none can carry the edge's check"

@@ -30,9 +30,44 @@ use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde_json::{Value, json};
 
-/// The key the development setup shares between the provider and the shop (`PAYGATE_KEY`,
-/// `PAY_KEY`). A real deployment has the provider's own.
+/// A key anyone can read here, so it proves nothing: accepted only where the development switch
+/// ([`DEVELOPMENT_SWITCH`]) is on, as the key the provider and the shop share when neither was
+/// given one (`PAYGATE_KEY`, `PAY_KEY`). `scripts/run` and the tests give them a random key.
 pub const DEVELOPMENT_KEY: &str = "paygate-development-key-not-for-production";
+
+/// The environment variable that, set to `1`, lets the provider and the shop run with
+/// [`DEVELOPMENT_KEY`] (development only: whoever reads the source can sign payments with it).
+pub const DEVELOPMENT_SWITCH: &str = "PAY_DEVELOPMENT_KEY";
+
+/// The shortest merchant key accepted, in bytes.
+pub const MIN_KEY_BYTES: usize = 16;
+
+/// The merchant key to run with, from the variable `name`'s value `given`: the key itself when
+/// it is long enough and not the published one; [`DEVELOPMENT_KEY`] when none is given and
+/// `development` (the switch) is on; otherwise why the process must not start.
+pub fn merchant_key(name: &str, given: Option<&str>, development: bool) -> Result<String, String> {
+    let given = given.map(str::trim).filter(|key| !key.is_empty());
+    match given {
+        Some(key) if key == DEVELOPMENT_KEY && !development => Err(format!(
+            "{name} is the published development key, which anyone can sign payments with: give it a random key of its own \
+             (`openssl rand -hex 32`), or set {DEVELOPMENT_SWITCH}=1 in development"
+        )),
+        Some(key) if key.len() < MIN_KEY_BYTES => {
+            Err(format!("{name} is {} bytes long; it must have at least {MIN_KEY_BYTES} (`openssl rand -hex 32`)", key.len()))
+        }
+        Some(key) => Ok(key.to_owned()),
+        None if development => Ok(DEVELOPMENT_KEY.to_owned()),
+        None => Err(format!(
+            "{name} is not set: the payment provider and the shop need a merchant key of their own (`openssl rand -hex 32`); \
+             {DEVELOPMENT_SWITCH}=1 runs with the published development key, in development only"
+        )),
+    }
+}
+
+/// Whether the development switch is on in the environment: `PAY_DEVELOPMENT_KEY=1`.
+pub fn development_switch() -> bool {
+    std::env::var(DEVELOPMENT_SWITCH).is_ok_and(|value| value.trim() == "1")
+}
 
 /// When a notify is sent again after a failure: at once, then after these many seconds.
 pub const NOTIFY_RETRIES: [u64; 6] = [1, 2, 4, 8, 16, 32];
@@ -298,6 +333,21 @@ mod tests {
         for bad in ["0.00", "10", "10.0", "10.001", "-1.00", "01.00", "1e3.00", ".50", "abc.de"] {
             assert!(!is_amount(bad), "{bad}");
         }
+    }
+
+    #[test]
+    fn no_published_key_without_the_development_switch() {
+        let key = |given: Option<&str>, development| merchant_key("PAYGATE_KEY", given, development);
+        let missing = key(None, false).unwrap_err();
+        assert!(missing.contains("PAYGATE_KEY is not set") && missing.contains("PAY_DEVELOPMENT_KEY=1"), "{missing}");
+        assert_eq!(key(Some("  "), false), Err(missing));
+        let published = key(Some(DEVELOPMENT_KEY), false).unwrap_err();
+        assert!(published.contains("published development key"), "{published}");
+        assert!(key(Some("short key"), false).unwrap_err().contains("at least 16"));
+        assert_eq!(key(Some(" 0123456789abcdef0123 "), false).as_deref(), Ok("0123456789abcdef0123"));
+        // The switch: the development key stands in for a missing one, and is accepted as given.
+        assert_eq!(key(None, true).as_deref(), Ok(DEVELOPMENT_KEY));
+        assert_eq!(key(Some(DEVELOPMENT_KEY), true).as_deref(), Ok(DEVELOPMENT_KEY));
     }
 
     async fn started() -> (String, Gateway) {

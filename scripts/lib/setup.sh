@@ -135,6 +135,24 @@ ensure_edge_secret() {
   export EDGE_SECRET
 }
 
+# 32 random bytes in hex: a secret or key of one's own.
+random_key() { head -c 32 /dev/urandom | od -An -tx1 | tr -d ' \n'; }
+
+# The merchant key the origin and the offline payment provider share (PAY_KEY, PAYGATE_KEY):
+# 64 random hex characters, written once into data/pay.key (outside git, like edge/.dev.vars),
+# and again if the file holds a shorter one; a PAY_KEY already in the environment is used as it
+# is. Neither process starts without a key of its own.
+ensure_pay_key() {
+  local file="$ROOT/data/pay.key"
+  if [ -n "${PAY_KEY:-}" ]; then export PAY_KEY PAYGATE_KEY="$PAY_KEY"; return; fi
+  mkdir -p "$ROOT/data"
+  if [ ! -f "$file" ] || [ "$(tr -d '\n' < "$file" | wc -c)" -lt 32 ]; then
+    (umask 077 && random_key > "$file")
+  fi
+  PAY_KEY="$(tr -d '\n' < "$file")"
+  export PAY_KEY PAYGATE_KEY="$PAY_KEY"
+}
+
 setup_chromium() {
   step "Chromium, ChromeDriver and CJK fonts (Debian)"
   # Noto CJK: the shop is in Chinese; without it Chromium draws boxes in the screenshots.

@@ -147,7 +147,7 @@ async fn start(
         security: origin::security::Security::default(),
         data_dir: data_dir(),
         wechat: None,
-        payment: origin::payment::PaymentConfig::from_env(),
+        payment: payment_config(),
     };
     if let Some(listener) = &relay_listener {
         config.payment.shop_url = format!("http://{}", listener.local_addr().unwrap());
@@ -170,6 +170,23 @@ async fn start(
         _ => origin.clone(),
     };
     (App { base, origin, database, db, database_url }, stop)
+}
+
+/// The payment settings of a test origin: the offline provider's default address and a random
+/// merchant key of its own (the origin serves with no other; the payment tests give the key of
+/// the provider they start).
+pub fn payment_config() -> origin::payment::PaymentConfig {
+    origin::payment::PaymentConfig {
+        provider_url: "http://127.0.0.1:3100".into(),
+        key: random_key(),
+        shop_url: "http://127.0.0.1:8787".into(),
+        development_key: false,
+    }
+}
+
+/// 32 random bytes in hex.
+pub fn random_key() -> String {
+    (0..4).map(|_| format!("{:016x}", rand::random::<u64>())).collect()
 }
 
 /// The secret the test origin shares with its edge (here the relay): at least 32 bytes, as the

@@ -269,6 +269,7 @@ async fn bodies_over_the_limit_are_refused_with_413() {
 #[tokio::test]
 async fn a_short_secret_stops_the_origin() {
     let mut config = Config::from_env().unwrap();
+    config.payment = crate::common::payment_config();
     config.edge_secret = Some("thirty-one bytes is not enough.".into());
     let error = Application::build(&config).await.err().expect("the origin refuses to start");
     assert!(error.to_string().contains("at least 32"), "{error}");

@@ -250,3 +250,52 @@ async fn an_order_paid_online_is_paid_and_one_cancelled_meanwhile_is_refunded() 
     })
     .await;
 }
+
+/// The origin serves only with a merchant key of its own: not without one, not with a short one,
+/// and not with the published development key unless the development switch is on.
+#[tokio::test]
+async fn the_origin_serves_only_with_a_merchant_key_of_its_own() {
+    let mut config = origin::config::Config::from_env().unwrap();
+    config.edge_secret = Some(crate::common::EDGE_SECRET.into());
+    config.database_url = "sqlite:///nonexistent/never-opened.db".into();
+    for (key, development, refusal) in [
+        ("", false, "PAY_KEY is not set"),
+        (paygate::DEVELOPMENT_KEY, false, "published development key"),
+        ("fifteen bytes!!", false, "at least 16"),
+    ] {
+        config.payment.key = key.into();
+        config.payment.development_key = development;
+        let error = origin::startup::Application::build(&config).await.err().expect("the origin refuses to start");
+        assert!(error.to_string().contains(refusal), "{key:?}: {error}");
+    }
+    config.payment.key = crate::common::random_key();
+    config.payment.development_key = false;
+    assert!(config.check().is_ok());
+    config.payment.key = paygate::DEVELOPMENT_KEY.into();
+    config.payment.development_key = true;
+    assert!(config.check().is_ok(), "PAY_DEVELOPMENT_KEY=1 accepts it");
+}
+
+/// The binary as `scripts/run` would start it with no key: it stops at once, saying why.
+#[test]
+fn the_binary_does_not_start_without_a_key() {
+    let run = |key: Option<&str>| {
+        let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_origin"));
+        command
+            .env_remove("PAY_KEY")
+            .env_remove(paygate::DEVELOPMENT_SWITCH)
+            .env("ORIGIN_ADDR", "127.0.0.1:0")
+            .env("DATABASE_URL", "sqlite:///nonexistent/never-opened.db")
+            .env("EDGE_SECRET", crate::common::EDGE_SECRET);
+        if let Some(key) = key {
+            command.env("PAY_KEY", key);
+        }
+        let output = command.output().unwrap();
+        assert!(!output.status.success());
+        String::from_utf8_lossy(&output.stderr).into_owned()
+    };
+    let error = run(None);
+    assert!(error.contains("PAY_KEY is not set") && error.contains("PAY_DEVELOPMENT_KEY=1"), "{error}");
+    let error = run(Some(paygate::DEVELOPMENT_KEY));
+    assert!(error.contains("published development key"), "{error}");
+}

@@ -36,6 +36,7 @@ impl Process {
             .env("DATABASE_URL", database_url)
             .env("ORIGIN_ADDR", address)
             .env("EDGE_SECRET", EDGE_SECRET)
+            .env("PAY_KEY", crate::common::random_key())
             .env("DATA_DIR", folder)
             .env("RUST_LOG", "warn")
             .stdout(Stdio::from(file.try_clone().unwrap()))
