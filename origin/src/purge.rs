@@ -1,7 +1,8 @@
 //! Deleting what has outlived its use, once an hour while the origin runs (`docs/api.md`,
-//! "Sessions"): expired and idle sessions, verification codes sent more than a day ago, login
-//! counts and rate counters whose window has passed, idempotency keys older than a day, and
-//! page views and client reports older than `RETENTION_DAYS`, WeChat bindings never finished.
+//! "Sessions"): expired and idle sessions, verification codes and SMS notices sent more than a
+//! day ago, login counts and rate counters whose window has passed, idempotency keys older than
+//! a day, and page views and client reports older than `RETENTION_DAYS`, WeChat bindings never
+//! finished.
 
 use std::time::Duration;
 
@@ -41,6 +42,7 @@ impl Drop for Purge {
 pub struct Purged {
     pub sessions: u64,
     pub sms_codes: u64,
+    pub sms_notices: u64,
     pub login_failures: u64,
     pub rate_limits: u64,
     pub idempotency: u64,
@@ -64,8 +66,8 @@ pub async fn purge(db: &Db, security: &Security, now: i64) -> Result<Purged, sql
     Ok(Purged {
         sessions,
         sms_codes: delete("DELETE FROM sms_codes WHERE sent_at <= $1", now - CODE_KEEP_SECONDS).await?,
-        login_failures: delete("DELETE FROM login_failures WHERE window_start <= $1", now - LOGIN_WINDOW).await?
-            + delete("DELETE FROM login_account_failures WHERE window_start <= $1", now - LOGIN_WINDOW).await?,
+        sms_notices: delete("DELETE FROM sms_notices WHERE sent_at <= $1", now - CODE_KEEP_SECONDS).await?,
+        login_failures: delete("DELETE FROM login_failures WHERE window_start <= $1", now - LOGIN_WINDOW).await?,
         rate_limits: delete("DELETE FROM rate_limits WHERE window_end <= $1", now).await?,
         idempotency: delete("DELETE FROM idempotency WHERE created_at <= $1", now - IDEMPOTENCY_SECONDS).await?,
         page_views: delete("DELETE FROM page_views WHERE created_at <= $1", retention).await?,

@@ -133,23 +133,45 @@ const DAY: i64 = 86_400;
 pub const CODES_PER_PHONE: Rate = Rate { prefix: "code-phone", limit: 10, window: DAY };
 /// Codes sent at the request of one client address in a day.
 pub const CODES_PER_ADDRESS: Rate = Rate { prefix: "code-address", limit: 20, window: DAY };
-/// Codes checked (guesses, right or wrong) for one phone in a day.
-pub const GUESSES_PER_PHONE: Rate = Rate { prefix: "guess-phone", limit: 20, window: DAY };
-/// Old-password checks of one member in 15 minutes (`resetPassword`).
+/// Current-password checks of one signed-in member in 15 minutes (`resetPassword`, and
+/// `updateUserInfo` when it changes the phone).
 pub const PASSWORD_CHECKS: Rate = Rate { prefix: "old-password", limit: 5, window: 15 * 60 };
+/// Phone lookups (`GET /api/user/phone/{value}`, and the answers of codes, registration and
+/// password reset that say whether a phone is registered) per client address, a minute and a
+/// day; and per signed-in member, a minute.
+pub const LOOKUPS_PER_ADDRESS: Rate = Rate { prefix: "lookup-address", limit: 10, window: 60 };
+pub const LOOKUPS_PER_ADDRESS_DAY: Rate = Rate { prefix: "lookup-address-day", limit: 100, window: DAY };
+pub const LOOKUPS_PER_MEMBER: Rate = Rate { prefix: "lookup-member", limit: 10, window: 60 };
+
+/// For a day after a phone change, the password is not reset through the new phone.
+pub const PHONE_CHANGE_HOLD: i64 = DAY;
 /// Page views and reports from one client address in a minute.
 pub const STATS_PER_ADDRESS: Rate = Rate { prefix: "stat-address", limit: 120, window: 60 };
 
-/// Wrong guesses a verification code survives: at most this many are ever compared.
+/// Wrong guesses a verification code survives: at most this many are ever compared. Guesses
+/// count per code, not per phone: a code guessed at dies, and the owner's next one works.
 pub const CODE_ATTEMPTS: i64 = 5;
 
-/// Login limits, in one window: attempts per client address, and failures per account, which
-/// lock it only when they come from at least [`LOCK_ADDRESSES`] addresses (one address alone
-/// is held by its own limit, and cannot lock the owner out).
-pub const LOGIN_WINDOW: i64 = 15 * 60;
-pub const LOGINS_PER_ADDRESS: i64 = 20;
-pub const FAILURES_PER_ACCOUNT: i64 = 5;
-pub const LOCK_ADDRESSES: i64 = 2;
+/// Failed passwords slow, never lock: an account and a client address each take this many
+/// failures freely, then wait before each next attempt ([`login_wait`]).
+pub const LOGIN_FREE_PER_ACCOUNT: i64 = 5;
+pub const LOGIN_FREE_PER_ADDRESS: i64 = 10;
+/// The first wait, doubled with each further failure up to [`LOGIN_WAIT_MAX`].
+pub const LOGIN_WAIT_FIRST: i64 = 5;
+pub const LOGIN_WAIT_MAX: i64 = 15 * 60;
+/// Failures are forgotten this long after the last attempt (longer than the longest wait, so
+/// that waiting it out does not start the count again).
+pub const LOGIN_WINDOW: i64 = 3600;
+
+/// The wait after `failures` failed attempts of which `free` were free: none before, then 5 s,
+/// 10 s, 20 s, … up to 15 minutes.
+pub fn login_wait(failures: i64, free: i64) -> i64 {
+    if failures < free {
+        return 0;
+    }
+    let doublings = (failures - free).min(20) as u32;
+    (LOGIN_WAIT_FIRST << doublings).min(LOGIN_WAIT_MAX)
+}
 
 /// Idempotency keys are kept a day; spent codes a day after they were sent.
 pub const IDEMPOTENCY_SECONDS: i64 = DAY;

@@ -46,7 +46,7 @@ const CONTENT_TABLES: &[&str] = &[
     "sessions",
     "sms_codes",
     "login_failures",
-    "login_account_failures",
+    "sms_notices",
     "rate_limits",
     "addresses",
     "member_stores",

@@ -18,7 +18,7 @@ use super::ApiContext;
 use super::error::{Answer, Envelope, Error, Result, ok};
 use super::extract::{ClientAddress, Fields, FormFields, MaybeMember, Member};
 use crate::db::Db;
-use crate::security::{CODE_ATTEMPTS, CODES_PER_ADDRESS, CODES_PER_PHONE, GUESSES_PER_PHONE, PASSWORD_CHECKS, STORES_MAX, Text, text};
+use crate::security::{CODE_ATTEMPTS, CODES_PER_ADDRESS, CODES_PER_PHONE, PASSWORD_CHECKS, PHONE_CHANGE_HOLD, STORES_MAX, Text, text};
 use crate::{auth, now};
 
 pub fn router() -> OpenApiRouter<ApiContext> {
@@ -51,6 +51,26 @@ async fn phone_taken(db: &Db, phone: &str) -> Result<bool> {
     Ok(count > 0)
 }
 
+/// Refuses a password reset through a phone the account moved to less than a day ago: a
+/// stolen session that changed the phone (with the password it knew) must not also take the
+/// password, while the old phone, told of the change, can still reach the shop.
+async fn phone_change_hold(db: &Db, phone: &str) -> Result<()> {
+    let changed: Option<Option<i64>> =
+        sqlx::query_scalar("SELECT phone_changed_at FROM members WHERE phone = $1").bind(phone).fetch_optional(&db.pool).await?;
+    if changed.flatten().is_some_and(|changed| changed > now() - PHONE_CHANGE_HOLD) {
+        return Err(Error::field("phone", "手机号更换未满24小时，暂不能通过该手机号找回密码"));
+    }
+    Ok(())
+}
+
+/// `13812345678` as `138****5678`, for a message that names a phone.
+fn masked(phone: &str) -> String {
+    match (phone.get(..3), phone.get(phone.len().saturating_sub(4)..)) {
+        (Some(head), Some(tail)) if phone.len() >= 7 => format!("{head}****{tail}"),
+        _ => "****".into(),
+    }
+}
+
 /// `POST /api/user/create_code` (`phone`, `scene`): sends a 6-digit code.
 #[utoipa::path(post, path = "/api/user/create_code", tag = "账户", responses((status = 200, description = "验证码已发送", body = Envelope<CodeSent>)))]
 async fn create_code(
@@ -68,11 +88,18 @@ async fn create_code(
         return Err(Error::Unauthorized);
     }
     let taken = phone_taken(&context.db, &phone).await?;
-    match scene.as_str() {
-        "register" if taken => return Err(Error::field("phone", "该手机号已注册")),
-        "change_phone" if taken => return Err(Error::field("phone", "该手机号已被其他账号使用")),
-        "forget" | "login" if !taken => return Err(Error::field("phone", "该手机号未注册")),
-        _ => {}
+    let refusal = match scene.as_str() {
+        "register" if taken => Some("该手机号已注册"),
+        "change_phone" if taken => Some("该手机号已被其他账号使用"),
+        "forget" | "login" if !taken => Some("该手机号未注册"),
+        _ => None,
+    };
+    if let Some(message) = refusal {
+        super::session::lookups(&context.db, &address).await?;
+        return Err(Error::field("phone", message));
+    }
+    if scene == "forget" {
+        phone_change_hold(&context.db, &phone).await?;
     }
     let time = now();
     let recent: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM sms_codes WHERE phone = $1 AND scene = $2 AND sent_at > $3")
@@ -123,15 +150,13 @@ pub struct CodeSent {
 /// Checks a code against the newest live code of the phone and scene; `spend` spends it (once:
 /// two requests racing with one code cannot both spend it).
 ///
-/// Checking and counting are one guarded statement: a wrong guess adds an attempt, and a code
-/// with `CODE_ATTEMPTS` wrong guesses is no longer compared at all, so that however many
-/// guesses arrive at once, at most five are ever compared with a code. A phone's guesses are
-/// capped per day too (`security::GUESSES_PER_PHONE`), whichever code they aim at.
+/// Checking and counting are one guarded statement: a wrong guess adds an attempt to the code
+/// guessed at, and a code with `CODE_ATTEMPTS` wrong guesses is no longer compared at all, so
+/// that however many guesses arrive at once, at most five are ever compared with a code.
+/// Guesses count per code, not per phone: whoever guesses at a phone's codes kills them, but
+/// the owner's next code (within the sending caps) works.
 pub(super) async fn check_code(db: &Db, phone: &str, scene: &str, form: &Fields, spend: bool) -> Result<()> {
     let code = form.required_bounded(text::CODE)?;
-    if GUESSES_PER_PHONE.over(db, phone).await? {
-        return Err(Error::too_many("验证码错误次数过多，请明天再试"));
-    }
     let right: Option<i64> = sqlx::query_scalar(
         "UPDATE sms_codes SET \
            attempts = attempts + CASE WHEN code = $4 THEN 0 ELSE 1 END, \
@@ -184,6 +209,7 @@ async fn register(
     State(context): State<ApiContext>,
     headers: HeaderMap,
     member: MaybeMember,
+    ClientAddress(address): ClientAddress,
     FormFields(form): FormFields,
 ) -> Result<Response> {
     let step = form.int_or("step", "步骤", 1)?;
@@ -191,6 +217,7 @@ async fn register(
         1 => {
             let phone = phone(&form)?;
             if phone_taken(&context.db, &phone).await? {
+                super::session::lookups(&context.db, &address).await?;
                 return Err(Error::field("phone", "该手机号已注册"));
             }
             check_code(&context.db, &phone, "register", &form, false).await?;
@@ -263,6 +290,7 @@ async fn register(
                 .fetch_one(&context.db.pool)
                 .await?;
             if taken > 0 {
+                super::session::lookups(&context.db, &address).await?;
                 return Err(Error::field("username", "用户名或手机号已被注册"));
             }
             check_code(&context.db, &phone, "register", &form, true).await?;
@@ -328,14 +356,21 @@ async fn register(
 }
 
 /// `POST /api/user/forget`: `step` 1 (`phone`, `code`) checks the code; 2 (the same, with
-/// `password`, `password_confirmation`) sets the new password and closes every session.
+/// `password`, `password_confirmation`) sets the new password and closes every session. Not
+/// through a phone the account moved to less than 24 hours ago.
 #[utoipa::path(post, path = "/api/user/forget", tag = "账户", responses((status = 200, description = "第 1 步：验证码正确；第 2 步：新密码已设置", body = Envelope<ForgetStep>)))]
-async fn forget(State(context): State<ApiContext>, FormFields(form): FormFields) -> Answer<ForgetStep> {
+async fn forget(
+    State(context): State<ApiContext>,
+    ClientAddress(address): ClientAddress,
+    FormFields(form): FormFields,
+) -> Answer<ForgetStep> {
     let step = form.int_or("step", "步骤", 1)?;
     let phone = phone(&form)?;
     if !phone_taken(&context.db, &phone).await? {
+        super::session::lookups(&context.db, &address).await?;
         return Err(Error::field("phone", "该手机号未注册"));
     }
+    phone_change_hold(&context.db, &phone).await?;
     match step {
         1 => {
             check_code(&context.db, &phone, "forget", &form, false).await?;
@@ -356,33 +391,94 @@ async fn forget(State(context): State<ApiContext>, FormFields(form): FormFields)
     }
 }
 
-/// `POST /api/user/updateUserInfo` (`name`, `phone`, and `code` when the phone changes): a
-/// new phone needs a code sent to it (scene `change_phone`), so that a stolen session cannot
-/// move the account to another phone, and with it the password reset.
+/// `POST /api/user/updateUserInfo` (`name`, `phone`; when the phone changes, `password`, the
+/// current one, and `code`, sent to the new phone with scene `change_phone`): a session alone
+/// cannot move the account to another phone, and with it the password reset. A change tells the
+/// old phone (an SMS) and the member's messages, ends every other session of the member, and
+/// holds password resets through the new phone for 24 hours.
 #[utoipa::path(post, path = "/api/user/updateUserInfo", tag = "账户", responses((status = 200, description = "新的联系人与手机号", body = Envelope<UserInfo>)))]
-async fn update_user_info(State(context): State<ApiContext>, member: Member, FormFields(form): FormFields) -> Answer<UserInfo> {
+async fn update_user_info(
+    State(context): State<ApiContext>,
+    member: Member,
+    headers: HeaderMap,
+    FormFields(form): FormFields,
+) -> Answer<UserInfo> {
     let name = form.required_bounded(text::NAME)?;
     let phone = phone(&form)?;
     let current: String = sqlx::query_scalar("SELECT phone FROM members WHERE id = $1").bind(member.id).fetch_one(&context.db.pool).await?;
-    if phone != current {
-        let taken: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM members WHERE phone = $1 AND id <> $2")
-            .bind(&phone)
-            .bind(member.id)
-            .fetch_one(&context.db.pool)
-            .await?;
-        if taken > 0 {
-            return Err(Error::field("phone", "该手机号已被其他账号使用"));
-        }
-        check_code(&context.db, &phone, "change_phone", &form, true).await?;
+    if phone == current {
+        sqlx::query("UPDATE members SET name = $1 WHERE id = $2").bind(&name).bind(member.id).execute(&context.db.pool).await?;
+        return ok(UserInfo { name, phone });
     }
-    sqlx::query("UPDATE members SET name = $1, phone = $2 WHERE id = $3")
-        .bind(&name)
+    let password = form.required_bounded(text::PASSWORD)?;
+    form.required_bounded(text::CODE)?;
+    let taken: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM members WHERE phone = $1 AND id <> $2")
         .bind(&phone)
         .bind(member.id)
-        .execute(&context.db.pool)
+        .fetch_one(&context.db.pool)
+        .await?;
+    if taken > 0 {
+        return Err(Error::field("phone", "该手机号已被其他账号使用"));
+    }
+    // The password first, so that a wrong one spends no guess of the code.
+    check_current_password(&context.db, member.id, password, "password").await?;
+    check_code(&context.db, &phone, "change_phone", &form, true).await?;
+    let time = now();
+    let mut tx = context.db.pool.begin().await?;
+    sqlx::query("UPDATE members SET name = $1, phone = $2, phone_changed_at = $3 WHERE id = $4")
+        .bind(&name)
+        .bind(&phone)
+        .bind(time)
+        .bind(member.id)
+        .execute(&mut *tx)
         .await
         .map_err(|error| unique_violation(error, "phone", "该手机号已被其他账号使用"))?;
+    let shop = crate::shop::read(&mut tx).await?;
+    let notice = format!(
+        "【{}】您的账户手机号已更换为{}，本号码不再用于登录和找回密码。如非本人操作，请立即致电客服{}。",
+        shop.name,
+        masked(&phone),
+        shop.hot_line
+    );
+    sqlx::query("INSERT INTO sms_notices (phone, body, sent_at) VALUES ($1, $2, $3)")
+        .bind(&current)
+        .bind(&notice)
+        .bind(time)
+        .execute(&mut *tx)
+        .await?;
+    let message = format!(
+        "您的账户手机号已由{}更换为{}，其他设备上的登录已退出；24小时内不能通过新手机号找回密码。如非本人操作，请立即致电客服{}。",
+        masked(&current),
+        masked(&phone),
+        shop.hot_line
+    );
+    super::member::send_message(&mut tx, member.id, super::member::MESSAGE_SYSTEM, "手机号已更换", &message).await?;
+    end_other_sessions(&mut tx, member.id, &headers).await?;
+    tx.commit().await?;
+    tracing::info!(member = member.id, old = %masked(&current), "phone changed; the old phone was told");
     ok(UserInfo { name, phone })
+}
+
+/// Checks the signed-in member's current password (a 422 on `field` when wrong), at most
+/// `security::PASSWORD_CHECKS` times in 15 minutes.
+async fn check_current_password(db: &Db, member: i64, password: String, field: &str) -> Result<()> {
+    if PASSWORD_CHECKS.over(db, &member.to_string()).await? {
+        return Err(Error::too_many("原密码错误次数过多，请15分钟后再试"));
+    }
+    let hash: String = sqlx::query_scalar("SELECT password_hash FROM members WHERE id = $1").bind(member).fetch_one(&db.pool).await?;
+    let right = tokio::task::spawn_blocking(move || auth::verify_password(&password, &hash)).await.map_err(anyhow::Error::from)?;
+    if !right {
+        let label = if field == "old_password" { "原密码不正确" } else { "登录密码不正确" };
+        return Err(Error::field(field, label));
+    }
+    Ok(())
+}
+
+/// Ends every session of the member but the request's own.
+async fn end_other_sessions(conn: &mut sqlx::AnyConnection, member: i64, headers: &HeaderMap) -> Result<()> {
+    let current = super::extract::session_token(headers).map(|token| auth::token_hash(&token)).unwrap_or_default();
+    sqlx::query("DELETE FROM sessions WHERE member_id = $1 AND token_hash <> $2").bind(member).bind(current).execute(&mut *conn).await?;
+    Ok(())
 }
 
 /// The member's contact name and phone.
@@ -404,30 +500,12 @@ async fn reset_password(
 ) -> Answer<Done> {
     let old_password = form.required_bounded(text::OLD_PASSWORD)?;
     let password = new_password(&form)?;
-    if PASSWORD_CHECKS.over(&context.db, &member.id.to_string()).await? {
-        return Err(Error::too_many("原密码错误次数过多，请15分钟后再试"));
-    }
-    let old_hash: String =
-        sqlx::query_scalar("SELECT password_hash FROM members WHERE id = $1").bind(member.id).fetch_one(&context.db.pool).await?;
-    let hash = tokio::task::spawn_blocking(move || {
-        if !auth::verify_password(&old_password, &old_hash) {
-            return Ok(None);
-        }
-        auth::hash_password(&password).map(Some)
-    })
-    .await
-    .map_err(anyhow::Error::from)??;
-    let Some(hash) = hash else {
-        return Err(Error::field("old_password", "原密码不正确"));
-    };
-    sqlx::query("UPDATE members SET password_hash = $1 WHERE id = $2").bind(hash).bind(member.id).execute(&context.db.pool).await?;
+    check_current_password(&context.db, member.id, old_password, "old_password").await?;
+    let hash = tokio::task::spawn_blocking(move || auth::hash_password(&password)).await.map_err(anyhow::Error::from)??;
+    let mut conn = context.db.pool.acquire().await?;
+    sqlx::query("UPDATE members SET password_hash = $1 WHERE id = $2").bind(hash).bind(member.id).execute(&mut *conn).await?;
     // Every other session of the member ends with the old password.
-    let current = super::extract::session_token(&headers).map(|token| auth::token_hash(&token)).unwrap_or_default();
-    sqlx::query("DELETE FROM sessions WHERE member_id = $1 AND token_hash <> $2")
-        .bind(member.id)
-        .bind(current)
-        .execute(&context.db.pool)
-        .await?;
+    end_other_sessions(&mut conn, member.id, &headers).await?;
     ok(Done { done: true })
 }
 

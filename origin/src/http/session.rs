@@ -14,14 +14,15 @@ use super::ApiContext;
 use super::error::{Answer, Envelope, Error, Nothing, Result, ok};
 use super::extract::{ClientAddress, Fields, FormFields, MaybeMember, session_token};
 use crate::db::Db;
-use crate::security::{FAILURES_PER_ACCOUNT, LOCK_ADDRESSES, LOGIN_WINDOW, LOGINS_PER_ADDRESS, text};
+use crate::security::{
+    LOGIN_FREE_PER_ACCOUNT, LOGIN_FREE_PER_ADDRESS, LOGIN_WAIT_FIRST, LOGIN_WINDOW, LOOKUPS_PER_ADDRESS, LOOKUPS_PER_ADDRESS_DAY,
+    LOOKUPS_PER_MEMBER, login_wait, text,
+};
 use crate::{auth, now};
 
 pub fn router() -> OpenApiRouter<ApiContext> {
     OpenApiRouter::new().routes(routes!(login)).routes(routes!(logout)).routes(routes!(base)).routes(routes!(phone_free))
 }
-
-const TOO_MANY: &str = "登录失败次数过多，请15分钟后再试";
 
 /// The client's address: the last `X-Forwarded-For` entry (the one the edge in front of us
 /// appended; earlier ones are the client's say) when present, else the peer.
@@ -50,8 +51,8 @@ pub(super) async fn sign_in(db: &Db, headers: &HeaderMap, member: i64) -> Result
 }
 
 /// `POST /api/user/login`: `username` (or the phone) and `password`, or `phone` and `code` (a
-/// code of scene `login`, which signs in an account locked by failed passwords); opens a new
-/// session (cookie `sid`) and answers the member's state.
+/// code of scene `login`, which failed passwords never hold up); opens a new session (cookie
+/// `sid`) and answers the member's state.
 #[utoipa::path(post, path = "/api/user/login", tag = "账户", responses((status = 200, description = "登录后的会员状态，并设置会话 Cookie", body = Envelope<UserState>)))]
 async fn login(
     State(context): State<ApiContext>,
@@ -60,29 +61,18 @@ async fn login(
     FormFields(form): FormFields,
 ) -> Result<Response> {
     let by_code = form.text("password").is_none() && form.text("code").is_some();
-    // Every attempt from the address counts first, atomically, so that parallel guesses
-    // cannot all slip under the limit; a successful login gives its count back.
-    let address_key = format!("address:{address}");
     let member = if by_code {
+        // A code is guessed at most five times (`account::check_code`); the waits of failed
+        // passwords do not apply, so that whoever fails them cannot keep the owner out.
         let phone = super::account::phone(&form)?;
-        if record_attempt(&context.db, &address_key).await? > LOGINS_PER_ADDRESS {
-            return Err(Error::too_many(TOO_MANY));
-        }
         super::account::check_code(&context.db, &phone, "login", &form, true).await?;
         let member: Option<i64> =
             sqlx::query_scalar("SELECT id FROM members WHERE phone = $1").bind(&phone).fetch_optional(&context.db.pool).await?;
         member.ok_or_else(|| Error::field("code", "验证码错误或已过期"))?
     } else {
-        password_login(&context.db, &form, &address, &address_key).await?
+        password_login(&context.db, &form, &address).await?
     };
-    sqlx::query("DELETE FROM login_account_failures WHERE account = $1")
-        .bind(account_key(Some(member), ""))
-        .execute(&context.db.pool)
-        .await?;
-    sqlx::query("UPDATE login_failures SET failures = failures - 1 WHERE key = $1 AND failures > 0")
-        .bind(&address_key)
-        .execute(&context.db.pool)
-        .await?;
+    sqlx::query("DELETE FROM login_failures WHERE key = $1").bind(account_key(Some(member), "")).execute(&context.db.pool).await?;
     let cookie = sign_in(&context.db, &headers, member).await?;
     let body = ok(user_state(&context.db, Some(member)).await?)?;
     Ok(([(header::SET_COOKIE, cookie)], body).into_response())
@@ -92,26 +82,30 @@ async fn login(
 /// name, for an account that does not exist.
 fn account_key(member: Option<i64>, name: &str) -> String {
     match member {
-        Some(id) => format!("member:{id}"),
-        None => format!("name:{name}"),
+        Some(id) => format!("account:member:{id}"),
+        None => format!("account:name:{name}"),
     }
 }
 
-/// A login by name (or phone) and password: the member, or the refusal. The password is
-/// checked against a hash even when the account does not exist, so that both cost the same.
-async fn password_login(db: &Db, form: &Fields, address: &str, address_key: &str) -> Result<i64> {
+/// A login by name (or phone) and password: the member, or the refusal. The address and the
+/// account each claim the attempt first (a 429 while either must still wait); a success gives
+/// the address its claim back and clears the account's. The password is checked against a
+/// hash even when the account does not exist, so that both cost the same.
+async fn password_login(db: &Db, form: &Fields, address: &str) -> Result<i64> {
     let username = form.required_bounded(text::ACCOUNT)?;
     let password = form.required_bounded(text::PASSWORD)?;
-    if record_attempt(db, address_key).await? > LOGINS_PER_ADDRESS {
-        return Err(Error::too_many(TOO_MANY));
+    let address_key = format!("address:{address}");
+    if let Some(wait) = claim_attempt(db, &address_key, LOGIN_FREE_PER_ADDRESS).await? {
+        return Err(Error::too_many(wait_message(wait)));
     }
     let row: Option<(i64, String)> = sqlx::query_as("SELECT id, password_hash FROM members WHERE username = $1 OR phone = $1")
         .bind(&username)
         .fetch_optional(&db.pool)
         .await?;
     let account = account_key(row.as_ref().map(|(id, _)| *id), &username);
-    if account_locked(db, &account, address).await? {
-        return Err(Error::too_many(TOO_MANY));
+    if let Some(wait) = claim_attempt(db, &account, LOGIN_FREE_PER_ACCOUNT).await? {
+        give_back(db, &address_key).await?;
+        return Err(Error::too_many(wait_message(wait)));
     }
     let member = tokio::task::spawn_blocking(move || match row {
         Some((id, hash)) => auth::verify_password(&password, &hash).then_some(id),
@@ -122,56 +116,75 @@ async fn password_login(db: &Db, form: &Fields, address: &str, address_key: &str
     })
     .await
     .map_err(anyhow::Error::from)?;
-    member.ok_or_else(|| Error::field("password", "账号或密码错误"))
+    let member = member.ok_or_else(|| Error::field("password", "账号或密码错误"))?;
+    give_back(db, &address_key).await?;
+    Ok(member)
 }
 
-/// Counts one attempt on the account from the address (before the password is checked; a
-/// success clears the account's counts), and answers whether the account is locked: more than
-/// five attempts in the window, from at least two addresses. One address alone never locks an
-/// account — it is held by its own limit — so that no one can lock the owner out from one
-/// machine; and a locked owner can still sign in with a code.
-async fn account_locked(db: &Db, account: &str, address: &str) -> Result<bool> {
-    let time = now();
-    sqlx::query(
-        "INSERT INTO login_account_failures (account, address, window_start, failures) VALUES ($1, $2, $3, 1) \
-         ON CONFLICT (account, address) DO UPDATE SET \
-           failures = CASE WHEN login_account_failures.window_start > $4 THEN login_account_failures.failures + 1 ELSE 1 END, \
-           window_start = CASE WHEN login_account_failures.window_start > $4 THEN login_account_failures.window_start ELSE $3 END",
-    )
-    .bind(account)
-    .bind(address)
-    .bind(time)
-    .bind(time - LOGIN_WINDOW)
-    .execute(&db.pool)
-    .await?;
-    let (failures, addresses): (i64, i64) = sqlx::query_as(
-        "SELECT CAST(COALESCE(SUM(failures), 0) AS BIGINT), COUNT(*) FROM login_account_failures \
-         WHERE account = $1 AND window_start > $2",
-    )
-    .bind(account)
-    .bind(time - LOGIN_WINDOW)
-    .fetch_one(&db.pool)
-    .await?;
-    Ok(failures > FAILURES_PER_ACCOUNT && addresses >= LOCK_ADDRESSES)
+/// The 429's message for a wait of `seconds`: `登录失败次数过多，请在5秒后重试`, in minutes from a
+/// minute on.
+fn wait_message(seconds: i64) -> String {
+    if seconds < 60 {
+        format!("登录失败次数过多，请在{seconds}秒后重试")
+    } else {
+        format!("登录失败次数过多，请在{}分钟后重试", (seconds + 59) / 60)
+    }
 }
 
-/// Counts one login attempt under `key` (the window restarting after 15 minutes); answers the
-/// count in the current window, this attempt included.
-async fn record_attempt(db: &Db, key: &str) -> Result<i64> {
-    let time = now();
-    let count: i64 = sqlx::query_scalar(
-        "INSERT INTO login_failures (key, window_start, failures) VALUES ($1, $2, 1) \
-         ON CONFLICT (key) DO UPDATE SET \
-           failures = CASE WHEN login_failures.window_start > $3 THEN login_failures.failures + 1 ELSE 1 END, \
-           window_start = CASE WHEN login_failures.window_start > $3 THEN login_failures.window_start ELSE $2 END \
-         RETURNING failures",
-    )
-    .bind(key)
-    .bind(time)
-    .bind(time - LOGIN_WINDOW)
-    .fetch_one(&db.pool)
-    .await?;
-    Ok(count)
+/// Claims one password attempt under `key` (an account or an address), counted as a failure
+/// until a success gives it back: `None` when it may go ahead, or the seconds it must still
+/// wait (`security::login_wait` after the failures counted, from the last claimed attempt;
+/// counts are forgotten `LOGIN_WINDOW` after it). A refused attempt counts nothing, so that
+/// waiting is all it takes.
+///
+/// The claim is a compare-and-set on the row read, so that parallel attempts cannot all pass
+/// one free moment: of those that read the same row, one claims it, and the others read again.
+async fn claim_attempt(db: &Db, key: &str, free: i64) -> Result<Option<i64>> {
+    for _ in 0..16 {
+        let time = now();
+        let row: Option<(i64, i64)> =
+            sqlx::query_as("SELECT window_start, failures FROM login_failures WHERE key = $1").bind(key).fetch_optional(&db.pool).await?;
+        let claimed = match row {
+            Some((last, failures)) if last > time - LOGIN_WINDOW => {
+                let next = last + login_wait(failures, free);
+                if time < next {
+                    return Ok(Some(next - time));
+                }
+                sqlx::query(
+                    "UPDATE login_failures SET failures = failures + 1, window_start = $2 \
+                     WHERE key = $1 AND window_start = $3 AND failures = $4",
+                )
+                .bind(key)
+                .bind(time)
+                .bind(last)
+                .bind(failures)
+                .execute(&db.pool)
+                .await?
+            }
+            _ => {
+                sqlx::query(
+                    "INSERT INTO login_failures (key, window_start, failures) VALUES ($1, $2, 1) \
+                     ON CONFLICT (key) DO UPDATE SET window_start = $2, failures = 1 WHERE login_failures.window_start <= $3",
+                )
+                .bind(key)
+                .bind(time)
+                .bind(time - LOGIN_WINDOW)
+                .execute(&db.pool)
+                .await?
+            }
+        };
+        if claimed.rows_affected() == 1 {
+            return Ok(None);
+        }
+    }
+    // Sixteen other attempts claimed the key under this one: it waits like them.
+    Ok(Some(LOGIN_WAIT_FIRST))
+}
+
+/// Gives a claimed attempt back: it succeeded, or it was refused by the account's wait.
+async fn give_back(db: &Db, key: &str) -> Result<()> {
+    sqlx::query("UPDATE login_failures SET failures = failures - 1 WHERE key = $1 AND failures > 0").bind(key).execute(&db.pool).await?;
+    Ok(())
 }
 
 /// `DELETE /api/user/logout`: closes the session and clears the cookie.
@@ -191,13 +204,37 @@ async fn base(State(context): State<ApiContext>, MaybeMember(member): MaybeMembe
 }
 
 /// `{ free: bool }`: whether no member uses the phone yet; 422 when it is not a mobile number.
+/// Lookups are counted per client address and per signed-in member (429 over 10 a minute), so
+/// that no one learns which phones are members by asking for all of them.
 #[utoipa::path(get, path = "/api/user/phone/{value}", tag = "账户", responses((status = 200, description = "手机号是否未被使用", body = Envelope<PhoneFree>)))]
-async fn phone_free(State(context): State<ApiContext>, Path(phone): Path<String>) -> Answer<PhoneFree> {
+async fn phone_free(
+    State(context): State<ApiContext>,
+    MaybeMember(member): MaybeMember,
+    ClientAddress(address): ClientAddress,
+    Path(phone): Path<String>,
+) -> Answer<PhoneFree> {
     if !engine::is_phone(&phone, false) {
         return Err(Error::field("phone", "手机号码格式不正确"));
     }
+    if let Some(member) = member
+        && LOOKUPS_PER_MEMBER.over(&context.db, &member.id.to_string()).await?
+    {
+        return Err(Error::too_many(LOOKUPS_REFUSED));
+    }
+    lookups(&context.db, &address).await?;
     let used: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM members WHERE phone = $1").bind(&phone).fetch_one(&context.db.pool).await?;
     ok(PhoneFree { free: used == 0 })
+}
+
+const LOOKUPS_REFUSED: &str = "查询过于频繁，请稍后再试";
+
+/// Counts one answer that tells whether a phone is registered, for the client address: 429
+/// over 10 a minute or 100 a day (`security::LOOKUPS_PER_ADDRESS`).
+pub(super) async fn lookups(db: &Db, address: &str) -> Result<()> {
+    if LOOKUPS_PER_ADDRESS.over(db, address).await? || LOOKUPS_PER_ADDRESS_DAY.over(db, address).await? {
+        return Err(Error::too_many(LOOKUPS_REFUSED));
+    }
+    Ok(())
 }
 
 /// Whether no member uses the phone yet.

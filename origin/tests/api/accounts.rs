@@ -216,12 +216,22 @@ async fn demo_phone(app: &App) -> String {
     sqlx::query_scalar("SELECT phone FROM members WHERE username = 'demo'").fetch_one(&app.db.pool).await.unwrap()
 }
 
+/// A code other than `code`.
+fn wrong(code: &str) -> &'static str {
+    if code == "000000" { "111111" } else { "000000" }
+}
+
+/// As if the minute between two codes of a phone had passed.
+async fn a_minute_later(app: &App) {
+    sqlx::query("UPDATE sms_codes SET sent_at = sent_at - 120").execute(&app.db.pool).await.unwrap();
+}
+
 #[tokio::test]
 async fn fifty_parallel_guesses_compare_at_most_five() {
     on_both(|app| async move {
         let phone = demo_phone(&app).await;
         let code = request_code(&app, &app.client(), &phone, "forget").await;
-        let wrong = if code == "000000" { "111111" } else { "000000" };
+        let wrong = wrong(&code);
         let guesses = (0..50).map(|_| {
             let (client, url, phone) = (app.client(), app.url("/api/user/forget"), phone.clone());
             tokio::spawn(async move {
@@ -229,32 +239,58 @@ async fn fifty_parallel_guesses_compare_at_most_five() {
                 (response.status(), response.json::<Value>().await.unwrap())
             })
         });
-        let mut refused = 0;
         for guess in guesses.collect::<Vec<_>>() {
             let (status, body) = guess.await.unwrap();
-            match status {
-                StatusCode::UNPROCESSABLE_ENTITY => assert_eq!(body["msg"], "验证码错误或已过期"),
-                StatusCode::TOO_MANY_REQUESTS => {
-                    assert_eq!(body["msg"], "验证码错误次数过多，请明天再试");
-                    refused += 1;
-                }
-                other => panic!("{other}: {body}"),
-            }
+            assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+            assert_eq!(body["msg"], "验证码错误或已过期");
         }
-        assert_eq!(refused, 30, "a phone's guesses are capped at 20 a day");
         let attempts: i64 = sqlx::query_scalar("SELECT attempts FROM sms_codes WHERE phone = $1 ORDER BY id DESC LIMIT 1")
             .bind(&phone)
             .fetch_one(&app.db.pool)
             .await
             .unwrap();
-        assert_eq!(attempts, 5, "of the 20 guesses let through, only 5 were compared with the code");
-        let (status, body) = app.post(&app.client(), "/api/user/forget", &[("step", "1"), ("phone", &phone), ("code", &code)]).await;
-        assert_eq!(status, StatusCode::TOO_MANY_REQUESTS, "{body}");
-        // Even with the day's cap lifted, the code itself is dead.
-        sqlx::query("DELETE FROM rate_limits").execute(&app.db.pool).await.unwrap();
+        assert_eq!(attempts, 5, "of the 50 guesses, only 5 were compared with the code");
         let (status, body) = app.post(&app.client(), "/api/user/forget", &[("step", "1"), ("phone", &phone), ("code", &code)]).await;
         assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "the right code after 50 wrong ones: {body}");
         assert_eq!(body["msg"], "验证码错误或已过期");
+
+        // The owner asks for a fresh code, which works.
+        a_minute_later(&app).await;
+        let fresh = request_code(&app, &app.client(), &phone, "forget").await;
+        let (status, body) = app.post(&app.client(), "/api/user/forget", &[("step", "1"), ("phone", &phone), ("code", &fresh)]).await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn guesses_at_every_scene_never_refuse_the_owners_fresh_code() {
+    on_both(|app| async move {
+        let phone = demo_phone(&app).await;
+        let attacker = app.client();
+        // Thirty wrong guesses, five at each of six codes over the login and reset scenes.
+        for scene in ["login", "forget", "login", "forget", "login", "forget"] {
+            let code = request_code(&app, &attacker, &phone, scene).await;
+            for _ in 0..5 {
+                let (status, body) = if scene == "login" {
+                    app.post(&attacker, "/api/user/login", &[("phone", &phone), ("code", wrong(&code))]).await
+                } else {
+                    app.post(&attacker, "/api/user/forget", &[("step", "1"), ("phone", &phone), ("code", wrong(&code))]).await
+                };
+                assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{scene}: {body}");
+                assert_eq!(body["msg"], "验证码错误或已过期");
+            }
+            a_minute_later(&app).await;
+        }
+
+        let owner = app.client();
+        let code = request_code(&app, &owner, &phone, "login").await;
+        let (status, body) = app.post(&owner, "/api/user/login", &[("phone", &phone), ("code", &code)]).await;
+        assert_eq!(status, StatusCode::OK, "the owner's fresh login code: {body}");
+        assert_eq!(body["data"]["username"], "demo");
+        let code = request_code(&app, &owner, &phone, "forget").await;
+        let (status, body) = app.post(&owner, "/api/user/forget", &[("step", "1"), ("phone", &phone), ("code", &code)]).await;
+        assert_eq!(status, StatusCode::OK, "the owner's fresh reset code: {body}");
     })
     .await;
 }
@@ -293,43 +329,153 @@ async fn codes_are_capped_per_phone_and_per_address_each_day() {
     .await;
 }
 
+/// `updateUserInfo`'s form moving the phone.
+fn change_phone_form<'a>(phone: &'a str, password: &'a str, code: &'a str) -> [(&'static str, &'a str); 4] {
+    [("name", "新联系人"), ("phone", phone), ("password", password), ("code", code)]
+}
+
+/// Whether the client's session is still open.
+async fn signed_in(app: &App, client: &Client) -> bool {
+    app.get(client, "/api/user/base").await.1["data"]["login"] == true
+}
+
 #[tokio::test]
 async fn a_stolen_session_cannot_change_the_password_or_the_phone() {
     on_both(|app| async move {
         let demo = app.demo().await;
+        let elsewhere = app.demo().await;
         let form = |old: &'static str| [("old_password", old), ("password", "another9"), ("password_confirmation", "another9")];
         let (status, missing) =
             app.post(&demo, "/api/user/resetPassword", &[("password", "another9"), ("password_confirmation", "another9")]).await;
         assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
         assert_eq!(missing["msg"], "请填写原密码");
-        let (status, wrong) = app.post(&demo, "/api/user/resetPassword", &form("guess123")).await;
+        let (status, wrong_old) = app.post(&demo, "/api/user/resetPassword", &form("guess123")).await;
         assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
-        assert_eq!(wrong["msg"], "原密码不正确");
-        assert!(wrong["data"]["errors"]["old_password"].is_array(), "{wrong}");
+        assert_eq!(wrong_old["msg"], "原密码不正确");
+        assert!(wrong_old["data"]["errors"]["old_password"].is_array(), "{wrong_old}");
         let (status, _) = app.post(&demo, "/api/user/resetPassword", &form("demo123")).await;
         assert_eq!(status, StatusCode::OK);
+        assert!(signed_in(&app, &demo).await, "the session that changed the password stays");
+        assert!(!signed_in(&app, &elsewhere).await, "every other session ends with the old password");
 
+        let old_phone = demo_phone(&app).await;
         let new_phone = "13955556666";
-        let (status, needs) = app.post(&demo, "/api/user/updateUserInfo", &[("name", "新联系人"), ("phone", new_phone)]).await;
-        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
-        assert_eq!(needs["msg"], "请填写验证码");
         let (status, visitor) = app.post(&app.client(), "/api/user/create_code", &[("phone", new_phone), ("scene", "change_phone")]).await;
         assert_eq!(status, StatusCode::UNAUTHORIZED, "only a member may ask for a change_phone code: {visitor}");
         let other = app.other_member().await;
-        let (status, taken) =
-            app.post(&other, "/api/user/create_code", &[("phone", &demo_phone(&app).await), ("scene", "change_phone")]).await;
+        let (status, taken) = app.post(&other, "/api/user/create_code", &[("phone", &old_phone), ("scene", "change_phone")]).await;
         assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{taken}");
         let code = request_code(&app, &demo, new_phone, "change_phone").await;
-        let wrong = if code == "000000" { "111111" } else { "000000" };
-        let (status, _) = app.post(&demo, "/api/user/updateUserInfo", &[("name", "新联系人"), ("phone", new_phone), ("code", wrong)]).await;
-        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
-        let (status, body) =
+
+        // The new phone's code alone does not move the account: the current password is needed.
+        let change = |password, code| change_phone_form(new_phone, password, code);
+        let (status, needs) =
             app.post(&demo, "/api/user/updateUserInfo", &[("name", "新联系人"), ("phone", new_phone), ("code", &code)]).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+        assert_eq!(needs["msg"], "请填写密码");
+        let (status, wrong_password) = app.post(&demo, "/api/user/updateUserInfo", &change("demo123", &code)).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+        assert_eq!(wrong_password["msg"], "登录密码不正确");
+        assert!(wrong_password["data"]["errors"]["password"].is_array(), "{wrong_password}");
+        let (status, _) = app.post(&demo, "/api/user/updateUserInfo", &change("another9", wrong(&code))).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+        assert_eq!(demo_phone(&app).await, old_phone);
+
+        let elsewhere = app.client();
+        let (status, _) = app.post(&elsewhere, "/api/user/login", &[("username", "demo"), ("password", "another9")]).await;
+        assert_eq!(status, StatusCode::OK);
+        let (status, body) = app.post(&demo, "/api/user/updateUserInfo", &change("another9", &code)).await;
         assert_eq!(status, StatusCode::OK, "{body}");
         let (_, base) = app.get(&demo, "/api/user/base").await;
-        assert_eq!(base["data"]["phone"], new_phone);
-        let (status, _) = app.post(&demo, "/api/user/updateUserInfo", &[("name", "再改"), ("phone", "13955557777"), ("code", &code)]).await;
-        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "a code is for its own phone, once");
+        assert_eq!(base["data"]["phone"], new_phone, "the session that changed the phone stays");
+        assert!(!signed_in(&app, &elsewhere).await, "every other session ends with the old phone");
+
+        // The old phone and the member's messages are told.
+        let notices: Vec<String> =
+            sqlx::query_scalar("SELECT body FROM sms_notices WHERE phone = $1").bind(&old_phone).fetch_all(&app.db.pool).await.unwrap();
+        assert_eq!(notices.len(), 1, "{notices:?}");
+        assert!(notices[0].contains("139****6666"), "{}", notices[0]);
+        let (_, messages) = app.get(&demo, "/api/user/message").await;
+        let told = messages["data"]["list"].as_array().unwrap().iter().find(|message| message["title"] == "手机号已更换");
+        assert!(told.is_some_and(|message| message["body"].as_str().unwrap().contains("139****6666")), "{messages}");
+
+        // For a day, the new phone does not reset the password.
+        let hold = "手机号更换未满24小时，暂不能通过该手机号找回密码";
+        let (status, body) = app.post(&app.client(), "/api/user/create_code", &[("phone", new_phone), ("scene", "forget")]).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+        assert_eq!(body["msg"], hold);
+        let now = origin::now();
+        sqlx::query("INSERT INTO sms_codes (phone, scene, code, sent_at, expires_at) VALUES ($1, 'forget', '123456', $2, $3)")
+            .bind(new_phone)
+            .bind(now)
+            .bind(now + 300)
+            .execute(&app.db.pool)
+            .await
+            .unwrap();
+        let reset =
+            [("step", "2"), ("phone", new_phone), ("code", "123456"), ("password", "stolen99"), ("password_confirmation", "stolen99")];
+        let (status, body) = app.post(&app.client(), "/api/user/forget", &reset).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+        assert_eq!(body["msg"], hold);
+        sqlx::query("UPDATE members SET phone_changed_at = phone_changed_at - 86400 WHERE phone = $1")
+            .bind(new_phone)
+            .execute(&app.db.pool)
+            .await
+            .unwrap();
+        let (status, body) = app.post(&app.client(), "/api/user/forget", &reset).await;
+        assert_eq!(status, StatusCode::OK, "a day later: {body}");
+
+        let (status, _) = app
+            .post(
+                &demo,
+                "/api/user/updateUserInfo",
+                &[("name", "再改"), ("phone", "13955557777"), ("password", "stolen99"), ("code", &code)],
+            )
+            .await;
+        assert_eq!(status, StatusCode::UNAUTHORIZED, "the reset ended every session");
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn phone_lookups_are_limited_per_address_and_per_member() {
+    on_both(|app| async move {
+        let client = app.client();
+        let lookup = |address: &'static str, client: Client, phone: String| {
+            let url = app.url(&format!("/api/user/phone/{phone}"));
+            async move {
+                let response = client.get(url).header("X-Forwarded-For", address).send().await.unwrap();
+                (response.status(), response.json::<Value>().await.unwrap())
+            }
+        };
+        for n in 0..10 {
+            let (status, body) = lookup("198.51.100.20", client.clone(), format!("1390000{n:04}")).await;
+            assert_eq!(status, StatusCode::OK, "{body}");
+        }
+        let (status, body) = lookup("198.51.100.20", client.clone(), "13900009999".into()).await;
+        assert_eq!(status, StatusCode::TOO_MANY_REQUESTS, "the 11th lookup of the minute: {body}");
+        assert_eq!(body["msg"], "查询过于频繁，请稍后再试");
+        // The other answers that tell whether a phone is registered count with the lookups.
+        let response = client
+            .post(app.url("/api/user/create_code"))
+            .header("X-Forwarded-For", "198.51.100.20")
+            .form(&[("phone", demo_phone(&app).await.as_str()), ("scene", "register")])
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(response.status(), StatusCode::TOO_MANY_REQUESTS);
+        let (status, _) = lookup("198.51.100.21", client.clone(), "13900009999".into()).await;
+        assert_eq!(status, StatusCode::OK, "another address has its own count");
+
+        // A member is counted whatever address it claims.
+        let demo = app.demo().await;
+        for n in 0..10 {
+            let (status, body) = lookup(["198.51.100.30", "198.51.100.31"][n % 2], demo.clone(), format!("1390001{n:04}")).await;
+            assert_eq!(status, StatusCode::OK, "{body}");
+        }
+        let (status, body) = lookup("198.51.100.32", demo.clone(), "13900019999".into()).await;
+        assert_eq!(status, StatusCode::TOO_MANY_REQUESTS, "{body}");
+        assert_eq!(body["msg"], "查询过于频繁，请稍后再试");
     })
     .await;
 }

@@ -135,13 +135,8 @@ async fn the_purge_deletes_what_has_expired_and_nothing_else() {
                 .await
                 .unwrap();
         }
-        for (address, start) in [("old", now - 3600), ("new", now - 60)] {
-            sqlx::query("INSERT INTO login_account_failures (account, address, window_start, failures) VALUES ('member:1', $1, $2, 2)")
-                .bind(address)
-                .bind(start)
-                .execute(&db.pool)
-                .await
-                .unwrap();
+        for sent in [now - 2 * day, now - 600] {
+            run("INSERT INTO sms_notices (phone, body, sent_at) VALUES ('13800000000', '手机号已更换', $1)", vec![sent]).await;
         }
         for (state, expires) in [("old", now - 1), ("new", now + 600)] {
             sqlx::query("INSERT INTO oauth_states (state_hash, member_id, expires_at) VALUES ($1, $2, $3)")
@@ -176,7 +171,8 @@ async fn the_purge_deletes_what_has_expired_and_nothing_else() {
             origin::purge::Purged {
                 sessions: 2,
                 sms_codes: 1,
-                login_failures: 2,
+                sms_notices: 1,
+                login_failures: 1,
                 rate_limits: 1,
                 idempotency: 1,
                 page_views: 1,
@@ -190,7 +186,7 @@ async fn the_purge_deletes_what_has_expired_and_nothing_else() {
         assert_eq!(count("sessions").await, before - 2);
         let live: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM sessions WHERE token_hash = 'live'").fetch_one(&db.pool).await.unwrap();
         assert_eq!(live, 1);
-        for table in ["sms_codes", "login_failures", "login_account_failures", "rate_limits", "idempotency", "page_views", "client_reports", "oauth_states"] {
+        for table in ["sms_codes", "sms_notices", "login_failures", "rate_limits", "idempotency", "page_views", "client_reports", "oauth_states"] {
             assert_eq!(count(table).await, 1, "{table} keeps its fresh row");
         }
         assert_eq!(origin::purge::purge(db, &security, now).await.unwrap(), origin::purge::Purged::default(), "a second purge finds nothing");

@@ -1,4 +1,4 @@
-//! Sessions over HTTP: login, logout, the member state, login limits.
+//! Sessions over HTTP: login, logout, the member state, the waits after failed passwords.
 
 use crate::common::{App, on_both};
 use reqwest::StatusCode;
@@ -49,30 +49,65 @@ async fn login_from(app: &App, address: &str, form: &[(&str, &str)]) -> (StatusC
     (response.status(), response.json().await.unwrap())
 }
 
+/// As if `seconds` had passed since the last password attempts counted under keys like `pattern`.
+async fn wait_out(app: &App, pattern: &str, seconds: i64) {
+    sqlx::query("UPDATE login_failures SET window_start = window_start - $1 WHERE key LIKE $2")
+        .bind(seconds)
+        .bind(pattern)
+        .execute(&app.db.pool)
+        .await
+        .unwrap();
+}
+
+/// Asserts a 429 asking to wait `seconds` (less the second or two the attempts took).
+fn assert_wait(status: StatusCode, body: &Value, seconds: i64) {
+    assert_eq!(status, StatusCode::TOO_MANY_REQUESTS, "{body}");
+    assert_eq!(body["code"], 429);
+    let message = body["msg"].as_str().unwrap();
+    let waited = message
+        .strip_prefix("登录失败次数过多，请在")
+        .and_then(|rest| rest.strip_suffix("秒后重试"))
+        .and_then(|number| number.parse::<i64>().ok())
+        .unwrap_or_else(|| panic!("{message}"));
+    assert!((seconds - 2..=seconds).contains(&waited), "{message}: about {seconds} s");
+}
+
 #[tokio::test]
-async fn an_account_locks_only_on_failures_from_several_addresses_and_a_code_still_opens_it() {
+async fn failed_passwords_slow_the_account_with_a_growing_wait_and_a_code_still_signs_in() {
     on_both(|app| async move {
         let wrong = [("username", "demo"), ("password", "wrong1")];
         let right = [("username", "demo"), ("password", "demo123")];
-        for _ in 0..8 {
-            let (status, body) = login_from(&app, "198.51.100.1", &wrong).await;
-            assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
-        }
-        let (status, body) = login_from(&app, "198.51.100.1", &right).await;
-        assert_eq!(status, StatusCode::OK, "one address alone cannot lock the owner out: {body}");
-
-        for address in ["198.51.100.2", "198.51.100.2", "198.51.100.3", "198.51.100.3", "198.51.100.4"] {
+        // Five failures, from two addresses as from one, are free.
+        for address in ["198.51.100.1", "198.51.100.2", "198.51.100.2", "198.51.100.3", "198.51.100.3"] {
             let (status, body) = login_from(&app, address, &wrong).await;
             assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
         }
-        let (status, body) = login_from(&app, "198.51.100.5", &wrong).await;
-        assert_eq!(status, StatusCode::TOO_MANY_REQUESTS, "the sixth failure from several addresses: {body}");
-        assert_eq!(body["code"], 429);
-        assert_eq!(body["msg"], "登录失败次数过多，请15分钟后再试");
-        let (status, _) = login_from(&app, "198.51.100.6", &right).await;
-        assert_eq!(status, StatusCode::TOO_MANY_REQUESTS, "the account is locked, even with its password");
+        let (status, body) = login_from(&app, "198.51.100.4", &right).await;
+        assert_wait(status, &body, 5);
 
-        // The owner signs in with a code sent to the phone, which opens the account again.
+        // A wait waited out lets one attempt through; each further failure doubles it.
+        for (waited, next) in [(5, 10), (10, 20), (20, 40)] {
+            wait_out(&app, "account:%", waited).await;
+            let (status, body) = login_from(&app, "198.51.100.5", &wrong).await;
+            assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "after {waited} s: {body}");
+            let (status, body) = login_from(&app, "198.51.100.5", &wrong).await;
+            assert_wait(status, &body, next);
+        }
+        // A refused attempt adds nothing: 40 s later the owner's password works, and clears the
+        // account's count.
+        wait_out(&app, "account:%", 40).await;
+        let (status, body) = login_from(&app, "198.51.100.6", &right).await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        let (status, _) = login_from(&app, "198.51.100.6", &wrong).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "the count starts again");
+
+        // The wait stops growing at 15 minutes.
+        sqlx::query("UPDATE login_failures SET failures = 40 WHERE key LIKE 'account:%'").execute(&app.db.pool).await.unwrap();
+        let (status, body) = login_from(&app, "198.51.100.7", &right).await;
+        assert_eq!(status, StatusCode::TOO_MANY_REQUESTS);
+        assert_eq!(body["msg"], "登录失败次数过多，请在15分钟后重试");
+
+        // The owner signs in with a code sent to the phone at any time, which clears the count.
         let phone: String = sqlx::query_scalar("SELECT phone FROM members WHERE username = 'demo'").fetch_one(&app.db.pool).await.unwrap();
         let client = app.client();
         let (status, body) = app.post(&client, "/api/user/create_code", &[("phone", &phone), ("scene", "login")]).await;
@@ -93,8 +128,56 @@ async fn an_account_locks_only_on_failures_from_several_addresses_and_a_code_sti
         assert_eq!(base["data"]["login"], true);
         let (status, _) = app.post(&app.client(), "/api/user/login", &[("phone", &phone), ("code", &code)]).await;
         assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "a code signs in once");
-        let (status, _) = login_from(&app, "198.51.100.6", &right).await;
-        assert_eq!(status, StatusCode::OK, "a sign-in by code clears the account's failures");
+        let (status, _) = login_from(&app, "198.51.100.7", &right).await;
+        assert_eq!(status, StatusCode::OK, "a sign-in by code clears the account's count");
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn failed_passwords_slow_the_address_and_not_the_owner_elsewhere() {
+    on_both(|app| async move {
+        // One address failing on ten accounts waits; the owner of one of them, elsewhere, does not.
+        for n in 0..10 {
+            let (status, body) = login_from(&app, "198.51.100.9", &[("username", &format!("nobody{n}")), ("password", "wrong1")]).await;
+            assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+        }
+        let (status, body) = login_from(&app, "198.51.100.9", &[("username", "demo"), ("password", "demo123")]).await;
+        assert_wait(status, &body, 5);
+        let (status, body) = login_from(&app, "198.51.100.10", &[("username", "demo"), ("password", "demo123")]).await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        // A success elsewhere does not free the failing address.
+        let (status, _) = login_from(&app, "198.51.100.9", &[("username", "nobody0"), ("password", "wrong1")]).await;
+        assert_eq!(status, StatusCode::TOO_MANY_REQUESTS);
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn twenty_parallel_wrong_passwords_check_at_most_five() {
+    on_both(|app| async move {
+        let attempts = (0..20).map(|n| {
+            let (client, url) = (app.client(), app.url("/api/user/login"));
+            tokio::spawn(async move {
+                let response = client
+                    .post(url)
+                    .header("X-Forwarded-For", format!("198.51.100.{}", 100 + n))
+                    .form(&[("username", "demo"), ("password", "wrong1")])
+                    .send()
+                    .await
+                    .unwrap();
+                response.status()
+            })
+        });
+        let mut checked = 0;
+        for attempt in attempts.collect::<Vec<_>>() {
+            match attempt.await.unwrap() {
+                StatusCode::UNPROCESSABLE_ENTITY => checked += 1,
+                StatusCode::TOO_MANY_REQUESTS => {}
+                other => panic!("{other}"),
+            }
+        }
+        assert_eq!(checked, 5, "the account's five free attempts, however many arrive at once");
     })
     .await;
 }

@@ -2045,7 +2045,8 @@ export interface paths {
     put?: never;
     /**
      * `POST /api/user/forget`: `step` 1 (`phone`, `code`) checks the code; 2 (the same, with
-     *     `password`, `password_confirmation`) sets the new password and closes every session.
+     *     `password`, `password_confirmation`) sets the new password and closes every session. Not
+     *     through a phone the account moved to less than 24 hours ago.
      */
     post: operations['forget'];
     delete?: never;
@@ -2082,8 +2083,8 @@ export interface paths {
     put?: never;
     /**
      * `POST /api/user/login`: `username` (or the phone) and `password`, or `phone` and `code` (a
-     *     code of scene `login`, which signs in an account locked by failed passwords); opens a new
-     *     session (cookie `sid`) and answers the member's state.
+     *     code of scene `login`, which failed passwords never hold up); opens a new session (cookie
+     *     `sid`) and answers the member's state.
      */
     post: operations['login'];
     delete?: never;
@@ -2170,7 +2171,11 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** `{ free: bool }`: whether no member uses the phone yet; 422 when it is not a mobile number. */
+    /**
+     * `{ free: bool }`: whether no member uses the phone yet; 422 when it is not a mobile number.
+     *     Lookups are counted per client address and per signed-in member (429 over 10 a minute), so
+     *     that no one learns which phones are members by asking for all of them.
+     */
     get: operations['phone_free'];
     put?: never;
     post?: never;
@@ -2354,9 +2359,11 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * `POST /api/user/updateUserInfo` (`name`, `phone`, and `code` when the phone changes): a
-     *     new phone needs a code sent to it (scene `change_phone`), so that a stolen session cannot
-     *     move the account to another phone, and with it the password reset.
+     * `POST /api/user/updateUserInfo` (`name`, `phone`; when the phone changes, `password`, the
+     *     current one, and `code`, sent to the new phone with scene `change_phone`): a session alone
+     *     cannot move the account to another phone, and with it the password reset. A change tells the
+     *     old phone (an SMS) and the member's messages, ends every other session of the member, and
+     *     holds password resets through the new phone for 24 hours.
      */
     post: operations['update_user_info'];
     delete?: never;
