@@ -380,8 +380,48 @@ impl Admin {
     }
 }
 
-/// Runs one command; answers what it prints.
+/// Runs one command; answers what it prints, its own line breaks and tabs kept and every other
+/// control character shown escaped ([`printable`]).
 pub async fn run(db: &Db, admin: Admin) -> anyhow::Result<String> {
+    Ok(printable(&command(db, admin).await?))
+}
+
+/// What members typed, as the operator's terminal shows it: every control character (line
+/// breaks and tabs too, which would break a listing's rows and columns) escaped as Rust writes it
+/// (`\u{1b}`, `\n`), everything else, Chinese included, as it is. Text stored before the API
+/// refused control characters (`security::Text::refusal`) could otherwise colour the terminal,
+/// move its cursor or write its clipboard (OSC 52).
+pub fn shown(text: &str) -> Shown<'_> {
+    Shown { text, keep: &[] }
+}
+
+/// A command's whole output: control characters escaped as [`shown`] does, but for the line
+/// breaks and tabs of its own layout.
+pub fn printable(text: &str) -> String {
+    Shown { text, keep: &['\n', '\t'] }.to_string()
+}
+
+/// Text with its control characters escaped when displayed ([`shown`]).
+pub struct Shown<'a> {
+    text: &'a str,
+    keep: &'static [char],
+}
+
+impl std::fmt::Display for Shown<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        use std::fmt::Write;
+        for c in self.text.chars() {
+            if c.is_control() && !self.keep.contains(&c) {
+                write!(f, "{}", c.escape_default())?;
+            } else {
+                f.write_char(c)?;
+            }
+        }
+        Ok(())
+    }
+}
+
+async fn command(db: &Db, admin: Admin) -> anyhow::Result<String> {
     let operator = admin.operator.or_else(|| std::env::var("USER").ok()).unwrap_or_else(|| "operator".into());
     let mut conn = db.pool.acquire().await?;
     match admin.command {
@@ -540,9 +580,9 @@ async fn members(conn: &mut AnyConnection, search: Option<String>, pending: bool
         out += &format!(
             "{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\n",
             row.id,
-            row.username,
-            row.company,
-            row.phone,
+            shown(&row.username),
+            shown(&row.company),
+            shown(&row.phone),
             if row.is_passed == 1 { "yes" } else { "no" },
             money::text(row.balance),
             money::text(row.red_packet),
@@ -566,8 +606,15 @@ async fn qualifications(conn: &mut AnyConnection, member: Option<i64>, pending: 
     for row in rows {
         let status = ["pending", "approved", "rejected"].get(row.status as usize).copied().unwrap_or("?");
         let scan = if row.file_name.is_empty() { "-".to_owned() } else { format!("uploads/{}/{}", row.member_id, row.file_name) };
-        out +=
-            &format!("{}\t{}\t{}\t{}\t{}\t{status}\t{scan}\t{}\n", row.id, row.member_id, row.kind, row.number, row.expires_on, row.reason);
+        out += &format!(
+            "{}\t{}\t{}\t{}\t{}\t{status}\t{scan}\t{}\n",
+            row.id,
+            row.member_id,
+            shown(&row.kind),
+            shown(&row.number),
+            shown(&row.expires_on),
+            shown(&row.reason)
+        );
     }
     Ok(out)
 }
@@ -840,7 +887,7 @@ async fn after_sales(conn: &mut AnyConnection, open_only: bool) -> anyhow::Resul
     for (id, case_no, member, kind, status, last) in rows {
         let kind = crate::http::after_sales::KIND_NAMES.get(kind as usize).copied().unwrap_or("?");
         let status = if status == 0 { "open" } else { "resolved" };
-        out += &format!("{id}\t{case_no}\t{member}\t{kind}\t{status}\t{last}\n");
+        out += &format!("{id}\t{case_no}\t{member}\t{kind}\t{status}\t{}\n", shown(&last));
     }
     Ok(out)
 }
@@ -901,8 +948,8 @@ async fn invoices(conn: &mut AnyConnection, pending: bool) -> anyhow::Result<Str
             row.id,
             row.order_id,
             row.member_id,
-            row.title,
-            row.tax_no,
+            shown(&row.title),
+            shown(&row.tax_no),
             row.invoice_no.unwrap_or_default()
         );
     }
@@ -966,8 +1013,8 @@ async fn list_returns(conn: &mut AnyConnection, open_only: bool) -> anyhow::Resu
             returns::REASON_NAMES.get(row.reason as usize).copied().unwrap_or("?"),
             returns::STATUS_NAMES.get(row.status as usize).copied().unwrap_or("?"),
             money::text(row.refund),
-            units.join(", "),
-            row.description
+            shown(&units.join(", ")),
+            shown(&row.description)
         );
     }
     Ok(out)
@@ -1112,7 +1159,7 @@ async fn feedback(conn: &mut AnyConnection, open: bool) -> anyhow::Result<String
     for (id, member, kind, body, status, reply) in rows {
         let kind = crate::http::feedback::KIND_NAMES.get(kind as usize).copied().unwrap_or("?");
         let status = crate::http::feedback::STATUS_NAMES.get(status as usize).copied().unwrap_or("?");
-        out += &format!("{id}\t{member}\t{kind}\t{}\t{status}\t{reply}\n", body.replace(['\n', '\t'], " "));
+        out += &format!("{id}\t{member}\t{kind}\t{}\t{status}\t{}\n", shown(&body), shown(&reply));
     }
     Ok(out)
 }
@@ -1162,7 +1209,14 @@ async fn wanted(conn: &mut AnyConnection, open: bool) -> anyhow::Result<String> 
         let status = crate::http::self_service::WANTED_STATUS_NAMES.get(row.status as usize).copied().unwrap_or("?");
         out += &format!(
             "{}\t{}\t{}\t{}\t{}\t{}\t{}\t{status}\t{}\n",
-            row.id, row.member_id, row.name, row.sccj, row.ypgg, row.number, row.remark, row.reply
+            row.id,
+            row.member_id,
+            shown(&row.name),
+            shown(&row.sccj),
+            shown(&row.ypgg),
+            row.number,
+            shown(&row.remark),
+            shown(&row.reply)
         );
     }
     Ok(out)
@@ -1200,7 +1254,13 @@ async fn kx_members(conn: &mut AnyConnection, pending: bool) -> anyhow::Result<S
     .await?;
     let mut out = String::from("member\tusername\tcompany\tstatus\treason\tapplied\n");
     for (member, username, company, status, reason, created_at) in rows {
-        out += &format!("{member}\t{username}\t{company}\t{}\t{reason}\t{created_at}\n", crate::http::kxzq::status_name(status));
+        out += &format!(
+            "{member}\t{}\t{}\t{}\t{}\t{created_at}\n",
+            shown(&username),
+            shown(&company),
+            crate::http::kxzq::status_name(status),
+            shown(&reason)
+        );
     }
     Ok(out)
 }
@@ -1289,12 +1349,12 @@ async fn points_orders(conn: &mut AnyConnection, pending: bool) -> anyhow::Resul
             row.id,
             row.order_no,
             row.member_id,
-            row.name,
+            shown(&row.name),
             row.number,
             row.points,
             money::text(row.price),
             crate::http::points_mall::STATUS_NAMES.get(row.status as usize).copied().unwrap_or("?"),
-            row.address
+            shown(&row.address)
         );
     }
     Ok(out)
@@ -1310,4 +1370,17 @@ async fn ship_points(conn: &mut AnyConnection, operator: &str, order: i64, carri
     log(&mut tx, operator, "points_order.ship", member, &format!("points order {order} ({order_no}): {carrier} {tracking}")).await?;
     tx.commit().await?;
     Ok(format!("shipped points order {order} ({order_no}) by {carrier}, {tracking}\n"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn members_text_is_shown_escaped() {
+        let typed = "张三\u{1b}[31m红\u{1b}]52;c;ZWNobyBoaQ==\u{7}\u{9b}2J\r\n\t药房\u{7f}";
+        assert_eq!(shown(typed).to_string(), "张三\\u{1b}[31m红\\u{1b}]52;c;ZWNobyBoaQ==\\u{7}\\u{9b}2J\\r\\n\\t药房\\u{7f}");
+        assert_eq!(printable(&format!("1\t{typed}\n")), "1\t张三\\u{1b}[31m红\\u{1b}]52;c;ZWNobyBoaQ==\\u{7}\\u{9b}2J\\r\n\t药房\\u{7f}\n");
+        assert_eq!(shown("仁心大药房 (杭州) 「旗舰店」").to_string(), "仁心大药房 (杭州) 「旗舰店」");
+    }
 }

@@ -1,8 +1,8 @@
 //! The limits that keep the shop's input bounded and its guessable secrets unguessable, in one
 //! place (`docs/api.md`, "Sessions" and "Limits"): the longest text each free-text field takes,
-//! the longest id list, the rates of codes, guesses and reports, the sessions' lifetimes, how
-//! long records are kept; the settings among them read from the environment; and the one
-//! counter every rate is kept with.
+//! the longest id list, the rates of codes, guesses and reports, the members' daily upload
+//! quotas, the sessions' lifetimes, how long records are kept; the settings among them read
+//! from the environment; and the one counter every rate is kept with.
 
 use crate::db::Db;
 
@@ -17,11 +17,25 @@ pub struct Security {
     /// `RETENTION_DAYS` (default 90): page views and client reports older than this are
     /// deleted.
     pub retention_days: i64,
+    /// `UPLOADS_PER_DAY` (default 50): files one member may upload in the shop's day.
+    pub uploads_per_day: i64,
+    /// `UPLOAD_BYTES_PER_DAY` (default 50 MiB): bytes one member may upload in the shop's day.
+    pub upload_bytes_per_day: i64,
+    /// `UPLOAD_MIN_FREE_BYTES` (default 1 GiB): below this much free space on the disk of
+    /// `DATA_DIR/uploads`, uploads are refused (507) before anything is written.
+    pub upload_min_free_bytes: i64,
 }
 
 impl Default for Security {
     fn default() -> Security {
-        Security { sms_log_codes: false, session_idle_seconds: 2 * 3600, retention_days: 90 }
+        Security {
+            sms_log_codes: false,
+            session_idle_seconds: 2 * 3600,
+            retention_days: 90,
+            uploads_per_day: 50,
+            upload_bytes_per_day: 50 * 1024 * 1024,
+            upload_min_free_bytes: 1024 * 1024 * 1024,
+        }
     }
 }
 
@@ -41,6 +55,9 @@ impl Security {
             sms_log_codes: std::env::var("SMS_LOG_CODES").is_ok_and(|value| value.trim() == "1"),
             session_idle_seconds: number("SESSION_IDLE_SECONDS", defaults.session_idle_seconds)?,
             retention_days: number("RETENTION_DAYS", defaults.retention_days)?,
+            uploads_per_day: number("UPLOADS_PER_DAY", defaults.uploads_per_day)?,
+            upload_bytes_per_day: number("UPLOAD_BYTES_PER_DAY", defaults.upload_bytes_per_day)?,
+            upload_min_free_bytes: number("UPLOAD_MIN_FREE_BYTES", defaults.upload_min_free_bytes)?,
         })
     }
 }
@@ -53,23 +70,53 @@ pub const SESSION_TOUCH_SECONDS: i64 = 60;
 /// The longest list of ids one request may name (`ids`, `goods_ids`, `other_user_ids`).
 pub const IDS_MAX: usize = 500;
 
-/// A free-text field: its form name, its Chinese label and the most characters it takes.
+/// A free-text field: its form name, its Chinese label, the most characters it takes, and
+/// whether it takes several lines (a text area) or one (an input).
 #[derive(Clone, Copy, Debug)]
 pub struct Text {
     pub field: &'static str,
     pub label: &'static str,
     pub max: usize,
+    pub lines: bool,
 }
 
 impl Text {
+    /// A one-line field: no control character at all, line breaks and tabs included.
     pub const fn new(field: &'static str, label: &'static str, max: usize) -> Text {
-        Text { field, label, max }
+        Text { field, label, max, lines: false }
+    }
+
+    /// A field of several lines: line breaks (`\n`, `\r`) and tabs are its only control
+    /// characters.
+    pub const fn lines(field: &'static str, label: &'static str, max: usize) -> Text {
+        Text { field, label, max, lines: true }
     }
 
     /// The 422 message for a value over the limit: `联系人不能超过30字`.
     pub fn message(&self) -> String {
         format!("{}不能超过{}字", self.label, self.max)
     }
+
+    /// Why `value` is refused, or `None`: longer than the limit (`联系人不能超过30字`), or
+    /// holding a control character the field does not take (`收货人不能包含控制字符`). Member
+    /// text ends up on operators' terminals (`origin admin`), in logs and in PDFs, where an
+    /// escape sequence (ANSI colours, OSC 52 writing the clipboard, the one-character C1 CSI)
+    /// would be obeyed, not shown.
+    pub fn refusal(&self, value: &str) -> Option<String> {
+        if value.chars().count() > self.max {
+            Some(self.message())
+        } else if value.chars().any(|c| is_refused_control(c, self.lines)) {
+            Some(format!("{}不能包含控制字符", self.label))
+        } else {
+            None
+        }
+    }
+}
+
+/// A control character (C0, DEL or C1: Unicode's `Cc`) that free text does not take: every one
+/// but a line break and a tab in a field of several lines.
+pub fn is_refused_control(c: char, lines: bool) -> bool {
+    c.is_control() && !(lines && matches!(c, '\n' | '\r' | '\t'))
 }
 
 /// Every free-text field of the API and its limit, in characters.
@@ -91,7 +138,7 @@ pub mod text {
     pub const BUSINESS: Text = Text::new("business", "营业执照编号", 50);
     pub const GSP: Text = Text::new("gsp", "GSP证书编号", 50);
     /// An order's remark.
-    pub const REMARK: Text = Text::new("remark", "备注", 200);
+    pub const REMARK: Text = Text::lines("remark", "备注", 200);
     /// A search keyword.
     pub const KEYWORD: Text = Text::new("keyword", "关键词", 100);
     /// Statistics: a page view's route, path and title; a report's kind, path and detail.
@@ -99,7 +146,7 @@ pub mod text {
     pub const PATH: Text = Text::new("path", "页面路径", 500);
     pub const TITLE: Text = Text::new("title", "页面标题", 200);
     pub const KIND: Text = Text::new("kind", "类型", 40);
-    pub const DETAIL: Text = Text::new("detail", "详情", 8000);
+    pub const DETAIL: Text = Text::lines("detail", "详情", 8000);
     /// A delivery address and a store.
     pub const CONTACT: Text = Text::new("contact", "收货人", 30);
     pub const PROVINCE: Text = Text::new("province", "省份", 20);
@@ -111,6 +158,25 @@ pub mod text {
     pub const STORE_ADDRESS: Text = Text::new("address", "门店地址", 200);
     /// A qualification certificate's number.
     pub const CERTIFICATE: Text = Text::new("number", "证件编号", 50);
+    /// Feedback, an after-sales message, a return's description.
+    pub const FEEDBACK: Text = Text::lines("body", "反馈内容", 1000);
+    pub const CASE_MESSAGE: Text = Text::lines("body", "问题描述", 1000);
+    pub const RETURN_DESCRIPTION: Text = Text::lines("description", "问题描述", 500);
+    /// An e-invoice request.
+    pub const INVOICE_TITLE: Text = Text::new("title", "发票抬头", 100);
+    pub const TAX_NO: Text = Text::new("tax_no", "纳税人识别号", 20);
+    pub const INVOICE_EMAIL: Text = Text::new("email", "接收邮箱", 100);
+    pub const REGISTERED_ADDRESS: Text = Text::new("registered_address", "注册地址", 200);
+    pub const REGISTERED_PHONE: Text = Text::new("registered_phone", "注册电话", 30);
+    pub const BANK: Text = Text::new("bank", "开户银行", 100);
+    pub const BANK_ACCOUNT: Text = Text::new("bank_account", "银行账号", 40);
+    /// A wanted variety (品种求购).
+    pub const WANTED_NAME: Text = Text::new("name", "品种名称", 50);
+    pub const WANTED_SCCJ: Text = Text::new("sccj", "生产厂家", 100);
+    pub const WANTED_YPGG: Text = Text::new("ypgg", "规格", 50);
+    pub const WANTED_REMARK: Text = Text::lines("remark", "备注", 200);
+    /// Who signs the electronic agreement.
+    pub const SIGNER: Text = Text::new("signer", "签署人", 30);
 }
 
 /// The most delivery addresses a member keeps.

@@ -264,8 +264,8 @@ async fn register(
             if stores.len() > STORES_MAX {
                 errors.push(("stores".into(), format!("门店最多{STORES_MAX}家")));
             }
-            if stores.iter().any(|store| store.chars().count() > text::STORE.max) {
-                errors.push(("stores".into(), text::STORE.message()));
+            if let Some(why) = stores.iter().find_map(|store| text::STORE.refusal(store)) {
+                errors.push(("stores".into(), why));
             }
             // A store of a chain already registered joins its company by the code (企业编码);
             // the first store of a chain makes the company.

@@ -16,6 +16,7 @@ use super::extract::{Member, QueryFields};
 use super::upload::{self, Kind};
 use crate::now;
 use crate::order_life::{CANCELLED, UNPAID};
+use crate::security::text;
 
 pub fn router() -> OpenApiRouter<ApiContext> {
     OpenApiRouter::new()
@@ -34,7 +35,6 @@ const OPEN: i64 = 0;
 const RESOLVED: i64 = 1;
 /// The most photos one message carries, and the longest text.
 const PHOTOS_MAX: usize = 5;
-const BODY_MAX: usize = 1000;
 
 /// One of the member's after-sales cases, with its thread.
 #[derive(Serialize, ToSchema)]
@@ -138,10 +138,7 @@ async fn load(conn: &mut AnyConnection, member: Member, id: i64) -> Result<After
 /// The text and photos of a message, checked (photos JPEG or PNG, by content).
 async fn read_message(multipart: Multipart) -> Result<(upload::Form, String, Vec<upload::Checked>)> {
     let mut form = upload::Form::read(multipart, "photos", PHOTOS_MAX).await?;
-    let body = form.text("body").ok_or_else(|| Error::field("body", "请描述遇到的问题"))?;
-    if body.chars().count() > BODY_MAX {
-        return Err(Error::field("body", format!("问题描述不能超过{BODY_MAX}字")));
-    }
+    let body = form.bounded(text::CASE_MESSAGE)?.ok_or_else(|| Error::field("body", "请描述遇到的问题"))?;
     let files = std::mem::take(&mut form.files);
     let photos = files
         .into_iter()
@@ -181,11 +178,8 @@ pub async fn add_message(
 }
 
 async fn store_all(context: &ApiContext, member: Member, photos: &[upload::Checked]) -> Result<Vec<(String, &'static str, i64)>> {
-    let mut stored = Vec::with_capacity(photos.len());
-    for photo in photos {
-        stored.push((upload::store(context, member, photo).await?, photo.kind.content_type(), photo.bytes.len() as i64));
-    }
-    Ok(stored)
+    let names = upload::store(context, member, photos).await?;
+    Ok(names.into_iter().zip(photos).map(|(name, photo)| (name, photo.kind.content_type(), photo.bytes.len() as i64)).collect())
 }
 
 /// `POST /api/order/{id}/after_sales` (multipart: `kind` 1 质量问题, 2 配送问题, 3 其他;

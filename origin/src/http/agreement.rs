@@ -13,14 +13,11 @@ use super::error::{Answer, Envelope, Error, ok};
 use super::extract::{FormFields, Member};
 use super::member::{MESSAGE_SYSTEM, send_message};
 use crate::now;
-use crate::security::Text;
+use crate::security::text;
 
 pub fn router() -> OpenApiRouter<ApiContext> {
     OpenApiRouter::new().routes(routes!(agreement)).routes(routes!(sign))
 }
-
-/// Who signs for the buyer: a person's name.
-const SIGNER: Text = Text::new("signer", "签署人", 30);
 
 /// The agreement's clauses, in order; their placeholders are filled as an article's are
 /// (`crate::shop::fill`).
@@ -91,7 +88,7 @@ async fn sign(State(context): State<ApiContext>, member: Member, FormFields(form
     if form.text("agree").as_deref() != Some("1") {
         return Err(Error::field("agree", "请阅读并同意电子合同"));
     }
-    let signer = form.required_bounded(SIGNER)?;
+    let signer = form.required_bounded(text::SIGNER)?;
     let mut tx = context.db.pool.begin().await?;
     let signed = sqlx::query(
         "UPDATE members SET agreement_signed = 1, agreement_signer = $1, agreement_signed_at = $2 WHERE id = $3 AND agreement_signed = 0",

@@ -43,12 +43,10 @@ impl Fields {
     }
 
     /// A free-text field within its limit (`security::text`): `None` when absent, 422
-    /// `<label>不能超过<max>字` when longer.
+    /// `<label>不能超过<max>字` when longer, `<label>不能包含控制字符` when it holds a control
+    /// character the field does not take ([`checked`]).
     pub fn bounded(&self, spec: Text) -> Result<Option<String>> {
-        match self.text(spec.field) {
-            Some(value) if value.chars().count() > spec.max => Err(Error::field(spec.field, spec.message())),
-            value => Ok(value),
-        }
+        checked(spec, self.text(spec.field))
     }
 
     /// A required free-text field within its limit: 422 `请填写<label>` when absent.
@@ -106,6 +104,14 @@ impl Fields {
 
     fn values<'a>(&'a self, name: &'a str) -> impl Iterator<Item = &'a str> + 'a {
         self.0.iter().filter(move |(key, _)| form::key_is(key, name)).map(|(_, value)| value.as_str())
+    }
+}
+
+/// A free-text value as [`Text::refusal`] takes it: the value, or 422 on the field with why not.
+pub fn checked(spec: Text, value: Option<String>) -> Result<Option<String>> {
+    match value.as_deref().and_then(|value| spec.refusal(value)) {
+        Some(why) => Err(Error::field(spec.field, why)),
+        None => Ok(value),
     }
 }
 
@@ -227,5 +233,19 @@ mod tests {
         assert_eq!(errors[0].1, "联系人不能超过30字");
         let Err(Error::Validation(errors)) = Fields::parse("").required_bounded(name) else { panic!() };
         assert_eq!(errors[0].1, "请填写联系人");
+    }
+
+    #[test]
+    fn texts_take_no_control_characters() {
+        let contact = crate::security::text::CONTACT;
+        let remark = crate::security::text::REMARK;
+        for bad in ["%1B%5B31m%E5%BC%A0", "a%1B%5D52%3Bc%3BZWNobw%3D%3D%07", "a%C2%9Bb", "a%7Fb", "a%0Ab", "a%09b"] {
+            let Err(Error::Validation(errors)) = Fields::parse(&format!("contact={bad}")).bounded(contact) else { panic!("{bad}") };
+            assert_eq!(errors, vec![("contact".to_owned(), "收货人不能包含控制字符".to_owned())]);
+        }
+        assert_eq!(Fields::parse("remark=a%0D%0Ab%09c").bounded(remark).unwrap().as_deref(), Some("a\r\nb\tc"));
+        let Err(Error::Validation(errors)) = Fields::parse("remark=a%0Ab%1B%5B2J").bounded(remark) else { panic!() };
+        assert_eq!(errors[0].1, "备注不能包含控制字符");
+        assert_eq!(Fields::parse("contact=%E5%BC%A0%E4%B8%89").bounded(contact).unwrap().as_deref(), Some("张三"));
     }
 }

@@ -14,6 +14,7 @@ use super::error::{Answer, Envelope, Error, Result, ok, ok_with};
 use super::extract::{Member, QueryFields};
 use super::upload::{self, Kind};
 use crate::now;
+use crate::security::text;
 
 pub fn router() -> OpenApiRouter<ApiContext> {
     OpenApiRouter::new().routes(routes!(send, list)).layer(DefaultBodyLimit::max(upload::BODY_LIMIT)).routes(routes!(photo))
@@ -22,7 +23,6 @@ pub fn router() -> OpenApiRouter<ApiContext> {
 pub const KIND_NAMES: [&str; 5] = ["", "功能建议", "商品问题", "服务投诉", "其他"];
 pub const STATUS_NAMES: [&str; 2] = ["待回复", "已回复"];
 const PHOTOS_MAX: usize = 5;
-const BODY_MAX: usize = 1000;
 const PAGE_SIZE: i64 = 10;
 
 /// A piece of feedback with the shop's reply.
@@ -96,18 +96,14 @@ async fn send(State(context): State<ApiContext>, member: Member, request: Reques
     if !(1..KIND_NAMES.len() as i64).contains(&kind) {
         return Err(Error::field("kind", "反馈类型不正确"));
     }
-    let body = form.text("body").ok_or_else(|| Error::field("body", "请填写反馈内容"))?;
-    if body.chars().count() > BODY_MAX {
-        return Err(Error::field("body", format!("反馈内容不能超过{BODY_MAX}字")));
-    }
+    let body = form.bounded(text::FEEDBACK)?.ok_or_else(|| Error::field("body", "请填写反馈内容"))?;
     let photos = std::mem::take(&mut form.files)
         .into_iter()
         .map(|(name, bytes)| upload::check("photos", &name, bytes, &[Kind::Jpeg, Kind::Png], "JPG或PNG"))
         .collect::<Result<Vec<_>>>()?;
-    let mut stored = Vec::with_capacity(photos.len());
-    for photo in &photos {
-        stored.push((upload::store(&context, member, photo).await?, photo.kind.content_type(), photo.bytes.len() as i64));
-    }
+    let names = upload::store(&context, member, &photos).await?;
+    let stored: Vec<_> =
+        names.into_iter().zip(&photos).map(|(name, photo)| (name, photo.kind.content_type(), photo.bytes.len() as i64)).collect();
     let mut conn = context.db.pool.acquire().await?;
     let mut tx = conn.begin().await?;
     let row: FeedbackRow = sqlx::query_as(

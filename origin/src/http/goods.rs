@@ -54,11 +54,10 @@ fn bounded_keyword(keyword: &str) -> Result<()> {
 
 /// A search text of the field `field` within the keyword's limit.
 fn bounded_search(field: &str, text: &str) -> Result<()> {
-    let spec = crate::security::text::KEYWORD;
-    if text.chars().count() > spec.max {
-        return Err(Error::field(field, spec.message()));
+    match crate::security::text::KEYWORD.refusal(text) {
+        Some(why) => Err(Error::field(field, why)),
+        None => Ok(()),
     }
-    Ok(())
 }
 
 /// What a search's `type` asks for: 0 (the default) goods, found by any of their fields; 1

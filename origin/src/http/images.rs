@@ -23,8 +23,19 @@ fn escape(text: &str) -> String {
     text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
 }
 
-fn svg(body: String) -> Result<Response> {
-    Ok(([(header::CONTENT_TYPE, "image/svg+xml"), (header::CACHE_CONTROL, "public, max-age=86400")], body).into_response())
+/// A picture named `file` (one [`svg_id`] took: digits and `.svg`), shown in the page, its type
+/// never sniffed.
+fn svg(file: &str, body: String) -> Result<Response> {
+    Ok((
+        [
+            (header::CONTENT_TYPE, "image/svg+xml".to_owned()),
+            (header::CACHE_CONTROL, "public, max-age=86400".to_owned()),
+            (header::CONTENT_DISPOSITION, format!("inline; filename=\"{file}\"")),
+            (header::X_CONTENT_TYPE_OPTIONS, "nosniff".to_owned()),
+        ],
+        body,
+    )
+        .into_response())
 }
 
 /// Up to `width` characters of `text` per line, two lines at most.
@@ -65,11 +76,14 @@ async fn goods(State(context): State<ApiContext>, Path(file): Path<String>) -> R
             escape(line)
         ));
     }
-    svg(format!(
-        r##"<svg xmlns="http://www.w3.org/2000/svg" width="240" height="240" viewBox="0 0 240 240"><rect width="240" height="240" fill="#f5f7f6"/><rect x="30" y="40" width="180" height="160" rx="10" fill="{color}"/><rect x="30" y="40" width="180" height="34" rx="10" fill="#ffffff" fill-opacity="0.18"/><text x="120" y="64" font-size="14" text-anchor="middle" fill="#fff">{label}</text>{text}<text x="120" y="180" font-size="14" text-anchor="middle" fill="#fff" fill-opacity="0.9">{}</text><text x="120" y="224" font-size="12" text-anchor="middle" fill="#666">{}</text></svg>"##,
-        escape(&ypgg),
-        escape(&sccj)
-    ))
+    svg(
+        &file,
+        format!(
+            r##"<svg xmlns="http://www.w3.org/2000/svg" width="240" height="240" viewBox="0 0 240 240"><rect width="240" height="240" fill="#f5f7f6"/><rect x="30" y="40" width="180" height="160" rx="10" fill="{color}"/><rect x="30" y="40" width="180" height="34" rx="10" fill="#ffffff" fill-opacity="0.18"/><text x="120" y="64" font-size="14" text-anchor="middle" fill="#fff">{label}</text>{text}<text x="120" y="180" font-size="14" text-anchor="middle" fill="#fff" fill-opacity="0.9">{}</text><text x="120" y="224" font-size="12" text-anchor="middle" fill="#666">{}</text></svg>"##,
+            escape(&ypgg),
+            escape(&sccj)
+        ),
+    )
 }
 
 /// `GET /api/images/combination/{id}.svg`: a combination set: its name over the goods it holds.
@@ -103,9 +117,12 @@ async fn combination(State(context): State<ApiContext>, Path(file): Path<String>
             escape(&goods)
         ));
     }
-    svg(format!(
-        r##"<svg xmlns="http://www.w3.org/2000/svg" width="240" height="240" viewBox="0 0 240 240"><rect width="240" height="240" fill="#f5f7f6"/><rect x="24" y="30" width="192" height="190" rx="10" fill="#6b3fa0"/><rect x="24" y="30" width="192" height="34" rx="10" fill="#ffffff" fill-opacity="0.18"/><text x="120" y="54" font-size="14" text-anchor="middle" fill="#fff">组合购</text>{text}</svg>"##
-    ))
+    svg(
+        &file,
+        format!(
+            r##"<svg xmlns="http://www.w3.org/2000/svg" width="240" height="240" viewBox="0 0 240 240"><rect width="240" height="240" fill="#f5f7f6"/><rect x="24" y="30" width="192" height="190" rx="10" fill="#6b3fa0"/><rect x="24" y="30" width="192" height="34" rx="10" fill="#ffffff" fill-opacity="0.18"/><text x="120" y="54" font-size="14" text-anchor="middle" fill="#fff">组合购</text>{text}</svg>"##
+        ),
+    )
 }
 
 /// `GET /api/images/brand/{sort}.svg`: a brand's card.
@@ -117,10 +134,13 @@ async fn brand(State(context): State<ApiContext>, Path(file): Path<String>) -> R
         .fetch_optional(&context.db.pool)
         .await?
         .ok_or_else(|| Error::not_found("图片不存在"))?;
-    svg(format!(
-        r##"<svg xmlns="http://www.w3.org/2000/svg" width="180" height="80" viewBox="0 0 180 80"><rect width="180" height="80" rx="6" fill="#fff" stroke="#d9e2dd"/><text x="90" y="50" font-size="24" font-weight="bold" text-anchor="middle" fill="#1f7a4d">{}</text></svg>"##,
-        escape(&name)
-    ))
+    svg(
+        &file,
+        format!(
+            r##"<svg xmlns="http://www.w3.org/2000/svg" width="180" height="80" viewBox="0 0 180 80"><rect width="180" height="80" rx="6" fill="#fff" stroke="#d9e2dd"/><text x="90" y="50" font-size="24" font-weight="bold" text-anchor="middle" fill="#1f7a4d">{}</text></svg>"##,
+            escape(&name)
+        ),
+    )
 }
 
 /// `GET /api/images/ad/{position}/{sort}.svg`: an ad's card.
@@ -136,16 +156,19 @@ async fn ad(State(context): State<ApiContext>, Path((position, file)): Path<(Str
             .ok_or_else(|| Error::not_found("图片不存在"))?;
     let color = if color.is_empty() { "#1f7a4d".to_owned() } else { color };
     let (width, height) = if position == "focus" { (800, 340) } else { (240, 300) };
-    svg(format!(
-        r##"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}"><rect width="{width}" height="{height}" fill="{}"/><text x="{}" y="{}" font-size="{}" font-weight="bold" text-anchor="middle" fill="#fff">{}</text><text x="{}" y="{}" font-size="{}" text-anchor="middle" fill="#fff" fill-opacity="0.85">{}</text></svg>"##,
-        escape(&color),
-        width / 2,
-        height / 2 - 6,
-        if width > 300 { 40 } else { 22 },
-        escape(&title),
-        width / 2,
-        height / 2 + 36,
-        if width > 300 { 20 } else { 14 },
-        escape(&subtitle),
-    ))
+    svg(
+        &file,
+        format!(
+            r##"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}"><rect width="{width}" height="{height}" fill="{}"/><text x="{}" y="{}" font-size="{}" font-weight="bold" text-anchor="middle" fill="#fff">{}</text><text x="{}" y="{}" font-size="{}" text-anchor="middle" fill="#fff" fill-opacity="0.85">{}</text></svg>"##,
+            escape(&color),
+            width / 2,
+            height / 2 - 6,
+            if width > 300 { 40 } else { 22 },
+            escape(&title),
+            width / 2,
+            height / 2 + 36,
+            if width > 300 { 20 } else { 14 },
+            escape(&subtitle),
+        ),
+    )
 }

@@ -17,6 +17,7 @@ use super::ApiContext;
 use super::error::{Answer, Envelope, Error, Result, ok, ok_with};
 use super::extract::{FormFields, Member, QueryFields};
 use crate::order_life::{CANCELLED, UNPAID};
+use crate::security::{Text, text};
 use crate::{money, now};
 
 pub fn router() -> OpenApiRouter<ApiContext> {
@@ -91,27 +92,29 @@ async fn request(
         return Err(Error::field("kind", "发票类型不正确"));
     }
     let mut errors = Vec::new();
-    let mut text = |name: &str, label: &str, max: usize, required: bool| match form.text(name) {
-        Some(value) if value.chars().count() > max => {
-            errors.push((name.to_owned(), format!("{label}不能超过{max}字")));
-            String::new()
-        }
-        Some(value) => value,
+    let mut field = |spec: Text, required: bool| match form.text(spec.field) {
+        Some(value) => match spec.refusal(&value) {
+            Some(why) => {
+                errors.push((spec.field.to_owned(), why));
+                String::new()
+            }
+            None => value,
+        },
         None => {
             if required {
-                errors.push((name.to_owned(), format!("请填写{label}")));
+                errors.push((spec.field.to_owned(), format!("请填写{}", spec.label)));
             }
             String::new()
         }
     };
     let special = kind == 2;
-    let title = text("title", "发票抬头", 100, true);
-    let tax_no = text("tax_no", "纳税人识别号", 20, true);
-    let email = text("email", "接收邮箱", 100, true);
-    let address = text("registered_address", "注册地址", 200, special);
-    let phone = text("registered_phone", "注册电话", 30, special);
-    let bank = text("bank", "开户银行", 100, special);
-    let account = text("bank_account", "银行账号", 40, special);
+    let title = field(text::INVOICE_TITLE, true);
+    let tax_no = field(text::TAX_NO, true);
+    let email = field(text::INVOICE_EMAIL, true);
+    let address = field(text::REGISTERED_ADDRESS, special);
+    let phone = field(text::REGISTERED_PHONE, special);
+    let bank = field(text::BANK, special);
+    let account = field(text::BANK_ACCOUNT, special);
     if !tax_no.is_empty() && (!(15..=20).contains(&tax_no.len()) || !tax_no.chars().all(|c| c.is_ascii_alphanumeric())) {
         errors.push(("tax_no".into(), "纳税人识别号应为15到20位字母或数字".into()));
     }
@@ -274,6 +277,7 @@ async fn pdf(State(context): State<ApiContext>, member: Member, Path(id): Path<i
             (header::CONTENT_TYPE, "application/pdf".to_owned()),
             (header::CACHE_CONTROL, "private, no-store".to_owned()),
             (header::CONTENT_DISPOSITION, format!("inline; filename=\"invoice-{invoice_no}.pdf\"")),
+            (header::X_CONTENT_TYPE_OPTIONS, "nosniff".to_owned()),
         ],
         render(&printed),
     )

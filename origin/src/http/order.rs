@@ -41,6 +41,7 @@ use super::extract::{Fields, FormFields, Member};
 use crate::db::Kind;
 use crate::idempotency::{self, Claim};
 use crate::order_life::{self, Action, Actor};
+use crate::security::text;
 use crate::{money, now, orders_due, settlement};
 
 pub fn router() -> OpenApiRouter<ApiContext> {
@@ -285,10 +286,7 @@ fn checked_by_edge(context: &ApiContext, headers: &HeaderMap, key: &str, ids: &[
 /// order's own transaction: an order never exists without its answer.
 async fn create_order(context: &ApiContext, member: Member, key: &str, token: &str, ids: &[i64], form: &Fields) -> Result<Value> {
     let address_id = form.int("address_id", "收货地址")?.ok_or_else(|| Error::field("address_id", "请选择收货地址"))?;
-    let remark = form.text("remark").unwrap_or_default();
-    if remark.chars().count() > 200 {
-        return Err(Error::field("remark", "备注不能超过200字"));
-    }
+    let remark = form.bounded(text::REMARK)?.unwrap_or_default();
     let order = form.order_form()?;
     let expected = Expected { payable: order.expected()?, due: order.expected_due()? };
     let created = now();

@@ -5,7 +5,8 @@
 //!
 //! A scan is refused unless its content is a JPEG, a PNG or a PDF (whatever its name or
 //! declared type says), at most [`upload::MAX_BYTES`], with a plain file name. It is stored under
-//! `DATA_DIR/uploads/<member>/` with a random name of the shop's choosing, never the member's.
+//! `DATA_DIR/uploads/<member>/` with a random name of the shop's choosing, never the member's;
+//! a new scan of a kind replaces the old one, whose file is deleted.
 
 use axum::extract::{DefaultBodyLimit, Multipart, Path, State};
 use axum::response::Response;
@@ -155,7 +156,7 @@ async fn list(State(context): State<ApiContext>, member: Member) -> Answer<Certi
 
 /// `POST /api/user/zizhi` (multipart: `kind`, `number`, `expires_on` `YYYY-MM-DD` or empty,
 /// `file` a JPEG, PNG or PDF scan of at most 5 MB): records the certificate of that kind, or
-/// replaces the member's one of that kind, for review (待审核).
+/// replaces the member's one of that kind (its old scan is deleted), for review (待审核).
 #[utoipa::path(post, path = "/api/user/zizhi", tag = "账户", responses((status = 200, description = "资质证件", body = Envelope<Certificates>)))]
 async fn upload(State(context): State<ApiContext>, member: Member, multipart: Multipart) -> Answer<Certificates> {
     let form = upload::Form::read(multipart, "file", 1).await?;
@@ -163,10 +164,7 @@ async fn upload(State(context): State<ApiContext>, member: Member, multipart: Mu
     let Some(kind) = KINDS.iter().find(|known| **known == kind) else {
         return Err(Error::field("kind", "证件类型不正确"));
     };
-    let number = form.text("number").ok_or_else(|| Error::field("number", "请填写证件编号"))?;
-    if number.chars().count() > text::CERTIFICATE.max {
-        return Err(Error::field("number", text::CERTIFICATE.message()));
-    }
+    let number = form.bounded(text::CERTIFICATE)?.ok_or_else(|| Error::field("number", "请填写证件编号"))?;
     let expires_on = form.text("expires_on").unwrap_or_default();
     if !expires_on.is_empty() && !is_date(&expires_on) {
         return Err(Error::field("expires_on", "有效期格式应为YYYY-MM-DD"));
@@ -177,42 +175,82 @@ async fn upload(State(context): State<ApiContext>, member: Member, multipart: Mu
     let (file_name, bytes) = form.files.into_iter().next().ok_or_else(|| Error::field("file", "请上传证件扫描件"))?;
     let file = upload::check("file", &file_name, bytes, &[upload::Kind::Jpeg, upload::Kind::Png, upload::Kind::Pdf], "JPG、PNG或PDF")?;
     // The file first, under a name of the shop's; the row then names it. A failed write leaves
-    // no row; a failed row leaves an unnamed file, which nothing serves.
-    let stored = upload::store(&context, member, &file).await?;
+    // no row; a failed row deletes the file again.
+    let stored = upload::store(&context, member, std::slice::from_ref(&file)).await?.remove(0);
+    let replaced = match record(&context, member, kind, &number, &expires_on, &file, &stored).await {
+        Ok(replaced) => replaced,
+        Err(error) => {
+            upload::remove(&context, member, &[stored]).await;
+            return Err(error);
+        }
+    };
+    // The scan it replaced is no one's any more: its file goes (the member's folder keeps only
+    // what a row names).
+    if let Some(old) = replaced.filter(|old| !old.is_empty()) {
+        upload::remove(&context, member, &[old]).await;
+    }
+    ok_with("上传成功，待审核", certificates(&context, member).await?)
+}
+
+/// Records the member's certificate of `kind` with its new scan `stored`: replaces the one of
+/// that kind (answering the file name of its old scan, empty when it had none) or adds it
+/// (answering `None`). The replacement swaps the scan only if it is still the one read, so two
+/// uploads at once each learn exactly which file they replaced.
+async fn record(
+    context: &ApiContext,
+    member: Member,
+    kind: &str,
+    number: &str,
+    expires_on: &str,
+    file: &upload::Checked,
+    stored: &str,
+) -> Result<Option<String>> {
     let (content_type, size) = (file.kind.content_type(), file.bytes.len() as i64);
-    let now = now();
-    let replaced: Option<String> = sqlx::query_scalar(
-        "UPDATE qualifications SET number = $1, expires_on = $2, file_name = $3, file_type = $4, file_size = $5, status = 0, \
-         reason = '', reviewed_at = NULL, created_at = $6 \
-         WHERE id = (SELECT MAX(id) FROM qualifications WHERE member_id = $7 AND kind = $8) RETURNING kind",
-    )
-    .bind(&number)
-    .bind(&expires_on)
-    .bind(&stored)
-    .bind(content_type)
-    .bind(size)
-    .bind(now)
-    .bind(member.id)
-    .bind(*kind)
-    .fetch_optional(&context.db.pool)
-    .await?;
-    if replaced.is_none() {
-        sqlx::query(
-            "INSERT INTO qualifications (member_id, kind, number, expires_on, file_name, file_type, file_size, status, created_at) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, 0, $8)",
+    loop {
+        let now = now();
+        let current: Option<(i64, String)> = sqlx::query_as(
+            "SELECT id, file_name FROM qualifications WHERE id = (SELECT MAX(id) FROM qualifications WHERE member_id = $1 AND kind = $2)",
         )
         .bind(member.id)
-        .bind(*kind)
-        .bind(&number)
-        .bind(&expires_on)
-        .bind(&stored)
+        .bind(kind)
+        .fetch_optional(&context.db.pool)
+        .await?;
+        let Some((id, old)) = current else {
+            sqlx::query(
+                "INSERT INTO qualifications (member_id, kind, number, expires_on, file_name, file_type, file_size, status, created_at) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, 0, $8)",
+            )
+            .bind(member.id)
+            .bind(kind)
+            .bind(number)
+            .bind(expires_on)
+            .bind(stored)
+            .bind(content_type)
+            .bind(size)
+            .bind(now)
+            .execute(&context.db.pool)
+            .await?;
+            return Ok(None);
+        };
+        let swapped = sqlx::query(
+            "UPDATE qualifications SET number = $1, expires_on = $2, file_name = $3, file_type = $4, file_size = $5, status = 0, \
+             reason = '', reviewed_at = NULL, created_at = $6 WHERE id = $7 AND file_name = $8",
+        )
+        .bind(number)
+        .bind(expires_on)
+        .bind(stored)
         .bind(content_type)
         .bind(size)
         .bind(now)
+        .bind(id)
+        .bind(&old)
         .execute(&context.db.pool)
-        .await?;
+        .await?
+        .rows_affected();
+        if swapped == 1 {
+            return Ok(Some(old));
+        }
     }
-    ok_with("上传成功，待审核", certificates(&context, member).await?)
 }
 
 /// `GET /api/user/zizhi/{id}/scan`: the scan of one of the member's certificates, as it was

@@ -18,6 +18,7 @@ use super::extract::{Member, QueryFields};
 use super::upload::{self, Kind};
 use crate::order_life::{Actor, STATUS_NAMES as ORDER_STATUS_NAMES};
 use crate::returns::{self, REASON_NAMES, REQUESTED, Refusal, STATUS_NAMES, Step};
+use crate::security::text;
 use crate::{money, now};
 
 pub fn router() -> OpenApiRouter<ApiContext> {
@@ -31,7 +32,6 @@ pub fn router() -> OpenApiRouter<ApiContext> {
 }
 
 const PHOTOS_MAX: usize = 5;
-const DESCRIPTION_MAX: usize = 500;
 
 impl From<Refusal> for Error {
     fn from(refusal: Refusal) -> Error {
@@ -363,10 +363,7 @@ async fn request(State(context): State<ApiContext>, member: Member, Path(order):
     if !(1..REASON_NAMES.len() as i64).contains(&reason) {
         return Err(Error::field("reason", "退货原因不正确"));
     }
-    let description = form.text("description").unwrap_or_default();
-    if description.chars().count() > DESCRIPTION_MAX {
-        return Err(Error::field("description", format!("问题描述不能超过{DESCRIPTION_MAX}字")));
-    }
+    let description = form.bounded(text::RETURN_DESCRIPTION)?.unwrap_or_default();
     if description.is_empty() && name_of(&REASON_NAMES, reason) == "其他" {
         return Err(Error::field("description", "请描述退货原因"));
     }
@@ -383,10 +380,9 @@ async fn request(State(context): State<ApiContext>, member: Member, Path(order):
     let mut conn = context.db.pool.acquire().await?;
     let facts = returns::order_facts(&mut conn, order, Some(member.id)).await?.ok_or_else(|| Error::not_found("订单不存在"))?;
     returns::returnable(&facts)?;
-    let mut stored = Vec::with_capacity(photos.len());
-    for photo in &photos {
-        stored.push((upload::store(&context, member, photo).await?, photo.kind.content_type(), photo.bytes.len() as i64));
-    }
+    let names = upload::store(&context, member, &photos).await?;
+    let stored: Vec<_> =
+        names.into_iter().zip(&photos).map(|(name, photo)| (name, photo.kind.content_type(), photo.bytes.len() as i64)).collect();
     let request =
         returns::Request { order, member: member.id, wanted: &wanted, reason, description: &description, expected_refund, photos: &stored };
     let mut tx = conn.begin().await?;

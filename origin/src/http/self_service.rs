@@ -14,7 +14,7 @@ use super::error::{Answer, Envelope, Error, ok, ok_with};
 use super::extract::{FormFields, Member, QueryFields};
 use super::goods::placeholders;
 use crate::order_life::{DONE, PAID, SHIPPED};
-use crate::security::Text;
+use crate::security::text;
 use crate::{money, now};
 
 pub fn router() -> OpenApiRouter<ApiContext> {
@@ -118,11 +118,6 @@ async fn fast_buy(State(context): State<ApiContext>, member: Member, QueryFields
     ok(BoughtPage { list, total, page })
 }
 
-const NAME: Text = Text::new("name", "品种名称", 50);
-const SCCJ: Text = Text::new("sccj", "生产厂家", 100);
-const YPGG: Text = Text::new("ypgg", "规格", 50);
-const REMARK: Text = Text::new("remark", "备注", 200);
-
 /// Wanted-variety states: 0 待处理, 1 已上架, 2 暂无货源.
 pub const WANTED_STATUS_NAMES: [&str; 3] = ["待处理", "已上架", "暂无货源"];
 
@@ -164,14 +159,14 @@ const WANTED_COLUMNS: &str = "id, name, sccj, ypgg, number, remark, status, repl
 /// source a variety (添加求购).
 #[utoipa::path(post, path = "/api/user/buy", operation_id = "wanted_add", tag = "自助服务", responses((status = 200, description = "新的求购", body = Envelope<Wanted>)))]
 async fn want(State(context): State<ApiContext>, member: Member, FormFields(form): FormFields) -> Answer<Wanted> {
-    let name = form.required_bounded(NAME)?;
+    let name = form.required_bounded(text::WANTED_NAME)?;
     let number = form.int("number", "求购数量")?.ok_or_else(|| Error::field("number", "请填写求购数量"))?;
     if !(1..=1_000_000).contains(&number) {
         return Err(Error::field("number", "求购数量须在1到1000000之间"));
     }
-    let sccj = form.bounded(SCCJ)?.unwrap_or_default();
-    let ypgg = form.bounded(YPGG)?.unwrap_or_default();
-    let remark = form.bounded(REMARK)?.unwrap_or_default();
+    let sccj = form.bounded(text::WANTED_SCCJ)?.unwrap_or_default();
+    let ypgg = form.bounded(text::WANTED_YPGG)?.unwrap_or_default();
+    let remark = form.bounded(text::WANTED_REMARK)?.unwrap_or_default();
     let row: Wanted = sqlx::query_as(sqlx::AssertSqlSafe(format!(
         "INSERT INTO wanted_varieties (member_id, name, sccj, ypgg, number, remark, created_at) \
          VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING {WANTED_COLUMNS}"

@@ -1,19 +1,24 @@
-//! Files members upload (certificate scans, after-sales photos): read from a multipart form,
-//! refused unless their content is of an allowed type (whatever the name or declared type
-//! says), small enough and plainly named, stored under `DATA_DIR/uploads/<member>/` with a
-//! random name of the shop's, and served back to their member only.
+//! Files members upload (certificate scans, feedback, after-sales and return photos): read from
+//! a multipart form, refused unless their content is of an allowed type (whatever the name or
+//! declared type says), small enough and plainly named, within the member's quota of the day
+//! and while the disk has room, stored under `DATA_DIR/uploads/<member>/` with a random name of
+//! the shop's, and served back to their member only.
 
 use std::collections::HashMap;
+use std::path::Path;
 
 use axum::body::{Body, Bytes};
 use axum::extract::multipart::MultipartError;
 use axum::extract::{FromRequest, Multipart, Request};
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
+use sqlx::{AnyConnection, Connection};
 
 use super::ApiContext;
 use super::error::{Error, Result};
-use super::extract::{FormFields, Member};
+use super::extract::{FormFields, Member, checked};
+use crate::now;
+use crate::security::Text;
 
 /// The largest file, in bytes.
 pub const MAX_BYTES: usize = 5 * 1024 * 1024;
@@ -128,6 +133,11 @@ impl Form {
     pub fn text(&self, name: &str) -> Option<String> {
         self.fields.get(name).cloned()
     }
+
+    /// A free-text field within its limit, as [`Fields::bounded`](super::extract::Fields::bounded).
+    pub fn bounded(&self, spec: Text) -> Result<Option<String>> {
+        checked(spec, self.text(spec.field))
+    }
 }
 
 /// A file checked: its kind and content.
@@ -151,17 +161,126 @@ pub fn check(field: &str, name: &str, bytes: Bytes, allowed: &[Kind], allowed_te
     }
 }
 
-/// Stores a checked file under the member's folder; answers its stored name.
-pub async fn store(context: &ApiContext, member: Member, file: &Checked) -> Result<String> {
+/// Stores checked files under the member's folder; answers their stored names, in order.
+/// Nothing is written when the disk is low (507, [`disk_has_room`]) or the files would take
+/// the member over the day's quota (429, [`take_quota`]).
+pub async fn store(context: &ApiContext, member: Member, files: &[Checked]) -> Result<Vec<String>> {
+    if files.is_empty() {
+        return Ok(Vec::new());
+    }
+    let bytes: i64 = files.iter().map(|file| file.bytes.len() as i64).sum();
+    if !disk_has_room(&context.uploads, context.security.upload_min_free_bytes, bytes)? {
+        return Err(Error::Refused(StatusCode::INSUFFICIENT_STORAGE, DISK_LOW.into()));
+    }
+    take_quota(context, member, files.len() as i64, bytes).await?;
     let folder = context.uploads.join(member.id.to_string());
-    let stored = format!("{}.{}", hex::encode(rand::random::<[u8; 16]>()), file.kind.extension());
     tokio::fs::create_dir_all(&folder).await.map_err(anyhow::Error::from)?;
-    tokio::fs::write(folder.join(&stored), &file.bytes).await.map_err(anyhow::Error::from)?;
+    let mut stored = Vec::with_capacity(files.len());
+    for file in files {
+        let name = format!("{}.{}", hex::encode(rand::random::<[u8; 16]>()), file.kind.extension());
+        tokio::fs::write(folder.join(&name), &file.bytes).await.map_err(anyhow::Error::from)?;
+        stored.push(name);
+    }
     Ok(stored)
 }
 
-/// Serves one of the member's stored files as `content_type` (private, never sniffed); 404 when
-/// it is gone.
+/// Deletes stored files of the member (a replaced scan, files whose row was never written); a
+/// file already gone is no fault, and any other failure is logged, not answered: the member's
+/// request has succeeded.
+pub async fn remove(context: &ApiContext, member: Member, stored: &[String]) {
+    let folder = context.uploads.join(member.id.to_string());
+    for name in stored.iter().filter(|name| is_plain_name(name)) {
+        match tokio::fs::remove_file(folder.join(name)).await {
+            Ok(()) => {}
+            Err(error) if error.kind() == std::io::ErrorKind::NotFound => {}
+            Err(error) => tracing::warn!(member = member.id, file = %name, %error, "an uploaded file could not be deleted"),
+        }
+    }
+}
+
+/// The 507 of an upload refused for want of disk space.
+pub const DISK_LOW: &str = "服务器存储空间不足，暂时无法上传，请稍后再试";
+
+/// Whether the disk of `folder` (or of its nearest existing parent: the folder is made at the
+/// first upload) keeps at least `min_free` bytes free for other users once `bytes` more are
+/// written. Unprivileged free space (`f_bavail`), as the origin's own writes see it.
+fn disk_has_room(folder: &Path, min_free: i64, bytes: i64) -> Result<bool> {
+    let existing = folder.ancestors().find(|path| path.exists()).unwrap_or(Path::new("."));
+    let stat = rustix::fs::statvfs(existing).map_err(|error| anyhow::anyhow!("statvfs {}: {error}", existing.display()))?;
+    let free = i64::try_from(stat.f_bavail.saturating_mul(stat.f_frsize)).unwrap_or(i64::MAX);
+    let room = free.saturating_sub(bytes) >= min_free;
+    if !room {
+        tracing::warn!(free, min_free, bytes, folder = %folder.display(), "an upload was refused: the disk is low");
+    }
+    Ok(room)
+}
+
+/// Takes `files` files of `bytes` bytes from the member's quotas of the shop's day
+/// (`UPLOADS_PER_DAY`, `UPLOAD_BYTES_PER_DAY`), both or neither; 429 `今日上传已达上限…` when
+/// either would be exceeded.
+async fn take_quota(context: &ApiContext, member: Member, files: i64, bytes: i64) -> Result<()> {
+    let security = &context.security;
+    let mut conn = context.db.pool.acquire().await?;
+    let mut tx = conn.begin().await?;
+    let taken = take(&mut tx, &format!("upload-files:{}", member.id), files, security.uploads_per_day).await?
+        && take(&mut tx, &format!("upload-bytes:{}", member.id), bytes, security.upload_bytes_per_day).await?;
+    if !taken {
+        tx.rollback().await?;
+        return Err(Error::too_many(format!(
+            "今日上传已达上限（每天最多{}个文件、共{}），请明天再试",
+            security.uploads_per_day,
+            size_text(security.upload_bytes_per_day)
+        )));
+    }
+    tx.commit().await?;
+    Ok(())
+}
+
+/// A size for the buyer: `50MB`, `512KB`, or `1000字节`.
+fn size_text(bytes: i64) -> String {
+    const KB: i64 = 1024;
+    match bytes {
+        _ if bytes >= KB * KB && bytes % (KB * KB) == 0 => format!("{}MB", bytes / KB / KB),
+        _ if bytes >= KB && bytes % KB == 0 => format!("{}KB", bytes / KB),
+        _ => format!("{bytes}字节"),
+    }
+}
+
+/// Adds `amount` to the counter `key` of the shop's day unless that takes it over `limit`;
+/// answers whether it was added. The counter is a `rate_limits` row whose window ends with the
+/// day (UTC+8), so the hourly purge deletes it after; one statement, so that parallel uploads
+/// cannot all slip under the limit.
+async fn take(conn: &mut AnyConnection, key: &str, amount: i64, limit: i64) -> std::result::Result<bool, sqlx::Error> {
+    if amount > limit {
+        return Ok(false);
+    }
+    let time = now();
+    let added: Option<i64> = sqlx::query_scalar(
+        "INSERT INTO rate_limits (key, window_end, hits) VALUES ($1, $2, $3) \
+         ON CONFLICT (key) DO UPDATE SET \
+           hits = CASE WHEN rate_limits.window_end > $4 THEN rate_limits.hits + $3 ELSE $3 END, \
+           window_end = CASE WHEN rate_limits.window_end > $4 THEN rate_limits.window_end ELSE $2 END \
+         WHERE rate_limits.window_end <= $4 OR rate_limits.hits + $3 <= $5 \
+         RETURNING hits",
+    )
+    .bind(key)
+    .bind(end_of_day(time))
+    .bind(amount)
+    .bind(time)
+    .bind(limit)
+    .fetch_optional(&mut *conn)
+    .await?;
+    Ok(added.is_some())
+}
+
+/// The end of the shop's day (it begins at midnight UTC+8) that `time` falls in.
+fn end_of_day(time: i64) -> i64 {
+    const OFFSET: i64 = 8 * 3600;
+    ((time + OFFSET).div_euclid(86_400) + 1) * 86_400 - OFFSET
+}
+
+/// Serves one of the member's stored files as `content_type` (private, never sniffed, shown in
+/// the browser under its stored name); 404 when it is gone.
 pub async fn serve(context: &ApiContext, member: Member, stored: &str, content_type: &str) -> Result<Response> {
     if !is_plain_name(stored) {
         return Err(Error::not_found("文件不存在"));
@@ -177,7 +296,7 @@ pub async fn serve(context: &ApiContext, member: Member, stored: &str, content_t
             (header::CONTENT_TYPE, content_type.to_owned()),
             (header::CACHE_CONTROL, "private, no-store".to_owned()),
             (header::X_CONTENT_TYPE_OPTIONS, "nosniff".to_owned()),
-            (header::CONTENT_DISPOSITION, "inline".to_owned()),
+            (header::CONTENT_DISPOSITION, format!("inline; filename=\"{stored}\"")),
         ],
         Body::from(bytes),
     )
@@ -203,6 +322,28 @@ mod tests {
             panic!()
         };
         assert_eq!(errors[0].1, "只能上传JPG或PNG文件");
+    }
+
+    #[test]
+    fn the_day_ends_at_midnight_in_china() {
+        let midnight = 20_596 * 86_400 - 8 * 3600;
+        assert_eq!(end_of_day(midnight), midnight + 86_400);
+        assert_eq!(end_of_day(midnight - 1), midnight);
+        assert_eq!(end_of_day(midnight + 86_399), midnight + 86_400);
+    }
+
+    #[test]
+    fn sizes_are_written_for_the_buyer() {
+        assert_eq!(size_text(50 * 1024 * 1024), "50MB");
+        assert_eq!(size_text(512 * 1024), "512KB");
+        assert_eq!(size_text(1000), "1000字节");
+    }
+
+    #[test]
+    fn a_disk_without_room_is_told() {
+        let folder = std::env::temp_dir().join("not-made-yet").join("uploads");
+        assert!(disk_has_room(&folder, 0, 0).unwrap());
+        assert!(!disk_has_room(&folder, i64::MAX, 1).unwrap());
     }
 
     #[test]

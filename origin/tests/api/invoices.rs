@@ -68,6 +68,9 @@ async fn an_invoice_is_requested_once_issued_for_what_was_paid_and_downloaded() 
         let response = demo.get(app.url(&pdf)).send().await.unwrap();
         assert_eq!(response.status(), StatusCode::OK);
         assert_eq!(response.headers()["content-type"], "application/pdf");
+        let invoice_no = issued["invoice_no"].as_str().unwrap();
+        assert_eq!(response.headers()["content-disposition"], format!("inline; filename=\"invoice-{invoice_no}.pdf\"").as_str());
+        assert_eq!(response.headers()["x-content-type-options"], "nosniff");
         let bytes = response.bytes().await.unwrap();
         assert!(bytes.starts_with(b"%PDF-1.4"));
         let number: String = issued["invoice_no"].as_str().unwrap().encode_utf16().map(|unit| format!("{unit:04X}")).collect();

@@ -30,5 +30,7 @@ mod self_service;
 mod session;
 mod settlement;
 mod shop;
+mod texts;
+mod uploads;
 mod wechat;
 mod zones;
