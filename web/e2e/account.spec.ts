@@ -1,6 +1,6 @@
 // The account centre in Chromium, through the edge: an address added and ordered to (paid
-// online), a certificate uploaded for review, a message read, the contact phone moved with a
-// code, a store made current, and WeChat bound and unbound at a stand-in provider.
+// online), a certificate uploaded for review, a message read, the contact phone moved with the
+// password and a code, a store made current, and WeChat bound and unbound at a stand-in provider.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test, type Page } from '@playwright/test';
@@ -106,7 +106,7 @@ test('a member uploads a certificate and sees it waiting for review', async ({ p
   expect(unread.list.map((message: { title: string }) => message.title)).not.toContain('欢迎加入医药批发商城');
 });
 
-test('a member moves the contact phone with a code and back, and finds WeChat not offered', async ({ page }) => {
+test('a member moves the contact phone with the password and a code and back, and finds WeChat not offered', async ({ page }) => {
   await login(page);
   await page.goto(`${base()}/zhzx/basic`);
   await expect(page).toHaveTitle('基础信息 - 医药批发商城');
@@ -115,7 +115,13 @@ test('a member moves the contact phone with a code and back, and finds WeChat no
   await expect(phoneField).not.toHaveValue('');
   const original = await phoneField.inputValue();
 
-  /** Types `phone`, asks for a code, enters the one the origin keeps and saves. */
+  const save = () =>
+    page
+      .getByRole('button', { name: '保 存' })
+      .or(page.getByRole('button', { name: '保存' }))
+      .click();
+  /** Types `phone`, asks for a code, enters the password and the code the origin keeps, and
+   * saves; a wrong password first comes back on its field. */
   const moveTo = async (phone: string) => {
     await phoneField.fill(phone);
     await page.getByRole('button', { name: '获取验证码' }).click();
@@ -124,13 +130,18 @@ test('a member moves the contact phone with a code and back, and finds WeChat no
     await expect.poll(() => codeFor().length).toBe(1);
     const [[code]] = codeFor() as [[string]];
     await page.getByPlaceholder('发送到新手机号的验证码').fill(code);
-    await page
-      .getByRole('button', { name: '保 存' })
-      .or(page.getByRole('button', { name: '保存' }))
-      .click();
+    await page.getByLabel('登录密码').fill('not-the-password');
+    await save();
+    await expect(page.locator('.ant-form-item-explain-error').filter({ hasText: '登录密码不正确' })).toBeVisible();
+    await page.getByLabel('登录密码').fill('demo123');
+    await save();
     await expect(page.getByText('保存成功').last()).toBeVisible();
     await expect.poll(async () => (await (await page.request.get(`${base()}/api/user/base`)).json()).data.phone).toBe(phone);
     await expect(page.getByPlaceholder('发送到新手机号的验证码')).toHaveCount(0);
+    await expect(page.getByLabel('登录密码')).toHaveCount(0);
+    // The old phone was told.
+    const [[told]] = sql('SELECT COUNT(*) FROM sms_notices WHERE body LIKE ?', `%****${phone.slice(-4)}%`) as [[number]];
+    expect(told).toBeGreaterThan(0);
   };
   await moveTo(`137${String(Date.now()).slice(-8)}`);
   await moveTo(original);

@@ -1,16 +1,15 @@
 // 基础信息 (/zhzx/basic): the account as the shop knows it, with the business scope (经营范围)
-// approved with its licences; the contact name and mobile (a new mobile needs a code sent to it),
-// and the password (the old one first).
-import { useEffect } from 'react';
+// approved with its licences; the contact name and mobile (a new mobile needs the current
+// password and a code sent to it: `ContactForm`), and the password (the old one first).
 import { Link, useLocation } from 'react-router';
-import { App as AntApp, Button, Card, Descriptions, Form, Input, Skeleton, Space, Tag } from 'antd';
+import { App as AntApp, Button, Card, Descriptions, Form, Input, Skeleton, Tag } from 'antd';
 import { api } from '@/lib/api';
 import { useUserBase } from '@/api/user';
-import type { Done, UserInfo } from '@/api/types';
+import type { Done } from '@/api/types';
 import { MemberLayout } from '@/features/member/components/member-layout';
-import { CodeButton } from '@/features/auth/components/code-button';
 import { fieldErrors } from '@/features/auth/api';
 import { useBusinessScope, useRefresh } from '../api';
+import { ContactForm } from './contact-form';
 
 /** 经营范围: what the member may buy, as approved with its licences (`jyfw`). */
 function BusinessScopeCard() {
@@ -47,23 +46,9 @@ export function BasicInfoPage() {
   const user = useUserBase(true, useLocation().pathname);
   const refresh = useRefresh();
   const { message } = AntApp.useApp();
-  const [info] = Form.useForm();
   const [password] = Form.useForm();
-  const phone = Form.useWatch('phone', info);
   const member = user.data?.login ? user.data : undefined;
-  useEffect(() => {
-    if (member) info.setFieldsValue({ name: member.name, phone: member.phone });
-  }, [member, info]);
 
-  const saveInfo = async (values: { name: string; phone: string; code?: string }) => {
-    try {
-      await api.post<UserInfo>('/api/user/updateUserInfo', values);
-      message.success('保存成功');
-      await refresh();
-    } catch (error) {
-      info.setFields(fieldErrors(error));
-    }
-  };
   const savePassword = async (values: Record<string, string>) => {
     try {
       await api.post<Done>('/api/user/resetPassword', values);
@@ -92,35 +77,7 @@ export function BasicInfoPage() {
           </Descriptions>
           <BusinessScopeCard />
           <Card size="small" title="联系人信息" className="member-card">
-            <Form
-              form={info}
-              layout="horizontal"
-              labelCol={{ span: 4 }}
-              wrapperCol={{ span: 10 }}
-              onFinish={(values) => void saveInfo(values)}
-            >
-              <Form.Item label="联系人" name="name" rules={[{ required: true, message: '请填写联系人' }]}>
-                <Input maxLength={30} />
-              </Form.Item>
-              <Form.Item label="手机号码" name="phone" rules={[{ required: true, message: '请填写手机号码' }]}>
-                <Input maxLength={11} />
-              </Form.Item>
-              {phone && phone !== member.phone && (
-                <Form.Item label="验证码" required>
-                  <Space.Compact>
-                    <Form.Item name="code" noStyle rules={[{ required: true, message: '请填写验证码' }]}>
-                      <Input maxLength={6} placeholder="发送到新手机号的验证码" />
-                    </Form.Item>
-                    <CodeButton form={info} scene="change_phone" />
-                  </Space.Compact>
-                </Form.Item>
-              )}
-              <Form.Item wrapperCol={{ offset: 4 }}>
-                <Button type="primary" htmlType="submit">
-                  保存
-                </Button>
-              </Form.Item>
-            </Form>
+            <ContactForm name={member.name ?? ''} phone={member.phone ?? ''} onSaved={refresh} />
           </Card>
           <Card size="small" title="修改密码" className="member-card">
             <Form
