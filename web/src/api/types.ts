@@ -2481,7 +2481,7 @@ export interface paths {
     /**
      * `POST /api/user/zizhi` (multipart: `kind`, `number`, `expires_on` `YYYY-MM-DD` or empty,
      *     `file` a JPEG, PNG or PDF scan of at most 5 MB): records the certificate of that kind, or
-     *     replaces the member's one of that kind, for review (待审核).
+     *     replaces the member's one of that kind (its old scan is deleted), for review (待审核).
      */
     post: operations['upload'];
     delete?: never;
