@@ -18,6 +18,7 @@ import {
   shippingHint,
   LineType,
   refund,
+  pointsTakeBack,
 } from '../../pkg/engine.js';
 
 const vectorsDir = new URL('../tests/vectors/', import.meta.url);
@@ -34,11 +35,15 @@ function attempt(call) {
   }
 }
 
-/** The answer to a vector: the quote (through a CartSession when it has edits) or the refund. */
+/** The answer to a vector: the quote (through a CartSession when it has edits), the refund or the points take-back. */
 function answer(vector) {
   if (vector.refund) {
     const { paid, number, returned_before: before, k } = vector.refund;
     return attempt(() => ({ refund: refund(paid, number, before, k) }));
+  }
+  if (vector.take_back) {
+    const { earned, due, refunded_before: before, refund: now, held, points_per_yuan: rate } = vector.take_back;
+    return attempt(() => ({ ...pointsTakeBack(earned, due, before, now, held, rate) }));
   }
   if (!vector.edits) return attempt(() => quoteCart(vector.input));
   return attempt(() => {
@@ -133,6 +138,8 @@ test('TypeScript declarations cover the API', () => {
     'settle(settlement: SettlementInput): Settlement',
     'export function refund(paid: MoneyInput, number: number, returnedBefore: number, k: number): string',
     'export interface Settlement',
+    'export function pointsTakeBack(earned: number, due: MoneyInput, refundedBefore: MoneyInput, refund: MoneyInput, held: number, pointsPerYuan: number): PointsTakeBack',
+    'export interface PointsTakeBack',
   ]) {
     assert.ok(types.includes(name), `engine.d.ts declares ${name}`);
   }

@@ -32,7 +32,7 @@ pub use quote::{
 };
 pub use read::{cart_from_json, cart_from_value};
 pub use session::CartSession;
-pub use settle::{Chosen, CouponValue, LineSettlement, Settlement, VoucherValue, rate_price, refund};
+pub use settle::{Chosen, CouponValue, LineSettlement, PointsTakeBack, Settlement, VoucherValue, points_take_back, rate_price, refund};
 pub use validate::{check_password, check_username, is_email, is_phone};
 
 /// Quotes a cart given as JSON text and answers the quote as JSON text.

@@ -286,6 +286,33 @@ proptest! {
         prop_assert_eq!(engine::Cents(refunded), paid.floor_cents().unwrap());
     }
 
+    /// Rule 21: the points taken back over returns in any split add up to the share of what
+    /// was refunded in all, and whatever the member held, taken + short is that share and the
+    /// deduction is the short points' value (rounded up), never more than the refund.
+    #[test]
+    fn points_taken_back_in_any_split_add_up(
+        earned in 0i64..1_000_000,
+        due in 1i64..10_000_000,
+        cuts in proptest::collection::vec(0i64..10_000_000, 1..6),
+        held in proptest::collection::vec(0i64..1_000_000, 6),
+        per_yuan in 1i64..1_000,
+    ) {
+        let cents = |value: i64| engine::Money::parse(&format!("{}.{:02}", value / 100, value % 100)).unwrap();
+        let mut cuts: Vec<i64> = cuts.into_iter().map(|cut| cut % (due + 1)).collect();
+        cuts.sort_unstable();
+        let mut before = 0;
+        let mut total = 0;
+        for (cut, held) in cuts.into_iter().zip(held) {
+            let back = engine::points_take_back(earned, cents(due), cents(before), cents(cut - before), held, per_yuan).unwrap();
+            prop_assert_eq!(back.taken, (back.taken + back.short).min(held));
+            let worth = (i128::from(back.short) * 100 + i128::from(per_yuan) - 1) / i128::from(per_yuan);
+            prop_assert_eq!(back.deducted.0, worth.min(i128::from(cut - before)));
+            total += back.taken + back.short;
+            before = cut;
+        }
+        prop_assert_eq!(i128::from(total), i128::from(earned) * i128::from(before) / i128::from(due));
+    }
+
     /// What one layer writes of a settled cart, the next reads back the same.
     #[test]
     fn settled_carts_read_back_as_written(cart in cart()) {

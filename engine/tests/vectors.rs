@@ -6,7 +6,7 @@ mod common;
 
 use std::collections::BTreeMap;
 
-use common::{Edit, GOLDEN, Refund, VECTOR_FILES, Vector, mismatch, outcome, refunded, vectors};
+use common::{Edit, GOLDEN, Refund, TakeBack, VECTOR_FILES, Vector, mismatch, outcome, refunded, taken_back, vectors};
 use engine::{CartSession, EngineError, Money};
 use serde_json::Value;
 
@@ -15,6 +15,9 @@ use serde_json::Value;
 fn native(vector: &Vector) -> Value {
     if let Some(refund) = &vector.refund {
         return refunded(native_refund(refund));
+    }
+    if let Some(take_back) = &vector.take_back {
+        return taken_back(native_take_back(take_back));
     }
     let answer = engine::cart_from_value(&vector.input).and_then(|cart| match &vector.edits {
         None => engine::quote(&cart),
@@ -33,13 +36,27 @@ fn native(vector: &Vector) -> Value {
     outcome(answer.map(|quote| serde_json::to_value(&quote).unwrap()).map_err(|error| error.to_string()))
 }
 
-fn native_refund(refund: &Refund) -> Result<String, String> {
-    let paid = match &refund.paid {
+/// A vector's amount, a string or a number, as the JavaScript API reads it.
+fn money(field: &str, value: &Value) -> Result<Money, String> {
+    match value {
         Value::String(text) => Money::parse(text),
-        other => Money::from_f64(other.as_f64().expect("paid: a string or a number")),
+        other => Money::from_f64(other.as_f64().expect("an amount: a string or a number")),
     }
-    .map_err(|error| format!("paid: {error}"))?;
+    .map_err(|error| format!("{field}: {error}"))
+}
+
+fn native_refund(refund: &Refund) -> Result<String, String> {
+    let paid = money("paid", &refund.paid)?;
     engine::refund(paid, refund.number, refund.returned_before, refund.k).map(|cents| cents.to_string()).map_err(|error| error.to_string())
+}
+
+fn native_take_back(take_back: &TakeBack) -> Result<(i64, i64, String), String> {
+    let due = money("due", &take_back.due)?;
+    let refunded_before = money("refunded_before", &take_back.refunded_before)?;
+    let refund = money("refund", &take_back.refund)?;
+    engine::points_take_back(take_back.earned, due, refunded_before, refund, take_back.held, take_back.points_per_yuan)
+        .map(|back| (back.taken, back.short, back.deducted.to_string()))
+        .map_err(|error| error.to_string())
 }
 
 /// `CartSession::settle` of a vector's settlement on its cart, when it has one.
@@ -93,7 +110,7 @@ fn vectors_hold_natively() {
 #[test]
 fn every_rule_has_vectors() {
     let rules: std::collections::BTreeSet<String> = vectors().iter().map(|(_, vector)| vector.rule.to_string()).collect();
-    for rule in 1..=20 {
+    for rule in 1..=21 {
         assert!(rules.contains(&rule.to_string()), "no vector for rule {rule}");
     }
     assert!(rules.contains("\"input\""), "no vector for input errors");

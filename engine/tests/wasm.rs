@@ -8,7 +8,7 @@ mod common;
 
 use std::collections::BTreeMap;
 
-use common::{Edit, GOLDEN, Vector, mismatch, outcome, refunded, vectors};
+use common::{Edit, GOLDEN, Vector, mismatch, outcome, refunded, taken_back, vectors};
 use serde_json::Value;
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::*;
@@ -31,6 +31,21 @@ fn answer(vector: &Vector) -> Value {
         let paid = to_js(&refund.paid);
         let result = engine::wasm::refund(paid, refund.number as f64, refund.returned_before as f64, refund.k as f64);
         return refunded(result.map_err(|error| error_message(error.into())));
+    }
+    if let Some(back) = &vector.take_back {
+        let result = engine::wasm::points_take_back(
+            back.earned as f64,
+            to_js(&back.due),
+            to_js(&back.refunded_before),
+            to_js(&back.refund),
+            back.held as f64,
+            back.points_per_yuan as f64,
+        );
+        let read = |answer: JsValue| {
+            let answer = from_js(&answer);
+            (answer["taken"].as_i64().unwrap(), answer["short"].as_i64().unwrap(), answer["deducted"].as_str().unwrap().to_owned())
+        };
+        return taken_back(result.map(read).map_err(|error| error_message(error.into())));
     }
     let Some(edits) = &vector.edits else { return wasm(&vector.input) };
     let edited = (|| {

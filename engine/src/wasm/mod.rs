@@ -57,6 +57,15 @@ export type MoneyInput = string | number;
 /** Money out: a decimal string, two decimals when computed ("1234.50"). */
 export type Money = string;
 export type Flag = 0 | 1 | boolean;
+/** Rule 21: what a return takes back of the points its order earned. */
+export interface PointsTakeBack {
+  /** Points taken from the member's account. */
+  taken: number;
+  /** Points due back that the account no longer holds. */
+  short: number;
+  /** `short` at the points' value, deducted from the refund. */
+  deducted: Money;
+}
 
 export interface LadderStepInput { number: number; price: MoneyInput }
 export interface GoodsInput {
@@ -405,6 +414,34 @@ pub fn refund(
     let paid = read_money("paid", &paid)?;
     let refunded = crate::refund(paid, integer("number", number)?, integer("returned_before", returned_before)?, integer("k", k)?);
     Ok(refunded.map_err(js_error)?.to_string())
+}
+
+/// Rule 21: what a return takes back of the points its order earned (`{ taken, short,
+/// deducted }`, `deducted` a money string), the order having earned `earned` points for `due`,
+/// `refundedBefore` refunded before, `refund` refunded now, the member holding `held` points
+/// after this return's points given back, `pointsPerYuan` points worth one yuan.
+#[wasm_bindgen(js_name = pointsTakeBack, unchecked_return_type = "PointsTakeBack")]
+pub fn points_take_back(
+    earned: f64,
+    #[wasm_bindgen(unchecked_param_type = "MoneyInput")] due: JsValue,
+    #[wasm_bindgen(js_name = refundedBefore, unchecked_param_type = "MoneyInput")] refunded_before: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "MoneyInput")] refund: JsValue,
+    held: f64,
+    #[wasm_bindgen(js_name = pointsPerYuan)] points_per_yuan: f64,
+) -> Result<JsValue, JsError> {
+    let earned = integer("earned", earned)?;
+    let due = read_money("due", &due)?;
+    let refunded_before = read_money("refunded_before", &refunded_before)?;
+    let refund = read_money("refund", &refund)?;
+    let held = integer("held", held)?;
+    let points_per_yuan = integer("points_per_yuan", points_per_yuan)?;
+    let back = crate::points_take_back(earned, due, refunded_before, refund, held, points_per_yuan).map_err(js_error)?;
+    let answer = js_sys::Object::new();
+    let set = |key: &str, value: JsValue| js_sys::Reflect::set(&answer, &JsValue::from_str(key), &value);
+    set("taken", JsValue::from(back.taken as f64)).map_err(|_| JsError::new("pointsTakeBack: answer"))?;
+    set("short", JsValue::from(back.short as f64)).map_err(|_| JsError::new("pointsTakeBack: answer"))?;
+    set("deducted", JsValue::from_str(&back.deducted.to_string())).map_err(|_| JsError::new("pointsTakeBack: answer"))?;
+    Ok(answer.into())
 }
 
 /// An amount given as a decimal string or a JavaScript number.

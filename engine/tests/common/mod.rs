@@ -33,6 +33,7 @@ pub const VECTOR_FILES: &[(&str, &str)] = &[
     ("rule18_due.json", include_str!("../vectors/rule18_due.json")),
     ("rule19_allocation.json", include_str!("../vectors/rule19_allocation.json")),
     ("rule20_refund.json", include_str!("../vectors/rule20_refund.json")),
+    ("rule21_points_take_back.json", include_str!("../vectors/rule21_points_take_back.json")),
     ("settlement_errors.json", include_str!("../vectors/settlement_errors.json")),
 ];
 
@@ -41,7 +42,8 @@ pub const VECTOR_FILES: &[(&str, &str)] = &[
 pub const GOLDEN: &str = include_str!("../vectors/golden/quotes.json");
 
 /// One vector: a cart (`input`), optionally edited through a `CartSession` (`edits`), or the
-/// arguments of a refund (`refund`, rule 20); and what the answer must contain.
+/// arguments of a refund (`refund`, rule 20) or of a points take-back (`take_back`, rule 21);
+/// and what the answer must contain.
 #[derive(Debug, Deserialize)]
 pub struct Vector {
     pub name: String,
@@ -52,7 +54,20 @@ pub struct Vector {
     pub edits: Option<Vec<Value>>,
     #[serde(default)]
     pub refund: Option<Refund>,
+    #[serde(default)]
+    pub take_back: Option<TakeBack>,
     pub expected: Value,
+}
+
+/// The arguments of `pointsTakeBack(earned, due, refundedBefore, refund, held, pointsPerYuan)`.
+#[derive(Debug, Deserialize)]
+pub struct TakeBack {
+    pub earned: i64,
+    pub due: Value,
+    pub refunded_before: Value,
+    pub refund: Value,
+    pub held: i64,
+    pub points_per_yuan: i64,
 }
 
 /// The arguments of `refund(paid, number, returnedBefore, k)`.
@@ -92,6 +107,14 @@ impl Edit {
 pub fn refunded(result: Result<String, String>) -> Value {
     match result {
         Ok(refund) => serde_json::json!({ "refund": refund }),
+        Err(message) => serde_json::json!({ "error": message }),
+    }
+}
+
+/// A points take-back's answer as a vector's `expected` reads it: `{ taken, short, deducted }`.
+pub fn taken_back(result: Result<(i64, i64, String), String>) -> Value {
+    match result {
+        Ok((taken, short, deducted)) => serde_json::json!({ "taken": taken, "short": short, "deducted": deducted }),
         Err(message) => serde_json::json!({ "error": message }),
     }
 }
