@@ -421,7 +421,7 @@ async fn update_user_info(
         return Err(Error::field("phone", "该手机号已被其他账号使用"));
     }
     // The password first, so that a wrong one spends no guess of the code.
-    check_current_password(&context.db, member.id, password, "password").await?;
+    check_current_password(&context.db, member.id, password, "password", "登录密码不正确").await?;
     check_code(&context.db, &phone, "change_phone", &form, true).await?;
     let time = now();
     let mut tx = context.db.pool.begin().await?;
@@ -459,17 +459,16 @@ async fn update_user_info(
     ok(UserInfo { name, phone })
 }
 
-/// Checks the signed-in member's current password (a 422 on `field` when wrong), at most
-/// `security::PASSWORD_CHECKS` times in 15 minutes.
-async fn check_current_password(db: &Db, member: i64, password: String, field: &str) -> Result<()> {
+/// Checks the signed-in member's current password, typed in `field` (a 422 saying `wrong` on it
+/// when it is not the password), at most `security::PASSWORD_CHECKS` times in 15 minutes.
+async fn check_current_password(db: &Db, member: i64, password: String, field: &str, wrong: &str) -> Result<()> {
     if PASSWORD_CHECKS.over(db, &member.to_string()).await? {
         return Err(Error::too_many("原密码错误次数过多，请15分钟后再试"));
     }
     let hash: String = sqlx::query_scalar("SELECT password_hash FROM members WHERE id = $1").bind(member).fetch_one(&db.pool).await?;
     let right = tokio::task::spawn_blocking(move || auth::verify_password(&password, &hash)).await.map_err(anyhow::Error::from)?;
     if !right {
-        let label = if field == "old_password" { "原密码不正确" } else { "登录密码不正确" };
-        return Err(Error::field(field, label));
+        return Err(Error::field(field, wrong));
     }
     Ok(())
 }
@@ -500,7 +499,7 @@ async fn reset_password(
 ) -> Answer<Done> {
     let old_password = form.required_bounded(text::OLD_PASSWORD)?;
     let password = new_password(&form)?;
-    check_current_password(&context.db, member.id, old_password, "old_password").await?;
+    check_current_password(&context.db, member.id, old_password, "old_password", "原密码不正确").await?;
     let hash = tokio::task::spawn_blocking(move || auth::hash_password(&password)).await.map_err(anyhow::Error::from)??;
     let mut conn = context.db.pool.acquire().await?;
     sqlx::query("UPDATE members SET password_hash = $1 WHERE id = $2").bind(hash).bind(member.id).execute(&mut *conn).await?;
