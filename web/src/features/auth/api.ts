@@ -9,7 +9,7 @@ export function login(username: string, password: string) {
   return api.post<unknown>('/api/user/login', { username, password });
 }
 
-/** 短信验证码登录: a code of scene `login` sent to the phone; it opens an account locked by failed passwords too. */
+/** 短信验证码登录: a code of scene `login` sent to the phone; it never waits for failed passwords, whoever failed them. */
 export function loginByCode(phone: string, code: string) {
   return api.post<unknown>('/api/user/login', { phone, code });
 }
