@@ -1038,18 +1038,25 @@ async fn return_step(conn: &mut AnyConnection, operator: &str, id: i64, step: St
         Step::Receive => (
             "退款已到账",
             format!(
-                "退货 {number} 的商品已收到，¥{} 已退回您的余额{}{}。",
+                "退货 {number} 的商品已收到，¥{} 已退回您的余额{}{}{}。",
                 money::text(paid.refund),
                 if paid.red_packet > 0 { format!("，红包¥{}已退回", money::text(paid.red_packet)) } else { String::new() },
-                if paid.points_back > 0 { format!("，积分{}已退回", paid.points_back) } else { String::new() }
+                if paid.points_back > 0 { format!("，积分{}已退回", paid.points_back) } else { String::new() },
+                if paid.points_deducted > 0 {
+                    format!("，已使用的赠送积分折合¥{}已从退款中扣除", money::text(paid.points_deducted))
+                } else {
+                    String::new()
+                }
             ),
             "return.receive",
             format!(
-                "received and refunded {} to the balance, red packets {}, points back {}, earned points taken back {}",
+                "received and refunded {} to the balance, red packets {}, points back {}, earned points taken back {}, \
+                 used earned points deducted {}",
                 money::text(paid.refund),
                 money::text(paid.red_packet),
                 paid.points_back,
-                paid.points_taken
+                paid.points_taken,
+                money::text(paid.points_deducted)
             ),
         ),
         Step::Withdraw => anyhow::bail!("only the member withdraws a return"),

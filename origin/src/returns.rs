@@ -80,8 +80,12 @@ pub struct Refund {
     pub points_value: i64,
     /// Points given back.
     pub points_back: i64,
-    /// Earned points taken back.
+    /// Earned points taken back from the member's account (rule 21).
     pub points_taken: i64,
+    /// Earned points due back that the member no longer holds (rule 21).
+    pub points_short: i64,
+    /// Their value, taken out of `refund` (rule 21).
+    pub points_deducted: i64,
     /// The order's cash back (满额返现) it no longer earns, taken out of `refund`.
     pub cashback_taken: i64,
 }
@@ -183,9 +187,32 @@ fn rule20(amount: i64, number: i64, before: i64, k: i64) -> anyhow::Result<i64> 
     stored(cents)
 }
 
-/// What returning `wanted` of the order's lines refunds now (docs/pricing.md, "Returns"):
-/// `Ok(Err(_))` names the first wrong line.
-pub fn compute(order: &OrderFacts, lines: &[LineFacts], wanted: &[Wanted]) -> anyhow::Result<Result<Refund, Refusal>> {
+/// Rule 21 through the engine: of the points the order earned, what a refund of `refund` (stored)
+/// takes back, the member holding `held` points once the return's spent points are back, and
+/// what those no longer held are worth (stored), at `per_yuan` points a yuan.
+pub fn points_take_back(order: &OrderFacts, refund: i64, held: i64, per_yuan: i64) -> anyhow::Result<(i64, i64, i64)> {
+    let back = engine::points_take_back(
+        order.points_earned,
+        money::from_stored(order.due),
+        money::from_stored(order.refunded),
+        money::from_stored(refund),
+        held.max(0),
+        per_yuan,
+    )
+    .map_err(|error| anyhow::anyhow!("rule 21, order {}: {error}", order.id))?;
+    Ok((back.taken, back.short, stored(back.deducted)?))
+}
+
+/// What returning `wanted` of the order's lines refunds now (docs/pricing.md, "Returns"), the
+/// member holding `points_held` points now, a point worth `1 / per_yuan` yuan: `Ok(Err(_))`
+/// names the first wrong line.
+pub fn compute(
+    order: &OrderFacts,
+    lines: &[LineFacts],
+    wanted: &[Wanted],
+    points_held: i64,
+    per_yuan: i64,
+) -> anyhow::Result<Result<Refund, Refusal>> {
     let mut refund = Refund::default();
     for (index, want) in wanted.iter().enumerate() {
         let Some(line) = lines.iter().find(|line| line.id == want.item) else {
@@ -212,10 +239,12 @@ pub fn compute(order: &OrderFacts, lines: &[LineFacts], wanted: &[Wanted]) -> an
     let points_after = points_before + refund.points_value;
     refund.points_back =
         share(order.points_used, points_after, order.points_value) - share(order.points_used, points_before, order.points_value);
-    // Earned points: in proportion to what is refunded of what the order paid (so the points
-    // the shipping fee earned, which no return refunds, stay).
+    // Earned points (rule 21): in proportion to what is refunded of what the order paid (so the
+    // points the shipping fee earned, which no return refunds, stay); those the member no longer
+    // holds, once this return's spent points are back, come out of the refund.
+    let held = points_held.max(0).saturating_add(refund.points_back);
+    (refund.points_taken, refund.points_short, refund.points_deducted) = points_take_back(order, refund.refund, held, per_yuan)?;
     let refunded_after = order.refunded + refund.refund;
-    refund.points_taken = share(order.points_earned, refunded_after, order.due) - share(order.points_earned, order.refunded, order.due);
     // Cash back: what the order holds above the tier its goods reach once this is refunded.
     let goods_after = lines.iter().map(|line| line.paid).sum::<i64>() - refunded_after;
     refund.cashback_taken = crate::cashback::taken_back(order.cashback, &order.cashback_tiers, goods_after, refund.refund);
@@ -284,7 +313,9 @@ pub async fn request(conn: &mut AnyConnection, request: &Request<'_>, now: i64) 
         return Ok(Err(returnable(&order).err().unwrap_or_else(|| Refusal::State("该订单有退货申请正在处理中".into()))));
     }
     let lines = line_facts(conn, order.id).await?;
-    let refund = match compute(&order, &lines, request.wanted)? {
+    let held: i64 = sqlx::query_scalar("SELECT points FROM members WHERE id = $1").bind(order.member_id).fetch_one(&mut *conn).await?;
+    let per_yuan = settlement::settings(conn).await?.points_per_yuan;
+    let refund = match compute(&order, &lines, request.wanted, held, per_yuan)? {
         Ok(refund) => refund,
         Err(refusal) => return Ok(Err(refusal)),
     };
@@ -293,8 +324,8 @@ pub async fn request(conn: &mut AnyConnection, request: &Request<'_>, now: i64) 
     }
     let id: i64 = sqlx::query_scalar(
         "INSERT INTO returns (return_no, order_id, member_id, reason, description, status, refund, red_packet, points_value, \
-         points_back, points_taken, cashback_taken, created_at, updated_at) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $13) RETURNING id",
+         points_back, points_taken, points_short, points_deducted, cashback_taken, created_at, updated_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $15) RETURNING id",
     )
     .bind(format!("T{now}{}", hex::encode(rand::random::<[u8; 3]>())))
     .bind(order.id)
@@ -307,6 +338,8 @@ pub async fn request(conn: &mut AnyConnection, request: &Request<'_>, now: i64) 
     .bind(refund.points_value)
     .bind(refund.points_back)
     .bind(refund.points_taken)
+    .bind(refund.points_short)
+    .bind(refund.points_deducted)
     .bind(refund.cashback_taken)
     .bind(now)
     .fetch_one(&mut *conn)
@@ -403,6 +436,8 @@ pub struct Paid {
     pub red_packet: i64,
     pub points_back: i64,
     pub points_taken: i64,
+    /// The value of the earned points the member no longer held, taken out of the refund.
+    pub points_deducted: i64,
     pub cashback_taken: i64,
 }
 
@@ -469,6 +504,9 @@ pub async fn step(
             if paid.points_taken > 0 {
                 parts.push(format!("扣回赠送积分{}", paid.points_taken));
             }
+            if paid.points_deducted > 0 {
+                parts.push(format!("已使用的赠送积分折合¥{}从退款中扣除", money::text(paid.points_deducted)));
+            }
             if paid.cashback_taken > 0 {
                 parts.push(format!("扣回满额返现¥{}", money::text(paid.cashback_taken)));
             }
@@ -481,8 +519,8 @@ pub async fn step(
 }
 
 /// Pays a received return: counts its units on their lines, credits the balance and the
-/// red-packet account, gives back points and takes back earned ones (as far as the member still
-/// has them), and frees the order for another return.
+/// red-packet account, gives back points and takes back earned ones (those the member no longer
+/// holds out of the refund, rule 21), and frees the order for another return.
 async fn refund(conn: &mut AnyConnection, order: &OrderFacts, current: &ReturnRow, now: i64) -> anyhow::Result<Paid> {
     let lines: Vec<(i64, i64, i64, i64, i64)> =
         sqlx::query_as("SELECT order_item_id, number, refund, red_packet, points_value FROM return_lines WHERE return_id = $1 ORDER BY id")
@@ -520,15 +558,6 @@ async fn refund(conn: &mut AnyConnection, order: &OrderFacts, current: &ReturnRo
     if current.points_back > 0 {
         settlement::move_points(conn, member, Some(order.id), current.points_back, &format!("{note}退回积分"), now).await?;
     }
-    // Earned points are taken back as far as the member still holds them.
-    let mut taken = 0;
-    if current.points_taken > 0 {
-        let held: i64 = sqlx::query_scalar("SELECT points FROM members WHERE id = $1").bind(member).fetch_one(&mut *conn).await?;
-        taken = current.points_taken.min(held);
-        if taken > 0 {
-            settlement::move_points(conn, member, Some(order.id), -taken, &format!("{note}扣回赠送积分"), now).await?;
-        }
-    }
     // Cash back the order no longer earns comes out of this refund (the refund was credited
     // whole just above, so the balance covers it).
     let cashback_taken = crate::cashback::take_back(conn, order.id, current.refund).await?;
@@ -536,8 +565,23 @@ async fn refund(conn: &mut AnyConnection, order: &OrderFacts, current: &ReturnRo
         let debited = settlement::debit_balance(conn, member, cashback_taken, &format!("{note}扣回满额返现"), now).await?;
         anyhow::ensure!(debited.is_some(), "return {}: the balance does not cover the cash back taken back", current.id);
     }
-    sqlx::query("UPDATE returns SET points_taken = $1, cashback_taken = $2 WHERE id = $3")
+    // Earned points (rule 21): taken from what the member holds now (this return's spent points
+    // back included); those spent since come out of the refund, within what is left of it.
+    let held: i64 = sqlx::query_scalar("SELECT points FROM members WHERE id = $1").bind(member).fetch_one(&mut *conn).await?;
+    let per_yuan = settlement::settings(conn).await?.points_per_yuan;
+    let (taken, short, deducted) = points_take_back(order, current.refund, held, per_yuan)?;
+    if taken > 0 {
+        settlement::move_points(conn, member, Some(order.id), -taken, &format!("{note}扣回赠送积分"), now).await?;
+    }
+    let deducted = deducted.min(current.refund - cashback_taken).max(0);
+    if deducted > 0 {
+        let debited = settlement::debit_balance(conn, member, deducted, &format!("{note}扣回已使用的赠送积分{short}"), now).await?;
+        anyhow::ensure!(debited.is_some(), "return {}: the balance does not cover the used points taken back", current.id);
+    }
+    sqlx::query("UPDATE returns SET points_taken = $1, points_short = $2, points_deducted = $3, cashback_taken = $4 WHERE id = $5")
         .bind(taken)
+        .bind(short)
+        .bind(deducted)
         .bind(cashback_taken)
         .bind(current.id)
         .execute(&mut *conn)
@@ -547,6 +591,7 @@ async fn refund(conn: &mut AnyConnection, order: &OrderFacts, current: &ReturnRo
         red_packet: current.red_packet,
         points_back: current.points_back,
         points_taken: taken,
+        points_deducted: deducted,
         cashback_taken,
     })
 }
@@ -573,6 +618,9 @@ mod tests {
         }
     }
 
+    /// Points held: more than any of these orders earned.
+    const PLENTY: i64 = 1_000_000;
+
     fn line(id: i64, number: i64, paid: i64, red_packet: i64, points: i64) -> LineFacts {
         LineFacts { id, name: format!("goods {id}"), number, paid, red_packet, points, returned: 0, points_back_value: 0 }
     }
@@ -586,9 +634,9 @@ mod tests {
         order.cashback = 200_000;
         order.cashback_tiers = vec![(10_000_000, 200_000)];
         let lines = vec![line(1, 10, 6_000_000, 0, 0), line(2, 10, 5_000_000, 0, 0)];
-        let kept = compute(&order, &lines, &[Wanted { item: 2, number: 2 }]).unwrap().unwrap();
+        let kept = compute(&order, &lines, &[Wanted { item: 2, number: 2 }], PLENTY, 100).unwrap().unwrap();
         assert_eq!((kept.refund, kept.cashback_taken), (1_000_000, 0), "1000.00 left: the tier holds");
-        let below = compute(&order, &lines, &[Wanted { item: 2, number: 3 }]).unwrap().unwrap();
+        let below = compute(&order, &lines, &[Wanted { item: 2, number: 3 }], PLENTY, 100).unwrap().unwrap();
         assert_eq!((below.refund, below.cashback_taken), (1_500_000, 200_000), "950.00 left: the 20.00 goes back");
     }
 
@@ -601,7 +649,7 @@ mod tests {
         let mut lines = vec![line(1, 3, 100_000, 500, 700)];
         let mut total = Paid::default();
         for _ in 0..3 {
-            let refund = compute(&order, &lines, &[Wanted { item: 1, number: 1 }]).unwrap().unwrap();
+            let refund = compute(&order, &lines, &[Wanted { item: 1, number: 1 }], PLENTY, 100).unwrap().unwrap();
             total.refund += refund.refund;
             total.red_packet += refund.red_packet;
             total.points_back += refund.points_back;
@@ -610,8 +658,11 @@ mod tests {
             lines[0].points_back_value += refund.points_value;
             order.refunded += refund.refund;
         }
-        assert_eq!(total, Paid { refund: 100_000, red_packet: 500, points_back: 7, points_taken: 9, cashback_taken: 0 });
-        let more = compute(&order, &lines, &[Wanted { item: 1, number: 1 }]).unwrap();
+        assert_eq!(
+            total,
+            Paid { refund: 100_000, red_packet: 500, points_back: 7, points_taken: 9, points_deducted: 0, cashback_taken: 0 }
+        );
+        let more = compute(&order, &lines, &[Wanted { item: 1, number: 1 }], PLENTY, 100).unwrap();
         assert_eq!(more, Err(Refusal::field("lines[0]", "goods 1最多可退0件")));
     }
 
@@ -621,17 +672,38 @@ mod tests {
     fn the_shipping_fees_points_stay() {
         let order = order(0, 0, 94, 0, 940_000);
         let lines = vec![line(1, 3, 840_000, 0, 0)];
-        let one = compute(&order, &lines, &[Wanted { item: 1, number: 1 }]).unwrap().unwrap();
+        let one = compute(&order, &lines, &[Wanted { item: 1, number: 1 }], PLENTY, 100).unwrap().unwrap();
         assert_eq!((one.refund, one.points_taken), (280_000, 28));
-        let all = compute(&order, &lines, &[Wanted { item: 1, number: 3 }]).unwrap().unwrap();
+        let all = compute(&order, &lines, &[Wanted { item: 1, number: 3 }], PLENTY, 100).unwrap().unwrap();
         assert_eq!(all.points_taken, 84);
+    }
+
+    /// Earned points spent since come out of the refund at the points' value (rule 21): 1,000
+    /// points earned on 1,000.00, all spent, the whole order back: 10.00 deducted at 100 a
+    /// yuan; 400 still held: those taken, 6.00 deducted; the points the return gives back count
+    /// as held.
+    #[test]
+    fn earned_points_spent_come_out_of_the_refund() {
+        let whole = order(0, 0, 1_000, 0, 10_000_000);
+        let lines = vec![line(1, 10, 10_000_000, 0, 0)];
+        let all = [Wanted { item: 1, number: 10 }];
+        let none = compute(&whole, &lines, &all, 0, 100).unwrap().unwrap();
+        assert_eq!((none.refund, none.points_taken, none.points_short, none.points_deducted), (10_000_000, 0, 1_000, 100_000));
+        let some = compute(&whole, &lines, &all, 400, 100).unwrap().unwrap();
+        assert_eq!((some.points_taken, some.points_short, some.points_deducted), (400, 600, 60_000));
+        // 1,000.00 of goods, 300 points (3.00) spent on them, 997.00 paid and 997 points
+        // earned: the 300 points come back with the return and count as held.
+        let spent = order(300, 30_000, 997, 0, 9_970_000);
+        let lines = vec![line(1, 10, 9_970_000, 0, 30_000)];
+        let back = compute(&spent, &lines, &all, 0, 100).unwrap().unwrap();
+        assert_eq!((back.points_back, back.points_taken, back.points_short, back.points_deducted), (300, 300, 697, 69_700));
     }
 
     #[test]
     fn the_first_unit_of_three_refunds_a_third_cut_to_the_cent() {
         let order = order(0, 0, 0, 0, 100_000);
         let lines = vec![line(1, 3, 100_000, 0, 0)];
-        let refund = compute(&order, &lines, &[Wanted { item: 1, number: 1 }]).unwrap().unwrap();
+        let refund = compute(&order, &lines, &[Wanted { item: 1, number: 1 }], PLENTY, 100).unwrap().unwrap();
         assert_eq!((refund.refund, refund.points_back, refund.points_taken), (33_300, 0, 0));
     }
 
@@ -643,7 +715,7 @@ mod tests {
         assert_eq!(parse_lines("12:1,12:2"), Err(Refusal::field("lines", "同一商品只能填写一次")));
         assert_eq!(parse_lines("x"), Err(Refusal::field("lines", "退货商品格式不正确")));
         let order = order(0, 0, 0, 0, 100_000);
-        let wrong = compute(&order, &[line(1, 3, 100_000, 0, 0)], &[Wanted { item: 2, number: 1 }]).unwrap();
+        let wrong = compute(&order, &[line(1, 3, 100_000, 0, 0)], &[Wanted { item: 2, number: 1 }], PLENTY, 100).unwrap();
         assert_eq!(wrong, Err(Refusal::field("lines[0]", "订单中没有该商品")));
     }
 

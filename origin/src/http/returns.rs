@@ -135,8 +135,14 @@ pub struct ReturnRecord {
     #[schema(example = "0.17")]
     red_packet: String,
     points_back: i64,
-    /// Earned points taken back (once refunded: what the member still held of them).
+    /// Earned points taken back from the member's account (rule 21; before the refund, as the
+    /// points held when it was requested).
     points_taken: i64,
+    /// Earned points due back that the member no longer held (spent since).
+    points_short: i64,
+    /// Their value, taken out of the refund (rule 21).
+    #[schema(example = "0.00")]
+    points_deducted: String,
     /// The order's cash back (满额返现) taken back out of the refund.
     #[schema(example = "0.00")]
     cashback_taken: String,
@@ -177,6 +183,8 @@ struct RecordRow {
     red_packet: i64,
     points_back: i64,
     points_taken: i64,
+    points_short: i64,
+    points_deducted: i64,
     cashback_taken: i64,
     operator_note: String,
     created_at: i64,
@@ -205,7 +213,8 @@ async fn load(conn: &mut AnyConnection, member: Member, order: i64) -> Result<Re
         line.returnable = if refusal.is_some() { 0 } else { line.number - line.returned };
     }
     let rows: Vec<RecordRow> = sqlx::query_as(
-        "SELECT id, return_no, reason, description, status, refund, red_packet, points_back, points_taken, cashback_taken, operator_note, \
+        "SELECT id, return_no, reason, description, status, refund, red_packet, points_back, points_taken, points_short, points_deducted, \
+         cashback_taken, operator_note, \
          created_at, reviewed_at, refunded_at FROM returns WHERE order_id = $1 AND member_id = $2 ORDER BY created_at DESC, id DESC",
     )
     .bind(order)
@@ -235,6 +244,8 @@ async fn load(conn: &mut AnyConnection, member: Member, order: i64) -> Result<Re
             red_packet: money::text(row.red_packet),
             points_back: row.points_back,
             points_taken: row.points_taken,
+            points_short: row.points_short,
+            points_deducted: money::text(row.points_deducted),
             cashback_taken: money::text(row.cashback_taken),
             operator_note: row.operator_note,
             created_at: row.created_at,
@@ -295,8 +306,13 @@ pub struct ReturnQuote {
     #[schema(example = "0.10")]
     points_value: String,
     points_back: i64,
-    /// Earned points taken back (as far as the member still holds them).
+    /// Earned points taken back from the member's account (rule 21).
     points_taken: i64,
+    /// Earned points due back that the member no longer holds (spent since).
+    points_short: i64,
+    /// Their value, taken out of `refund` (rule 21).
+    #[schema(example = "0.00")]
+    points_deducted: String,
     /// The order's cash back (满额返现) it no longer earns, taken out of `refund`.
     #[schema(example = "0.00")]
     cashback_taken: String,
@@ -328,7 +344,9 @@ async fn quote(
     let facts = returns::order_facts(&mut conn, order, Some(member.id)).await?.ok_or_else(|| Error::not_found("订单不存在"))?;
     returns::returnable(&facts)?;
     let lines = returns::line_facts(&mut conn, order).await?;
-    let refund = returns::compute(&facts, &lines, &wanted)??;
+    let held: i64 = sqlx::query_scalar("SELECT points FROM members WHERE id = $1").bind(member.id).fetch_one(&mut *conn).await?;
+    let per_yuan = crate::settlement::settings(&mut conn).await?.points_per_yuan;
+    let refund = returns::compute(&facts, &lines, &wanted, held, per_yuan)??;
     ok(ReturnQuote {
         lines: refund
             .lines
@@ -346,6 +364,8 @@ async fn quote(
         points_value: money::text(refund.points_value),
         points_back: refund.points_back,
         points_taken: refund.points_taken,
+        points_short: refund.points_short,
+        points_deducted: money::text(refund.points_deducted),
         cashback_taken: money::text(refund.cashback_taken),
     })
 }

@@ -32,6 +32,11 @@ fn stored(text: &Value) -> i64 {
 /// The demo member's order of 3 units of one goods and 5 of another, settled with red packets
 /// and points, paid from the balance and shipped; answers its id and its lines of 3 and of 5.
 async fn shipped_order(app: &App, client: &Client, key: &str) -> (i64, i64, i64) {
+    shipped_order_paying_points(app, client, key, "1").await
+}
+
+/// `shipped_order`, paying with points or not (`use_points` "1" or "0").
+async fn shipped_order_paying_points(app: &App, client: &Client, key: &str, use_points: &str) -> (i64, i64, i64) {
     let goods: Vec<i64> = sqlx::query_scalar(
         "SELECT id FROM goods WHERE is_buy = 1 AND stock >= 50 AND id NOT IN (SELECT goods_id FROM flash_sales) ORDER BY id LIMIT 2",
     )
@@ -40,7 +45,7 @@ async fn shipped_order(app: &App, client: &Client, key: &str) -> (i64, i64, i64)
     .unwrap();
     let lines = [add_to_cart(app, client, goods[0], 3, &[]).await, add_to_cart(app, client, goods[1], 5, &[]).await];
     let ids = format!("{},{}", lines[0], lines[1]);
-    let form = [("ids", ids.as_str()), ("use_red_packet", "1"), ("use_points", "1")];
+    let form = [("ids", ids.as_str()), ("use_red_packet", "1"), ("use_points", use_points)];
     let (_, preview) = app.post(client, "/api/cart/checkout", &form).await;
     let payable = preview["data"]["quote"]["totals"]["payable"].as_str().unwrap().to_owned();
     let address = address_of(app, "demo").await.to_string();
@@ -361,6 +366,66 @@ async fn cash_back_is_credited_once_when_an_order_completes_and_a_return_below_t
             .await
             .unwrap();
         assert_eq!(logged, -taken);
+    })
+    .await;
+}
+
+/// Points an order earned, spent since, cannot be kept by returning the order (rule 21): the
+/// member spends every point after the order is paid (as in the points mall); returning the
+/// whole order takes back what the account holds (nothing) and deducts the rest from the
+/// refund at the points' value — the quote shown before the request says so, and the balance,
+/// the points and the wallet's log follow.
+#[tokio::test]
+async fn earned_points_spent_before_a_return_come_out_of_its_refund() {
+    on_both(|app| async move {
+        let demo = app.demo().await;
+        let (order, first, second) = shipped_order_paying_points(&app, &demo, "return-spent", "0").await;
+        let (_, detail) = app.get(&demo, &format!("/api/order/{order}")).await;
+        let detail = detail["data"].clone();
+        let (points_used, earned, due) =
+            (detail["points_used"].as_i64().unwrap(), detail["points_earned"].as_i64().unwrap(), stored(&detail["due"]));
+        assert!(earned > 0, "the order earned points: {detail}");
+        let lines_paid: i64 = detail["items"].as_array().unwrap().iter().map(|item| stored(&item["paid"])).sum();
+        // Every point spent, as in the points mall.
+        sqlx::query("UPDATE members SET points = 0 WHERE username = 'demo'").execute(&app.db.pool).await.unwrap();
+        let balance = member_scalar(&app, "balance").await;
+
+        // What rule 21 takes: the order's earned share of the whole refund, none of it held, at
+        // 100 points a yuan (the shop's setting), in stored ten-thousandths (a point is 0.01).
+        assert_eq!(points_used, 0, "the order spent no points");
+        let take = earned * lines_paid / due;
+        let short = take;
+        assert!(short > 0, "the return takes back earned points: {take}");
+        let deducted = short * 100;
+
+        let lines = format!("{first}:3,{second}:5");
+        let (status, quote) = app.get(&demo, &format!("/api/order/{order}/return_quote?lines={lines}")).await;
+        assert_eq!(status, StatusCode::OK, "{quote}");
+        assert_eq!(stored(&quote["data"]["refund"]), lines_paid);
+        assert_eq!(quote["data"]["points_taken"].as_i64(), Some(take - short));
+        assert_eq!(quote["data"]["points_short"].as_i64(), Some(short));
+        assert_eq!(stored(&quote["data"]["points_deducted"]), deducted, "{quote}");
+
+        let (status, requested) = request(&app, &demo, order, &[("lines", lines.as_str()), ("reason", "5")], &[]).await;
+        assert_eq!(status, StatusCode::OK, "{requested}");
+        let id = requested["data"]["returns"][0]["id"].as_i64().unwrap().to_string();
+        admin(&app, &["approve-return", &id]).await.unwrap();
+        let out = admin(&app, &["receive-return", &id]).await.unwrap();
+        assert!(out.contains(&format!("used earned points deducted {}", origin::money::text(deducted))), "{out}");
+
+        assert_eq!(member_scalar(&app, "balance").await - balance, lines_paid - deducted, "the refund less the points spent");
+        assert_eq!(member_scalar(&app, "points").await, 0, "the points given back were taken back, never below zero");
+        let (_, info) = app.get(&demo, &format!("/api/order/{order}/returns")).await;
+        let record = &info["data"]["returns"][0];
+        assert_eq!((record["points_short"].as_i64(), stored(&record["points_deducted"])), (Some(short), deducted), "{record}");
+        let debit: i64 = sqlx::query_scalar(
+            "SELECT CAST(-amount AS BIGINT) FROM balance_logs WHERE amount < 0 AND note LIKE '%扣回已使用的赠送积分%' \
+             AND member_id = (SELECT id FROM members WHERE username = 'demo')",
+        )
+        .fetch_one(&app.db.pool)
+        .await
+        .unwrap();
+        assert_eq!(debit, deducted, "its own row in the wallet's log");
     })
     .await;
 }

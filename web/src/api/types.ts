@@ -5531,8 +5531,18 @@ export interface components {
         /** Format: int64 */
         points_back: number;
         /**
+         * @description Their value, taken out of `refund` (rule 21).
+         * @example 0.00
+         */
+        points_deducted: string;
+        /**
          * Format: int64
-         * @description Earned points taken back (as far as the member still holds them).
+         * @description Earned points due back that the member no longer holds (spent since).
+         */
+        points_short: number;
+        /**
+         * Format: int64
+         * @description Earned points taken back from the member's account (rule 21).
          */
         points_taken: number;
         /**
@@ -7190,8 +7200,18 @@ export interface components {
       /** Format: int64 */
       points_back: number;
       /**
+       * @description Their value, taken out of `refund` (rule 21).
+       * @example 0.00
+       */
+      points_deducted: string;
+      /**
        * Format: int64
-       * @description Earned points taken back (as far as the member still holds them).
+       * @description Earned points due back that the member no longer holds (spent since).
+       */
+      points_short: number;
+      /**
+       * Format: int64
+       * @description Earned points taken back from the member's account (rule 21).
        */
       points_taken: number;
       /**
@@ -7244,8 +7264,19 @@ export interface components {
       /** Format: int64 */
       points_back: number;
       /**
+       * @description Their value, taken out of the refund (rule 21).
+       * @example 0.00
+       */
+      points_deducted: string;
+      /**
        * Format: int64
-       * @description Earned points taken back (once refunded: what the member still held of them).
+       * @description Earned points due back that the member no longer held (spent since).
+       */
+      points_short: number;
+      /**
+       * Format: int64
+       * @description Earned points taken back from the member's account (rule 21; before the refund, as the
+       *     points held when it was requested).
        */
       points_taken: number;
       /**

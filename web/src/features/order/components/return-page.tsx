@@ -122,6 +122,13 @@ function RequestForm({ info, done }: { info: ReturnInfo; done: () => Promise<unk
         )}
         {quote.data && quote.data.points_back > 0 && <Descriptions.Item label="退回积分">{quote.data.points_back}</Descriptions.Item>}
         {quote.data && quote.data.points_taken > 0 && <Descriptions.Item label="扣回赠送积分">{quote.data.points_taken}</Descriptions.Item>}
+        {quote.data && positive(quote.data.points_deducted) && (
+          <Descriptions.Item label="已使用的赠送积分（从退款中扣除）">
+            <span data-testid="return-points-deducted">
+              {quote.data.points_short}积分，折合{yuan(quote.data.points_deducted)}
+            </span>
+          </Descriptions.Item>
+        )}
         {quote.data && positive(quote.data.cashback_taken) && (
           <Descriptions.Item label="扣回满额返现（从退款中扣除）">
             <span data-testid="return-cashback">{yuan(quote.data.cashback_taken)}</span>
@@ -191,6 +198,11 @@ function ReturnCard({ item, refresh }: { item: ReturnRecord; refresh: () => Prom
         {positive(item.red_packet) && <Descriptions.Item label="退回红包">{yuan(item.red_packet)}</Descriptions.Item>}
         {item.points_back > 0 && <Descriptions.Item label="退回积分">{item.points_back}</Descriptions.Item>}
         {item.points_taken > 0 && <Descriptions.Item label="扣回赠送积分">{item.points_taken}</Descriptions.Item>}
+        {positive(item.points_deducted) && (
+          <Descriptions.Item label="已使用的赠送积分（从退款中扣除）">
+            {item.points_short}积分，折合{yuan(item.points_deducted)}
+          </Descriptions.Item>
+        )}
         {positive(item.cashback_taken) && <Descriptions.Item label="扣回满额返现">{yuan(item.cashback_taken)}</Descriptions.Item>}
         {item.description && (
           <Descriptions.Item label="问题描述" span={2}>
