@@ -196,6 +196,24 @@ setup_postgres() {
   skip "started a throwaway server on 127.0.0.1:55432 (data in $dir)"
 }
 
+# Schemathesis (PyPI), the API fuzzer scripts/test runs, in a virtual environment of its own
+# under the cache (one per version), made with the machine's Python 3. Exports SCHEMATHESIS.
+SCHEMATHESIS_VERSION=4.32.5
+setup_fuzzer() {
+  step "Schemathesis $SCHEMATHESIS_VERSION (the API fuzzer, PyPI)"
+  local venv="$SHOP_CACHE/schemathesis-$SCHEMATHESIS_VERSION"
+  export SCHEMATHESIS="$venv/bin/schemathesis"
+  if [ -x "$SCHEMATHESIS" ] && "$SCHEMATHESIS" --version 2>/dev/null | grep -qF "$SCHEMATHESIS_VERSION"; then
+    skip "schemathesis $SCHEMATHESIS_VERSION already installed"
+    return
+  fi
+  command -v python3 >/dev/null 2>&1 || apt_install python3
+  python3 -c 'import venv, ensurepip' 2>/dev/null || apt_install python3-venv
+  rm -rf "$venv"
+  python3 -m venv "$venv"
+  "$venv/bin/pip" install --quiet --disable-pip-version-check "schemathesis==$SCHEMATHESIS_VERSION"
+}
+
 setup_all() {
   setup_node_tools
   setup_rust
