@@ -86,7 +86,7 @@ fn is_dropped(name: &str) -> bool {
 
 /// The client as the edge sees it.
 pub struct Client<'a> {
-    /// The address the connection came from (`CF-Connecting-IP`), when known.
+    /// The address the connection came from, when the edge can know it ([`client_address`]).
     pub address: Option<&'a str>,
     /// The `Host` the client asked for.
     pub host: &'a str,
@@ -94,6 +94,21 @@ pub struct Client<'a> {
     pub proto: &'a str,
     /// The encodings the client accepts, as it sent them: see [`client_accept_encoding`].
     pub accept_encoding: Option<&'a str>,
+}
+
+/// Whether the `TRUST_CF_CONNECTING_IP` setting is on (`1` or `true`): the edge runs on
+/// Cloudflare, which writes `CF-Connecting-IP` itself, replacing any a client sent. Off (the
+/// default, and locally) the header may be the client's own word: under `wrangler dev`,
+/// Miniflare sets it from the connection only when the client sent none.
+pub fn trusts_cf_connecting_ip(setting: Option<&str>) -> bool {
+    setting.is_some_and(|setting| matches!(setting.trim().to_ascii_lowercase().as_str(), "1" | "true"))
+}
+
+/// The client's address as the edge can know it: `CF-Connecting-IP` where the edge trusts it
+/// and it is an IP address, else none (the origin then counts the edge's own address).
+pub fn client_address(trusted: bool, cf_connecting_ip: Option<&str>) -> Option<String> {
+    let address = cf_connecting_ip?.trim();
+    (trusted && address.parse::<std::net::IpAddr>().is_ok()).then(|| address.to_owned())
 }
 
 /// The `Accept-Encoding` the client itself sent. On Cloudflare, and under wrangler dev, the
@@ -141,6 +156,37 @@ pub fn upstream_headers<'a>(incoming: impl IntoIterator<Item = (String, String)>
     headers.push(("x-forwarded-proto".into(), client.proto.to_owned()));
     headers
 }
+
+/// Whether a request that announces a body of `content_length` bytes may be refused before it
+/// is read: larger than the route's limit (`order_check::limits::body_limit`), or a length
+/// that is not a number. Without the header the body is read up to the limit.
+pub fn announced_too_large(limit: usize, content_length: Option<&str>) -> bool {
+    content_length.is_some_and(|length| length.trim().parse::<u64>().map_or(true, |length| length > limit as u64))
+}
+
+/// The most of a refused body the edge reads, and throws away, before it answers 413: what
+/// Cloudflare itself lets through (100 MB on most plans).
+pub const DRAIN_MAX: usize = 100 * 1024 * 1024;
+
+/// Sent with every answer of the edge's and the origin's: a browser takes a file for what its
+/// `Content-Type` says, never for what it sniffs.
+pub const NOSNIFF: (&str, &str) = ("x-content-type-options", "nosniff");
+
+/// The web app's pages: scripts only from the shop itself (and the engine's WebAssembly
+/// compiled), styles from itself and inline (Ant Design writes its styles into the page),
+/// pictures from itself and `data:`/`blob:` URLs, calls only to itself, no plugins, no `<base>`,
+/// forms only to itself, and never inside another site's frame. The same values are in
+/// `web/public/_headers` for the files served before the Worker runs.
+pub const PAGE_HEADERS: [(&str, &str); 3] = [
+    (
+        "content-security-policy",
+        "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self' 'unsafe-inline'; \
+         img-src 'self' data: blob:; font-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'self'; \
+         form-action 'self'; frame-ancestors 'none'",
+    ),
+    ("referrer-policy", "strict-origin-when-cross-origin"),
+    NOSNIFF,
+];
 
 /// Whether an `Accept-Encoding` allows gzip (`q=0` refuses it).
 pub fn accepts_gzip(accept_encoding: Option<&str>) -> bool {
@@ -290,6 +336,58 @@ mod tests {
             direct,
             pairs(&[("accept-encoding", "gzip, deflate"), ("x-forwarded-host", "127.0.0.1:8787"), ("x-forwarded-proto", "http")])
         );
+    }
+
+    #[test]
+    fn cf_connecting_ip_counts_only_where_it_is_trusted() {
+        assert!(!trusts_cf_connecting_ip(None));
+        for off in ["", "0", "false", "no", "yes please"] {
+            assert!(!trusts_cf_connecting_ip(Some(off)), "{off}");
+        }
+        for on in ["1", "true", " TRUE "] {
+            assert!(trusts_cf_connecting_ip(Some(on)), "{on}");
+        }
+        // Locally (wrangler dev) the header may be the client's own: not believed.
+        assert_eq!(client_address(false, Some("198.51.100.7")), None);
+        assert_eq!(client_address(true, Some(" 198.51.100.7 ")).as_deref(), Some("198.51.100.7"));
+        assert_eq!(client_address(true, Some("2001:db8::1")).as_deref(), Some("2001:db8::1"));
+        assert_eq!(client_address(true, Some("198.51.100.7, 10.0.0.1")), None);
+        assert_eq!(client_address(true, Some("localhost")), None);
+        assert_eq!(client_address(true, None), None);
+        // Not believed, a client's CF-Connecting-IP and X-Forwarded-For both stay behind.
+        let headers = upstream_headers(
+            pairs(&[("CF-Connecting-IP", "198.51.100.7"), ("X-Forwarded-For", "192.0.2.1"), ("X-Real-IP", "192.0.2.2")]),
+            &Client {
+                address: client_address(false, Some("198.51.100.7")).as_deref(),
+                host: "127.0.0.1:8787",
+                proto: "http",
+                accept_encoding: None,
+            },
+        );
+        assert!(!headers.iter().any(|(_, value)| value.contains("198.51.100.7") || value.contains("192.0.2")), "{headers:?}");
+    }
+
+    #[test]
+    fn bodies_announced_too_large_are_refused_unread() {
+        assert!(!announced_too_large(65_536, None));
+        assert!(!announced_too_large(65_536, Some("65536")));
+        assert!(announced_too_large(65_536, Some("65537")));
+        assert!(announced_too_large(65_536, Some("52428800")));
+        assert!(announced_too_large(65_536, Some("lots")));
+        assert!(announced_too_large(65_536, Some("99999999999999999999999")));
+    }
+
+    #[test]
+    fn the_pages_headers_are_the_static_files_headers() {
+        // web/public/_headers gives the files served before the Worker the same headers.
+        let file = include_str!("../../web/public/_headers");
+        let all = file.split("\n/").find(|block| block.trim_start_matches('/').starts_with("*\n")).expect("a /* block");
+        for (name, value) in PAGE_HEADERS {
+            let line = all.lines().find(|line| line.trim().to_ascii_lowercase().starts_with(&format!("{name}:"))).unwrap_or_default();
+            assert_eq!(line.trim().split_once(':').map(|(_, value)| value.trim()), Some(value), "{name}");
+        }
+        let policy = PAGE_HEADERS[0].1;
+        assert!(policy.contains("script-src 'self' 'wasm-unsafe-eval';") && policy.ends_with("frame-ancestors 'none'"));
     }
 
     #[test]

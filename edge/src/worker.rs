@@ -3,22 +3,27 @@
 //!
 //! Settings (`wrangler.toml` `[vars]`, secrets from `.dev.vars` or `wrangler secret put`):
 //! `ORIGIN_URL` (one origin, or several separated by commas: [`crate::balance`]),
-//! `PUBLIC_CACHE_TTL` (seconds, 0 = off), `EDGE_SECRET`. Every request sent to an origin carries
+//! `PUBLIC_CACHE_TTL` (seconds, 0 = off), `TRUST_CF_CONNECTING_IP` (on only on Cloudflare:
+//! [`route::trusts_cf_connecting_ip`]), `EDGE_SECRET`. Every request sent to an origin carries
 //! the edge's proof (`order_check::proof`), signed with `EDGE_SECRET`, and a request id
 //! (`X-Request-Id`: the client's when it is a plain token, else one made here) that the origin
-//! logs and answers with, and the edge's own log lines name.
+//! logs and answers with, and the edge's own log lines name. A request's body is read, up to its
+//! call's limit (`order_check::limits`), before anything is sent on; a larger one is answered 413.
+//! Every answer carries `X-Content-Type-Options: nosniff`, and the app's pages their
+//! Content-Security-Policy and Referrer-Policy ([`route::PAGE_HEADERS`]).
 
 use std::cell::RefCell;
 
+use futures_util::StreamExt;
 use worker::{Cache, Context, Date, Env, Fetch, Headers, Method, Request, RequestInit, RequestRedirect, Response, event};
 
 use crate::balance::{self, Balancer};
 use crate::checkout::{self, Verdict};
 use crate::envelope::{self, Answer};
 use crate::route::{self, Client, Route};
-use order_check::proof;
 use order_check::signature::{self, Checked};
 use order_check::{headers, paths};
+use order_check::{limits, proof};
 
 /// The header that says whether a public GET came from the edge's cache.
 const CACHE_STATUS: &str = "x-edge-cache";
@@ -35,6 +40,8 @@ struct Settings {
     origins: Vec<String>,
     cache_ttl: u32,
     secret: Option<String>,
+    /// Whether `CF-Connecting-IP` is the client's address (on Cloudflare only).
+    trust_cf_connecting_ip: bool,
     request_id: String,
 }
 
@@ -54,13 +61,16 @@ impl Settings {
             origins,
             cache_ttl: route::cache_ttl(env.var("PUBLIC_CACHE_TTL").ok().map(|var| var.to_string()).as_deref()),
             secret: env.secret("EDGE_SECRET").ok().map(|secret| secret.to_string()).filter(|secret| !secret.is_empty()),
+            trust_cf_connecting_ip: route::trusts_cf_connecting_ip(
+                env.var("TRUST_CF_CONNECTING_IP").ok().map(|var| var.to_string()).as_deref(),
+            ),
             request_id,
         }
     }
 }
 
 #[event(fetch)]
-async fn fetch(request: Request, env: Env, _context: Context) -> worker::Result<Response> {
+async fn fetch(mut request: Request, env: Env, _context: Context) -> worker::Result<Response> {
     let request_id = request_id(&request)?;
     let settings = Settings::from(&env, request_id.clone());
     let method = request.method().to_string();
@@ -68,16 +78,75 @@ async fn fetch(request: Request, env: Env, _context: Context) -> worker::Result<
     let answer = match route::route(&method, &path) {
         Route::App => app(&env, &request).await,
         Route::MissingAsset => missing(),
-        Route::Api => forward(&settings, request, None).await,
         Route::Public => public(&settings, request).await,
-        Route::CheckoutPreview | Route::Order => checked(&settings, request).await,
+        route => match read_body(&mut request, limits::body_limit(&method, &path)).await {
+            Body::TooLarge => respond(&envelope::too_large()),
+            Body::Unreadable => respond(&envelope::unreadable()),
+            Body::Read(body) if route == Route::Api => forward(&settings, request, body).await,
+            Body::Read(body) => checked(&settings, request, body.unwrap_or_default()).await,
+        },
     };
-    match answer {
-        Ok(response) => Ok(response),
+    let answer = match answer {
+        Ok(response) => response,
         Err(error) => {
             log_error(&request_id, "the edge failed", &[("method", &method), ("path", &path), ("error", &error.to_string())]);
-            respond(&envelope::busy())
+            respond(&envelope::busy())?
         }
+    };
+    let page = matches!(route::route(&method, &path), Route::App) && answer.status_code() < 400;
+    with_headers(answer, if page { &route::PAGE_HEADERS } else { &[route::NOSNIFF] })
+}
+
+/// `response` with `headers` added (an answer from elsewhere has headers that cannot change:
+/// they are copied).
+fn with_headers(response: Response, headers: &[(&str, &str)]) -> worker::Result<Response> {
+    let copy = response.headers().clone();
+    for (name, value) in headers {
+        copy.set(name, value)?;
+    }
+    Ok(response.with_headers(copy))
+}
+
+/// A request's body, as read by [`read_body`].
+enum Body {
+    /// Read whole: `None` for a GET or HEAD, which send none on.
+    Read(Option<Vec<u8>>),
+    /// Larger than its call allows, announced or found so: read and thrown away.
+    TooLarge,
+    /// The client stopped sending it.
+    Unreadable,
+}
+
+/// Reads the request's body up to `limit` bytes, before anything is sent on: refused without
+/// keeping a byte when its `Content-Length` says it is larger, and as soon as it proves larger
+/// without one. The body then goes on whole, so that the origin never answers before it arrived.
+///
+/// A refused body is still read to its end and thrown away ([`route::DRAIN_MAX`] at most): a
+/// proxy in front that is still sending it would otherwise lose the answer (wrangler dev's
+/// answers 503 "Your worker restarted mid-request"), and the client would get a 5xx for its body.
+async fn read_body(request: &mut Request, limit: usize) -> Body {
+    if matches!(request.method(), Method::Get | Method::Head) {
+        return Body::Read(None);
+    }
+    if request.inner().body().is_none() {
+        return Body::Read(Some(Vec::new()));
+    }
+    let Ok(mut stream) = request.stream() else { return Body::Unreadable };
+    let announced = request.headers().get("content-length").ok().flatten();
+    let mut body = (!route::announced_too_large(limit, announced.as_deref())).then(Vec::new);
+    let mut read = 0;
+    while let Some(chunk) = stream.next().await {
+        let Ok(chunk) = chunk else { return Body::Unreadable };
+        read += chunk.len();
+        match &mut body {
+            Some(kept) if kept.len() + chunk.len() <= limit => kept.extend_from_slice(&chunk),
+            _ if read > route::DRAIN_MAX => break,
+            _ => body = None,
+        }
+    }
+    match body {
+        Some(body) => Body::Read(Some(body)),
+        None => Body::TooLarge,
     }
 }
 
@@ -114,13 +183,11 @@ fn log_error(request_id: &str, message: &str, fields: &[(&str, &str)]) {
     worker::console_error!("{}", serde_json::Value::Object(line));
 }
 
-/// The client's `X-Request-Id` when it is a plain token (letters, digits, `-`, `_`; at most 64),
-/// else a new one: the time and 64 random bits.
+/// The client's `X-Request-Id` when it is a plain token (`limits::is_plain_request_id`: letters,
+/// digits and `-`, at most 64), else a new one: the time and 64 random bits.
 fn request_id(request: &Request) -> worker::Result<String> {
     if let Some(given) = request.headers().get(REQUEST_ID)?
-        && !given.is_empty()
-        && given.len() <= 64
-        && given.bytes().all(|byte| byte.is_ascii_alphanumeric() || byte == b'-' || byte == b'_')
+        && limits::is_plain_request_id(given.as_bytes())
     {
         return Ok(given);
     }
@@ -169,6 +236,7 @@ async fn dispatch(settings: &Settings, resend: bool, build: impl Fn(&str) -> wor
 fn respond(answer: &Answer) -> worker::Result<Response> {
     let headers = Headers::new();
     headers.set("content-type", "application/json; charset=utf-8")?;
+    headers.set(route::NOSNIFF.0, route::NOSNIFF.1)?;
     Ok(Response::builder().with_status(answer.status).with_headers(headers).fixed(answer.body.clone().into_bytes()))
 }
 
@@ -182,9 +250,9 @@ fn path_and_query(request: &Request) -> worker::Result<String> {
 }
 
 /// `request` as sent to `origin`'s `path_and_query`, with the edge's proof, and `body` (already
-/// read) when given, else its own.
+/// read) when given (a GET or HEAD has none).
 fn upstream_to(settings: &Settings, origin: &str, request: &Request, path_and_query: &str, body: Option<&[u8]>) -> worker::Result<Request> {
-    let headers = forwarded_headers(request, request.headers().entries(), accepted_encodings(request)?.as_deref())?;
+    let headers = forwarded_headers(settings, request, request.headers().entries(), accepted_encodings(request)?.as_deref())?;
     headers.set(REQUEST_ID, &settings.request_id)?;
     let url = route::upstream_url(origin, path_and_query);
     prove(settings, &headers, request.method().as_ref(), &url)?;
@@ -192,8 +260,6 @@ fn upstream_to(settings: &Settings, origin: &str, request: &Request, path_and_qu
     init.with_method(request.method()).with_headers(headers).with_redirect(RequestRedirect::Manual);
     if let Some(body) = body {
         init.with_body(Some(worker::js_sys::Uint8Array::from(body).into()));
-    } else if !matches!(request.method(), Method::Get | Method::Head) {
-        init.with_body(request.inner().body().map(Into::into));
     }
     Request::new_with_init(&url, &init)
 }
@@ -217,14 +283,10 @@ fn prove(settings: &Settings, headers: &Headers, method: &str, url: &str) -> wor
     headers.set(proof::HEADER, &proof::sign(secret.as_bytes(), method, &target, now_seconds()))
 }
 
-/// Sends `request` to an origin and answers what it answers: status, headers (cookies
-/// included) and body, as they are. A body that may be sent again is read first.
-async fn forward(settings: &Settings, mut request: Request, body: Option<Vec<u8>>) -> worker::Result<Response> {
+/// Sends `request`, with `body` (read by [`read_body`]), to an origin and answers what it
+/// answers: status, headers (cookies included) and body, as they are.
+async fn forward(settings: &Settings, request: Request, body: Option<Vec<u8>>) -> worker::Result<Response> {
     let resend = may_resend(settings, &request)?;
-    let body = match body {
-        None if resend && !matches!(request.method(), Method::Get | Method::Head) => Some(request.bytes().await?),
-        body => body,
-    };
     let target = path_and_query(&request)?;
     dispatch(settings, resend, |origin| upstream_to(settings, origin, &request, &target, body.as_deref())).await
 }
@@ -283,10 +345,9 @@ async fn public(settings: &Settings, request: Request) -> worker::Result<Respons
     Ok(Response::builder().with_status(status).with_headers(headers).fixed(body))
 }
 
-/// `POST /api/cart/checkout` and `POST /api/order`: quote the member's cart with the engine and
-/// refuse, or forward (the order with the signed check).
-async fn checked(settings: &Settings, mut request: Request) -> worker::Result<Response> {
-    let body = request.bytes().await?;
+/// `POST /api/cart/checkout` and `POST /api/order` with `body` (read by [`read_body`]): quote the
+/// member's cart with the engine and refuse, or forward (the order with the signed check).
+async fn checked(settings: &Settings, request: Request, body: Vec<u8>) -> worker::Result<Response> {
     let form = match checkout::read_form(&body) {
         Ok(form) => form,
         Err(answer) => return respond(&answer),
@@ -307,7 +368,7 @@ async fn checked(settings: &Settings, mut request: Request) -> worker::Result<Re
     let several = settings.origins.len() > 1;
     let mut cart = dispatch(settings, several, |origin| {
         let cart_url = route::upstream_url(origin, paths::CART_INPUT);
-        let cart_headers = cart_headers(&request)?;
+        let cart_headers = cart_headers(settings, &request)?;
         cart_headers.set(REQUEST_ID, &settings.request_id)?;
         prove(settings, &cart_headers, "GET", &cart_url)?;
         let mut cart_request = RequestInit::new();
@@ -371,12 +432,13 @@ fn now_seconds() -> i64 {
 /// `incoming` (of `request`) as they go to the origin (`route::upstream_headers`), asking for
 /// `accept_encoding` (none: uncompressed).
 fn forwarded_headers(
+    settings: &Settings,
     request: &Request,
     incoming: impl IntoIterator<Item = (String, String)>,
     accept_encoding: Option<&str>,
 ) -> worker::Result<Headers> {
     let url = request.url()?;
-    let address = request.headers().get("cf-connecting-ip")?;
+    let address = route::client_address(settings.trust_cf_connecting_ip, request.headers().get("cf-connecting-ip")?.as_deref());
     let host = request.headers().get("host")?.unwrap_or_else(|| url.host_str().unwrap_or_default().to_owned());
     let client = Client { address: address.as_deref(), host: &host, proto: url.scheme(), accept_encoding };
     let headers = Headers::new();
@@ -399,7 +461,7 @@ fn accepted_encodings(request: &Request) -> worker::Result<Option<String>> {
 
 /// The headers for reading the member's cart: the member's cookie and language, forwarded
 /// like any other request's, asking for the body uncompressed.
-fn cart_headers(request: &Request) -> worker::Result<Headers> {
+fn cart_headers(settings: &Settings, request: &Request) -> worker::Result<Headers> {
     let kept = request.headers().entries().filter(|(name, _)| matches!(name.as_str(), "cookie" | "accept-language" | "x-forwarded-for"));
-    forwarded_headers(request, kept, None)
+    forwarded_headers(settings, request, kept, None)
 }

@@ -5,12 +5,14 @@
 //! - [`signature`]: the edge's signed word that it checked an order (`X-Edge-Check`);
 //! - [`proof`]: the edge's proof on every request it forwards that it came through the edge
 //!   (`X-Edge-Proof`), without which the origin believes nothing of a request's forwarding;
+//! - [`limits`]: the largest body of each call, and which request ids are plain enough to log;
 //! - [`paths`] and [`headers`]: the internal calls and the header names both sides use.
 //!
 //! Both the edge (compiled to WebAssembly) and the origin (native) depend on this crate; neither
 //! depends on the other.
 
 pub mod form;
+pub mod limits;
 pub mod proof;
 pub mod signature;
 

@@ -32,6 +32,9 @@ pub struct Config {
     pub wechat: Option<crate::wechat::WechatConfig>,
     /// `PAY_PROVIDER_URL`, `PAY_KEY`, `SHOP_PUBLIC_URL` (`crate::payment::PaymentConfig`).
     pub payment: crate::payment::PaymentConfig,
+    /// `METRICS_TOKEN`: what a scrape of `GET /metrics` must send as `Authorization: Bearer …`;
+    /// unset, only the origin's own machine (loopback) may read it (`crate::ops::may_scrape`).
+    pub metrics_token: Option<String>,
 }
 
 impl Config {
@@ -60,6 +63,7 @@ impl Config {
             security: crate::security::Security::from_env()?,
             wechat: crate::wechat::WechatConfig::from_env()?,
             payment: crate::payment::PaymentConfig::from_env(),
+            metrics_token: std::env::var("METRICS_TOKEN").ok().map(|token| token.trim().to_owned()).filter(|token| !token.is_empty()),
             data_dir: std::env::var_os("DATA_DIR").filter(|dir| !dir.is_empty()).map_or_else(|| "data".into(), Into::into),
         };
         Ok(config)

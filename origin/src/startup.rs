@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use anyhow::Context;
 use axum::Router;
-use axum::http::{HeaderName, StatusCode};
+use axum::http::{HeaderName, HeaderValue, StatusCode, header};
 use tokio::net::TcpListener;
 use tower::ServiceBuilder;
 use tower_http::CompressionLevel;
@@ -32,6 +32,22 @@ pub struct Application {
 
 const REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
 
+/// Keeps a caller's `X-Request-Id` only when it is a plain token
+/// (`order_check::limits::is_plain_request_id`); any other is taken away, and the next layer
+/// makes a fresh one, so that nothing a client writes reaches the log but a plain token.
+async fn plain_request_id(mut request: axum::extract::Request) -> axum::extract::Request {
+    if request.headers().get(&REQUEST_ID).is_some_and(|id| !order_check::limits::is_plain_request_id(id.as_bytes())) {
+        request.headers_mut().remove(&REQUEST_ID);
+    }
+    request
+}
+
+/// Every answer: a browser takes a file for what its `Content-Type` says, never for what it sniffs.
+async fn nosniff(mut response: axum::response::Response) -> axum::response::Response {
+    response.headers_mut().insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
+    response
+}
+
 impl Application {
     /// Connects, migrates, loads the demo data into an empty database, and binds.
     pub async fn build(config: &Config) -> anyhow::Result<Application> {
@@ -54,6 +70,8 @@ impl Application {
         let search = crate::search::SearchIndex::new(db.clone());
         search.start();
         let middleware = ServiceBuilder::new()
+            .layer(axum::middleware::map_response(nosniff))
+            .layer(axum::middleware::map_request(plain_request_id))
             .layer(SetRequestIdLayer::new(REQUEST_ID, MakeRequestUuid))
             .layer(TraceLayer::new_for_http().make_span_with(crate::telemetry::request_span))
             .layer(PropagateRequestIdLayer::new(REQUEST_ID))
@@ -78,6 +96,7 @@ impl Application {
             search: search.clone(),
             counts: Arc::default(),
             pay_minutes: config.order_pay_minutes,
+            metrics_token: config.metrics_token.as_deref().map(Arc::from),
         })
         .layer(middleware);
         let _orders_due = crate::orders_due::spawn(db.clone(), config.order_pay_minutes, config.order_receive_days);

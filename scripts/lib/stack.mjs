@@ -79,10 +79,10 @@ export function sqlOn(database, statement, ...params) {
 
 /**
  * Starts the payment provider, the origin (or `origins` of them, on one database, the edge
- * spreading requests over them) and the edge; answers `{ origin, origins, edge, paygate,
- * secret, sql, killOrigin, stop }`.
+ * spreading requests over them) and the edge (with `edgeVars`, settings beside wrangler.toml's);
+ * answers `{ origin, origins, edge, paygate, secret, sql, killOrigin, stop }`.
  */
-export async function startStack({ cacheTtl = 60, originBin, originEnv = {}, origins: originCount = 1 } = {}) {
+export async function startStack({ cacheTtl = 60, originBin, originEnv = {}, origins: originCount = 1, edgeVars = {} } = {}) {
   const work = mkdtempSync(join(tmpdir(), 'shop-edge-'));
   const database = join(work, 'shop.db');
   const secret = randomBytes(32).toString('hex');
@@ -156,6 +156,7 @@ export async function startStack({ cacheTtl = 60, originBin, originEnv = {}, ori
         `EDGE_SECRET:${secret}`,
         '--var',
         `PUBLIC_CACHE_TTL:${cacheTtl}`,
+        ...Object.entries(edgeVars).flatMap(([name, value]) => ['--var', `${name}:${value}`]),
       ],
       {
         cwd: EDGE_DIR,

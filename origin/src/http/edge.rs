@@ -10,9 +10,15 @@
 //!
 //! Without the secret (development: `cargo run -p origin`, called directly) every request is
 //! answered as before, orders aside: they need the edge's signed check, which needs the secret.
+//!
+//! A request that passes has its body read whole, up to its call's limit
+//! (`order_check::limits`, the edge's too), before any handler runs: a handler that answers
+//! without reading it (not logged in, a cross-site refusal) would otherwise close the connection
+//! on unread bytes, and the reset could cost the edge the answer.
 
+use axum::body::Body;
 use axum::extract::{Request, State};
-use axum::http::StatusCode;
+use axum::http::{StatusCode, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use order_check::proof;
@@ -29,9 +35,13 @@ pub const READY: &str = "/readyz";
 /// so they are reached on the origin's own address).
 const OPERATIONS: [&str; 3] = [HEALTH, READY, crate::ops::METRICS];
 
-/// The largest request body the origin reads, in bytes: every body is a short form. A larger one
-/// is answered 413 `请求内容过大`.
-pub const BODY_LIMIT: usize = 64 * 1024;
+/// The largest request body the origin reads, in bytes, but for uploads
+/// (`order_check::limits::body_limit`): every body is a short form. A larger one is answered 413
+/// `请求内容过大`.
+pub const BODY_LIMIT: usize = order_check::limits::FORM_BODY;
+
+/// What a body larger than its call allows is told.
+const TOO_LARGE: &str = "请求内容过大";
 
 /// What a request without a valid proof is told.
 pub const NOT_THROUGH_EDGE: &str = "禁止直接访问源站";
@@ -62,7 +72,27 @@ pub async fn only_through_edge(State(context): State<ApiContext>, mut request: R
             request.headers_mut().remove(name);
         }
     }
-    next.run(request).await
+    match read_whole(request).await {
+        Ok(request) => next.run(request).await,
+        Err(refusal) => refusal,
+    }
+}
+
+/// `request` with its body read whole, up to its call's limit; 413 for a larger one (refused
+/// unread when its `Content-Length` says so), 400 for one that stopped before its end.
+async fn read_whole(request: Request) -> Result<Request, Response> {
+    let limit = order_check::limits::body_limit(request.method().as_str(), request.uri().path());
+    let too_large = || Error::Refused(StatusCode::PAYLOAD_TOO_LARGE, TOO_LARGE.into()).into_response();
+    let announced = request.headers().get(header::CONTENT_LENGTH).and_then(|value| value.to_str().ok());
+    if announced.and_then(|length| length.trim().parse::<u64>().ok()).is_some_and(|length| length > limit as u64) {
+        return Err(too_large());
+    }
+    let (parts, body) = request.into_parts();
+    match axum::body::to_bytes(body, limit).await {
+        Ok(bytes) => Ok(Request::from_parts(parts, Body::from(bytes))),
+        Err(error) if error.to_string().contains("length limit") => Err(too_large()),
+        Err(_) => Err(Error::Refused(StatusCode::BAD_REQUEST, "请求参数不正确".into()).into_response()),
+    }
 }
 
 /// `GET /readyz`: 200 once the origin can answer every call — the database answers and the

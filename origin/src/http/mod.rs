@@ -79,6 +79,8 @@ pub struct ApiContext {
     pub counts: Arc<goods::CountCache>,
     /// Minutes an order may stay unpaid (`ORDER_PAY_MINUTES`): its payment deadline.
     pub pay_minutes: u64,
+    /// What a scrape of `/metrics` must send (`METRICS_TOKEN`), or `None`: loopback only.
+    pub metrics_token: Option<Arc<str>>,
 }
 
 impl ApiContext {

@@ -148,6 +148,7 @@ async fn start(
         data_dir: data_dir(),
         wechat: None,
         payment: payment_config(),
+        metrics_token: None,
     };
     if let Some(listener) = &relay_listener {
         config.payment.shop_url = format!("http://{}", listener.local_addr().unwrap());

@@ -276,3 +276,106 @@ async fn a_short_secret_stops_the_origin() {
     config.edge_secret = Some(EDGE_SECRET.into());
     assert!(config.check().is_ok());
 }
+
+/// A body the edge lets through reaches an answer, even from a handler that never reads it
+/// (not logged in): the origin reads it whole first, so that the connection is not cut on
+/// unread bytes, which lost the edge the answer (502) for bodies of 8 KB and more.
+#[tokio::test]
+async fn bodies_a_handler_does_not_read_still_get_their_answer() {
+    on_both(|app| async move {
+        let client = app.client();
+        for size in [8 * 1024, 9000, 32 * 1024, 60 * 1024, order_check::limits::FORM_BODY] {
+            for path in ["/api/cart", "/api/user/address", "/api/favorite"] {
+                for _ in 0..3 {
+                    let answer = client
+                        .post(app.direct(path))
+                        .header(order_check::proof::HEADER, edge_proof("POST", path))
+                        .header("content-type", "application/x-www-form-urlencoded")
+                        .body(vec![b'a'; size])
+                        .send()
+                        .await
+                        .unwrap_or_else(|error| panic!("{size} bytes to {path}: {error}"));
+                    assert_eq!(answer.status(), StatusCode::UNAUTHORIZED, "{size} bytes to {path}");
+                }
+            }
+        }
+        // An upload may be larger than a form (up to its own limit); anything else may not.
+        for (path, size, status) in [
+            ("/api/user/feedback", 1024 * 1024, StatusCode::UNAUTHORIZED),
+            ("/api/user/login", order_check::limits::FORM_BODY + 1, StatusCode::PAYLOAD_TOO_LARGE),
+        ] {
+            let answer = client
+                .post(app.direct(path))
+                .header(order_check::proof::HEADER, edge_proof("POST", path))
+                .header("content-type", "multipart/form-data; boundary=x")
+                .body(vec![b'a'; size])
+                .send()
+                .await
+                .unwrap();
+            assert_eq!(answer.status(), status, "{size} bytes to {path}");
+        }
+    })
+    .await;
+}
+
+/// The edge and the origin hold the same body limits: the uploads' routes exist, as POSTs, and
+/// the origin's own limits are the shared ones.
+#[test]
+fn the_body_limits_are_the_edges() {
+    assert_eq!(origin::http::edge::BODY_LIMIT, order_check::limits::FORM_BODY);
+    assert_eq!(origin::http::upload::BODY_LIMIT, order_check::limits::UPLOAD_BODY);
+    let document = serde_json::to_value(origin::http::openapi_document()).unwrap();
+    for path in order_check::limits::UPLOADS {
+        assert!(document["paths"][path]["post"].is_object(), "POST {path} is a route");
+    }
+}
+
+/// A caller's `X-Request-Id` is kept only when it is a plain token; any other is replaced, so
+/// that what a client writes never reaches the log. Every answer says nosniff.
+#[tokio::test]
+async fn only_plain_request_ids_are_kept_and_every_answer_says_nosniff() {
+    on_both(|app| async move {
+        let client = app.client();
+        let id = |answer: &reqwest::Response| answer.headers()["x-request-id"].to_str().unwrap().to_owned();
+        let answer = client.get(app.url("/api/user/base")).header("x-request-id", "Plain-Token-0123").send().await.unwrap();
+        assert_eq!(id(&answer), "Plain-Token-0123");
+        for bad in ["has_underscore", "has space", &"x".repeat(65), "ansi%1B[31m", "semi;colon"] {
+            let answer = client.get(app.direct("/healthz")).header("x-request-id", bad).send().await.unwrap();
+            let fresh = id(&answer);
+            assert_ne!(fresh, bad);
+            assert!(order_check::limits::is_plain_request_id(fresh.as_bytes()), "{bad:?} became {fresh}");
+        }
+        for answer in [
+            client.get(app.url("/api/user/base")).send().await.unwrap(),
+            client.get(app.url("/api/no/such/call")).send().await.unwrap(),
+            client.get(app.direct("/api/user/base")).send().await.unwrap(),
+            client.get(app.direct("/healthz")).send().await.unwrap(),
+            client.get(app.direct("/metrics")).send().await.unwrap(),
+        ] {
+            assert_eq!(answer.headers()["x-content-type-options"], "nosniff", "{}", answer.url());
+        }
+    })
+    .await;
+}
+
+/// With `METRICS_TOKEN`, `/metrics` answers only a scrape that sends it (from anywhere); without
+/// one, only the origin's own machine (the tests' loopback, see `ops::may_scrape`).
+#[tokio::test]
+async fn metrics_need_the_token_where_one_is_set() {
+    const TOKEN: &str = "the operator's scrape token";
+    crate::common::on_both_configured(
+        |config| config.metrics_token = Some(TOKEN.into()),
+        |app| async move {
+            let client = app.client();
+            let answer = client.get(app.direct("/metrics")).send().await.unwrap();
+            assert_eq!(answer.status(), StatusCode::UNAUTHORIZED);
+            assert_eq!(answer.headers()["www-authenticate"], "Bearer");
+            let wrong = client.get(app.direct("/metrics")).bearer_auth("not the token").send().await.unwrap();
+            assert_eq!(wrong.status(), StatusCode::UNAUTHORIZED);
+            let answer = client.get(app.direct("/metrics")).bearer_auth(TOKEN).send().await.unwrap();
+            assert_eq!(answer.status(), StatusCode::OK);
+            assert!(answer.text().await.unwrap().contains("http_requests_total"));
+        },
+    )
+    .await;
+}
