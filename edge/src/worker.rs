@@ -75,11 +75,12 @@ async fn fetch(mut request: Request, env: Env, _context: Context) -> worker::Res
     let settings = Settings::from(&env, request_id.clone());
     let method = request.method().to_string();
     let path = request.path();
-    let answer = match route::route(&method, &path) {
+    let route = route::route(&method, &path);
+    let answer = match route {
         Route::App => app(&env, &request).await,
         Route::MissingAsset => missing(),
         Route::Public => public(&settings, request).await,
-        route => match read_body(&mut request, limits::body_limit(&method, &path)).await {
+        Route::Api | Route::CheckoutPreview | Route::Order => match read_body(&mut request, limits::body_limit(&method, &path)).await {
             Body::TooLarge => respond(&envelope::too_large()),
             Body::Unreadable => respond(&envelope::unreadable()),
             Body::Read(body) if route == Route::Api => forward(&settings, request, body).await,
@@ -93,7 +94,7 @@ async fn fetch(mut request: Request, env: Env, _context: Context) -> worker::Res
             respond(&envelope::busy())?
         }
     };
-    let page = matches!(route::route(&method, &path), Route::App) && answer.status_code() < 400;
+    let page = route == Route::App && answer.status_code() < 400;
     with_headers(answer, if page { &route::PAGE_HEADERS } else { &[route::NOSNIFF] })
 }
 
