@@ -43,6 +43,7 @@ test('the hashed build files are immutable for a year', async () => {
     assert.equal(file.status, 200, path);
     assert.equal(file.headers.get('cache-control'), IMMUTABLE, path);
     assert.doesNotMatch(file.headers.get('content-type'), /text\/html/, path);
+    assert.equal(file.headers.get('x-content-type-options'), 'nosniff', path);
   }
 });
 
