@@ -59,7 +59,8 @@ test(`no call answers 5xx to generated input (Schemathesis, ${SECONDS} s, seed $
       '--no-color',
       ...EXCLUDED.flatMap((id) => ['--exclude-operation-id', id]),
     ];
-    const child = spawn(schemathesis, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    // Run in the report directory: Schemathesis keeps its example database in the working directory.
+    const child = spawn(schemathesis, args, { cwd: reports, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
     child.stderr.on('data', (chunk) => (output += chunk));
