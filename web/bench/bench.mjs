@@ -6,21 +6,10 @@
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { startStack, Client } from '../../scripts/lib/stack.mjs';
+import { LAUNCH } from './chromium.mjs';
 
 const LINES = Number(process.env.LINES ?? 200);
 const EDITS = Number(process.env.EDITS ?? 60);
-const LAUNCH = {
-  executablePath: '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-};
 
 const stack = await startStack({ originBin: process.env.ORIGIN_BIN });
 const browser = await chromium.launch(LAUNCH);

@@ -25,20 +25,9 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { loadavg, cpus } from 'node:os';
 import { chromium } from '@playwright/test';
 import { startStack, Client } from '../../scripts/lib/stack.mjs';
+import { LAUNCH } from './chromium.mjs';
 
 const RUNS = Number(process.env.RUNS ?? 7);
-const LAUNCH = {
-  executablePath: '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-};
 const CONTEXT = { viewport: { width: 1400, height: 900 }, locale: 'zh-CN' };
 
 /** Targets (issue 24, "Speed you can feel"). */
