@@ -1,5 +1,5 @@
 //! The one error type every handler answers with, and the envelope every answer wears:
-//! `{ "code": int, "msg": string, "data": any }` (`shared/design/api.md`).
+//! `{ "code": int, "msg": string, "data": any }` (`docs/api.md`, "The envelope").
 
 use axum::Json;
 use axum::http::StatusCode;

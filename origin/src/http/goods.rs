@@ -33,12 +33,6 @@ pub fn router() -> OpenApiRouter<ApiContext> {
         .routes(routes!(activities))
 }
 
-/// Escapes `%`, `_` and `\` for a `LIKE … ESCAPE '\'` pattern.
-pub fn like_pattern(text: &str) -> String {
-    let escaped = text.replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_");
-    format!("%{escaped}%")
-}
-
 /// `$from, $from+1, …` for `count` parameters.
 pub fn placeholders(count: usize, from: usize) -> String {
     (from..from + count).map(|n| format!("${n}")).collect::<Vec<_>>().join(", ")

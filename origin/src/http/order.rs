@@ -1,4 +1,4 @@
-//! Checkout, orders and payment (`shared/design/api.md` §Checkout and orders).
+//! Checkout, orders and payment (`docs/api.md`, "Orders and `Idempotency-Key`" and "Routes": Cart, Orders).
 //!
 //! The order is made in one transaction that re-reads the cart, quotes it with the engine
 //! (`engine::checkout::check`), takes the stock with guarded updates (`stock >= n`, so it
