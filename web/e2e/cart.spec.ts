@@ -294,10 +294,14 @@ test('a random walk of 300 clicks on boxes, 全选, steppers, quantities and del
         steps.push('type');
       } else {
         await row.getByRole('button', { name: '删除' }).click();
-        await page
-          .getByRole('button', { name: '确 定' })
-          .or(page.getByRole('button', { name: '确定' }))
-          .click();
+        // 确定 until the dialog is gone: a click that lands while the dialog is still opening
+        // can go unheard, and a buyer then clicks again (the dialog runs its delete once).
+        const dialog = page.getByRole('dialog');
+        const confirm = dialog.getByRole('button', { name: '确 定' }).or(dialog.getByRole('button', { name: '确定' }));
+        await expect(async () => {
+          if (await dialog.isVisible()) await confirm.click({ timeout: 2_000 });
+          await expect(dialog).toBeHidden({ timeout: 2_000 });
+        }).toPass({ timeout: 20_000 });
         steps.push('delete');
       }
     }
