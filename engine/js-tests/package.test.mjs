@@ -19,6 +19,9 @@ import {
   LineType,
   refund,
   pointsTakeBack,
+  cashback,
+  cashbackTakeBack,
+  discountLabel,
 } from '../../pkg/engine.js';
 
 const vectorsDir = new URL('../tests/vectors/', import.meta.url);
@@ -35,7 +38,7 @@ function attempt(call) {
   }
 }
 
-/** The answer to a vector: the quote (through a CartSession when it has edits), the refund or the points take-back. */
+/** The answer to a vector: the quote (through a CartSession when it has edits), the refund, the points take-back, the cash back or the discount label. */
 function answer(vector) {
   if (vector.refund) {
     const { paid, number, returned_before: before, k } = vector.refund;
@@ -45,6 +48,15 @@ function answer(vector) {
     const { earned, due, refunded_before: before, refund: now, held, points_per_yuan: rate } = vector.take_back;
     return attempt(() => ({ ...pointsTakeBack(earned, due, before, now, held, rate) }));
   }
+  if (vector.cashback) {
+    const { tiers, net } = vector.cashback;
+    return attempt(() => ({ back: cashback(tiers, net) }));
+  }
+  if (vector.cashback_take_back) {
+    const { tiers, held, net_after: after, refund: now } = vector.cashback_take_back;
+    return attempt(() => ({ taken: cashbackTakeBack(tiers, held, after, now) }));
+  }
+  if (vector.discount_label) return attempt(() => ({ label: discountLabel(vector.discount_label.rate) }));
   if (!vector.edits) return attempt(() => quoteCart(vector.input));
   return attempt(() => {
     const session = new CartSession(vector.input);
@@ -140,6 +152,9 @@ test('TypeScript declarations cover the API', () => {
     'export interface Settlement',
     'export function pointsTakeBack(earned: number, due: MoneyInput, refundedBefore: MoneyInput, refund: MoneyInput, held: number, pointsPerYuan: number): PointsTakeBack',
     'export interface PointsTakeBack',
+    'export function cashback(tiers: CashbackTierInput[], net: MoneyInput): string',
+    'export function cashbackTakeBack(tiers: CashbackTierInput[], held: MoneyInput, netAfter: MoneyInput, refund: MoneyInput): string',
+    'export function discountLabel(rate: MoneyInput): string',
   ]) {
     assert.ok(types.includes(name), `engine.d.ts declares ${name}`);
   }

@@ -13,6 +13,7 @@ mod model;
 mod money;
 mod quote;
 mod read;
+mod returns;
 mod session;
 mod settle;
 pub mod text;
@@ -31,8 +32,9 @@ pub use quote::{
     BADGE_MAX, CartQuote, Counts, FreeShippingHint, LadderRow, LineQuote, PriceKind, Shipping, Summary, TierStatus, Totals, quote,
 };
 pub use read::{cart_from_json, cart_from_value};
+pub use returns::{CashbackTier, PointsTakeBack, cashback, cashback_take_back, points_take_back, refund};
 pub use session::CartSession;
-pub use settle::{Chosen, CouponValue, LineSettlement, PointsTakeBack, Settlement, VoucherValue, points_take_back, rate_price, refund};
+pub use settle::{Chosen, CouponValue, LineSettlement, Settlement, VoucherValue, rate_price};
 pub use validate::{check_password, check_username, is_email, is_phone};
 
 /// Quotes a cart given as JSON text and answers the quote as JSON text.

@@ -1,7 +1,7 @@
-//! Settlement at checkout and refunds (`docs/pricing.md`, rules 11–20): one coupon and one
-//! cash voucher per order, chosen together, red packets and points up to a share of the amount, the shipping fee,
-//! the amount due, and every deduction shared out to the lines in whole cents, which is what a
-//! later return refunds.
+//! Settlement at checkout (`docs/pricing.md`, rules 11–19): one coupon and one cash voucher
+//! per order, chosen together, red packets and points up to a share of the amount, the shipping
+//! fee, the amount due, and every deduction shared out to the lines in whole cents, which is what
+//! a later return refunds (`returns.rs`).
 //!
 //! Money here is whole cents (`i128`), computed from the priced lines of [`crate::quote`].
 
@@ -436,103 +436,6 @@ pub fn rate_price(price: Money, rate: Money) -> Result<Money, EngineError> {
     Money::from_decimal(decimal).map_err(|_| EngineError::out_of_range("price"))
 }
 
-/// Rule 20: what returning `k` more units of an order line refunds, the line having had
-/// `number` units and `paid` (rule 19), `returned_before` units returned already. Returning
-/// every unit, in any split, refunds exactly `paid`.
-pub fn refund(paid: Money, number: i64, returned_before: i64, k: i64) -> Result<Cents, EngineError> {
-    if paid.decimal().scale() > 2 {
-        return Err(EngineError::input("paid", "more than two decimals"));
-    }
-    if number < 1 {
-        return Err(EngineError::input("number", format_args!("must be at least 1, got {number}")));
-    }
-    if returned_before < 0 {
-        return Err(EngineError::input("returned_before", format_args!("must not be negative, got {returned_before}")));
-    }
-    if k < 1 {
-        return Err(EngineError::input("k", format_args!("must be at least 1, got {k}")));
-    }
-    if returned_before.checked_add(k).is_none_or(|returned| returned > number) {
-        return Err(EngineError::input(
-            "k",
-            format_args!("returned_before + k must not exceed number ({returned_before} + {k} > {number})"),
-        ));
-    }
-    let paid = paid.floor_cents().ok_or_else(|| EngineError::out_of_range("paid"))?.0;
-    let part = |units: i64| paid.checked_mul(i128::from(units)).map(|cents| cents / i128::from(number));
-    let refund = part(returned_before + k).zip(part(returned_before)).map(|(to, from)| to - from);
-    refund.map(Cents).ok_or_else(|| EngineError::out_of_range("paid"))
-}
-
-/// What a return takes back of the points its order earned (`docs/pricing.md`, "Rule 21"):
-/// the points taken from the member's account, the points the member no longer holds, and
-/// what those are worth, deducted from the return's refund.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
-pub struct PointsTakeBack {
-    /// Points taken from the member's account: the share due, as far as the account holds it.
-    pub taken: i64,
-    /// Points of the share due that the account no longer holds (spent since).
-    pub short: i64,
-    /// `short` at the points' value, deducted from the refund (never more than the refund).
-    pub deducted: Cents,
-}
-
-/// Rule 21: a return refunding `refund` of an order that earned `earned` points for `due`
-/// paid, `refunded_before` refunded by its earlier returns, takes back
-/// `floor(earned × (R + q) / due) − floor(earned × R / due)` points; of them, what the member's
-/// account (`held`, after this return's points given back) no longer holds is deducted from
-/// the refund at `points_per_yuan` points a yuan, rounded up to the cent and at most the refund.
-pub fn points_take_back(
-    earned: i64,
-    due: Money,
-    refunded_before: Money,
-    refund: Money,
-    held: i64,
-    points_per_yuan: i64,
-) -> Result<PointsTakeBack, EngineError> {
-    let cents = |field: &str, amount: Money| -> Result<i128, EngineError> {
-        if amount.decimal().scale() > 2 {
-            return Err(EngineError::input(field, "more than two decimals"));
-        }
-        if amount.decimal().is_sign_negative() && !amount.is_zero() {
-            return Err(EngineError::input(field, format_args!("must not be negative, got {amount}")));
-        }
-        Ok(amount.floor_cents().ok_or_else(|| EngineError::out_of_range(field))?.0)
-    };
-    if earned < 0 {
-        return Err(EngineError::input("earned", format_args!("must not be negative, got {earned}")));
-    }
-    let due = cents("due", due)?;
-    let before = cents("refunded_before", refunded_before)?;
-    let now = cents("refund", refund)?;
-    if held < 0 {
-        return Err(EngineError::input("held", format_args!("must not be negative, got {held}")));
-    }
-    if points_per_yuan < 1 {
-        return Err(EngineError::input("points_per_yuan", format_args!("must be at least 1, got {points_per_yuan}")));
-    }
-    let after = before.checked_add(now).ok_or_else(|| EngineError::out_of_range("refund"))?;
-    if after > due {
-        return Err(EngineError::input(
-            "refund",
-            format_args!("refunded_before + refund must not exceed due ({refunded_before} + {refund} > {due})", due = Cents(due)),
-        ));
-    }
-    if due == 0 {
-        return Ok(PointsTakeBack::default());
-    }
-    let earned = i128::from(earned);
-    let share = |refunded: i128| earned.checked_mul(refunded).map(|product| product / due);
-    let take = share(after).zip(share(before)).map(|(to, from)| to - from).ok_or_else(|| EngineError::out_of_range("earned"))?;
-    let take = i64::try_from(take).map_err(|_| EngineError::out_of_range("earned"))?;
-    let taken = take.min(held);
-    let short = take - taken;
-    // Cents, rounded up: `short` points at `points_per_yuan` a yuan are worth short × 100 / rate.
-    let per_yuan = i128::from(points_per_yuan);
-    let worth = (i128::from(short) * 100 + per_yuan - 1) / per_yuan;
-    Ok(PointsTakeBack { taken, short, deducted: Cents(worth.min(now)) })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -578,15 +481,5 @@ mod tests {
                 assert_eq!(pairs, expected, "{len} pairs below {spread}");
             }
         }
-    }
-
-    #[test]
-    fn refunds_add_up_to_what_was_paid() {
-        let paid = Money::parse("10.00").unwrap();
-        let parts: Vec<i128> = (0..3).map(|before| refund(paid, 3, before, 1).unwrap().0).collect();
-        assert_eq!(parts, [333, 333, 334]);
-        assert_eq!(refund(paid, 3, 0, 3).unwrap(), Cents(1000));
-        assert_eq!(refund(Money::parse("1.005").unwrap(), 3, 0, 1).unwrap_err().to_string(), "paid: more than two decimals");
-        assert_eq!(refund(paid, 3, 2, 2).unwrap_err().to_string(), "k: returned_before + k must not exceed number (2 + 2 > 3)");
     }
 }

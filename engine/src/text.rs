@@ -1,12 +1,15 @@
 //! The sentences the shop writes about prices, written once so that the cart page, the goods
 //! page and the origin's answers say the same thing (`docs/pricing.md`, "Words"): the
-//! full-reduction title ("满500减50") and the hints that tell a buyer how far they are from a
-//! ladder price, a tier or free shipping.
+//! full-reduction title ("满500减50"), the hints that tell a buyer how far they are from a
+//! ladder price, a tier or free shipping, and a discount's label ("9.4折", rule 23).
 //!
 //! Amounts shown to the buyer are written as the shop shows money: `¥` and two decimals, cut
 //! by `floor2` (a unit price of 11.609 shows as ¥11.60). Titles keep the amounts as given,
 //! without trailing zeros (`满500减50`, `满99.5减10`).
 
+use rust_decimal::Decimal;
+
+use crate::error::EngineError;
 use crate::money::{Cents, Money};
 
 /// An amount that can be shown to the buyer.
@@ -63,6 +66,21 @@ pub fn shipping_hint(need: impl Amount) -> String {
     format!("还差 {} 免运费", yuan(need))
 }
 
+/// Rule 23: a rate as a Chinese buyer reads it, in tenths of the price (折): `0.94` is `9.4折`,
+/// `0.9` is `9折`, `0.85` is `8.5折`; a rate of 1 takes nothing off and is `不打折`. A rate of
+/// 0, or above 1, is an error.
+pub fn discount_label(rate: Money) -> Result<String, EngineError> {
+    if rate.is_zero() || rate.decimal() > Decimal::ONE {
+        return Err(EngineError::input("rate", format_args!("must be above 0 and at most 1, got {rate}")));
+    }
+    if rate.decimal() == Decimal::ONE {
+        return Ok("不打折".to_owned());
+    }
+    let tenths = rate.decimal().checked_mul(Decimal::TEN).and_then(|tenths| Money::from_decimal(tenths).ok());
+    let tenths = tenths.ok_or_else(|| EngineError::out_of_range("rate"))?;
+    Ok(format!("{}折", plain(tenths)))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -86,5 +104,19 @@ mod tests {
         assert_eq!(shipping_hint(Cents(12_005)), "还差 ¥120.05 免运费");
         assert_eq!(yuan(Cents(0)), "¥0.00");
         assert_eq!(yuan(money("0.009")), "¥0.00");
+    }
+
+    #[test]
+    fn a_discount_reads_in_tenths_of_the_price() {
+        let label = |rate: &str| discount_label(money(rate)).map_err(|error| error.to_string());
+        assert_eq!(label("0.94").unwrap(), "9.4折");
+        assert_eq!(label("0.9").unwrap(), "9折");
+        assert_eq!(label("0.90").unwrap(), "9折");
+        assert_eq!(label("0.85").unwrap(), "8.5折");
+        assert_eq!(label("0.945").unwrap(), "9.45折");
+        assert_eq!(label("0.05").unwrap(), "0.5折");
+        assert_eq!(label("1").unwrap(), "不打折");
+        assert_eq!(label("0").unwrap_err(), "rate: must be above 0 and at most 1, got 0.00");
+        assert_eq!(label("1.5").unwrap_err(), "rate: must be above 0 and at most 1, got 1.50");
     }
 }

@@ -6,8 +6,11 @@ mod common;
 
 use std::collections::BTreeMap;
 
-use common::{Edit, GOLDEN, Refund, TakeBack, VECTOR_FILES, Vector, mismatch, outcome, refunded, taken_back, vectors};
-use engine::{CartSession, EngineError, Money};
+use common::{
+    Cashback, CashbackTakeBack, Edit, GOLDEN, Refund, TakeBack, VECTOR_FILES, Vector, answered, mismatch, outcome, refunded, taken_back,
+    vectors,
+};
+use engine::{CartSession, CashbackTier, EngineError, Money};
 use serde_json::Value;
 
 /// The native answer to a vector: the quote (of the edited cart when it has edits), the refund,
@@ -18,6 +21,16 @@ fn native(vector: &Vector) -> Value {
     }
     if let Some(take_back) = &vector.take_back {
         return taken_back(native_take_back(take_back));
+    }
+    if let Some(cashback) = &vector.cashback {
+        return answered("back", native_cashback(cashback));
+    }
+    if let Some(take_back) = &vector.cashback_take_back {
+        return answered("taken", native_cashback_take_back(take_back));
+    }
+    if let Some(label) = &vector.discount_label {
+        let label = money("rate", &label.rate).and_then(|rate| engine::text::discount_label(rate).map_err(|error| error.to_string()));
+        return answered("label", label);
     }
     let answer = engine::cart_from_value(&vector.input).and_then(|cart| match &vector.edits {
         None => engine::quote(&cart),
@@ -57,6 +70,36 @@ fn native_take_back(take_back: &TakeBack) -> Result<(i64, i64, String), String> 
     engine::points_take_back(take_back.earned, due, refunded_before, refund, take_back.held, take_back.points_per_yuan)
         .map(|back| (back.taken, back.short, back.deducted.to_string()))
         .map_err(|error| error.to_string())
+}
+
+/// A vector's cash-back tiers, read as the JavaScript API reads them.
+fn tiers(tiers: &Value) -> Result<Vec<CashbackTier>, String> {
+    let tiers = tiers.as_array().ok_or("tiers: expected an array of tiers")?;
+    let field = |tier: &Value, index: usize, key: &str| match tier.get(key) {
+        Some(value @ (Value::String(_) | Value::Number(_))) => money(&format!("tiers[{index}].{key}"), value),
+        _ => Err(format!("tiers[{index}].{key}: expected a decimal string or a number")),
+    };
+    let tier = |(index, tier): (usize, &Value)| {
+        if !tier.is_object() {
+            return Err(format!("tiers[{index}]: expected a tier object"));
+        }
+        Ok(CashbackTier { amount: field(tier, index, "amount")?, back: field(tier, index, "back")? })
+    };
+    tiers.iter().enumerate().map(tier).collect()
+}
+
+fn native_cashback(cashback: &Cashback) -> Result<String, String> {
+    let tiers = tiers(&cashback.tiers)?;
+    let net = money("net", &cashback.net)?;
+    engine::cashback(&tiers, net).map(|back| back.to_string()).map_err(|error| error.to_string())
+}
+
+fn native_cashback_take_back(take_back: &CashbackTakeBack) -> Result<String, String> {
+    let tiers = tiers(&take_back.tiers)?;
+    let held = money("held", &take_back.held)?;
+    let net_after = money("net_after", &take_back.net_after)?;
+    let refund = money("refund", &take_back.refund)?;
+    engine::cashback_take_back(&tiers, held, net_after, refund).map(|taken| taken.to_string()).map_err(|error| error.to_string())
 }
 
 /// `CartSession::settle` of a vector's settlement on its cart, when it has one.
@@ -110,7 +153,7 @@ fn vectors_hold_natively() {
 #[test]
 fn every_rule_has_vectors() {
     let rules: std::collections::BTreeSet<String> = vectors().iter().map(|(_, vector)| vector.rule.to_string()).collect();
-    for rule in 1..=21 {
+    for rule in 1..=23 {
         assert!(rules.contains(&rule.to_string()), "no vector for rule {rule}");
     }
     assert!(rules.contains("\"input\""), "no vector for input errors");

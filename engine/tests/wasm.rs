@@ -8,7 +8,7 @@ mod common;
 
 use std::collections::BTreeMap;
 
-use common::{Edit, GOLDEN, Vector, mismatch, outcome, refunded, taken_back, vectors};
+use common::{Edit, GOLDEN, Vector, answered, mismatch, outcome, refunded, taken_back, vectors};
 use serde_json::Value;
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::*;
@@ -46,6 +46,18 @@ fn answer(vector: &Vector) -> Value {
             (answer["taken"].as_i64().unwrap(), answer["short"].as_i64().unwrap(), answer["deducted"].as_str().unwrap().to_owned())
         };
         return taken_back(result.map(read).map_err(|error| error_message(error.into())));
+    }
+    if let Some(cashback) = &vector.cashback {
+        let result = engine::wasm::cashback(to_js(&cashback.tiers), to_js(&cashback.net));
+        return answered("back", result.map_err(|error| error_message(error.into())));
+    }
+    if let Some(back) = &vector.cashback_take_back {
+        let result = engine::wasm::cashback_take_back(to_js(&back.tiers), to_js(&back.held), to_js(&back.net_after), to_js(&back.refund));
+        return answered("taken", result.map_err(|error| error_message(error.into())));
+    }
+    if let Some(label) = &vector.discount_label {
+        let result = engine::wasm::discount_label(to_js(&label.rate));
+        return answered("label", result.map_err(|error| error_message(error.into())));
     }
     let Some(edits) = &vector.edits else { return wasm(&vector.input) };
     let edited = (|| {

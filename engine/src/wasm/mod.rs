@@ -15,6 +15,7 @@
 
 mod fast;
 mod output;
+mod returns;
 mod tokens;
 
 use serde::Deserialize;
@@ -27,6 +28,7 @@ use crate::money::MAX_SAFE_INTEGER;
 use crate::read::engine_error;
 use crate::{CartInput, CartSession, Money, SettlementInput};
 use output::Output;
+pub use returns::{cashback, cashback_take_back, points_take_back, refund};
 use tokens::Tokens;
 
 #[wasm_bindgen(module = "/js/boundary.js")]
@@ -66,6 +68,8 @@ export interface PointsTakeBack {
   /** `short` at the points' value, deducted from the refund. */
   deducted: Money;
 }
+/** Rule 22: a cash-back tier (满额返现): goods coming to `amount` earn `back`. */
+export interface CashbackTierInput { amount: MoneyInput; back: MoneyInput }
 
 export interface LadderStepInput { number: number; price: MoneyInput }
 export interface GoodsInput {
@@ -396,52 +400,16 @@ pub fn tier_hint(
     Ok(crate::text::tier_hint(read_money("need", &need)?, read_money("reduce", &reduce)?))
 }
 
+/// Rule 23: a rate as a buyer reads it, in tenths of the price: `0.94` is `9.4折`.
+#[wasm_bindgen(js_name = discountLabel)]
+pub fn discount_label(#[wasm_bindgen(unchecked_param_type = "MoneyInput")] rate: JsValue) -> Result<String, JsError> {
+    crate::text::discount_label(read_money("rate", &rate)?).map_err(js_error)
+}
+
 /// `还差 ¥120.00 免运费`: how much more ships free.
 #[wasm_bindgen(js_name = shippingHint)]
 pub fn shipping_hint(#[wasm_bindgen(unchecked_param_type = "MoneyInput")] need: JsValue) -> Result<String, JsError> {
     Ok(crate::text::shipping_hint(read_money("need", &need)?))
-}
-
-/// Rule 20: what returning `k` more units of an order line refunds (a money string), the line
-/// having had `number` units and `paid`, `returnedBefore` units returned already.
-#[wasm_bindgen]
-pub fn refund(
-    #[wasm_bindgen(unchecked_param_type = "MoneyInput")] paid: JsValue,
-    number: f64,
-    #[wasm_bindgen(js_name = returnedBefore)] returned_before: f64,
-    k: f64,
-) -> Result<String, JsError> {
-    let paid = read_money("paid", &paid)?;
-    let refunded = crate::refund(paid, integer("number", number)?, integer("returned_before", returned_before)?, integer("k", k)?);
-    Ok(refunded.map_err(js_error)?.to_string())
-}
-
-/// Rule 21: what a return takes back of the points its order earned (`{ taken, short,
-/// deducted }`, `deducted` a money string), the order having earned `earned` points for `due`,
-/// `refundedBefore` refunded before, `refund` refunded now, the member holding `held` points
-/// after this return's points given back, `pointsPerYuan` points worth one yuan.
-#[wasm_bindgen(js_name = pointsTakeBack, unchecked_return_type = "PointsTakeBack")]
-pub fn points_take_back(
-    earned: f64,
-    #[wasm_bindgen(unchecked_param_type = "MoneyInput")] due: JsValue,
-    #[wasm_bindgen(js_name = refundedBefore, unchecked_param_type = "MoneyInput")] refunded_before: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "MoneyInput")] refund: JsValue,
-    held: f64,
-    #[wasm_bindgen(js_name = pointsPerYuan)] points_per_yuan: f64,
-) -> Result<JsValue, JsError> {
-    let earned = integer("earned", earned)?;
-    let due = read_money("due", &due)?;
-    let refunded_before = read_money("refunded_before", &refunded_before)?;
-    let refund = read_money("refund", &refund)?;
-    let held = integer("held", held)?;
-    let points_per_yuan = integer("points_per_yuan", points_per_yuan)?;
-    let back = crate::points_take_back(earned, due, refunded_before, refund, held, points_per_yuan).map_err(js_error)?;
-    let answer = js_sys::Object::new();
-    let set = |key: &str, value: JsValue| js_sys::Reflect::set(&answer, &JsValue::from_str(key), &value);
-    set("taken", JsValue::from(back.taken as f64)).map_err(|_| JsError::new("pointsTakeBack: answer"))?;
-    set("short", JsValue::from(back.short as f64)).map_err(|_| JsError::new("pointsTakeBack: answer"))?;
-    set("deducted", JsValue::from_str(&back.deducted.to_string())).map_err(|_| JsError::new("pointsTakeBack: answer"))?;
-    Ok(answer.into())
 }
 
 /// An amount given as a decimal string or a JavaScript number.

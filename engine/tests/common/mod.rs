@@ -34,6 +34,8 @@ pub const VECTOR_FILES: &[(&str, &str)] = &[
     ("rule19_allocation.json", include_str!("../vectors/rule19_allocation.json")),
     ("rule20_refund.json", include_str!("../vectors/rule20_refund.json")),
     ("rule21_points_take_back.json", include_str!("../vectors/rule21_points_take_back.json")),
+    ("rule22_cashback.json", include_str!("../vectors/rule22_cashback.json")),
+    ("rule23_discount_label.json", include_str!("../vectors/rule23_discount_label.json")),
     ("settlement_errors.json", include_str!("../vectors/settlement_errors.json")),
 ];
 
@@ -42,8 +44,9 @@ pub const VECTOR_FILES: &[(&str, &str)] = &[
 pub const GOLDEN: &str = include_str!("../vectors/golden/quotes.json");
 
 /// One vector: a cart (`input`), optionally edited through a `CartSession` (`edits`), or the
-/// arguments of a refund (`refund`, rule 20) or of a points take-back (`take_back`, rule 21);
-/// and what the answer must contain.
+/// arguments of a refund (`refund`, rule 20), of a points take-back (`take_back`, rule 21), of
+/// a cash back or its take-back (`cashback`, `cashback_take_back`, rule 22) or of a discount's
+/// label (`discount_label`, rule 23); and what the answer must contain.
 #[derive(Debug, Deserialize)]
 pub struct Vector {
     pub name: String,
@@ -56,7 +59,35 @@ pub struct Vector {
     pub refund: Option<Refund>,
     #[serde(default)]
     pub take_back: Option<TakeBack>,
+    #[serde(default)]
+    pub cashback: Option<Cashback>,
+    #[serde(default)]
+    pub cashback_take_back: Option<CashbackTakeBack>,
+    #[serde(default)]
+    pub discount_label: Option<DiscountLabel>,
     pub expected: Value,
+}
+
+/// The arguments of `cashback(tiers, net)`: tiers as `[{ amount, back }]`, amounts as given.
+#[derive(Debug, Deserialize)]
+pub struct Cashback {
+    pub tiers: Value,
+    pub net: Value,
+}
+
+/// The arguments of `cashbackTakeBack(tiers, held, netAfter, refund)`.
+#[derive(Debug, Deserialize)]
+pub struct CashbackTakeBack {
+    pub tiers: Value,
+    pub held: Value,
+    pub net_after: Value,
+    pub refund: Value,
+}
+
+/// The argument of `discountLabel(rate)`.
+#[derive(Debug, Deserialize)]
+pub struct DiscountLabel {
+    pub rate: Value,
 }
 
 /// The arguments of `pointsTakeBack(earned, due, refundedBefore, refund, held, pointsPerYuan)`.
@@ -115,6 +146,14 @@ pub fn refunded(result: Result<String, String>) -> Value {
 pub fn taken_back(result: Result<(i64, i64, String), String>) -> Value {
     match result {
         Ok((taken, short, deducted)) => serde_json::json!({ "taken": taken, "short": short, "deducted": deducted }),
+        Err(message) => serde_json::json!({ "error": message }),
+    }
+}
+
+/// A money answer as a vector's `expected` reads it: `{ "<key>": "20.00" }`, or the error.
+pub fn answered(key: &str, result: Result<String, String>) -> Value {
+    match result {
+        Ok(answer) => serde_json::json!({ key: answer }),
         Err(message) => serde_json::json!({ "error": message }),
     }
 }
