@@ -11,11 +11,13 @@ pub mod checkout;
 mod error;
 mod model;
 mod money;
+mod priced;
 mod quote;
 mod read;
 mod returns;
 mod session;
 mod settle;
+mod share;
 pub mod text;
 mod validate;
 
@@ -28,9 +30,8 @@ pub use model::{
     LINE_TYPE_FLASH_SALE, LINE_TYPE_NORMAL, Ladder, LadderStep, MAX_QUANTITY, ManjianTier, SettlementInput, ShippingData,
 };
 pub use money::{Cents, Money, MoneyError};
-pub use quote::{
-    BADGE_MAX, CartQuote, Counts, FreeShippingHint, LadderRow, LineQuote, PriceKind, Shipping, Summary, TierStatus, Totals, quote,
-};
+pub use priced::{Counts, FreeShippingHint, LadderRow, LineQuote, PriceKind, Shipping, Summary, TierStatus, Totals};
+pub use quote::{BADGE_MAX, CartQuote, quote};
 pub use read::{cart_from_json, cart_from_value};
 pub use returns::{CashbackTier, PointsTakeBack, cashback, cashback_take_back, points_take_back, refund};
 pub use session::CartSession;

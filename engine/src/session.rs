@@ -6,10 +6,12 @@
 use crate::error::EngineError;
 use crate::model::CartItem;
 use crate::model::{CartInput, MAX_QUANTITY, SettlementInput};
+use crate::priced::{LadderRow, LineQuote, Summary};
 #[cfg(feature = "wasm")]
 use crate::quote::QuoteView;
-use crate::quote::{Accumulator, CartQuote, LadderRow, LineQuote, Summary, contribution, price_lines, reprice_line, share_discount};
-use crate::settle::{Settlement, settle, sort_by_key};
+use crate::quote::{Accumulator, CartQuote, contribution, price_lines, reprice_line, share_discount};
+use crate::settle::{Settlement, settle};
+use crate::share::sort_by_key;
 
 const NO_LINE: u32 = u32::MAX;
 

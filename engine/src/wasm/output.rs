@@ -3,7 +3,8 @@
 //! `decodeQuote` reads them. Both halves must change together.
 
 use crate::money::{Cents, Money};
-use crate::quote::{QuoteView, Summary};
+use crate::priced::Summary;
+use crate::quote::QuoteView;
 use crate::settle::{Chosen, Settlement};
 
 #[derive(Default)]
