@@ -18,10 +18,10 @@ pub struct Config {
     /// order: none can be shown to be checked.
     pub edge_secret: Option<String>,
     /// `ORDER_PAY_MINUTES`, default 30: how long an order may stay unpaid before it is
-    /// cancelled and its stock given back (`crate::orders_due`).
+    /// cancelled and its stock given back (`crate::domain::orders::due`).
     pub order_pay_minutes: u64,
     /// `ORDER_RECEIVE_DAYS`, default 10: how long a shipped order waits for its member to
-    /// confirm receipt before it completes by itself (`crate::orders_due`).
+    /// confirm receipt before it completes by itself (`crate::domain::orders::due`).
     pub order_receive_days: u64,
     /// `SMS_LOG_CODES`, `SESSION_IDLE_SECONDS`, `RETENTION_DAYS` (`crate::security`).
     pub security: crate::security::Security,
@@ -30,10 +30,10 @@ pub struct Config {
     pub data_dir: std::path::PathBuf,
     /// The WeChat OAuth2 provider (`crate::wechat::WechatConfig`), or `None`: not offered.
     pub wechat: Option<crate::wechat::WechatConfig>,
-    /// `PAY_PROVIDER_URL`, `PAY_KEY`, `SHOP_PUBLIC_URL` (`crate::payment::PaymentConfig`).
-    pub payment: crate::payment::PaymentConfig,
+    /// `PAY_PROVIDER_URL`, `PAY_KEY`, `SHOP_PUBLIC_URL` (`crate::domain::payments::PaymentConfig`).
+    pub payment: crate::domain::payments::PaymentConfig,
     /// `METRICS_TOKEN`: what a scrape of `GET /metrics` must send as `Authorization: Bearer …`;
-    /// unset, only the origin's own machine (loopback) may read it (`crate::ops::may_scrape`).
+    /// unset, only the origin's own machine (loopback) may read it (`http::ops::may_scrape`).
     pub metrics_token: Option<String>,
 }
 
@@ -52,17 +52,17 @@ impl Config {
                     .ok()
                     .filter(|minutes| *minutes > 0)
                     .context("ORDER_PAY_MINUTES must be a positive integer")?,
-                Err(_) => crate::orders_due::DEFAULT_PAY_MINUTES,
+                Err(_) => crate::domain::orders::due::DEFAULT_PAY_MINUTES,
             },
             order_receive_days: match std::env::var("ORDER_RECEIVE_DAYS") {
                 Ok(text) => {
                     text.trim().parse::<u64>().ok().filter(|days| *days > 0).context("ORDER_RECEIVE_DAYS must be a positive integer")?
                 }
-                Err(_) => crate::orders_due::DEFAULT_RECEIVE_DAYS,
+                Err(_) => crate::domain::orders::due::DEFAULT_RECEIVE_DAYS,
             },
             security: crate::security::Security::from_env()?,
             wechat: crate::wechat::WechatConfig::from_env()?,
-            payment: crate::payment::PaymentConfig::from_env(),
+            payment: crate::domain::payments::PaymentConfig::from_env(),
             metrics_token: std::env::var("METRICS_TOKEN").ok().map(|token| token.trim().to_owned()).filter(|token| !token.is_empty()),
             data_dir: std::env::var_os("DATA_DIR").filter(|dir| !dir.is_empty()).map_or_else(|| "data".into(), Into::into),
         };

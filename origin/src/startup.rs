@@ -25,7 +25,7 @@ pub struct Application {
     router: Router,
     pub db: Db,
     /// Cancels unpaid orders when they are due; stops when the application does.
-    _orders_due: crate::orders_due::Task,
+    _orders_due: crate::domain::orders::due::Task,
     /// Deletes expired sessions, codes, counters and old records hourly; stops with the application.
     _purge: crate::purge::Purge,
 }
@@ -66,7 +66,7 @@ impl Application {
             );
         }
         let listener = TcpListener::bind(config.addr).await?;
-        crate::ops::recorder();
+        crate::http::ops::recorder();
         let search = crate::search::SearchIndex::new(db.clone());
         search.start();
         let middleware = ServiceBuilder::new()
@@ -91,7 +91,7 @@ impl Application {
             uploads: Arc::from(config.data_dir.join("uploads")),
             wechat: config.wechat.clone().map(Arc::new),
             http: http.clone(),
-            payments: Arc::new(crate::payment::Gateway::new(config.payment.clone(), http)),
+            payments: Arc::new(crate::domain::payments::Gateway::new(config.payment.clone(), http)),
             payment: Arc::new(config.payment.clone()),
             search: search.clone(),
             counts: Arc::default(),
@@ -99,7 +99,7 @@ impl Application {
             metrics_token: config.metrics_token.as_deref().map(Arc::from),
         })
         .layer(middleware);
-        let _orders_due = crate::orders_due::spawn(db.clone(), config.order_pay_minutes, config.order_receive_days);
+        let _orders_due = crate::domain::orders::due::spawn(db.clone(), config.order_pay_minutes, config.order_receive_days);
         let _purge = crate::purge::Purge::start(db.clone(), config.security);
         Ok(Application { listener, router, db, _orders_due, _purge })
     }

@@ -18,7 +18,10 @@ use super::ApiContext;
 use super::error::{Answer, Envelope, Error, Result, ok};
 use super::extract::{ClientAddress, Fields, FormFields, MaybeMember, Member};
 use crate::db::Db;
-use crate::security::{CODE_ATTEMPTS, CODES_PER_ADDRESS, CODES_PER_PHONE, PASSWORD_CHECKS, PHONE_CHANGE_HOLD, STORES_MAX, Text, text};
+use crate::security::{
+    CODE_ATTEMPTS, CODES_PER_ADDRESS, CODES_PER_PHONE, LOOKUPS_PER_ADDRESS, LOOKUPS_PER_ADDRESS_DAY, PASSWORD_CHECKS, PHONE_CHANGE_HOLD,
+    STORES_MAX, Text, text,
+};
 use crate::{auth, now};
 
 pub fn router() -> OpenApiRouter<ApiContext> {
@@ -95,7 +98,7 @@ async fn create_code(
         _ => None,
     };
     if let Some(message) = refusal {
-        super::session::lookups(&context.db, &address).await?;
+        lookups(&context.db, &address).await?;
         return Err(Error::field("phone", message));
     }
     if scene == "forget" {
@@ -217,7 +220,7 @@ async fn register(
         1 => {
             let phone = phone(&form)?;
             if phone_taken(&context.db, &phone).await? {
-                super::session::lookups(&context.db, &address).await?;
+                lookups(&context.db, &address).await?;
                 return Err(Error::field("phone", "该手机号已注册"));
             }
             check_code(&context.db, &phone, "register", &form, false).await?;
@@ -290,7 +293,7 @@ async fn register(
                 .fetch_one(&context.db.pool)
                 .await?;
             if taken > 0 {
-                super::session::lookups(&context.db, &address).await?;
+                lookups(&context.db, &address).await?;
                 return Err(Error::field("username", "用户名或手机号已被注册"));
             }
             check_code(&context.db, &phone, "register", &form, true).await?;
@@ -325,7 +328,7 @@ async fn register(
                 };
                 sqlx::query("UPDATE members SET company_id = $1 WHERE id = $2").bind(company_id).bind(id).execute(&mut *conn).await?;
             }
-            let cookie = super::session::sign_in(&context.db, &headers, id).await?;
+            let cookie = super::cookie::sign_in(&context.db, &headers, id).await?;
             let body = ok(RegisterStep::Registered(Registered { step: 3, id, username, is_passed: 0, dd: i64::from(dd) }))?;
             Ok(([(header::SET_COOKIE, cookie)], body).into_response())
         }
@@ -367,7 +370,7 @@ async fn forget(
     let step = form.int_or("step", "步骤", 1)?;
     let phone = phone(&form)?;
     if !phone_taken(&context.db, &phone).await? {
-        super::session::lookups(&context.db, &address).await?;
+        lookups(&context.db, &address).await?;
         return Err(Error::field("phone", "该手机号未注册"));
     }
     phone_change_hold(&context.db, &phone).await?;
@@ -433,7 +436,7 @@ async fn update_user_info(
         .execute(&mut *tx)
         .await
         .map_err(|error| unique_violation(error, "phone", "该手机号已被其他账号使用"))?;
-    let shop = crate::shop::read(&mut tx).await?;
+    let shop = crate::domain::shop::read(&mut tx).await?;
     let notice = format!(
         "【{}】您的账户手机号已更换为{}，本号码不再用于登录和找回密码。如非本人操作，请立即致电客服{}。",
         shop.name,
@@ -452,7 +455,7 @@ async fn update_user_info(
         masked(&phone),
         shop.hot_line
     );
-    super::member::send_message(&mut tx, member.id, super::member::MESSAGE_SYSTEM, "手机号已更换", &message).await?;
+    crate::domain::messages::send(&mut tx, member.id, crate::domain::messages::SYSTEM, "手机号已更换", &message).await?;
     end_other_sessions(&mut tx, member.id, &headers).await?;
     tx.commit().await?;
     tracing::info!(member = member.id, old = %masked(&current), "phone changed; the old phone was told");
@@ -571,4 +574,15 @@ pub struct PasswordSet {
     #[schema(example = 3)]
     step: i64,
     done: bool,
+}
+
+pub const LOOKUPS_REFUSED: &str = "查询过于频繁，请稍后再试";
+
+/// Counts one answer that tells whether a phone is registered, for the client address: 429
+/// over 10 a minute or 100 a day (`security::LOOKUPS_PER_ADDRESS`).
+pub(super) async fn lookups(db: &Db, address: &str) -> Result<()> {
+    if LOOKUPS_PER_ADDRESS.over(db, address).await? || LOOKUPS_PER_ADDRESS_DAY.over(db, address).await? {
+        return Err(Error::too_many(LOOKUPS_REFUSED));
+    }
+    Ok(())
 }

@@ -12,7 +12,6 @@ use utoipa_axum::routes;
 use super::ApiContext;
 use super::error::{Answer, Envelope, Error, Result, ok, ok_with};
 use super::extract::{Fields, FormFields, Member};
-use super::order::Address;
 use crate::now;
 use crate::security::{ADDRESSES_MAX, STORES_MAX, Text, text};
 
@@ -28,6 +27,19 @@ pub fn router() -> OpenApiRouter<ApiContext> {
 
 const ADDRESS_NOT_FOUND: &str = "收货地址不存在";
 const STORE_NOT_FOUND: &str = "门店不存在";
+
+/// A delivery address of the member's.
+#[derive(Serialize, ToSchema, sqlx::FromRow)]
+pub struct Address {
+    id: i64,
+    contact: String,
+    phone: String,
+    province: String,
+    city: String,
+    district: String,
+    detail: String,
+    is_default: i64,
+}
 
 /// The member's addresses, the default first.
 pub async fn member_addresses(conn: &mut AnyConnection, member: Member) -> Result<Vec<Address>> {

@@ -14,8 +14,9 @@ use super::ApiContext;
 use super::error::{Answer, Envelope, Error, Result, ok, ok_with};
 use super::extract::{Member, QueryFields};
 use super::upload::{self, Kind};
+use crate::domain::after_sales::{KIND_NAMES, STATUS_NAMES, add_message};
+use crate::domain::orders::life::{CANCELLED, UNPAID};
 use crate::now;
-use crate::order_life::{CANCELLED, UNPAID};
 use crate::security::text;
 
 pub fn router() -> OpenApiRouter<ApiContext> {
@@ -29,8 +30,6 @@ pub fn router() -> OpenApiRouter<ApiContext> {
         .routes(routes!(photo))
 }
 
-pub const KIND_NAMES: [&str; 4] = ["", "质量问题", "配送问题", "其他"];
-const STATUS_NAMES: [&str; 2] = ["处理中", "已解决"];
 const OPEN: i64 = 0;
 const RESOLVED: i64 = 1;
 /// The most photos one message carries, and the longest text.
@@ -145,36 +144,6 @@ async fn read_message(multipart: Multipart) -> Result<(upload::Form, String, Vec
         .map(|(name, bytes)| upload::check("photos", &name, bytes, &[Kind::Jpeg, Kind::Png], "JPG或PNG"))
         .collect::<Result<Vec<_>>>()?;
     Ok((form, body, photos))
-}
-
-/// Adds a message with its photos (already stored under `stored`) to the case.
-pub async fn add_message(
-    conn: &mut AnyConnection,
-    case: i64,
-    author: &str,
-    body: &str,
-    photos: &[(String, &'static str, i64)],
-    now: i64,
-) -> sqlx::Result<()> {
-    let message: i64 =
-        sqlx::query_scalar("INSERT INTO after_sale_messages (case_id, author, body, created_at) VALUES ($1, $2, $3, $4) RETURNING id")
-            .bind(case)
-            .bind(author)
-            .bind(body)
-            .bind(now)
-            .fetch_one(&mut *conn)
-            .await?;
-    for (file_name, file_type, size) in photos {
-        sqlx::query("INSERT INTO after_sale_photos (message_id, file_name, file_type, file_size) VALUES ($1, $2, $3, $4)")
-            .bind(message)
-            .bind(file_name)
-            .bind(*file_type)
-            .bind(*size)
-            .execute(&mut *conn)
-            .await?;
-    }
-    sqlx::query("UPDATE after_sales SET updated_at = $1 WHERE id = $2").bind(now).bind(case).execute(&mut *conn).await?;
-    Ok(())
 }
 
 async fn store_all(context: &ApiContext, member: Member, photos: &[upload::Checked]) -> Result<Vec<(String, &'static str, i64)>> {

@@ -11,7 +11,7 @@ use utoipa_axum::routes;
 use super::ApiContext;
 use super::error::{Answer, Envelope, Error, ok};
 use super::extract::{FormFields, Member};
-use super::member::{MESSAGE_SYSTEM, send_message};
+use crate::domain::messages;
 use crate::now;
 use crate::security::text;
 
@@ -20,7 +20,7 @@ pub fn router() -> OpenApiRouter<ApiContext> {
 }
 
 /// The agreement's clauses, in order; their placeholders are filled as an article's are
-/// (`crate::shop::fill`).
+/// (`crate::domain::shop::fill`).
 const CLAUSES: [&str; 8] = [
     "买方通过{{shop.name}}（以下简称“本平台”）向卖方采购药品，应具备合法有效的药品经营或医疗机构执业资质，并保证在本平台提交的资质证件真实、有效；资质变更或到期的，应及时更新。",
     "卖方在本平台展示的商品价格、促销规则以下单时页面及结算金额为准；订单提交后，买方应在{{order.pay_minutes}}分钟内按订单金额付款（账户余额或在线支付），逾期未付款的订单自动取消。",
@@ -42,7 +42,7 @@ pub struct Agreement {
     seller: String,
     /// The shop's identity, the seller's licences, tax number, address and hotline among it
     /// (`settings`, as the footer states it).
-    shop: crate::shop::ShopIdentity,
+    shop: crate::domain::shop::ShopIdentity,
     /// The buyer: the member's company.
     buyer: String,
     clauses: Vec<String>,
@@ -61,13 +61,13 @@ async fn read(context: &ApiContext, member: Member) -> Result<Agreement, Error> 
             .fetch_optional(&context.db.pool)
             .await?;
     let (buyer, signed, signer, signed_at) = row.ok_or(Error::Unauthorized)?;
-    let shop = crate::shop::read(&mut *context.db.pool.acquire().await?).await?;
-    let facts = crate::shop::Facts { pay_minutes: context.pay_minutes };
+    let shop = crate::domain::shop::read(&mut *context.db.pool.acquire().await?).await?;
+    let facts = crate::domain::shop::Facts { pay_minutes: context.pay_minutes };
     Ok(Agreement {
         title: "药品购销电子合同".into(),
         seller: shop.company.clone(),
         buyer,
-        clauses: CLAUSES.iter().map(|clause| crate::shop::fill(clause, &shop, facts)).collect(),
+        clauses: CLAUSES.iter().map(|clause| crate::domain::shop::fill(clause, &shop, facts)).collect(),
         shop,
         signed,
         signer,
@@ -99,8 +99,14 @@ async fn sign(State(context): State<ApiContext>, member: Member, FormFields(form
     .execute(&mut *tx)
     .await?;
     if signed.rows_affected() == 1 {
-        send_message(&mut tx, member.id, MESSAGE_SYSTEM, "电子合同已签署", &format!("{signer} 已代表贵单位在线签署《药品购销电子合同》。"))
-            .await?;
+        messages::send(
+            &mut tx,
+            member.id,
+            messages::SYSTEM,
+            "电子合同已签署",
+            &format!("{signer} 已代表贵单位在线签署《药品购销电子合同》。"),
+        )
+        .await?;
     }
     tx.commit().await?;
     ok(read(&context, member).await?)

@@ -8,7 +8,7 @@
 //!
 //! Titles, summaries and bodies may name the shop's identity and rules by placeholder —
 //! `{{shop.name}}`, `{{shop.company}}`, `{{shop.hot_line}}`, `{{order.pay_minutes}}`, …
-//! (`crate::shop::fill`) — filled from `settings` and the configuration each time an article is
+//! (`crate::domain::shop::fill`) — filled from `settings` and the configuration each time an article is
 //! served, so that an article never states another name, licence or deadline than the shop's.
 
 use axum::extract::{Path, State};
@@ -20,7 +20,7 @@ use utoipa_axum::routes;
 
 use super::ApiContext;
 use super::error::{Answer, Envelope, Error, ok};
-use crate::shop::{Facts, fill};
+use crate::domain::shop::{Facts, fill};
 
 pub fn router() -> OpenApiRouter<ApiContext> {
     OpenApiRouter::new().routes(routes!(article))
@@ -121,7 +121,7 @@ async fn article(State(context): State<ApiContext>, Path(id): Path<i64>) -> Answ
             .fetch_all(&context.db.pool)
             .await?
     };
-    let shop = crate::shop::read(&mut *context.db.pool.acquire().await?).await?;
+    let shop = crate::domain::shop::read(&mut *context.db.pool.acquire().await?).await?;
     let facts = Facts { pay_minutes: context.pay_minutes };
     let filled = |link: &ArticleLink| ArticleLink { id: link.id, title: fill(&link.title, &shop, facts) };
     let at = list.iter().position(|entry| entry.id == row.id);

@@ -12,6 +12,7 @@ use super::engine_schema::CartQuote;
 use super::error::{Error, Result};
 use super::extract::Member;
 use crate::db::Kind;
+use crate::domain::orders::free_shipping_from;
 use crate::{money, now};
 
 /// Line types (§3): normal, 秒杀 flash sale, 组合购 combination — the engine's, named once.
@@ -31,16 +32,11 @@ pub async fn ordered_in_sale(conn: &mut AnyConnection, member: Member, sale: i64
          WHERE o.member_id = $1 AND o.status <> $2 AND i.type = $3 AND i.activity_id = $4",
     )
     .bind(member.id)
-    .bind(crate::orders_due::CANCELLED)
+    .bind(crate::domain::orders::due::CANCELLED)
     .bind(FLASH_SALE)
     .bind(sale)
     .fetch_one(&mut *conn)
     .await?)
-}
-
-/// Orders from this amount ship free.
-pub(crate) fn free_shipping_from() -> engine::Money {
-    engine::Money::from_integer(800).unwrap_or(engine::Money::ZERO)
 }
 
 /// One cart line in §3's list shape, which is also a `CartItem` of `pricing.md`.

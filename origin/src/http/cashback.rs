@@ -1,5 +1,5 @@
 //! 满额返现 (`/hb`): the running cash-back activity with its tiers, and for a member the orders
-//! that earned cash back. The crediting itself is `crate::cashback`, when an order completes.
+//! that earned cash back. The crediting itself is `crate::domain::cashback`, when an order completes.
 
 use axum::extract::State;
 use serde::Serialize;
@@ -10,7 +10,8 @@ use utoipa_axum::routes;
 use super::ApiContext;
 use super::error::{Answer, Envelope, ok};
 use super::extract::MaybeMember;
-use crate::{cashback, money, now};
+use crate::domain::cashback;
+use crate::{money, now};
 
 pub fn router() -> OpenApiRouter<ApiContext> {
     OpenApiRouter::new().routes(routes!(activity))

@@ -13,7 +13,7 @@ use utoipa_axum::routes;
 use super::ApiContext;
 use super::error::{Answer, Envelope, Error, Result, ok};
 use super::extract::{Member, QueryFields};
-use crate::settlement::{UNUSED, USED};
+use crate::domain::settlement::{UNUSED, USED};
 use crate::{money, now};
 
 pub fn router() -> OpenApiRouter<ApiContext> {

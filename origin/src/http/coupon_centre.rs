@@ -15,7 +15,7 @@ use utoipa_axum::routes;
 use super::ApiContext;
 use super::error::{Answer, Envelope, Error, Result, ok, ok_with};
 use super::extract::{MaybeMember, Member};
-use crate::settlement::UNUSED;
+use crate::domain::settlement::UNUSED;
 use crate::{money, now};
 
 pub fn router() -> OpenApiRouter<ApiContext> {

@@ -18,8 +18,8 @@ use utoipa_axum::routes;
 use super::ApiContext;
 use super::error::{Answer, Envelope, Error, Result, ok, ok_with};
 use super::extract::{FormFields, MaybeMember, Member, QueryFields};
+use crate::domain::settlement::{self, UNUSED};
 use crate::now;
-use crate::settlement::{self, UNUSED};
 
 pub fn router() -> OpenApiRouter<ApiContext> {
     OpenApiRouter::new()

@@ -33,7 +33,7 @@ pub const HEALTH: &str = "/healthz";
 pub const READY: &str = "/readyz";
 /// The operator's routes, answered without the edge's proof (the edge forwards only `/api/*`,
 /// so they are reached on the origin's own address).
-const OPERATIONS: [&str; 3] = [HEALTH, READY, crate::ops::METRICS];
+const OPERATIONS: [&str; 3] = [HEALTH, READY, super::ops::METRICS];
 
 /// The largest request body the origin reads, in bytes, but for uploads
 /// (`order_check::limits::body_limit`): every body is a short form. A larger one is answered 413

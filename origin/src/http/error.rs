@@ -63,6 +63,27 @@ impl From<order_check::form::FieldError> for Error {
     }
 }
 
+/// The domain's refusal, answered with its status and message unchanged.
+impl From<crate::domain::Error> for Error {
+    fn from(error: crate::domain::Error) -> Error {
+        use crate::domain::error::Refusal;
+        match error {
+            crate::domain::Error::Validation(errors) => Error::Validation(errors),
+            crate::domain::Error::Agreement => Error::Agreement,
+            crate::domain::Error::Refused(refusal, message) => {
+                let status = match refusal {
+                    Refusal::Forbidden => StatusCode::FORBIDDEN,
+                    Refusal::NotFound => StatusCode::NOT_FOUND,
+                    Refusal::Conflict => StatusCode::CONFLICT,
+                    Refusal::TooMany => StatusCode::TOO_MANY_REQUESTS,
+                };
+                Error::Refused(status, message)
+            }
+            crate::domain::Error::Internal(error) => Error::Internal(error),
+        }
+    }
+}
+
 impl From<sqlx::Error> for Error {
     fn from(error: sqlx::Error) -> Error {
         Error::Internal(error.into())

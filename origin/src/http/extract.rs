@@ -146,7 +146,7 @@ impl<S: Send + Sync> FromRequestParts<S> for QueryFields {
     }
 }
 
-/// The client's address (`session::client_address`): what per-address limits count under.
+/// The client's address ([`client_address`]): what per-address limits count under.
 pub struct ClientAddress(pub String);
 
 impl<S: Send + Sync> FromRequestParts<S> for ClientAddress {
@@ -154,7 +154,7 @@ impl<S: Send + Sync> FromRequestParts<S> for ClientAddress {
 
     async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<ClientAddress> {
         let peer = parts.extensions.get::<ConnectInfo<SocketAddr>>().map(|ConnectInfo(peer)| *peer);
-        Ok(ClientAddress(super::session::client_address(&parts.headers, peer)))
+        Ok(ClientAddress(client_address(&parts.headers, peer)))
     }
 }
 
@@ -204,6 +204,17 @@ where
     async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Member> {
         MaybeMember::from_request_parts(parts, state).await?.0.ok_or(Error::Unauthorized)
     }
+}
+
+/// The client's address: the last `X-Forwarded-For` entry (the one the edge in front of us
+/// appended; earlier ones are the client's say) when present, else the peer.
+pub fn client_address(headers: &HeaderMap, peer: Option<SocketAddr>) -> String {
+    headers
+        .get("x-forwarded-for")
+        .and_then(|value| value.to_str().ok())
+        .and_then(|list| list.split(',').next_back())
+        .map(|first| first.trim().to_owned())
+        .unwrap_or_else(|| peer.map(|peer| peer.ip().to_string()).unwrap_or_default())
 }
 
 #[cfg(test)]

@@ -13,6 +13,7 @@ use super::ApiContext;
 use super::error::{Answer, Envelope, Error, Result, ok, ok_with};
 use super::extract::{Member, QueryFields};
 use super::upload::{self, Kind};
+use crate::domain::self_service::{FEEDBACK_KIND_NAMES as KIND_NAMES, FEEDBACK_STATUS_NAMES as STATUS_NAMES};
 use crate::now;
 use crate::security::text;
 
@@ -20,8 +21,6 @@ pub fn router() -> OpenApiRouter<ApiContext> {
     OpenApiRouter::new().routes(routes!(send, list)).layer(DefaultBodyLimit::max(upload::BODY_LIMIT)).routes(routes!(photo))
 }
 
-pub const KIND_NAMES: [&str; 5] = ["", "功能建议", "商品问题", "服务投诉", "其他"];
-pub const STATUS_NAMES: [&str; 2] = ["待回复", "已回复"];
 const PHOTOS_MAX: usize = 5;
 const PAGE_SIZE: i64 = 10;
 

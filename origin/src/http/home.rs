@@ -16,8 +16,9 @@ use super::card::{Card, card_columns, cards};
 use super::error::{Answer, Envelope, Error, Result, ok};
 use super::extract::QueryFields;
 use crate::db::Db;
+use crate::domain::promotions::discount_name;
+use crate::domain::shop::{Facts, ShopIdentity, fill};
 use crate::now;
-use crate::shop::{Facts, ShopIdentity, fill};
 
 /// The nav keeps at most this many entries (§9).
 pub const NAV_MAX: usize = 9;
@@ -115,7 +116,7 @@ async fn common(State(context): State<ApiContext>) -> Answer<HomeData> {
     nav.truncate(NAV_MAX);
     let brand: Vec<BrandEntry> =
         sqlx::query_as("SELECT id, name, logo, manufacturer FROM brands ORDER BY sort, id").fetch_all(&db.pool).await?;
-    let shop = crate::shop::read(&mut *db.pool.acquire().await?).await?;
+    let shop = crate::domain::shop::read(&mut *db.pool.acquire().await?).await?;
     ok(HomeData {
         rnss,
         nav,
@@ -125,7 +126,7 @@ async fn common(State(context): State<ApiContext>) -> Answer<HomeData> {
         category_qx: category_tree(db, Some("qx")).await?,
         brand,
         timestamp: now(),
-        free_shipping_from: super::cart_read::free_shipping_from().to_string(),
+        free_shipping_from: crate::domain::orders::free_shipping_from().to_string(),
         shop,
     })
 }
@@ -363,8 +364,8 @@ pub struct Welfare {
     /// The rate every goods is priced at (`0.94`).
     #[schema(example = "0.94")]
     rate: String,
-    /// The rate as the shop says it: `94折`.
-    #[schema(example = "94折")]
+    /// The rate as the shop says it (docs/pricing.md rule 23): `9.4折`.
+    #[schema(example = "9.4折")]
     discount: String,
     starts_at: i64,
     ends_at: i64,
@@ -382,14 +383,6 @@ async fn welfare(State(context): State<ApiContext>) -> Answer<Option<Welfare>> {
     .fetch_optional(&context.db.pool)
     .await?;
     ok(row.map(|(id, title, rate, starts_at, ends_at)| Welfare { discount: discount_name(&rate), id, title, rate, starts_at, ends_at }))
-}
-
-/// `0.94` as `94折`, `0.945` as `94.5折`.
-pub fn discount_name(rate: &str) -> String {
-    match rate.parse::<rust_decimal::Decimal>() {
-        Ok(rate) => format!("{}折", (rate * rust_decimal::Decimal::ONE_HUNDRED).normalize()),
-        Err(_) => rate.to_owned(),
-    }
 }
 
 /// The menu: every tree of a shop, or the one category asked for.
@@ -465,7 +458,7 @@ pub struct NewsItem {
 async fn article_categories(State(context): State<ApiContext>, QueryFields(query): QueryFields) -> Answer<Articles> {
     let category = query.text("category_id").unwrap_or_else(|| "3".into());
     // Titles and summaries may hold the shop's placeholders, filled as the article's page fills them.
-    let shop = crate::shop::read(&mut *context.db.pool.acquire().await?).await?;
+    let shop = crate::domain::shop::read(&mut *context.db.pool.acquire().await?).await?;
     let facts = Facts { pay_minutes: context.pay_minutes };
     if category == "3" {
         let rows: Vec<HelpRow> = sqlx::query_as("SELECT id, group_name, path, title FROM articles WHERE kind = 'help' ORDER BY sort, id")

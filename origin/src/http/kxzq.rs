@@ -1,7 +1,7 @@
 //! The controlled-sales zone (控销专区, `/kxzq`, `/kxzq/new`, `/kxzq/goods/{url}/{ads?}`):
 //! goods a manufacturer sells only through buyers the shop approved for them. A member applies
 //! here; the operator approves or rejects (`origin admin approve-kx`, `reject-kx`). Only an
-//! approved member may put controlled goods in the cart (`cart::put_line`), and a cart line of
+//! approved member may put controlled goods in the cart (`cart::add`), and a cart line of
 //! one is not buyable for anyone else (`cart_read::cart_input`), so the engine, the edge and the
 //! order's transaction all refuse it.
 
@@ -17,6 +17,7 @@ use super::card::{Card, card_columns, cards};
 use super::error::{Answer, Envelope, Error, ok, ok_with};
 use super::extract::{MaybeMember, Member, QueryFields};
 use super::goods::placeholders;
+use crate::domain::members::{APPROVED, NONE, status_name};
 use crate::now;
 
 pub fn router() -> OpenApiRouter<ApiContext> {
@@ -28,26 +29,11 @@ pub fn router() -> OpenApiRouter<ApiContext> {
         .routes(routes!(new_goods))
 }
 
-/// No application (−1), 待审核 (0), 已通过 (1), 未通过 (2).
-pub const NONE: i64 = -1;
-pub const PENDING: i64 = 0;
-pub const APPROVED: i64 = 1;
-pub const REJECTED: i64 = 2;
-
 /// How long controlled goods count as new (`/kxzq/new`).
 pub const NEW_DAYS: i64 = 30;
 
 /// What a member not approved is told when putting controlled goods in the cart.
 pub const NOT_APPROVED: &str = "控销品种仅限审核通过的会员采购，请先在控销专区申请";
-
-pub fn status_name(status: i64) -> &'static str {
-    match status {
-        PENDING => "待审核",
-        APPROVED => "已通过",
-        REJECTED => "未通过",
-        _ => "未申请",
-    }
-}
 
 /// The member's application status and the reason of a rejection.
 pub async fn status(conn: &mut AnyConnection, member: i64) -> sqlx::Result<(i64, String)> {

@@ -3,7 +3,6 @@
 
 use axum::extract::{Path, State};
 use serde::Serialize;
-use sqlx::AnyConnection;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -12,37 +11,13 @@ use super::ApiContext;
 use super::coupon::USABLE_NOW;
 use super::error::{Answer, Envelope, Error, ok};
 use super::extract::{Member, QueryFields};
-use crate::order_life::STATUS_NAMES;
-use crate::settlement::UNUSED;
+use crate::domain::messages::{self, KIND_NAMES as MESSAGE_KIND_NAMES};
+use crate::domain::orders::life::STATUS_NAMES;
+use crate::domain::settlement::UNUSED;
 use crate::{money, now};
 
 pub fn router() -> OpenApiRouter<ApiContext> {
     OpenApiRouter::new().routes(routes!(centre)).routes(routes!(messages)).routes(routes!(read_message)).routes(routes!(read_all_messages))
-}
-
-/// Message kinds: 1 system, 2 order, 3 wallet, 4 qualification.
-pub const MESSAGE_SYSTEM: i64 = 1;
-pub const MESSAGE_ORDER: i64 = 2;
-pub const MESSAGE_WALLET: i64 = 3;
-pub const MESSAGE_QUALIFICATION: i64 = 4;
-const MESSAGE_KIND_NAMES: [&str; 5] = ["", "系统消息", "订单消息", "资产消息", "资质消息"];
-
-/// Sends the member a message (in the caller's transaction, with the change it tells of).
-pub async fn send_message(conn: &mut AnyConnection, member: i64, kind: i64, title: &str, body: &str) -> sqlx::Result<()> {
-    sqlx::query("INSERT INTO messages (member_id, kind, title, body, created_at) VALUES ($1, $2, $3, $4, $5)")
-        .bind(member)
-        .bind(kind)
-        .bind(title)
-        .bind(body)
-        .bind(now())
-        .execute(&mut *conn)
-        .await?;
-    Ok(())
-}
-
-/// How many of the member's messages are unread (`message_count` in the user state).
-pub async fn unread_messages(conn: &mut AnyConnection, member: i64) -> sqlx::Result<i64> {
-    sqlx::query_scalar("SELECT COUNT(*) FROM messages WHERE member_id = $1 AND read_at IS NULL").bind(member).fetch_one(&mut *conn).await
 }
 
 /// The member centre: who the member is, what the wallet holds, the orders by state and the
@@ -204,7 +179,7 @@ async fn centre(State(context): State<ApiContext>, member: Member) -> Answer<Mem
         cash_vouchers,
         orders,
         recent_orders,
-        unread_messages: unread_messages(&mut conn, member.id).await?,
+        unread_messages: messages::unread(&mut conn, member.id).await?,
     })
 }
 
@@ -263,7 +238,7 @@ async fn messages(State(context): State<ApiContext>, member: Member, QueryFields
     for message in &mut list {
         message.kind_name = MESSAGE_KIND_NAMES.get(message.kind as usize).copied().unwrap_or(MESSAGE_KIND_NAMES[1]);
     }
-    ok(MessagePage { list, total, page, unread: unread_messages(&mut conn, member.id).await? })
+    ok(MessagePage { list, total, page, unread: messages::unread(&mut conn, member.id).await? })
 }
 
 /// What is left unread.
@@ -285,7 +260,7 @@ async fn read_message(State(context): State<ApiContext>, member: Member, Path(id
     if found.rows_affected() == 0 {
         return Err(Error::not_found("消息不存在"));
     }
-    ok(Unread { unread: unread_messages(&mut conn, member.id).await? })
+    ok(Unread { unread: messages::unread(&mut conn, member.id).await? })
 }
 
 /// `POST /api/user/message/read_all`: marks every message of the member's read.

@@ -14,6 +14,7 @@ pub mod cart_read;
 pub mod cashback;
 pub mod combination;
 pub mod company;
+pub mod cookie;
 pub mod coupon;
 pub mod coupon_centre;
 pub mod draw;
@@ -25,11 +26,13 @@ pub mod favorite;
 pub mod feedback;
 pub mod goods;
 pub mod home;
+pub mod idempotency;
 pub mod images;
 pub mod invoice;
 pub mod kxzq;
 pub mod member;
 pub mod openapi;
+pub mod ops;
 pub mod order;
 pub mod order_centre;
 pub mod payment;
@@ -71,8 +74,8 @@ pub struct ApiContext {
     /// The client of server-to-server calls (outside providers), with timeouts.
     pub http: reqwest::Client,
     /// The online payment provider, and where it reaches the shop.
-    pub payments: Arc<dyn crate::payment::Provider>,
-    pub payment: Arc<crate::payment::PaymentConfig>,
+    pub payments: Arc<dyn crate::domain::payments::Provider>,
+    pub payment: Arc<crate::domain::payments::PaymentConfig>,
     /// The goods search index (`crate::search`).
     pub search: crate::search::SearchIndex,
     /// Goods lists' totals per filter and catalogue version.
@@ -148,8 +151,8 @@ pub fn api_router(context: ApiContext) -> Router {
         .route("/api/openapi.json", get(move || std::future::ready(Json(document.as_ref().clone()))))
         .route(edge::HEALTH, get(edge::health))
         .route(edge::READY, get(edge::ready))
-        .route(crate::ops::METRICS, get(crate::ops::render))
-        .route_layer(middleware::from_fn(crate::ops::track))
+        .route(ops::METRICS, get(ops::render))
+        .route_layer(middleware::from_fn(ops::track))
         .fallback(|| async { Error::not_found("接口不存在") })
         .layer(DefaultBodyLimit::max(edge::BODY_LIMIT))
         .layer(middleware::from_fn(envelope_rejections))

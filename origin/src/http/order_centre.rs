@@ -1,10 +1,9 @@
 //! The order centre (订单中心, `/order`): the member's orders by state with counts, searched by
 //! order number or goods name within dates; confirming receipt; buying an order's goods again.
-//! The changes go through `crate::order_life`, which decides what each state allows.
+//! The changes go through `crate::domain::orders::life`, which decides what each state allows.
 
 use axum::extract::{Path, State};
 use serde::Serialize;
-use sqlx::Connection;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -14,8 +13,8 @@ use super::cart_read::{COMBINATION, FLASH_SALE, NORMAL};
 use super::error::{Answer, Envelope, Error, ok, ok_with};
 use super::extract::{Member, QueryFields};
 use super::order::{OrderDetail, order_json};
+use crate::domain::orders::life::STATUS_NAMES;
 use crate::now;
-use crate::order_life::{self, Action, Actor, STATUS_NAMES};
 use crate::security::text;
 
 pub fn router() -> OpenApiRouter<ApiContext> {
@@ -107,13 +106,7 @@ async fn list(State(context): State<ApiContext>, member: Member, QueryFields(que
 #[utoipa::path(post, path = "/api/order/{id}/receive", tag = "订单", responses((status = 200, description = "已完成的订单", body = Envelope<OrderDetail>)))]
 async fn receive(State(context): State<ApiContext>, member: Member, Path(id): Path<i64>) -> Answer<OrderDetail> {
     let mut conn = context.db.pool.acquire().await?;
-    let mut tx = conn.begin().await?;
-    let now = now();
-    if !order_life::change(&mut tx, id, Some(member.id), Action::Receive, Actor::Member, "", now).await? {
-        return Err(super::order::refused(&mut tx, member, id, Action::Receive).await?);
-    }
-    crate::cashback::on_done(&mut tx, id, now).await?;
-    tx.commit().await?;
+    crate::domain::orders::receive(&mut conn, member.id, id, now()).await?;
     ok_with("已确认收货", order_json(&mut conn, member, id, context.pay_minutes).await?)
 }
 

@@ -1,4 +1,4 @@
-//! Online payment's calls (`crate::payment`): the recharge tiers and a recharge, paying an order
+//! Online payment's calls (`crate::domain::payments`): the recharge tiers and a recharge, paying an order
 //! online, the provider's notify, and a payment's state for the page that waits for it.
 
 use axum::extract::{Path, State};
@@ -12,7 +12,7 @@ use utoipa_axum::routes;
 use super::ApiContext;
 use super::error::{Answer, Envelope, Error, Result, ok};
 use super::extract::{FormFields, Member};
-use crate::payment::{self, Confirmed, PENDING, Refused};
+use crate::domain::payments::{self as payment, Confirmed, PENDING, Refused};
 use crate::{money, now};
 
 pub fn router() -> OpenApiRouter<ApiContext> {
@@ -124,8 +124,8 @@ async fn pay_online(State(context): State<ApiContext>, member: Member, Path(id):
         .fetch_optional(&mut *conn)
         .await?;
     let Some((order_no, status, due)) = order else { return Err(Error::not_found("订单不存在")) };
-    if status != crate::orders_due::UNPAID {
-        return Err(Error::conflict(crate::order_life::Action::Pay.refusal(status)));
+    if status != crate::domain::orders::due::UNPAID {
+        return Err(Error::conflict(crate::domain::orders::life::Action::Pay.refusal(status)));
     }
     if due <= 0 {
         return Err(Error::conflict("该订单无需在线支付"));

@@ -16,7 +16,8 @@ use utoipa_axum::routes;
 use super::ApiContext;
 use super::error::{Answer, Envelope, Error, Result, ok, ok_with};
 use super::extract::{FormFields, MaybeMember, Member, QueryFields};
-use crate::settlement::{self, UNUSED};
+use crate::domain::points_mall::{DONE, KIND_NAMES, SHIPPED, STATUS_NAMES, TO_SHIP};
+use crate::domain::settlement::{self, UNUSED};
 use crate::{money, now};
 
 pub fn router() -> OpenApiRouter<ApiContext> {
@@ -28,11 +29,6 @@ pub fn router() -> OpenApiRouter<ApiContext> {
         .routes(routes!(receive))
 }
 
-pub const KIND_NAMES: [&str; 4] = ["", "实物商品", "优惠券", "账户红包"];
-pub const STATUS_NAMES: [&str; 3] = ["待发货", "待收货", "已完成"];
-pub const TO_SHIP: i64 = 0;
-pub const SHIPPED: i64 = 1;
-pub const DONE: i64 = 2;
 const GOODS: i64 = 1;
 const COUPON: i64 = 2;
 const RED_PACKET: i64 = 3;
@@ -415,22 +411,4 @@ async fn receive(State(context): State<ApiContext>, member: Member, Path(id): Pa
         return Err(Error::conflict(format!("当前订单状态为{}，不能确认收货", order.status_name)));
     }
     ok_with("已确认收货", order)
-}
-
-/// Ships a points order of goods (the operator's `origin admin ship-points`), in the caller's
-/// transaction; answers its member and number.
-pub async fn ship(conn: &mut AnyConnection, id: i64, carrier: &str, tracking: &str, now: i64) -> anyhow::Result<(i64, String)> {
-    let shipped: Option<(i64, String)> = sqlx::query_as(
-        "UPDATE points_orders SET status = $1, carrier = $2, tracking_no = $3, shipped_at = $4 WHERE id = $5 AND status = $6 \
-         RETURNING member_id, order_no",
-    )
-    .bind(SHIPPED)
-    .bind(carrier)
-    .bind(tracking)
-    .bind(now)
-    .bind(id)
-    .bind(TO_SHIP)
-    .fetch_optional(&mut *conn)
-    .await?;
-    shipped.ok_or_else(|| anyhow::anyhow!("points order {id} is not waiting to be shipped"))
 }

@@ -19,6 +19,7 @@ use super::ApiContext;
 use super::error::{Answer, Envelope, Error, Result, ok, ok_with};
 use super::extract::Member;
 use super::upload;
+use crate::domain::members::REQUIRED;
 use crate::now;
 use crate::security::text;
 
@@ -33,7 +34,6 @@ pub fn router() -> OpenApiRouter<ApiContext> {
 /// The certificates a pharmacy or clinic holds; the first two must be approved before it may
 /// order.
 pub const KINDS: [&str; 6] = ["营业执照", "药品经营许可证", "GSP证书", "医疗器械经营许可证", "采购委托书", "其他"];
-pub const REQUIRED: [&str; 2] = ["营业执照", "药品经营许可证"];
 const STATUS_NAMES: [&str; 3] = ["待审核", "已通过", "未通过"];
 
 /// One of the member's certificates.

@@ -1,7 +1,7 @@
 //! Returns (退货, `/order/returnInfo/{id}`): an order's lines with what can still be returned,
 //! the refund of a choice before it is requested (the engine's rule 20, to the cent), requesting
 //! a return with a reason and photos, withdrawing it while not reviewed, and the order's returns
-//! with their states. The states and the refund are `crate::returns`'s; the shop reviews and
+//! with their states. The states and the refund are `crate::domain::returns`'s; the shop reviews and
 //! receives returns with `origin admin approve-return | reject-return | receive-return`.
 
 use axum::extract::{DefaultBodyLimit, Multipart, Path, State};
@@ -16,8 +16,8 @@ use super::ApiContext;
 use super::error::{Answer, Envelope, Error, Result, ok, ok_with};
 use super::extract::{Member, QueryFields};
 use super::upload::{self, Kind};
-use crate::order_life::{Actor, STATUS_NAMES as ORDER_STATUS_NAMES};
-use crate::returns::{self, REASON_NAMES, REQUESTED, Refusal, STATUS_NAMES, Step};
+use crate::domain::orders::life::{Actor, STATUS_NAMES as ORDER_STATUS_NAMES};
+use crate::domain::returns::{self, REASON_NAMES, REQUESTED, Refusal, STATUS_NAMES, Step};
 use crate::security::text;
 use crate::{money, now};
 
@@ -345,7 +345,7 @@ async fn quote(
     returns::returnable(&facts)?;
     let lines = returns::line_facts(&mut conn, order).await?;
     let held: i64 = sqlx::query_scalar("SELECT points FROM members WHERE id = $1").bind(member.id).fetch_one(&mut *conn).await?;
-    let per_yuan = crate::settlement::settings(&mut conn).await?.points_per_yuan;
+    let per_yuan = crate::domain::settlement::settings(&mut conn).await?.points_per_yuan;
     let refund = returns::compute(&facts, &lines, &wanted, held, per_yuan)??;
     ok(ReturnQuote {
         lines: refund

@@ -13,7 +13,8 @@ use super::card::{Card, card_columns, cards};
 use super::error::{Answer, Envelope, Error, ok, ok_with};
 use super::extract::{FormFields, Member, QueryFields};
 use super::goods::placeholders;
-use crate::order_life::{DONE, PAID, SHIPPED};
+use crate::domain::orders::life::{DONE, PAID, SHIPPED};
+use crate::domain::self_service::WANTED_STATUS_NAMES;
 use crate::security::text;
 use crate::{money, now};
 
@@ -117,9 +118,6 @@ async fn fast_buy(State(context): State<ApiContext>, member: Member, QueryFields
     }
     ok(BoughtPage { list, total, page })
 }
-
-/// Wanted-variety states: 0 待处理, 1 已上架, 2 暂无货源.
-pub const WANTED_STATUS_NAMES: [&str; 3] = ["待处理", "已上架", "暂无货源"];
 
 /// A wanted variety and the shop's answer.
 #[derive(Serialize, ToSchema, sqlx::FromRow)]

@@ -1,7 +1,5 @@
 //! Sessions: login, logout, the member's base state (§3 "User state"), phone checks.
 
-use std::net::SocketAddr;
-
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, HeaderValue, header};
 use axum::response::{IntoResponse, Response};
@@ -11,43 +9,18 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::ApiContext;
+use super::account::LOOKUPS_REFUSED;
+use super::cookie;
 use super::error::{Answer, Envelope, Error, Nothing, Result, ok};
 use super::extract::{ClientAddress, Fields, FormFields, MaybeMember, session_token};
 use crate::db::Db;
 use crate::security::{
-    LOGIN_FREE_PER_ACCOUNT, LOGIN_FREE_PER_ADDRESS, LOGIN_WAIT_FIRST, LOGIN_WINDOW, LOOKUPS_PER_ADDRESS, LOOKUPS_PER_ADDRESS_DAY,
-    LOOKUPS_PER_MEMBER, login_wait, text,
+    LOGIN_FREE_PER_ACCOUNT, LOGIN_FREE_PER_ADDRESS, LOGIN_WAIT_FIRST, LOGIN_WINDOW, LOOKUPS_PER_MEMBER, login_wait, text,
 };
 use crate::{auth, now};
 
 pub fn router() -> OpenApiRouter<ApiContext> {
     OpenApiRouter::new().routes(routes!(login)).routes(routes!(logout)).routes(routes!(base)).routes(routes!(phone_free))
-}
-
-/// The client's address: the last `X-Forwarded-For` entry (the one the edge in front of us
-/// appended; earlier ones are the client's say) when present, else the peer.
-pub fn client_address(headers: &HeaderMap, peer: Option<SocketAddr>) -> String {
-    headers
-        .get("x-forwarded-for")
-        .and_then(|value| value.to_str().ok())
-        .and_then(|list| list.split(',').next_back())
-        .map(|first| first.trim().to_owned())
-        .unwrap_or_else(|| peer.map(|peer| peer.ip().to_string()).unwrap_or_default())
-}
-
-fn is_secure(headers: &HeaderMap) -> bool {
-    headers.get("x-forwarded-proto").and_then(|value| value.to_str().ok()) == Some("https")
-}
-
-/// Signs the member in: a new session, whose cookie the answer sets, and the end of the one
-/// the request's cookie held, if any, so that a session id never outlives a login.
-pub(super) async fn sign_in(db: &Db, headers: &HeaderMap, member: i64) -> Result<HeaderValue> {
-    if let Some(old) = session_token(headers) {
-        auth::close_session(db, &old).await?;
-    }
-    let token = auth::open_session(db, member).await?;
-    let cookie = HeaderValue::from_str(&auth::cookie(Some(&token), is_secure(headers))).map_err(anyhow::Error::from)?;
-    Ok(cookie)
 }
 
 /// `POST /api/user/login`: `username` (or the phone) and `password`, or `phone` and `code` (a
@@ -73,7 +46,7 @@ async fn login(
         password_login(&context.db, &form, &address).await?
     };
     sqlx::query("DELETE FROM login_failures WHERE key = $1").bind(account_key(Some(member), "")).execute(&context.db.pool).await?;
-    let cookie = sign_in(&context.db, &headers, member).await?;
+    let cookie = cookie::sign_in(&context.db, &headers, member).await?;
     let body = ok(user_state(&context.db, Some(member)).await?)?;
     Ok(([(header::SET_COOKIE, cookie)], body).into_response())
 }
@@ -193,7 +166,7 @@ async fn logout(State(context): State<ApiContext>, headers: HeaderMap) -> Result
     if let Some(token) = session_token(&headers) {
         auth::close_session(&context.db, &token).await?;
     }
-    let cookie = HeaderValue::from_str(&auth::cookie(None, is_secure(&headers))).map_err(anyhow::Error::from)?;
+    let cookie = HeaderValue::from_str(&auth::cookie(None, cookie::is_secure(&headers))).map_err(anyhow::Error::from)?;
     Ok(([(header::SET_COOKIE, cookie)], ok(Nothing)?).into_response())
 }
 
@@ -221,20 +194,9 @@ async fn phone_free(
     {
         return Err(Error::too_many(LOOKUPS_REFUSED));
     }
-    lookups(&context.db, &address).await?;
+    super::account::lookups(&context.db, &address).await?;
     let used: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM members WHERE phone = $1").bind(&phone).fetch_one(&context.db.pool).await?;
     ok(PhoneFree { free: used == 0 })
-}
-
-const LOOKUPS_REFUSED: &str = "查询过于频繁，请稍后再试";
-
-/// Counts one answer that tells whether a phone is registered, for the client address: 429
-/// over 10 a minute or 100 a day (`security::LOOKUPS_PER_ADDRESS`).
-pub(super) async fn lookups(db: &Db, address: &str) -> Result<()> {
-    if LOOKUPS_PER_ADDRESS.over(db, address).await? || LOOKUPS_PER_ADDRESS_DAY.over(db, address).await? {
-        return Err(Error::too_many(LOOKUPS_REFUSED));
-    }
-    Ok(())
 }
 
 /// Whether no member uses the phone yet.
@@ -393,7 +355,7 @@ pub async fn user_state(db: &Db, member: Option<i64>) -> Result<UserState> {
     .await?;
     let cart: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM cart_items WHERE member_id = $1").bind(member).fetch_one(&db.pool).await?;
     let mut conn = db.pool.acquire().await?;
-    let message_count = super::member::unread_messages(&mut conn, member).await?;
+    let message_count = crate::domain::messages::unread(&mut conn, member).await?;
     let is_after_sale = if super::after_sales::has_open(&mut conn, member).await? { "1" } else { "0" };
     let is_default = i64::from(row.manager_name.is_empty());
     Ok(UserState::Member(Box::new(MemberState {

@@ -142,8 +142,8 @@ async fn start(
         addr: "127.0.0.1:0".parse().unwrap(),
         database_url: database_url.clone(),
         edge_secret: edge_secret.map(str::to_owned),
-        order_pay_minutes: origin::orders_due::DEFAULT_PAY_MINUTES,
-        order_receive_days: origin::orders_due::DEFAULT_RECEIVE_DAYS,
+        order_pay_minutes: origin::domain::orders::due::DEFAULT_PAY_MINUTES,
+        order_receive_days: origin::domain::orders::due::DEFAULT_RECEIVE_DAYS,
         security: origin::security::Security::default(),
         data_dir: data_dir(),
         wechat: None,
@@ -176,8 +176,8 @@ async fn start(
 /// The payment settings of a test origin: the offline provider's default address and a random
 /// merchant key of its own (the origin serves with no other; the payment tests give the key of
 /// the provider they start).
-pub fn payment_config() -> origin::payment::PaymentConfig {
-    origin::payment::PaymentConfig {
+pub fn payment_config() -> origin::domain::payments::PaymentConfig {
+    origin::domain::payments::PaymentConfig {
         provider_url: "http://127.0.0.1:3100".into(),
         key: random_key(),
         shop_url: "http://127.0.0.1:8787".into(),

@@ -103,9 +103,9 @@ async fn shipped_orders_complete_by_themselves_when_due() {
         let id = paid_order(&app, &demo, "due-receive", 12).await;
         admin(&app, &["ship", &id.to_string(), "--carrier", "中通快递", "--tracking", "ZT9"]).await.unwrap();
         let day = 86_400;
-        assert_eq!(origin::orders_due::complete_due(&app.db, origin::now() + 9 * day, 10 * day).await.unwrap(), 0);
-        assert_eq!(origin::orders_due::complete_due(&app.db, origin::now() + 11 * day, 10 * day).await.unwrap(), 1);
-        assert_eq!(origin::orders_due::complete_due(&app.db, origin::now() + 12 * day, 10 * day).await.unwrap(), 0, "once");
+        assert_eq!(origin::domain::orders::due::complete_due(&app.db, origin::now() + 9 * day, 10 * day).await.unwrap(), 0);
+        assert_eq!(origin::domain::orders::due::complete_due(&app.db, origin::now() + 11 * day, 10 * day).await.unwrap(), 1);
+        assert_eq!(origin::domain::orders::due::complete_due(&app.db, origin::now() + 12 * day, 10 * day).await.unwrap(), 0, "once");
         let (_, order) = app.get(&demo, &format!("/api/order/{id}")).await;
         assert_eq!(order["data"]["status_name"], "已完成");
         assert_eq!(timeline(&order["data"]).last().unwrap(), &("receive".to_owned(), "system".to_owned()));

@@ -134,11 +134,11 @@ async fn unpaid_orders_are_cancelled_when_due() {
         let pay_seconds = 30 * 60;
 
         // The task's pass with its clock 29 minutes on: nothing is due yet.
-        let cancelled = origin::orders_due::cancel_due(&app.db, origin::now() + 29 * 60, pay_seconds).await.unwrap();
+        let cancelled = origin::domain::orders::due::cancel_due(&app.db, origin::now() + 29 * 60, pay_seconds).await.unwrap();
         assert_eq!(cancelled, 0);
         assert_eq!(scalar(&app, "SELECT stock FROM goods WHERE id = $1", goods).await, placed_stock);
         // 31 minutes on: the unpaid order is cancelled and its stock given back; the paid one stays.
-        let cancelled = origin::orders_due::cancel_due(&app.db, origin::now() + 31 * 60, pay_seconds).await.unwrap();
+        let cancelled = origin::domain::orders::due::cancel_due(&app.db, origin::now() + 31 * 60, pay_seconds).await.unwrap();
         assert_eq!(cancelled, 1);
         assert_eq!(scalar(&app, "SELECT stock FROM goods WHERE id = $1", goods).await, placed_stock + 5);
         let (_, detail) = app.get(&demo, &format!("/api/order/{unpaid}")).await;
@@ -146,7 +146,7 @@ async fn unpaid_orders_are_cancelled_when_due() {
         let (_, detail) = app.get(&demo, &format!("/api/order/{paid}")).await;
         assert_eq!(detail["data"]["status_name"], "待发货");
         // A second pass finds nothing more, and gives nothing back again.
-        let cancelled = origin::orders_due::cancel_due(&app.db, origin::now() + 60 * 60, pay_seconds).await.unwrap();
+        let cancelled = origin::domain::orders::due::cancel_due(&app.db, origin::now() + 60 * 60, pay_seconds).await.unwrap();
         assert_eq!(cancelled, 0);
         let goods_before = before.0.iter().find(|(id, _, _)| *id == goods).unwrap().1;
         assert_eq!(
@@ -178,12 +178,12 @@ async fn an_origin_started_after_an_order_fell_due_cancels_it() {
         let mut status = 0;
         for _ in 0..100 {
             status = scalar(&restarted, "SELECT status FROM orders WHERE id = $1", unpaid).await;
-            if status == origin::order_life::CANCELLED {
+            if status == origin::domain::orders::life::CANCELLED {
                 break;
             }
             tokio::time::sleep(std::time::Duration::from_millis(100)).await;
         }
-        assert_eq!(status, origin::order_life::CANCELLED, "the restarted origin's first pass cancels it");
+        assert_eq!(status, origin::domain::orders::life::CANCELLED, "the restarted origin's first pass cancels it");
         let (third, stop_third) = app.another_origin().await;
         tokio::time::sleep(std::time::Duration::from_millis(300)).await;
         assert_eq!(scalar(&third, "SELECT stock FROM goods WHERE id = $1", goods).await, placed_stock + 6, "given back once");
@@ -400,7 +400,7 @@ async fn a_flash_sale_limit_counts_what_was_ordered() {
         // Unpaid, it shows when it will be cancelled: ORDER_PAY_MINUTES after it was placed.
         let (_, detail) = app.get(&demo, &format!("/api/order/{id}")).await;
         let placed_at = detail["data"]["created_at"].as_i64().unwrap();
-        assert_eq!(detail["data"]["pay_deadline"].as_i64(), Some(placed_at + 60 * origin::orders_due::DEFAULT_PAY_MINUTES as i64));
+        assert_eq!(detail["data"]["pay_deadline"].as_i64(), Some(placed_at + 60 * origin::domain::orders::due::DEFAULT_PAY_MINUTES as i64));
         // Bought again, its goods comes back at today's price, and the answer says why.
         let (status, again) = app.post(&demo, &format!("/api/order/{id}/buy_again"), &[]).await;
         assert_eq!(status, StatusCode::OK, "{again}");

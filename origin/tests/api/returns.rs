@@ -328,8 +328,8 @@ async fn cash_back_is_credited_once_when_an_order_completes_and_a_return_below_t
         }
         // Completing by itself credits too, and once.
         let day = 86_400;
-        assert_eq!(origin::orders_due::complete_due(&app.db, origin::now() + 11 * day, 10 * day).await.unwrap(), 1);
-        assert_eq!(origin::orders_due::complete_due(&app.db, origin::now() + 12 * day, 10 * day).await.unwrap(), 0);
+        assert_eq!(origin::domain::orders::due::complete_due(&app.db, origin::now() + 11 * day, 10 * day).await.unwrap(), 1);
+        assert_eq!(origin::domain::orders::due::complete_due(&app.db, origin::now() + 12 * day, 10 * day).await.unwrap(), 0);
         let late_net: i64 = sqlx::query_scalar("SELECT CAST(SUM(paid) AS BIGINT) FROM order_items WHERE order_id = $1")
             .bind(late)
             .fetch_one(&app.db.pool)

@@ -73,7 +73,7 @@ async fn a_store_wide_discount_prices_cards_cart_and_order_alike() {
         sqlx::query("UPDATE welfare_activities SET is_on = 1").execute(&app.db.pool).await.unwrap();
         let (status, welfare) = app.get(&client, "/api/activity/welfare").await;
         assert_eq!(status, StatusCode::OK, "{welfare}");
-        assert_eq!((welfare["data"]["rate"].as_str(), welfare["data"]["discount"].as_str()), (Some("0.94"), Some("94折")));
+        assert_eq!((welfare["data"]["rate"].as_str(), welfare["data"]["discount"].as_str()), (Some("0.94"), Some("9.4折")));
 
         // A goods with ladder steps and no flash sale: its card, steps and cart line at 94 %.
         let (goods, price): (i64, i64) = sqlx::query_as(

@@ -30,26 +30,35 @@
 //! Every origin on one PostgreSQL keeps its own copy, built from the same rows at the same
 //! version, so all of them find the same goods.
 
+#[cfg(test)]
+mod tests;
+mod text;
+
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicI64, Ordering};
 use std::time::{Duration, Instant};
 
-use pinyin::ToPinyin;
 use roaring::RoaringBitmap;
 use tokio::sync::{Mutex, watch};
 
+use self::text::{bigram, terms, unigram};
+pub use self::text::{normalize, pinyin};
 use crate::db::Db;
 
 /// How long a search waits for a rebuild after a catalogue change before it is answered from
 /// the previous index.
 const FRESH_WAIT: Duration = Duration::from_secs(2);
+
 /// How long a search waits for the first index after the origin starts.
 const FIRST_WAIT: Duration = Duration::from_secs(120);
+
 /// At most this many terms of a query are used.
 const MAX_TERMS: usize = 8;
+
 /// How often the index reads again the sales of goods sold lately, for ranking.
 const SALES_REFRESH: Duration = Duration::from_secs(10);
+
 /// How far back "lately" reaches, in seconds: beyond the refresh's period, a transaction's
 /// length and the origins' clocks apart (`goods.sold_at` is the selling origin's clock).
 const SOLD_LATELY: i64 = 90;
@@ -68,17 +77,29 @@ pub enum Scope {
 // The normalised fields of a goods, then its name and manufacturer as written (for
 // suggestions): the segments of `Doc::text`.
 const NAME: usize = 0;
+
 const NAME_PINYIN: usize = 1;
+
 const NAME_INITIALS: usize = 2;
+
 const SCCJ: usize = 3;
+
 const SCCJ_PINYIN: usize = 4;
+
 const SCCJ_INITIALS: usize = 5;
+
 const BRAND: usize = 6;
+
 const YPGG: usize = 7;
+
 const PZWH: usize = 8;
+
 const FIELDS: usize = 9;
+
 const WRITTEN_NAME: usize = 9;
+
 const WRITTEN_SCCJ: usize = 10;
+
 const SEGMENTS: usize = 11;
 
 /// One goods: its texts in one allocation, so that checking a candidate reads one place in
@@ -139,63 +160,6 @@ struct GoodsRow {
     pzwh: String,
     brand: String,
     sales: i64,
-}
-
-/// Lower-cases letters and folds full-width ASCII (and the ideographic space) to half-width.
-pub fn normalize(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        let c = match c {
-            '\u{3000}' => ' ',
-            '\u{FF01}'..='\u{FF5E}' => char::from_u32(c as u32 - 0xFEE0).unwrap_or(c),
-            _ => c,
-        };
-        out.extend(c.to_lowercase());
-    }
-    out
-}
-
-/// The full pinyin (`amoxilinjiaonang`) and the initials (`amxljn`) of a text: each Chinese
-/// character by its most common reading (ü written `v`, as pinyin keyboards take it); letters
-/// and digits kept; anything else left out. Both normalised.
-pub fn pinyin(text: &str) -> (String, String) {
-    let mut full = String::new();
-    let mut initials = String::new();
-    for (c, reading) in text.chars().zip(text.to_pinyin()) {
-        match reading {
-            Some(reading) => {
-                full.push_str(&reading.plain().replace('ü', "v"));
-                initials.push_str(&reading.first_letter().replace('ü', "v"));
-            }
-            None if c.is_alphanumeric() => {
-                let c = normalize(&c.to_string());
-                full.push_str(&c);
-                initials.push_str(&c);
-            }
-            None => {}
-        }
-    }
-    (full, initials)
-}
-
-/// The terms of a query: normalised, split on white space, without repeats; at most `MAX_TERMS`.
-pub fn terms(query: &str) -> Vec<String> {
-    let normalized = normalize(query);
-    let mut terms: Vec<String> = Vec::new();
-    for term in normalized.split_whitespace() {
-        if !terms.iter().any(|seen| seen == term) && terms.len() < MAX_TERMS {
-            terms.push(term.to_owned());
-        }
-    }
-    terms
-}
-
-fn unigram(c: char) -> u64 {
-    (1 << 42) | c as u64
-}
-
-fn bigram(a: char, b: char) -> u64 {
-    ((a as u64) << 21) | b as u64
 }
 
 /// How well `term` matches a goods within `scope`: `None` when it does not, else lower is
@@ -530,86 +494,5 @@ impl SearchIndex {
         metrics::histogram!("search_index_build_seconds").record(snapshot.built_in.as_secs_f64());
         self.inner.current.send_replace(Some(Arc::new(snapshot)));
         Ok(())
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn row(id: i64, name: &str, sccj: &str, ypgg: &str, pzwh: &str, brand: &str, sales: i64) -> GoodsRow {
-        GoodsRow { id, name: name.into(), sccj: sccj.into(), ypgg: ypgg.into(), pzwh: pzwh.into(), brand: brand.into(), sales }
-    }
-
-    fn sample() -> Snapshot {
-        Snapshot::build(
-            1,
-            vec![
-                row(1, "阿莫西林胶囊", "华北制药股份有限公司", "0.25g*24粒", "国药准字H13023964", "", 10),
-                row(2, "阿莫西林克拉维酸钾片", "珠海联邦制药股份有限公司", "0.375g*12片", "国药准字H10983151", "", 50),
-                row(3, "阿莫西林", "石药集团", "0.5g*20粒", "国药准字H1", "", 1),
-                row(4, "维生素C片", "东北制药", "0.1g*100片", "国药准字H2", "养生堂", 5),
-                row(5, "绿茶", "绿叶", "", "", "", 0),
-                row(6, "西林瓶", "阿莫公司", "", "", "", 0),
-            ],
-            Instant::now(),
-        )
-    }
-
-    fn ids(hits: &[Hit]) -> Vec<i64> {
-        hits.iter().map(|hit| hit.id).collect()
-    }
-
-    #[test]
-    fn pinyin_spells_and_initials() {
-        assert_eq!(pinyin("阿莫西林"), ("amoxilin".into(), "amxl".into()));
-        assert_eq!(pinyin("维生素C片"), ("weishengsucpian".into(), "wsscp".into()));
-        assert_eq!(pinyin("绿"), ("lv".into(), "l".into()));
-    }
-
-    #[test]
-    fn ranks_by_quality_then_sales() {
-        let index = sample();
-        // 3 is the name, 1 starts with it, 2 starts with it and sells more than 1.
-        assert_eq!(ids(&index.ranked("阿莫西林", Scope::All)), vec![3, 2, 1]);
-        assert_eq!(ids(&index.ranked("amxl", Scope::All)), vec![3, 2, 1]);
-        // 6 holds 阿莫 in its manufacturer only: last.
-        assert_eq!(ids(&index.ranked("阿莫", Scope::All)), vec![2, 1, 3, 6]);
-        assert_eq!(ids(&index.ranked("ＡＭＸＬ", Scope::All)), vec![3, 2, 1]);
-        let mut top = index.find("阿莫", Scope::All);
-        rank_top(&mut top, 2);
-        assert_eq!(ids(&top[..2]), vec![2, 1]);
-        // Sales read again rank again.
-        index.set_sales(&[(1, 100), (99, 7)]);
-        assert_eq!(ids(&index.ranked("阿莫西林", Scope::All)), vec![3, 1, 2]);
-    }
-
-    #[test]
-    fn finds_substrings_not_scattered_bigrams() {
-        let index = sample();
-        // 西林 and 林瓶 are both in 6, and 西林 in 1–3, but 西林瓶 only in 6.
-        assert_eq!(ids(&index.ranked("西林瓶", Scope::All)), vec![6]);
-        // The bigrams of 莫西林胶 are all in 1, in that order.
-        assert_eq!(ids(&index.ranked("莫西林胶", Scope::All)), vec![1]);
-        assert!(index.find("林西", Scope::All).is_empty());
-        assert!(index.find("", Scope::All).is_empty());
-        assert!(index.find("   ", Scope::All).is_empty());
-        // Every term must match.
-        assert_eq!(ids(&index.ranked("阿莫西林 华北", Scope::All)), vec![1]);
-        assert_eq!(ids(&index.ranked("h13023964", Scope::All)), vec![1]);
-        assert_eq!(ids(&index.ranked("养生堂", Scope::All)), vec![4]);
-        assert_eq!(ids(&index.ranked("lv", Scope::All)), vec![5]);
-    }
-
-    #[test]
-    fn suggestions_look_in_their_field_only() {
-        let index = sample();
-        // All three start with 阿莫: by sales.
-        assert_eq!(index.suggest("阿莫", Scope::Name, 10), vec!["阿莫西林克拉维酸钾片", "阿莫西林胶囊", "阿莫西林"]);
-        assert_eq!(index.suggest("阿莫西林", Scope::Name, 10), vec!["阿莫西林", "阿莫西林克拉维酸钾片", "阿莫西林胶囊"]);
-        assert_eq!(index.suggest("阿莫", Scope::Manufacturer, 10), vec!["阿莫公司"]);
-        assert_eq!(index.suggest("zyjt", Scope::Manufacturer, 10), Vec::<String>::new());
-        assert_eq!(index.suggest("sy", Scope::Manufacturer, 10), vec!["石药集团"]);
-        assert_eq!(index.suggest("阿莫", Scope::Name, 1), vec!["阿莫西林克拉维酸钾片"]);
     }
 }

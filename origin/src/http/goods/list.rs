@@ -1,68 +1,19 @@
-//! The catalogue: the goods list with its filters, sorting and paging, goods detail, search
-//! suggestions and hot search terms.
-//!
-//! Search — the keyword list and the suggestions — asks the in-memory index (`crate::search`):
-//! substrings of the name, manufacturer, specification, approval number and brand, and the
-//! pinyin of the name and manufacturer, ranked by match quality then sales. The list then
-//! applies its filters, sorting and paging in the database to the goods found. Lists without
-//! a keyword walk an index in their order (`goods_default_order` and the sort columns' own),
-//! deep pages included: the page's ids come from the index alone and only they are read whole;
-//! their totals are counted once per catalogue version and filter, and again in the
-//! background every few seconds (`CountCache`).
+//! `GET /api/goods/list`: the goods list with its filters, sorting and paging, the keyword
+//! list from the search index, and the totals kept per catalogue version and filter
+//! (`CountCache`).
 
-use axum::extract::{Path, State};
+use axum::extract::State;
 use serde::Serialize;
 use utoipa::ToSchema;
-use utoipa_axum::router::OpenApiRouter;
-use utoipa_axum::routes;
 
-use super::ApiContext;
-use super::card::{Card, CardRow, FlashSale, card, card_columns, cards};
-use super::error::{Answer, Envelope, Error, Result, ok};
-use super::extract::{MaybeMember, QueryFields};
+use super::{PAGE_SIZE, PAGE_SIZE_MAX, bounded_keyword, bounded_search, near_expiry_dates, placeholders, search_type};
 use crate::db::{Db, Kind};
-use crate::search::{self, Hit, Scope};
-use crate::{money, now};
-
-pub fn router() -> OpenApiRouter<ApiContext> {
-    OpenApiRouter::new()
-        .routes(routes!(list))
-        .routes(routes!(detail))
-        .routes(routes!(search))
-        .routes(routes!(hot))
-        .routes(routes!(activities))
-}
-
-/// `$from, $from+1, …` for `count` parameters.
-pub fn placeholders(count: usize, from: usize) -> String {
-    (from..from + count).map(|n| format!("${n}")).collect::<Vec<_>>().join(", ")
-}
-
-const PAGE_SIZE: i64 = 20;
-const PAGE_SIZE_MAX: i64 = 100;
-
-/// A search keyword within its limit (`security::text::KEYWORD`), whichever name it came under.
-fn bounded_keyword(keyword: &str) -> Result<()> {
-    bounded_search(crate::security::text::KEYWORD.field, keyword)
-}
-
-/// A search text of the field `field` within the keyword's limit.
-fn bounded_search(field: &str, text: &str) -> Result<()> {
-    match crate::security::text::KEYWORD.refusal(text) {
-        Some(why) => Err(Error::field(field, why)),
-        None => Ok(()),
-    }
-}
-
-/// What a search's `type` asks for: 0 (the default) goods, found by any of their fields; 1
-/// manufacturers (厂家), found by the manufacturer's name or its pinyin.
-fn search_type(query: &super::extract::Fields, goods: Scope) -> Result<Scope> {
-    match query.int_or("type", "搜索类型", 0)? {
-        0 => Ok(goods),
-        1 => Ok(Scope::Manufacturer),
-        _ => Err(Error::field("type", "搜索类型不正确")),
-    }
-}
+use crate::http::ApiContext;
+use crate::http::card::{Card, card_columns, cards};
+use crate::http::error::{Answer, Envelope, Error, Result, ok};
+use crate::http::extract::QueryFields;
+use crate::search::{Hit, Scope};
+use crate::{now, search};
 
 /// The goods every search finds, each with the sum of its match qualities; `None` when there
 /// is no search.
@@ -96,7 +47,7 @@ fn found_by_all(snapshot: &search::Snapshot, searches: &[(String, Scope)]) -> Op
 /// `page_size` (at most 100). With a keyword, `default` is by relevance (match quality, then
 /// sales).
 #[utoipa::path(get, path = "/api/goods/list", operation_id = "goods_list", tag = "商品", responses((status = 200, description = "一页商品", body = Envelope<GoodsPage>)))]
-async fn list(State(context): State<ApiContext>, QueryFields(query): QueryFields) -> Answer<GoodsPage> {
+pub(super) async fn list(State(context): State<ApiContext>, QueryFields(query): QueryFields) -> Answer<GoodsPage> {
     let page = query.page()?;
     let page_size = query.int_or("page_size", "每页数量", PAGE_SIZE)?.clamp(1, PAGE_SIZE_MAX);
     let mut filter = Filter::default();
@@ -227,6 +178,7 @@ async fn list(State(context): State<ApiContext>, QueryFields(query): QueryFields
 /// may change it without a new version. An older one is still answered while it is counted
 /// again in the background, once.
 const COUNT_TTL: std::time::Duration = std::time::Duration::from_secs(10);
+
 /// At most this many totals are kept; past it the cache starts again empty.
 const COUNT_ENTRIES: usize = 4096;
 
@@ -421,279 +373,4 @@ pub async fn category_subtree(db: &Db, category: i64) -> Result<Vec<i64>> {
         subtree.extend(&frontier);
     }
     Ok(subtree)
-}
-
-/// `GET /api/goods/detail/{id}`, with the §2 query ids echoed (`goods_price_id`,
-/// `ladder_price_id`, `goods_manjian_id`, `is_yj`, `is_jxq`).
-#[utoipa::path(get, path = "/api/goods/detail/{id}", operation_id = "goods_detail", tag = "商品", responses((status = 200, description = "商品详情", body = Envelope<GoodsDetail>)))]
-async fn detail(
-    State(context): State<ApiContext>,
-    MaybeMember(member): MaybeMember,
-    Path(id): Path<i64>,
-    QueryFields(query): QueryFields,
-) -> Answer<GoodsDetail> {
-    let row: DetailRow = sqlx::query_as(sqlx::AssertSqlSafe(format!(
-        "SELECT {}, g.category_id, g.brand_id, g.validity, g.origin, g.rx, g.description FROM goods g WHERE g.id = $1",
-        card_columns(2)
-    )))
-    .bind(id)
-    .bind(now())
-    .fetch_optional(&context.db.pool)
-    .await?
-    .ok_or_else(|| Error::not_found("商品不存在"))?;
-    let manjian = row.card.manjian_id;
-    let brand = match row.brand_id {
-        Some(brand) => {
-            let name: String = sqlx::query_scalar("SELECT name FROM brands WHERE id = $1").bind(brand).fetch_one(&context.db.pool).await?;
-            Some(BrandRef { id: brand, name })
-        }
-        None => None,
-    };
-    let echo = DetailQuery {
-        goods_price_id: query.int_or("goods_price_id", "goods_price_id", 0)?,
-        ladder_price_id: query.int_or("ladder_price_id", "ladder_price_id", 0)?,
-        goods_manjian_id: query.int_or("goods_manjian_id", "goods_manjian_id", 0)?,
-        is_yj: query.int_or("is_yj", "is_yj", 0)?,
-        is_jxq: query.int_or("is_jxq", "is_jxq", 0)?,
-    };
-    let favorite = match member {
-        Some(member) => {
-            sqlx::query_scalar::<_, i64>("SELECT COUNT(*) FROM favorites WHERE member_id = $1 AND goods_id = $2")
-                .bind(member.id)
-                .bind(id)
-                .fetch_one(&context.db.pool)
-                .await?
-        }
-        None => 0,
-    };
-    ok(GoodsDetail {
-        card: card(&row.card)?,
-        validity: row.validity,
-        origin: row.origin,
-        rx: row.rx,
-        description: row.description,
-        category_path: category_path(&context.db, row.category_id).await?,
-        brand,
-        manjian: manjian_activity(&context.db, manjian).await?,
-        query: echo,
-        is_favorite: favorite,
-    })
-}
-
-/// What the detail reads: the card's columns and the detail's own.
-#[derive(sqlx::FromRow)]
-struct DetailRow {
-    #[sqlx(flatten)]
-    card: CardRow,
-    category_id: i64,
-    brand_id: Option<i64>,
-    validity: String,
-    origin: String,
-    rx: i64,
-    description: String,
-}
-
-/// A goods' detail: its card and more.
-#[derive(Serialize, ToSchema)]
-pub struct GoodsDetail {
-    #[serde(flatten)]
-    card: Card,
-    /// Shelf life.
-    validity: String,
-    origin: String,
-    /// 1 for prescription medicines.
-    rx: i64,
-    description: String,
-    /// The category's path from the top.
-    category_path: Vec<CategoryRef>,
-    #[schema(required = true)]
-    brand: Option<BrandRef>,
-    /// The goods' full-reduction activity.
-    #[schema(required = true)]
-    manjian: Option<ManjianActivity>,
-    /// The §2 query ids, echoed (0 when absent).
-    query: DetailQuery,
-    /// 1 when the member keeps it among their favourites.
-    is_favorite: i64,
-}
-
-#[derive(Serialize, ToSchema)]
-pub struct CategoryRef {
-    id: i64,
-    name: String,
-}
-
-#[derive(Serialize, ToSchema)]
-pub struct BrandRef {
-    id: i64,
-    name: String,
-}
-
-#[derive(Serialize, ToSchema)]
-pub struct DetailQuery {
-    goods_price_id: i64,
-    ladder_price_id: i64,
-    goods_manjian_id: i64,
-    is_yj: i64,
-    is_jxq: i64,
-}
-
-/// The category's path from the top: `[{id, name}, …]`.
-async fn category_path(db: &Db, category: i64) -> Result<Vec<CategoryRef>> {
-    let mut path = Vec::new();
-    let mut next = Some(category);
-    while let Some(id) = next {
-        let row: CategoryLink =
-            sqlx::query_as("SELECT id, name, parent_id FROM categories WHERE id = $1").bind(id).fetch_one(&db.pool).await?;
-        path.push(CategoryRef { id, name: row.name });
-        next = row.parent_id;
-    }
-    path.reverse();
-    Ok(path)
-}
-
-#[derive(sqlx::FromRow)]
-struct CategoryLink {
-    name: String,
-    parent_id: Option<i64>,
-}
-
-/// A full-reduction activity and its tiers.
-#[derive(Serialize, ToSchema)]
-pub struct ManjianActivity {
-    id: i64,
-    title: String,
-    tiers: Vec<ManjianTierText>,
-}
-
-/// One tier of a full-reduction activity, as the detail shows it.
-#[derive(Serialize, ToSchema)]
-pub struct ManjianTierText {
-    #[schema(example = "500.00")]
-    amount: String,
-    #[schema(example = "50.00")]
-    reduce: String,
-    #[schema(example = "满500减50")]
-    title: String,
-}
-
-#[derive(sqlx::FromRow)]
-struct TierRow {
-    amount: i64,
-    reduce: i64,
-}
-
-/// A full-reduction activity and its tiers (`None`, written `null`, for 0).
-pub async fn manjian_activity(db: &Db, id: i64) -> Result<Option<ManjianActivity>> {
-    if id == 0 {
-        return Ok(None);
-    }
-    let title: Option<String> =
-        sqlx::query_scalar("SELECT title FROM manjian_activities WHERE id = $1").bind(id).fetch_optional(&db.pool).await?;
-    let Some(title) = title else { return Ok(None) };
-    let tiers = sqlx::query_as::<_, TierRow>("SELECT amount, reduce FROM manjian_tiers WHERE activity_id = $1 ORDER BY sort, id")
-        .bind(id)
-        .fetch_all(&db.pool)
-        .await?
-        .into_iter()
-        .map(|TierRow { amount, reduce }| ManjianTierText {
-            amount: money::text(amount),
-            reduce: money::text(reduce),
-            title: engine::text::manjian_title(money::from_stored(amount), money::from_stored(reduce)),
-        })
-        .collect();
-    Ok(Some(ManjianActivity { id, title, tiers }))
-}
-
-/// `GET /api/goods/search?keywords=…&type=0|1`: up to 10 suggestions, goods names (type 0) or
-/// manufacturers (type 1) holding the keyword (characters or pinyin), best match first; an
-/// empty keyword gives none.
-#[utoipa::path(get, path = "/api/goods/search", tag = "商品", responses((status = 200, description = "搜索建议", body = Envelope<Vec<String>>)))]
-async fn search(State(context): State<ApiContext>, QueryFields(query): QueryFields) -> Answer<Vec<String>> {
-    let Some(keyword) = query.text("keywords").or_else(|| query.text("keyword")) else { return ok(Vec::<String>::new()) };
-    bounded_keyword(&keyword)?;
-    let scope = search_type(&query, Scope::Name)?;
-    ok(context.search_snapshot().await?.suggest(&keyword, scope, 10))
-}
-
-/// `GET /api/goods/hot`: the hot search terms.
-#[utoipa::path(get, path = "/api/goods/hot", tag = "商品", responses((status = 200, description = "热门搜索词", body = Envelope<Vec<String>>)))]
-async fn hot(State(context): State<ApiContext>) -> Answer<Vec<String>> {
-    let terms: Vec<String> = sqlx::query_scalar("SELECT term FROM hot_terms ORDER BY sort, id").fetch_all(&context.db.pool).await?;
-    ok(terms)
-}
-
-/// `GET /api/goods/activities?goods_id=`: the promotions a goods takes part in — its
-/// full-reduction activity, a running flash sale, the combinations it is sold in.
-#[utoipa::path(get, path = "/api/goods/activities", tag = "商品", responses((status = 200, description = "商品参与的活动", body = Envelope<GoodsActivities>)))]
-async fn activities(State(context): State<ApiContext>, QueryFields(query): QueryFields) -> Answer<GoodsActivities> {
-    let id = query.int("goods_id", "商品")?.ok_or_else(|| Error::field("goods_id", "请选择商品"))?;
-    let manjian: Option<i64> =
-        sqlx::query_scalar("SELECT manjian_id FROM goods WHERE id = $1").bind(id).fetch_optional(&context.db.pool).await?;
-    let manjian = manjian.ok_or_else(|| Error::not_found("商品不存在"))?;
-    let flash_sale = sqlx::query_as::<_, SaleRow>(
-        "SELECT id, price, limit_number, ends_at FROM flash_sales WHERE goods_id = $1 AND starts_at <= $2 AND ends_at > $2 ORDER BY id DESC LIMIT 1",
-    )
-    .bind(id)
-    .bind(now())
-    .fetch_optional(&context.db.pool)
-    .await?
-    .map(|sale| FlashSale { id: sale.id, price: money::from_stored(sale.price), limit: sale.limit_number, ends_at: sale.ends_at });
-    let combinations = sqlx::query_as::<_, OfferRow>(
-        "SELECT c.id, c.name, c.price FROM combinations c JOIN combination_items i ON i.combination_id = c.id WHERE i.goods_id = $1 ORDER BY c.id",
-    )
-    .bind(id)
-    .fetch_all(&context.db.pool)
-    .await?
-    .into_iter()
-    .map(|offer| CombinationOffer { id: offer.id, name: offer.name, price: money::text(offer.price) })
-    .collect();
-    ok(GoodsActivities { manjian: manjian_activity(&context.db, manjian).await?, flash_sale, combinations })
-}
-
-/// The promotions a goods takes part in.
-#[derive(Serialize, ToSchema)]
-pub struct GoodsActivities {
-    #[schema(required = true)]
-    manjian: Option<ManjianActivity>,
-    /// The running flash sale, `null` when none runs.
-    #[schema(required = true)]
-    flash_sale: Option<FlashSale>,
-    combinations: Vec<CombinationOffer>,
-}
-
-/// A combination the goods is sold in, at the combination's price.
-#[derive(Serialize, ToSchema)]
-pub struct CombinationOffer {
-    id: i64,
-    name: String,
-    #[schema(example = "99.00")]
-    price: String,
-}
-
-#[derive(sqlx::FromRow)]
-struct SaleRow {
-    id: i64,
-    price: i64,
-    limit_number: i64,
-    ends_at: i64,
-}
-
-#[derive(sqlx::FromRow)]
-struct OfferRow {
-    id: i64,
-    name: String,
-    price: i64,
-}
-
-/// How far ahead a batch's expiry makes goods near-expiry (近效期).
-pub const NEAR_EXPIRY_DAYS: i64 = 180;
-
-/// Today and the last day of the near-expiry window, as `YYYY-MM-DD` in China's time.
-pub fn near_expiry_dates(now: i64) -> (String, String) {
-    let date = |at: i64| {
-        let (year, month, day) = crate::civil_date(at, 8 * 3600);
-        format!("{year:04}-{month:02}-{day:02}")
-    };
-    (date(now), date(now + NEAR_EXPIRY_DAYS * 86_400))
 }

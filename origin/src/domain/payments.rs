@@ -13,13 +13,13 @@ use std::future::Future;
 use std::pin::Pin;
 
 use anyhow::Context;
-use serde::Deserialize;
 use sqlx::{AnyConnection, Connection};
 
 use crate::db::Db;
-use crate::http::member::{MESSAGE_ORDER, MESSAGE_WALLET, send_message};
-use crate::order_life::Actor;
-use crate::{money, settlement};
+use crate::domain::messages;
+use crate::domain::orders::life::Actor;
+use crate::domain::settlement;
+use crate::money;
 
 /// `PAY_PROVIDER_URL` (default `http://127.0.0.1:3100`, the offline provider `paygate`),
 /// `PAY_KEY` (the merchant key it shares with the shop: required to serve, see [`check`]),
@@ -72,7 +72,7 @@ pub struct NewPayment<'a> {
     pub amount: &'a str,
     /// What the buyer pays for, beginning with the shop's name (`医药批发商城 订单 …`).
     pub subject: &'a str,
-    /// The payee the cashier names: the shop's seller entity (`crate::shop`).
+    /// The payee the cashier names: the shop's seller entity (`crate::domain::shop`).
     pub merchant: &'a str,
     pub notify_url: &'a str,
     pub return_url: &'a str,
@@ -265,9 +265,9 @@ pub async fn confirm(db: &Db, payment_no: &str, amount: &str, trade_no: &str, no
     let outcome = match (payment.kind.as_str(), payment.order_id) {
         ("order", Some(order)) => {
             // The payment was created for the order's amount due, which never changes.
-            if crate::http::order::mark_paid(&mut tx, payment.member_id, order, now, "online", Actor::System).await?.is_some() {
+            if crate::domain::orders::mark_paid(&mut tx, payment.member_id, order, now, "online", Actor::System).await?.is_some() {
                 let text = format!("订单已在线支付¥{}，我们会尽快发货。", money::text(payment.amount));
-                send_message(&mut tx, payment.member_id, MESSAGE_ORDER, "订单支付成功", &text).await?;
+                messages::send(&mut tx, payment.member_id, messages::ORDER, "订单支付成功", &text).await?;
                 Confirmed::Now
             } else {
                 // Paid for an order that could no longer take it (cancelled meanwhile, or paid
@@ -276,7 +276,7 @@ pub async fn confirm(db: &Db, payment_no: &str, amount: &str, trade_no: &str, no
                 settlement::credit_balance(&mut tx, payment.member_id, Some(order), payment.amount, note, now).await?;
                 sqlx::query("UPDATE payments SET status = $1 WHERE id = $2").bind(REFUNDED).bind(payment.id).execute(&mut *tx).await?;
                 let text = format!("订单已取消，在线支付的¥{}已退回您的账户余额。", money::text(payment.amount));
-                send_message(&mut tx, payment.member_id, MESSAGE_WALLET, "支付款已退回余额", &text).await?;
+                messages::send(&mut tx, payment.member_id, messages::WALLET, "支付款已退回余额", &text).await?;
                 Confirmed::Refunded
             }
         }
@@ -286,21 +286,12 @@ pub async fn confirm(db: &Db, payment_no: &str, amount: &str, trade_no: &str, no
                 settlement::credit_balance(&mut tx, payment.member_id, None, payment.bonus, "充值赠送", now).await?;
             }
             let text = format!("在线充值到账¥{}。", money::text(payment.amount + payment.bonus));
-            send_message(&mut tx, payment.member_id, MESSAGE_WALLET, "充值成功", &text).await?;
+            messages::send(&mut tx, payment.member_id, messages::WALLET, "充值成功", &text).await?;
             Confirmed::Now
         }
     };
     tx.commit().await?;
     Ok(outcome)
-}
-
-/// A notify's fields as the provider sends them.
-#[derive(Debug, Deserialize)]
-pub struct Notify {
-    pub out_trade_no: String,
-    pub trade_no: String,
-    pub amount: String,
-    pub trade_status: String,
 }
 
 /// Creates a payment's row for `member` (`kind` `recharge` or `order`), asks the provider for
@@ -338,7 +329,7 @@ pub async fn start(
         Some(order) => format!("{shop}/cart/step3/{order}?payment={payment_no}"),
         None => format!("{shop}/wdqb/yegl?payment={payment_no}"),
     };
-    let identity = crate::shop::read(&mut *conn).await?;
+    let identity = crate::domain::shop::read(&mut *conn).await?;
     let pay_url = provider
         .create(NewPayment {
             payment_no: &payment_no,

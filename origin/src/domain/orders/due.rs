@@ -3,7 +3,7 @@
 //! Unpaid orders do not hold stock for ever. Cancelling one — by its member
 //! (`POST /api/order/{id}/cancel`), or by this module's task once it has stayed unpaid for
 //! `ORDER_PAY_MINUTES` — gives back exactly the stock it took (`order_stock`), and the coupon,
-//! cash voucher, red packets and points it spent (`crate::settlement::give_back`), once.
+//! cash voucher, red packets and points it spent (`crate::domain::settlement::give_back`), once.
 //!
 //! The state change is one guarded update (`… WHERE status = 0`), the same guard payment
 //! takes, so that of a cancel and a payment racing only one wins, and of two cancels only one
@@ -17,9 +17,9 @@ use sqlx::{Acquire, AnyConnection};
 use tokio::sync::watch;
 
 use crate::db::Db;
-use crate::order_life::{self, Action, Actor};
+use crate::domain::orders::life::{self as order_life, Action, Actor};
 
-pub use crate::order_life::{CANCELLED, UNPAID};
+pub use crate::domain::orders::life::{CANCELLED, UNPAID};
 /// Minutes an order may stay unpaid, when `ORDER_PAY_MINUTES` does not say.
 pub const DEFAULT_PAY_MINUTES: u64 = 30;
 /// Days a shipped order waits for its member to confirm receipt, when `ORDER_RECEIVE_DAYS`
@@ -57,7 +57,7 @@ pub async fn cancel(conn: &mut AnyConnection, member: i64, id: i64, now: i64, ac
         };
         query.execute(&mut *conn).await?;
     }
-    crate::settlement::give_back(conn, member, id, now).await?;
+    crate::domain::settlement::give_back(conn, member, id, now).await?;
     Ok(true)
 }
 
@@ -108,7 +108,7 @@ pub async fn complete_due(db: &Db, now: i64, receive_seconds: i64) -> anyhow::Re
             let mut tx = conn.begin().await?;
             if order_life::change(&mut tx, id, None, Action::Receive, Actor::System, "超时未确认，系统自动确认收货", now).await?
             {
-                crate::cashback::on_done(&mut tx, id, now).await?;
+                crate::domain::cashback::on_done(&mut tx, id, now).await?;
                 completed += 1;
             }
             tx.commit().await?;

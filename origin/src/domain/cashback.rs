@@ -5,14 +5,14 @@
 //! paid (rule 19) less what returns refunded — picks the highest tier it reaches, and that tier's
 //! back is credited to the balance once, with its log row and a message. A return after that
 //! which leaves the order below the tier takes the difference back out of its own refund, never
-//! more than the refund. Amounts are stored money (ten-thousandths of a yuan); nothing here
-//! multiplies or divides money: a tier is found by comparison, and what is taken back is a
-//! difference of stored amounts.
+//! more than the refund. Amounts are stored money (ten-thousandths of a yuan); the arithmetic is
+//! the engine's (docs/pricing.md rule 22): `engine::cashback` and `engine::cashback_take_back`.
 
 use sqlx::AnyConnection;
 
-use crate::http::member::{MESSAGE_WALLET, send_message};
-use crate::{money, settlement};
+use crate::domain::messages;
+use crate::domain::settlement;
+use crate::money;
 
 /// A running activity: id, title, start, end.
 pub type Activity = (i64, String, i64, i64);
@@ -36,9 +36,22 @@ pub async fn tiers(conn: &mut AnyConnection, activity: i64) -> sqlx::Result<Vec<
         .await
 }
 
-/// The back of the highest tier `net` reaches; 0 below the first.
-pub fn back_for(tiers: &[(i64, i64)], net: i64) -> i64 {
-    tiers.iter().filter(|(amount, _)| *amount <= net).map(|(_, back)| *back).max().unwrap_or(0)
+/// Rule 22: the cash back of an order whose goods come to `net` (stored): the greatest back
+/// among the tiers it reaches; 0 below the first.
+pub fn back_for(tiers: &[(i64, i64)], net: i64) -> sqlx::Result<i64> {
+    stored(engine::cashback(&engine_tiers(tiers), money::from_stored(net)))
+}
+
+/// Stored tiers as the engine reads them.
+fn engine_tiers(tiers: &[(i64, i64)]) -> Vec<engine::CashbackTier> {
+    tiers.iter().map(|&(amount, back)| engine::CashbackTier { amount: money::from_stored(amount), back: money::from_stored(back) }).collect()
+}
+
+/// The engine's answer, stored; stored amounts the engine refuses are a decoding error.
+fn stored(answer: Result<engine::Cents, engine::EngineError>) -> sqlx::Result<i64> {
+    let cents = answer.map_err(|error| sqlx::Error::Decode(Box::new(error)))?;
+    let units = cents.0.checked_mul(100).and_then(|units| i64::try_from(units).ok());
+    units.ok_or_else(|| sqlx::Error::Decode(format!("cash back out of range: {cents}").into()))
 }
 
 /// At placement, in the order's transaction: the order remembers the activity running now.
@@ -72,7 +85,7 @@ pub async fn on_done(conn: &mut AnyConnection, order: i64, now: i64) -> sqlx::Re
     if activity == 0 || granted_at != 0 {
         return Ok(0);
     }
-    let back = back_for(&tiers(conn, activity).await?, goods_net(conn, order).await?);
+    let back = back_for(&tiers(conn, activity).await?, goods_net(conn, order).await?)?;
     if back == 0 {
         return Ok(0);
     }
@@ -87,14 +100,16 @@ pub async fn on_done(conn: &mut AnyConnection, order: i64, now: i64) -> sqlx::Re
     }
     settlement::credit_balance(conn, member, Some(order), back, &format!("订单{order_no}满额返现"), now).await?;
     let body = format!("订单{order_no}已完成，满额返现{}元已存入账户余额。", money::text(back));
-    send_message(conn, member, MESSAGE_WALLET, "满额返现到账", &body).await?;
+    messages::send(conn, member, messages::WALLET, "满额返现到账", &body).await?;
     Ok(back)
 }
 
-/// What a return refunding `refund` more takes back of the order's cash back: what the order
-/// holds above the tier its goods reach after the refund, never more than `refund`.
-pub fn taken_back(held: i64, tiers: &[(i64, i64)], net_after: i64, refund: i64) -> i64 {
-    (held - back_for(tiers, net_after)).clamp(0, refund.max(0))
+/// Rule 22: what a return refunding `refund` more takes back of the order's cash back `held`:
+/// what the order holds above the tier its goods reach after the refund, never more than
+/// `refund` (all stored).
+pub fn taken_back(held: i64, tiers: &[(i64, i64)], net_after: i64, refund: i64) -> sqlx::Result<i64> {
+    let (held, net_after, refund) = (money::from_stored(held), money::from_stored(net_after), money::from_stored(refund));
+    stored(engine::cashback_take_back(&engine_tiers(tiers), held, net_after, refund))
 }
 
 /// At a return's refund, in its transaction, once its lines count as refunded: takes back the
@@ -106,7 +121,7 @@ pub async fn take_back(conn: &mut AnyConnection, order: i64, refund: i64) -> sql
     if held == 0 {
         return Ok(0);
     }
-    let taken = taken_back(held, &tiers(conn, activity).await?, goods_net(conn, order).await?, refund);
+    let taken = taken_back(held, &tiers(conn, activity).await?, goods_net(conn, order).await?, refund)?;
     if taken == 0 {
         return Ok(0);
     }
@@ -126,22 +141,22 @@ mod tests {
 
     #[test]
     fn the_highest_tier_reached_gives_its_back() {
-        assert_eq!(back_for(&TIERS, 9_999_999), 0);
-        assert_eq!(back_for(&TIERS, 10_000_000), 200_000);
-        assert_eq!(back_for(&TIERS, 49_999_999), 800_000);
-        assert_eq!(back_for(&TIERS, 80_000_000), 1_500_000);
-        assert_eq!(back_for(&[], 80_000_000), 0);
+        assert_eq!(back_for(&TIERS, 9_999_999).unwrap(), 0);
+        assert_eq!(back_for(&TIERS, 10_000_000).unwrap(), 200_000);
+        assert_eq!(back_for(&TIERS, 49_999_999).unwrap(), 800_000);
+        assert_eq!(back_for(&TIERS, 80_000_000).unwrap(), 1_500_000);
+        assert_eq!(back_for(&[], 80_000_000).unwrap(), 0);
     }
 
     #[test]
     fn a_return_takes_back_what_the_order_no_longer_earns_and_never_more_than_its_refund() {
         // Held 80 for 3000+; after the return 2500 is left: the 1000 tier's 20 stays, 60 goes.
-        assert_eq!(taken_back(800_000, &TIERS, 25_000_000, 5_000_000), 600_000);
+        assert_eq!(taken_back(800_000, &TIERS, 25_000_000, 5_000_000).unwrap(), 600_000);
         // Still above 3000: nothing.
-        assert_eq!(taken_back(800_000, &TIERS, 30_000_000, 1_000_000), 0);
+        assert_eq!(taken_back(800_000, &TIERS, 30_000_000, 1_000_000).unwrap(), 0);
         // A small refund cannot pay back more than itself.
-        assert_eq!(taken_back(800_000, &TIERS, 25_000_000, 100_000), 100_000);
+        assert_eq!(taken_back(800_000, &TIERS, 25_000_000, 100_000).unwrap(), 100_000);
         // Below every tier: all of it, within the refund.
-        assert_eq!(taken_back(200_000, &TIERS, 0, 10_000_000), 200_000);
+        assert_eq!(taken_back(200_000, &TIERS, 0, 10_000_000).unwrap(), 200_000);
     }
 }

@@ -117,7 +117,7 @@ pub async fn record(conn: &mut AnyConnection, order: i64, action: Action, actor:
     Ok(())
 }
 
-/// Records a step that does not change the order's state (a return's, `crate::returns`) in its
+/// Records a step that does not change the order's state (a return's, `crate::domain::returns`) in its
 /// timeline, in the caller's transaction.
 pub async fn record_step(
     conn: &mut AnyConnection,

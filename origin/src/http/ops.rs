@@ -1,6 +1,6 @@
 //! What an operator watches: Prometheus metrics at `GET /metrics` — every request counted and
 //! timed by method, route and status; the database pool; the search index — beside
-//! `/healthz` and `/readyz` (`http::edge`). Like them, `/metrics` is answered on the origin's
+//! `/healthz` and `/readyz` (`edge`). Like them, `/metrics` is answered on the origin's
 //! own address without the edge's proof (the edge forwards only `/api/*`), but only to a scraper
 //! that proves itself ([`may_scrape`]): where the origin is reachable, so would it be.
 
@@ -14,8 +14,8 @@ use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use metrics_exporter_prometheus::{Matcher, PrometheusBuilder, PrometheusHandle};
 
-use crate::http::ApiContext;
-use crate::http::error::Error;
+use super::ApiContext;
+use super::error::Error;
 
 /// The metrics route.
 pub const METRICS: &str = "/metrics";

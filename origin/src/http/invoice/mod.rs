@@ -4,6 +4,8 @@
 //! less what returns refunded — and its seller, the shop's identity as it stands then;
 //! the member downloads it as a PDF the origin renders. A member sees their own only.
 
+mod pdf;
+
 use axum::extract::{Path, State};
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
@@ -13,21 +15,18 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use self::pdf::{Printed, render};
 use super::ApiContext;
 use super::error::{Answer, Envelope, Error, Result, ok, ok_with};
 use super::extract::{FormFields, Member, QueryFields};
-use crate::order_life::{CANCELLED, UNPAID};
+use crate::domain::invoices::{ISSUED, KIND_NAMES, REQUESTED, STATUS_NAMES, contact};
+use crate::domain::orders::life::{CANCELLED, UNPAID};
 use crate::security::{Text, text};
 use crate::{money, now};
 
 pub fn router() -> OpenApiRouter<ApiContext> {
     OpenApiRouter::new().routes(routes!(request)).routes(routes!(list)).routes(routes!(pdf))
 }
-
-const KIND_NAMES: [&str; 3] = ["", "增值税普通发票", "增值税专用发票"];
-const STATUS_NAMES: [&str; 2] = ["待开票", "已开票"];
-pub const REQUESTED: i64 = 0;
-pub const ISSUED: i64 = 1;
 
 /// One of the member's invoice requests, and the invoice once issued.
 #[derive(Serialize, ToSchema, sqlx::FromRow)]
@@ -209,25 +208,6 @@ async fn list(State(context): State<ApiContext>, member: Member, QueryFields(que
     ok(InvoicePage { list: list.into_iter().map(finish).collect(), total, page })
 }
 
-/// What an issued invoice shows.
-struct Printed {
-    invoice_no: String,
-    issued_on: String,
-    kind: i64,
-    title: String,
-    tax_no: String,
-    registered: String,
-    bank: String,
-    order_no: String,
-    lines: Vec<(String, i64, i64)>,
-    amount: i64,
-    /// The seller: the shop's seller entity, its tax number (the 统一社会信用代码), address and
-    /// hotline (`settings`, `crate::shop`).
-    seller: String,
-    seller_tax_no: String,
-    seller_contact: String,
-}
-
 /// `GET /api/invoices/{id}/pdf`: one of the member's issued invoices as a PDF.
 #[utoipa::path(get, path = "/api/invoices/{id}/pdf", operation_id = "invoice_pdf", tag = "发票", responses((status = 200, description = "发票 PDF", content_type = "application/pdf", body = String)))]
 async fn pdf(State(context): State<ApiContext>, member: Member, Path(id): Path<i64>) -> Result<Response> {
@@ -251,7 +231,7 @@ async fn pdf(State(context): State<ApiContext>, member: Member, Path(id): Path<i
     .await?;
     // The seller as issued; an invoice issued before sellers were kept shows the shop's now.
     let (seller, seller_tax_no, seller_contact) = if seller.is_empty() {
-        let shop = crate::shop::read(&mut conn).await?;
+        let shop = crate::domain::shop::read(&mut conn).await?;
         (shop.company.clone(), shop.credit_code.clone(), contact(&shop))
     } else {
         (seller, seller_tax_no, seller_contact)
@@ -282,164 +262,4 @@ async fn pdf(State(context): State<ApiContext>, member: Member, Path(id): Path<i
         render(&printed),
     )
         .into_response())
-}
-
-/// Text in the PDF's Chinese font (STSong-Light, one of the standard CJK fonts every reader
-/// carries, UCS-2 encoded): a hex string.
-fn ucs2(text: &str) -> String {
-    let mut hex = String::with_capacity(text.len() * 4 + 2);
-    hex.push('<');
-    for unit in text.encode_utf16() {
-        hex.push_str(&format!("{unit:04X}"));
-    }
-    hex.push('>');
-    hex
-}
-
-/// The invoice as a one-page PDF (A5 landscape).
-fn render(invoice: &Printed) -> Vec<u8> {
-    let mut lines: Vec<(f32, f32, f32, String)> = vec![
-        (210.0, 380.0, 18.0, format!("{}（电子）", KIND_NAMES.get(invoice.kind as usize).copied().unwrap_or_default())),
-        (40.0, 350.0, 10.0, format!("发票号码：{}", invoice.invoice_no)),
-        (300.0, 350.0, 10.0, format!("开票日期：{}", invoice.issued_on)),
-        (40.0, 325.0, 10.0, format!("购买方：{}", invoice.title)),
-        (40.0, 310.0, 10.0, format!("纳税人识别号：{}", invoice.tax_no)),
-    ];
-    let mut y = 295.0;
-    if invoice.kind == 2 {
-        lines.push((40.0, y, 10.0, format!("地址、电话：{}", invoice.registered)));
-        lines.push((40.0, y - 15.0, 10.0, format!("开户行及账号：{}", invoice.bank)));
-        y -= 30.0;
-    }
-    lines.push((40.0, y, 10.0, format!("订单号：{}", invoice.order_no)));
-    y -= 22.0;
-    lines.push((40.0, y, 10.0, "货物或应税劳务名称".into()));
-    lines.push((380.0, y, 10.0, "数量".into()));
-    lines.push((460.0, y, 10.0, "金额（元）".into()));
-    for (name, number, paid) in invoice.lines.iter().take(12) {
-        y -= 15.0;
-        lines.push((40.0, y, 9.0, name.chars().take(30).collect()));
-        lines.push((380.0, y, 9.0, number.to_string()));
-        lines.push((460.0, y, 9.0, money::text(*paid)));
-    }
-    if invoice.lines.len() > 12 {
-        y -= 15.0;
-        lines.push((40.0, y, 9.0, format!("……共{}种商品，详见订单", invoice.lines.len())));
-    }
-    lines.push((40.0, 60.0, 11.0, format!("价税合计（小写）：¥{}", money::text(invoice.amount))));
-    lines.push((40.0, 44.0, 10.0, format!("销售方：{}", invoice.seller)));
-    lines.push((330.0, 44.0, 10.0, format!("纳税人识别号：{}", invoice.seller_tax_no)));
-    lines.push((40.0, 28.0, 9.0, format!("地址、电话：{}", invoice.seller_contact)));
-    let mut content = String::new();
-    for (x, y, size, text) in &lines {
-        content.push_str(&format!("BT /F1 {size} Tf {x} {y} Td {} Tj ET\n", ucs2(text)));
-    }
-    content.push_str("0.5 w 30 70 m 565 70 l S\n");
-    let objects = [
-        "<< /Type /Catalog /Pages 2 0 R >>".to_owned(),
-        "<< /Type /Pages /Kids [3 0 R] /Count 1 >>".to_owned(),
-        "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 420] /Resources << /Font << /F1 5 0 R >> >> /Contents 4 0 R >>".to_owned(),
-        format!("<< /Length {} >>\nstream\n{content}endstream", content.len()),
-        "<< /Type /Font /Subtype /Type0 /BaseFont /STSong-Light /Encoding /UniGB-UCS2-H /DescendantFonts [6 0 R] >>".to_owned(),
-        "<< /Type /Font /Subtype /CIDFontType0 /BaseFont /STSong-Light /CIDSystemInfo << /Registry (Adobe) /Ordering (GB1) /Supplement 2 >> \
-         /FontDescriptor 7 0 R >>"
-            .to_owned(),
-        "<< /Type /FontDescriptor /FontName /STSong-Light /Flags 6 /FontBBox [-25 -254 1000 880] /ItalicAngle 0 /Ascent 880 \
-         /Descent -120 /CapHeight 880 /StemV 93 >>"
-            .to_owned(),
-    ];
-    let mut pdf = b"%PDF-1.4\n".to_vec();
-    let mut offsets = Vec::with_capacity(objects.len());
-    for (number, object) in objects.iter().enumerate() {
-        offsets.push(pdf.len());
-        pdf.extend(format!("{} 0 obj\n{object}\nendobj\n", number + 1).as_bytes());
-    }
-    let xref = pdf.len();
-    pdf.extend(format!("xref\n0 {}\n0000000000 65535 f \n", objects.len() + 1).as_bytes());
-    for offset in offsets {
-        pdf.extend(format!("{offset:010} 00000 n \n").as_bytes());
-    }
-    pdf.extend(format!("trailer\n<< /Size {} /Root 1 0 R >>\nstartxref\n{xref}\n%%EOF\n", objects.len() + 1).as_bytes());
-    pdf
-}
-
-/// The seller's address and phone as an invoice prints them.
-fn contact(shop: &crate::shop::ShopIdentity) -> String {
-    format!("{} {}", shop.address, shop.hot_line).trim().to_owned()
-}
-
-/// Issues a requested invoice: its number, today's date, the amount paid for the order's lines
-/// less what their returns refunded, and the seller — the shop's identity now, kept with the
-/// invoice as issued; answers `(member, invoice_no, amount)`.
-pub async fn issue(conn: &mut AnyConnection, id: i64, now: i64) -> anyhow::Result<(i64, String, i64)> {
-    let (member, order, status): (i64, i64, i64) = sqlx::query_as("SELECT member_id, order_id, status FROM invoices WHERE id = $1")
-        .bind(id)
-        .fetch_optional(&mut *conn)
-        .await?
-        .ok_or_else(|| anyhow::anyhow!("no invoice request {id}"))?;
-    anyhow::ensure!(status == REQUESTED, "invoice {id} is issued already");
-    let amount: i64 = sqlx::query_scalar("SELECT CAST(COALESCE(SUM(paid - refunded), 0) AS BIGINT) FROM order_items WHERE order_id = $1")
-        .bind(order)
-        .fetch_one(&mut *conn)
-        .await?;
-    anyhow::ensure!(amount > 0, "order {order} has nothing left to invoice: every line is refunded");
-    let (year, month, day) = crate::civil_date(now, 8 * 3600);
-    let invoice_no = format!("{year:04}{month:02}{day:02}{id:08}");
-    let shop = crate::shop::read(&mut *conn).await?;
-    let issued = sqlx::query(
-        "UPDATE invoices SET status = $1, invoice_no = $2, amount = $3, issued_at = $4, seller = $5, seller_tax_no = $6, \
-         seller_contact = $7 WHERE id = $8 AND status = $9",
-    )
-    .bind(ISSUED)
-    .bind(&invoice_no)
-    .bind(amount)
-    .bind(now)
-    .bind(&shop.company)
-    .bind(&shop.credit_code)
-    .bind(contact(&shop))
-    .bind(id)
-    .bind(REQUESTED)
-    .execute(&mut *conn)
-    .await?;
-    anyhow::ensure!(issued.rows_affected() == 1, "invoice {id} is issued already");
-    Ok((member, invoice_no, amount))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_pdf_is_well_formed_with_its_text_in_the_chinese_font() {
-        let printed = Printed {
-            invoice_no: "2026112400000001".into(),
-            issued_on: "2026年11月24日".into(),
-            kind: 2,
-            title: "杭州仁心大药房".into(),
-            tax_no: "91330106MA2B3C4D5E".into(),
-            registered: "杭州 0571".into(),
-            bank: "工商银行 6222".into(),
-            order_no: "2026112400000001".into(),
-            lines: vec![("阿莫西林胶囊".into(), 2, 1_000_000)],
-            amount: 1_000_000,
-            seller: "杭州瑞禾医药有限公司".into(),
-            seller_tax_no: "91330110MA2H3K7R5X".into(),
-            seller_contact: "浙江省杭州市余杭区 400-816-3368".into(),
-        };
-        let pdf = render(&printed);
-        let text = String::from_utf8_lossy(&pdf);
-        assert!(text.starts_with("%PDF-1.4") && text.trim_end().ends_with("%%EOF"));
-        assert!(text.contains(&ucs2("价税合计（小写）：¥100.00")));
-        assert!(text.contains(&ucs2("开户行及账号：工商银行 6222")), "a 专票 carries the bank details");
-        assert!(text.contains(&ucs2("销售方：杭州瑞禾医药有限公司")) && text.contains(&ucs2("纳税人识别号：91330110MA2H3K7R5X")));
-        // The cross-reference table points at each object.
-        let xref = text.rfind("startxref\n").map(|at| text[at + 10..].lines().next().unwrap().parse::<usize>().unwrap()).unwrap();
-        assert!(text[xref..].starts_with("xref"));
-        for number in 1..=7 {
-            let line = text[xref..].lines().nth(2 + number).unwrap();
-            let offset: usize = line[..10].parse().unwrap();
-            assert!(text[offset..].starts_with(&format!("{number} 0 obj")), "object {number}");
-        }
-        assert_eq!(ucs2("发票"), "<53D17968>");
-    }
 }

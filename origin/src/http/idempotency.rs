@@ -14,8 +14,8 @@ use std::time::Duration;
 use axum::http::StatusCode;
 use sha2::{Digest, Sha256};
 
+use super::error::{Error, Result};
 use crate::db::Db;
-use crate::http::error::{Error, Result};
 use crate::now;
 
 /// How long a request waits for a concurrent one with its key to answer.

@@ -1,0 +1,324 @@
+//! Orders after payment, on the operator's side: shipping and logistics, after-sales cases,
+//! e-invoices, returns, and the points mall's orders. The states and transactions are the
+//! domain's (`crate::domain`, `crate::order_life`, `crate::returns`).
+
+use sqlx::AnyConnection;
+
+use super::shown::shown;
+use super::{begin_write, log};
+use crate::domain::orders::life as order_life;
+use crate::domain::orders::life::{Action, Actor};
+use crate::domain::returns::Step;
+use crate::domain::{messages, returns};
+use crate::{money, now};
+
+/// The member of an order and its state.
+async fn order_of(conn: &mut AnyConnection, order: i64) -> anyhow::Result<(i64, i64, String)> {
+    sqlx::query_as("SELECT member_id, status, order_no FROM orders WHERE id = $1")
+        .bind(order)
+        .fetch_optional(&mut *conn)
+        .await?
+        .ok_or_else(|| anyhow::anyhow!("no order {order}"))
+}
+
+pub(super) async fn ship(conn: &mut AnyConnection, operator: &str, order: i64, carrier: &str, tracking: &str) -> anyhow::Result<String> {
+    let (carrier, tracking) = (carrier.trim(), tracking.trim());
+    anyhow::ensure!(!carrier.is_empty() && !tracking.is_empty(), "a shipment needs its carrier and tracking number");
+    let now = now();
+    let mut tx = begin_write(conn).await?;
+    let (member, status, order_no) = order_of(&mut tx, order).await?;
+    let note = format!("{carrier} {tracking}");
+    if !order_life::change(&mut tx, order, None, Action::Ship, Actor::Operator, &note, now).await? {
+        anyhow::bail!("order {order} cannot be shipped: {}", Action::Ship.refusal(status));
+    }
+    sqlx::query("UPDATE orders SET carrier = $1, tracking_no = $2 WHERE id = $3")
+        .bind(carrier)
+        .bind(tracking)
+        .bind(order)
+        .execute(&mut *tx)
+        .await?;
+    order_life::add_logistics(&mut tx, order, "", &format!("商家已发货，{carrier}运单号 {tracking}"), now).await?;
+    messages::send(&mut tx, member, messages::ORDER, "订单已发货", &format!("订单 {order_no} 已由{carrier}发出，运单号 {tracking}。"))
+        .await?;
+    log(&mut tx, operator, "order.ship", member, &format!("order {order} ({order_no}): {note}")).await?;
+    tx.commit().await?;
+    Ok(format!("shipped order {order} ({order_no}) by {carrier}, {tracking}\n"))
+}
+
+pub(super) async fn logistics(
+    conn: &mut AnyConnection,
+    operator: &str,
+    order: i64,
+    place: &str,
+    description: &str,
+) -> anyhow::Result<String> {
+    let description = description.trim();
+    anyhow::ensure!(!description.is_empty(), "a logistics event needs its description");
+    let mut tx = begin_write(conn).await?;
+    let (member, status, order_no) = order_of(&mut tx, order).await?;
+    anyhow::ensure!(
+        status == order_life::SHIPPED || status == order_life::DONE,
+        "order {order} is not shipped: {}",
+        order_life::STATUS_NAMES.get(status as usize).copied().unwrap_or("?")
+    );
+    order_life::add_logistics(&mut tx, order, place.trim(), description, now()).await?;
+    log(&mut tx, operator, "order.logistics", member, &format!("order {order} ({order_no}): {place} {description}")).await?;
+    tx.commit().await?;
+    Ok(format!("logistics event added to order {order} ({order_no})\n"))
+}
+
+pub(super) async fn after_sales(conn: &mut AnyConnection, open_only: bool) -> anyhow::Result<String> {
+    let rows: Vec<(i64, String, i64, i64, i64, String)> = sqlx::query_as(
+        "SELECT a.id, a.case_no, a.member_id, a.kind, a.status, \
+                COALESCE((SELECT m.body FROM after_sale_messages m WHERE m.case_id = a.id ORDER BY m.id DESC LIMIT 1), '') \
+         FROM after_sales a WHERE ($1 = 0 OR a.status = 0) ORDER BY a.id",
+    )
+    .bind(i64::from(open_only))
+    .fetch_all(&mut *conn)
+    .await?;
+    let mut out = String::from("id\tcase\tmember\tkind\tstatus\tlast message\n");
+    for (id, case_no, member, kind, status, last) in rows {
+        let kind = crate::domain::after_sales::KIND_NAMES.get(kind as usize).copied().unwrap_or("?");
+        let status = if status == 0 { "open" } else { "resolved" };
+        out += &format!("{id}\t{case_no}\t{member}\t{kind}\t{status}\t{}\n", shown(&last));
+    }
+    Ok(out)
+}
+
+pub(super) async fn answer(conn: &mut AnyConnection, operator: &str, case: i64, body: &str, resolve: bool) -> anyhow::Result<String> {
+    let body = body.trim();
+    anyhow::ensure!(!body.is_empty(), "an answer needs its text");
+    let now = now();
+    let mut tx = begin_write(conn).await?;
+    let (member, case_no, status): (i64, String, i64) = sqlx::query_as("SELECT member_id, case_no, status FROM after_sales WHERE id = $1")
+        .bind(case)
+        .fetch_optional(&mut *tx)
+        .await?
+        .ok_or_else(|| anyhow::anyhow!("no after-sales case {case}"))?;
+    anyhow::ensure!(status == 0, "after-sales case {case} is resolved already");
+    crate::domain::after_sales::add_message(&mut tx, case, "operator", body, &[], now).await?;
+    if resolve {
+        sqlx::query("UPDATE after_sales SET status = 1, closed_at = $1 WHERE id = $2").bind(now).bind(case).execute(&mut *tx).await?;
+    }
+    messages::send(&mut tx, member, messages::ORDER, "售后单有新回复", &format!("您的售后单 {case_no} 有新回复：{body}")).await?;
+    log(
+        &mut tx,
+        operator,
+        "after_sales.answer",
+        member,
+        &format!("case {case} ({case_no}){}: {body}", if resolve { ", resolved" } else { "" }),
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(format!("answered after-sales case {case} ({case_no}){}\n", if resolve { " and resolved it" } else { "" }))
+}
+
+#[derive(sqlx::FromRow)]
+struct InvoiceRow {
+    id: i64,
+    order_id: i64,
+    member_id: i64,
+    kind: i64,
+    title: String,
+    tax_no: String,
+    status: i64,
+    invoice_no: Option<String>,
+}
+
+pub(super) async fn invoices(conn: &mut AnyConnection, pending: bool) -> anyhow::Result<String> {
+    let rows: Vec<InvoiceRow> = sqlx::query_as(
+        "SELECT id, order_id, member_id, kind, title, tax_no, status, invoice_no FROM invoices WHERE ($1 = 0 OR status = 0) ORDER BY id",
+    )
+    .bind(i64::from(pending))
+    .fetch_all(&mut *conn)
+    .await?;
+    let mut out = String::from("id\torder\tmember\tkind\ttitle\ttax number\tstatus\tinvoice\n");
+    for row in rows {
+        let kind = if row.kind == 2 { "专票" } else { "普票" };
+        let status = if row.status == 0 { "requested" } else { "issued" };
+        out += &format!(
+            "{}\t{}\t{}\t{kind}\t{}\t{}\t{status}\t{}\n",
+            row.id,
+            row.order_id,
+            row.member_id,
+            shown(&row.title),
+            shown(&row.tax_no),
+            row.invoice_no.unwrap_or_default()
+        );
+    }
+    Ok(out)
+}
+
+pub(super) async fn issue_invoice(conn: &mut AnyConnection, operator: &str, id: i64) -> anyhow::Result<String> {
+    let mut tx = begin_write(conn).await?;
+    let (member, invoice_no, amount) = crate::domain::invoices::issue(&mut tx, id, now()).await?;
+    let yuan = money::text(amount);
+    messages::send(
+        &mut tx,
+        member,
+        messages::ORDER,
+        "发票已开具",
+        &format!("您申请的电子发票已开具，发票号码 {invoice_no}，金额¥{yuan}，可在电子发票页下载。"),
+    )
+    .await?;
+    log(&mut tx, operator, "invoice.issue", member, &format!("invoice request {id}: {invoice_no}, {yuan}")).await?;
+    tx.commit().await?;
+    Ok(format!("issued invoice {invoice_no} for request {id}: {yuan}\n"))
+}
+
+#[derive(sqlx::FromRow)]
+struct ReturnListRow {
+    id: i64,
+    return_no: String,
+    order_id: i64,
+    member_id: i64,
+    reason: i64,
+    status: i64,
+    refund: i64,
+    description: String,
+}
+
+pub(super) async fn list_returns(conn: &mut AnyConnection, open_only: bool) -> anyhow::Result<String> {
+    let rows: Vec<ReturnListRow> = sqlx::query_as(
+        "SELECT id, return_no, order_id, member_id, reason, status, refund, description FROM returns \
+         WHERE ($1 = 0 OR status IN ($2, $3)) ORDER BY id",
+    )
+    .bind(i64::from(open_only))
+    .bind(returns::REQUESTED)
+    .bind(returns::APPROVED)
+    .fetch_all(&mut *conn)
+    .await?;
+    let mut out = String::from("id\treturn\torder\tmember\treason\tstatus\trefund\tunits\tdescription\n");
+    for row in rows {
+        let units: Vec<(String, i64)> = sqlx::query_as(
+            "SELECT i.name, l.number FROM return_lines l JOIN order_items i ON i.id = l.order_item_id WHERE l.return_id = $1 ORDER BY l.id",
+        )
+        .bind(row.id)
+        .fetch_all(&mut *conn)
+        .await?;
+        let units: Vec<String> = units.into_iter().map(|(name, number)| format!("{name} ×{number}")).collect();
+        out += &format!(
+            "{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\n",
+            row.id,
+            row.return_no,
+            row.order_id,
+            row.member_id,
+            returns::REASON_NAMES.get(row.reason as usize).copied().unwrap_or("?"),
+            returns::STATUS_NAMES.get(row.status as usize).copied().unwrap_or("?"),
+            money::text(row.refund),
+            shown(&units.join(", ")),
+            shown(&row.description)
+        );
+    }
+    Ok(out)
+}
+
+/// Approves, rejects or receives (and refunds) a return; the member is told.
+pub(super) async fn return_step(conn: &mut AnyConnection, operator: &str, id: i64, step: Step, note: &str) -> anyhow::Result<String> {
+    let note = note.trim();
+    anyhow::ensure!(step != Step::Reject || !note.is_empty(), "a rejection needs a reason");
+    let mut tx = begin_write(conn).await?;
+    let (moved, paid) = match returns::step(&mut tx, id, None, step, Actor::Operator, note, now()).await? {
+        Ok(moved) => moved,
+        Err(returns::Refusal::State(message) | returns::Refusal::Field(_, message)) => anyhow::bail!("return {id}: {message}"),
+    };
+    let number = &moved.return_no;
+    let (title, body, action, done) = match step {
+        Step::Approve => {
+            ("退货申请已通过", format!("您的退货申请 {number} 已通过，请将商品寄回。{note}"), "return.approve", "approved".to_owned())
+        }
+        Step::Reject => ("退货申请未通过", format!("您的退货申请 {number} 未通过：{note}"), "return.reject", "rejected".to_owned()),
+        Step::Receive => (
+            "退款已到账",
+            format!(
+                "退货 {number} 的商品已收到，¥{} 已退回您的余额{}{}{}。",
+                money::text(paid.refund),
+                if paid.red_packet > 0 { format!("，红包¥{}已退回", money::text(paid.red_packet)) } else { String::new() },
+                if paid.points_back > 0 { format!("，积分{}已退回", paid.points_back) } else { String::new() },
+                if paid.points_deducted > 0 {
+                    format!("，已使用的赠送积分折合¥{}已从退款中扣除", money::text(paid.points_deducted))
+                } else {
+                    String::new()
+                }
+            ),
+            "return.receive",
+            format!(
+                "received and refunded {} to the balance, red packets {}, points back {}, earned points taken back {}, \
+                 used earned points deducted {}",
+                money::text(paid.refund),
+                money::text(paid.red_packet),
+                paid.points_back,
+                paid.points_taken,
+                money::text(paid.points_deducted)
+            ),
+        ),
+        Step::Withdraw => anyhow::bail!("only the member withdraws a return"),
+    };
+    messages::send(&mut tx, moved.member_id, messages::ORDER, title, body.trim_end()).await?;
+    log(&mut tx, operator, action, moved.member_id, &format!("return {id} ({number}) of order {}: {done}", moved.order_id)).await?;
+    tx.commit().await?;
+    Ok(format!("return {id} ({number}): {done}\n"))
+}
+
+#[derive(sqlx::FromRow)]
+struct PointsOrderRow {
+    id: i64,
+    order_no: String,
+    member_id: i64,
+    name: String,
+    number: i64,
+    points: i64,
+    price: i64,
+    status: i64,
+    address: String,
+}
+
+pub(super) async fn points_orders(conn: &mut AnyConnection, pending: bool) -> anyhow::Result<String> {
+    let rows: Vec<PointsOrderRow> = sqlx::query_as(
+        "SELECT id, order_no, member_id, name, number, points, price, status, address FROM points_orders \
+         WHERE ($1 = 0 OR status = 0) ORDER BY id",
+    )
+    .bind(i64::from(pending))
+    .fetch_all(&mut *conn)
+    .await?;
+    let mut out = String::from("id\torder\tmember\tgoods\tnumber\tpoints\tmoney\tstatus\taddress\n");
+    for row in rows {
+        out += &format!(
+            "{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\n",
+            row.id,
+            row.order_no,
+            row.member_id,
+            shown(&row.name),
+            row.number,
+            row.points,
+            money::text(row.price),
+            crate::domain::points_mall::STATUS_NAMES.get(row.status as usize).copied().unwrap_or("?"),
+            shown(&row.address)
+        );
+    }
+    Ok(out)
+}
+
+pub(super) async fn ship_points(
+    conn: &mut AnyConnection,
+    operator: &str,
+    order: i64,
+    carrier: &str,
+    tracking: &str,
+) -> anyhow::Result<String> {
+    let (carrier, tracking) = (carrier.trim(), tracking.trim());
+    anyhow::ensure!(!carrier.is_empty() && !tracking.is_empty(), "a shipment needs its carrier and tracking number");
+    let mut tx = begin_write(conn).await?;
+    let (member, order_no) = crate::domain::points_mall::ship(&mut tx, order, carrier, tracking, now()).await?;
+    messages::send(
+        &mut tx,
+        member,
+        messages::ORDER,
+        "积分订单已发货",
+        &format!("积分订单 {order_no} 已由{carrier}发出，运单号 {tracking}。"),
+    )
+    .await?;
+    log(&mut tx, operator, "points_order.ship", member, &format!("points order {order} ({order_no}): {carrier} {tracking}")).await?;
+    tx.commit().await?;
+    Ok(format!("shipped points order {order} ({order_no}) by {carrier}, {tracking}\n"))
+}

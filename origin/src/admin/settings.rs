@@ -1,0 +1,57 @@
+//! `origin admin settings`: the shop's identity, shown or changed (`crate::domain::shop`).
+
+use sqlx::AnyConnection;
+
+use super::{SettingsArgs, begin_write};
+use crate::now;
+
+/// Shows the shop's identity, or changes the fields given in one transaction (each value checked
+/// as `crate::domain::shop::check` says, all refused when one is wrong); prints each change, `old → new`.
+pub(super) async fn settings(conn: &mut AnyConnection, operator: &str, args: SettingsArgs) -> anyhow::Result<String> {
+    let given = args.given();
+    let mut changes = Vec::new();
+    for (name, value) in &given {
+        let field = crate::domain::shop::FIELDS.iter().find(|field| field.name == *name).expect("every flag is a field");
+        let kept = crate::domain::shop::check(field, value).map_err(|why| anyhow::anyhow!("--{}: {why}", flag(name)))?;
+        changes.push((field, kept));
+    }
+    let mut tx = begin_write(conn).await?;
+    let before = crate::domain::shop::read(&mut tx).await?;
+    let mut out = String::new();
+    for (field, value) in changes {
+        let old = before.get(field.name).unwrap_or_default();
+        if old == value {
+            continue;
+        }
+        sqlx::query("INSERT INTO settings (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = excluded.value")
+            .bind(field.key)
+            .bind(&value)
+            .execute(&mut *tx)
+            .await?;
+        let line = format!("{} ({}): {old} → {value}", field.name, field.label);
+        sqlx::query(
+            "INSERT INTO admin_logs (operator, action, member_id, detail, created_at) VALUES ($1, 'settings.change', NULL, $2, $3)",
+        )
+        .bind(operator)
+        .bind(&line)
+        .bind(now())
+        .execute(&mut *tx)
+        .await?;
+        out.push_str(&line);
+        out.push('\n');
+    }
+    tx.commit().await?;
+    if given.is_empty() {
+        for field in &crate::domain::shop::FIELDS {
+            out.push_str(&format!("{}\t{}\t{}\n", field.name, field.label, before.get(field.name).unwrap_or_default()));
+        }
+    } else if out.is_empty() {
+        out.push_str("nothing changed\n");
+    }
+    Ok(out)
+}
+
+/// A field's command-line flag (`hot_line` is `--hotline`, the others their names with dashes).
+fn flag(name: &str) -> String {
+    if name == "hot_line" { "hotline".into() } else { name.replace('_', "-") }
+}

@@ -1,0 +1,143 @@
+//! The demo catalogue's categories, brands and goods (with their ladder prices and links).
+
+use anyhow::Context;
+use std::collections::HashMap;
+
+use sqlx::{Any, Transaction};
+
+use super::{Brand, Catalogue, Category, stored};
+use crate::now;
+
+/// Category key → (id, ids of the category and all its descendants).
+pub(super) type Categories = HashMap<String, (i64, Vec<i64>)>;
+
+pub(super) async fn insert_categories(tx: &mut Transaction<'_, Any>, roots: &[Category]) -> anyhow::Result<Categories> {
+    let mut ids = Categories::new();
+    // Breadth first: a parent always exists before its children.
+    let mut level: Vec<(Option<i64>, &Category, String)> =
+        roots.iter().map(|root| (None, root, root.shop.clone().unwrap_or_else(|| "general".into()))).collect();
+    let mut lineage: Vec<(i64, Option<i64>)> = Vec::new();
+    while !level.is_empty() {
+        let mut next = Vec::new();
+        for (sort, (parent, category, shop)) in level.into_iter().enumerate() {
+            let id: i64 =
+                sqlx::query_scalar("INSERT INTO categories (parent_id, key, name, shop, sort) VALUES ($1, $2, $3, $4, $5) RETURNING id")
+                    .bind(parent)
+                    .bind(&category.key)
+                    .bind(&category.name)
+                    .bind(&shop)
+                    .bind(sort as i64)
+                    .fetch_one(&mut **tx)
+                    .await?;
+            ids.insert(category.key.clone(), (id, vec![id]));
+            lineage.push((id, parent));
+            next.extend(category.children.iter().map(|child| (Some(id), child, shop.clone())));
+        }
+        level = next;
+    }
+    // Every category's subtree: walk each category up to the roots.
+    let parents: HashMap<i64, Option<i64>> = lineage.into_iter().collect();
+    let key_of: HashMap<i64, String> = ids.iter().map(|(key, (id, _))| (*id, key.clone())).collect();
+    for (&id, _) in parents.iter() {
+        let mut ancestor = parents[&id];
+        while let Some(up) = ancestor {
+            if let Some((_, subtree)) = ids.get_mut(&key_of[&up]) {
+                subtree.push(id);
+            }
+            ancestor = parents[&up];
+        }
+    }
+    Ok(ids)
+}
+
+pub(super) async fn insert_brands(tx: &mut Transaction<'_, Any>, brands: &[Brand]) -> anyhow::Result<HashMap<String, i64>> {
+    let mut ids = HashMap::new();
+    for (sort, brand) in brands.iter().enumerate() {
+        let id: i64 = sqlx::query_scalar("INSERT INTO brands (name, manufacturer, logo, sort) VALUES ($1, $2, $3, $4) RETURNING id")
+            .bind(&brand.name)
+            .bind(&brand.manufacturer)
+            .bind(format!("/api/images/brand/{sort}.svg"))
+            .bind(sort as i64)
+            .fetch_one(&mut **tx)
+            .await?;
+        ids.insert(brand.name.clone(), id);
+    }
+    Ok(ids)
+}
+
+/// Goods name → ids (a name may be sold by several manufacturers).
+pub(super) async fn insert_goods(
+    tx: &mut Transaction<'_, Any>,
+    catalogue: &Catalogue,
+    categories: &Categories,
+    brands: &HashMap<String, i64>,
+) -> anyhow::Result<HashMap<String, Vec<i64>>> {
+    let mut ids: HashMap<String, Vec<i64>> = HashMap::new();
+    let created = now();
+    for (index, goods) in catalogue.goods.iter().enumerate() {
+        let (category, _) =
+            categories.get(&goods.category).with_context(|| format!("goods {}: no category {}", goods.name, goods.category))?;
+        let brand = goods.brand.as_ref().and_then(|name| brands.get(name)).copied();
+        // ASCII-lowercased, as search patterns are: matching ignores ASCII case on both databases.
+        let search_text =
+            format!("{} {} {} {} {}", goods.name, goods.sccj, goods.ypgg, goods.pzwh, goods.brand.clone().unwrap_or_default())
+                .to_ascii_lowercase();
+        let id: i64 = sqlx::query_scalar(
+            "INSERT INTO goods (name, category_id, brand_id, sccj, ypgg, bzdw, pzwh, origin, jzl, validity, rx, \
+             price, base_price, stock, type, is_youx, is_buy, is_dpby, qg_number, ladder_price_type, tags, \
+             description, search_text, sales, created_at, zbz) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, \
+             $21, $22, $23, $24, $25, $26) RETURNING id",
+        )
+        .bind(&goods.name)
+        .bind(category)
+        .bind(brand)
+        .bind(&goods.sccj)
+        .bind(&goods.ypgg)
+        .bind(&goods.bzdw)
+        .bind(&goods.pzwh)
+        .bind(&goods.origin)
+        .bind(goods.jzl)
+        .bind(&goods.validity)
+        .bind(i64::from(goods.rx))
+        .bind(stored(&goods.price)?)
+        .bind(stored(&goods.base_price)?)
+        .bind(goods.stock.max(0))
+        .bind(goods.goods_type)
+        .bind(goods.is_youx)
+        .bind(goods.is_buy)
+        .bind(goods.is_dpby)
+        .bind(goods.qg_number)
+        .bind(goods.ladder_price_type)
+        .bind(goods.tags.join(","))
+        .bind(&goods.description)
+        .bind(search_text)
+        // A steady, made-up sales figure so that "by sales" sorts the demo sensibly.
+        .bind(((index * 7919) % 1000) as i64)
+        .bind(created - index as i64)
+        .bind(goods.zbz.unwrap_or_else(|| middle_pack(goods.jzl, goods.goods_type)))
+        .fetch_one(&mut **tx)
+        .await?;
+        for step in &goods.ladder_price {
+            sqlx::query("INSERT INTO goods_ladders (goods_id, number, price) VALUES ($1, $2, $3)")
+                .bind(id)
+                .bind(step.number)
+                .bind(stored(&step.price)?)
+                .execute(&mut **tx)
+                .await?;
+        }
+        ids.entry(goods.name.clone()).or_default().push(id);
+    }
+    Ok(ids)
+}
+
+/// The demo's 中包装 where the catalogue names none: medicines packed by the case come ten (or
+/// five) to a middle pack when the case divides so; herbs (type 2) and small cases have none (1).
+pub(crate) fn middle_pack(jzl: i64, goods_type: i64) -> i64 {
+    match jzl {
+        _ if goods_type == 2 => 1,
+        100.. if jzl % 10 == 0 => 10,
+        50.. if jzl % 5 == 0 => 5,
+        _ => 1,
+    }
+}

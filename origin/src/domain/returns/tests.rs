@@ -1,0 +1,127 @@
+//! The return's rules on made-up orders: lines read and refused, states left only as the
+//! steps allow, and the refunds cut to the cent.
+
+use super::*;
+
+fn order(points_used: i64, points_value: i64, points_earned: i64, refunded: i64, due: i64) -> OrderFacts {
+    OrderFacts {
+        id: 1,
+        member_id: 1,
+        order_no: "D1".into(),
+        status: DONE,
+        points_used,
+        points_value,
+        points_earned,
+        due,
+        return_open: 0,
+        refunded,
+        cashback: 0,
+        cashback_activity_id: 0,
+        cashback_tiers: Vec::new(),
+    }
+}
+
+/// Points held: more than any of these orders earned.
+const PLENTY: i64 = 1_000_000;
+
+fn line(id: i64, number: i64, paid: i64, red_packet: i64, points: i64) -> LineFacts {
+    LineFacts { id, name: format!("goods {id}"), number, paid, red_packet, points, returned: 0, points_back_value: 0 }
+}
+
+/// A return that leaves the order below its cash-back tier takes the difference out of its
+/// refund; one that keeps the tier takes nothing.
+#[test]
+fn cash_back_the_order_no_longer_earns_comes_out_of_the_refund() {
+    // Two lines of 600.00 and 500.00 paid; 满1000返20 held.
+    let mut order = order(0, 0, 0, 0, 11_000_000);
+    order.cashback = 200_000;
+    order.cashback_tiers = vec![(10_000_000, 200_000)];
+    let lines = vec![line(1, 10, 6_000_000, 0, 0), line(2, 10, 5_000_000, 0, 0)];
+    let kept = compute(&order, &lines, &[Wanted { item: 2, number: 2 }], PLENTY, 100).unwrap().unwrap();
+    assert_eq!((kept.refund, kept.cashback_taken), (1_000_000, 0), "1000.00 left: the tier holds");
+    let below = compute(&order, &lines, &[Wanted { item: 2, number: 3 }], PLENTY, 100).unwrap().unwrap();
+    assert_eq!((below.refund, below.cashback_taken), (1_500_000, 200_000), "950.00 left: the 20.00 goes back");
+}
+
+/// Returning three units one by one refunds exactly what the line paid, and gives back
+/// exactly its red packets, all the points spent and takes back all the points earned.
+#[test]
+fn one_by_one_adds_up_to_the_whole() {
+    // 10.00 paid, 0.05 of red packets, 0.07 of points (7 points), 9 points earned.
+    let mut order = order(7, 700, 9, 0, 100_000);
+    let mut lines = vec![line(1, 3, 100_000, 500, 700)];
+    let mut total = Paid::default();
+    for _ in 0..3 {
+        let refund = compute(&order, &lines, &[Wanted { item: 1, number: 1 }], PLENTY, 100).unwrap().unwrap();
+        total.refund += refund.refund;
+        total.red_packet += refund.red_packet;
+        total.points_back += refund.points_back;
+        total.points_taken += refund.points_taken;
+        lines[0].returned += 1;
+        lines[0].points_back_value += refund.points_value;
+        order.refunded += refund.refund;
+    }
+    assert_eq!(total, Paid { refund: 100_000, red_packet: 500, points_back: 7, points_taken: 9, points_deducted: 0, cashback_taken: 0 });
+    let more = compute(&order, &lines, &[Wanted { item: 1, number: 1 }], PLENTY, 100).unwrap();
+    assert_eq!(more, Err(Refusal::field("lines[0]", "goods 1最多可退0件")));
+}
+
+/// The points a shipping fee earned stay: 94 points earned on 84.00 of goods and 10.00 of
+/// shipping, a unit of 28.00 returned takes back 28 of them, everything back takes 84.
+#[test]
+fn the_shipping_fees_points_stay() {
+    let order = order(0, 0, 94, 0, 940_000);
+    let lines = vec![line(1, 3, 840_000, 0, 0)];
+    let one = compute(&order, &lines, &[Wanted { item: 1, number: 1 }], PLENTY, 100).unwrap().unwrap();
+    assert_eq!((one.refund, one.points_taken), (280_000, 28));
+    let all = compute(&order, &lines, &[Wanted { item: 1, number: 3 }], PLENTY, 100).unwrap().unwrap();
+    assert_eq!(all.points_taken, 84);
+}
+
+/// Earned points spent since come out of the refund at the points' value (rule 21): 1,000
+/// points earned on 1,000.00, all spent, the whole order back: 10.00 deducted at 100 a
+/// yuan; 400 still held: those taken, 6.00 deducted; the points the return gives back count
+/// as held.
+#[test]
+fn earned_points_spent_come_out_of_the_refund() {
+    let whole = order(0, 0, 1_000, 0, 10_000_000);
+    let lines = vec![line(1, 10, 10_000_000, 0, 0)];
+    let all = [Wanted { item: 1, number: 10 }];
+    let none = compute(&whole, &lines, &all, 0, 100).unwrap().unwrap();
+    assert_eq!((none.refund, none.points_taken, none.points_short, none.points_deducted), (10_000_000, 0, 1_000, 100_000));
+    let some = compute(&whole, &lines, &all, 400, 100).unwrap().unwrap();
+    assert_eq!((some.points_taken, some.points_short, some.points_deducted), (400, 600, 60_000));
+    // 1,000.00 of goods, 300 points (3.00) spent on them, 997.00 paid and 997 points
+    // earned: the 300 points come back with the return and count as held.
+    let spent = order(300, 30_000, 997, 0, 9_970_000);
+    let lines = vec![line(1, 10, 9_970_000, 0, 30_000)];
+    let back = compute(&spent, &lines, &all, 0, 100).unwrap().unwrap();
+    assert_eq!((back.points_back, back.points_taken, back.points_short, back.points_deducted), (300, 300, 697, 69_700));
+}
+
+#[test]
+fn the_first_unit_of_three_refunds_a_third_cut_to_the_cent() {
+    let order = order(0, 0, 0, 0, 100_000);
+    let lines = vec![line(1, 3, 100_000, 0, 0)];
+    let refund = compute(&order, &lines, &[Wanted { item: 1, number: 1 }], PLENTY, 100).unwrap().unwrap();
+    assert_eq!((refund.refund, refund.points_back, refund.points_taken), (33_300, 0, 0));
+}
+
+#[test]
+fn lines_are_read_and_refused_in_chinese() {
+    assert_eq!(parse_lines("12:1, 13:2").unwrap(), vec![Wanted { item: 12, number: 1 }, Wanted { item: 13, number: 2 }]);
+    assert_eq!(parse_lines(""), Err(Refusal::field("lines", "请选择要退货的商品")));
+    assert_eq!(parse_lines("12:0"), Err(Refusal::field("lines", "退货数量至少为1")));
+    assert_eq!(parse_lines("12:1,12:2"), Err(Refusal::field("lines", "同一商品只能填写一次")));
+    assert_eq!(parse_lines("x"), Err(Refusal::field("lines", "退货商品格式不正确")));
+    let order = order(0, 0, 0, 0, 100_000);
+    let wrong = compute(&order, &[line(1, 3, 100_000, 0, 0)], &[Wanted { item: 2, number: 1 }], PLENTY, 100).unwrap();
+    assert_eq!(wrong, Err(Refusal::field("lines[0]", "订单中没有该商品")));
+}
+
+#[test]
+fn steps_leave_their_states_only() {
+    assert_eq!(Step::Approve.refusal(REFUNDED), "退货单状态为已退款，不能同意");
+    assert_eq!(Step::Receive.from(), &[APPROVED]);
+    assert_eq!(Step::Reject.from(), &[REQUESTED, APPROVED]);
+}

@@ -1,0 +1,258 @@
+//! One goods: its detail page (`GET /api/goods/{id}`) and the promotions it takes part in
+//! (`GET /api/goods/activities`).
+
+use axum::extract::{Path, State};
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use crate::db::Db;
+use crate::http::ApiContext;
+use crate::http::card::{Card, CardRow, FlashSale, card, card_columns};
+use crate::http::error::{Answer, Envelope, Error, Result, ok};
+use crate::http::extract::{MaybeMember, QueryFields};
+use crate::{money, now};
+
+/// `GET /api/goods/detail/{id}`, with the §2 query ids echoed (`goods_price_id`,
+/// `ladder_price_id`, `goods_manjian_id`, `is_yj`, `is_jxq`).
+#[utoipa::path(get, path = "/api/goods/detail/{id}", operation_id = "goods_detail", tag = "商品", responses((status = 200, description = "商品详情", body = Envelope<GoodsDetail>)))]
+pub(super) async fn detail(
+    State(context): State<ApiContext>,
+    MaybeMember(member): MaybeMember,
+    Path(id): Path<i64>,
+    QueryFields(query): QueryFields,
+) -> Answer<GoodsDetail> {
+    let row: DetailRow = sqlx::query_as(sqlx::AssertSqlSafe(format!(
+        "SELECT {}, g.category_id, g.brand_id, g.validity, g.origin, g.rx, g.description FROM goods g WHERE g.id = $1",
+        card_columns(2)
+    )))
+    .bind(id)
+    .bind(now())
+    .fetch_optional(&context.db.pool)
+    .await?
+    .ok_or_else(|| Error::not_found("商品不存在"))?;
+    let manjian = row.card.manjian_id;
+    let brand = match row.brand_id {
+        Some(brand) => {
+            let name: String = sqlx::query_scalar("SELECT name FROM brands WHERE id = $1").bind(brand).fetch_one(&context.db.pool).await?;
+            Some(BrandRef { id: brand, name })
+        }
+        None => None,
+    };
+    let echo = DetailQuery {
+        goods_price_id: query.int_or("goods_price_id", "goods_price_id", 0)?,
+        ladder_price_id: query.int_or("ladder_price_id", "ladder_price_id", 0)?,
+        goods_manjian_id: query.int_or("goods_manjian_id", "goods_manjian_id", 0)?,
+        is_yj: query.int_or("is_yj", "is_yj", 0)?,
+        is_jxq: query.int_or("is_jxq", "is_jxq", 0)?,
+    };
+    let favorite = match member {
+        Some(member) => {
+            sqlx::query_scalar::<_, i64>("SELECT COUNT(*) FROM favorites WHERE member_id = $1 AND goods_id = $2")
+                .bind(member.id)
+                .bind(id)
+                .fetch_one(&context.db.pool)
+                .await?
+        }
+        None => 0,
+    };
+    ok(GoodsDetail {
+        card: card(&row.card)?,
+        validity: row.validity,
+        origin: row.origin,
+        rx: row.rx,
+        description: row.description,
+        category_path: category_path(&context.db, row.category_id).await?,
+        brand,
+        manjian: manjian_activity(&context.db, manjian).await?,
+        query: echo,
+        is_favorite: favorite,
+    })
+}
+
+/// What the detail reads: the card's columns and the detail's own.
+#[derive(sqlx::FromRow)]
+struct DetailRow {
+    #[sqlx(flatten)]
+    card: CardRow,
+    category_id: i64,
+    brand_id: Option<i64>,
+    validity: String,
+    origin: String,
+    rx: i64,
+    description: String,
+}
+
+/// A goods' detail: its card and more.
+#[derive(Serialize, ToSchema)]
+pub struct GoodsDetail {
+    #[serde(flatten)]
+    card: Card,
+    /// Shelf life.
+    validity: String,
+    origin: String,
+    /// 1 for prescription medicines.
+    rx: i64,
+    description: String,
+    /// The category's path from the top.
+    category_path: Vec<CategoryRef>,
+    #[schema(required = true)]
+    brand: Option<BrandRef>,
+    /// The goods' full-reduction activity.
+    #[schema(required = true)]
+    manjian: Option<ManjianActivity>,
+    /// The §2 query ids, echoed (0 when absent).
+    query: DetailQuery,
+    /// 1 when the member keeps it among their favourites.
+    is_favorite: i64,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct CategoryRef {
+    id: i64,
+    name: String,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct BrandRef {
+    id: i64,
+    name: String,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct DetailQuery {
+    goods_price_id: i64,
+    ladder_price_id: i64,
+    goods_manjian_id: i64,
+    is_yj: i64,
+    is_jxq: i64,
+}
+
+/// The category's path from the top: `[{id, name}, …]`.
+async fn category_path(db: &Db, category: i64) -> Result<Vec<CategoryRef>> {
+    let mut path = Vec::new();
+    let mut next = Some(category);
+    while let Some(id) = next {
+        let row: CategoryLink =
+            sqlx::query_as("SELECT id, name, parent_id FROM categories WHERE id = $1").bind(id).fetch_one(&db.pool).await?;
+        path.push(CategoryRef { id, name: row.name });
+        next = row.parent_id;
+    }
+    path.reverse();
+    Ok(path)
+}
+
+#[derive(sqlx::FromRow)]
+struct CategoryLink {
+    name: String,
+    parent_id: Option<i64>,
+}
+
+/// A full-reduction activity and its tiers.
+#[derive(Serialize, ToSchema)]
+pub struct ManjianActivity {
+    id: i64,
+    title: String,
+    tiers: Vec<ManjianTierText>,
+}
+
+/// One tier of a full-reduction activity, as the detail shows it.
+#[derive(Serialize, ToSchema)]
+pub struct ManjianTierText {
+    #[schema(example = "500.00")]
+    amount: String,
+    #[schema(example = "50.00")]
+    reduce: String,
+    #[schema(example = "满500减50")]
+    title: String,
+}
+
+#[derive(sqlx::FromRow)]
+struct TierRow {
+    amount: i64,
+    reduce: i64,
+}
+
+/// A full-reduction activity and its tiers (`None`, written `null`, for 0).
+pub async fn manjian_activity(db: &Db, id: i64) -> Result<Option<ManjianActivity>> {
+    if id == 0 {
+        return Ok(None);
+    }
+    let title: Option<String> =
+        sqlx::query_scalar("SELECT title FROM manjian_activities WHERE id = $1").bind(id).fetch_optional(&db.pool).await?;
+    let Some(title) = title else { return Ok(None) };
+    let tiers = sqlx::query_as::<_, TierRow>("SELECT amount, reduce FROM manjian_tiers WHERE activity_id = $1 ORDER BY sort, id")
+        .bind(id)
+        .fetch_all(&db.pool)
+        .await?
+        .into_iter()
+        .map(|TierRow { amount, reduce }| ManjianTierText {
+            amount: money::text(amount),
+            reduce: money::text(reduce),
+            title: engine::text::manjian_title(money::from_stored(amount), money::from_stored(reduce)),
+        })
+        .collect();
+    Ok(Some(ManjianActivity { id, title, tiers }))
+}
+
+/// `GET /api/goods/activities?goods_id=`: the promotions a goods takes part in — its
+/// full-reduction activity, a running flash sale, the combinations it is sold in.
+#[utoipa::path(get, path = "/api/goods/activities", tag = "商品", responses((status = 200, description = "商品参与的活动", body = Envelope<GoodsActivities>)))]
+pub(super) async fn activities(State(context): State<ApiContext>, QueryFields(query): QueryFields) -> Answer<GoodsActivities> {
+    let id = query.int("goods_id", "商品")?.ok_or_else(|| Error::field("goods_id", "请选择商品"))?;
+    let manjian: Option<i64> =
+        sqlx::query_scalar("SELECT manjian_id FROM goods WHERE id = $1").bind(id).fetch_optional(&context.db.pool).await?;
+    let manjian = manjian.ok_or_else(|| Error::not_found("商品不存在"))?;
+    let flash_sale = sqlx::query_as::<_, SaleRow>(
+        "SELECT id, price, limit_number, ends_at FROM flash_sales WHERE goods_id = $1 AND starts_at <= $2 AND ends_at > $2 ORDER BY id DESC LIMIT 1",
+    )
+    .bind(id)
+    .bind(now())
+    .fetch_optional(&context.db.pool)
+    .await?
+    .map(|sale| FlashSale { id: sale.id, price: money::from_stored(sale.price), limit: sale.limit_number, ends_at: sale.ends_at });
+    let combinations = sqlx::query_as::<_, OfferRow>(
+        "SELECT c.id, c.name, c.price FROM combinations c JOIN combination_items i ON i.combination_id = c.id WHERE i.goods_id = $1 ORDER BY c.id",
+    )
+    .bind(id)
+    .fetch_all(&context.db.pool)
+    .await?
+    .into_iter()
+    .map(|offer| CombinationOffer { id: offer.id, name: offer.name, price: money::text(offer.price) })
+    .collect();
+    ok(GoodsActivities { manjian: manjian_activity(&context.db, manjian).await?, flash_sale, combinations })
+}
+
+/// The promotions a goods takes part in.
+#[derive(Serialize, ToSchema)]
+pub struct GoodsActivities {
+    #[schema(required = true)]
+    manjian: Option<ManjianActivity>,
+    /// The running flash sale, `null` when none runs.
+    #[schema(required = true)]
+    flash_sale: Option<FlashSale>,
+    combinations: Vec<CombinationOffer>,
+}
+
+/// A combination the goods is sold in, at the combination's price.
+#[derive(Serialize, ToSchema)]
+pub struct CombinationOffer {
+    id: i64,
+    name: String,
+    #[schema(example = "99.00")]
+    price: String,
+}
+
+#[derive(sqlx::FromRow)]
+struct SaleRow {
+    id: i64,
+    price: i64,
+    limit_number: i64,
+    ends_at: i64,
+}
+
+#[derive(sqlx::FromRow)]
+struct OfferRow {
+    id: i64,
+    name: String,
+    price: i64,
+}
