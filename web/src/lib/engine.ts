@@ -167,3 +167,8 @@ export function tierHint(need: MoneyInput, reduce: MoneyInput): string {
 export function shippingHint(need: MoneyInput): string {
   return loaded().shippingHint(need);
 }
+
+/** A rate as buyers read it, in tenths of the price (docs/pricing.md rule 23): `0.94` is `9.4折`, `0.9` is `9折`. */
+export function discountLabel(rate: MoneyInput): string {
+  return loaded().discountLabel(rate);
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { logParams } from './api';
-import { discountText } from './coupon-text';
+import { discountLabel } from '@/lib/engine';
 
 describe('a log page query', () => {
   it('leaves out the filters not set', () => {
@@ -28,11 +28,11 @@ describe('a log date range', () => {
 });
 
 describe('a discount coupon', () => {
-  it('reads its rate as 折 from the digits', () => {
-    expect(discountText('0.95')).toBe('9.5折');
-    expect(discountText('0.9')).toBe('9折');
-    expect(discountText('0.88')).toBe('8.8折');
-    expect(discountText('0.90')).toBe('9折');
+  it("reads its rate in tenths of the price, the engine's label", () => {
+    expect(discountLabel('0.95')).toBe('9.5折');
+    expect(discountLabel('0.9')).toBe('9折');
+    expect(discountLabel('0.88')).toBe('8.8折');
+    expect(discountLabel('0.90')).toBe('9折');
   });
 });
 

@@ -5,14 +5,15 @@ import { Link } from 'react-router';
 import { App as AntApp, Button, Empty, Progress, Skeleton, Tag } from 'antd';
 import { yuan } from '@/lib/money';
 import type { CentreCoupon } from '@/api/types';
-import { discountText, thresholdText } from '@/features/wallet/coupon-text';
+import { discountLabel } from '@/lib/engine';
+import { thresholdText } from '@/features/wallet/coupon-text';
 import { CLAIM_STATES, claimedPercent, useClaim, useCouponCentre } from '../api';
 
 function CentreCard({ coupon }: { coupon: CentreCoupon }) {
   const { message } = AntApp.useApp();
   const claim = useClaim();
   const state = CLAIM_STATES[coupon.state] ?? CLAIM_STATES.gone;
-  const value = coupon.kind === 2 && coupon.rate ? discountText(coupon.rate) : yuan(coupon.reduce);
+  const value = coupon.kind === 2 && coupon.rate ? discountLabel(coupon.rate) : yuan(coupon.reduce);
   const press = async () => {
     try {
       await claim.mutateAsync(coupon.id);

@@ -6,10 +6,11 @@ import { Card, Empty, Segmented, Skeleton, Statistic, Tabs, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { Pager } from '@/components/pager';
 import type { MemberCoupon, MemberVoucher } from '@/api/types';
+import { discountLabel } from '@/lib/engine';
 import { yuan } from '@/lib/money';
 import { MemberLayout } from '@/features/member/components/member-layout';
 import { useCouponCount, useCoupons, useVouchers, useWallet } from '../api';
-import { discountText, thresholdText } from '../coupon-text';
+import { thresholdText } from '../coupon-text';
 import { LogTable } from './log-table';
 import { Recharge } from './recharge';
 
@@ -101,7 +102,7 @@ function validity(startsAt: number, expiresAt: number): string {
 }
 
 function CouponCard({ coupon }: { coupon: MemberCoupon }) {
-  const value = coupon.kind === 2 && coupon.rate ? discountText(coupon.rate) : yuan(coupon.reduce);
+  const value = coupon.kind === 2 && coupon.rate ? discountLabel(coupon.rate) : yuan(coupon.reduce);
   return (
     <div className={`coupon-card status-${coupon.status}`} data-testid="coupon-card">
       <div className="coupon-value">
