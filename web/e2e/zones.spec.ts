@@ -92,9 +92,9 @@ test('全场94折: the operator starts it, every card and the cart charge the di
   await page.goto(`${base()}/welfare`);
   await expect(page.getByText('活动未开始')).toBeVisible();
 
-  expect(admin('welfare', '--rate', '0.94', '--days', '1')).toContain('94折');
+  expect(admin('welfare', '--rate', '0.94', '--days', '1')).toContain('9.4折');
   await page.reload();
-  await expect(page.locator('.promotion-banner h1')).toHaveText('全场94折');
+  await expect(page.locator('.promotion-banner h1')).toHaveText('全场9.4折');
   await expect(page.getByTestId('welfare-intro')).toContainText('距结束');
   const card = page
     .getByTestId('zone-goods')

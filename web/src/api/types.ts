@@ -4978,8 +4978,8 @@ export interface components {
       code: number;
       data: null | {
         /**
-         * @description The rate as the shop says it: `94折`.
-         * @example 94折
+         * @description The rate as the shop says it (docs/pricing.md rule 23): `9.4折`.
+         * @example 9.4折
          */
         discount: string;
         /** Format: int64 */
@@ -7679,8 +7679,8 @@ export interface components {
     /** @description The running store-wide discount (全场折扣). */
     Welfare: {
       /**
-       * @description The rate as the shop says it: `94折`.
-       * @example 94折
+       * @description The rate as the shop says it (docs/pricing.md rule 23): `9.4折`.
+       * @example 9.4折
        */
       discount: string;
       /** Format: int64 */
