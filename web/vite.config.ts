@@ -2,18 +2,53 @@
 // The shop's web app: React, with the pricing engine (../pkg, WebAssembly) loaded through
 // vite-plugin-wasm. In development `/api` goes to the edge on :8787; in the shop the edge
 // serves the built app itself, so every call is same-origin.
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import wasm from 'vite-plugin-wasm';
 import { fileURLToPath } from 'node:url';
 
+// The boot script (src/boot.ts) starts the page's first calls before the app's code has come,
+// so it is an entry of its own, small and first in the page: Vite would fold every script of
+// index.html into the one entry. Its modules go into its own file, never into the frame's.
+const BOOT = 'src/boot.ts';
+const BOOT_MODULES =
+  /[\\/]src[\\/](boot|app[\\/]first-calls|app[\\/]routes|lib[\\/]early|lib[\\/]api-client|features[\\/]goods[\\/]list-params|features[\\/]promotion[\\/]draw|api[\\/]cart-filter)\.ts$/;
+
+function bootScript(): Plugin {
+  return {
+    name: 'shop-boot-script',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, context) {
+        const src = context.bundle
+          ? Object.values(context.bundle).find((file) => file.type === 'chunk' && file.isEntry && file.name === 'boot')?.fileName
+          : BOOT;
+        if (!src) throw new Error('the build wrote no boot script');
+        // Anything the boot script loads besides its own modules and the bundler's runtime would
+        // hold it back until it came.
+        const foreign: string[] = [];
+        const visit = (name: string) => {
+          const chunk = context.bundle?.[name];
+          if (chunk?.type !== 'chunk') return;
+          if (chunk.name !== 'boot' && !chunk.name.includes('rolldown-runtime')) foreign.push(name);
+          else chunk.imports.forEach(visit);
+        };
+        visit(src);
+        if (foreign.length > 0) throw new Error(`the boot script loads ${foreign.join(', ')}: add its modules to BOOT_MODULES`);
+        return [{ tag: 'script', attrs: { type: 'module', crossorigin: true, src: `/${src}` }, injectTo: 'head-prepend' }];
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), wasm()],
+  plugins: [react(), wasm(), bootScript()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   build: {
     target: 'es2022',
     chunkSizeWarningLimit: 1500,
     rolldownOptions: {
+      input: { index: fileURLToPath(new URL('./index.html', import.meta.url)), boot: fileURLToPath(new URL(`./${BOOT}`, import.meta.url)) },
       output: {
         // Fewer, larger files. Left to itself the bundler gives every set of pages that shares a
         // module a file of its own: 26 files before the first page draws and 40 on the home page,
@@ -24,6 +59,7 @@ export default defineConfig({
         // under 20 KB merged into their neighbours; the pages' own code keeps its files.
         codeSplitting: {
           groups: [
+            { name: 'boot', test: BOOT_MODULES, priority: 3 },
             // Only the modules the first load runs: not every dependency of theirs (the form
             // library, which the form context merely imports, stays with the pages with forms).
             { name: 'frame', tags: ['$initial'], includeDependenciesRecursively: false, priority: 2 },
@@ -46,5 +82,8 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     server: { deps: { inline: ['engine'] } },
     setupFiles: ['src/testing/setup.ts'],
+    // A file's first test also renders Ant Design for the first time: on a loaded 2-core
+    // machine that alone has taken 5 s.
+    testTimeout: 15_000,
   },
 });

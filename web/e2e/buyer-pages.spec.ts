@@ -3,7 +3,7 @@
 // list opening in the view chosen last; pages that need an order or a member sending the buyer
 // where they belong.
 import { expect, test } from '@playwright/test';
-import { base, login, sql } from './support';
+import { afterLoginReload, base, login, sql } from './support';
 
 test('cards show packs and sales, ＋ steps by the middle pack, and the list remembers its view', async ({ page }) => {
   await login(page);
@@ -79,6 +79,7 @@ test('pages that need an order or a member send the buyer where they belong', as
     .or(page.getByRole('button', { name: '登录' }))
     .click();
   await expect(page).toHaveURL(/\/wdqb\/yegl$/);
+  await afterLoginReload(page);
   // The payment result without an order is the cart.
   await page.goto(`${base()}/cart/step4`);
   await expect(page).toHaveURL(/\/cart$/);

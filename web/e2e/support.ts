@@ -16,7 +16,19 @@ export async function login(page: Page, username = 'demo', password = 'demo123')
     .getByRole('button', { name: '登 录' })
     .or(page.getByRole('button', { name: '登录' }))
     .click();
+  await afterLoginReload(page);
   await expect(page.getByText('退出')).toBeVisible();
+}
+
+/**
+ * Waits for the one reload a login makes (§2: the flag `login=1` reloads the page it leads to):
+ * a `goto` sent before it would race it, and the reload could land after and win.
+ */
+export async function afterLoginReload(page: Page) {
+  await page.waitForFunction(
+    () => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)?.type === 'reload',
+  );
+  await page.waitForLoadState();
 }
 
 /** The demo member's cart emptied, then filled through the API as the browser's session. */

@@ -6,6 +6,7 @@ import { ApiError } from '@/lib/api-client';
 import type { CartQuote } from '@/lib/engine';
 import type { Added, CartLine as GeneratedCartLine, CartList as GeneratedCartList, CartTotal, Copied, NextHint, QuickAdded } from './types';
 import { keys } from '@/lib/query-keys';
+import { CART_LIST_PARAMS } from './cart-filter';
 
 /** A cart line as `cart/list` answers it: §3's list shape and a `CartItem` of docs/pricing.md. */
 export type CartLine = GeneratedCartLine;
@@ -13,15 +14,13 @@ export type CartLine = GeneratedCartLine;
 /** `cart/list`'s answer, its `quote` typed as the engine's own (the browser compares the two). */
 export type CartList = Omit<GeneratedCartList, 'quote'> & { quote: CartQuote };
 
-/** §9: the cart list's default filter. */
-export const CART_FILTER = 99999;
 /** §9: the badge shows at most this. */
 export const BADGE_MAX = 99;
 /** §9: the delay before adding to the cart again after a failed try. */
 export const ADD_RETRY_DELAY_MS = 200;
 
 export function fetchCart(): Promise<CartList> {
-  return api.get<CartList>('/api/cart/list', { params: { filters: CART_FILTER, new: 1 } });
+  return api.get<CartList>('/api/cart/list', { params: CART_LIST_PARAMS });
 }
 
 export function useCartTotal(enabled: boolean) {

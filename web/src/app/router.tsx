@@ -6,6 +6,8 @@ import { ROUTES, REDIRECTS, resolvePath, routeForPath } from './routes';
 import { RootLayout } from './layout/root-layout';
 import { RedirectTo } from './layout/redirect-to';
 import { loadEngine } from '@/lib/engine';
+import { startEarly } from '@/lib/early';
+import { firstCalls } from './first-calls';
 
 type Page = ComponentType;
 
@@ -203,16 +205,53 @@ export function preloadPage(pathname: string): boolean {
 
 const preloaded = new Set<string>();
 
+/** How long the pointer rests on a link before the page's data is asked for: a pointer passing over does not ask. */
+export const DATA_INTENT_MS = 80;
+
 /**
- * Loads a page's code while the pointer rests on a link to it, or the keyboard focuses it: the
- * time between the two and the click is usually enough, and the page then opens at once.
+ * Loads a page's code while the pointer rests on a link to it, or the keyboard focuses it, and
+ * once it has rested DATA_INTENT_MS, starts the page's first calls (lib/early.ts): the time
+ * between the two and the click is usually enough, and the page then opens at once.
  */
 export function preloadOnIntent(root: Document = document): void {
-  const intent = (event: Event) => {
+  let resting: { link: HTMLAnchorElement; timer: ReturnType<typeof setTimeout> } | undefined;
+  const linkOf = (event: Event) => {
     const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
-    if (!(link instanceof HTMLAnchorElement) || link.origin !== window.location.origin || link.target === '_blank') return;
-    preloadPage(link.pathname);
+    if (!(link instanceof HTMLAnchorElement) || link.origin !== window.location.origin || link.target === '_blank') return undefined;
+    return link;
   };
-  root.addEventListener('pointerover', intent, { passive: true });
-  root.addEventListener('focusin', intent);
+  const startData = (link: HTMLAnchorElement) => {
+    if (link.pathname === window.location.pathname && link.search === window.location.search) return;
+    startEarly(firstCalls(link.pathname, link.search, { opening: false }));
+  };
+  root.addEventListener(
+    'pointerover',
+    (event) => {
+      const link = linkOf(event);
+      if (!link || resting?.link === link) return;
+      if (resting) clearTimeout(resting.timer);
+      preloadPage(link.pathname);
+      resting = { link, timer: setTimeout(() => startData(link), DATA_INTENT_MS) };
+    },
+    { passive: true },
+  );
+  root.addEventListener(
+    'pointerout',
+    (event) => {
+      if (
+        resting &&
+        !(event instanceof PointerEvent && event.relatedTarget instanceof Node && resting.link.contains(event.relatedTarget))
+      ) {
+        if (linkOf(event) === resting.link) {
+          clearTimeout(resting.timer);
+          resting = undefined;
+        }
+      }
+    },
+    { passive: true },
+  );
+  root.addEventListener('focusin', (event) => {
+    const link = linkOf(event);
+    if (link) preloadPage(link.pathname);
+  });
 }

@@ -89,7 +89,7 @@ export function classify(status: number, envelope: Envelope | null): FailureKind
   return status >= 400 ? 'refused' : 'busy';
 }
 
-function encode(params: Params): URLSearchParams {
+export function encode(params: Params): URLSearchParams {
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(params)) {
     if (value === undefined || value === null) continue;
@@ -102,11 +102,24 @@ function encode(params: Params): URLSearchParams {
   return search;
 }
 
+/** `response`, or a rejection as soon as `signal` aborts (an early call cannot be aborted itself). */
+function abortable(response: Promise<Response>, signal: AbortSignal): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(signal.reason);
+    signal.addEventListener('abort', () => reject(signal.reason), { once: true });
+    response.then(resolve, reject);
+  });
+}
+
 export interface ApiClientOptions {
   notifier: Notifier;
   baseUrl?: string;
   fetch?: typeof fetch;
   timeoutMs?: number;
+  /** Takes a GET's answer started before it was asked for (lib/early.ts), if there is one. */
+  takeEarly?: (url: string) => Promise<Response> | undefined;
+  /** Called before every write, with its path: early answers may no longer hold after it. */
+  onWrite?: (path: string) => void;
 }
 
 export interface ApiClient {
@@ -126,6 +139,8 @@ export function createApiClient({
   baseUrl = '',
   fetch: fetchImpl = globalThis.fetch.bind(globalThis),
   timeoutMs = REQUEST_TIMEOUT_MS,
+  takeEarly = () => undefined,
+  onWrite = () => undefined,
 }: ApiClientOptions): ApiClient {
   const pending = new Map<string, AbortController>();
 
@@ -152,6 +167,8 @@ export function createApiClient({
     const query = options.params ? encode(options.params).toString() : '';
     const url = `${baseUrl}${path}${query ? `?${query}` : ''}`;
     const key = `${method} ${path}`;
+    const plainGet = method === 'GET' && options.headers === undefined;
+    if (method !== 'GET') onWrite(path);
     const controller = new AbortController();
     if (!keepsConcurrentRequests(path)) {
       pending.get(key)?.abort('superseded');
@@ -179,7 +196,10 @@ export function createApiClient({
         headers['Content-Type'] = 'application/x-www-form-urlencoded;charset=UTF-8';
         body = encode(options.body).toString();
       }
-      const response = await fetchImpl(url, { method, headers, body, credentials: 'include', signal: controller.signal });
+      const early = plainGet ? takeEarly(url) : undefined;
+      const response = await (early
+        ? abortable(early, controller.signal)
+        : fetchImpl(url, { method, headers, body, credentials: 'include', signal: controller.signal }));
       status = response.status;
       const text = await response.text();
       try {

@@ -5,8 +5,9 @@ import { api } from '@/lib/api';
 import type { Params } from '@/lib/api-client';
 import type { GoodsActivities, GoodsDetail, GoodsPage } from '@/api/types';
 import { keys } from '@/lib/query-keys';
+import { PAGE_SIZE } from './list-params';
 
-export const PAGE_SIZE = 20;
+export { PAGE_SIZE };
 
 export function useGoodsList(params: Params) {
   return useQuery({

@@ -9,9 +9,9 @@ import { PackFacts } from '@/components/pack-facts';
 import { currentPrice, stockClass } from '@/components/goods';
 import { GoodsTags } from '@/components/tags';
 import { yuan } from '@/lib/money';
-import type { Params } from '@/lib/api-client';
 import type { Card } from '@/api/types';
 import { PAGE_SIZE, useGoodsList } from '../api';
+import { FLAGS, listParams } from '../list-params';
 
 type View = 'grid' | 'table' | 'no_image';
 
@@ -43,38 +43,12 @@ const SHOPS = [
   { label: '医疗器械', value: 'qx' },
 ];
 
-const FLAGS = [
-  { label: '包邮', value: 'is_dpby' },
-  { label: '满减', value: 'manjian' },
-  { label: '天天特价', value: 'everyday' },
-  { label: '限时秒杀', value: 'flash' },
-];
-
 const SORTS = [
   { label: '默认', value: 'default' },
   { label: '销量', value: 'sales' },
   { label: '价格', value: 'price' },
   { label: '新品', value: 'new' },
 ];
-
-/** The list's query from the address: search keyword by goods or, with `type=1`, by
- * manufacturer (part of its name or its pinyin), filters, page. */
-function listParams(search: URLSearchParams, categoryFromPath?: string): Params {
-  const params: Params = {};
-  const keyword = search.get('keyword')?.trim();
-  if (keyword) {
-    params.keyword = keyword;
-    if (search.get('type') === '1') params.type = 1;
-  }
-  const category = categoryFromPath ?? search.get('category');
-  if (category) params.category = category;
-  for (const key of ['brand', 'shop', 'sort', 'order', 'page']) {
-    const value = search.get(key);
-    if (value) params[key] = value;
-  }
-  for (const flag of FLAGS) if (search.get(flag.value) === '1') params[flag.value] = 1;
-  return params;
-}
 
 function GoodsTable({
   goods,

@@ -1,0 +1,93 @@
+// Early calls: started once, taken once and only while fresh, dropped by a write; and the API
+// client takes them for a plain GET and never for anything else.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { EARLY_TTL_MS, dropEarly, pendingEarly, startEarly, takeEarly } from './early';
+import { createApiClient, type Notifier } from './api-client';
+
+const answer = (data: unknown) => new Response(JSON.stringify({ code: 10000, msg: 'ok', data }), { status: 200 });
+const notifier = (): Notifier => ({
+  login: vi.fn(),
+  agreement: vi.fn(),
+  invalid: vi.fn(),
+  alert: vi.fn(),
+  busy: vi.fn(),
+  timeout: vi.fn(),
+});
+
+afterEach(() => dropEarly('/api/any-write'));
+
+describe('the early store', () => {
+  it('starts each URL once while it is fresh, with the client’s headers and credentials', () => {
+    const fetcher = vi.fn(async () => answer(1));
+    startEarly(['/api/index', '/api/cart/total'], 1_000, fetcher as unknown as typeof fetch);
+    startEarly(['/api/index'], 2_000, fetcher as unknown as typeof fetch);
+    expect(fetcher).toHaveBeenCalledTimes(2);
+    expect(fetcher).toHaveBeenCalledWith('/api/index', expect.objectContaining({ method: 'GET', credentials: 'include' }));
+    startEarly(['/api/index'], 1_000 + EARLY_TTL_MS, fetcher as unknown as typeof fetch);
+    expect(fetcher).toHaveBeenCalledTimes(3);
+  });
+
+  it('gives an answer once, and none once it is older than the TTL', () => {
+    const fetcher = vi.fn(async () => answer(1));
+    startEarly(['/api/a', '/api/b'], 0, fetcher as unknown as typeof fetch);
+    expect(takeEarly('/api/a', 10)).toBeDefined();
+    expect(takeEarly('/api/a', 20)).toBeUndefined();
+    expect(takeEarly('/api/b', EARLY_TTL_MS)).toBeUndefined();
+    expect(pendingEarly()).toEqual([]);
+  });
+
+  it('a write drops them all, a report or a checkout preview does not', () => {
+    startEarly(['/api/a'], Date.now(), vi.fn(async () => answer(1)) as unknown as typeof fetch);
+    dropEarly('/api/stat/page_view');
+    dropEarly('/api/cart/checkout');
+    expect(pendingEarly()).toEqual(['/api/a']);
+    dropEarly('/api/cart');
+    expect(pendingEarly()).toEqual([]);
+  });
+});
+
+describe('the API client with early answers', () => {
+  function client(early: Map<string, Promise<Response>>) {
+    const fetch = vi.fn(async () => answer('asked'));
+    const writes: string[] = [];
+    const api = createApiClient({
+      notifier: notifier(),
+      fetch: fetch as unknown as typeof globalThis.fetch,
+      takeEarly: (url) => {
+        const response = early.get(url);
+        early.delete(url);
+        return response;
+      },
+      onWrite: (path) => writes.push(path),
+    });
+    return { api, fetch, writes };
+  }
+
+  it('takes the early answer of a plain GET with the same URL, then asks', async () => {
+    const { api, fetch } = client(new Map([['/api/order?page=1', Promise.resolve(answer('early'))]]));
+    await expect(api.get('/api/order', { params: { page: 1 } })).resolves.toBe('early');
+    expect(fetch).not.toHaveBeenCalled();
+    await expect(api.get('/api/order', { params: { page: 1 } })).resolves.toBe('asked');
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it('never for a GET with headers of its own, another URL or a write; a write is told first', async () => {
+    const early = new Map([['/api/order', Promise.resolve(answer('early'))]]);
+    const { api, fetch, writes } = client(early);
+    await expect(api.get('/api/order', { headers: { 'X-Test': '1' } })).resolves.toBe('asked');
+    await expect(api.get('/api/order', { params: { page: 2 } })).resolves.toBe('asked');
+    await expect(api.post('/api/order', { a: 1 })).resolves.toBe('asked');
+    expect(writes).toEqual(['/api/order']);
+    expect(fetch).toHaveBeenCalledTimes(3);
+  });
+
+  it('a superseded call that was answered early is cancelled like any other', async () => {
+    let resolve: (response: Response) => void = () => undefined;
+    const { api } = client(new Map([['/api/goods/list', new Promise<Response>((done) => (resolve = done))]]));
+    const first = api.get('/api/goods/list');
+    const second = api.get('/api/goods/list');
+    await expect(first).rejects.toMatchObject({ kind: 'cancelled' });
+    resolve(answer('late'));
+    await expect(second).resolves.toBe('asked');
+  });
+});

@@ -1,0 +1,60 @@
+// Calls started before the app runs. A page's first GETs are known from its address alone
+// (app/first-calls.ts), so the boot script starts them while the app's code is still
+// arriving, and a pointer resting on a link starts those of the page it leads to. The API
+// client then takes the answer instead of asking again: each is taken at most once, within a
+// few seconds of being started, and a write of any kind drops them all, so that nothing older
+// than what the buyer just did is ever shown.
+
+/** How long an early answer may be taken after its call started. */
+export const EARLY_TTL_MS = 10_000;
+
+interface Early {
+  at: number;
+  response: Promise<Response>;
+}
+
+const KEY = '__shopEarlyCalls';
+
+// One store per page, shared by the boot script and the app (two bundles) through the window.
+function store(): Map<string, Early> {
+  const holder = globalThis as unknown as Record<string, Map<string, Early> | undefined>;
+  return (holder[KEY] ??= new Map());
+}
+
+/** The headers and credentials the API client sends with a GET (lib/api-client.ts). */
+export const GET_INIT: RequestInit = { method: 'GET', headers: { Accept: 'application/json' }, credentials: 'include' };
+
+/** Starts each GET of `urls` that is not already under way; a failure is the client's to see when it takes it. */
+export function startEarly(urls: readonly string[], now = Date.now(), fetcher: typeof fetch = globalThis.fetch.bind(globalThis)): void {
+  const calls = store();
+  for (const url of urls) {
+    const known = calls.get(url);
+    if (known && now - known.at < EARLY_TTL_MS) continue;
+    const response = fetcher(url, GET_INIT);
+    // Taken or not, a rejected call must not be reported as unhandled.
+    response.catch(() => undefined);
+    calls.set(url, { at: now, response });
+  }
+}
+
+/** The early answer to a GET of `url`, once, if it was started less than EARLY_TTL_MS ago. */
+export function takeEarly(url: string, now = Date.now()): Promise<Response> | undefined {
+  const calls = store();
+  const early = calls.get(url);
+  if (!early) return undefined;
+  calls.delete(url);
+  return now - early.at < EARLY_TTL_MS ? early.response : undefined;
+}
+
+/** Writes that change nothing a page reads: the page-view and anomaly reports, the checkout preview. */
+const READ_ONLY_WRITES = ['/api/stat/', '/api/cart/checkout'];
+
+/** Forgets every early answer before a write to `path`: after it they may no longer be true. */
+export function dropEarly(path: string): void {
+  if (!READ_ONLY_WRITES.some((prefix) => path.startsWith(prefix))) store().clear();
+}
+
+/** The URLs started and not taken (for tests and the benchmark). */
+export function pendingEarly(): string[] {
+  return [...store().keys()];
+}
