@@ -44,7 +44,10 @@ pub fn back_for(tiers: &[(i64, i64)], net: i64) -> sqlx::Result<i64> {
 
 /// Stored tiers as the engine reads them.
 fn engine_tiers(tiers: &[(i64, i64)]) -> Vec<engine::CashbackTier> {
-    tiers.iter().map(|&(amount, back)| engine::CashbackTier { amount: money::from_stored(amount), back: money::from_stored(back) }).collect()
+    tiers
+        .iter()
+        .map(|&(amount, back)| engine::CashbackTier { amount: money::from_stored(amount), back: money::from_stored(back) })
+        .collect()
 }
 
 /// The engine's answer, stored; stored amounts the engine refuses are a decoding error.
