@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 // index.html into the one entry. Its modules go into its own file, never into the frame's.
 const BOOT = 'src/boot.ts';
 const BOOT_MODULES =
-  /[\\/]src[\\/](boot|app[\\/]first-calls|app[\\/]routes|lib[\\/]early|lib[\\/]api-client|features[\\/]goods[\\/]list-params|features[\\/]promotion[\\/]draw|api[\\/]cart-filter)\.ts$/;
+  /[\\/]src[\\/](boot|app[\\/](first-calls|page-code|routes)|lib[\\/](early|api-client)|features[\\/]goods[\\/]list-params|features[\\/]promotion[\\/]draw|api[\\/]cart-filter)\.ts$|vite[\\/]preload-helper/;
 
 function bootScript(): Plugin {
   return {
@@ -35,7 +35,7 @@ function bootScript(): Plugin {
         };
         visit(src);
         if (foreign.length > 0) throw new Error(`the boot script loads ${foreign.join(', ')}: add its modules to BOOT_MODULES`);
-        return [{ tag: 'script', attrs: { type: 'module', crossorigin: true, src: `/${src}` }, injectTo: 'head-prepend' }];
+        return [{ tag: 'script', attrs: { type: 'module', async: true, crossorigin: true, src: `/${src}` }, injectTo: 'head-prepend' }];
       },
     },
   };

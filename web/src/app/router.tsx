@@ -8,6 +8,7 @@ import { RedirectTo } from './layout/redirect-to';
 import { loadEngine } from '@/lib/engine';
 import { startEarly } from '@/lib/early';
 import { firstCalls } from './first-calls';
+import { PAGES, type PageEntry, type PageModule } from './page-code';
 
 type Page = ComponentType;
 
@@ -18,34 +19,8 @@ type Page = ComponentType;
 // is not there yet keeps the current one on screen until it is (the router's updates are
 // transitions). A page that uses the pricing engine (its prices, the goods cards' list prices,
 // the cart, the form rules) loads it with its own code, in parallel; the member centre, help
-// and news, and the small screens never load it (lib/engine.ts).
-const withEngine =
-  <T,>(load: () => Promise<T>) =>
-  () =>
-    Promise.all([load(), loadEngine()]).then(([module]) => module);
-
-const home = withEngine(() => import('@/features/home/components/home-page'));
-const list = withEngine(() => import('@/features/goods/components/goods-list-page'));
-const cart = withEngine(() => import('@/features/cart/components/cart-page'));
-const checkout = withEngine(() => import('@/features/cart/components/checkout-page'));
-const pay = withEngine(() => import('@/features/cart/components/pay-page'));
-const paid = withEngine(() => import('@/features/cart/components/paid-page'));
-const detail = withEngine(() => import('@/features/goods/components/goods-detail-page'));
-const login = withEngine(() => import('@/features/auth/components/login-page'));
-const register = withEngine(() => import('@/features/auth/components/register-page'));
-const forget = withEngine(() => import('@/features/auth/components/forget-page'));
-const favorites = withEngine(() => import('@/features/favorites/components/favorites-page'));
-const centre = () => import('@/features/member/components/member-centre-page');
-const wallet = withEngine(() => import('@/features/wallet/components/wallet-pages'));
-const account = withEngine(() => import('@/features/account/components/account-pages'));
-const orders = withEngine(() => import('@/features/order/components/order-pages'));
-const promotions = withEngine(() => import('@/features/promotion/components/promotion-pages'));
-const zones = withEngine(() => import('@/features/zone/components/zone-pages'));
-const activities = withEngine(() => import('@/features/activity/components/activity-pages'));
-const controlled = withEngine(() => import('@/features/kxzq/components/kxzq-pages'));
-const help = () => import('@/features/help/components/help-pages');
-const simple = () => import('./layout/simple-pages');
-const selfService = withEngine(() => import('@/features/self-service/components/self-service-pages'));
+// and news, and the small screens never load it (lib/engine.ts). Where each page's code is:
+// page-code.ts, which the boot script reads too.
 
 /** A page: its loader, and the lazy component that renders it (one per page, whatever routes show it). */
 interface PageSource {
@@ -53,121 +28,26 @@ interface PageSource {
   Component: LazyExoticComponent<Page>;
 }
 
-const sources = new WeakMap<object, Map<string, PageSource>>();
+const sources = new Map<PageModule, Map<string, PageSource>>();
 
-/** The page exported as `name` by the module `module` loads. */
-function page<M>(module: () => Promise<M>, name: keyof M & string): PageSource {
+/** The loader and lazy component of a page (one per page, whatever routes show it). */
+function source({ module, name }: PageEntry): PageSource {
   let byName = sources.get(module);
   if (!byName) sources.set(module, (byName = new Map()));
-  let source = byName.get(name);
-  if (!source) {
-    const load = () => module().then((loaded) => loaded[name] as Page);
-    source = { load, Component: lazy(() => load().then((Component) => ({ default: Component }))) };
-    byName.set(name, source);
+  let known = byName.get(name);
+  if (!known) {
+    const code = module.engine ? () => Promise.all([module.load(), loadEngine()]).then(([loaded]) => loaded) : module.load;
+    const load = () => code().then((loaded) => (loaded as Record<string, Page>)[name]);
+    known = { load, Component: lazy(() => load().then((Component) => ({ default: Component }))) };
+    byName.set(name, known);
   }
-  return source;
+  return known;
 }
 
-/** Each named route's page. */
-const PAGES: Record<string, PageSource> = {
-  index: page(home, 'HomePage'),
-  login: page(login, 'LoginPage'),
-  not_found: page(simple, 'NotFoundPage'),
-  no_activity: page(simple, 'NoActivityPage'),
-  loading: page(simple, 'LoadingPage'),
-  loading_activity: page(activities, 'ActivityLoadingPage'),
-  eleven_index: page(simple, 'LeavePage'),
-  cart_step1: page(cart, 'CartPage'),
-  cart_step2: page(checkout, 'CheckoutPage'),
-  cart_step3: page(pay, 'PayPage'),
-  cart_step4: page(paid, 'PaidPage'),
-  cart_hm: page(pay, 'PayPage'),
-  list_index: page(list, 'GoodsListPage'),
-  list_table: page(list, 'GoodsListPage'),
-  list_no_image: page(list, 'GoodsListPage'),
-  list_other: page(list, 'GoodsListPage'),
-  list_info: page(detail, 'GoodsDetailPage'),
-  search_index: page(list, 'GoodsListPage'),
-  search_table: page(list, 'GoodsListPage'),
-  register_step1: page(register, 'RegisterPage'),
-  register_step2: page(register, 'RegisterPage'),
-  register_step3: page(register, 'RegisterPage'),
-  register_dd_step1: page(register, 'RegisterPage'),
-  register_dd_step2: page(register, 'RegisterPage'),
-  register_dd_step3: page(register, 'RegisterPage'),
-  forget_step1: page(forget, 'ForgetPage'),
-  forget_step2: page(forget, 'ForgetPage'),
-  forget_step3: page(forget, 'ForgetPage'),
-  zzfw_star: page(favorites, 'FavoritesPage'),
-  user_hyzx: page(centre, 'MemberCentrePage'),
-  wdqb: page(wallet, 'WalletPage'),
-  wdqb_yegl: page(wallet, 'BalancePage'),
-  wdqb_zhhb: page(wallet, 'RedPacketPage'),
-  wdqb_jfgl: page(wallet, 'PointsPage'),
-  wdqb_yhq: page(wallet, 'CouponsPage'),
-  wdqb_xjq: page(wallet, 'VouchersPage'),
-  jcxx_index: page(account, 'BasicInfoPage'),
-  zhzx_zzzj: page(account, 'CertificatesPage'),
-  zhzx_ddgl: page(account, 'StoresPage'),
-  zhzx_addr: page(account, 'AddressesPage'),
-  zhzx_wdxx: page(account, 'MessagesPage'),
-  zhzx_bdwx: page(account, 'WechatPage'),
-  order_index: page(orders, 'OrderListPage'),
-  order_info: page(orders, 'OrderDetailPage'),
-  order_return: page(orders, 'ReturnPage'),
-  order_after_sales: page(orders, 'AfterSalesPage'),
-  zzfw_dzfp: page(orders, 'InvoicesPage'),
-  jfdd: page(promotions, 'PointsOrdersPage'),
-  lqzx: page(promotions, 'CouponCentrePage'),
-  jfsc: page(promotions, 'PointsMallPage'),
-  dzht: page(account, 'AgreementPage'),
-  zyyp: page(zones, 'HerbZonePage'),
-  qxzq: page(zones, 'DeviceZonePage'),
-  help_xrzn_hyzc: page(help, 'HelpPage'),
-  help_xrzn_gwzn: page(help, 'HelpPage'),
-  help_xrzn_aqgy: page(help, 'HelpPage'),
-  help_fwbz_wzzz: page(help, 'HelpPage'),
-  help_fwbz_yhxy: page(help, 'HelpPage'),
-  help_fwbz_zskf: page(help, 'HelpPage'),
-  help_us_tsjy: page(help, 'HelpPage'),
-  help_us_link: page(help, 'HelpPage'),
-  help_pay: page(help, 'PayHelpPage'),
-  help_zfps_ddzf: page(help, 'PayHelpPage'),
-  help_zfps_hwps: page(help, 'PayHelpPage'),
-  help_zfps_ypth: page(help, 'PayHelpPage'),
-  news_hy: page(help, 'IndustryNewsPage'),
-  news_company: page(help, 'CompanyNewsPage'),
-  news_info: page(help, 'NewsInfoPage'),
-  zzfw_kjcg: page(selfService, 'QuickPurchasePage'),
-  zzfw_pzqg: page(selfService, 'WantedListPage'),
-  zzfw_pzqg_add: page(selfService, 'WantedAddPage'),
-  zzfw_pzqg_info: page(selfService, 'WantedInfoPage'),
-  zzfw_yjfk: page(selfService, 'FeedbackPage'),
-  yjh: page(activities, 'ActivityZonePage'),
-  hdzx: page(activities, 'ActivityCentrePage'),
-  zqmb: page(activities, 'TemplatePage'),
-  hdmb: page(activities, 'TemplatePage'),
-  yyh: page(activities, 'YyhPage'),
-  yyh_list: page(activities, 'YyhListPage'),
-  kxzq: page(controlled, 'KxZonePage'),
-  kxzq_new: page(controlled, 'KxNewPage'),
-  kxzq_goods: page(controlled, 'KxProgrammePage'),
-  zhzq: page(zones, 'CombinationZonePage'),
-  hb: page(zones, 'CashbackPage'),
-  welfare: page(zones, 'WelfarePage'),
-  mrtj: page(zones, 'EverydayZonePage'),
-  jxqzc: page(zones, 'NearExpiryZonePage'),
-  yx_index: page(zones, 'FreeShippingZonePage'),
-  yx_table: page(zones, 'FreeShippingTablePage'),
-  yx_rule: page(zones, 'FreeShippingRulePage'),
-  ppzq: page(zones, 'BrandZonePage'),
-  ppzq_info: page(zones, 'BrandInfoPage'),
-};
-
 function pageRoute(name: string): Pick<RouteObject, 'element'> {
-  const source = PAGES[name];
-  if (!source) throw new Error(`route ${name} has no page`);
-  const { Component } = source;
+  const entry = PAGES[name];
+  if (!entry) throw new Error(`route ${name} has no page`);
+  const { Component } = source(entry);
   return {
     element: (
       <Suspense fallback={null}>
@@ -193,12 +73,14 @@ export const router = createBrowserRouter(routeObjects);
 /** Starts loading the page at `pathname` (its code, and the engine when it uses it); answers whether there is one. */
 export function preloadPage(pathname: string): boolean {
   const route = routeForPath(resolvePath(pathname));
-  const source = route && PAGES[route.name];
-  if (!source) return false;
+  const entry = route && PAGES[route.name];
+  if (!entry) return false;
   if (!preloaded.has(route.name)) {
     preloaded.add(route.name);
     // A failed load is the page's to report, when it is opened; a hover tries again.
-    source.load().catch(() => preloaded.delete(route.name));
+    source(entry)
+      .load()
+      .catch(() => preloaded.delete(route.name));
   }
   return true;
 }
