@@ -6,7 +6,7 @@
 // written exactly as the API client writes it. A call listed here that the page does not make
 // would be asked for nothing: the browser walk "first calls" checks that every one is taken.
 import { encode, type Params } from '@/lib/api-client';
-import { NO_DRAW_ROUTES } from '@/features/promotion/draw';
+import { DRAW_CLOSED, NO_DRAW_ROUTES } from '@/features/promotion/draw';
 import { listParams, PAGE_SIZE } from '@/features/goods/list-params';
 import { CART_LIST_PARAMS } from '@/api/cart-filter';
 import { NO_USER_FETCH, resolvePath, routeForPath, type RouteEntry } from './routes';
@@ -100,7 +100,9 @@ export function firstCalls(pathname: string, search = '', { opening = true } = {
     if (layout.footer) calls.push(url('/api/article/category', { category_id: 3 }), '/api/global/links');
     if (layout.topAd) calls.push(url('/api/focus/right', { position: 'top' }));
     if (memberState) calls.push('/api/user/base', '/api/cart/total');
-    if (memberState && !NO_DRAW_ROUTES.has(route.name)) calls.push('/api/draw/simple');
+    // A popup the member closed stays closed for the session: its check is not asked again.
+    const drawClosed = typeof sessionStorage !== 'undefined' && sessionStorage.getItem(DRAW_CLOSED) === '1';
+    if (memberState && !NO_DRAW_ROUTES.has(route.name) && !drawClosed) calls.push('/api/draw/simple');
   } else if (memberState) {
     calls.push('/api/user/base');
   }
