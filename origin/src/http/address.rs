@@ -11,7 +11,7 @@ use utoipa_axum::routes;
 
 use super::ApiContext;
 use super::error::{Answer, Envelope, Error, Result, ok, ok_with};
-use super::extract::{Fields, FormFields, Member};
+use super::extract::{Fields, Form, FromFields, Member};
 use crate::now;
 use crate::security::{ADDRESSES_MAX, STORES_MAX, Text, text};
 
@@ -79,51 +79,61 @@ fn telephone(form: &Fields) -> Result<Option<String>> {
 }
 
 /// An address as the form gives it, every field checked (all the field errors at once).
-struct AddressForm {
+#[derive(ToSchema)]
+pub struct AddressForm {
+    /// 收货人.
     contact: String,
+    /// 联系电话: a mobile number or a landline (`0571-88886666`).
     phone: String,
+    /// 省份.
     province: String,
+    /// 城市.
     city: String,
+    /// 区县.
     district: String,
+    /// 详细地址.
     detail: String,
+    /// 1 to make it the default address.
+    #[schema(value_type = Option<i64>)]
     is_default: bool,
 }
 
-fn read_address(form: &Fields) -> Result<AddressForm> {
-    let mut errors = Vec::new();
-    let mut field = |spec: Text| match form.required_bounded(spec) {
-        Ok(value) => value,
-        Err(Error::Validation(found)) => {
-            errors.extend(found);
-            String::new()
+impl FromFields for AddressForm {
+    fn from_fields(form: &Fields) -> Result<AddressForm> {
+        let mut errors = Vec::new();
+        let mut field = |spec: Text| match form.required_bounded(spec) {
+            Ok(value) => value,
+            Err(Error::Validation(found)) => {
+                errors.extend(found);
+                String::new()
+            }
+            Err(_) => String::new(),
+        };
+        let contact = field(text::CONTACT);
+        let province = field(text::PROVINCE);
+        let city = field(text::CITY);
+        let district = field(text::DISTRICT);
+        let detail = field(text::STREET);
+        let phone = match telephone(form).and_then(|phone| phone.ok_or_else(|| Error::field("phone", "请填写联系电话"))) {
+            Ok(phone) => phone,
+            Err(Error::Validation(found)) => {
+                errors.extend(found);
+                String::new()
+            }
+            Err(other) => return Err(other),
+        };
+        if !errors.is_empty() {
+            return Err(Error::Validation(errors));
         }
-        Err(_) => String::new(),
-    };
-    let contact = field(text::CONTACT);
-    let province = field(text::PROVINCE);
-    let city = field(text::CITY);
-    let district = field(text::DISTRICT);
-    let detail = field(text::STREET);
-    let phone = match telephone(form).and_then(|phone| phone.ok_or_else(|| Error::field("phone", "请填写联系电话"))) {
-        Ok(phone) => phone,
-        Err(Error::Validation(found)) => {
-            errors.extend(found);
-            String::new()
-        }
-        Err(other) => return Err(other),
-    };
-    if !errors.is_empty() {
-        return Err(Error::Validation(errors));
+        let is_default = form.int_or("is_default", "默认地址", 0)? == 1;
+        Ok(AddressForm { contact, phone, province, city, district, detail, is_default })
     }
-    let is_default = form.int_or("is_default", "默认地址", 0)? == 1;
-    Ok(AddressForm { contact, phone, province, city, district, detail, is_default })
 }
 
 /// `POST /api/user/address` (`contact`, `phone`, `province`, `city`, `district`, `detail`,
 /// `is_default` 1 to make it the default): adds an address. The first one is the default.
-#[utoipa::path(post, path = "/api/user/address", tag = "账户", responses((status = 200, description = "新的地址", body = Envelope<AddressList>)))]
-async fn add_address(State(context): State<ApiContext>, member: Member, FormFields(form): FormFields) -> Answer<AddressList> {
-    let address = read_address(&form)?;
+#[utoipa::path(post, path = "/api/user/address", request_body(content = AddressForm, content_type = "application/x-www-form-urlencoded"), tag = "账户", responses((status = 200, description = "新的地址", body = Envelope<AddressList>)))]
+async fn add_address(State(context): State<ApiContext>, member: Member, Form(address): Form<AddressForm>) -> Answer<AddressList> {
     let mut conn = context.db.pool.acquire().await?;
     let mut tx = conn.begin().await?;
     // The write first: on SQLite it takes the write lock, so two adds count one after the other.
@@ -155,14 +165,13 @@ async fn add_address(State(context): State<ApiContext>, member: Member, FormFiel
 }
 
 /// `PUT /api/user/address/{id}` (the fields of an add): changes one of the member's addresses.
-#[utoipa::path(put, path = "/api/user/address/{id}", tag = "账户", responses((status = 200, description = "修改后的地址", body = Envelope<AddressList>)))]
+#[utoipa::path(put, path = "/api/user/address/{id}", request_body(content = AddressForm, content_type = "application/x-www-form-urlencoded"), tag = "账户", responses((status = 200, description = "修改后的地址", body = Envelope<AddressList>)))]
 async fn edit_address(
     State(context): State<ApiContext>,
     member: Member,
     Path(id): Path<i64>,
-    FormFields(form): FormFields,
+    Form(address): Form<AddressForm>,
 ) -> Answer<AddressList> {
-    let address = read_address(&form)?;
     let mut conn = context.db.pool.acquire().await?;
     let mut tx = conn.begin().await?;
     let changed = sqlx::query(
@@ -294,26 +303,36 @@ async fn stores(State(context): State<ApiContext>, member: Member) -> Answer<Sto
     ok(store_list(&mut conn, member).await?)
 }
 
-struct StoreForm {
+/// A store as the form gives it.
+#[derive(ToSchema)]
+pub struct StoreForm {
+    /// 门店名称.
     name: String,
+    /// 门店联系人.
+    #[schema(value_type = Option<String>)]
     contact: String,
+    /// 联系电话: a mobile number or a landline.
+    #[schema(value_type = Option<String>)]
     phone: String,
+    /// 门店地址.
+    #[schema(value_type = Option<String>)]
     address: String,
 }
 
-fn read_store(form: &Fields) -> Result<StoreForm> {
-    let name = form.required_bounded(text::STORE_NAME)?;
-    let contact = form.bounded(text::STORE_CONTACT)?.unwrap_or_default();
-    let address = form.bounded(text::STORE_ADDRESS)?.unwrap_or_default();
-    let phone = telephone(form)?.unwrap_or_default();
-    Ok(StoreForm { name, contact, phone, address })
+impl FromFields for StoreForm {
+    fn from_fields(form: &Fields) -> Result<StoreForm> {
+        let name = form.required_bounded(text::STORE_NAME)?;
+        let contact = form.bounded(text::STORE_CONTACT)?.unwrap_or_default();
+        let address = form.bounded(text::STORE_ADDRESS)?.unwrap_or_default();
+        let phone = telephone(form)?.unwrap_or_default();
+        Ok(StoreForm { name, contact, phone, address })
+    }
 }
 
 /// `POST /api/user/stores` (`name`, `contact?`, `phone?`, `address?`): adds a store (at most
 /// 50); the account becomes a multi-store account.
-#[utoipa::path(post, path = "/api/user/stores", tag = "账户", responses((status = 200, description = "门店", body = Envelope<StoreList>)))]
-async fn add_store(State(context): State<ApiContext>, member: Member, FormFields(form): FormFields) -> Answer<StoreList> {
-    let store = read_store(&form)?;
+#[utoipa::path(post, path = "/api/user/stores", request_body(content = StoreForm, content_type = "application/x-www-form-urlencoded"), tag = "账户", responses((status = 200, description = "门店", body = Envelope<StoreList>)))]
+async fn add_store(State(context): State<ApiContext>, member: Member, Form(store): Form<StoreForm>) -> Answer<StoreList> {
     let mut conn = context.db.pool.acquire().await?;
     let mut tx = conn.begin().await?;
     sqlx::query("UPDATE members SET is_dd = 1 WHERE id = $1").bind(member.id).execute(&mut *tx).await?;
@@ -336,14 +355,13 @@ async fn add_store(State(context): State<ApiContext>, member: Member, FormFields
 }
 
 /// `PUT /api/user/stores/{id}` (the fields of an add): changes one of the member's stores.
-#[utoipa::path(put, path = "/api/user/stores/{id}", tag = "账户", responses((status = 200, description = "门店", body = Envelope<StoreList>)))]
+#[utoipa::path(put, path = "/api/user/stores/{id}", request_body(content = StoreForm, content_type = "application/x-www-form-urlencoded"), tag = "账户", responses((status = 200, description = "门店", body = Envelope<StoreList>)))]
 async fn edit_store(
     State(context): State<ApiContext>,
     member: Member,
     Path(id): Path<i64>,
-    FormFields(form): FormFields,
+    Form(store): Form<StoreForm>,
 ) -> Answer<StoreList> {
-    let store = read_store(&form)?;
     let mut conn = context.db.pool.acquire().await?;
     let changed =
         sqlx::query("UPDATE member_stores SET name = $1, contact = $2, phone = $3, address = $4 WHERE id = $5 AND member_id = $6")

@@ -9,8 +9,8 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::ApiContext;
-use super::error::{Answer, Envelope, Error, ok};
-use super::extract::{FormFields, Member};
+use super::error::{Answer, Envelope, Error, Result, ok};
+use super::extract::{Fields, Form, FromFields, Member, required_checked};
 use crate::domain::messages;
 use crate::now;
 use crate::security::text;
@@ -81,14 +81,31 @@ async fn agreement(State(context): State<ApiContext>, member: Member) -> Answer<
     ok(read(&context, member).await?)
 }
 
+/// A signature: who signs, and that they agree (both required).
+#[derive(ToSchema)]
+pub struct SignForm {
+    /// 签署人.
+    #[schema(value_type = String)]
+    signer: Option<String>,
+    /// `1`: the member has read the agreement and agrees.
+    #[schema(value_type = String, example = "1")]
+    agree: Option<String>,
+}
+
+impl FromFields for SignForm {
+    fn from_fields(form: &Fields) -> Result<SignForm> {
+        Ok(SignForm { signer: form.text("signer"), agree: form.text("agree") })
+    }
+}
+
 /// `POST /api/user/agreement/sign` (`signer`, `agree=1`): signs the agreement for the member,
 /// once; signing again changes nothing and answers the agreement as it was signed.
-#[utoipa::path(post, path = "/api/user/agreement/sign", operation_id = "agreement_sign", tag = "账户", responses((status = 200, description = "已签署的电子合同", body = Envelope<Agreement>)))]
-async fn sign(State(context): State<ApiContext>, member: Member, FormFields(form): FormFields) -> Answer<Agreement> {
-    if form.text("agree").as_deref() != Some("1") {
+#[utoipa::path(post, path = "/api/user/agreement/sign", request_body(content = SignForm, content_type = "application/x-www-form-urlencoded"), operation_id = "agreement_sign", tag = "账户", responses((status = 200, description = "已签署的电子合同", body = Envelope<Agreement>)))]
+async fn sign(State(context): State<ApiContext>, member: Member, Form(form): Form<SignForm>) -> Answer<Agreement> {
+    if form.agree.as_deref() != Some("1") {
         return Err(Error::field("agree", "请阅读并同意电子合同"));
     }
-    let signer = form.required_bounded(text::SIGNER)?;
+    let signer = required_checked(text::SIGNER, form.signer)?;
     let mut tx = context.db.pool.begin().await?;
     let signed = sqlx::query(
         "UPDATE members SET agreement_signed = 1, agreement_signer = $1, agreement_signed_at = $2 WHERE id = $3 AND agreement_signed = 0",

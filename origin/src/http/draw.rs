@@ -17,7 +17,7 @@ use utoipa_axum::routes;
 
 use super::ApiContext;
 use super::error::{Answer, Envelope, Error, Result, ok, ok_with};
-use super::extract::{FormFields, MaybeMember, Member, QueryFields};
+use super::extract::{Fields, Form, FromFields, MaybeMember, Member, Query};
 use crate::domain::settlement::{self, UNUSED};
 use crate::now;
 
@@ -140,14 +140,27 @@ async fn activity_of(conn: &mut AnyConnection, member: Option<i64>, id: i64) -> 
     })
 }
 
+/// Which lucky-draw activity (a query, or the draw's form).
+#[derive(ToSchema, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct DrawId {
+    /// The activity.
+    id: i64,
+}
+
+impl FromFields for DrawId {
+    fn from_fields(fields: &Fields) -> Result<DrawId> {
+        Ok(DrawId { id: fields.int("id", "活动")?.ok_or_else(|| Error::field("id", "请选择抽奖活动"))? })
+    }
+}
+
 /// `GET /api/draw` (`id`): the activity with its prizes, as the popup shows them.
-#[utoipa::path(get, path = "/api/draw", operation_id = "draw_activity", tag = "抽奖", responses((status = 200, description = "抽奖活动", body = Envelope<DrawActivity>)))]
+#[utoipa::path(get, path = "/api/draw", params(DrawId), operation_id = "draw_activity", tag = "抽奖", responses((status = 200, description = "抽奖活动", body = Envelope<DrawActivity>)))]
 async fn activity(
     State(context): State<ApiContext>,
     MaybeMember(member): MaybeMember,
-    QueryFields(query): QueryFields,
+    Query(DrawId { id }): Query<DrawId>,
 ) -> Answer<DrawActivity> {
-    let id = query.int("id", "活动")?.ok_or_else(|| Error::field("id", "请选择抽奖活动"))?;
     let mut conn = context.db.pool.acquire().await?;
     ok(activity_of(&mut conn, member.map(|member| member.id), id).await?)
 }
@@ -201,9 +214,8 @@ fn pick(prizes: &[PrizeRow], mut roll: i64) -> Option<usize> {
 
 /// `POST /api/draw` (`id` the activity): draws once in a running activity; 409 `您已参与过本次抽奖`
 /// for a second draw, `抽奖活动未开始或已结束` outside its dates.
-#[utoipa::path(post, path = "/api/draw", operation_id = "draw_once", tag = "抽奖", responses((status = 200, description = "抽奖结果", body = Envelope<DrawResult>)))]
-async fn draw(State(context): State<ApiContext>, member: Member, FormFields(form): FormFields) -> Answer<DrawResult> {
-    let id = form.int("id", "活动")?.ok_or_else(|| Error::field("id", "请选择抽奖活动"))?;
+#[utoipa::path(post, path = "/api/draw", request_body(content = DrawId, content_type = "application/x-www-form-urlencoded"), operation_id = "draw_once", tag = "抽奖", responses((status = 200, description = "抽奖结果", body = Envelope<DrawResult>)))]
+async fn draw(State(context): State<ApiContext>, member: Member, Form(DrawId { id }): Form<DrawId>) -> Answer<DrawResult> {
     let now = now();
     let mut conn = context.db.pool.acquire().await?;
     let mut tx = conn.begin().await?;
@@ -330,9 +342,8 @@ fn masked(company: &str) -> String {
 
 /// `GET /api/draw/new_record` (`id` the activity): its latest 20 winners of a prize (not
 /// 谢谢参与), names masked.
-#[utoipa::path(get, path = "/api/draw/new_record", tag = "抽奖", responses((status = 200, description = "最新中奖", body = Envelope<Winners>)))]
-async fn new_records(State(context): State<ApiContext>, QueryFields(query): QueryFields) -> Answer<Winners> {
-    let id = query.int("id", "活动")?.ok_or_else(|| Error::field("id", "请选择抽奖活动"))?;
+#[utoipa::path(get, path = "/api/draw/new_record", params(DrawId), tag = "抽奖", responses((status = 200, description = "最新中奖", body = Envelope<Winners>)))]
+async fn new_records(State(context): State<ApiContext>, Query(DrawId { id }): Query<DrawId>) -> Answer<Winners> {
     let rows: Vec<(String, String, i64)> = sqlx::query_as(
         "SELECT m.company, r.name, r.created_at FROM draw_records r JOIN members m ON m.id = r.member_id \
          WHERE r.activity_id = $1 AND r.kind <> 0 ORDER BY r.created_at DESC, r.id DESC LIMIT 20",

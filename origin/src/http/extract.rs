@@ -1,6 +1,7 @@
 //! Reading requests: form-encoded bodies and query strings as field lists (lists as repeated
-//! keys, `ids[]=`, or comma-separated), each field read with a Chinese 422 message when wrong;
-//! and the member behind the session cookie.
+//! keys, `ids[]=`, or comma-separated), each field read with a Chinese 422 message when wrong,
+//! into the call's typed request ([`Form`], [`Query`], [`FromFields`]); and the member behind
+//! the session cookie.
 
 use std::net::SocketAddr;
 
@@ -39,7 +40,7 @@ impl Fields {
     }
 
     pub fn required(&self, name: &str, label: &str) -> Result<String> {
-        self.text(name).ok_or_else(|| Error::field(name, format!("请填写{label}")))
+        required(name, label, self.text(name))
     }
 
     /// A free-text field within its limit (`security::text`): `None` when absent, 422
@@ -51,15 +52,12 @@ impl Fields {
 
     /// A required free-text field within its limit: 422 `请填写<label>` when absent.
     pub fn required_bounded(&self, spec: Text) -> Result<String> {
-        self.bounded(spec)?.ok_or_else(|| Error::field(spec.field, format!("请填写{}", spec.label)))
+        required_checked(spec, self.text(spec.field))
     }
 
     /// An integer field; `None` when absent.
     pub fn int(&self, name: &str, label: &str) -> Result<Option<i64>> {
-        match self.text(name) {
-            None => Ok(None),
-            Some(text) => text.parse().map(Some).map_err(|_| Error::field(name, format!("{label}必须是整数"))),
-        }
+        int(name, label, self.text(name))
     }
 
     pub fn int_or(&self, name: &str, label: &str, default: i64) -> Result<i64> {
@@ -115,6 +113,25 @@ pub fn checked(spec: Text, value: Option<String>) -> Result<Option<String>> {
     }
 }
 
+/// A value read with [`Fields::text`], required: 422 `请填写<label>` on `name` when absent.
+pub fn required(name: &str, label: &str, value: Option<String>) -> Result<String> {
+    value.ok_or_else(|| Error::field(name, format!("请填写{label}")))
+}
+
+/// A value read with [`Fields::text`] as an integer ([`Fields::int`]): 422 `<label>必须是整数`
+/// on `name` when it is not one.
+pub fn int(name: &str, label: &str, value: Option<String>) -> Result<Option<i64>> {
+    match value {
+        None => Ok(None),
+        Some(text) => text.parse().map(Some).map_err(|_| Error::field(name, format!("{label}必须是整数"))),
+    }
+}
+
+/// A free-text value as [`Fields::required_bounded`] takes it: required, then [`checked`].
+pub fn required_checked(spec: Text, value: Option<String>) -> Result<String> {
+    checked(spec, value)?.ok_or_else(|| Error::field(spec.field, format!("请填写{}", spec.label)))
+}
+
 fn form_urlencoded_pairs(text: &str) -> Vec<(String, String)> {
     serde_urlencoded::from_str::<Vec<(String, String)>>(text).unwrap_or_default()
 }
@@ -143,6 +160,51 @@ impl<S: Send + Sync> FromRequestParts<S> for QueryFields {
 
     async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<QueryFields> {
         Ok(QueryFields(Fields::parse(parts.uri.query().unwrap_or_default())))
+    }
+}
+
+/// A call's typed request, read from its fields with today's readers ([`Fields`]): each wrong
+/// field a 422 with its Chinese message, in the order the call has always checked them.
+pub trait FromFields: Sized {
+    fn from_fields(fields: &Fields) -> Result<Self>;
+}
+
+/// A form-encoded body read as the call's request `T`; its schema is the operation's
+/// `request_body` (`application/x-www-form-urlencoded`).
+pub struct Form<T>(pub T);
+
+impl<S: Send + Sync, T: FromFields> FromRequest<S> for Form<T> {
+    type Rejection = Error;
+
+    async fn from_request(request: Request, state: &S) -> Result<Form<T>> {
+        let FormFields(fields) = FormFields::from_request(request, state).await?;
+        Ok(Form(T::from_fields(&fields)?))
+    }
+}
+
+/// The query string read as the call's request `T`; its fields are the operation's `params`.
+pub struct Query<T>(pub T);
+
+impl<S: Send + Sync, T: FromFields> FromRequestParts<S> for Query<T> {
+    type Rejection = Error;
+
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Query<T>> {
+        Ok(Query(T::from_fields(&Fields::parse(parts.uri.query().unwrap_or_default()))?))
+    }
+}
+
+/// Which page of a list ([`Fields::page`]).
+#[derive(Debug, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct PageQuery {
+    /// 页码: from 1 (absent: 1), at most 100000.
+    #[param(value_type = Option<i64>, minimum = 1, maximum = 100000)]
+    pub page: i64,
+}
+
+impl FromFields for PageQuery {
+    fn from_fields(fields: &Fields) -> Result<PageQuery> {
+        Ok(PageQuery { page: fields.page()? })
     }
 }
 

@@ -8,8 +8,8 @@ use utoipa_axum::routes;
 
 use super::ApiContext;
 use super::card::{Card, card_columns, cards};
-use super::error::{Answer, Envelope, Error, ok, ok_with};
-use super::extract::{FormFields, Member, QueryFields};
+use super::error::{Answer, Envelope, Error, Result, ok, ok_with};
+use super::extract::{Fields, Form, FromFields, Member, PageQuery, Query};
 use crate::now;
 
 pub fn router() -> OpenApiRouter<ApiContext> {
@@ -19,9 +19,8 @@ pub fn router() -> OpenApiRouter<ApiContext> {
 const PAGE_SIZE: i64 = 20;
 
 /// `GET /api/favorite?page=`: the member's favourite goods, newest first.
-#[utoipa::path(get, path = "/api/favorite", operation_id = "favorite_list", tag = "收藏", responses((status = 200, description = "一页收藏的商品", body = Envelope<FavoritePage>)))]
-async fn list(State(context): State<ApiContext>, member: Member, QueryFields(query): QueryFields) -> Answer<FavoritePage> {
-    let page = query.page()?;
+#[utoipa::path(get, path = "/api/favorite", params(PageQuery), operation_id = "favorite_list", tag = "收藏", responses((status = 200, description = "一页收藏的商品", body = Envelope<FavoritePage>)))]
+async fn list(State(context): State<ApiContext>, member: Member, Query(PageQuery { page }): Query<PageQuery>) -> Answer<FavoritePage> {
     let mut conn = context.db.pool.acquire().await?;
     let total: i64 =
         sqlx::query_scalar("SELECT COUNT(*) FROM favorites WHERE member_id = $1").bind(member.id).fetch_one(&mut *conn).await?;
@@ -52,10 +51,26 @@ pub struct FavoriteGoods {
     goods_ids: Vec<i64>,
 }
 
+/// The goods to add to the favourites or take out.
+#[derive(ToSchema)]
+pub struct FavoriteForm {
+    /// Goods ids (`goods_ids=1,2`, `goods_ids[]=1&goods_ids[]=2`); at most 500.
+    goods_ids: Vec<i64>,
+}
+
+impl FromFields for FavoriteForm {
+    fn from_fields(form: &Fields) -> Result<FavoriteForm> {
+        Ok(FavoriteForm { goods_ids: form.ids("goods_ids")? })
+    }
+}
+
 /// `POST /api/favorite` (`goods_ids`): answers "收藏成功".
-#[utoipa::path(post, path = "/api/favorite", operation_id = "favorite_add", tag = "收藏", responses((status = 200, description = "收藏成功（msg 为「收藏成功」）", body = Envelope<FavoriteGoods>)))]
-async fn add(State(context): State<ApiContext>, member: Member, FormFields(form): FormFields) -> Answer<FavoriteGoods> {
-    let ids = form.ids("goods_ids")?;
+#[utoipa::path(post, path = "/api/favorite", request_body(content = FavoriteForm, content_type = "application/x-www-form-urlencoded"), operation_id = "favorite_add", tag = "收藏", responses((status = 200, description = "收藏成功（msg 为「收藏成功」）", body = Envelope<FavoriteGoods>)))]
+async fn add(
+    State(context): State<ApiContext>,
+    member: Member,
+    Form(FavoriteForm { goods_ids: ids }): Form<FavoriteForm>,
+) -> Answer<FavoriteGoods> {
     if ids.is_empty() {
         return Err(Error::field("goods_ids", "请选择商品"));
     }
@@ -89,9 +104,12 @@ async fn add(State(context): State<ApiContext>, member: Member, FormFields(form)
 }
 
 /// `POST /api/favorite/cancel` (`goods_ids`): answers "取消收藏成功".
-#[utoipa::path(post, path = "/api/favorite/cancel", tag = "收藏", responses((status = 200, description = "取消收藏成功（msg 为「取消收藏成功」）", body = Envelope<FavoriteGoods>)))]
-async fn cancel(State(context): State<ApiContext>, member: Member, FormFields(form): FormFields) -> Answer<FavoriteGoods> {
-    let ids = form.ids("goods_ids")?;
+#[utoipa::path(post, path = "/api/favorite/cancel", request_body(content = FavoriteForm, content_type = "application/x-www-form-urlencoded"), tag = "收藏", responses((status = 200, description = "取消收藏成功（msg 为「取消收藏成功」）", body = Envelope<FavoriteGoods>)))]
+async fn cancel(
+    State(context): State<ApiContext>,
+    member: Member,
+    Form(FavoriteForm { goods_ids: ids }): Form<FavoriteForm>,
+) -> Answer<FavoriteGoods> {
     if !ids.is_empty() {
         let mut delete = sqlx::query(sqlx::AssertSqlSafe(format!(
             "DELETE FROM favorites WHERE member_id = $1 AND goods_id IN ({})",

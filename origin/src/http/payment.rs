@@ -11,7 +11,7 @@ use utoipa_axum::routes;
 
 use super::ApiContext;
 use super::error::{Answer, Envelope, Error, Result, ok};
-use super::extract::{FormFields, Member};
+use super::extract::{Fields, Form, FromFields, Member};
 use crate::domain::payments::{self as payment, Confirmed, PENDING, Refused};
 use crate::{money, now};
 
@@ -80,28 +80,46 @@ fn provider_down(error: anyhow::Error) -> Error {
     Error::Refused(StatusCode::SERVICE_UNAVAILABLE, PROVIDER_DOWN.into())
 }
 
+/// A recharge: a tier, or an amount of the member's own.
+#[derive(ToSchema)]
+pub struct RechargeForm {
+    /// 充值档位 (`GET /api/moneys/moneyConfig`); when given, `amount` is not read.
+    money_config_id: Option<i64>,
+    /// 充值金额 in yuan, at most two decimals, 1.00 to 100,000.00 (without a tier); held in
+    /// ten-thousandths of a yuan.
+    #[schema(value_type = Option<String>, example = "500.00")]
+    amount: i64,
+}
+
+impl FromFields for RechargeForm {
+    fn from_fields(form: &Fields) -> Result<RechargeForm> {
+        let money_config_id = form.int("money_config_id", "充值档位")?;
+        if money_config_id.is_some() {
+            return Ok(RechargeForm { money_config_id, amount: 0 });
+        }
+        let text = form.required("amount", "充值金额")?;
+        let amount =
+            money::parse_stored(&text).filter(|amount| amount % 100 == 0).ok_or_else(|| Error::field("amount", "充值金额最多两位小数"))?;
+        if !(CUSTOM_MIN..=CUSTOM_MAX).contains(&amount) {
+            let range = format!("充值金额须在{}到{}元之间", money::text(CUSTOM_MIN), money::text(CUSTOM_MAX));
+            return Err(Error::field("amount", range));
+        }
+        Ok(RechargeForm { money_config_id, amount })
+    }
+}
+
 /// `POST /api/cash_coupon/userRecharge` (`money_config_id` a tier, or `amount` yuan with at
 /// most two decimals, 1.00 to 100,000.00): starts an online recharge. Nothing is credited
 /// until the provider confirms the payment.
-#[utoipa::path(post, path = "/api/cash_coupon/userRecharge", tag = "支付", responses((status = 200, description = "待支付的充值", body = Envelope<PaymentStarted>)))]
-async fn recharge(State(context): State<ApiContext>, member: Member, FormFields(form): FormFields) -> Answer<PaymentStarted> {
-    let (amount, bonus) = match form.int("money_config_id", "充值档位")? {
+#[utoipa::path(post, path = "/api/cash_coupon/userRecharge", request_body(content = RechargeForm, content_type = "application/x-www-form-urlencoded"), tag = "支付", responses((status = 200, description = "待支付的充值", body = Envelope<PaymentStarted>)))]
+async fn recharge(State(context): State<ApiContext>, member: Member, Form(form): Form<RechargeForm>) -> Answer<PaymentStarted> {
+    let (amount, bonus) = match form.money_config_id {
         Some(tier) => sqlx::query_as::<_, (i64, i64)>("SELECT amount, bonus FROM recharge_tiers WHERE id = $1")
             .bind(tier)
             .fetch_optional(&context.db.pool)
             .await?
             .ok_or_else(|| Error::field("money_config_id", "充值档位不存在"))?,
-        None => {
-            let text = form.required("amount", "充值金额")?;
-            let amount = money::parse_stored(&text)
-                .filter(|amount| amount % 100 == 0)
-                .ok_or_else(|| Error::field("amount", "充值金额最多两位小数"))?;
-            if !(CUSTOM_MIN..=CUSTOM_MAX).contains(&amount) {
-                let range = format!("充值金额须在{}到{}元之间", money::text(CUSTOM_MIN), money::text(CUSTOM_MAX));
-                return Err(Error::field("amount", range));
-            }
-            (amount, 0)
-        }
+        None => (form.amount, 0),
     };
     let mut conn = context.db.pool.acquire().await?;
     let subject = format!("账户余额充值 ¥{}", money::text(amount));
@@ -159,23 +177,53 @@ async fn pay_online(State(context): State<ApiContext>, member: Member, Path(id):
     ok(PaymentStarted { payment_no, kind: "order".into(), amount: money::text(due), bonus: money::text(0), pay_url })
 }
 
+/// The provider's notify: the fields the shop reads (each as sent, empty when absent), and every
+/// field as sent, which the signature covers (with `paid_at`, `notify_id` and `sign`).
+#[derive(ToSchema)]
+pub struct NotifyForm {
+    /// The shop's payment number.
+    out_trade_no: String,
+    /// The provider's trade number.
+    trade_no: String,
+    /// The amount paid, in yuan.
+    amount: String,
+    /// `TRADE_SUCCESS` when paid.
+    trade_status: String,
+    /// Every field as sent (`paid_at`, `notify_id` and the provider's `sign` too): what the
+    /// signature is checked over.
+    #[schema(ignore)]
+    signed: Vec<(String, String)>,
+}
+
+impl FromFields for NotifyForm {
+    fn from_fields(form: &Fields) -> Result<NotifyForm> {
+        let signed = form.pairs();
+        let field = |name: &str| signed.iter().find(|(key, _)| key == name).map(|(_, value)| value.clone()).unwrap_or_default();
+        Ok(NotifyForm {
+            out_trade_no: field("out_trade_no"),
+            trade_no: field("trade_no"),
+            amount: field("amount"),
+            trade_status: field("trade_status"),
+            signed,
+        })
+    }
+}
+
 /// `POST /api/payment/notify`: the provider's asynchronous notify (form `out_trade_no`,
 /// `trade_no`, `amount`, `trade_status`, `paid_at`, `notify_id`, `sign`), with no session.
 /// The signature must be the provider's and the amount the payment's; the same notify again
 /// does nothing again. Answers the body `success` when the payment is (or was already)
 /// confirmed; a refusal otherwise, and the provider sends it again later.
-#[utoipa::path(post, path = "/api/payment/notify", tag = "支付", responses((status = 200, description = "success", content_type = "text/plain", body = String)))]
-async fn notify(State(context): State<ApiContext>, FormFields(form): FormFields) -> Result<Response> {
-    let fields = form.pairs();
-    if !context.payments.verify(&fields) {
+#[utoipa::path(post, path = "/api/payment/notify", request_body(content = NotifyForm, content_type = "application/x-www-form-urlencoded"), tag = "支付", responses((status = 200, description = "success", content_type = "text/plain", body = String)))]
+async fn notify(State(context): State<ApiContext>, Form(notice): Form<NotifyForm>) -> Result<Response> {
+    if !context.payments.verify(&notice.signed) {
         tracing::warn!("a payment notify with a bad signature");
         return Err(Error::forbidden("签名错误"));
     }
-    let field = |name: &str| fields.iter().find(|(key, _)| key == name).map(|(_, value)| value.clone()).unwrap_or_default();
-    if field("trade_status") != "TRADE_SUCCESS" {
+    if notice.trade_status != "TRADE_SUCCESS" {
         return Err(Error::field("trade_status", "交易未成功"));
     }
-    confirm(&context, &field("out_trade_no"), &field("amount"), &field("trade_no")).await?;
+    confirm(&context, &notice.out_trade_no, &notice.amount, &notice.trade_no).await?;
     Ok(([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], "success").into_response())
 }
 

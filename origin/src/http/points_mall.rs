@@ -15,7 +15,7 @@ use utoipa_axum::routes;
 
 use super::ApiContext;
 use super::error::{Answer, Envelope, Error, Result, ok, ok_with};
-use super::extract::{FormFields, MaybeMember, Member, QueryFields};
+use super::extract::{Fields, Form, FromFields, MaybeMember, Member, QueryFields};
 use crate::domain::points_mall::{DONE, KIND_NAMES, SHIPPED, STATUS_NAMES, TO_SHIP};
 use crate::domain::settlement::{self, UNUSED};
 use crate::{money, now};
@@ -233,21 +233,36 @@ struct Redeemable {
     per_member: i64,
 }
 
+/// How many to redeem, and where goods go.
+#[derive(ToSchema)]
+pub struct RedeemForm {
+    /// 兑换数量, 1–99 (absent: 1).
+    #[schema(value_type = Option<i64>, minimum = 1, maximum = 99)]
+    number: i64,
+    /// 收货地址 for goods; absent: the member's default address.
+    address_id: Option<i64>,
+}
+
+impl FromFields for RedeemForm {
+    fn from_fields(form: &Fields) -> Result<RedeemForm> {
+        let number = form.int_or("number", "兑换数量", 1)?;
+        if !(1..=NUMBER_MAX).contains(&number) {
+            return Err(Error::field("number", format!("兑换数量须在1到{NUMBER_MAX}之间")));
+        }
+        Ok(RedeemForm { number, address_id: form.int("address_id", "收货地址")? })
+    }
+}
+
 /// `POST /api/points_mall/{id}/redeem` (`number` 1–99, default 1; `address_id` for goods, the
 /// member's default address when absent): redeems an item in one transaction. 409
 /// `库存不足` or `每人限兑N件`; 422 `积分不足` (on `number`), `账户余额不足` for the money part.
-#[utoipa::path(post, path = "/api/points_mall/{id}/redeem", operation_id = "points_redeem", tag = "积分商城", responses((status = 200, description = "积分订单", body = Envelope<PointsOrder>)))]
+#[utoipa::path(post, path = "/api/points_mall/{id}/redeem", request_body(content = RedeemForm, content_type = "application/x-www-form-urlencoded"), operation_id = "points_redeem", tag = "积分商城", responses((status = 200, description = "积分订单", body = Envelope<PointsOrder>)))]
 async fn redeem(
     State(context): State<ApiContext>,
     member: Member,
     Path(id): Path<i64>,
-    FormFields(form): FormFields,
+    Form(RedeemForm { number, address_id }): Form<RedeemForm>,
 ) -> Answer<PointsOrder> {
-    let number = form.int_or("number", "兑换数量", 1)?;
-    if !(1..=NUMBER_MAX).contains(&number) {
-        return Err(Error::field("number", format!("兑换数量须在1到{NUMBER_MAX}之间")));
-    }
-    let address_id = form.int("address_id", "收货地址")?;
     let now = now();
     let mut conn = context.db.pool.acquire().await?;
     let mut tx = conn.begin().await?;

@@ -10,8 +10,8 @@ use utoipa_axum::routes;
 
 use super::ApiContext;
 use super::card::{Card, card_columns, cards};
-use super::error::{Answer, Envelope, Error, ok, ok_with};
-use super::extract::{FormFields, Member, QueryFields};
+use super::error::{Answer, Envelope, Error, Result, ok, ok_with};
+use super::extract::{Fields, Form, FromFields, Member, QueryFields};
 use super::goods::placeholders;
 use crate::domain::orders::life::{DONE, PAID, SHIPPED};
 use crate::domain::self_service::WANTED_STATUS_NAMES;
@@ -153,18 +153,44 @@ pub struct WantedPage {
 
 const WANTED_COLUMNS: &str = "id, name, sccj, ypgg, number, remark, status, reply, created_at, replied_at";
 
+/// A variety the member wants the shop to source.
+#[derive(ToSchema)]
+pub struct WantedForm {
+    /// 品种名称.
+    name: String,
+    /// 求购数量, 1 to 1,000,000.
+    #[schema(minimum = 1, maximum = 1000000)]
+    number: i64,
+    /// 生产厂家.
+    #[schema(value_type = Option<String>)]
+    sccj: String,
+    /// 规格.
+    #[schema(value_type = Option<String>)]
+    ypgg: String,
+    /// 备注 (lines).
+    #[schema(value_type = Option<String>)]
+    remark: String,
+}
+
+impl FromFields for WantedForm {
+    fn from_fields(form: &Fields) -> Result<WantedForm> {
+        let name = form.required_bounded(text::WANTED_NAME)?;
+        let number = form.int("number", "求购数量")?.ok_or_else(|| Error::field("number", "请填写求购数量"))?;
+        if !(1..=1_000_000).contains(&number) {
+            return Err(Error::field("number", "求购数量须在1到1000000之间"));
+        }
+        let sccj = form.bounded(text::WANTED_SCCJ)?.unwrap_or_default();
+        let ypgg = form.bounded(text::WANTED_YPGG)?.unwrap_or_default();
+        let remark = form.bounded(text::WANTED_REMARK)?.unwrap_or_default();
+        Ok(WantedForm { name, number, sccj, ypgg, remark })
+    }
+}
+
 /// `POST /api/user/buy` (`name`, `number`, optional `sccj`, `ypgg`, `remark`): asks the shop to
 /// source a variety (添加求购).
-#[utoipa::path(post, path = "/api/user/buy", operation_id = "wanted_add", tag = "自助服务", responses((status = 200, description = "新的求购", body = Envelope<Wanted>)))]
-async fn want(State(context): State<ApiContext>, member: Member, FormFields(form): FormFields) -> Answer<Wanted> {
-    let name = form.required_bounded(text::WANTED_NAME)?;
-    let number = form.int("number", "求购数量")?.ok_or_else(|| Error::field("number", "请填写求购数量"))?;
-    if !(1..=1_000_000).contains(&number) {
-        return Err(Error::field("number", "求购数量须在1到1000000之间"));
-    }
-    let sccj = form.bounded(text::WANTED_SCCJ)?.unwrap_or_default();
-    let ypgg = form.bounded(text::WANTED_YPGG)?.unwrap_or_default();
-    let remark = form.bounded(text::WANTED_REMARK)?.unwrap_or_default();
+#[utoipa::path(post, path = "/api/user/buy", request_body(content = WantedForm, content_type = "application/x-www-form-urlencoded"), operation_id = "wanted_add", tag = "自助服务", responses((status = 200, description = "新的求购", body = Envelope<Wanted>)))]
+async fn want(State(context): State<ApiContext>, member: Member, Form(wanted): Form<WantedForm>) -> Answer<Wanted> {
+    let WantedForm { name, number, sccj, ypgg, remark } = wanted;
     let row: Wanted = sqlx::query_as(sqlx::AssertSqlSafe(format!(
         "INSERT INTO wanted_varieties (member_id, name, sccj, ypgg, number, remark, created_at) \
          VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING {WANTED_COLUMNS}"

@@ -10,7 +10,7 @@ use utoipa_axum::routes;
 
 use super::ApiContext;
 use super::error::{Answer, Envelope, Error, Result, ok, ok_with};
-use super::extract::{FormFields, Member};
+use super::extract::{Fields, Form, FromFields, Member, required};
 use crate::now;
 use crate::wechat::{self, STATE_SECONDS, WechatConfig};
 
@@ -72,14 +72,30 @@ async fn authorize(State(context): State<ApiContext>, member: Member) -> Answer<
     ok(Authorize { url: config.authorize(&state) })
 }
 
+/// What the provider sent back to the shop's page; both required (checked once the shop is
+/// known to offer WeChat).
+#[derive(ToSchema)]
+pub struct BindForm {
+    /// 授权码.
+    code: Option<String>,
+    /// 授权状态: the one-time state of the authorize call.
+    state: Option<String>,
+}
+
+impl FromFields for BindForm {
+    fn from_fields(form: &Fields) -> Result<BindForm> {
+        Ok(BindForm { code: form.text("code"), state: form.text("state") })
+    }
+}
+
 /// `POST /api/user/wechat/bind` (`code`, `state` as the provider sent them back): binds the
 /// account the provider vouches for. The state is the member's own, unexpired, and used once;
 /// an account bound to another member is refused (409).
-#[utoipa::path(post, path = "/api/user/wechat/bind", tag = "账户", responses((status = 200, description = "微信绑定状态", body = Envelope<WechatState>)))]
-async fn bind(State(context): State<ApiContext>, member: Member, FormFields(form): FormFields) -> Answer<WechatState> {
+#[utoipa::path(post, path = "/api/user/wechat/bind", request_body(content = BindForm, content_type = "application/x-www-form-urlencoded"), tag = "账户", responses((status = 200, description = "微信绑定状态", body = Envelope<WechatState>)))]
+async fn bind(State(context): State<ApiContext>, member: Member, Form(form): Form<BindForm>) -> Answer<WechatState> {
     let config = config(&context)?;
-    let code = form.required("code", "授权码")?;
-    let state = form.required("state", "授权状态")?;
+    let code = required("code", "授权码", form.code)?;
+    let state = required("state", "授权状态", form.state)?;
     // Used once, whatever comes of it.
     let found: Option<i64> =
         sqlx::query_scalar("DELETE FROM oauth_states WHERE state_hash = $1 AND member_id = $2 AND expires_at > $3 RETURNING member_id")

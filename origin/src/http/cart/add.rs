@@ -12,7 +12,7 @@ use crate::db::Db;
 use crate::http::ApiContext;
 use crate::http::cart_read::{COMBINATION, FLASH_SALE, NORMAL, limit_message, ordered_in_sale};
 use crate::http::error::{Answer, Envelope, Error, Result, ok};
-use crate::http::extract::{FormFields, Member};
+use crate::http::extract::{Fields, Form, FromFields, Member};
 use crate::now;
 
 /// A line added (or added to): its id, its quantity now, and the number of lines in the cart.
@@ -34,26 +34,47 @@ impl Added {
 /// `combination_id`), and the §3 ids (`goods_price_id`, `ladder_price_id`,
 /// `goods_manjian_id`, `is_yj`). Adds to a line already in the cart for the same goods and
 /// activity. Refuses goods that cannot be bought, and quantities beyond stock or limit (422).
-#[utoipa::path(post, path = "/api/cart", operation_id = "cart_add", tag = "购物车", responses((status = 200, description = "加入的行", body = Envelope<Added>)))]
-pub(super) async fn add(State(context): State<ApiContext>, member: Member, FormFields(form): FormFields) -> Answer<Added> {
-    let goods_id = form.int("goods_id", "商品")?.ok_or_else(|| Error::field("goods_id", "请选择商品"))?;
-    let number = form.int_or("number", "数量", 1)?;
-    let line_type = form.int_or("type", "类型", NORMAL)?;
-    let added = add_line(
-        &context.db,
-        member,
-        goods_id,
-        number,
-        line_type,
-        form.int_or("combination_id", "组合", 0)?,
-        [
-            form.int_or("goods_price_id", "goods_price_id", 0)?,
-            form.int_or("ladder_price_id", "ladder_price_id", 0)?,
-            form.int_or("is_yj", "is_yj", 0)?,
-        ],
-    )
-    .await?;
-    ok(added)
+#[utoipa::path(post, path = "/api/cart", request_body(content = CartAddForm, content_type = "application/x-www-form-urlencoded"), operation_id = "cart_add", tag = "购物车", responses((status = 200, description = "加入的行", body = Envelope<Added>)))]
+pub(super) async fn add(State(context): State<ApiContext>, member: Member, Form(line): Form<CartAddForm>) -> Answer<Added> {
+    let ids = [line.goods_price_id, line.ladder_price_id, line.is_yj];
+    ok(add_line(&context.db, member, line.goods_id, line.number, line.line_type, line.combination_id, ids).await?)
+}
+
+/// A line to put in the cart.
+#[derive(ToSchema)]
+pub struct CartAddForm {
+    goods_id: i64,
+    /// Units (absent: 1).
+    #[schema(value_type = Option<i64>)]
+    number: i64,
+    /// 0 (absent) a normal line, 1 a flash sale, 3 a combination.
+    #[serde(rename = "type")]
+    #[schema(value_type = Option<i64>)]
+    line_type: i64,
+    /// The combination of a `type` 3 line.
+    #[schema(value_type = Option<i64>)]
+    combination_id: i64,
+    /// The §3 ids the goods card sends.
+    #[schema(value_type = Option<i64>)]
+    goods_price_id: i64,
+    #[schema(value_type = Option<i64>)]
+    ladder_price_id: i64,
+    #[schema(value_type = Option<i64>)]
+    is_yj: i64,
+}
+
+impl FromFields for CartAddForm {
+    fn from_fields(form: &Fields) -> Result<CartAddForm> {
+        Ok(CartAddForm {
+            goods_id: form.int("goods_id", "商品")?.ok_or_else(|| Error::field("goods_id", "请选择商品"))?,
+            number: form.int_or("number", "数量", 1)?,
+            line_type: form.int_or("type", "类型", NORMAL)?,
+            combination_id: form.int_or("combination_id", "组合", 0)?,
+            goods_price_id: form.int_or("goods_price_id", "goods_price_id", 0)?,
+            ladder_price_id: form.int_or("ladder_price_id", "ladder_price_id", 0)?,
+            is_yj: form.int_or("is_yj", "is_yj", 0)?,
+        })
+    }
 }
 
 /// What a quick add did: the line, how many it added, the line's quantity now, and the lines in

@@ -8,8 +8,8 @@ use utoipa::ToSchema;
 use super::add::add_line;
 use crate::http::ApiContext;
 use crate::http::cart_read::COMBINATION;
-use crate::http::error::{Answer, Envelope, Error, ok};
-use crate::http::extract::{FormFields, Member};
+use crate::http::error::{Answer, Envelope, Error, Result, ok};
+use crate::http::extract::{Fields, Form, FromFields, Member};
 use crate::security::IDS_MAX;
 
 /// What a copy did: the copies made (one per line and store) and those that could not be.
@@ -47,22 +47,41 @@ struct CopyLine {
     name: String,
 }
 
+/// Lines to copy, and the store accounts to copy them to.
+#[derive(ToSchema)]
+pub struct CopyForm {
+    /// The member's cart lines (`ids=1,2`, `ids[]=1&ids[]=2`); at least one.
+    ids: Vec<i64>,
+    /// The store accounts (members) of the company; at least one.
+    other_user_ids: Vec<i64>,
+}
+
+impl FromFields for CopyForm {
+    fn from_fields(form: &Fields) -> Result<CopyForm> {
+        let ids = form.ids("ids")?;
+        let other_user_ids = form.ids("other_user_ids")?;
+        if ids.is_empty() {
+            return Err(Error::field("ids", "请选择要复制的商品"));
+        }
+        if other_user_ids.is_empty() {
+            return Err(Error::field("other_user_ids", "请选择要复制到的门店账号"));
+        }
+        Ok(CopyForm { ids, other_user_ids })
+    }
+}
+
 /// `POST /api/cart/copy` (`ids`, `other_user_ids`): copies the lines into the carts of other
 /// store accounts of the member's company (`members.company_id`, never the company name), each
 /// as an add to that cart, merging with what is there. 403 `只能复制到本企业的其他门店账号` for an
 /// account of another company (whatever its name), 403 for a member not yet approved, 422 for a
 /// store account not yet approved; a copy an add would refuse (stock, limits) is skipped with
 /// its reason and the others are made.
-#[utoipa::path(post, path = "/api/cart/copy", tag = "购物车", responses((status = 200, description = "复制的行数与未能复制的行", body = Envelope<Copied>)))]
-pub(super) async fn copy(State(context): State<ApiContext>, member: Member, FormFields(form): FormFields) -> Answer<Copied> {
-    let ids = form.ids("ids")?;
-    let targets = form.ids("other_user_ids")?;
-    if ids.is_empty() {
-        return Err(Error::field("ids", "请选择要复制的商品"));
-    }
-    if targets.is_empty() {
-        return Err(Error::field("other_user_ids", "请选择要复制到的门店账号"));
-    }
+#[utoipa::path(post, path = "/api/cart/copy", request_body(content = CopyForm, content_type = "application/x-www-form-urlencoded"), tag = "购物车", responses((status = 200, description = "复制的行数与未能复制的行", body = Envelope<Copied>)))]
+pub(super) async fn copy(
+    State(context): State<ApiContext>,
+    member: Member,
+    Form(CopyForm { ids, other_user_ids: targets }): Form<CopyForm>,
+) -> Answer<Copied> {
     if targets.contains(&member.id) {
         return Err(Error::field("other_user_ids", "请选择本账号以外的门店账号"));
     }

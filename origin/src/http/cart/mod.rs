@@ -20,7 +20,7 @@ use super::ApiContext;
 use super::cart_read::{COMBINATION, CartList, FLASH_SALE, cart_input, limit_message, ordered_in_sale};
 use super::engine_schema::EngineCartInput;
 use super::error::{Answer, Envelope, Error, Result, ok};
-use super::extract::{FormFields, Member};
+use super::extract::{Fields, Form, FromFields, Member};
 use crate::db::Db;
 
 pub fn router() -> OpenApiRouter<ApiContext> {
@@ -125,13 +125,32 @@ pub struct Edited {
     number: i64,
 }
 
-/// `POST /api/cart/{id}/edit`: `number`; refused beyond stock.
-#[utoipa::path(post, path = "/api/cart/{id}/edit", tag = "购物车", responses((status = 200, description = "修改后的数量", body = Envelope<Edited>)))]
-async fn edit(State(context): State<ApiContext>, member: Member, Path(id): Path<i64>, FormFields(form): FormFields) -> Answer<Edited> {
-    let number = form.int("number", "数量")?.ok_or_else(|| Error::field("number", "请填写数量"))?;
-    if number < 1 {
-        return Err(Error::field("number", "数量至少为1"));
+/// A line's new quantity.
+#[derive(ToSchema)]
+pub struct CartEditForm {
+    /// At least 1.
+    #[schema(minimum = 1)]
+    number: i64,
+}
+
+impl FromFields for CartEditForm {
+    fn from_fields(form: &Fields) -> Result<CartEditForm> {
+        let number = form.int("number", "数量")?.ok_or_else(|| Error::field("number", "请填写数量"))?;
+        if number < 1 {
+            return Err(Error::field("number", "数量至少为1"));
+        }
+        Ok(CartEditForm { number })
     }
+}
+
+/// `POST /api/cart/{id}/edit`: `number`; refused beyond stock.
+#[utoipa::path(post, path = "/api/cart/{id}/edit", request_body(content = CartEditForm, content_type = "application/x-www-form-urlencoded"), tag = "购物车", responses((status = 200, description = "修改后的数量", body = Envelope<Edited>)))]
+async fn edit(
+    State(context): State<ApiContext>,
+    member: Member,
+    Path(id): Path<i64>,
+    Form(CartEditForm { number }): Form<CartEditForm>,
+) -> Answer<Edited> {
     let mut conn = context.db.pool.acquire().await?;
     let (goods_id, line_type, activity) = own_line(&mut conn, member, id).await?;
     let goods = goods(&mut conn, goods_id).await?;
@@ -163,15 +182,34 @@ async fn edit(State(context): State<ApiContext>, member: Member, Path(id): Path<
     ok(Edited { id, number })
 }
 
+/// Lines to tick or untick.
+#[derive(ToSchema)]
+pub struct SelectForm {
+    /// The cart lines (`ids=1,2`, `ids[]=1&ids[]=2`); at most 500.
+    ids: Vec<i64>,
+    /// 1 ticks them, 0 unticks.
+    is_selected: i64,
+}
+
+impl FromFields for SelectForm {
+    fn from_fields(form: &Fields) -> Result<SelectForm> {
+        let ids = form.ids("ids")?;
+        let is_selected = match form.int("is_selected", "选择状态")? {
+            Some(flag @ (0 | 1)) => flag,
+            _ => return Err(Error::field("is_selected", "选择状态必须是0或1")),
+        };
+        Ok(SelectForm { ids, is_selected })
+    }
+}
+
 /// `POST /api/cart/batch_select`: `ids`, `is_selected` (0 or 1). Lines whose goods cannot be
 /// bought stay unselected.
-#[utoipa::path(post, path = "/api/cart/batch_select", tag = "购物车", responses((status = 200, description = "所选的行与选择状态", body = Envelope<Selected>)))]
-async fn batch_select(State(context): State<ApiContext>, member: Member, FormFields(form): FormFields) -> Answer<Selected> {
-    let ids = form.ids("ids")?;
-    let selected = match form.int("is_selected", "选择状态")? {
-        Some(flag @ (0 | 1)) => flag,
-        _ => return Err(Error::field("is_selected", "选择状态必须是0或1")),
-    };
+#[utoipa::path(post, path = "/api/cart/batch_select", request_body(content = SelectForm, content_type = "application/x-www-form-urlencoded"), tag = "购物车", responses((status = 200, description = "所选的行与选择状态", body = Envelope<Selected>)))]
+async fn batch_select(
+    State(context): State<ApiContext>,
+    member: Member,
+    Form(SelectForm { ids, is_selected: selected }): Form<SelectForm>,
+) -> Answer<Selected> {
     if !ids.is_empty() {
         let mut update = sqlx::query(sqlx::AssertSqlSafe(format!(
             "UPDATE cart_items SET is_selected = $1 WHERE member_id = $2 AND id IN ({}) \
@@ -202,13 +240,26 @@ pub struct Deleted {
     cart: i64,
 }
 
-/// `POST /api/cart/batch_delete`: `ids`.
-#[utoipa::path(post, path = "/api/cart/batch_delete", tag = "购物车", responses((status = 200, description = "删除的行数", body = Envelope<Deleted>)))]
-async fn batch_delete(State(context): State<ApiContext>, member: Member, FormFields(form): FormFields) -> Answer<Deleted> {
-    let ids = form.ids("ids")?;
-    if ids.is_empty() {
-        return Err(Error::field("ids", "请选择要删除的商品"));
+/// Lines to delete.
+#[derive(ToSchema)]
+pub struct DeleteForm {
+    /// The cart lines (`ids=1,2`, `ids[]=1&ids[]=2`); at least one, at most 500.
+    ids: Vec<i64>,
+}
+
+impl FromFields for DeleteForm {
+    fn from_fields(form: &Fields) -> Result<DeleteForm> {
+        let ids = form.ids("ids")?;
+        if ids.is_empty() {
+            return Err(Error::field("ids", "请选择要删除的商品"));
+        }
+        Ok(DeleteForm { ids })
     }
+}
+
+/// `POST /api/cart/batch_delete`: `ids`.
+#[utoipa::path(post, path = "/api/cart/batch_delete", request_body(content = DeleteForm, content_type = "application/x-www-form-urlencoded"), tag = "购物车", responses((status = 200, description = "删除的行数", body = Envelope<Deleted>)))]
+async fn batch_delete(State(context): State<ApiContext>, member: Member, Form(DeleteForm { ids }): Form<DeleteForm>) -> Answer<Deleted> {
     let mut delete = sqlx::query(sqlx::AssertSqlSafe(format!(
         "DELETE FROM cart_items WHERE member_id = $1 AND id IN ({})",
         crate::db::params(2, ids.len())

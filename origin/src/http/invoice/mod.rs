@@ -18,7 +18,7 @@ use utoipa_axum::routes;
 use self::pdf::{Printed, render};
 use super::ApiContext;
 use super::error::{Answer, Envelope, Error, Result, ok, ok_with};
-use super::extract::{FormFields, Member, QueryFields};
+use super::extract::{Fields, Form, FromFields, Member, QueryFields};
 use crate::domain::invoices::{ISSUED, KIND_NAMES, REQUESTED, STATUS_NAMES, contact};
 use crate::domain::orders::life::{CANCELLED, UNPAID};
 use crate::security::{Text, text};
@@ -75,54 +75,87 @@ fn finish(mut invoice: Invoice) -> Invoice {
     invoice
 }
 
+/// An invoice request: the kind, and the buyer's particulars (the registered ones for 专票).
+#[derive(ToSchema)]
+pub struct InvoiceForm {
+    /// 发票类型: 1 普票, 2 专票.
+    kind: i64,
+    /// 发票抬头.
+    title: String,
+    /// 纳税人识别号: 15–20 letters and digits.
+    tax_no: String,
+    /// 接收邮箱.
+    email: String,
+    /// 注册地址 (专票).
+    #[schema(value_type = Option<String>)]
+    registered_address: String,
+    /// 注册电话 (专票).
+    #[schema(value_type = Option<String>)]
+    registered_phone: String,
+    /// 开户银行 (专票).
+    #[schema(value_type = Option<String>)]
+    bank: String,
+    /// 银行账号 (专票).
+    #[schema(value_type = Option<String>)]
+    bank_account: String,
+}
+
+impl FromFields for InvoiceForm {
+    fn from_fields(form: &Fields) -> Result<InvoiceForm> {
+        let kind = form.int("kind", "发票类型")?.ok_or_else(|| Error::field("kind", "请选择发票类型"))?;
+        if !(1..=2).contains(&kind) {
+            return Err(Error::field("kind", "发票类型不正确"));
+        }
+        let mut errors = Vec::new();
+        let mut field = |spec: Text, required: bool| match form.text(spec.field) {
+            Some(value) => match spec.refusal(&value) {
+                Some(why) => {
+                    errors.push((spec.field.to_owned(), why));
+                    String::new()
+                }
+                None => value,
+            },
+            None => {
+                if required {
+                    errors.push((spec.field.to_owned(), format!("请填写{}", spec.label)));
+                }
+                String::new()
+            }
+        };
+        let special = kind == 2;
+        let title = field(text::INVOICE_TITLE, true);
+        let tax_no = field(text::TAX_NO, true);
+        let email = field(text::INVOICE_EMAIL, true);
+        let address = field(text::REGISTERED_ADDRESS, special);
+        let phone = field(text::REGISTERED_PHONE, special);
+        let bank = field(text::BANK, special);
+        let account = field(text::BANK_ACCOUNT, special);
+        if !tax_no.is_empty() && (!(15..=20).contains(&tax_no.len()) || !tax_no.chars().all(|c| c.is_ascii_alphanumeric())) {
+            errors.push(("tax_no".into(), "纳税人识别号应为15到20位字母或数字".into()));
+        }
+        if !email.is_empty() && !engine::is_email(&email) {
+            errors.push(("email".into(), "邮箱格式不正确".into()));
+        }
+        if !errors.is_empty() {
+            return Err(Error::Validation(errors));
+        }
+        Ok(InvoiceForm { kind, title, tax_no, email, registered_address: address, registered_phone: phone, bank, bank_account: account })
+    }
+}
+
 /// `POST /api/order/{id}/invoice` (`kind` 1 普票 or 2 专票, `title`, `tax_no` 15–20 letters and
 /// digits, `email`; for 专票 also `registered_address`, `registered_phone`, `bank`,
 /// `bank_account`): requests an invoice of one of the member's paid orders; one request per
 /// order (409 for a second, or for an unpaid or cancelled order).
-#[utoipa::path(post, path = "/api/order/{id}/invoice", operation_id = "invoice_request", tag = "发票", responses((status = 200, description = "发票申请", body = Envelope<Invoice>)))]
+#[utoipa::path(post, path = "/api/order/{id}/invoice", request_body(content = InvoiceForm, content_type = "application/x-www-form-urlencoded"), operation_id = "invoice_request", tag = "发票", responses((status = 200, description = "发票申请", body = Envelope<Invoice>)))]
 async fn request(
     State(context): State<ApiContext>,
     member: Member,
     Path(order): Path<i64>,
-    FormFields(form): FormFields,
+    Form(form): Form<InvoiceForm>,
 ) -> Answer<Invoice> {
-    let kind = form.int("kind", "发票类型")?.ok_or_else(|| Error::field("kind", "请选择发票类型"))?;
-    if !(1..=2).contains(&kind) {
-        return Err(Error::field("kind", "发票类型不正确"));
-    }
-    let mut errors = Vec::new();
-    let mut field = |spec: Text, required: bool| match form.text(spec.field) {
-        Some(value) => match spec.refusal(&value) {
-            Some(why) => {
-                errors.push((spec.field.to_owned(), why));
-                String::new()
-            }
-            None => value,
-        },
-        None => {
-            if required {
-                errors.push((spec.field.to_owned(), format!("请填写{}", spec.label)));
-            }
-            String::new()
-        }
-    };
-    let special = kind == 2;
-    let title = field(text::INVOICE_TITLE, true);
-    let tax_no = field(text::TAX_NO, true);
-    let email = field(text::INVOICE_EMAIL, true);
-    let address = field(text::REGISTERED_ADDRESS, special);
-    let phone = field(text::REGISTERED_PHONE, special);
-    let bank = field(text::BANK, special);
-    let account = field(text::BANK_ACCOUNT, special);
-    if !tax_no.is_empty() && (!(15..=20).contains(&tax_no.len()) || !tax_no.chars().all(|c| c.is_ascii_alphanumeric())) {
-        errors.push(("tax_no".into(), "纳税人识别号应为15到20位字母或数字".into()));
-    }
-    if !email.is_empty() && !engine::is_email(&email) {
-        errors.push(("email".into(), "邮箱格式不正确".into()));
-    }
-    if !errors.is_empty() {
-        return Err(Error::Validation(errors));
-    }
+    let InvoiceForm { kind, title, tax_no, email, registered_address: address, registered_phone: phone, bank, bank_account: account } =
+        form;
     let mut conn = context.db.pool.acquire().await?;
     let status: Option<i64> = sqlx::query_scalar("SELECT status FROM orders WHERE id = $1 AND member_id = $2")
         .bind(order)

@@ -13,13 +13,14 @@ use serde_json::Value;
 use sqlx::{Acquire, AnyConnection};
 use utoipa::ToSchema;
 
+use super::form::OrderRequest;
 use super::{Checked, check, may_order, refusal};
 use crate::domain::orders::life::{STATUS_NAMES, UNPAID};
 use crate::domain::settlement;
 use crate::http::cart_read::{CartLine, FLASH_SALE, limit_message, ordered_in_sale};
 use crate::http::engine_schema::Settlement;
 use crate::http::error::{Envelope, Error, Result};
-use crate::http::extract::{Fields, Member};
+use crate::http::extract::{Member, checked, int};
 use crate::http::{ApiContext, idempotency};
 use crate::security::text;
 use crate::{money, now};
@@ -50,17 +51,11 @@ pub struct PlacedOrder {
 
 /// Makes the order and answers the success envelope, kept under the idempotency key in the
 /// order's own transaction: an order never exists without its answer.
-pub(super) async fn create_order(
-    context: &ApiContext,
-    member: Member,
-    key: &str,
-    token: &str,
-    ids: &[i64],
-    form: &Fields,
-) -> Result<Value> {
-    let address_id = form.int("address_id", "收货地址")?.ok_or_else(|| Error::field("address_id", "请选择收货地址"))?;
-    let remark = form.bounded(text::REMARK)?.unwrap_or_default();
-    let order = form.order_form()?;
+pub(super) async fn create_order(context: &ApiContext, member: Member, key: &str, token: &str, form: &OrderRequest) -> Result<Value> {
+    let ids = &form.lines;
+    let address_id = int("address_id", "收货地址", form.address_id.clone())?.ok_or_else(|| Error::field("address_id", "请选择收货地址"))?;
+    let remark = checked(text::REMARK, form.remark.clone())?.unwrap_or_default();
+    let order = &form.order;
     let expected = order.expectations()?;
     let created = now();
     let mut conn = context.db.pool.acquire().await?;
@@ -82,7 +77,7 @@ pub(super) async fn create_order(
         Some(store) => format!("【{store}】{address}"),
         None => address,
     };
-    let order = OrderForm { ids: ids.to_vec(), ..order };
+    let order = OrderForm { ids: ids.to_vec(), ..order.clone() };
     let Checked { quote, lines, .. } = check(&mut tx, context.db.kind, member, &order, expected, created).await?;
     let settled = quote.settlement.clone().ok_or_else(|| anyhow::anyhow!("an order's quote is always settled"))?;
     // A flash sale's limit holds across orders: what the member ordered in it before (the

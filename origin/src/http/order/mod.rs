@@ -18,6 +18,7 @@
 
 mod create;
 mod detail;
+pub mod form;
 
 pub(crate) use self::detail::{OrderDetail, order_json};
 
@@ -37,11 +38,12 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use self::create::{PlacedOrder, create_order};
+use self::form::{CheckoutForm, OrderRequest, PayForm, PayMethod};
 use super::address::Address;
 use super::cart_read::{CartLine, cart_input};
 use super::engine_schema::{CartQuote, EngineCartInput, EngineSettlementInput};
 use super::error::{Answer, Envelope, Error, Result, ok};
-use super::extract::{Fields, FormFields, Member};
+use super::extract::{Form, Member};
 use super::idempotency::Claim;
 use super::{ApiContext, coupon, idempotency};
 use crate::db::Kind;
@@ -113,11 +115,14 @@ async fn check(conn: &mut AnyConnection, kind: Kind, member: Member, form: &Orde
 /// voucher that together take the most off, no red packets, no points), the member's addresses,
 /// the coupons and vouchers it was settled with, and the member's settlement input for the
 /// browser's engine.
-#[utoipa::path(post, path = "/api/cart/checkout", tag = "订单", responses((status = 200, description = "结算预览", body = Envelope<CheckoutPreview>)))]
-async fn preview(State(context): State<ApiContext>, member: Member, FormFields(form): FormFields) -> Answer<CheckoutPreview> {
+#[utoipa::path(post, path = "/api/cart/checkout", request_body(content = CheckoutForm, content_type = "application/x-www-form-urlencoded"), tag = "订单", responses((status = 200, description = "结算预览", body = Envelope<CheckoutPreview>)))]
+async fn preview(
+    State(context): State<ApiContext>,
+    member: Member,
+    Form(CheckoutForm { order }): Form<CheckoutForm>,
+) -> Answer<CheckoutPreview> {
     let mut conn = context.db.pool.acquire().await?;
     may_order(&mut conn, member).await?;
-    let order = form.order_form()?;
     let expected = order.expectations()?;
     let Checked { quote, lines, input, accounts } = check(&mut conn, context.db.kind, member, &order, expected, now()).await?;
     let addresses = super::address::member_addresses(&mut conn, member).await?;
@@ -157,11 +162,11 @@ pub struct CheckoutPreview {
 /// `POST /api/order` (`ids`, `address_id`, `remark`, `expected_payable`, the settlement's
 /// choices `coupon_id`, `cash_voucher_id`, `use_red_packet`, `use_points`, and `expected_due`;
 /// header `Idempotency-Key`).
-#[utoipa::path(post, path = "/api/order", tag = "订单", responses((status = 200, description = "已下单（同一幂等键再次提交时答以首次的应答）", body = Envelope<PlacedOrder>)))]
-async fn place(State(context): State<ApiContext>, member: Member, headers: HeaderMap, FormFields(form): FormFields) -> Result<Response> {
+#[utoipa::path(post, path = "/api/order", request_body(content = OrderRequest, content_type = "application/x-www-form-urlencoded"), tag = "订单", responses((status = 200, description = "已下单（同一幂等键再次提交时答以首次的应答）", body = Envelope<PlacedOrder>)))]
+async fn place(State(context): State<ApiContext>, member: Member, headers: HeaderMap, Form(form): Form<OrderRequest>) -> Result<Response> {
     let key = idempotency_key(&headers);
-    let (ids, fingerprint) = order_fingerprint(&form)?;
-    checked_by_edge(&context, &headers, &key, &ids, &form)?;
+    let fingerprint = order_fingerprint(&form);
+    checked_by_edge(&context, &headers, &key, &form.lines, &form.order)?;
     // Before the key is claimed: this refusal is not kept under it, so the same key may order
     // once the member is approved.
     may_order(&mut *context.db.pool.acquire().await?, member).await?;
@@ -172,7 +177,7 @@ async fn place(State(context): State<ApiContext>, member: Member, headers: Heade
         }
         Claim::Fresh(token) => token,
     };
-    let outcome = create_order(&context, member, &key, &token, &ids, &form).await;
+    let outcome = create_order(&context, member, &key, &token, &form).await;
     let (status, body) = match outcome {
         // Its answer was kept with the order, in the same transaction.
         Ok(answer) => return Ok((StatusCode::OK, Json(answer)).into_response()),
@@ -195,30 +200,26 @@ fn idempotency_key(headers: &HeaderMap) -> String {
     headers.get(headers::IDEMPOTENCY_KEY).and_then(|value| value.to_str().ok()).map(str::trim).unwrap_or_default().to_owned()
 }
 
-/// The order's lines (sorted, once each) and the fingerprint of its form, which tells a
-/// replay of an order from another order under the same key.
-fn order_fingerprint(form: &Fields) -> Result<(Vec<i64>, String)> {
-    let mut ids = form.ids("ids")?;
-    ids.sort_unstable();
-    ids.dedup();
-    let fingerprint = idempotency::fingerprint(&[
-        ("ids", format!("{ids:?}")),
-        ("address_id", form.text("address_id").unwrap_or_default()),
-        ("remark", form.text("remark").unwrap_or_default()),
-        ("expected_payable", form.text("expected_payable").unwrap_or_default()),
-        ("settlement", form.order_form()?.settlement_text()),
-    ]);
-    Ok((ids, fingerprint))
+/// The fingerprint of an order's form, which tells a replay of an order from another order
+/// under the same key.
+fn order_fingerprint(form: &OrderRequest) -> String {
+    idempotency::fingerprint(&[
+        ("ids", format!("{:?}", form.lines)),
+        ("address_id", form.address_id.clone().unwrap_or_default()),
+        ("remark", form.remark.clone().unwrap_or_default()),
+        ("expected_payable", form.order.expected_payable.clone().unwrap_or_default()),
+        ("settlement", form.order.settlement_text()),
+    ])
 }
 
 /// `POST /api/order/answer` (the order's form and `Idempotency-Key`): the answer an order
 /// placed with this key and form already has, exactly as it was answered; 404 when there is
 /// none. The edge asks before it refuses an order, so that a buyer's retry of a placed order
 /// (whose lines have left the cart) gets the order, not a refusal.
-#[utoipa::path(post, path = "/api/order/answer", tag = "订单", responses((status = 200, description = "该幂等键的订单应答，与首次应答完全相同（状态码亦同）；没有时 404", body = Envelope<PlacedOrder>)))]
-async fn answer(State(context): State<ApiContext>, member: Member, headers: HeaderMap, FormFields(form): FormFields) -> Result<Response> {
+#[utoipa::path(post, path = "/api/order/answer", request_body(content = OrderRequest, content_type = "application/x-www-form-urlencoded"), tag = "订单", responses((status = 200, description = "该幂等键的订单应答，与首次应答完全相同（状态码亦同）；没有时 404", body = Envelope<PlacedOrder>)))]
+async fn answer(State(context): State<ApiContext>, member: Member, headers: HeaderMap, Form(form): Form<OrderRequest>) -> Result<Response> {
     let key = idempotency_key(&headers);
-    let (_, fingerprint) = order_fingerprint(&form)?;
+    let fingerprint = order_fingerprint(&form);
     match idempotency::answered(&context.db, member.id, &key, &fingerprint).await? {
         Some((status, body)) => {
             let body: Value = serde_json::from_str(&body).map_err(anyhow::Error::from)?;
@@ -231,8 +232,7 @@ async fn answer(State(context): State<ApiContext>, member: Member, headers: Head
 /// Only an order the edge has checked is taken: it carries the edge's signed check over its
 /// key, lines and expected payable (`order_check::signature`). The quote is made again below, in the
 /// order's transaction, all the same.
-fn checked_by_edge(context: &ApiContext, headers: &HeaderMap, key: &str, ids: &[i64], form: &Fields) -> Result<()> {
-    let order = form.order_form()?;
+fn checked_by_edge(context: &ApiContext, headers: &HeaderMap, key: &str, ids: &[i64], order: &OrderForm) -> Result<()> {
     let expected_payable = order.expected_payable.clone().unwrap_or_default();
     let settlement = order.settlement_text();
     let checked = signature::Checked { idempotency_key: key, ids, expected_payable: &expected_payable, settlement: &settlement };
@@ -259,13 +259,13 @@ pub struct PaidOrder {
 /// `POST /api/order/{id}/pay` (`method`: `balance`): pays an unpaid order's amount due from
 /// the wallet; the balance never goes below zero, each movement is logged, and the points the
 /// order earns are credited.
-#[utoipa::path(post, path = "/api/order/{id}/pay", tag = "订单", responses((status = 200, description = "已支付的订单与余额", body = Envelope<PaidOrder>)))]
-async fn pay(State(context): State<ApiContext>, member: Member, Path(id): Path<i64>, FormFields(form): FormFields) -> Answer<PaidOrder> {
-    match form.text("method").as_deref() {
-        Some("balance") => {}
-        Some(_) => return Err(Error::field("method", "暂不支持该支付方式")),
-        None => return Err(Error::field("method", "请选择支付方式")),
-    }
+#[utoipa::path(post, path = "/api/order/{id}/pay", request_body(content = PayForm, content_type = "application/x-www-form-urlencoded"), tag = "订单", responses((status = 200, description = "已支付的订单与余额", body = Envelope<PaidOrder>)))]
+async fn pay(
+    State(context): State<ApiContext>,
+    member: Member,
+    Path(id): Path<i64>,
+    Form(PayForm { method: PayMethod::Balance }): Form<PayForm>,
+) -> Answer<PaidOrder> {
     let mut conn = context.db.pool.acquire().await?;
     let balance = orders::pay_by_balance(&mut conn, member.id, id, now()).await?;
     let order = order_json(&mut conn, member, id, context.pay_minutes).await?;
