@@ -1,6 +1,7 @@
-// The cart's calls (§7) and the cart's shapes. Pages keep the cart in a `CartModel`
-// (features/cart) that the engine prices in the browser; these calls keep the server in step.
-import { useQuery, type QueryClient } from '@tanstack/react-query';
+// The cart's calls (§7) and the cart's shapes: its reads as query options, its writes as
+// mutation hooks. Pages keep the cart in a `CartModel` (features/cart) that the engine prices in
+// the browser; these calls keep the server in step.
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { ApiError } from '@/lib/api-client';
 import type { CartQuote } from '@/lib/engine';
@@ -23,12 +24,32 @@ export function fetchCart(): Promise<CartList> {
   return api.get<CartList>('/api/cart/list', { params: CART_LIST_PARAMS });
 }
 
-export function useCartTotal(enabled: boolean) {
-  return useQuery({
+/** The cart's lines with the server's quote. */
+export function cartListQuery() {
+  return queryOptions({ queryKey: keys.cart.list(), queryFn: fetchCart });
+}
+
+/** The line count of the badge. */
+export function cartTotalQuery() {
+  return queryOptions({
     queryKey: keys.cart.total(),
     queryFn: () => api.get<CartTotal>('/api/cart/total', { silent: true }).then((data) => data.total),
-    enabled,
     staleTime: 10_000,
+  });
+}
+
+/** The badge's count, for the page frame: asked only for a member. */
+export function useCartTotal(enabled: boolean) {
+  return useQuery({ ...cartTotalQuery(), enabled });
+}
+
+/** What the selected lines still need for the next full-reduction tier and for free shipping,
+ * as the server's engine quotes the stored cart (`cart/next_hint`, a read sent as a POST). */
+export function nextHintQuery() {
+  return queryOptions({
+    queryKey: keys.cart.nextHint(),
+    queryFn: () => api.post<NextHint>('/api/cart/next_hint', undefined, { silent: true }),
+    staleTime: 0,
   });
 }
 
@@ -48,7 +69,7 @@ export interface AddToCart {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Adds to the cart; a try the network or the server dropped is retried once after 200 ms. */
-export async function addToCart(item: AddToCart): Promise<{ id: number }> {
+async function addToCart(item: AddToCart): Promise<{ id: number }> {
   const body = { ...item };
   try {
     return await api.post<Added>('/api/cart', body, { silent: true });
@@ -63,33 +84,68 @@ export async function addToCart(item: AddToCart): Promise<{ id: number }> {
   }
 }
 
+/** Adds a line (the retry above); the badge and every cart view ask again afterwards. */
+export function useAddLine() {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: addToCart, onSuccess: () => refreshCart(client) });
+}
+
+/** Adds lines one after another (快速采购) until one is refused; answers how many went in (those
+ * stay). The cart views ask again once, afterwards. */
+export function useAddLines() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (lines: AddToCart[]) => {
+      let added = 0;
+      try {
+        for (const line of lines) {
+          await addToCart(line);
+          added += 1;
+        }
+      } catch {
+        // The API client has told the buyer; what was added stays.
+      }
+      return added;
+    },
+    onSettled: () => refreshCart(client),
+  });
+}
+
 /** 快速加购: the goods' default quantity (its middle pack; a flash-sale line while its sale runs),
  * chosen by the server; answers how many were added and the line's quantity now. */
-export function quickAdd(goodsId: number) {
-  return api.post<QuickAdded>(`/api/cart/quick_add/${goodsId}`);
+export function useQuickAddLine() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (goodsId: number) => api.post<QuickAdded>(`/api/cart/quick_add/${goodsId}`),
+    onSuccess: () => refreshCart(client),
+  });
 }
 
 /** Copies the lines `ids` into the carts of the company's other store accounts `targets`. */
-export function copyLines(ids: number[], targets: number[]) {
-  return api.post<Copied>('/api/cart/copy', { ids, other_user_ids: targets });
+export function useCopyLines() {
+  return useMutation({
+    mutationFn: ({ ids, targets }: { ids: number[]; targets: number[] }) =>
+      api.post<Copied>('/api/cart/copy', { ids, other_user_ids: targets }),
+  });
 }
 
-/** What the selected lines still need for the next full-reduction tier and for free shipping,
- * as the server's engine quotes the stored cart. */
-export function fetchNextHint() {
-  return api.post<NextHint>('/api/cart/next_hint', undefined, { silent: true });
+// The cart page's edits: the page reads the list again itself once none is pending (use-cart).
+
+export function useEditLine() {
+  return useMutation({
+    mutationFn: ({ id, number }: { id: number; number: number }) => api.post<unknown>(`/api/cart/${id}/edit`, { number, new: 1 }),
+  });
 }
 
-export function editLine(id: number, number: number) {
-  return api.post<unknown>(`/api/cart/${id}/edit`, { number, new: 1 });
+export function useSelectLines() {
+  return useMutation({
+    mutationFn: ({ ids, selected }: { ids: number[]; selected: boolean }) =>
+      api.post<unknown>('/api/cart/batch_select', { ids, is_selected: selected ? 1 : 0 }),
+  });
 }
 
-export function selectLines(ids: number[], selected: boolean) {
-  return api.post<unknown>('/api/cart/batch_select', { ids, is_selected: selected ? 1 : 0 });
-}
-
-export function deleteLines(ids: number[]) {
-  return api.post<unknown>('/api/cart/batch_delete', { ids });
+export function useDeleteLines() {
+  return useMutation({ mutationFn: (ids: number[]) => api.post<unknown>('/api/cart/batch_delete', { ids }) });
 }
 
 /** After any change to the cart (an add, an order, buy again, quick add): the badge and every cart view ask again. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PaymentState } from '@/api/types';
-import { isSettled } from './api';
+import { isSettled } from './payment';
 
 const state = (status: number): PaymentState => ({
   payment_no: 'P1',

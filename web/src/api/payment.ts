@@ -1,7 +1,7 @@
 // Online payment: a payment's state, asked until it is settled one way or another.
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-import type { PaymentState } from '@/api/types';
+import type { PaymentState } from './types';
 import { keys } from '@/lib/query-keys';
 
 /** How often the page asks whether the provider confirmed the payment. */
@@ -12,8 +12,9 @@ export function isSettled(state: PaymentState | undefined): boolean {
   return !!state && state.status !== 0;
 }
 
-export function usePaymentState(paymentNo: string | undefined) {
-  return useQuery({
+/** A payment's state, asked every two seconds until it is settled. */
+export function paymentStateQuery(paymentNo: string | undefined) {
+  return queryOptions({
     queryKey: keys.payment.of(paymentNo),
     queryFn: () => api.get<PaymentState>(`/api/payment/${encodeURIComponent(paymentNo!)}`),
     enabled: !!paymentNo,

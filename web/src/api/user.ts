@@ -1,5 +1,5 @@
 // The member's base info (§3 user state), fetched by the header on every route but a few.
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { ApiError } from '@/lib/api-client';
 import type { MemberState } from './types';
@@ -12,7 +12,7 @@ export type UserState = Partial<MemberState> & { show: boolean };
 /** §8: when the call fails the user state is `show: true` and nothing else. */
 export const UNKNOWN_USER: UserState = { show: true };
 
-export async function fetchUserBase(): Promise<UserState> {
+async function fetchUserBase(): Promise<UserState> {
   try {
     return await api.get<UserState>('/api/user/base', { silent: true });
   } catch (error) {
@@ -23,14 +23,18 @@ export async function fetchUserBase(): Promise<UserState> {
 }
 
 /** The user state; `path` makes it fetched again on each route. */
-export function useUserBase(enabled: boolean, path: string) {
-  return useQuery({
+export function userBaseQuery(path: string) {
+  return queryOptions({
     queryKey: keys.user.base(path),
     queryFn: fetchUserBase,
-    enabled,
     staleTime: 0,
-    placeholderData: (previous) => previous,
+    placeholderData: (previous: UserState | undefined) => previous,
   });
+}
+
+/** The user state as the page frame asks it, on the routes that ask it. */
+export function useUserBase(enabled: boolean, path: string) {
+  return useQuery({ ...userBaseQuery(path), enabled });
 }
 
 /** The freshest user state any route fetched. */

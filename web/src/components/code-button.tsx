@@ -2,14 +2,14 @@
 import { useEffect, useState } from 'react';
 import { App as AntApp, Button, type FormInstance } from 'antd';
 import { isPhone } from '@/lib/engine';
-import { sendCode, type CodeScene } from '../api';
+import { useSendCode, type CodeScene } from '@/api/codes';
 
 export const CODE_INTERVAL_S = 60;
 
 export function CodeButton({ form, scene }: { form: FormInstance; scene: CodeScene }) {
   const { message } = AntApp.useApp();
   const [left, setLeft] = useState(0);
-  const [sending, setSending] = useState(false);
+  const sendCode = useSendCode();
   useEffect(() => {
     if (left <= 0) return;
     const timer = setTimeout(() => setLeft(left - 1), 1000);
@@ -21,19 +21,16 @@ export function CodeButton({ form, scene }: { form: FormInstance; scene: CodeSce
       form.setFields([{ name: 'phone', errors: ['请输入正确的手机号码'] }]);
       return;
     }
-    setSending(true);
     try {
-      const sent = await sendCode(phone, scene);
+      const sent = await sendCode.mutateAsync({ phone, scene });
       message.success('验证码已发送，请注意查收');
       setLeft(sent.interval || CODE_INTERVAL_S);
     } catch {
       // Told by the API client.
-    } finally {
-      setSending(false);
     }
   };
   return (
-    <Button onClick={() => void send()} disabled={left > 0} loading={sending}>
+    <Button onClick={() => void send()} disabled={left > 0} loading={sendCode.isPending}>
       {left > 0 ? `${left}秒后重新获取` : '获取验证码'}
     </Button>
   );

@@ -1,11 +1,12 @@
 // 在线支付: the provider's cashier page as a QR code to scan and a link to open, while the page
 // asks the shop every two seconds whether the provider confirmed the payment.
 import { useEffect } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Space, Spin } from 'antd';
 import { QRCodeSVG } from 'qrcode.react';
 import type { PaymentStarted, PaymentState } from '@/api/types';
 import { yuan } from '@/lib/money';
-import { usePaymentState } from './api';
+import { paymentStateQuery } from '@/api/payment';
 
 interface Props {
   payment: Pick<PaymentStarted, 'payment_no' | 'pay_url' | 'amount'>;
@@ -15,7 +16,7 @@ interface Props {
 }
 
 export function OnlinePayment({ payment, onSettled, onCancel }: Props) {
-  const state = usePaymentState(payment.payment_no);
+  const state = useQuery(paymentStateQuery(payment.payment_no));
   const settled = state.data && state.data.status !== 0 ? state.data : undefined;
   useEffect(() => {
     if (settled) onSettled(settled);

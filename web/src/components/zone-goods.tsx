@@ -1,13 +1,14 @@
 // A zone's goods: the zone's banner, its right-hand ad, sorting and paging over the catalogue's
 // list with the zone's own filter, in cards (or as a table).
 import { useState, type ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { Empty, Pagination, Segmented, Skeleton } from 'antd';
 import type { Params } from '@/lib/api-client';
 import { GoodsCard } from '@/components/goods-card';
 import { GoodsTable } from '@/components/goods-table';
-import { useAd } from '@/api/common';
-import { ZONE_PAGE_SIZE, useZoneGoods, zoneParams } from '../api';
+import { adQuery } from '@/api/common';
+import { ZONE_PAGE_SIZE, zoneGoodsQuery, zoneParams } from '@/api/goods';
 
 export interface ZoneSort {
   label: string;
@@ -56,8 +57,8 @@ export function ZoneGoods({
   const [ownPage, setOwnPage] = useState(1);
   const page = pageFromPath ?? ownPage;
   const setPage = onPage ?? setOwnPage;
-  const goods = useZoneGoods(zoneParams(filter, sort.value, sort.order ?? '', page));
-  const ad = useAd(position).data?.[0];
+  const goods = useQuery(zoneGoodsQuery(zoneParams(filter, sort.value, sort.order ?? '', page)));
+  const ad = useQuery(adQuery(position)).data?.[0];
   const expiry = 'near_expiry' in filter;
   return (
     <div className="container zone-page">

@@ -16,6 +16,11 @@ export const keys = {
     all: ['user-base'] as const,
     base: (path: string) => [...keys.user.all, path] as const,
   },
+  /** Accounts: whether a phone is free to register. */
+  auth: {
+    all: ['auth'] as const,
+    phoneFree: (phone: string) => [...keys.auth.all, 'phone-free', phone] as const,
+  },
   /** The member centre's figures and draw records. */
   centre: {
     all: ['member-centre'] as const,

@@ -1,7 +1,21 @@
-// The account centre's reads and writes: addresses, stores, messages, certificates, WeChat.
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+// The account centre's reads and writes: addresses, stores, messages, certificates, WeChat, the
+// agreement, the password and the contact. The addresses and the company are `@/api/account`
+// (other pages read them too). A write refreshes nothing itself: the page runs `useRefresh`.
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-import type { AddressList, Agreement, BusinessScope, Certificates, Company, MessagePage, StoreList, WechatState } from '@/api/types';
+import type {
+  AddressList,
+  Agreement,
+  Authorize,
+  BusinessScope,
+  Certificates,
+  Done,
+  MessagePage,
+  StoreList,
+  Unread,
+  UserInfo,
+  WechatState,
+} from '@/api/types';
 import { keys } from '@/lib/query-keys';
 import { isPhone } from '@/lib/engine';
 
@@ -13,39 +27,30 @@ export const telephoneRule = {
   },
 };
 
-export function useAddresses() {
-  return useQuery({ queryKey: keys.account.addresses(), queryFn: () => api.get<AddressList>('/api/user/address') });
-}
-
-export function useStores() {
-  return useQuery({ queryKey: keys.account.stores(), queryFn: () => api.get<StoreList>('/api/user/stores') });
-}
-
-/** The member's company: its 企业编码 and its store accounts (the cart copies between them). */
-export function useCompany(enabled = true) {
-  return useQuery({ queryKey: keys.account.company(), queryFn: () => api.get<Company>('/api/user/company'), enabled });
+export function storesQuery() {
+  return queryOptions({ queryKey: keys.account.stores(), queryFn: () => api.get<StoreList>('/api/user/stores') });
 }
 
 /** 经营范围: the business scope approved with the member's licences. */
-export function useBusinessScope() {
-  return useQuery({ queryKey: keys.account.scope(), queryFn: () => api.get<BusinessScope>('/api/user/jyfw') });
+export function businessScopeQuery() {
+  return queryOptions({ queryKey: keys.account.scope(), queryFn: () => api.get<BusinessScope>('/api/user/jyfw') });
 }
 
-export function useCertificates() {
-  return useQuery({ queryKey: keys.account.certificates(), queryFn: () => api.get<Certificates>('/api/user/zizhi') });
+export function certificatesQuery() {
+  return queryOptions({ queryKey: keys.account.certificates(), queryFn: () => api.get<Certificates>('/api/user/zizhi') });
 }
 
-export function useAgreement() {
-  return useQuery({ queryKey: keys.account.agreement(), queryFn: () => api.get<Agreement>('/api/user/agreement') });
+export function agreementQuery() {
+  return queryOptions({ queryKey: keys.account.agreement(), queryFn: () => api.get<Agreement>('/api/user/agreement') });
 }
 
-export function useWechat() {
-  return useQuery({ queryKey: keys.account.wechat(), queryFn: () => api.get<WechatState>('/api/user/wechat') });
+export function wechatQuery() {
+  return queryOptions({ queryKey: keys.account.wechat(), queryFn: () => api.get<WechatState>('/api/user/wechat') });
 }
 
 /** Messages: `kind` 0 all, 1 系统, 2 订单, 3 资产, 4 资质; `unread` only the unread. */
-export function useMessages(page: number, kind: number, unread: boolean) {
-  return useQuery({
+export function messagesQuery(page: number, kind: number, unread: boolean) {
+  return queryOptions({
     queryKey: keys.account.messagesPage(page, kind, unread),
     queryFn: () => api.get<MessagePage>('/api/user/message', { params: { page, kind: kind || undefined, unread: unread ? 1 : undefined } }),
     placeholderData: keepPreviousData,
@@ -64,6 +69,86 @@ export function useRefresh() {
       client.invalidateQueries({ queryKey: keys.centre.all }),
     ]);
   };
+}
+
+/** Adds an address, or changes `id`'s. */
+export function useSaveAddress() {
+  return useMutation({
+    mutationFn: ({ id, body }: { id?: number; body: Record<string, string | number> }) =>
+      id ? api.put<AddressList>(`/api/user/address/${id}`, body) : api.post<AddressList>('/api/user/address', body),
+  });
+}
+
+export function useSetDefaultAddress() {
+  return useMutation({ mutationFn: (id: number) => api.post<unknown>(`/api/user/address/${id}/default`) });
+}
+
+export function useDeleteAddress() {
+  return useMutation({ mutationFn: (id: number) => api.delete<unknown>(`/api/user/address/${id}`) });
+}
+
+/** Adds a store account, or changes `id`'s. */
+export function useSaveStore() {
+  return useMutation({
+    mutationFn: ({ id, values }: { id?: number; values: Record<string, string> }) =>
+      id ? api.put<StoreList>(`/api/user/stores/${id}`, values) : api.post<StoreList>('/api/user/stores', values),
+  });
+}
+
+/** 切换为当前门店: the session goes on as that store account. */
+export function useSwitchStore() {
+  return useMutation({ mutationFn: (id: number) => api.post<unknown>(`/api/user/stores/${id}/switch`) });
+}
+
+export function useDeleteStore() {
+  return useMutation({ mutationFn: (id: number) => api.delete<unknown>(`/api/user/stores/${id}`) });
+}
+
+export function useSignAgreement() {
+  return useMutation({
+    mutationFn: ({ signer, agree }: { signer: string; agree: boolean }) =>
+      api.post<Agreement>('/api/user/agreement/sign', { signer, agree: agree ? 1 : 0 }),
+  });
+}
+
+export function useResetPassword() {
+  return useMutation({ mutationFn: (values: Record<string, string>) => api.post<Done>('/api/user/resetPassword', values) });
+}
+
+/** Uploads a certificate (its multipart form, `certificateForm`). */
+export function useUploadCertificate() {
+  return useMutation({ mutationFn: (form: FormData) => api.upload<Certificates>('/api/user/zizhi', form) });
+}
+
+/** The contact name and mobile; a new mobile with the current password and its code. */
+export function useUpdateContact() {
+  return useMutation({
+    mutationFn: (values: { name: string; phone: string; password?: string; code?: string }) =>
+      api.post<UserInfo>('/api/user/updateUserInfo', values),
+  });
+}
+
+/** Marks a message read; answers how many are left unread. */
+export function useReadMessage() {
+  return useMutation({ mutationFn: (id: number) => api.post<Unread>(`/api/user/message/${id}/read`) });
+}
+
+export function useReadAllMessages() {
+  return useMutation({ mutationFn: () => api.post<Unread>('/api/user/message/read_all') });
+}
+
+/** Binds the WeChat account the provider sent back (`code`, `state`); answers the new state. */
+export function useBindWechat() {
+  return useMutation({ mutationFn: (back: { code: string; state: string }) => api.post<WechatState>('/api/user/wechat/bind', back) });
+}
+
+/** The provider's authorization address to go to. */
+export function useAuthorizeWechat() {
+  return useMutation({ mutationFn: () => api.post<Authorize>('/api/user/wechat/authorize') });
+}
+
+export function useUnbindWechat() {
+  return useMutation({ mutationFn: () => api.delete<WechatState>('/api/user/unbind_wechat') });
 }
 
 /** A page of messages with one of them read at `at` (Unix seconds) and `unread` left: the

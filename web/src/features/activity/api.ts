@@ -1,21 +1,21 @@
 // Activities: the pages made from data (banner and sections of goods), their lists, and what an
 // activity link does when tapped (§8).
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import type { ActivityLink, ActivityPage } from '@/api/types';
 import { keys } from '@/lib/query-keys';
 
-export function useActivities(ids?: number[]) {
+export function activitiesQuery(ids?: number[]) {
   const key = ids?.join(',') ?? '';
-  return useQuery({
+  return queryOptions({
     queryKey: keys.activities.list(key),
     queryFn: () => api.get<ActivityLink[]>('/api/activities', { params: key ? { ids: key } : {} }),
   });
 }
 
 /** One activity by id or url; a missing one is `null` (the page says so), not an alert. */
-export function useActivity(key: string | number | undefined) {
-  return useQuery({
+export function activityQuery(key: string | number | undefined) {
+  return queryOptions({
     queryKey: keys.activities.one(key),
     queryFn: () => api.get<ActivityPage>(`/api/activities/${encodeURIComponent(String(key))}`, { silent: true }),
     enabled: key !== undefined && key !== '',

@@ -1,38 +1,40 @@
-// Accounts: login, verification codes, the register and forget-password steps.
+// Accounts: login, the register and forget-password steps, and whether a phone is free. The
+// verification codes they ask for are `@/api/codes`.
+import { queryOptions, useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-import { ApiError } from '@/lib/api-client';
-import type { CodeSent, PhoneFree } from '@/api/types';
+import type { PhoneFree } from '@/api/types';
+import { keys } from '@/lib/query-keys';
 
-export type CodeScene = 'register' | 'forget' | 'login' | 'change_phone';
+/** Account and password, or 短信验证码登录: a code of scene `login` sent to the phone (it never
+ * waits for failed passwords, whoever failed them). */
+export type Credentials = { username: string; password: string } | { phone: string; code: string };
 
-export function login(username: string, password: string) {
-  return api.post<unknown>('/api/user/login', { username, password });
+export function useLogin() {
+  return useMutation({ mutationFn: (credentials: Credentials) => api.post<unknown>('/api/user/login', credentials) });
 }
 
-/** 短信验证码登录: a code of scene `login` sent to the phone; it never waits for failed passwords, whoever failed them. */
-export function loginByCode(phone: string, code: string) {
-  return api.post<unknown>('/api/user/login', { phone, code });
+/** Whether no account has this phone yet; asked afresh by every check of the field. */
+export function phoneFreeQuery(phone: string) {
+  return queryOptions({
+    queryKey: keys.auth.phoneFree(phone),
+    queryFn: async () => (await api.get<PhoneFree>(`/api/user/phone/${encodeURIComponent(phone)}`, { silent: true })).free,
+    staleTime: 0,
+    retry: false,
+  });
 }
 
-export function sendCode(phone: string, scene: CodeScene) {
-  return api.post<CodeSent>('/api/user/create_code', { phone, scene });
+/** A step of the registration (1 the phone's code, 2 the account, 3 the licences). */
+export function useRegisterStep() {
+  return useMutation({
+    mutationFn: ({ step, fields }: { step: number; fields: Record<string, string | number | string[] | undefined> }) =>
+      api.post<Record<string, unknown>>('/api/user/register', { step, ...fields }),
+  });
 }
 
-export async function phoneIsFree(phone: string): Promise<boolean> {
-  const answer = await api.get<PhoneFree>(`/api/user/phone/${encodeURIComponent(phone)}`, { silent: true });
-  return answer.free;
-}
-
-export function register(step: number, fields: Record<string, string | number | string[] | undefined>) {
-  return api.post<Record<string, unknown>>('/api/user/register', { step, ...fields });
-}
-
-export function forget(step: number, fields: Record<string, string | undefined>) {
-  return api.post<Record<string, unknown>>('/api/user/forget', { step, ...fields });
-}
-
-/** Field errors of a 422, for the form that sent it. */
-export function fieldErrors(error: unknown): { name: string; errors: string[] }[] {
-  if (!(error instanceof ApiError) || error.kind !== 'invalid') return [];
-  return Object.entries(error.fieldErrors).map(([name, errors]) => ({ name: name.replace(/\[\]$/, ''), errors }));
+/** A step of the forgotten password (1 the phone's code, 2 the new password). */
+export function useForgetStep() {
+  return useMutation({
+    mutationFn: ({ step, fields }: { step: number; fields: Record<string, string | undefined> }) =>
+      api.post<Record<string, unknown>>('/api/user/forget', { step, ...fields }),
+  });
 }

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
+import { WithQueryClient } from '@/testing/query';
 import { passwordProblem, usernameProblem } from './rules';
 import { RegisterPage } from './components/register-page';
 import { ForgetPage } from './components/forget-page';
@@ -41,7 +42,11 @@ describe('the password rule', () => {
 });
 
 function renderAt(path: string, page: ReactNode) {
-  return render(<MemoryRouter initialEntries={[{ pathname: path, state: { phone: '13800138000', code: '123456' } }]}>{page}</MemoryRouter>);
+  return render(
+    <WithQueryClient>
+      <MemoryRouter initialEntries={[{ pathname: path, state: { phone: '13800138000', code: '123456' } }]}>{page}</MemoryRouter>
+    </WithQueryClient>,
+  );
 }
 
 describe('the forms', () => {

@@ -2,7 +2,7 @@
 // the form's fields.
 import { useState } from 'react';
 import type { FormInstance } from 'antd';
-import { fieldErrors } from './api';
+import { fieldErrors } from '@/lib/field-errors';
 
 /** Runs a form's step: `busy` while it runs; a 422's field errors go onto the form. */
 export function useFormStep(form: FormInstance) {

@@ -1,7 +1,12 @@
-// Checkout, orders and payment (docs/api.md, "Orders and Idempotency-Key").
+// Checkout and payment (docs/api.md, "Orders and Idempotency-Key"): cart step 2's preview and the
+// member's coupons usable now, placing the order, paying it. The order itself and cancelling it
+// are `@/api/orders`; the balance is `@/api/wallet`.
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-import type { CheckoutPreview, OrderDetail, PaidOrder, PlacedOrder, Wallet } from '@/api/types';
+import { fetchCart, refreshCart } from '@/api/cart';
+import type { CheckoutPreview, CouponPage, PaidOrder, PaymentStarted, PlacedOrder } from '@/api/types';
 import type { CartInput, CartQuote, SettlementInput } from '@/lib/engine';
+import { keys } from '@/lib/query-keys';
 import type { Choices } from './settlement';
 
 /**
@@ -14,32 +19,71 @@ export type Preview = Omit<CheckoutPreview, 'quote' | 'input' | 'settlement_inpu
   settlement_input: SettlementInput;
 };
 
+/** The lines chosen on step 1 and the payable the buyer saw there. */
+export type Chosen = { ids: number[]; payable: string } | null;
+
 /** The preview with the engine's default choices (the best coupon and voucher, no red packets, no points). */
-export function previewCheckout(ids: number[], expectedPayable: string) {
+function previewCheckout(ids: number[], expectedPayable: string) {
   return api.post<Preview>('/api/cart/checkout', { ids, new: 1, expected_payable: expectedPayable });
 }
 
-/** An order of the lines `ids`, settled with the explicit choices; `expected_due` is the amount due the buyer saw. */
-export function placeOrder(
-  key: string,
-  fields: Required<Choices> & { ids: number[]; address_id: number; remark: string; expected_payable: string; expected_due: string },
-) {
-  return api.post<PlacedOrder>('/api/order', fields, { headers: { 'Idempotency-Key': key } });
+/** What step 2 checks out: the lines chosen on step 1, or after a reload the selected lines. */
+async function loadPreview(chosen: Chosen): Promise<Preview> {
+  if (chosen?.ids.length) return previewCheckout(chosen.ids, chosen.payable);
+  const list = await fetchCart();
+  const ids = list.quote.lines.filter((line) => line.is_selected === 1 && line.buyable).map((line) => line.id);
+  return previewCheckout(ids, list.quote.totals.payable);
 }
 
-export function fetchOrder(id: number) {
-  return api.get<OrderDetail>(`/api/order/${id}`);
+/** Cart step 2's preview (`cart/checkout`, a read sent as a POST), read once per visit. */
+export function checkoutPreviewQuery(chosen: Chosen) {
+  return queryOptions({
+    queryKey: keys.checkout.preview(chosen),
+    queryFn: () => loadPreview(chosen),
+    retry: false,
+    staleTime: Infinity,
+  });
 }
 
-export function payOrder(id: number, method: 'balance') {
-  return api.post<PaidOrder>(`/api/order/${id}/pay`, { method });
+/** A page of the member's coupons usable now (`availableCoupon`) of a kind (0 every kind). */
+export function availableCouponsQuery(kind: number, page: number) {
+  return queryOptions({
+    queryKey: keys.checkout.coupons(kind, page),
+    queryFn: () => api.get<CouponPage>('/api/user/availableCoupon', { params: { type: kind || undefined, page } }),
+    placeholderData: keepPreviousData,
+  });
 }
 
-/** Cancels an unpaid order; its stock goes back (docs/api.md, "Order states"). */
-export function cancelOrder(id: number) {
-  return api.post<OrderDetail>(`/api/order/${id}/cancel`);
+/** An order's fields: the lines `ids`, settled with the explicit choices; `expected_due` is the amount due the buyer saw. */
+export type OrderFields = Required<Choices> & {
+  ids: number[];
+  address_id: number;
+  remark: string;
+  expected_payable: string;
+  expected_due: string;
+};
+
+/** Places an order under an `Idempotency-Key`. The ordered lines leave the cart: the badge, the
+ * side panel and the order centre ask again. */
+export function usePlaceOrder() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ key, fields }: { key: string; fields: OrderFields }) =>
+      api.post<PlacedOrder>('/api/order', fields, { headers: { 'Idempotency-Key': key } }),
+    onSuccess: () => Promise.all([refreshCart(client), client.invalidateQueries({ queryKey: keys.orders.all })]),
+  });
 }
 
-export function fetchBalance() {
-  return api.get<Wallet>('/api/user/user_money');
+/** Pays an order from the balance; the order centre asks again. */
+export function usePayByBalance() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.post<PaidOrder>(`/api/order/${id}/pay`, { method: 'balance' }),
+    onSuccess: () => client.invalidateQueries({ queryKey: keys.orders.all }),
+  });
+}
+
+/** Starts paying an order at the payment provider: its cashier's address and the payment to wait for. */
+export function usePayOnline() {
+  return useMutation({ mutationFn: (id: number) => api.post<PaymentStarted>(`/api/order/${id}/pay_online`) });
 }

@@ -5,10 +5,9 @@
 // is reported (console and the origin's report).
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { deleteLines, refreshCart, editLine, fetchCart, selectLines, type CartList } from '@/api/cart';
+import { cartListQuery, refreshCart, useDeleteLines, useEditLine, useSelectLines, type CartList } from '@/api/cart';
 import { reportAnomaly } from '@/lib/report';
 import { CartModel } from './model';
-import { keys } from '@/lib/query-keys';
 
 /** Quantity edits wait this long for more keystrokes before going to the server. */
 export const EDIT_SETTLE_MS = 400;
@@ -17,7 +16,10 @@ export function useCart() {
   const client = useQueryClient();
   // Every read is a new list (no structural sharing), so that each one reaches `take`, even
   // one equal to the last (after an edit the server refused, the cart goes back to it).
-  const query = useQuery({ queryKey: keys.cart.list(), queryFn: fetchCart, staleTime: 0, structuralSharing: false });
+  const query = useQuery({ ...cartListQuery(), staleTime: 0, structuralSharing: false });
+  const { mutateAsync: editLine } = useEditLine();
+  const { mutateAsync: selectLines } = useSelectLines();
+  const { mutateAsync: deleteLines } = useDeleteLines();
   // The model edits and server lists work on (outside render), and the one the page renders:
   // the same mutable model, handed over in a new object after each change so that React renders.
   const model = useRef<CartModel | null>(null);
@@ -85,11 +87,11 @@ export function useCart() {
         id,
         setTimeout(() => {
           timers.current.delete(id);
-          void sync(() => editLine(id, kept));
+          void sync(() => editLine({ id, number: kept }));
         }, EDIT_SETTLE_MS),
       );
     },
-    [rerender, sync],
+    [rerender, sync, editLine],
   );
 
   const select = useCallback(
@@ -97,9 +99,9 @@ export function useCart() {
       if (!model.current || ids.length === 0) return;
       model.current.select(ids, selected);
       rerender();
-      void sync(() => selectLines(ids, selected));
+      void sync(() => selectLines({ ids, selected }));
     },
-    [rerender, sync],
+    [rerender, sync, selectLines],
   );
 
   const remove = useCallback(
@@ -109,7 +111,7 @@ export function useCart() {
       rerender();
       void sync(() => deleteLines(ids));
     },
-    [rerender, sync],
+    [rerender, sync, deleteLines],
   );
 
   return { model: shown.model, loading: query.isLoading, error: query.error, setNumber, select, remove };

@@ -1,12 +1,12 @@
 // Help and news: one article (its body is HTML the origin rendered from Markdown with any HTML
 // in it escaped), a news category's list, and which help article a page shows.
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import type { Article, HelpGroup, NewsItem } from '@/api/types';
 import { keys } from '@/lib/query-keys';
 
-export function useArticle(id: number | undefined) {
-  return useQuery({
+export function articleQuery(id: number | undefined) {
+  return queryOptions({
     queryKey: keys.articles.article(id),
     queryFn: () => api.get<Article>(`/api/article/${id}`, { silent: true }),
     enabled: id !== undefined && id > 0,
@@ -15,8 +15,8 @@ export function useArticle(id: number | undefined) {
   });
 }
 
-export function useNews(category: 'hy' | 'company') {
-  return useQuery({
+export function newsQuery(category: 'hy' | 'company') {
+  return queryOptions({
     queryKey: keys.articles.news(category),
     queryFn: () => api.get<NewsItem[]>('/api/article/category', { params: { category_id: category } }),
   });

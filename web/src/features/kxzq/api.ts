@@ -1,16 +1,16 @@
 // The controlled-sales zone (控销专区): the member's standing and application, the programmes,
 // the zone's ads and the new goods.
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import type { Card, KxAd, KxProgrammePage, KxStanding, KxZone } from '@/api/types';
 import { keys } from '@/lib/query-keys';
 
-export function useKxZone() {
-  return useQuery({ queryKey: keys.kxzq.zone(), queryFn: () => api.get<KxZone>('/api/kxzq') });
+export function kxZoneQuery() {
+  return queryOptions({ queryKey: keys.kxzq.zone(), queryFn: () => api.get<KxZone>('/api/kxzq') });
 }
 
-export function useKxProgramme(url: string | undefined) {
-  return useQuery({
+export function kxProgrammeQuery(url: string | undefined) {
+  return queryOptions({
     queryKey: keys.kxzq.programme(url),
     queryFn: () => api.get<KxProgrammePage>(`/api/kxzq/goods/${encodeURIComponent(url ?? '')}`, { silent: true }),
     enabled: Boolean(url),
@@ -18,28 +18,25 @@ export function useKxProgramme(url: string | undefined) {
   });
 }
 
-export function useKxAds(ids: number[]) {
+export function kxAdsQuery(ids: number[]) {
   const key = ids.join(',');
-  return useQuery({
+  return queryOptions({
     queryKey: keys.kxzq.ads(key),
     queryFn: () => api.get<KxAd[]>('/api/focus/kxzq_ad', { params: key ? { ids: key } : {} }),
   });
 }
 
-export function useNewKx() {
-  return useQuery({ queryKey: keys.kxzq.fresh(), queryFn: () => api.get<Card[]>('/api/focus/new_kxzq') });
+export function newKxQuery() {
+  return queryOptions({ queryKey: keys.kxzq.fresh(), queryFn: () => api.get<Card[]>('/api/focus/new_kxzq') });
 }
 
-/** Applies for the zone; the standing is read again afterwards. */
+/** Applies for the zone; the standing is read again afterwards, whether or not it was taken. */
 export function useApply() {
   const client = useQueryClient();
-  return async () => {
-    try {
-      await api.post<KxStanding>('/api/kxzq/apply');
-    } finally {
-      await client.invalidateQueries({ queryKey: keys.kxzq.all });
-    }
-  };
+  return useMutation({
+    mutationFn: () => api.post<KxStanding>('/api/kxzq/apply'),
+    onSettled: () => client.invalidateQueries({ queryKey: keys.kxzq.all }),
+  });
 }
 
 /** What the standing bar says for a status: −1 未申请, 0 待审核, 1 已通过, 2 未通过. */

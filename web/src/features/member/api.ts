@@ -1,13 +1,10 @@
-// The member centre's reads: the centre itself and the member's lucky-draw records.
-import { useQuery } from '@tanstack/react-query';
+// The member centre's own read: the member's lucky-draw records. Its figures are
+// `@/api/member` (the home page's panel reads them too).
+import { queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-import type { DrawRecords, MemberCentre } from '@/api/types';
+import type { DrawRecords } from '@/api/types';
 import { keys } from '@/lib/query-keys';
 
-export function useMemberCentre() {
-  return useQuery({ queryKey: keys.centre.summary(), queryFn: () => api.get<MemberCentre>('/api/user/center') });
-}
-
-export function useDrawRecords() {
-  return useQuery({ queryKey: keys.centre.draws(), queryFn: () => api.get<DrawRecords>('/api/draw/record') });
+export function drawRecordsQuery() {
+  return queryOptions({ queryKey: keys.centre.draws(), queryFn: () => api.get<DrawRecords>('/api/draw/record') });
 }

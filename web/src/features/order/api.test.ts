@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { afterSaleForm, orderParams, returnForm, returnLines } from './api';
+import { orderParams, returnForm, returnLines } from './api';
 
 describe('the order list query', () => {
   it('sends only the filters set, the keyword trimmed', () => {
@@ -11,17 +11,6 @@ describe('the order list query', () => {
       start_time: 100,
       end_time: 200,
     });
-  });
-});
-
-describe('an after-sales message', () => {
-  it('carries its text, photos and, for a new case, its kind', () => {
-    const photo = new File([new Uint8Array([0xff, 0xd8, 0xff])], 'box.jpg', { type: 'image/jpeg' });
-    const form = afterSaleForm(' 外包装破损 ', [photo], 1);
-    expect(form.get('kind')).toBe('1');
-    expect(form.get('body')).toBe('外包装破损');
-    expect(form.getAll('photos')).toHaveLength(1);
-    expect(afterSaleForm('补充', []).has('kind')).toBe(false);
   });
 });
 

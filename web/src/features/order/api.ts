@@ -1,7 +1,9 @@
-// The order centre's reads and actions.
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+// The order centre's reads and writes: the list, after-sales cases, invoices and returns. One
+// order and the actions on it (cancel, receive, buy again) are `@/api/orders`. After these
+// writes the page reads its own queries again.
+import { keepPreviousData, queryOptions, useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-import type { AfterSalePage, BoughtAgain, InvoicePage, OrderDetail, OrderPage, ReturnInfo, ReturnQuote } from '@/api/types';
+import type { AfterSale, AfterSalePage, Invoice, InvoicePage, OrderPage, ReturnInfo, ReturnQuote } from '@/api/types';
 import { keys } from '@/lib/query-keys';
 
 /** The tag colour of each state: 待付款, 待发货, 待收货, 已完成, 已取消. */
@@ -26,69 +28,26 @@ export function orderParams(filter: OrderFilter): Record<string, string | number
   return params;
 }
 
-export function useOrders(filter: OrderFilter) {
-  return useQuery({
+export function ordersQuery(filter: OrderFilter) {
+  return queryOptions({
     queryKey: keys.orders.list(filter),
     queryFn: () => api.get<OrderPage>('/api/order', { params: orderParams(filter) }),
     placeholderData: keepPreviousData,
   });
 }
 
-export function useOrder(id: number) {
-  return useQuery({
-    queryKey: keys.orders.detail(id),
-    queryFn: () => api.get<OrderDetail>(`/api/order/${id}`),
-    enabled: id > 0,
-  });
-}
-
-/** The member's actions on an order; each refreshes the order centre (and the cart). */
-export function useOrderActions() {
-  const client = useQueryClient();
-  const refresh = () =>
-    Promise.all([
-      client.invalidateQueries({ queryKey: keys.orders.all }),
-      client.invalidateQueries({ queryKey: keys.centre.all }),
-      client.invalidateQueries({ queryKey: keys.cart.all }),
-    ]);
-  return {
-    cancel: async (id: number) => {
-      await api.post<OrderDetail>(`/api/order/${id}/cancel`);
-      await refresh();
-    },
-    receive: async (id: number) => {
-      await api.post<OrderDetail>(`/api/order/${id}/receive`);
-      await refresh();
-    },
-    buyAgain: async (id: number) => {
-      const bought = await api.post<BoughtAgain>(`/api/order/${id}/buy_again`);
-      await refresh();
-      return bought;
-    },
-  };
-}
-
 /** One order's after-sales cases. */
-export function useAfterSales(order: number) {
-  return useQuery({
+export function afterSalesQuery(order: number) {
+  return queryOptions({
     queryKey: keys.orders.afterSales(order),
     queryFn: () => api.get<AfterSalePage>('/api/after_sales', { params: { order_id: order } }),
     enabled: order > 0,
   });
 }
 
-/** The multipart form of an after-sales message: its text, photos, and for a new case its kind. */
-export function afterSaleForm(body: string, photos: File[], kind?: number): FormData {
-  const form = new FormData();
-  if (kind !== undefined) form.append('kind', String(kind));
-  form.append('body', body.trim());
-  for (const photo of photos) form.append('photos', photo, photo.name);
-  return form;
-}
-
 /** The member's invoice requests and invoices. */
-export function useInvoices(page: number) {
-  return useQuery({
+export function invoicesQuery(page: number) {
+  return queryOptions({
     queryKey: keys.orders.invoices(page),
     queryFn: () => api.get<InvoicePage>('/api/invoices', { params: { page } }),
     placeholderData: keepPreviousData,
@@ -96,8 +55,8 @@ export function useInvoices(page: number) {
 }
 
 /** An order's returns page: its lines with what can still be returned, and its returns. */
-export function useReturns(order: number) {
-  return useQuery({
+export function returnsQuery(order: number) {
+  return queryOptions({
     queryKey: keys.orders.returns(order),
     queryFn: () => api.get<ReturnInfo>(`/api/order/${order}/returns`),
     enabled: order > 0,
@@ -113,8 +72,8 @@ export function returnLines(chosen: Record<number, number>): string {
 }
 
 /** What returning the chosen units refunds, as the engine computes it on the server. */
-export function useReturnQuote(order: number, lines: string) {
-  return useQuery({
+export function returnQuoteQuery(order: number, lines: string) {
+  return queryOptions({
     queryKey: keys.orders.returnQuote(order, lines),
     queryFn: () => api.get<ReturnQuote>(`/api/order/${order}/return_quote`, { params: { lines }, silent: true }),
     enabled: order > 0 && lines !== '',
@@ -131,4 +90,43 @@ export function returnForm(request: { lines: string; reason: number; description
   form.append('refund', request.refund);
   for (const photo of request.photos) form.append('photos', photo, photo.name);
   return form;
+}
+
+/** A new after-sales case on an order: its kind, text and photos (a multipart form). */
+export function useOpenAfterSale() {
+  return useMutation({
+    mutationFn: ({ order, form }: { order: number; form: FormData }) => api.upload<AfterSale>(`/api/order/${order}/after_sales`, form),
+  });
+}
+
+/** A reply with photos on an open after-sales case. */
+export function useReplyAfterSale() {
+  return useMutation({
+    mutationFn: ({ id, form }: { id: number; form: FormData }) => api.upload<AfterSale>(`/api/after_sales/${id}/reply`, form),
+  });
+}
+
+/** 问题已解决: closes an after-sales case. */
+export function useResolveAfterSale() {
+  return useMutation({ mutationFn: (id: number) => api.post<AfterSale>(`/api/after_sales/${id}/resolve`) });
+}
+
+/** An invoice request for a paid order (普票, or 专票 with the company's bank details). */
+export function useRequestInvoice() {
+  return useMutation({
+    mutationFn: ({ order, values }: { order: number; values: Record<string, string | number> }) =>
+      api.post<Invoice>(`/api/order/${order}/invoice`, values),
+  });
+}
+
+/** A return request (its multipart form, `returnForm`). */
+export function useRequestReturn() {
+  return useMutation({
+    mutationFn: ({ order, form }: { order: number; form: FormData }) => api.upload<ReturnInfo>(`/api/order/${order}/return`, form),
+  });
+}
+
+/** Withdraws a return request not yet decided. */
+export function useWithdrawReturn() {
+  return useMutation({ mutationFn: (id: number) => api.post<ReturnInfo>(`/api/return/${id}/withdraw`) });
 }

@@ -1,19 +1,19 @@
-// Self-service: quick purchase (the goods bought before) and wanted varieties.
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+// Self-service: quick purchase (the goods bought before), wanted varieties and feedback.
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-import type { BoughtPage, FeedbackPage, Wanted, WantedPage } from '@/api/types';
+import type { BoughtPage, Feedback, FeedbackPage, Wanted, WantedPage } from '@/api/types';
 import { keys } from '@/lib/query-keys';
 
-export function useBought(page: number, order: 'recent' | 'often') {
-  return useQuery({
+export function boughtQuery(page: number, order: 'recent' | 'often') {
+  return queryOptions({
     queryKey: keys.selfService.fastBuy(page, order),
     queryFn: () => api.get<BoughtPage>('/api/user/fast_buy', { params: { page, order } }),
     placeholderData: keepPreviousData,
   });
 }
 
-export function useWantedList(page: number) {
-  return useQuery({
+export function wantedListQuery(page: number) {
+  return queryOptions({
     queryKey: keys.selfService.wantedPage(page),
     queryFn: () => api.get<WantedPage>('/api/user/buy', { params: { page } }),
     placeholderData: keepPreviousData,
@@ -22,8 +22,8 @@ export function useWantedList(page: number) {
   });
 }
 
-export function useWanted(id: number) {
-  return useQuery({
+export function wantedQuery(id: number) {
+  return queryOptions({
     queryKey: keys.selfService.wantedOne(id),
     queryFn: () => api.get<Wanted>(`/api/user/buy/${id}`, { silent: true }),
     enabled: id > 0,
@@ -38,11 +38,29 @@ export function chosenLines(chosen: number[], numbers: Record<number, number>): 
 }
 
 /** The member's feedback with the shop's replies (asked again whenever the page opens). */
-export function useFeedback(page: number) {
-  return useQuery({
+export function feedbackQuery(page: number) {
+  return queryOptions({
     queryKey: keys.selfService.feedbackPage(page),
     queryFn: () => api.get<FeedbackPage>('/api/user/feedback', { params: { page } }),
     placeholderData: keepPreviousData,
     staleTime: 0,
+  });
+}
+
+/** 添加求购: a wanted variety; the list asks again. */
+export function useAddWanted() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (values: Record<string, string | number | undefined>) => api.post<Wanted>('/api/user/buy', values),
+    onSuccess: () => client.invalidateQueries({ queryKey: keys.selfService.wanted() }),
+  });
+}
+
+/** 意见反馈: a suggestion or complaint with photos (its multipart form); the list asks again. */
+export function useSendFeedback() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (form: FormData) => api.upload<Feedback>('/api/user/feedback', form),
+    onSuccess: () => client.invalidateQueries({ queryKey: keys.selfService.feedback() }),
   });
 }

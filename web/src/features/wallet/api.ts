@@ -1,7 +1,8 @@
-// The wallet's reads: what it holds, each account's movements, the coupons and cash vouchers.
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+// The wallet's reads and its one write: each account's movements, the coupons and cash vouchers,
+// the recharge tiers and a recharge. What the wallet holds is `@/api/wallet`.
+import { keepPreviousData, queryOptions, useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-import type { CouponCount, CouponPage, LogPage, VoucherPage, Wallet } from '@/api/types';
+import type { CouponCount, CouponPage, LogPage, MoneyConfig, PaymentStarted, VoucherPage } from '@/api/types';
 import { keys } from '@/lib/query-keys';
 
 /** The wallet's accounts with a log: their log call. */
@@ -30,35 +31,44 @@ export function logParams(filter: LogFilter): Record<string, number | string> {
   return params;
 }
 
-export function useWallet() {
-  return useQuery({ queryKey: keys.wallet.money(), queryFn: () => api.get<Wallet>('/api/user/user_money') });
-}
-
-export function useLog(account: LogAccount, filter: LogFilter) {
-  return useQuery({
+export function logQuery(account: LogAccount, filter: LogFilter) {
+  return queryOptions({
     queryKey: keys.wallet.log(account, filter),
     queryFn: () => api.get<LogPage>(LOGS[account], { params: logParams(filter) }),
     placeholderData: keepPreviousData,
   });
 }
 
-export function useCouponCount() {
-  return useQuery({ queryKey: keys.wallet.couponCount(), queryFn: () => api.get<CouponCount>('/api/user/couponNum') });
+export function couponCountQuery() {
+  return queryOptions({ queryKey: keys.wallet.couponCount(), queryFn: () => api.get<CouponCount>('/api/user/couponNum') });
 }
 
 /** Coupons by `status` (0 未使用, 1 已使用, 2 已过期) and `kind` (0 all, 1 满减, 2 折扣). */
-export function useCoupons(status: number, kind: number, page: number) {
-  return useQuery({
+export function couponsQuery(status: number, kind: number, page: number) {
+  return queryOptions({
     queryKey: keys.wallet.coupons(status, kind, page),
     queryFn: () => api.get<CouponPage>('/api/user/coupon', { params: { status, type: kind || undefined, page } }),
     placeholderData: keepPreviousData,
   });
 }
 
-export function useVouchers(status: number, page: number) {
-  return useQuery({
+export function vouchersQuery(status: number, page: number) {
+  return queryOptions({
     queryKey: keys.wallet.vouchers(status, page),
     queryFn: () => api.get<VoucherPage>('/api/user/cash_voucher', { params: { status, page } }),
     placeholderData: keepPreviousData,
+  });
+}
+
+/** The recharge tiers (pay 1,000 get 20). */
+export function moneyConfigQuery() {
+  return queryOptions({ queryKey: keys.wallet.moneyConfig(), queryFn: () => api.get<MoneyConfig>('/api/moneys/moneyConfig') });
+}
+
+/** Starts a recharge of a tier or of an amount, paid online; the wallet is read again only once
+ * the provider confirmed it (the page waits for that). */
+export function useStartRecharge() {
+  return useMutation({
+    mutationFn: (body: { amount: string } | { money_config_id: number }) => api.post<PaymentStarted>('/api/cash_coupon/userRecharge', body),
   });
 }

@@ -1,39 +1,20 @@
-// The zones' reads: a zone's goods (the catalogue's list with the zone's own filter), the
-// brands of the brand zone and one brand.
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+// The zones' reads: the brands of the brand zone and one brand, the store-wide discount, cash
+// back and the combinations. A zone's goods are the catalogue's list (`@/api/goods`).
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-import type { Params } from '@/lib/api-client';
-import type { BrandPage, BrandZone, CashbackPage, CombinationCard, GoodsPage, Welfare } from '@/api/types';
+import type { BrandPage, BrandZone, CashbackPage, CombinationCard, Welfare } from '@/api/types';
 import { keys } from '@/lib/query-keys';
 
-export const ZONE_PAGE_SIZE = 20;
-
-/** A zone's list query: its own filter, then the buyer's sort and page. */
-export function zoneParams(filter: Params, sort: string, order: string, page: number): Params {
-  const params: Params = { ...filter, page, page_size: ZONE_PAGE_SIZE };
-  if (sort && sort !== 'default') params.sort = sort;
-  if (order) params.order = order;
-  return params;
-}
-
-export function useZoneGoods(params: Params) {
-  return useQuery({
-    queryKey: keys.zones.goods(params),
-    queryFn: () => api.get<GoodsPage>('/api/goods/list', { params }),
-    placeholderData: keepPreviousData,
-  });
-}
-
-export function useBrands(page: number) {
-  return useQuery({
+export function brandsQuery(page: number) {
+  return queryOptions({
     queryKey: keys.zones.brands(page),
     queryFn: () => api.get<BrandPage>('/api/brand', { params: { page } }),
     placeholderData: keepPreviousData,
   });
 }
 
-export function useBrand(id: number) {
-  return useQuery({ queryKey: keys.zones.brand(id), queryFn: () => api.get<BrandZone>(`/api/focus/brand/${id}`), enabled: id > 0 });
+export function brandQuery(id: number) {
+  return queryOptions({ queryKey: keys.zones.brand(id), queryFn: () => api.get<BrandZone>(`/api/focus/brand/${id}`), enabled: id > 0 });
 }
 
 /** A page number from the address (`/ppzq/3`): 1 when absent or not a positive whole number. */
@@ -43,16 +24,16 @@ export function pageFromPath(segment: string | undefined): number {
 }
 
 /** The store-wide discount running now, or null. */
-export function useWelfare() {
-  return useQuery({ queryKey: keys.zones.welfare(), queryFn: () => api.get<Welfare | null>('/api/activity/welfare') });
+export function welfareQuery() {
+  return queryOptions({ queryKey: keys.zones.welfare(), queryFn: () => api.get<Welfare | null>('/api/activity/welfare') });
 }
 
 /** 满额返现: the running activity with its tiers, and the member's orders that earned cash back. */
-export function useCashback() {
-  return useQuery({ queryKey: keys.zones.cashback(), queryFn: () => api.get<CashbackPage>('/api/activity/cashback') });
+export function cashbackQuery() {
+  return queryOptions({ queryKey: keys.zones.cashback(), queryFn: () => api.get<CashbackPage>('/api/activity/cashback') });
 }
 
 /** 组合购: every set with its goods. */
-export function useCombinations() {
-  return useQuery({ queryKey: keys.zones.combinations(), queryFn: () => api.get<CombinationCard[]>('/api/combination') });
+export function combinationsQuery() {
+  return queryOptions({ queryKey: keys.zones.combinations(), queryFn: () => api.get<CombinationCard[]>('/api/combination') });
 }

@@ -1,19 +1,23 @@
 // 收货地址 (/zhzx/addr): the address book, the default first; add, edit, make default, delete.
 // The checkout offers these addresses.
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button, Card, Checkbox, Empty, Form, Input, Modal, Popconfirm, Skeleton, Space, Tag } from 'antd';
-import { api } from '@/lib/api';
-import type { Address, AddressList } from '@/api/types';
-import { MemberLayout } from '@/features/member/components/member-layout';
-import { fieldErrors } from '@/features/auth/api';
-import { telephoneRule, useAddresses } from '../api';
+import { addressesQuery } from '@/api/account';
+import type { Address } from '@/api/types';
+import { MemberLayout } from '@/components/member-layout';
+import { fieldErrors } from '@/lib/field-errors';
+import { telephoneRule, useDeleteAddress, useSaveAddress, useSetDefaultAddress } from '../api';
 import { useAction } from '../use-action';
 
 type Editing = { address?: Address } | undefined;
 
 export function AddressesPage() {
-  const addresses = useAddresses();
+  const addresses = useQuery(addressesQuery());
   const act = useAction();
+  const saveAddress = useSaveAddress();
+  const setDefault = useSetDefaultAddress();
+  const deleteAddress = useDeleteAddress();
   const [editing, setEditing] = useState<Editing>();
   const [saving, setSaving] = useState(false);
   const [form] = Form.useForm();
@@ -27,8 +31,7 @@ export function AddressesPage() {
     setSaving(true);
     const body = { ...values, is_default: values.is_default ? 1 : 0 } as Record<string, string | number>;
     const address = editing?.address;
-    const call = () =>
-      address ? api.put<AddressList>(`/api/user/address/${address.id}`, body) : api.post<AddressList>('/api/user/address', body);
+    const call = () => saveAddress.mutateAsync({ id: address?.id, body });
     if (await act(call, '保存成功', (error) => form.setFields(fieldErrors(error)))) setEditing(undefined);
     setSaving(false);
   };
@@ -70,13 +73,13 @@ export function AddressesPage() {
               <Space className="address-actions">
                 <a onClick={() => open(address)}>编辑</a>
                 {address.is_default !== 1 && (
-                  <a onClick={() => void act(() => api.post(`/api/user/address/${address.id}/default`), '已设为默认地址')}>设为默认</a>
+                  <a onClick={() => void act(() => setDefault.mutateAsync(address.id), '已设为默认地址')}>设为默认</a>
                 )}
                 <Popconfirm
                   title="确定删除该地址吗?"
                   okText="确定"
                   cancelText="取消"
-                  onConfirm={() => act(() => api.delete(`/api/user/address/${address.id}`), '删除成功')}
+                  onConfirm={() => act(() => deleteAddress.mutateAsync(address.id), '删除成功')}
                 >
                   <a>删除</a>
                 </Popconfirm>

@@ -1,14 +1,13 @@
 // 电子合同 (/dzht): the purchase agreement a member signs before the first order, with the
 // seller's particulars from the shop's settings. The checkout sends the member here (code 459);
 // once signed, the way back to the cart.
+import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { App as AntApp, Button, Checkbox, Descriptions, Form, Input, Result, Skeleton } from 'antd';
-import { api } from '@/lib/api';
 import { formatTime } from '@/lib/time';
-import type { Agreement } from '@/api/types';
-import { fieldErrors } from '@/features/auth/api';
-import { MemberLayout } from '@/features/member/components/member-layout';
-import { useAgreement, useRefresh } from '../api';
+import { fieldErrors } from '@/lib/field-errors';
+import { MemberLayout } from '@/components/member-layout';
+import { agreementQuery, useRefresh, useSignAgreement } from '../api';
 
 interface SignForm {
   signer: string;
@@ -16,14 +15,15 @@ interface SignForm {
 }
 
 export function AgreementPage() {
-  const agreement = useAgreement();
+  const agreement = useQuery(agreementQuery());
   const refresh = useRefresh();
+  const signAgreement = useSignAgreement();
   const { message } = AntApp.useApp();
   const [form] = Form.useForm();
 
   const sign = async (values: SignForm) => {
     try {
-      await api.post<Agreement>('/api/user/agreement/sign', { signer: values.signer, agree: values.agree ? 1 : 0 });
+      await signAgreement.mutateAsync({ signer: values.signer, agree: values.agree });
       message.success('签署成功');
       await refresh();
     } catch (error) {

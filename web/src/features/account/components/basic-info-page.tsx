@@ -1,19 +1,18 @@
 // 基础信息 (/zhzx/basic): the account as the shop knows it, with the business scope (经营范围)
 // approved with its licences; the contact name and mobile (a new mobile needs the current
 // password and a code sent to it: `ContactForm`), and the password (the old one first).
+import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation } from 'react-router';
 import { App as AntApp, Button, Card, Descriptions, Form, Input, Skeleton, Tag } from 'antd';
-import { api } from '@/lib/api';
 import { useUserBase } from '@/api/user';
-import type { Done } from '@/api/types';
-import { MemberLayout } from '@/features/member/components/member-layout';
-import { fieldErrors } from '@/features/auth/api';
-import { useBusinessScope, useRefresh } from '../api';
+import { MemberLayout } from '@/components/member-layout';
+import { fieldErrors } from '@/lib/field-errors';
+import { businessScopeQuery, useRefresh, useResetPassword } from '../api';
 import { ContactForm } from './contact-form';
 
 /** 经营范围: what the member may buy, as approved with its licences (`jyfw`). */
 function BusinessScopeCard() {
-  const scope = useBusinessScope();
+  const scope = useQuery(businessScopeQuery());
   const data = scope.data;
   return (
     <Card size="small" title="经营范围" className="member-card" data-testid="business-scope">
@@ -45,13 +44,14 @@ export function BasicInfoPage() {
   // would supersede (cancel) the first one in the API client.
   const user = useUserBase(true, useLocation().pathname);
   const refresh = useRefresh();
+  const resetPassword = useResetPassword();
   const { message } = AntApp.useApp();
   const [password] = Form.useForm();
   const member = user.data?.login ? user.data : undefined;
 
   const savePassword = async (values: Record<string, string>) => {
     try {
-      await api.post<Done>('/api/user/resetPassword', values);
+      await resetPassword.mutateAsync(values);
       message.success('密码已修改');
       password.resetFields();
     } catch (error) {

@@ -1,15 +1,15 @@
 // 资质证件 (/zhzx/zzzj): the member's qualification certificates with their review, and an
 // upload per kind (a JPEG, PNG or PDF scan); the member may order once the required ones are
 // approved.
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Alert, App as AntApp, Button, Card, DatePicker, Form, Input, Select, Skeleton, Table, Tag, Upload } from 'antd';
 import type { UploadFile } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { api } from '@/lib/api';
-import type { Certificate, Certificates } from '@/api/types';
-import { MemberLayout } from '@/features/member/components/member-layout';
-import { fieldErrors } from '@/features/auth/api';
-import { certificateForm, scanProblem, useCertificates, useRefresh } from '../api';
+import type { Certificate } from '@/api/types';
+import { MemberLayout } from '@/components/member-layout';
+import { fieldErrors } from '@/lib/field-errors';
+import { certificateForm, certificatesQuery, scanProblem, useRefresh, useUploadCertificate } from '../api';
 
 const STATUS_COLOURS = ['orange', 'green', 'red'];
 
@@ -20,12 +20,13 @@ interface UploadValues {
 }
 
 export function CertificatesPage() {
-  const certificates = useCertificates();
+  const certificates = useQuery(certificatesQuery());
   const refresh = useRefresh();
   const { message } = AntApp.useApp();
   const [form] = Form.useForm();
   const [files, setFiles] = useState<UploadFile[]>([]);
-  const [sending, setSending] = useState(false);
+  const upload = useUploadCertificate();
+  const sending = upload.isPending;
   const data = certificates.data;
 
   const send = async (values: UploadValues) => {
@@ -39,18 +40,15 @@ export function CertificatesPage() {
       message.error(problem);
       return;
     }
-    setSending(true);
     try {
       const body = certificateForm({ kind: values.kind, number: values.number, expiresOn: values.expires_on?.format('YYYY-MM-DD'), file });
-      await api.upload<Certificates>('/api/user/zizhi', body);
+      await upload.mutateAsync(body);
       message.success('上传成功，待审核');
       form.resetFields();
       setFiles([]);
       await refresh();
     } catch (error) {
       form.setFields(fieldErrors(error).filter((field) => field.name !== 'file'));
-    } finally {
-      setSending(false);
     }
   };
 

@@ -5,6 +5,7 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { App as AntApp } from 'antd';
 import { api } from '@/lib/api';
 import { ApiError } from '@/lib/api-client';
+import { WithQueryClient } from '@/testing/query';
 import { ContactForm } from './contact-form';
 
 vi.mock('@/lib/api', () => ({ api: { post: vi.fn(), get: vi.fn() } }));
@@ -14,7 +15,9 @@ const post = vi.mocked(api.post);
 function renderForm(onSaved = vi.fn(() => Promise.resolve())) {
   render(
     <AntApp>
-      <ContactForm name="张三" phone="13800138000" onSaved={onSaved} />
+      <WithQueryClient>
+        <ContactForm name="张三" phone="13800138000" onSaved={onSaved} />
+      </WithQueryClient>
     </AntApp>,
   );
   return onSaved;

@@ -3,16 +3,16 @@
 // 24 hours, resets no password through the new one.
 import { useEffect } from 'react';
 import { App as AntApp, Button, Form, Input, Space } from 'antd';
-import { api } from '@/lib/api';
-import type { UserInfo } from '@/api/types';
-import { CodeButton } from '@/features/auth/components/code-button';
-import { fieldErrors } from '@/features/auth/api';
+import { CodeButton } from '@/components/code-button';
+import { fieldErrors } from '@/lib/field-errors';
+import { useUpdateContact } from '../api';
 
 type ContactValues = { name: string; phone: string; password?: string; code?: string };
 
 export function ContactForm({ name, phone, onSaved }: { name: string; phone: string; onSaved: () => Promise<unknown> }) {
   const { message } = AntApp.useApp();
   const [form] = Form.useForm();
+  const updateContact = useUpdateContact();
   const typed = Form.useWatch('phone', form);
   const moving = Boolean(typed) && typed !== phone;
   useEffect(() => {
@@ -21,7 +21,7 @@ export function ContactForm({ name, phone, onSaved }: { name: string; phone: str
 
   const save = async (values: ContactValues) => {
     try {
-      await api.post<UserInfo>('/api/user/updateUserInfo', moving ? values : { name: values.name, phone: values.phone });
+      await updateContact.mutateAsync(moving ? values : { name: values.name, phone: values.phone });
       message.success(moving ? '保存成功，其他设备上的登录已退出' : '保存成功');
       form.setFieldsValue({ password: undefined, code: undefined });
       await onSaved();

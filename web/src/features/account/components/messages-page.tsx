@@ -2,13 +2,12 @@
 // marks it read, and the header's count follows.
 import { useState } from 'react';
 import { Badge, Button, Checkbox, Collapse, Empty, Skeleton, Tabs } from 'antd';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
-import { api } from '@/lib/api';
 import { Pager } from '@/components/pager';
-import type { MessagePage, Unread } from '@/api/types';
-import { MemberLayout } from '@/features/member/components/member-layout';
-import { useMessages, useRefresh, withRead } from '../api';
+import type { MessagePage } from '@/api/types';
+import { MemberLayout } from '@/components/member-layout';
+import { messagesQuery, useReadAllMessages, useReadMessage, useRefresh, withRead } from '../api';
 import { keys } from '@/lib/query-keys';
 
 const KINDS = ['全部', '系统消息', '订单消息', '资产消息', '资质消息'];
@@ -18,9 +17,11 @@ export function MessagesPage() {
   const [page, setPage] = useState(1);
   const [kind, setKind] = useState(0);
   const [unread, setUnread] = useState(false);
-  const messages = useMessages(page, kind, unread);
+  const messages = useQuery(messagesQuery(page, kind, unread));
   const refresh = useRefresh();
   const client = useQueryClient();
+  const readMessage = useReadMessage();
+  const readAllMessages = useReadAllMessages();
 
   // The opened message stays on this page, now read (even under 只看未读); the other pages are
   // fetched again when shown, the header's and the member centre's unread counts at once.
@@ -28,7 +29,7 @@ export function MessagesPage() {
     const message = messages.data?.list.find((item) => item.id === id);
     if (!message || message.read_at !== null) return;
     try {
-      const left = await api.post<Unread>(`/api/user/message/${id}/read`);
+      const left = await readMessage.mutateAsync(id);
       client.setQueryData<MessagePage>(
         keys.account.messagesPage(page, kind, unread),
         (shown) => shown && withRead(shown, id, left.unread, dayjs().unix()),
@@ -44,7 +45,7 @@ export function MessagesPage() {
   };
   const readAll = async () => {
     try {
-      await api.post<Unread>('/api/user/message/read_all');
+      await readAllMessages.mutateAsync();
       await refresh();
     } catch {
       // Told by the API client.

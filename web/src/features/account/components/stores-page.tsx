@@ -1,17 +1,18 @@
 // 多店管理 (/zhzx/ddgl): the stores of a multi-store account, and the one its orders go to; the
 // company the account belongs to, with its 企业编码 (what the chain's other stores give at
 // multi-store registration to join it) and its store accounts, between which carts are copied.
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button, Card, Form, Input, Modal, Popconfirm, Skeleton, Space, Table, Tag, Typography } from 'antd';
-import { api } from '@/lib/api';
-import type { CompanyAccount, Store, StoreList } from '@/api/types';
-import { MemberLayout } from '@/features/member/components/member-layout';
-import { fieldErrors } from '@/features/auth/api';
-import { telephoneRule, useCompany, useStores } from '../api';
+import { companyQuery } from '@/api/account';
+import type { CompanyAccount, Store } from '@/api/types';
+import { MemberLayout } from '@/components/member-layout';
+import { fieldErrors } from '@/lib/field-errors';
+import { storesQuery, telephoneRule, useDeleteStore, useSaveStore, useSwitchStore } from '../api';
 import { useAction } from '../use-action';
 
 function CompanyCard() {
-  const company = useCompany();
+  const company = useQuery(companyQuery());
   const data = company.data;
   return (
     <Card size="small" title="本企业门店账号" className="member-card" data-testid="company-card">
@@ -59,8 +60,11 @@ function CompanyCard() {
 }
 
 export function StoresPage() {
-  const stores = useStores();
+  const stores = useQuery(storesQuery());
   const act = useAction();
+  const saveStore = useSaveStore();
+  const switchStore = useSwitchStore();
+  const deleteStore = useDeleteStore();
   const [editing, setEditing] = useState<{ store?: Store }>();
   const [form] = Form.useForm();
 
@@ -71,8 +75,7 @@ export function StoresPage() {
   };
   const save = async (values: Record<string, string>) => {
     const store = editing?.store;
-    const call = () =>
-      store ? api.put<StoreList>(`/api/user/stores/${store.id}`, values) : api.post<StoreList>('/api/user/stores', values);
+    const call = () => saveStore.mutateAsync({ id: store?.id, values });
     if (await act(call, '保存成功', (error) => form.setFields(fieldErrors(error)))) setEditing(undefined);
   };
 
@@ -117,14 +120,14 @@ export function StoresPage() {
               render: (_, store) => (
                 <Space>
                   {store.is_current !== 1 && (
-                    <a onClick={() => void act(() => api.post(`/api/user/stores/${store.id}/switch`), '已切换门店')}>切换为当前门店</a>
+                    <a onClick={() => void act(() => switchStore.mutateAsync(store.id), '已切换门店')}>切换为当前门店</a>
                   )}
                   <a onClick={() => open(store)}>编辑</a>
                   <Popconfirm
                     title="确定删除该门店吗?"
                     okText="确定"
                     cancelText="取消"
-                    onConfirm={() => act(() => api.delete(`/api/user/stores/${store.id}`), '删除成功')}
+                    onConfirm={() => act(() => deleteStore.mutateAsync(store.id), '删除成功')}
                   >
                     <a>删除</a>
                   </Popconfirm>

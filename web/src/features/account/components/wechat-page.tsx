@@ -1,20 +1,21 @@
 // 绑定微信 (/register/wechat): binds the member's WeChat account through the provider's
 // authorize page, which sends the member back here with `code` and `state`; unbinds it.
 import { useEffect, useRef, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { App as AntApp, Button, Card, Result, Skeleton } from 'antd';
 import { WechatOutlined } from '@ant-design/icons';
-import { api } from '@/lib/api';
-import type { Authorize, WechatState } from '@/api/types';
-import { useRefresh, useWechat } from '../api';
+import { useAuthorizeWechat, useBindWechat, useRefresh, useUnbindWechat, wechatQuery } from '../api';
 import { keys } from '@/lib/query-keys';
 
 export function WechatPage() {
   const [search, setSearch] = useSearchParams();
-  const wechat = useWechat();
+  const wechat = useQuery(wechatQuery());
   const refresh = useRefresh();
   const client = useQueryClient();
+  const { mutateAsync: bind } = useBindWechat();
+  const authorizeWechat = useAuthorizeWechat();
+  const unbindWechat = useUnbindWechat();
   const { message, modal } = AntApp.useApp();
   const [busy, setBusy] = useState(false);
   const code = search.get('code');
@@ -28,7 +29,7 @@ export function WechatPage() {
     void (async () => {
       try {
         // The answer is the new state: shown at once, whatever a refetch in flight answers.
-        const bound = await api.post<WechatState>('/api/user/wechat/bind', { code, state });
+        const bound = await bind({ code, state });
         client.setQueryData(keys.account.wechat(), bound);
         message.success('绑定成功');
       } catch {
@@ -38,12 +39,12 @@ export function WechatPage() {
         await refresh();
       }
     })();
-  }, [code, state, message, refresh, setSearch, client]);
+  }, [code, state, message, refresh, setSearch, client, bind]);
 
   const authorize = async () => {
     setBusy(true);
     try {
-      const { url } = await api.post<Authorize>('/api/user/wechat/authorize');
+      const { url } = await authorizeWechat.mutateAsync();
       window.location.assign(url);
     } catch {
       setBusy(false);
@@ -57,7 +58,7 @@ export function WechatPage() {
       cancelText: '取消',
       onOk: async () => {
         try {
-          await api.delete<WechatState>('/api/user/unbind_wechat');
+          await unbindWechat.mutateAsync();
           message.success('已解除绑定');
           await refresh();
         } catch {

@@ -1,10 +1,11 @@
 // The activity screens, loaded together: the templates (/hdmb, /zqmb), the activity zone
 // (/yjh/{id?}), the activity centre (/Hdzx/{ids}/{id?}), 优医汇 (/yyh, /yyh/list) and the loader
 // that /activity/{url} goes through.
+import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { Button, Empty, Result, Skeleton, Spin, Tabs } from 'antd';
-import { parseIds, useActivities, useActivity } from '../api';
+import { parseIds, activitiesQuery, activityQuery } from '../api';
 import { GoodsTable } from '@/components/goods-table';
 import { ActivityCard, ActivityView } from './activity-view';
 
@@ -25,7 +26,7 @@ function NotFound() {
 
 /** One activity by id or url, as its template shows it. */
 function ActivityByKey({ activityKey }: { activityKey: string | undefined }) {
-  const activity = useActivity(activityKey);
+  const activity = useQuery(activityQuery(activityKey));
   if (!activityKey || activity.isError) return <NotFound />;
   if (!activity.data) return <Skeleton active className="container" />;
   return <ActivityView activity={activity.data} />;
@@ -40,7 +41,7 @@ export function TemplatePage() {
 /** /yjh: the activities, running first; /yjh/{id}: one of them. */
 export function ActivityZonePage() {
   const { id } = useParams();
-  const activities = useActivities();
+  const activities = useQuery(activitiesQuery());
   if (id) return <ActivityByKey activityKey={id} />;
   return (
     <div className="container">
@@ -68,7 +69,7 @@ export function ActivityCentrePage() {
   const { ids, id } = useParams();
   const navigate = useNavigate();
   const wanted = parseIds(ids);
-  const activities = useActivities(wanted);
+  const activities = useQuery(activitiesQuery(wanted));
   if (wanted.length === 0) return <NotFound />;
   if (!activities.data) return <Skeleton active className="container" />;
   if (activities.data.length === 0) return <NotFound />;
@@ -101,7 +102,7 @@ export function YyhPage() {
 
 /** 优医汇 清单 (/yyh/list): every goods of 优医汇 in one table. */
 export function YyhListPage() {
-  const activity = useActivity('yyh');
+  const activity = useQuery(activityQuery('yyh'));
   if (activity.isError) return <NotFound />;
   if (!activity.data) return <Skeleton active className="container" />;
   const goods = activity.data.sections.flatMap((section) => section.goods);
@@ -124,7 +125,7 @@ export function ActivityLoadingPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const url = params.get('url') ?? '';
-  const activity = useActivity(url || undefined);
+  const activity = useQuery(activityQuery(url || undefined));
   useEffect(() => {
     if (!url || activity.isError) navigate('/noActivity', { replace: true });
     else if (activity.data) navigate(`/${activity.data.template}?id=${activity.data.id}`, { replace: true });

@@ -2,7 +2,7 @@
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { Button, Form, Input, Result, Steps } from 'antd';
 import { isPhone } from '@/lib/engine';
-import { forget } from '../api';
+import { useForgetStep } from '../api';
 import { useFormStep } from '../use-form-step';
 import { NewPasswordFields, SmsCodeField } from './form-parts';
 
@@ -15,6 +15,7 @@ export function ForgetPage() {
   const progress = location.state as { phone: string; code: string } | null;
   const [form] = Form.useForm();
   const { busy, run } = useFormStep(form);
+  const { mutateAsync: forget } = useForgetStep();
 
   if (step === 2 && !progress?.phone) return <Navigate to="/forget/step1" replace />;
 
@@ -32,7 +33,7 @@ export function ForgetPage() {
             onFinish={(values: { phone: string; code: string }) =>
               run(async () => {
                 const phone = values.phone.trim();
-                await forget(1, { phone, code: values.code.trim() });
+                await forget({ step: 1, fields: { phone, code: values.code.trim() } });
                 navigate('/forget/step2', { state: { phone, code: values.code.trim() } });
               })
             }
@@ -65,7 +66,7 @@ export function ForgetPage() {
             requiredMark={false}
             onFinish={(values: { password: string; password_confirmation: string }) =>
               run(async () => {
-                await forget(2, { phone: progress!.phone, code: progress!.code, ...values });
+                await forget({ step: 2, fields: { phone: progress!.phone, code: progress!.code, ...values } });
                 navigate('/forget/step3', { replace: true });
               })
             }

@@ -1,9 +1,9 @@
 // What the registration and password forms share: the SMS code with its send button, and a new
 // password with its confirmation.
 import { Form, Input, type FormInstance } from 'antd';
-import type { CodeScene } from '../api';
+import type { CodeScene } from '@/api/codes';
 import { passwordRule } from '../rules';
-import { CodeButton } from './code-button';
+import { CodeButton } from '@/components/code-button';
 
 /** 短信验证码 (`code`, six digits) beside the button that sends it to the form's `phone`. */
 export function SmsCodeField({ form, scene }: { form: FormInstance; scene: CodeScene }) {

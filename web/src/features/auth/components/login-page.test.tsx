@@ -2,7 +2,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { login, loginByCode } from '../api';
+import { api } from '@/lib/api';
+import { WithQueryClient } from '@/testing/query';
 import { LoginPage } from './login-page';
 
 // Ant Design's tabs measure themselves; jsdom has no ResizeObserver.
@@ -12,17 +13,16 @@ globalThis.ResizeObserver ??= class {
   disconnect() {}
 };
 
-vi.mock('../api', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../api')>()),
-  login: vi.fn(() => Promise.resolve({})),
-  loginByCode: vi.fn(() => Promise.resolve({})),
-}));
+vi.mock('@/lib/api', () => ({ api: { post: vi.fn(() => Promise.resolve({})), get: vi.fn() } }));
+const post = vi.mocked(api.post);
 
 function renderLogin() {
   return render(
-    <MemoryRouter initialEntries={['/login']}>
-      <LoginPage />
-    </MemoryRouter>,
+    <WithQueryClient>
+      <MemoryRouter initialEntries={['/login']}>
+        <LoginPage />
+      </MemoryRouter>
+    </WithQueryClient>,
   );
 }
 
@@ -40,8 +40,8 @@ describe('the login page', () => {
     fireEvent.change(phone, { target: { value: ' 13800138000 ' } });
     fireEvent.change(screen.getByPlaceholderText('6位验证码'), { target: { value: '123456' } });
     fireEvent.submit(phone.closest('form')!);
-    await waitFor(() => expect(loginByCode).toHaveBeenCalledWith('13800138000', '123456'));
-    expect(login).not.toHaveBeenCalled();
+    await waitFor(() => expect(post).toHaveBeenCalledWith('/api/user/login', { phone: '13800138000', code: '123456' }));
+    expect(post).toHaveBeenCalledTimes(1);
   });
 
   it('refuses a phone that is not a mobile number before asking the origin', async () => {
@@ -52,6 +52,6 @@ describe('the login page', () => {
     fireEvent.change(screen.getByPlaceholderText('6位验证码'), { target: { value: '123456' } });
     fireEvent.submit(phone.closest('form')!);
     expect(await screen.findByText('手机号码格式不正确')).toBeTruthy();
-    expect(loginByCode).not.toHaveBeenCalledWith('12345', '123456');
+    expect(post).not.toHaveBeenCalledWith('/api/user/login', { phone: '12345', code: '123456' });
   });
 });

@@ -1,35 +1,32 @@
 // 会员登录: account and password, or (second tab) phone and SMS code; after a login the page
 // reloads once (session flag login=1).
-import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button, Form, Input, Tabs } from 'antd';
 import { LockOutlined, MobileOutlined, UserOutlined } from '@ant-design/icons';
 import { isPhone } from '@/lib/engine';
-import { login, loginByCode } from '../api';
+import { useLogin, type Credentials } from '../api';
 import { SmsCodeField } from './form-parts';
 
 export function LoginPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const [busy, setBusy] = useState(false);
+  const login = useLogin();
+  const busy = login.isPending;
   const [codeForm] = Form.useForm();
-  const signIn = async (call: () => Promise<unknown>) => {
-    setBusy(true);
+  const signIn = async (credentials: Credentials) => {
     try {
-      await call();
+      await login.mutateAsync(credentials);
       sessionStorage.setItem('login', '1');
       const back = params.get('redirect');
       navigate(back && back.startsWith('/') && !back.startsWith('//') ? back : '/', { replace: true });
     } catch {
       // Told by the API client.
-    } finally {
-      setBusy(false);
     }
   };
   const byPassword = (
     <Form
       layout="vertical"
-      onFinish={({ username, password }: { username: string; password: string }) => signIn(() => login(username.trim(), password))}
+      onFinish={({ username, password }: { username: string; password: string }) => signIn({ username: username.trim(), password })}
       requiredMark={false}
       size="large"
     >
@@ -48,7 +45,7 @@ export function LoginPage() {
     <Form
       form={codeForm}
       layout="vertical"
-      onFinish={({ phone, code }: { phone: string; code: string }) => signIn(() => loginByCode(phone.trim(), code.trim()))}
+      onFinish={({ phone, code }: { phone: string; code: string }) => signIn({ phone: phone.trim(), code: code.trim() })}
       requiredMark={false}
       size="large"
     >

@@ -3,10 +3,11 @@
 // code of the company a chain's further store joins); 3 the qualification documents. Step 2 creates the member and logs them in.
 import { useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
 import { Button, Form, Input, Result, Steps } from 'antd';
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { isEmail, isPhone } from '@/lib/engine';
-import { phoneIsFree, register } from '../api';
+import { phoneFreeQuery, useRegisterStep } from '../api';
 import { usernameRule } from '../rules';
 import { useFormStep } from '../use-form-step';
 import { NewPasswordFields, SmsCodeField } from './form-parts';
@@ -27,6 +28,8 @@ export function RegisterPage() {
   const progress = location.state as Progress | null;
   const [form] = Form.useForm();
   const { busy, run } = useFormStep(form);
+  const client = useQueryClient();
+  const { mutateAsync: register } = useRegisterStep();
   const [done, setDone] = useState(false);
 
   if (step === 2 && !progress?.phone) return <Navigate to={`${base}/step1`} replace />;
@@ -34,31 +37,34 @@ export function RegisterPage() {
   const stepOne = (values: { phone: string; code: string }) =>
     run(async () => {
       const phone = values.phone.trim();
-      await register(1, { phone, code: values.code.trim() });
+      await register({ step: 1, fields: { phone, code: values.code.trim() } });
       navigate(`${base}/step2`, { state: { phone, code: values.code.trim() } });
     });
 
   const stepTwo = (values: Record<string, string> & { stores?: string[] }) =>
     run(async () => {
-      await register(2, {
-        phone: progress!.phone,
-        code: progress!.code,
-        username: values.username.trim(),
-        password: values.password,
-        password_confirmation: values.password_confirmation,
-        company: values.company.trim(),
-        name: values.name.trim(),
-        email: values.email?.trim() || undefined,
-        dd: dd ? 1 : 0,
-        'stores[]': dd ? (values.stores ?? []).map((store) => store.trim()).filter(Boolean) : undefined,
-        company_code: dd ? values.company_code?.trim() || undefined : undefined,
+      await register({
+        step: 2,
+        fields: {
+          phone: progress!.phone,
+          code: progress!.code,
+          username: values.username.trim(),
+          password: values.password,
+          password_confirmation: values.password_confirmation,
+          company: values.company.trim(),
+          name: values.name.trim(),
+          email: values.email?.trim() || undefined,
+          dd: dd ? 1 : 0,
+          'stores[]': dd ? (values.stores ?? []).map((store) => store.trim()).filter(Boolean) : undefined,
+          company_code: dd ? values.company_code?.trim() || undefined : undefined,
+        },
       });
       navigate(`${base}/step3`, { replace: true });
     });
 
   const stepThree = (values: Record<string, string>) =>
     run(async () => {
-      await register(3, { licence: values.licence?.trim(), business: values.business?.trim(), gsp: values.gsp?.trim() });
+      await register({ step: 3, fields: { licence: values.licence?.trim(), business: values.business?.trim(), gsp: values.gsp?.trim() } });
       setDone(true);
     });
 
@@ -79,7 +85,7 @@ export function RegisterPage() {
                   validator: async (_, value: string) => {
                     if (!value) return;
                     if (!isPhone(value.trim())) throw new Error('手机号码格式不正确');
-                    if (!(await phoneIsFree(value.trim()).catch(() => true))) throw new Error('该手机号已注册');
+                    if (!(await client.fetchQuery(phoneFreeQuery(value.trim())).catch(() => true))) throw new Error('该手机号已注册');
                   },
                 },
               ]}

@@ -3,14 +3,13 @@
 // order says of it (可减 ¥x, 还差 ¥y 可用, 不满足使用条件) and 使用 for a usable one. The list is
 // the server's; every amount on it is the engine's.
 import { useState } from 'react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Button, Modal, Segmented, Table, Tag } from 'antd';
 import dayjs from 'dayjs';
-import type { CouponPage, MemberCoupon } from '@/api/types';
-import { api } from '@/lib/api';
+import type { MemberCoupon } from '@/api/types';
 import type { CouponValue } from '@/lib/engine';
 import { positive, yuan } from '@/lib/money';
-import { keys } from '@/lib/query-keys';
+import { availableCouponsQuery } from '../api';
 
 const PAGE_SIZE = 20;
 const KINDS = [
@@ -18,10 +17,6 @@ const KINDS = [
   { label: '满减券', value: 1 },
   { label: '折扣券', value: 2 },
 ];
-
-function fetchAvailable(kind: number, page: number) {
-  return api.get<CouponPage>('/api/user/availableCoupon', { params: { type: kind || undefined, page } });
-}
 
 /** What this order's settlement says of a coupon, in the checkout cards' words. */
 function couponState(value: CouponValue | undefined): { text: string; usable: boolean } {
@@ -48,13 +43,8 @@ export function AvailableCoupons({
   const [kind, setKind] = useState(0);
   const [page, setPage] = useState(1);
   // The count on the button: the first page of every kind.
-  const count = useQuery({ queryKey: keys.checkout.coupons(0, 1), queryFn: () => fetchAvailable(0, 1) });
-  const list = useQuery({
-    queryKey: keys.checkout.coupons(kind, page),
-    queryFn: () => fetchAvailable(kind, page),
-    enabled: open,
-    placeholderData: keepPreviousData,
-  });
+  const count = useQuery(availableCouponsQuery(0, 1));
+  const list = useQuery({ ...availableCouponsQuery(kind, page), enabled: open });
   const total = count.data?.total;
 
   return (

@@ -9,9 +9,8 @@ import { Link, useNavigate } from 'react-router';
 import { App as AntApp, Button, Checkbox, Empty, Skeleton, Steps, Tag } from 'antd';
 import { DeleteOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { fetchNextHint, type CartLine } from '@/api/cart';
+import { nextHintQuery, type CartLine } from '@/api/cart';
 import { ladderHint, manjianTitle, tierHint, type LineQuote, type TierStatus } from '@/lib/engine';
-import { keys } from '@/lib/query-keys';
 import { positive, yuan } from '@/lib/money';
 import { sameJson } from '@/lib/same-json';
 import { GoodsTags } from '@/components/tags';
@@ -153,7 +152,7 @@ export function CartPage() {
   const [copying, setCopying] = useState<number[] | null>(null);
   const hasLines = !!model && model.lines.length > 0;
   // Read again with the cart (refreshCart invalidates every cart key) after each edit settles.
-  const nextHint = useQuery({ queryKey: keys.cart.nextHint(), queryFn: fetchNextHint, enabled: hasLines, staleTime: 0 });
+  const nextHint = useQuery({ ...nextHintQuery(), enabled: hasLines });
 
   if (loading || !model) {
     return (

@@ -6,10 +6,11 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { App as AntApp } from 'antd';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { MemberCoupon, MemberVoucher } from '@/api/types';
+import { api } from '@/lib/api';
 import { quote, type SettlementInput } from '@/lib/engine';
 import { reportAnomaly } from '@/lib/report';
 import { cartLine } from '@/testing/cart';
-import { placeOrder, previewCheckout, type Preview } from '../api';
+import type { Preview } from '../api';
 import { engineInput } from '../model';
 import { CheckoutPage } from './checkout-page';
 
@@ -20,11 +21,12 @@ globalThis.ResizeObserver ??= class {
   disconnect() {}
 };
 
-vi.mock('../api', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../api')>()),
-  previewCheckout: vi.fn(),
-  placeOrder: vi.fn(() => Promise.resolve({ id: 42 })),
-}));
+// The server: the preview, an order placed as order 42, no coupons in the list of all usable ones.
+vi.mock('@/lib/api', () => ({ api: { get: vi.fn(), post: vi.fn() } }));
+const post = vi.mocked(api.post);
+const previews = () => post.mock.calls.filter(([path]) => path === '/api/cart/checkout');
+const orderPlaced = (fields: unknown) =>
+  expect(post).toHaveBeenCalledWith('/api/order', fields, { headers: { 'Idempotency-Key': expect.any(String) } });
 vi.mock('@/lib/report', () => ({ reportAnomaly: vi.fn(), reportPageView: vi.fn() }));
 
 const NOW = 1_700_000_000;
@@ -130,7 +132,8 @@ function preview(): Preview {
 }
 
 function renderCheckout(data: Preview) {
-  vi.mocked(previewCheckout).mockResolvedValue(data);
+  post.mockImplementation((path: string) => Promise.resolve(path === '/api/cart/checkout' ? data : { id: 42 }) as never);
+  vi.mocked(api.get).mockResolvedValue({ list: [], total: 0 });
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <AntApp>
@@ -194,11 +197,11 @@ describe('the checkout page', () => {
     expect(due()).toBe('¥323.80');
     fireEvent.click(screen.getByRole('checkbox', { name: '使用红包' }));
     expect(due()).toBe('¥362.00');
-    expect(previewCheckout).toHaveBeenCalledTimes(1);
+    expect(previews()).toHaveLength(1);
 
     fireEvent.click(screen.getByRole('button', { name: /提交订单/ }));
     expect(await screen.findByText('支付订单')).toBeTruthy();
-    expect(placeOrder).toHaveBeenCalledWith(expect.any(String), {
+    orderPlaced({
       ids: [1, 2],
       address_id: 5,
       remark: '',
@@ -220,10 +223,7 @@ describe('the checkout page', () => {
     expect(screen.getByTestId('checkout-coupon').textContent).toBe('-¥0.00');
     fireEvent.click(screen.getByRole('button', { name: /提交订单/ }));
     await screen.findByText('支付订单');
-    expect(placeOrder).toHaveBeenCalledWith(
-      expect.any(String),
-      expect.objectContaining({ coupon_id: 0, cash_voucher_id: 13, expected_due: '400.00' }),
-    );
+    orderPlaced(expect.objectContaining({ coupon_id: 0, cash_voucher_id: 13, expected_due: '400.00' }));
   });
 
   it('gives the engine its best voucher again when a coupon leaves too little for the chosen one', async () => {

@@ -7,44 +7,29 @@
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Alert, App as AntApp, Button, Checkbox, Input, Radio, Result, Skeleton, Table } from 'antd';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import type { MemberCoupon, MemberVoucher } from '@/api/types';
-import { fetchCart, refreshCart } from '@/api/cart';
 import { cartLineFacts } from '@/components/line-facts';
 import { LineGoodsName } from '@/components/line-goods';
-import { thresholdText, wholeAmount } from '@/features/wallet/coupon-text';
+import { thresholdText, wholeAmount } from '@/lib/coupon-text';
 import { ApiError } from '@/lib/api-client';
 import { shippingHint, type CouponValue, type Settlement, type VoucherValue } from '@/lib/engine';
 import { positive, yuan } from '@/lib/money';
 import { reportAnomaly } from '@/lib/report';
-import { previewCheckout, placeOrder, type Preview } from '../api';
+import { checkoutPreviewQuery, usePlaceOrder, type Chosen, type Preview } from '../api';
 import { useOrderKey } from '../order-key';
 import { CheckoutSettlement, explicitChoices, refusedChoice, type Choices, type Offer } from '../settlement';
 import { AvailableCoupons } from './available-coupons';
 import { CartSteps } from './cart-page';
-import { keys } from '@/lib/query-keys';
-
-/** What step 2 checks out: the lines chosen on step 1, or after a reload the selected lines. */
-async function loadPreview(chosen: { ids: number[]; payable: string } | null): Promise<Preview> {
-  if (chosen?.ids.length) return previewCheckout(chosen.ids, chosen.payable);
-  const list = await fetchCart();
-  const ids = list.quote.lines.filter((line) => line.is_selected === 1 && line.buyable).map((line) => line.id);
-  return previewCheckout(ids, list.quote.totals.payable);
-}
 
 /** The refusals after which the preview is read again: the member's accounts or the amounts changed. */
 const STALE_FIELDS = ['coupon_id', 'cash_voucher_id', 'expected_due'];
 
 export function CheckoutPage() {
   const location = useLocation();
-  const chosen = location.state as { ids: number[]; payable: string } | null;
-  const preview = useQuery({
-    queryKey: keys.checkout.preview(chosen),
-    queryFn: () => loadPreview(chosen),
-    retry: false,
-    staleTime: Infinity,
-  });
+  const chosen = location.state as Chosen;
+  const preview = useQuery(checkoutPreviewQuery(chosen));
 
   if (preview.isError) {
     // A refusal of the member (资质审核通过后方可下单) says so; anything else is a changed cart.
@@ -145,9 +130,9 @@ function CheckoutForm({ data, onStale }: { data: Preview; onStale: () => void })
   const { message } = AntApp.useApp();
   const [address, setAddress] = useState<number | null>(null);
   const [remark, setRemark] = useState('');
-  const [placing, setPlacing] = useState(false);
+  const placeOrder = usePlaceOrder();
+  const placing = placeOrder.isPending;
   const { key, failed } = useOrderKey();
-  const client = useQueryClient();
   const [model] = useState(() => new CheckoutSettlement(data.input, data.settlement_input));
   const [start] = useState(() => model.first(data.quote.settlement));
   const [offer, setOffer] = useState<Offer>(start.offer);
@@ -194,26 +179,24 @@ function CheckoutForm({ data, onStale }: { data: Preview; onStale: () => void })
 
   const submit = async () => {
     if (!chosenAddress) return;
-    setPlacing(true);
     try {
-      const order = await placeOrder(key, {
-        ids: data.lines.map((line) => line.id),
-        address_id: chosenAddress,
-        remark: remark.trim(),
-        expected_payable: totals.payable,
-        expected_due: settlement.due,
-        ...explicitChoices(offer),
+      const order = await placeOrder.mutateAsync({
+        key,
+        fields: {
+          ids: data.lines.map((line) => line.id),
+          address_id: chosenAddress,
+          remark: remark.trim(),
+          expected_payable: totals.payable,
+          expected_due: settlement.due,
+          ...explicitChoices(offer),
+        },
       });
-      // The ordered lines left the cart: the badge, the side panel and the order centre ask again.
-      await Promise.all([refreshCart(client), client.invalidateQueries({ queryKey: keys.orders.all })]);
       navigate(`/cart/step3/${order.id}`, { replace: true });
     } catch (error) {
       // Told by the API client (a changed price or amount due: the 422's message). A refusal
       // ends this attempt: the next submit, after the buyer fixed the cart, is a new order.
       failed(error);
       if (error instanceof ApiError && STALE_FIELDS.some((field) => field in error.fieldErrors)) onStale();
-    } finally {
-      setPlacing(false);
     }
   };
 

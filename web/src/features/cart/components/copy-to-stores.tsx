@@ -6,10 +6,9 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { Alert, App as AntApp, Checkbox, Empty, Modal, Skeleton, Tag } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api';
-import { copyLines } from '@/api/cart';
-import type { Company, Copied } from '@/api/types';
-import { keys } from '@/lib/query-keys';
+import { companyQuery } from '@/api/account';
+import { useCopyLines } from '@/api/cart';
+import type { Copied } from '@/api/types';
 
 /** What the buyer is told after a copy: how many copies were made, and each one skipped with why. */
 function copySummary(result: Copied, stores: number): string {
@@ -20,12 +19,9 @@ function copySummary(result: Copied, stores: number): string {
 export function CopyToStores({ open, ids, onClose }: { open: boolean; ids: number[]; onClose: () => void }) {
   const { message, modal } = AntApp.useApp();
   const [chosen, setChosen] = useState<number[]>([]);
-  const [copying, setCopying] = useState(false);
-  const company = useQuery({
-    queryKey: keys.account.company(),
-    queryFn: () => api.get<Company>('/api/user/company'),
-    enabled: open,
-  });
+  const copyLines = useCopyLines();
+  const copying = copyLines.isPending;
+  const company = useQuery({ ...companyQuery(), enabled: open });
   const others = company.data?.accounts.filter((account) => account.is_self !== 1) ?? [];
   const self = company.data?.accounts.find((account) => account.is_self === 1);
 
@@ -35,9 +31,8 @@ export function CopyToStores({ open, ids, onClose }: { open: boolean; ids: numbe
   };
   const copy = async () => {
     if (!chosen.length || !ids.length) return;
-    setCopying(true);
     try {
-      const result = await copyLines(ids, chosen);
+      const result = await copyLines.mutateAsync({ ids, targets: chosen });
       if (result.skipped.length) {
         modal.warning({
           title: copySummary(result, chosen.length),
@@ -58,8 +53,6 @@ export function CopyToStores({ open, ids, onClose }: { open: boolean; ids: numbe
       close();
     } catch {
       // Told by the API client.
-    } finally {
-      setCopying(false);
     }
   };
 

@@ -3,14 +3,13 @@ import { Link, Navigate, useSearchParams } from 'react-router';
 import { Button, Result, Skeleton } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { yuan } from '@/lib/money';
-import { fetchOrder } from '../api';
 import { CartSteps } from './cart-page';
-import { keys } from '@/lib/query-keys';
+import { orderQuery } from '@/api/orders';
 
 export function PaidPage() {
   const [search] = useSearchParams();
   const id = Number(search.get('id'));
-  const order = useQuery({ queryKey: keys.orders.detail(id), queryFn: () => fetchOrder(id), enabled: id > 0 });
+  const order = useQuery(orderQuery(id));
   // Without an order of the member's there is nothing paid to show: back to the cart; an order
   // not paid yet goes to its payment.
   if (!(id > 0) || order.isError) return <Navigate to="/cart" replace />;

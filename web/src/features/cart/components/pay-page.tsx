@@ -2,15 +2,16 @@
 // settlement took off, and the balance; 余额支付 pays the amount due and goes to step 4, 在线支付
 // pays it at the payment provider and goes there when the provider confirms it; 取消订单 cancels
 // it (its stock, coupon, cash voucher, red packets and points go back).
-import { useState } from 'react';
 import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { Alert, App as AntApp, Button, Descriptions, Radio, Result, Skeleton, Space } from 'antd';
+import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { canPay, positive, yuan } from '@/lib/money';
 import type { PaymentStarted, PaymentState } from '@/api/types';
-import { api } from '@/lib/api';
-import { OnlinePayment } from '@/features/payment/online-payment';
-import { cancelOrder, fetchBalance, fetchOrder, payOrder } from '../api';
+import { OnlinePayment } from '@/components/online-payment';
+import { orderQuery, useCancelOrder } from '@/api/orders';
+import { walletQuery } from '@/api/wallet';
+import { usePayByBalance, usePayOnline } from '../api';
 import { CartSteps } from './cart-page';
 import { PayCountdown } from '@/components/pay-countdown';
 import { keys } from '@/lib/query-keys';
@@ -24,13 +25,14 @@ export function PayPage() {
   // so the order is asked again every 2 s until it is paid.
   const returned = search.get('payment');
   const order = useQuery({
-    queryKey: keys.orders.detail(id),
-    queryFn: () => fetchOrder(id),
-    enabled: id > 0,
+    ...orderQuery(id),
     refetchInterval: (query) => (returned && query.state.data?.status === 0 ? 2000 : false),
   });
-  const balance = useQuery({ queryKey: keys.wallet.money(), queryFn: fetchBalance });
-  const [paying, setPaying] = useState(false);
+  const balance = useQuery(walletQuery());
+  const payByBalance = usePayByBalance();
+  const payOnline = usePayOnline();
+  const cancelOrder = useCancelOrder();
+  const paying = payByBalance.isPending || payOnline.isPending;
   const [method, setMethod] = useState<'balance' | 'online'>('balance');
   const [online, setOnline] = useState<PaymentStarted>();
   const { modal, message } = AntApp.useApp();
@@ -49,19 +51,15 @@ export function PayPage() {
   if (data.status !== 0 && data.status !== 4) return <Navigate to={`/cart/step4?id=${id}`} replace />;
   const enough = balance.data ? canPay(balance.data.balance, data.due) : false;
   const pay = async () => {
-    setPaying(true);
     try {
       if (method === 'online') {
-        setOnline(await api.post<PaymentStarted>(`/api/order/${id}/pay_online`));
+        setOnline(await payOnline.mutateAsync(id));
         return;
       }
-      await payOrder(id, 'balance');
-      await client.invalidateQueries({ queryKey: keys.orders.all });
+      await payByBalance.mutateAsync(id);
       navigate(`/cart/step4?id=${id}`, { replace: true });
     } catch {
       // Told by the API client.
-    } finally {
-      setPaying(false);
     }
   };
   const settled = async (state: PaymentState) => {
@@ -82,7 +80,7 @@ export function PayPage() {
       cancelText: '再想想',
       onOk: async () => {
         try {
-          await cancelOrder(id);
+          await cancelOrder.mutateAsync(id);
         } catch {
           // Told by the API client (already paid or cancelled: 409).
         }

@@ -1,29 +1,24 @@
 // 我的收藏 (/zzfw/star): the member's favourite goods, with 快速加购 and cancel.
 import { useState } from 'react';
 import { App as AntApp, Button, Empty, Skeleton } from 'antd';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api';
+import { useQuery } from '@tanstack/react-query';
+import { useCancelFavorite } from '@/api/favorites';
 import { Pager } from '@/components/pager';
 import { GoodsCard } from '@/components/goods-card';
-import type { Card, FavoritePage } from '@/api/types';
-import { keys } from '@/lib/query-keys';
+import type { Card } from '@/api/types';
+import { favoritesQuery } from '../api';
 
 const PAGE_SIZE = 20;
 
 export function FavoritesPage() {
   const [page, setPage] = useState(1);
   const { message } = AntApp.useApp();
-  const client = useQueryClient();
-  const favorites = useQuery({
-    queryKey: keys.favorites.page(page),
-    queryFn: () => api.get<FavoritePage>('/api/favorite', { params: { page } }),
-    placeholderData: keepPreviousData,
-  });
+  const favorites = useQuery(favoritesQuery(page));
+  const cancelFavorite = useCancelFavorite();
   const cancel = async (goods: Card) => {
     try {
-      await api.post('/api/favorite/cancel', { goods_ids: [goods.id] });
+      await cancelFavorite.mutateAsync([goods.id]);
       message.success('取消收藏成功');
-      await client.invalidateQueries({ queryKey: keys.favorites.all });
     } catch {
       // Told by the API client.
     }

@@ -2,31 +2,26 @@
 // every tier, a running flash sale with its price, limit and a live countdown, and the
 // combinations it is sold in, each with its set price and 加入购物车 for one set (a type-3 line,
 // priced by the engine at the set's price).
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { App as AntApp, Button, Skeleton, Tag } from 'antd';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { CombinationOffer } from '@/api/types';
-import { addToCart, refreshCart } from '@/api/cart';
+import { useAddLine } from '@/api/cart';
 import { LineType, manjianTitle } from '@/lib/engine';
 import { yuan } from '@/lib/money';
 import { countdown, useServerNow } from '@/lib/server-clock';
-import { useGoodsActivities } from '../api';
+import { goodsActivitiesQuery } from '../api';
 
 function CombinationRow({ goodsId, offer }: { goodsId: number; offer: CombinationOffer }) {
   const { message } = AntApp.useApp();
-  const client = useQueryClient();
-  const [adding, setAdding] = useState(false);
+  const addLine = useAddLine();
+  const adding = addLine.isPending;
   const add = async () => {
-    setAdding(true);
     try {
-      await addToCart({ goods_id: goodsId, number: 1, type: LineType.Combination, combination_id: offer.id });
+      await addLine.mutateAsync({ goods_id: goodsId, number: 1, type: LineType.Combination, combination_id: offer.id });
       message.success('已加入购物车（1 套）');
-      await refreshCart(client);
     } catch {
       // The API client has told the buyer.
-    } finally {
-      setAdding(false);
     }
   };
   return (
@@ -47,7 +42,7 @@ function CombinationRow({ goodsId, offer }: { goodsId: number; offer: Combinatio
 }
 
 export function GoodsActivities({ goodsId, unit }: { goodsId: number; unit: string }) {
-  const activities = useGoodsActivities(goodsId);
+  const activities = useQuery(goodsActivitiesQuery(goodsId));
   const now = useServerNow();
   const data = activities.data;
   const sale = data?.flash_sale && data.flash_sale.ends_at > now ? data.flash_sale : null;

@@ -6,7 +6,8 @@ import { useMemo, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { App as AntApp, Breadcrumb, Button, Descriptions, Result, Skeleton, Space } from 'antd';
 import { HeartFilled, HeartOutlined } from '@ant-design/icons';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
+import { useAddFavorite, useCancelFavorite } from '@/api/favorites';
 import { currentPrice, stockClass, useAddToCart } from '@/components/goods';
 import { GoodsTags } from '@/components/tags';
 import { QuantityStepper } from '@/components/quantity-stepper';
@@ -14,9 +15,8 @@ import { ladderHint, manjianTitle, quote, type LadderRow } from '@/lib/engine';
 import { isCheaper, yuan } from '@/lib/money';
 import { countdown, useServerNow } from '@/lib/server-clock';
 import type { GoodsDetail } from '@/api/types';
-import { addFavorite, cancelFavorite, useGoodsDetail } from '../api';
+import { goodsDetailQuery } from '../api';
 import { GoodsActivities } from './goods-activities';
-import { keys } from '@/lib/query-keys';
 
 const QUERY_IDS = ['goods_price_id', 'ladder_price_id', 'goods_manjian_id', 'is_yj', 'is_jxq'] as const;
 
@@ -60,9 +60,10 @@ export function GoodsDetailPage() {
   const [search] = useSearchParams();
   const navigate = useNavigate();
   const { message } = AntApp.useApp();
-  const client = useQueryClient();
+  const addFavorite = useAddFavorite();
+  const cancelFavorite = useCancelFavorite();
   const query = useMemo(() => Object.fromEntries(QUERY_IDS.map((key) => [key, search.get(key) ?? undefined])), [search]);
-  const detail = useGoodsDetail(Number(id), query);
+  const detail = useQuery(goodsDetailQuery(Number(id), query));
   const [number, setNumber] = useState(1);
   const { add, adding } = useAddToCart();
 
@@ -82,10 +83,10 @@ export function GoodsDetailPage() {
   const favorite = async () => {
     try {
       if (goods.is_favorite) {
-        await cancelFavorite([goods.id]);
+        await cancelFavorite.mutateAsync([goods.id]);
         message.success('取消收藏成功');
       } else {
-        await addFavorite([goods.id]);
+        await addFavorite.mutateAsync([goods.id]);
         message.success({
           content: (
             <span>
@@ -97,8 +98,6 @@ export function GoodsDetailPage() {
           ),
         });
       }
-      await client.invalidateQueries({ queryKey: keys.goods.detailOf(goods.id) });
-      await client.invalidateQueries({ queryKey: keys.favorites.all });
     } catch {
       // The API client has told the buyer.
     }

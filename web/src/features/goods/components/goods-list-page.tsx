@@ -1,6 +1,7 @@
 // The goods list (/list, /list/table, /list/no_image, /list/other/{id}) and search results
 // (/search, /search/table): filters, sorting, paging, in three views.
 import { useEffect, useMemo } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { Checkbox, Empty, Pagination, Radio, Segmented, Skeleton, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -10,7 +11,7 @@ import { currentPrice, stockClass } from '@/components/goods';
 import { GoodsTags } from '@/components/tags';
 import { yuan } from '@/lib/money';
 import type { Card } from '@/api/types';
-import { PAGE_SIZE, useGoodsList } from '../api';
+import { goodsListQuery, PAGE_SIZE } from '../api';
 import { FLAGS, listParams } from '../list-params';
 
 type View = 'grid' | 'table' | 'no_image';
@@ -112,7 +113,7 @@ export function GoodsListPage() {
   const isSearch = location.pathname.startsWith('/search');
   const view: View = location.pathname.endsWith('/table') ? 'table' : location.pathname.endsWith('/no_image') ? 'no_image' : 'grid';
   const params = useMemo(() => listParams(search, otherCategory), [search, otherCategory]);
-  const list = useGoodsList(params);
+  const list = useQuery(goodsListQuery(params));
 
   const update = (changes: Record<string, string | null>) => {
     const next = new URLSearchParams(search);

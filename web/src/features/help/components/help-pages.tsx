@@ -3,12 +3,13 @@
 // cached in local storage (§3). Article bodies come as HTML the origin rendered from Markdown
 // with any HTML in them escaped and unsafe link targets dropped, so putting it in the page is
 // safe.
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router';
 import { Empty, List, Menu, Result, Skeleton } from 'antd';
 import type { Article } from '@/api/types';
-import { useHelpGroups } from '@/api/common';
-import { NEWS_CATEGORIES, helpArticleId, useArticle, useNews } from '../api';
+import { helpGroupsQuery } from '@/api/common';
+import { NEWS_CATEGORIES, helpArticleId, articleQuery, newsQuery } from '../api';
 
 function ArticleBody({ article }: { article: Article }) {
   return <div className="article-body" data-testid="article-body" dangerouslySetInnerHTML={{ __html: article.html }} />;
@@ -19,11 +20,11 @@ function ArticleBody({ article }: { article: Article }) {
 export function HelpPage({ only }: { only?: string }) {
   const { pathname } = useLocation();
   const [params] = useSearchParams();
-  const groups = useHelpGroups();
+  const groups = useQuery(helpGroupsQuery());
   const shown = only ? groups.data?.filter((group) => group.name === only) : groups.data;
   const first = shown?.[0]?.list[0]?.id;
   const id = helpArticleId(shown, pathname, params.get('id')) ?? (only ? first : undefined);
-  const article = useArticle(id);
+  const article = useQuery(articleQuery(id));
   return (
     <div className="container help-page">
       <aside className="help-menu">
@@ -68,7 +69,7 @@ const NEWS_PAGE = 10;
 
 /** A news category (/news/hy, /news/company), ten a page. */
 export function NewsListPage({ category }: { category: 'hy' | 'company' }) {
-  const news = useNews(category);
+  const news = useQuery(newsQuery(category));
   const [page, setPage] = useState(1);
   return (
     <div className="container news-page">
@@ -114,7 +115,7 @@ export function CompanyNewsPage() {
 export function NewsInfoPage() {
   const params = useParams();
   const type = params.type === 'company' ? 'company' : 'hy';
-  const article = useArticle(Number(params.id));
+  const article = useQuery(articleQuery(Number(params.id)));
   if (article.isError) return <Result status="404" title="新闻不存在" extra={<Link to={`/news/${type}`}>返回新闻列表</Link>} />;
   if (!article.data) return <Skeleton active className="container" />;
   const { prev, next } = article.data;

@@ -1,19 +1,21 @@
 // The home page: banners beside the open category menu and a member panel; then the floors:
 // 限时秒杀 with a live countdown from the server clock, 天天特价, 为您推荐 (their cards with 快速加购),
 // brands.
+import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { Button, Carousel, Empty, Skeleton } from 'antd';
-import { useCommonData } from '@/api/common';
+import { commonDataQuery } from '@/api/common';
 import { useKnownUser } from '@/api/user';
 import { GoodsCard } from '@/components/goods-card';
 import { LazyImage } from '@/components/lazy-image';
 import { countdown, useServerNow } from '@/lib/server-clock';
-import { useBanners, useEverydayPrice, useMemberSummary, useRecommended, useSpike } from '../api';
+import { memberCentreQuery } from '@/api/member';
+import { bannersQuery, everydayPriceQuery, recommendedQuery, spikeQuery } from '../api';
 import type { Card, MemberCentre } from '@/api/types';
 import { yuan } from '@/lib/money';
 
 function Banners() {
-  const banners = useBanners();
+  const banners = useQuery(bannersQuery());
   if (!banners.data) return <Skeleton.Node active className="banner-skeleton" />;
   return (
     <Carousel autoplay className="banners" autoplaySpeed={5000}>
@@ -37,7 +39,8 @@ function approvalText(centre: MemberCentre): string {
 
 function MemberPanel() {
   const user = useKnownUser();
-  const summary = useMemberSummary(!!user?.login);
+  // The member centre's own answer, without a word on a failure.
+  const summary = useQuery({ ...memberCentreQuery({ silent: true }), enabled: !!user?.login });
   const centre = summary.data;
   return (
     <aside className="member-panel" data-testid="member-panel">
@@ -131,7 +134,7 @@ function Floor({ title, more, goods, extra }: { title: string; more?: string; go
 }
 
 function SpikeFloor() {
-  const spike = useSpike();
+  const spike = useQuery(spikeQuery());
   const now = useServerNow();
   const live = spike.data?.list.filter((goods) => goods.flash_sale && goods.flash_sale.ends_at > now);
   const ends = live?.length ? Math.min(...live.map((goods) => goods.flash_sale!.ends_at)) : null;
@@ -152,9 +155,9 @@ function SpikeFloor() {
 }
 
 export function HomePage() {
-  const common = useCommonData();
-  const everyday = useEverydayPrice();
-  const recommended = useRecommended();
+  const common = useQuery(commonDataQuery());
+  const everyday = useQuery(everydayPriceQuery());
+  const recommended = useQuery(recommendedQuery());
   return (
     <div className="home">
       <div className="home-top container">

@@ -1,18 +1,17 @@
 // 控销专区: the zone (/kxzq) with the member's standing and application, its programmes, ads
 // and goods; the new goods (/kxzq/new); a programme (/kxzq/goods/{url}/{ads?}, the ad named
 // shown on top).
-import { useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Empty, Result, Skeleton } from 'antd';
 import type { KxAd } from '@/api/types';
 import { GoodsCard } from '@/components/goods-card';
-import { ZoneGoods } from '@/features/zone/components/zone-goods';
-import { standingText, useApply, useKxAds, useKxProgramme, useKxZone, useNewKx } from '../api';
+import { ZoneGoods } from '@/components/zone-goods';
+import { kxAdsQuery, kxProgrammeQuery, kxZoneQuery, newKxQuery, standingText, useApply } from '../api';
 
 function StandingBar() {
-  const zone = useKxZone();
+  const zone = useQuery(kxZoneQuery());
   const apply = useApply();
-  const [busy, setBusy] = useState(false);
   if (!zone.data) return null;
   const { status, reason } = zone.data;
   const loggedIn = zone.data.login;
@@ -26,17 +25,7 @@ function StandingBar() {
       message={loggedIn ? standingText(status, reason) : '登录后可申请控销品种采购资格'}
       action={
         canApply ? (
-          <Button
-            type="primary"
-            size="small"
-            loading={busy}
-            onClick={() => {
-              setBusy(true);
-              void apply()
-                .catch(() => undefined)
-                .finally(() => setBusy(false));
-            }}
-          >
+          <Button type="primary" size="small" loading={apply.isPending} onClick={() => apply.mutate()}>
             申请控销资格
           </Button>
         ) : !loggedIn ? (
@@ -65,8 +54,8 @@ function AdStrip({ ads }: { ads: KxAd[] }) {
 
 /** 控销专区 (/kxzq). */
 export function KxZonePage() {
-  const zone = useKxZone();
-  const ads = useKxAds([]);
+  const zone = useQuery(kxZoneQuery());
+  const ads = useQuery(kxAdsQuery([]));
   const above = (
     <>
       <StandingBar />
@@ -102,7 +91,7 @@ export function KxZonePage() {
 
 /** 控销新品 (/kxzq/new). */
 export function KxNewPage() {
-  const goods = useNewKx();
+  const goods = useQuery(newKxQuery());
   return (
     <div className="container zone-page">
       <div className="promotion-banner kx-banner">
@@ -130,9 +119,9 @@ export function KxNewPage() {
 /** A programme (/kxzq/goods/{url}/{ads?}). */
 export function KxProgrammePage() {
   const { url, ads } = useParams();
-  const programme = useKxProgramme(url);
+  const programme = useQuery(kxProgrammeQuery(url));
   const adId = Number(ads);
-  const ad = useKxAds(Number.isInteger(adId) && adId > 0 ? [adId] : []);
+  const ad = useQuery(kxAdsQuery(Number.isInteger(adId) && adId > 0 ? [adId] : []));
   if (programme.isError) return <Result status="404" title="控销专区不存在" extra={<Link to="/kxzq">返回控销专区</Link>} />;
   if (!programme.data) return <Skeleton active className="container" />;
   return (

@@ -2,13 +2,15 @@
 // wallet, orders by state, the latest orders and unread messages, from `GET /api/user/center`,
 // and the member's lucky-draw records
 // (the header does not fetch the user state on this route, §6).
+import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { Alert, Badge, Card, Descriptions, Empty, Skeleton, Statistic, Table, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { yuan } from '@/lib/money';
 import type { DrawRecord, MemberCentre, RecentOrder } from '@/api/types';
-import { useDrawRecords, useMemberCentre } from '../api';
-import { MemberLayout } from './member-layout';
+import { memberCentreQuery } from '@/api/member';
+import { drawRecordsQuery } from '../api';
+import { MemberLayout } from '@/components/member-layout';
 
 function Approval({ centre }: { centre: MemberCentre }) {
   if (centre.is_passed === 1) return <Tag color="green">资质已通过</Tag>;
@@ -19,7 +21,7 @@ function Approval({ centre }: { centre: MemberCentre }) {
 
 /** 抽奖记录: what the member drew (where the draw popup sends a member who closed it early). */
 function DrawRecordsCard() {
-  const records = useDrawRecords();
+  const records = useQuery(drawRecordsQuery());
   if (!records.data?.list.length) return null;
   return (
     <Card size="small" title="抽奖记录" className="member-card" data-testid="draw-records">
@@ -40,7 +42,7 @@ function DrawRecordsCard() {
 }
 
 export function MemberCentrePage() {
-  const centre = useMemberCentre();
+  const centre = useQuery(memberCentreQuery());
   const data = centre.data;
   return (
     <MemberLayout title="会员中心">

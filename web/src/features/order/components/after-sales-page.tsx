@@ -3,16 +3,17 @@
 // new case (problem type, description, photos) while the order allows it.
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
 import { App as AntApp, Button, Card, Empty, Form, Image, Input, Radio, Skeleton, Space, Tag } from 'antd';
 import type { UploadFile } from 'antd';
 import { PhotoPicker } from '@/components/photo-picker';
-import { pickedFiles } from '@/lib/files';
-import { api } from '@/lib/api';
+import { messageForm, pickedFiles } from '@/lib/files';
 import { formatTime } from '@/lib/time';
 import type { AfterSale } from '@/api/types';
-import { MemberLayout } from '@/features/member/components/member-layout';
-import { fieldErrors } from '@/features/auth/api';
-import { afterSaleForm, useAfterSales, useOrder } from '../api';
+import { MemberLayout } from '@/components/member-layout';
+import { fieldErrors } from '@/lib/field-errors';
+import { orderQuery } from '@/api/orders';
+import { afterSalesQuery, useOpenAfterSale, useReplyAfterSale, useResolveAfterSale } from '../api';
 
 const KINDS = [
   { value: 1, label: '质量问题' },
@@ -29,7 +30,7 @@ function MessageForm({ submit, withKind, label }: { submit: (form: FormData) => 
     setSending(true);
     try {
       const photos = pickedFiles(files);
-      await submit(afterSaleForm(values.body, photos, values.kind));
+      await submit(messageForm(values.body, photos, values.kind));
       form.resetFields();
       setFiles([]);
     } catch (error) {
@@ -58,9 +59,11 @@ function MessageForm({ submit, withKind, label }: { submit: (form: FormData) => 
 
 function CaseCard({ item, refresh }: { item: AfterSale; refresh: () => Promise<unknown> }) {
   const { message } = AntApp.useApp();
+  const resolveCase = useResolveAfterSale();
+  const reply = useReplyAfterSale();
   const resolve = async () => {
     try {
-      await api.post<AfterSale>(`/api/after_sales/${item.id}/resolve`);
+      await resolveCase.mutateAsync(item.id);
       message.success('售后单已解决');
       await refresh();
     } catch {
@@ -104,7 +107,7 @@ function CaseCard({ item, refresh }: { item: AfterSale; refresh: () => Promise<u
         <MessageForm
           label="补充说明"
           submit={async (form) => {
-            await api.upload<AfterSale>(`/api/after_sales/${item.id}/reply`, form);
+            await reply.mutateAsync({ id: item.id, form });
             await refresh();
           }}
         />
@@ -115,8 +118,9 @@ function CaseCard({ item, refresh }: { item: AfterSale; refresh: () => Promise<u
 
 export function AfterSalesPage() {
   const id = Number(useParams().id);
-  const order = useOrder(id);
-  const cases = useAfterSales(id);
+  const order = useQuery(orderQuery(id));
+  const cases = useQuery(afterSalesQuery(id));
+  const openCase = useOpenAfterSale();
   const { message } = AntApp.useApp();
   const refresh = () => Promise.all([cases.refetch(), order.refetch()]);
   const allowed = order.data?.actions.includes('after_sales');
@@ -139,7 +143,7 @@ export function AfterSalesPage() {
                 withKind
                 label="问题描述"
                 submit={async (form) => {
-                  await api.upload<AfterSale>(`/api/order/${id}/after_sales`, form);
+                  await openCase.mutateAsync({ order: id, form });
                   message.success('已提交售后申请');
                   await refresh();
                 }}

@@ -3,15 +3,15 @@
 // with the company's registered address, phone, bank and account.
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
 import { App as AntApp, Button, Card, Form, Input, Radio, Skeleton, Table, Tag } from 'antd';
-import { api } from '@/lib/api';
 import { yuan } from '@/lib/money';
 import { formatTime } from '@/lib/time';
+import { MemberLayout } from '@/components/member-layout';
+import { fieldErrors } from '@/lib/field-errors';
 import type { Invoice } from '@/api/types';
-import { MemberLayout } from '@/features/member/components/member-layout';
-import { fieldErrors } from '@/features/auth/api';
 import { Pager } from '@/components/pager';
-import { useInvoices } from '../api';
+import { invoicesQuery, useRequestInvoice } from '../api';
 
 const PAGE_SIZE = 20;
 
@@ -19,18 +19,16 @@ function RequestForm({ order, done }: { order: number; done: () => Promise<unkno
   const [form] = Form.useForm();
   const kind = Form.useWatch('kind', form) ?? 1;
   const { message } = AntApp.useApp();
-  const [sending, setSending] = useState(false);
+  const request = useRequestInvoice();
+  const sending = request.isPending;
   const send = async (values: Record<string, string | number>) => {
-    setSending(true);
     try {
-      await api.post<Invoice>(`/api/order/${order}/invoice`, values);
+      await request.mutateAsync({ order, values });
       message.success('已提交开票申请');
       form.resetFields();
       await done();
     } catch (error) {
       form.setFields(fieldErrors(error));
-    } finally {
-      setSending(false);
     }
   };
   return (
@@ -83,7 +81,7 @@ export function InvoicesPage() {
   const [search] = useSearchParams();
   const order = Number(search.get('order') ?? 0);
   const [page, setPage] = useState(1);
-  const invoices = useInvoices(page);
+  const invoices = useQuery(invoicesQuery(page));
   const requested = invoices.data?.list.some((invoice) => invoice.order_id === order);
   return (
     <MemberLayout title="电子发票">

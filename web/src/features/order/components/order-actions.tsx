@@ -3,12 +3,14 @@
 import { Link, useNavigate } from 'react-router';
 import { App as AntApp, Button, Space } from 'antd';
 import type { OrderDetail } from '@/api/types';
-import { useOrderActions } from '../api';
+import { useBuyAgain, useCancelOrder, useReceiveOrder } from '@/api/orders';
 
 export function OrderActions({ order, detail = true }: { order: OrderDetail; detail?: boolean }) {
   const { modal, message } = AntApp.useApp();
   const navigate = useNavigate();
-  const actions = useOrderActions();
+  const cancel = useCancelOrder();
+  const receive = useReceiveOrder();
+  const buyAgainOrder = useBuyAgain();
   const confirm = (content: string, run: () => Promise<unknown>) =>
     modal.confirm({
       title: '温馨提示',
@@ -25,7 +27,7 @@ export function OrderActions({ order, detail = true }: { order: OrderDetail; det
     });
   const buyAgain = async () => {
     try {
-      const bought = await actions.buyAgain(order.id);
+      const bought = await buyAgainOrder.mutateAsync(order.id);
       if (bought.skipped.length || bought.notes.length) {
         // Each line that did not come back as it was bought, and why.
         modal.info({
@@ -60,12 +62,12 @@ export function OrderActions({ order, detail = true }: { order: OrderDetail; det
         </Link>
       )}
       {order.actions.includes('receive') && (
-        <Button type="primary" size="small" onClick={() => confirm('确认已收到全部商品吗?', () => actions.receive(order.id))}>
+        <Button type="primary" size="small" onClick={() => confirm('确认已收到全部商品吗?', () => receive.mutateAsync(order.id))}>
           确认收货
         </Button>
       )}
       {order.actions.includes('cancel') && (
-        <Button size="small" onClick={() => confirm('确定取消该订单吗？', () => actions.cancel(order.id))}>
+        <Button size="small" onClick={() => confirm('确定取消该订单吗？', () => cancel.mutateAsync(order.id))}>
           取消订单
         </Button>
       )}

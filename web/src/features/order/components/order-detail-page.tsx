@@ -1,13 +1,15 @@
 // 订单详情 (/order/info/{id}; /order/wl/{id} comes here too): the order's state and timeline,
 // address and payment, logistics, every line with its shares of the deductions and what was
 // paid for it, the settlement, and the actions its state allows.
+import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { Card, Descriptions, Empty, Result, Skeleton, Table, Tag, Timeline } from 'antd';
 import type { OrderItem } from '@/api/types';
 import { positive, yuan } from '@/lib/money';
-import { MemberLayout } from '@/features/member/components/member-layout';
+import { MemberLayout } from '@/components/member-layout';
 import { formatTime } from '@/lib/time';
-import { STATUS_COLOURS, useOrder } from '../api';
+import { orderQuery } from '@/api/orders';
+import { STATUS_COLOURS } from '../api';
 import { OrderActions } from './order-actions';
 import { orderLineFacts } from '@/components/line-facts';
 import { LineGoodsName } from '@/components/line-goods';
@@ -18,7 +20,7 @@ const PAY_METHODS: Record<string, string> = { balance: '余额支付', online: '
 
 export function OrderDetailPage() {
   const id = Number(useParams().id);
-  const order = useOrder(id);
+  const order = useQuery(orderQuery(id));
   if (!(id > 0) || order.isError)
     return (
       <MemberLayout title="订单详情">

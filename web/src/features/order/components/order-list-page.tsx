@@ -1,14 +1,15 @@
 // 我的订单 (/order): the member's orders by state with counts, searched by order number or
 // goods name within dates, each with its lines, amounts and the actions its state allows.
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { DatePicker, Empty, Input, Skeleton, Table, Tabs, Tag } from 'antd';
 import { Pager } from '@/components/pager';
 import type { OrderDetail, OrderItem } from '@/api/types';
 import { yuan } from '@/lib/money';
-import { MemberLayout } from '@/features/member/components/member-layout';
+import { MemberLayout } from '@/components/member-layout';
 import { dayRange, formatTime } from '@/lib/time';
-import { STATUS_COLOURS, useOrders, type OrderFilter } from '../api';
+import { STATUS_COLOURS, ordersQuery, type OrderFilter } from '../api';
 import { OrderActions } from './order-actions';
 import { orderLineFacts } from '@/components/line-facts';
 import { LineGoodsName } from '@/components/line-goods';
@@ -50,7 +51,7 @@ export function OrderListPage() {
   const [search] = useSearchParams();
   const initial = Number(search.get('status') ?? -1);
   const [filter, setFilter] = useState<OrderFilter>({ page: 1, status: Number.isInteger(initial) ? initial : -1, keyword: '' });
-  const orders = useOrders(filter);
+  const orders = useQuery(ordersQuery(filter));
   const counts = orders.data?.counts ?? [];
   const tabs = [
     { key: '-1', label: '全部订单' },

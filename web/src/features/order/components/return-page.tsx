@@ -3,6 +3,7 @@
 // will pay shown before submitting — the engine's rule 20, to the cent, with the red packets and
 // points that come back and the earned points taken back — and the order's returns with their
 // states, the shop's note and what each refunded.
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import {
@@ -26,13 +27,12 @@ import {
 import type { UploadFile } from 'antd';
 import { PhotoPicker } from '@/components/photo-picker';
 import { pickedFiles } from '@/lib/files';
-import { api } from '@/lib/api';
 import { formatTime } from '@/lib/time';
 import { positive, yuan } from '@/lib/money';
 import type { ReturnInfo, ReturnRecord, ReturnableLine } from '@/api/types';
-import { MemberLayout } from '@/features/member/components/member-layout';
-import { fieldErrors } from '@/features/auth/api';
-import { returnForm, returnLines, useReturnQuote, useReturns } from '../api';
+import { MemberLayout } from '@/components/member-layout';
+import { fieldErrors } from '@/lib/field-errors';
+import { returnForm, returnLines, returnQuoteQuery, returnsQuery, useRequestReturn, useWithdrawReturn } from '../api';
 import { orderLineFacts } from '@/components/line-facts';
 import { LineGoodsName } from '@/components/line-goods';
 
@@ -44,19 +44,19 @@ function RequestForm({ info, done }: { info: ReturnInfo; done: () => Promise<unk
   const [form] = Form.useForm();
   const [chosen, setChosen] = useState<Record<number, number>>({});
   const [files, setFiles] = useState<UploadFile[]>([]);
-  const [sending, setSending] = useState(false);
+  const requestReturn = useRequestReturn();
+  const sending = requestReturn.isPending;
   const lines = returnLines(chosen);
-  const quote = useReturnQuote(info.order_id, lines);
+  const quote = useQuery(returnQuoteQuery(info.order_id, lines));
   const reason = Form.useWatch('reason', form) as number | undefined;
   const submit = async (values: { reason: number; description?: string }) => {
     if (!quote.data) return;
-    setSending(true);
     try {
       const photos = pickedFiles(files);
-      await api.upload<ReturnInfo>(
-        `/api/order/${info.order_id}/return`,
-        returnForm({ lines, reason: values.reason, description: values.description ?? '', refund: quote.data.refund, photos }),
-      );
+      await requestReturn.mutateAsync({
+        order: info.order_id,
+        form: returnForm({ lines, reason: values.reason, description: values.description ?? '', refund: quote.data.refund, photos }),
+      });
       message.success('已提交退货申请');
       setChosen({});
       setFiles([]);
@@ -64,8 +64,6 @@ function RequestForm({ info, done }: { info: ReturnInfo; done: () => Promise<unk
       await done();
     } catch (error) {
       form.setFields(fieldErrors(error).filter((field) => ['reason', 'description'].includes(field.name)));
-    } finally {
-      setSending(false);
     }
   };
   return (
@@ -154,6 +152,7 @@ function RequestForm({ info, done }: { info: ReturnInfo; done: () => Promise<unk
 
 function ReturnCard({ item, refresh }: { item: ReturnRecord; refresh: () => Promise<unknown> }) {
   const { modal, message } = AntApp.useApp();
+  const withdrawReturn = useWithdrawReturn();
   const withdraw = () =>
     modal.confirm({
       title: '温馨提示',
@@ -162,7 +161,7 @@ function ReturnCard({ item, refresh }: { item: ReturnRecord; refresh: () => Prom
       cancelText: '取消',
       onOk: async () => {
         try {
-          await api.post<ReturnInfo>(`/api/return/${item.id}/withdraw`);
+          await withdrawReturn.mutateAsync(item.id);
           message.success('已撤销退货申请');
           await refresh();
         } catch {
@@ -231,7 +230,7 @@ function ReturnCard({ item, refresh }: { item: ReturnRecord; refresh: () => Prom
 
 export function ReturnPage() {
   const id = Number(useParams().id);
-  const returns = useReturns(id);
+  const returns = useQuery(returnsQuery(id));
   const refresh = () => returns.refetch();
   const back = <Link to={`/order/info/${id}`}>返回订单详情</Link>;
   if (!(id > 0) || returns.isError)

@@ -1,13 +1,14 @@
 // 领券中心 (/lqzx): the coupons the shop hands out, each as a ticket with what it takes off,
 // from what amount, where it applies, how long it stays valid once claimed and how much of it
 // is gone; 立即领取 puts one into the member's wallet at once (a visitor is sent to log in).
+import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { App as AntApp, Button, Empty, Progress, Skeleton, Tag } from 'antd';
 import { yuan } from '@/lib/money';
 import type { CentreCoupon } from '@/api/types';
 import { discountLabel } from '@/lib/engine';
-import { thresholdText } from '@/features/wallet/coupon-text';
-import { CLAIM_STATES, claimedPercent, useClaim, useCouponCentre } from '../api';
+import { thresholdText } from '@/lib/coupon-text';
+import { CLAIM_STATES, claimedPercent, couponCentreQuery, useClaim } from '../api';
 
 function CentreCard({ coupon }: { coupon: CentreCoupon }) {
   const { message } = AntApp.useApp();
@@ -50,7 +51,7 @@ function CentreCard({ coupon }: { coupon: CentreCoupon }) {
 }
 
 export function CouponCentrePage() {
-  const centre = useCouponCentre();
+  const centre = useQuery(couponCentreQuery());
   return (
     <div className="container promotion-page">
       <div className="promotion-banner coupon-banner">

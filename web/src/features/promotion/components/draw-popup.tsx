@@ -6,23 +6,18 @@
 // activity's rules and the prizes left (`draw/{id}/activity`, when 活动规则 is opened), and the
 // activities running now (`draw/ads`), another of which the member may switch to.
 import { useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { App as AntApp, Button, Modal, Tag } from 'antd';
 import dayjs from 'dayjs';
-import { api } from '@/lib/api';
-import type { DrawActivity, DrawAds, DrawCheck, DrawResult, Winners } from '@/api/types';
-import { DRAW_CLOSED, DRAW_DELAY, drawMessage, wait } from '../draw';
-import { keys } from '@/lib/query-keys';
+import type { DrawResult } from '@/api/types';
+import { drawActivityQuery, drawAdsQuery, drawCheckQuery, drawRulesQuery, drawWinnersQuery, useDraw } from '../api';
+import { DRAW_CLOSED, drawMessage } from '../draw';
 
 const moment = (seconds: number) => dayjs.unix(seconds).format('YYYY-MM-DD HH:mm');
 
 /** The latest winners, scrolling upwards (still for a reduced-motion preference). */
 function WinnerStrip({ id }: { id: number }) {
-  const winners = useQuery({
-    queryKey: keys.draw.winners(id),
-    queryFn: () => api.get<Winners>('/api/draw/new_record', { params: { id }, silent: true }),
-    retry: false,
-  });
+  const winners = useQuery(drawWinnersQuery(id));
   const list = winners.data?.list ?? [];
   const scrolling = list.length > 3;
   const rows = (copy: boolean) =>
@@ -52,11 +47,7 @@ function WinnerStrip({ id }: { id: number }) {
 
 /** 活动规则: the activity's dates, its description, each prize and how many are left. */
 function DrawRules({ id }: { id: number }) {
-  const rules = useQuery({
-    queryKey: keys.draw.rules(id),
-    queryFn: () => api.get<DrawActivity>(`/api/draw/${id}/activity`, { silent: true }),
-    retry: false,
-  });
+  const rules = useQuery(drawRulesQuery(id));
   const data = rules.data;
   if (!data) return <p className="muted">正在读取活动规则…</p>;
   return (
@@ -90,12 +81,7 @@ function DrawRules({ id }: { id: number }) {
 
 /** The activities running now, as ads; another one can be opened in the popup. */
 function DrawAdStrip({ current, onOpen, locked }: { current: number; onOpen: (id: number) => void; locked: boolean }) {
-  const ads = useQuery({
-    queryKey: keys.draw.ads(),
-    queryFn: () => api.get<DrawAds>('/api/draw/ads', { silent: true }),
-    retry: false,
-    staleTime: 60_000,
-  });
+  const ads = useQuery(drawAdsQuery());
   const list = ads.data?.list ?? [];
   if (list.length === 0) return null;
   return (
@@ -124,29 +110,17 @@ function DrawAdStrip({ current, onOpen, locked }: { current: number; onOpen: (id
 
 export function DrawPopup({ enabled }: { enabled: boolean }) {
   const { modal } = AntApp.useApp();
-  const client = useQueryClient();
+  const drawOnce = useDraw();
   const [closed, setClosed] = useState(() => sessionStorage.getItem(DRAW_CLOSED) === '1');
   const [drawing, setDrawing] = useState(false);
   const [result, setResult] = useState<DrawResult | null>(null);
   const [chosen, setChosen] = useState<number | null>(null);
   const [rulesOpen, setRulesOpen] = useState(false);
-  const check = useQuery({
-    queryKey: keys.draw.simple(),
-    queryFn: () => api.get<DrawCheck>('/api/draw/simple', { silent: true }),
-    enabled: enabled && !closed,
-    staleTime: Infinity,
-    retry: false,
-  });
+  const check = useQuery({ ...drawCheckQuery(), enabled: enabled && !closed });
   // The running activity the member has not joined opens the popup; an ad may switch it to another.
   const current = check.data?.is_join === 0 ? check.data.id : null;
   const id = current ? (chosen ?? current) : null;
-  const activity = useQuery({
-    queryKey: keys.draw.activity(id),
-    queryFn: () => api.get<DrawActivity>('/api/draw', { params: { id: id ?? 0 }, silent: true }),
-    enabled: enabled && !closed && !!id,
-    staleTime: Infinity,
-    retry: false,
-  });
+  const activity = useQuery({ ...drawActivityQuery(id), enabled: enabled && !closed && !!id });
   const closeForGood = () => {
     sessionStorage.setItem(DRAW_CLOSED, '1');
     setClosed(true);
@@ -171,12 +145,7 @@ export function DrawPopup({ enabled }: { enabled: boolean }) {
     if (!id || drawing) return;
     setDrawing(true);
     try {
-      const [drawn] = await Promise.all([api.post<DrawResult>('/api/draw', { id }), wait(DRAW_DELAY)]);
-      setResult(drawn);
-      // The member's own win joins the winners, and a prize taken leaves one less.
-      void client.invalidateQueries({ queryKey: keys.draw.winners(id) });
-      void client.invalidateQueries({ queryKey: keys.draw.rules(id) });
-      void client.invalidateQueries({ queryKey: keys.draw.activity(id) });
+      setResult(await drawOnce.mutateAsync(id));
     } catch {
       // Told by the API client.
     } finally {

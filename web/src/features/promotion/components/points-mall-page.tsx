@@ -2,14 +2,15 @@
 // money from the balance), filtered by kind and sorted by points; 立即兑换 asks for the number
 // and, for goods, the delivery address, then redeems at once. The member's points are shown
 // above, and what was redeemed is under 积分订单 (/jfdd).
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { App as AntApp, Button, Empty, InputNumber, Modal, Segmented, Select, Skeleton, Space, Tag } from 'antd';
 import { positive, yuan } from '@/lib/money';
 import type { PointsGoods } from '@/api/types';
 import { Pager } from '@/components/pager';
-import { useAddresses } from '@/features/account/api';
-import { type MallFilter, redeemable, useRedeem, usePointsMall } from '../api';
+import { addressesQuery } from '@/api/account';
+import { type MallFilter, pointsMallQuery, redeemable, useRedeem } from '../api';
 
 const KINDS = [
   { value: 0, label: '全部' },
@@ -27,7 +28,7 @@ function RedeemDialog({ item, points, close }: { item: PointsGoods; points: numb
   const { message } = AntApp.useApp();
   const redeem = useRedeem();
   const [number, setNumber] = useState(1);
-  const addresses = useAddresses();
+  const addresses = useQuery(addressesQuery());
   const list = item.kind === 1 ? (addresses.data?.list ?? []) : [];
   const [address, setAddress] = useState<number | undefined>();
   const chosen = address ?? list.find((entry) => entry.is_default === 1)?.id ?? list[0]?.id;
@@ -121,7 +122,7 @@ function MallCard({ item, open }: { item: PointsGoods; open: () => void }) {
 
 export function PointsMallPage() {
   const [filter, setFilter] = useState<MallFilter>({ page: 1, kind: 0, sort: '' });
-  const mall = usePointsMall(filter);
+  const mall = useQuery(pointsMallQuery(filter));
   const [chosen, setChosen] = useState<PointsGoods | null>(null);
   return (
     <div className="container promotion-page">

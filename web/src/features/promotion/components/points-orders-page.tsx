@@ -1,5 +1,6 @@
 // 积分订单 (/jfdd): what the member redeemed in the points mall, by state, with the points and
 // money each took, the delivery of goods (carrier and tracking number) and 确认收货 once shipped.
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { App as AntApp, Button, Table, Tabs, Tag } from 'antd';
@@ -7,8 +8,8 @@ import { positive, yuan } from '@/lib/money';
 import { formatTime } from '@/lib/time';
 import type { PointsOrder } from '@/api/types';
 import { Pager } from '@/components/pager';
-import { MemberLayout } from '@/features/member/components/member-layout';
-import { useReceivePoints, usePointsOrders } from '../api';
+import { MemberLayout } from '@/components/member-layout';
+import { pointsOrdersQuery, useReceivePoints } from '../api';
 
 const TABS = [
   { key: '-1', label: '全部' },
@@ -22,7 +23,7 @@ export function PointsOrdersPage() {
   const { modal } = AntApp.useApp();
   const [status, setStatus] = useState(-1);
   const [page, setPage] = useState(1);
-  const orders = usePointsOrders(page, status);
+  const orders = useQuery(pointsOrdersQuery(page, status));
   const receive = useReceivePoints();
   const confirm = (order: PointsOrder) =>
     modal.confirm({

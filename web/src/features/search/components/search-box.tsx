@@ -4,13 +4,8 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api';
-import { keys } from '@/lib/query-keys';
+import { fetchSuggestions, hotTermsQuery } from '../api';
 import { SuggestionBox, type SearchType } from '../suggestions';
-
-function fetchSuggestions(keywords: string, type: SearchType) {
-  return api.get<string[]>('/api/goods/search', { params: { keywords, type }, silent: true });
-}
 
 /** The hot terms of the dropdown: at most this many. */
 const HOT_SHOWN = 10;
@@ -30,12 +25,7 @@ export function SearchBox({ hot = [] }: { hot?: string[] }) {
   useEffect(() => () => box.dispose(), [box]);
   const state = useSyncExternalStore(box.subscribe, () => box.snapshot);
   // Asked when the box is first focused empty, and kept (a query left disabled keeps its data).
-  const hotTerms = useQuery({
-    queryKey: keys.goods.hot(),
-    queryFn: () => api.get<string[]>('/api/goods/hot', { silent: true }),
-    enabled: state.hot,
-    staleTime: 5 * 60_000,
-  });
+  const hotTerms = useQuery({ ...hotTermsQuery(), enabled: state.hot });
   useEffect(() => {
     if (hotTerms.data) box.setHotTerms(hotTerms.data.slice(0, HOT_SHOWN));
   }, [box, hotTerms.data]);

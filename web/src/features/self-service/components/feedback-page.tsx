@@ -1,19 +1,15 @@
 // 意见反馈 (/zzfw/yjfk): the member writes a suggestion or complaint with photos, and reads the
 // shop's replies to what they wrote.
 import { useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { App as AntApp, Button, Card, Empty, Form, Image, Input, Pagination, Radio, Skeleton, Tag } from 'antd';
 import type { UploadFile } from 'antd';
 import { PhotoPicker } from '@/components/photo-picker';
-import { pickedFiles } from '@/lib/files';
-import type { Feedback } from '@/api/types';
-import { api } from '@/lib/api';
+import { messageForm, pickedFiles } from '@/lib/files';
 import { formatTime } from '@/lib/time';
-import { fieldErrors } from '@/features/auth/api';
-import { afterSaleForm } from '@/features/order/api';
-import { MemberLayout } from '@/features/member/components/member-layout';
-import { useFeedback } from '../api';
-import { keys } from '@/lib/query-keys';
+import { fieldErrors } from '@/lib/field-errors';
+import { MemberLayout } from '@/components/member-layout';
+import { feedbackQuery, useSendFeedback } from '../api';
 
 const KINDS = [
   { value: 1, label: '功能建议' },
@@ -24,26 +20,22 @@ const KINDS = [
 
 export function FeedbackPage() {
   const [page, setPage] = useState(1);
-  const feedback = useFeedback(page);
+  const feedback = useQuery(feedbackQuery(page));
   const [form] = Form.useForm();
   const [files, setFiles] = useState<UploadFile[]>([]);
-  const [sending, setSending] = useState(false);
-  const client = useQueryClient();
+  const sendFeedback = useSendFeedback();
+  const sending = sendFeedback.isPending;
   const { message } = AntApp.useApp();
   const send = async (values: { kind: number; body: string }) => {
-    setSending(true);
     try {
       const photos = pickedFiles(files);
-      await api.upload<Feedback>('/api/user/feedback', afterSaleForm(values.body, photos, values.kind));
+      await sendFeedback.mutateAsync(messageForm(values.body, photos, values.kind));
       message.success('感谢您的反馈，我们会尽快处理');
       form.resetFields();
       setFiles([]);
       setPage(1);
-      await client.invalidateQueries({ queryKey: keys.selfService.feedback() });
     } catch (error) {
       form.setFields(fieldErrors(error).filter((field) => field.name !== 'photos'));
-    } finally {
-      setSending(false);
     }
   };
   return (

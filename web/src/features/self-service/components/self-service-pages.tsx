@@ -2,18 +2,16 @@
 // several into the cart at once) and 品种求购 (/zzfw/pzqg list, /zzfw/pzqg/add, /zzfw/pzqg/info).
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { App as AntApp, Button, Descriptions, Form, Input, InputNumber, Result, Segmented, Skeleton, Table, Tag } from 'antd';
 import type { Bought, Wanted } from '@/api/types';
-import { addToCart, refreshCart } from '@/api/cart';
-import { api } from '@/lib/api';
+import { useAddLines } from '@/api/cart';
 import { yuan } from '@/lib/money';
 import { formatTime } from '@/lib/time';
 import { currentPrice, stockClass } from '@/components/goods';
-import { fieldErrors } from '@/features/auth/api';
-import { MemberLayout } from '@/features/member/components/member-layout';
-import { chosenLines, useBought, useWanted, useWantedList } from '../api';
-import { keys } from '@/lib/query-keys';
+import { fieldErrors } from '@/lib/field-errors';
+import { MemberLayout } from '@/components/member-layout';
+import { boughtQuery, chosenLines, useAddWanted, wantedListQuery, wantedQuery } from '../api';
 
 export { FeedbackPage } from './feedback-page';
 
@@ -21,26 +19,14 @@ export { FeedbackPage } from './feedback-page';
 export function QuickPurchasePage() {
   const [page, setPage] = useState(1);
   const [order, setOrder] = useState<'recent' | 'often'>('recent');
-  const bought = useBought(page, order);
+  const bought = useQuery(boughtQuery(page, order));
   const [chosen, setChosen] = useState<number[]>([]);
   const [numbers, setNumbers] = useState<Record<number, number>>({});
-  const [adding, setAdding] = useState(false);
+  const addLines = useAddLines();
+  const adding = addLines.isPending;
   const { message } = AntApp.useApp();
-  const client = useQueryClient();
   const add = async () => {
-    setAdding(true);
-    let added = 0;
-    try {
-      for (const line of chosenLines(chosen, numbers)) {
-        await addToCart(line);
-        added += 1;
-      }
-    } catch {
-      // The API client has told the buyer; what was added stays.
-    } finally {
-      setAdding(false);
-      await refreshCart(client);
-    }
+    const added = await addLines.mutateAsync(chosenLines(chosen, numbers));
     if (added > 0) {
       message.success(`已将${added}种商品加入购物车`);
       setChosen([]);
@@ -144,7 +130,7 @@ const STATUS_COLOURS = ['orange', 'green', 'default'];
 /** 品种求购 (/zzfw/pzqg). */
 export function WantedListPage() {
   const [page, setPage] = useState(1);
-  const wanted = useWantedList(page);
+  const wanted = useQuery(wantedListQuery(page));
   return (
     <MemberLayout
       title="品种求购"
@@ -198,20 +184,16 @@ export function WantedListPage() {
 export function WantedAddPage() {
   const [form] = Form.useForm();
   const navigate = useNavigate();
-  const client = useQueryClient();
   const { message } = AntApp.useApp();
-  const [busy, setBusy] = useState(false);
+  const addWanted = useAddWanted();
+  const busy = addWanted.isPending;
   const save = async (values: Record<string, string | number | undefined>) => {
-    setBusy(true);
     try {
-      const added = await api.post<Wanted>('/api/user/buy', values);
+      const added = await addWanted.mutateAsync(values);
       message.success('已提交求购，我们会尽快为您采购');
-      await client.invalidateQueries({ queryKey: keys.selfService.wanted() });
       navigate(`/zzfw/pzqg/info?id=${added.id}`);
     } catch (error) {
       form.setFields(fieldErrors(error));
-    } finally {
-      setBusy(false);
     }
   };
   return (
@@ -252,7 +234,7 @@ export function WantedAddPage() {
 /** 求购详情 (/zzfw/pzqg/info?id=). */
 export function WantedInfoPage() {
   const [params] = useSearchParams();
-  const wanted = useWanted(Number(params.get('id')));
+  const wanted = useQuery(wantedQuery(Number(params.get('id'))));
   return (
     <MemberLayout title="求购详情" extra={<Link to="/zzfw/pzqg">返回求购列表</Link>}>
       {wanted.isError || !(Number(params.get('id')) > 0) ? (

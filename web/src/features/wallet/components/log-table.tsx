@@ -1,9 +1,10 @@
 // One account's movements (balance, red packets or points): filtered by direction and date,
 // paged 20 at a time, newest first.
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { DatePicker, Empty, Segmented, Table } from 'antd';
 import type { LogEntry } from '@/api/types';
-import { useLog, type LogAccount, type LogFilter } from '../api';
+import { logQuery, type LogAccount, type LogFilter } from '../api';
 import { dateRange, formatTime } from '@/lib/time';
 
 const PAGE_SIZE = 20;
@@ -16,7 +17,7 @@ const DIRECTIONS: { label: string; value: LogFilter['useType'] }[] = [
 
 export function LogTable({ account, unit }: { account: LogAccount; unit: string }) {
   const [filter, setFilter] = useState<LogFilter>({ page: 1, useType: 0 });
-  const log = useLog(account, filter);
+  const log = useQuery(logQuery(account, filter));
   const amountTitle = account === 'points' ? '积分' : `金额（${unit}）`;
   return (
     <div className="wallet-log" data-testid={`log-${account}`}>

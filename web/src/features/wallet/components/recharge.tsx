@@ -4,33 +4,30 @@
 import { useState } from 'react';
 import { App as AntApp, Button, Card, Input, Radio, Skeleton } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api';
 import { positive, yuan } from '@/lib/money';
-import { OnlinePayment } from '@/features/payment/online-payment';
-import type { MoneyConfig, PaymentStarted } from '@/api/types';
+import { OnlinePayment } from '@/components/online-payment';
+import type { PaymentStarted } from '@/api/types';
 import { keys } from '@/lib/query-keys';
+import { moneyConfigQuery, useStartRecharge } from '../api';
 
 export function Recharge() {
   const { message } = AntApp.useApp();
   const client = useQueryClient();
-  const config = useQuery({ queryKey: keys.wallet.moneyConfig(), queryFn: () => api.get<MoneyConfig>('/api/moneys/moneyConfig') });
+  const config = useQuery(moneyConfigQuery());
+  const startRecharge = useStartRecharge();
   const [tier, setTier] = useState<number | 'custom'>();
   const [amount, setAmount] = useState('');
   const [payment, setPayment] = useState<PaymentStarted>();
-  const [starting, setStarting] = useState(false);
 
   if (!config.data) return <Skeleton active />;
   const chosen = tier ?? config.data.tiers[0]?.id ?? 'custom';
 
   const start = async () => {
-    setStarting(true);
     try {
       const body = chosen === 'custom' ? { amount } : { money_config_id: chosen };
-      setPayment(await api.post<PaymentStarted>('/api/cash_coupon/userRecharge', body));
+      setPayment(await startRecharge.mutateAsync(body));
     } catch {
       // Told by the API client.
-    } finally {
-      setStarting(false);
     }
   };
 
@@ -67,7 +64,7 @@ export function Recharge() {
             />
           )}
           <div>
-            <Button type="primary" loading={starting} onClick={() => void start()}>
+            <Button type="primary" loading={startRecharge.isPending} onClick={() => void start()}>
               立即充值
             </Button>
           </div>

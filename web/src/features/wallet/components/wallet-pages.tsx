@@ -1,5 +1,6 @@
 // 我的钱包 (/wdqb) and its children: 余额管理 (/wdqb/yegl, with recharge), 账户红包
 // (/wdqb/zhhb), 积分管理 (/wdqb/jfgl), 优惠券 (/wdqb/yhq), 现金券 (/wdqb/xjq).
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Card, Empty, Segmented, Skeleton, Statistic, Tabs, Tag } from 'antd';
@@ -8,18 +9,19 @@ import { Pager } from '@/components/pager';
 import type { MemberCoupon, MemberVoucher } from '@/api/types';
 import { discountLabel } from '@/lib/engine';
 import { yuan } from '@/lib/money';
-import { MemberLayout } from '@/features/member/components/member-layout';
-import { useCouponCount, useCoupons, useVouchers, useWallet } from '../api';
-import { thresholdText } from '../coupon-text';
+import { MemberLayout } from '@/components/member-layout';
+import { walletQuery } from '@/api/wallet';
+import { couponCountQuery, couponsQuery, vouchersQuery } from '../api';
+import { thresholdText } from '@/lib/coupon-text';
 import { LogTable } from './log-table';
 import { Recharge } from './recharge';
 
 const PAGE_SIZE = 20;
 
 function WalletSummary() {
-  const wallet = useWallet();
-  const coupons = useCouponCount();
-  const vouchers = useVouchers(0, 1);
+  const wallet = useQuery(walletQuery());
+  const coupons = useQuery(couponCountQuery());
+  const vouchers = useQuery(vouchersQuery(0, 1));
   if (!wallet.data) return <Skeleton active />;
   const items = [
     { title: '账户余额', value: yuan(wallet.data.balance), to: '/wdqb/yegl', testid: 'wallet-balance' },
@@ -52,7 +54,7 @@ export function WalletPage() {
 }
 
 export function BalancePage() {
-  const wallet = useWallet();
+  const wallet = useQuery(walletQuery());
   return (
     <MemberLayout title="余额管理">
       <div className="member-stats">
@@ -68,7 +70,7 @@ export function BalancePage() {
 }
 
 export function RedPacketPage() {
-  const wallet = useWallet();
+  const wallet = useQuery(walletQuery());
   return (
     <MemberLayout title="账户红包">
       <div className="member-stats">
@@ -83,7 +85,7 @@ export function RedPacketPage() {
 }
 
 export function PointsPage() {
-  const wallet = useWallet();
+  const wallet = useQuery(walletQuery());
   return (
     <MemberLayout title="积分管理">
       <div className="member-stats">
@@ -152,8 +154,8 @@ export function CouponsPage() {
   const [status, setStatus] = useState(0);
   const [kind, setKind] = useState(0);
   const [page, setPage] = useState(1);
-  const counts = useCouponCount();
-  const coupons = useCoupons(status, kind, page);
+  const counts = useQuery(couponCountQuery());
+  const coupons = useQuery(couponsQuery(status, kind, page));
   return (
     <MemberLayout title="优惠券">
       <Tabs
@@ -197,7 +199,7 @@ export function CouponsPage() {
 export function VouchersPage() {
   const [status, setStatus] = useState(0);
   const [page, setPage] = useState(1);
-  const vouchers = useVouchers(status, page);
+  const vouchers = useQuery(vouchersQuery(status, page));
   const count = vouchers.data?.count;
   return (
     <MemberLayout title="现金券">

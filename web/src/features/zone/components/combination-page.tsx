@@ -3,31 +3,27 @@
 // right-hand ad and the electronic agreement (/dzht) are linked.
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Alert, App as AntApp, Button, Card as AntCard, Empty, InputNumber, Skeleton, Tag } from 'antd';
 import type { CombinationCard } from '@/api/types';
-import { addToCart, refreshCart } from '@/api/cart';
-import { useAd } from '@/api/common';
+import { useAddLine } from '@/api/cart';
+import { adQuery } from '@/api/common';
 import { LineType } from '@/lib/engine';
 import { yuan } from '@/lib/money';
-import { useCombinations } from '../api';
+import { combinationsQuery } from '../api';
 
 function CombinationSet({ set }: { set: CombinationCard }) {
   const [number, setNumber] = useState(1);
-  const [adding, setAdding] = useState(false);
   const { message } = AntApp.useApp();
-  const client = useQueryClient();
+  const addLine = useAddLine();
+  const adding = addLine.isPending;
   const buyable = set.is_buy === 1;
   const add = async () => {
-    setAdding(true);
     try {
-      await addToCart({ goods_id: set.items[0].goods.id, number, type: LineType.Combination, combination_id: set.id });
+      await addLine.mutateAsync({ goods_id: set.items[0].goods.id, number, type: LineType.Combination, combination_id: set.id });
       message.success('已加入购物车');
-      await refreshCart(client);
     } catch {
       // The API client has told the buyer.
-    } finally {
-      setAdding(false);
     }
   };
   return (
@@ -78,8 +74,8 @@ function CombinationSet({ set }: { set: CombinationCard }) {
 }
 
 export function CombinationZonePage() {
-  const sets = useCombinations();
-  const ad = useAd('postList').data?.[0];
+  const sets = useQuery(combinationsQuery());
+  const ad = useQuery(adQuery('postList')).data?.[0];
   return (
     <div className="container zone-page">
       <div className="promotion-banner combination-banner">

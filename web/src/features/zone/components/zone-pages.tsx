@@ -3,12 +3,13 @@
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { Card as AntCard, Empty, Pagination, Result, Skeleton, Table } from 'antd';
 import { formatTime } from '@/lib/time';
-import { useCommonData } from '@/api/common';
-import { useUserBase } from '@/api/user';
+import { useQuery } from '@tanstack/react-query';
+import { commonDataQuery } from '@/api/common';
+import { userBaseQuery } from '@/api/user';
 import { yuan } from '@/lib/money';
 import { countdown, useServerNow } from '@/lib/server-clock';
-import { pageFromPath, useBrand, useBrands, useCashback, useWelfare } from '../api';
-import { ZoneGoods, type ZoneSort } from './zone-goods';
+import { ZoneGoods, type ZoneSort } from '@/components/zone-goods';
+import { brandQuery, brandsQuery, cashbackQuery, pageFromPath, welfareQuery } from '../api';
 
 export { CombinationZonePage } from './combination-page';
 
@@ -64,7 +65,7 @@ export function NearExpiryZonePage() {
 }
 
 function FreeShippingIntro() {
-  const common = useCommonData();
+  const common = useQuery(commonDataQuery());
   const from = common.data?.free_shipping_from;
   return (
     <>
@@ -76,7 +77,7 @@ function FreeShippingIntro() {
 /** 包邮专区 (/yx, and /yx/table as a table): the preferred (优选) goods. */
 export function FreeShippingZonePage({ table = false }: { table?: boolean }) {
   // The same query the shell asks for this path: no second request.
-  const user = useUserBase(true, useLocation().pathname).data;
+  const user = useQuery(userBaseQuery(useLocation().pathname)).data;
   if (user?.is_show_youx === 0) {
     return (
       <Result status="403" title="暂无查看权限" subTitle="您的账户暂未开通优选商品，请联系专属客服" extra={<Link to="/">返回首页</Link>} />
@@ -105,7 +106,7 @@ export function FreeShippingTablePage() {
 
 /** 包邮规则 (/yx/rule): the free-shipping rules, without the header and footer. */
 export function FreeShippingRulePage() {
-  const common = useCommonData();
+  const common = useQuery(commonDataQuery());
   const from = common.data?.free_shipping_from;
   return (
     <div className="rule-page" data-testid="yx-rule">
@@ -124,7 +125,7 @@ export function FreeShippingRulePage() {
 /** 品牌专区 (/ppzq/{page?}): the brands, twelve a page. */
 export function BrandZonePage() {
   const page = pageFromPath(useParams().page);
-  const brands = useBrands(page);
+  const brands = useQuery(brandsQuery(page));
   return (
     <div className="container zone-page">
       <div className="promotion-banner brand-banner">
@@ -167,7 +168,7 @@ export function BrandInfoPage() {
   const navigate = useNavigate();
   const id = Number(params.id);
   const page = pageFromPath(params.page);
-  const brand = useBrand(id);
+  const brand = useQuery(brandQuery(id));
   if (!(id > 0) || brand.isError) return <Result status="404" title="品牌不存在" extra={<Link to="/ppzq">返回品牌专区</Link>} />;
   if (!brand.data) return <Skeleton active />;
   return (
@@ -203,7 +204,7 @@ const WELFARE_SORTS: ZoneSort[] = [
 /** 全场94折 (/welfare): while the store-wide discount runs, every goods at its rate — the
  * cards' prices are the discounted ones the cart charges. */
 export function WelfarePage() {
-  const welfare = useWelfare();
+  const welfare = useQuery(welfareQuery());
   const now = useServerNow();
   if (welfare.isPending) return <Skeleton active className="container" />;
   const running = welfare.data;
@@ -229,7 +230,7 @@ export function WelfarePage() {
 
 /** 满额返现 (/hb): the tiers, the rules, the member's cash back so far, and the goods. */
 export function CashbackPage() {
-  const cashback = useCashback();
+  const cashback = useQuery(cashbackQuery());
   const now = useServerNow();
   if (cashback.isPending) return <Skeleton active className="container" />;
   const activity = cashback.data?.activity;
