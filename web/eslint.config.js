@@ -7,12 +7,42 @@
 // 7, whose rules come from the React Compiler, and eslint-plugin-react-refresh for Vite's Fast
 // Refresh) exist only as ESLint plugins, and typescript-eslint is the reference TypeScript rule
 // set. Formatting is Prettier's alone (prettier.config.js): no ESLint rule here is about layout.
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import { defineConfig, globalIgnores } from 'eslint/config';
 import reactHooks from 'eslint-plugin-react-hooks';
 import reactRefresh from 'eslint-plugin-react-refresh';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+// The web app's layers (docs/architecture.md, "The web app's layers"): the shared layers
+// (src/api, src/components, src/lib, src/testing) import nothing above them; a feature imports
+// the shared layers and itself, never another feature nor the app; src/app assembles the
+// features. eslint-plugin-import's `import/no-restricted-paths` is not installed, so each
+// feature gets core `no-restricted-imports` with the other features named; a new folder under
+// src/features is covered by being there.
+const FEATURES = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const LAYERS_MESSAGE =
+  'A feature imports only the shared layers (@/api, @/components, @/lib) and its own files: move what two features share into a shared layer.';
+const SHARED_MESSAGE = 'The shared layers (api, components, lib, testing) import neither a feature nor the app.';
+const featureLayers = FEATURES.map((feature) => ({
+  name: `shop/layers/features/${feature}`,
+  files: [`**/src/features/${feature}/**/*.{ts,tsx}`],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          { regex: `^@/features/(?!${feature}/)`, message: LAYERS_MESSAGE },
+          { regex: '^@/app(/|$)', message: LAYERS_MESSAGE },
+          { regex: `^(\\.\\./)+(app|features|${FEATURES.filter((other) => other !== feature).join('|')})(/|$)`, message: LAYERS_MESSAGE },
+        ],
+      },
+    ],
+  },
+}));
 
 export default defineConfig([
   globalIgnores(['**/node_modules/', '**/dist/', '**/build/', '**/test-results/', '**/playwright-report/', '**/.wrangler/']),
@@ -43,6 +73,24 @@ export default defineConfig([
     files: ['**/src/**/*.test.{ts,tsx}', '**/src/testing/**'],
     rules: { 'react-refresh/only-export-components': 'off' },
   },
+
+  // The layers: imports flow shared → features → app.
+  {
+    name: 'shop/layers/shared',
+    files: ['**/src/{api,components,lib,testing}/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^@/(features|app)(/|$)', message: SHARED_MESSAGE },
+            { regex: '^(\\.\\./)+(features|app)(/|$)', message: SHARED_MESSAGE },
+          ],
+        },
+      ],
+    },
+  },
+  ...featureLayers,
 
   // Node: the config files, the browser tests' runner side, benchmarks, test harnesses and the
   // scripts. Playwright's `page.evaluate` callbacks run in the page, hence the browser globals.

@@ -39,11 +39,6 @@ export function loadEngine(): Promise<void> {
   return loading;
 }
 
-/** Whether the engine is loaded. */
-export function engineLoaded(): boolean {
-  return engine !== undefined;
-}
-
 function loaded(): EngineModule {
   if (!engine) throw new EngineNotLoaded();
   return engine;

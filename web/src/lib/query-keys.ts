@@ -128,7 +128,6 @@ export const keys = {
     simple: () => [...keys.draw.all, 'simple'] as const,
     activity: (id: number | null) => [...keys.draw.all, 'activity', id] as const,
     ads: () => [...keys.draw.all, 'ads'] as const,
-    records: () => [...keys.draw.all, 'records'] as const,
     /** An activity's latest winners (`draw/new_record`). */
     winners: (id: number | null) => [...keys.draw.all, 'winners', id] as const,
     /** An activity's rules and prizes left, by path (`draw/{id}/activity`). */
