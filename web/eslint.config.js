@@ -91,6 +91,27 @@ export default defineConfig([
     },
   },
   ...featureLayers,
+  // A read's key and fetcher, and a write's call, live once in an api.ts (or src/api): a
+  // component uses those options and hooks, and never calls the API client itself.
+  {
+    name: 'shop/layers/data',
+    files: ['**/src/features/*/components/**/*.tsx', '**/src/components/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "Property[key.name='queryFn']",
+          message: "A read is a queryOptions factory in its feature's api.ts (or src/api): use it, as useQuery(orderQuery(id)).",
+        },
+        {
+          selector: "ImportDeclaration[source.value='@/lib/api']",
+          message:
+            "A component calls the API through its feature's api.ts (or src/api): queryOptions for reads, mutation hooks for writes.",
+        },
+      ],
+    },
+  },
 
   // Node: the config files, the browser tests' runner side, benchmarks, test harnesses and the
   // scripts. Playwright's `page.evaluate` callbacks run in the page, hence the browser globals.
