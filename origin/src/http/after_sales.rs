@@ -2,7 +2,7 @@
 //! delivery problem, with text and photos; the member and the shop (`origin admin answer`)
 //! write to its thread until it is resolved. A member sees and acts on their own cases only.
 
-use axum::extract::{DefaultBodyLimit, Multipart, Path, State};
+use axum::extract::{DefaultBodyLimit, Path, State};
 use axum::response::Response;
 use serde::Serialize;
 use sqlx::{AnyConnection, Connection};
@@ -13,7 +13,7 @@ use utoipa_axum::routes;
 use super::ApiContext;
 use super::error::{Answer, Envelope, Error, Result, ok, ok_with};
 use super::extract::{Member, QueryFields};
-use super::upload::{self, Kind};
+use super::upload::{self, FromUpload, Upload};
 use crate::domain::after_sales::{KIND_NAMES, STATUS_NAMES, add_message};
 use crate::domain::orders::life::{CANCELLED, UNPAID};
 use crate::now;
@@ -134,16 +134,47 @@ async fn load(conn: &mut AnyConnection, member: Member, id: i64) -> Result<After
     })
 }
 
-/// The text and photos of a message, checked (photos JPEG or PNG, by content).
-async fn read_message(multipart: Multipart) -> Result<(upload::Form, String, Vec<upload::Checked>)> {
-    let mut form = upload::Form::read(multipart, "photos", PHOTOS_MAX).await?;
-    let body = form.bounded(text::CASE_MESSAGE)?.ok_or_else(|| Error::field("body", "请描述遇到的问题"))?;
-    let files = std::mem::take(&mut form.files);
-    let photos = files
-        .into_iter()
-        .map(|(name, bytes)| upload::check("photos", &name, bytes, &[Kind::Jpeg, Kind::Png], "JPG或PNG"))
-        .collect::<Result<Vec<_>>>()?;
-    Ok((form, body, photos))
+/// A message of a case (`multipart/form-data`): its text, and photos checked as JPEG or PNG by
+/// their content.
+#[derive(ToSchema)]
+pub struct CaseMessage {
+    /// 问题描述 (lines), at most 1,000 characters.
+    body: String,
+    /// Up to 5 JPEG or PNG photos of at most 5 MB each (`photos` or `photos[]`).
+    #[schema(value_type = Vec<String>, format = Binary)]
+    photos: Vec<upload::Checked>,
+}
+
+impl FromUpload for CaseMessage {
+    const FILES: (&'static str, usize) = ("photos", PHOTOS_MAX);
+
+    fn from_upload(mut form: upload::Form) -> Result<CaseMessage> {
+        let body = form.bounded(text::CASE_MESSAGE)?.ok_or_else(|| Error::field("body", "请描述遇到的问题"))?;
+        Ok(CaseMessage { body, photos: upload::photos(std::mem::take(&mut form.files))? })
+    }
+}
+
+/// A new case: what kind of problem, and its first message.
+#[derive(ToSchema)]
+pub struct CaseForm {
+    /// 问题类型: 1 质量问题, 2 配送问题, 3 其他.
+    kind: i64,
+    #[serde(flatten)]
+    message: CaseMessage,
+}
+
+impl FromUpload for CaseForm {
+    const FILES: (&'static str, usize) = CaseMessage::FILES;
+
+    fn from_upload(form: upload::Form) -> Result<CaseForm> {
+        let kind = form.text("kind");
+        let message = CaseMessage::from_upload(form)?;
+        let kind: i64 = kind.and_then(|kind| kind.parse().ok()).ok_or_else(|| Error::field("kind", "请选择问题类型"))?;
+        if !(1..KIND_NAMES.len() as i64).contains(&kind) {
+            return Err(Error::field("kind", "问题类型不正确"));
+        }
+        Ok(CaseForm { kind, message })
+    }
 }
 
 async fn store_all(context: &ApiContext, member: Member, photos: &[upload::Checked]) -> Result<Vec<(String, &'static str, i64)>> {
@@ -154,13 +185,14 @@ async fn store_all(context: &ApiContext, member: Member, photos: &[upload::Check
 /// `POST /api/order/{id}/after_sales` (multipart: `kind` 1 质量问题, 2 配送问题, 3 其他;
 /// `body` the problem, at most 1,000 characters; `photos` up to 5 JPEG or PNG of at most 5 MB):
 /// opens a case on one of the member's paid orders (409 for an unpaid or cancelled one).
-#[utoipa::path(post, path = "/api/order/{id}/after_sales", tag = "售后", responses((status = 200, description = "新的售后单", body = Envelope<AfterSale>)))]
-async fn open(State(context): State<ApiContext>, member: Member, Path(order): Path<i64>, multipart: Multipart) -> Answer<AfterSale> {
-    let (form, body, photos) = read_message(multipart).await?;
-    let kind: i64 = form.text("kind").and_then(|kind| kind.parse().ok()).ok_or_else(|| Error::field("kind", "请选择问题类型"))?;
-    if !(1..KIND_NAMES.len() as i64).contains(&kind) {
-        return Err(Error::field("kind", "问题类型不正确"));
-    }
+#[utoipa::path(post, path = "/api/order/{id}/after_sales", request_body(content = CaseForm, content_type = "multipart/form-data"), tag = "售后", responses((status = 200, description = "新的售后单", body = Envelope<AfterSale>)))]
+async fn open(
+    State(context): State<ApiContext>,
+    member: Member,
+    Path(order): Path<i64>,
+    Upload(form): Upload<CaseForm>,
+) -> Answer<AfterSale> {
+    let CaseForm { kind, message: CaseMessage { body, photos } } = form;
     let status: Option<i64> = sqlx::query_scalar("SELECT status FROM orders WHERE id = $1 AND member_id = $2")
         .bind(order)
         .bind(member.id)
@@ -194,9 +226,14 @@ async fn open(State(context): State<ApiContext>, member: Member, Path(order): Pa
 
 /// `POST /api/after_sales/{id}/reply` (multipart `body`, `photos`): the member writes to one of
 /// their open cases (409 once resolved).
-#[utoipa::path(post, path = "/api/after_sales/{id}/reply", tag = "售后", responses((status = 200, description = "售后单", body = Envelope<AfterSale>)))]
-async fn reply(State(context): State<ApiContext>, member: Member, Path(id): Path<i64>, multipart: Multipart) -> Answer<AfterSale> {
-    let (_, body, photos) = read_message(multipart).await?;
+#[utoipa::path(post, path = "/api/after_sales/{id}/reply", request_body(content = CaseMessage, content_type = "multipart/form-data"), tag = "售后", responses((status = 200, description = "售后单", body = Envelope<AfterSale>)))]
+async fn reply(
+    State(context): State<ApiContext>,
+    member: Member,
+    Path(id): Path<i64>,
+    Upload(message): Upload<CaseMessage>,
+) -> Answer<AfterSale> {
+    let CaseMessage { body, photos } = message;
     let mut conn = context.db.pool.acquire().await?;
     let current = load(&mut conn, member, id).await?;
     if current.status != OPEN {

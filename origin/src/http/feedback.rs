@@ -1,7 +1,7 @@
 //! Feedback (意见反馈, `/zzfw/yjfk`): a member writes a suggestion or complaint, with photos;
 //! the shop replies (`origin admin reply-feedback`). A member sees their own only.
 
-use axum::extract::{DefaultBodyLimit, Path, Request, State};
+use axum::extract::{DefaultBodyLimit, Path, State};
 use axum::response::Response;
 use serde::Serialize;
 use sqlx::Connection;
@@ -12,7 +12,7 @@ use utoipa_axum::routes;
 use super::ApiContext;
 use super::error::{Answer, Envelope, Error, Result, ok, ok_with};
 use super::extract::{Member, QueryFields};
-use super::upload::{self, Kind};
+use super::upload::{self, FromUpload, Upload};
 use crate::domain::self_service::{FEEDBACK_KIND_NAMES as KIND_NAMES, FEEDBACK_STATUS_NAMES as STATUS_NAMES};
 use crate::now;
 use crate::security::text;
@@ -85,21 +85,38 @@ async fn with_photos(context: &ApiContext, row: FeedbackRow) -> Result<Feedback>
     })
 }
 
+/// A piece of feedback (`multipart/form-data`; without photos, a form-encoded body does too).
+#[derive(ToSchema)]
+pub struct FeedbackForm {
+    /// 反馈类型: 1 功能建议, 2 商品问题, 3 服务投诉, 4 其他.
+    kind: i64,
+    /// 反馈内容 (lines), at most 1,000 characters.
+    body: String,
+    /// Up to 5 JPEG or PNG photos of at most 5 MB each (`photos` or `photos[]`).
+    #[schema(value_type = Vec<String>, format = Binary)]
+    photos: Vec<upload::Checked>,
+}
+
+impl FromUpload for FeedbackForm {
+    const FILES: (&'static str, usize) = ("photos", PHOTOS_MAX);
+    const FORM_ENCODED_TOO: bool = true;
+
+    fn from_upload(mut form: upload::Form) -> Result<FeedbackForm> {
+        let kind: i64 = form.text("kind").and_then(|kind| kind.parse().ok()).ok_or_else(|| Error::field("kind", "请选择反馈类型"))?;
+        if !(1..KIND_NAMES.len() as i64).contains(&kind) {
+            return Err(Error::field("kind", "反馈类型不正确"));
+        }
+        let body = form.bounded(text::FEEDBACK)?.ok_or_else(|| Error::field("body", "请填写反馈内容"))?;
+        Ok(FeedbackForm { kind, body, photos: upload::photos(std::mem::take(&mut form.files))? })
+    }
+}
+
 /// `POST /api/user/feedback` (`kind` 1 功能建议, 2 商品问题, 3 服务投诉, 4 其他; `body` at most
 /// 1,000 characters; `photos` up to 5 JPEG or PNG of at most 5 MB): sends the shop a piece of
 /// feedback. With photos the body is multipart; without, a form-encoded body does as well.
-#[utoipa::path(post, path = "/api/user/feedback", operation_id = "feedback_send", tag = "自助服务", responses((status = 200, description = "新的反馈", body = Envelope<Feedback>)))]
-async fn send(State(context): State<ApiContext>, member: Member, request: Request) -> Answer<Feedback> {
-    let mut form = upload::Form::read_any(request, "photos", PHOTOS_MAX).await?;
-    let kind: i64 = form.text("kind").and_then(|kind| kind.parse().ok()).ok_or_else(|| Error::field("kind", "请选择反馈类型"))?;
-    if !(1..KIND_NAMES.len() as i64).contains(&kind) {
-        return Err(Error::field("kind", "反馈类型不正确"));
-    }
-    let body = form.bounded(text::FEEDBACK)?.ok_or_else(|| Error::field("body", "请填写反馈内容"))?;
-    let photos = std::mem::take(&mut form.files)
-        .into_iter()
-        .map(|(name, bytes)| upload::check("photos", &name, bytes, &[Kind::Jpeg, Kind::Png], "JPG或PNG"))
-        .collect::<Result<Vec<_>>>()?;
+#[utoipa::path(post, path = "/api/user/feedback", request_body(content = FeedbackForm, content_type = "multipart/form-data"), operation_id = "feedback_send", tag = "自助服务", responses((status = 200, description = "新的反馈", body = Envelope<Feedback>)))]
+async fn send(State(context): State<ApiContext>, member: Member, Upload(form): Upload<FeedbackForm>) -> Answer<Feedback> {
+    let FeedbackForm { kind, body, photos } = form;
     let names = upload::store(&context, member, &photos).await?;
     let stored: Vec<_> =
         names.into_iter().zip(&photos).map(|(name, photo)| (name, photo.kind.content_type(), photo.bytes.len() as i64)).collect();

@@ -8,7 +8,7 @@
 //! `DATA_DIR/uploads/<member>/` with a random name of the shop's choosing, never the member's;
 //! a new scan of a kind replaces the old one, whose file is deleted.
 
-use axum::extract::{DefaultBodyLimit, Multipart, Path, State};
+use axum::extract::{DefaultBodyLimit, Path, State};
 use axum::response::Response;
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -18,7 +18,7 @@ use utoipa_axum::routes;
 use super::ApiContext;
 use super::error::{Answer, Envelope, Error, Result, ok, ok_with};
 use super::extract::Member;
-use super::upload;
+use super::upload::{self, FromUpload, Upload};
 use crate::domain::members::REQUIRED;
 use crate::now;
 use crate::security::text;
@@ -154,26 +154,51 @@ async fn list(State(context): State<ApiContext>, member: Member) -> Answer<Certi
     ok(certificates(&context, member).await?)
 }
 
+/// A certificate and its scan (`multipart/form-data`).
+#[derive(ToSchema)]
+pub struct CertificateForm {
+    /// 证件类型: 营业执照, 药品经营许可证, GSP证书, 医疗器械经营许可证, 采购委托书 or 其他.
+    #[schema(value_type = String)]
+    kind: &'static str,
+    /// 证件编号.
+    number: String,
+    /// 有效期 `YYYY-MM-DD`, not past; empty or absent when it has none.
+    #[schema(value_type = Option<String>, example = "2030-12-31")]
+    expires_on: String,
+    /// The scan: a JPEG, PNG or PDF of at most 5 MB.
+    #[schema(value_type = String, format = Binary)]
+    file: upload::Checked,
+}
+
+impl FromUpload for CertificateForm {
+    const FILES: (&'static str, usize) = ("file", 1);
+
+    fn from_upload(form: upload::Form) -> Result<CertificateForm> {
+        let kind = form.text("kind").ok_or_else(|| Error::field("kind", "请选择证件类型"))?;
+        let Some(kind) = KINDS.iter().find(|known| **known == kind) else {
+            return Err(Error::field("kind", "证件类型不正确"));
+        };
+        let number = form.bounded(text::CERTIFICATE)?.ok_or_else(|| Error::field("number", "请填写证件编号"))?;
+        let expires_on = form.text("expires_on").unwrap_or_default();
+        if !expires_on.is_empty() && !is_date(&expires_on) {
+            return Err(Error::field("expires_on", "有效期格式应为YYYY-MM-DD"));
+        }
+        if !expires_on.is_empty() && expires_on < today() {
+            return Err(Error::field("expires_on", "证件已过期，请上传有效证件"));
+        }
+        let (file_name, bytes) = form.files.into_iter().next().ok_or_else(|| Error::field("file", "请上传证件扫描件"))?;
+        let allowed = [upload::Kind::Jpeg, upload::Kind::Png, upload::Kind::Pdf];
+        let file = upload::check("file", &file_name, bytes, &allowed, "JPG、PNG或PDF")?;
+        Ok(CertificateForm { kind, number, expires_on, file })
+    }
+}
+
 /// `POST /api/user/zizhi` (multipart: `kind`, `number`, `expires_on` `YYYY-MM-DD` or empty,
 /// `file` a JPEG, PNG or PDF scan of at most 5 MB): records the certificate of that kind, or
 /// replaces the member's one of that kind (its old scan is deleted), for review (待审核).
-#[utoipa::path(post, path = "/api/user/zizhi", tag = "账户", responses((status = 200, description = "资质证件", body = Envelope<Certificates>)))]
-async fn upload(State(context): State<ApiContext>, member: Member, multipart: Multipart) -> Answer<Certificates> {
-    let form = upload::Form::read(multipart, "file", 1).await?;
-    let kind = form.text("kind").ok_or_else(|| Error::field("kind", "请选择证件类型"))?;
-    let Some(kind) = KINDS.iter().find(|known| **known == kind) else {
-        return Err(Error::field("kind", "证件类型不正确"));
-    };
-    let number = form.bounded(text::CERTIFICATE)?.ok_or_else(|| Error::field("number", "请填写证件编号"))?;
-    let expires_on = form.text("expires_on").unwrap_or_default();
-    if !expires_on.is_empty() && !is_date(&expires_on) {
-        return Err(Error::field("expires_on", "有效期格式应为YYYY-MM-DD"));
-    }
-    if !expires_on.is_empty() && expires_on < today() {
-        return Err(Error::field("expires_on", "证件已过期，请上传有效证件"));
-    }
-    let (file_name, bytes) = form.files.into_iter().next().ok_or_else(|| Error::field("file", "请上传证件扫描件"))?;
-    let file = upload::check("file", &file_name, bytes, &[upload::Kind::Jpeg, upload::Kind::Png, upload::Kind::Pdf], "JPG、PNG或PDF")?;
+#[utoipa::path(post, path = "/api/user/zizhi", request_body(content = CertificateForm, content_type = "multipart/form-data"), tag = "账户", responses((status = 200, description = "资质证件", body = Envelope<Certificates>)))]
+async fn upload(State(context): State<ApiContext>, member: Member, Upload(form): Upload<CertificateForm>) -> Answer<Certificates> {
+    let CertificateForm { kind, number, expires_on, file } = form;
     // The file first, under a name of the shop's; the row then names it. A failed write leaves
     // no row; a failed row deletes the file again.
     let stored = upload::store(&context, member, std::slice::from_ref(&file)).await?.remove(0);

@@ -4,7 +4,7 @@
 //! with their states. The states and the refund are `crate::domain::returns`'s; the shop reviews and
 //! receives returns with `origin admin approve-return | reject-return | receive-return`.
 
-use axum::extract::{DefaultBodyLimit, Multipart, Path, State};
+use axum::extract::{DefaultBodyLimit, Path, State};
 use axum::response::Response;
 use serde::Serialize;
 use sqlx::{AnyConnection, Connection};
@@ -15,7 +15,7 @@ use utoipa_axum::routes;
 use super::ApiContext;
 use super::error::{Answer, Envelope, Error, Result, ok, ok_with};
 use super::extract::{Member, QueryFields};
-use super::upload::{self, Kind};
+use super::upload::{self, FromUpload, Upload};
 use crate::domain::orders::life::{Actor, STATUS_NAMES as ORDER_STATUS_NAMES};
 use crate::domain::returns::{self, REASON_NAMES, REQUESTED, Refusal, STATUS_NAMES, Step};
 use crate::security::text;
@@ -370,32 +370,60 @@ async fn quote(
     })
 }
 
+/// A return asked for (`multipart/form-data`).
+#[derive(ToSchema)]
+pub struct ReturnForm {
+    /// The order's lines and units to return: `12:1,13:2` (line id:units).
+    #[schema(value_type = String, example = "12:1,13:2")]
+    lines: Vec<returns::Wanted>,
+    /// 退货原因, 1–6.
+    reason: i64,
+    /// 问题描述 (lines), at most 500 characters; required for 其他.
+    #[schema(value_type = Option<String>)]
+    description: String,
+    /// The refund the member was shown, in yuan: a different one now is refused (409).
+    #[schema(value_type = Option<String>)]
+    refund: Option<i64>,
+    /// Up to 5 JPEG or PNG photos of at most 5 MB each (`photos` or `photos[]`).
+    #[schema(value_type = Vec<String>, format = Binary)]
+    photos: Vec<upload::Checked>,
+}
+
+impl FromUpload for ReturnForm {
+    const FILES: (&'static str, usize) = ("photos", PHOTOS_MAX);
+
+    fn from_upload(mut form: upload::Form) -> Result<ReturnForm> {
+        let lines = returns::parse_lines(&form.text("lines").unwrap_or_default())?;
+        let reason: i64 =
+            form.text("reason").and_then(|reason| reason.parse().ok()).ok_or_else(|| Error::field("reason", "请选择退货原因"))?;
+        if !(1..REASON_NAMES.len() as i64).contains(&reason) {
+            return Err(Error::field("reason", "退货原因不正确"));
+        }
+        let description = form.bounded(text::RETURN_DESCRIPTION)?.unwrap_or_default();
+        if description.is_empty() && name_of(&REASON_NAMES, reason) == "其他" {
+            return Err(Error::field("description", "请描述退货原因"));
+        }
+        let refund = match form.text("refund") {
+            None => None,
+            Some(text) => Some(money::parse_stored(&text).ok_or_else(|| Error::field("refund", "退款金额格式不正确"))?),
+        };
+        Ok(ReturnForm { lines, reason, description, refund, photos: upload::photos(std::mem::take(&mut form.files))? })
+    }
+}
+
 /// `POST /api/order/{id}/return` (multipart: `lines` `12:1,13:2`; `reason` 1–6; `description`
 /// at most 500 characters, required for 其他; `refund` the refund shown, optional: a different
 /// one now is refused with 409; `photos` up to 5 JPEG or PNG of at most 5 MB): requests a
 /// return of a shipped or completed order of the member's. One return of an order is open at a
 /// time (409 while another is).
-#[utoipa::path(post, path = "/api/order/{id}/return", operation_id = "return_request", tag = "退货", responses((status = 200, description = "订单的退货", body = Envelope<ReturnInfo>)))]
-async fn request(State(context): State<ApiContext>, member: Member, Path(order): Path<i64>, multipart: Multipart) -> Answer<ReturnInfo> {
-    let mut form = upload::Form::read(multipart, "photos", PHOTOS_MAX).await?;
-    let wanted = returns::parse_lines(&form.text("lines").unwrap_or_default())?;
-    let reason: i64 = form.text("reason").and_then(|reason| reason.parse().ok()).ok_or_else(|| Error::field("reason", "请选择退货原因"))?;
-    if !(1..REASON_NAMES.len() as i64).contains(&reason) {
-        return Err(Error::field("reason", "退货原因不正确"));
-    }
-    let description = form.bounded(text::RETURN_DESCRIPTION)?.unwrap_or_default();
-    if description.is_empty() && name_of(&REASON_NAMES, reason) == "其他" {
-        return Err(Error::field("description", "请描述退货原因"));
-    }
-    let expected_refund = match form.text("refund") {
-        None => None,
-        Some(text) => Some(money::parse_stored(&text).ok_or_else(|| Error::field("refund", "退款金额格式不正确"))?),
-    };
-    let files = std::mem::take(&mut form.files);
-    let photos = files
-        .into_iter()
-        .map(|(name, bytes)| upload::check("photos", &name, bytes, &[Kind::Jpeg, Kind::Png], "JPG或PNG"))
-        .collect::<Result<Vec<_>>>()?;
+#[utoipa::path(post, path = "/api/order/{id}/return", request_body(content = ReturnForm, content_type = "multipart/form-data"), operation_id = "return_request", tag = "退货", responses((status = 200, description = "订单的退货", body = Envelope<ReturnInfo>)))]
+async fn request(
+    State(context): State<ApiContext>,
+    member: Member,
+    Path(order): Path<i64>,
+    Upload(form): Upload<ReturnForm>,
+) -> Answer<ReturnInfo> {
+    let ReturnForm { lines: wanted, reason, description, refund: expected_refund, photos } = form;
     // Refused early, before any photo is stored, when the order cannot take a return.
     let mut conn = context.db.pool.acquire().await?;
     let facts = returns::order_facts(&mut conn, order, Some(member.id)).await?.ok_or_else(|| Error::not_found("订单不存在"))?;

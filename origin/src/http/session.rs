@@ -12,7 +12,7 @@ use super::ApiContext;
 use super::account::LOOKUPS_REFUSED;
 use super::cookie;
 use super::error::{Answer, Envelope, Error, Nothing, Result, ok};
-use super::extract::{ClientAddress, Fields, FormFields, MaybeMember, session_token};
+use super::extract::{ClientAddress, Fields, Form, FromFields, MaybeMember, session_token};
 use crate::db::Db;
 use crate::security::{
     LOGIN_FREE_PER_ACCOUNT, LOGIN_FREE_PER_ADDRESS, LOGIN_WAIT_FIRST, LOGIN_WINDOW, LOOKUPS_PER_MEMBER, login_wait, text,
@@ -26,29 +26,60 @@ pub fn router() -> OpenApiRouter<ApiContext> {
 /// `POST /api/user/login`: `username` (or the phone) and `password`, or `phone` and `code` (a
 /// code of scene `login`, which failed passwords never hold up); opens a new session (cookie
 /// `sid`) and answers the member's state.
-#[utoipa::path(post, path = "/api/user/login", tag = "账户", responses((status = 200, description = "登录后的会员状态，并设置会话 Cookie", body = Envelope<UserState>)))]
+#[utoipa::path(post, path = "/api/user/login", request_body(content = LoginForm, content_type = "application/x-www-form-urlencoded"), tag = "账户", responses((status = 200, description = "登录后的会员状态，并设置会话 Cookie", body = Envelope<UserState>)))]
 async fn login(
     State(context): State<ApiContext>,
     ClientAddress(address): ClientAddress,
     headers: HeaderMap,
-    FormFields(form): FormFields,
+    Form(form): Form<LoginForm>,
 ) -> Result<Response> {
-    let by_code = form.text("password").is_none() && form.text("code").is_some();
-    let member = if by_code {
-        // A code is guessed at most five times (`account::check_code`); the waits of failed
-        // passwords do not apply, so that whoever fails them cannot keep the owner out.
-        let phone = super::account::phone(&form)?;
-        super::account::check_code(&context.db, &phone, "login", &form, true).await?;
-        let member: Option<i64> =
-            sqlx::query_scalar("SELECT id FROM members WHERE phone = $1").bind(&phone).fetch_optional(&context.db.pool).await?;
-        member.ok_or_else(|| Error::field("code", "验证码错误或已过期"))?
-    } else {
-        password_login(&context.db, &form, &address).await?
+    let member = match form {
+        LoginForm::Code { phone, code } => {
+            // A code is guessed at most five times (`account::check_code`); the waits of failed
+            // passwords do not apply, so that whoever fails them cannot keep the owner out.
+            super::account::check_code(&context.db, &phone, "login", Some(code), true).await?;
+            let member: Option<i64> =
+                sqlx::query_scalar("SELECT id FROM members WHERE phone = $1").bind(&phone).fetch_optional(&context.db.pool).await?;
+            member.ok_or_else(|| Error::field("code", "验证码错误或已过期"))?
+        }
+        LoginForm::Password { username, password } => password_login(&context.db, username, password, &address).await?,
     };
     sqlx::query("DELETE FROM login_failures WHERE key = $1").bind(account_key(Some(member), "")).execute(&context.db.pool).await?;
     let cookie = cookie::sign_in(&context.db, &headers, member).await?;
     let body = ok(user_state(&context.db, Some(member)).await?)?;
     Ok(([(header::SET_COOKIE, cookie)], body).into_response())
+}
+
+/// A login: by account (or phone) and password, or by phone and a code of scene `login` (sent
+/// without a password).
+#[derive(ToSchema)]
+#[serde(untagged)]
+pub enum LoginForm {
+    Password {
+        /// 账号: the username or the phone.
+        username: String,
+        /// 密码.
+        password: String,
+    },
+    Code {
+        /// 手机号码.
+        phone: String,
+        /// 验证码.
+        code: String,
+    },
+}
+
+impl FromFields for LoginForm {
+    fn from_fields(form: &Fields) -> Result<LoginForm> {
+        if form.text("password").is_none() && form.text("code").is_some() {
+            let phone = super::account::phone(form.text("phone"))?;
+            let code = form.required_bounded(text::CODE)?;
+            return Ok(LoginForm::Code { phone, code });
+        }
+        let username = form.required_bounded(text::ACCOUNT)?;
+        let password = form.required_bounded(text::PASSWORD)?;
+        Ok(LoginForm::Password { username, password })
+    }
 }
 
 /// What failures on an account count under: the member, whichever name they typed; or the
@@ -64,9 +95,7 @@ fn account_key(member: Option<i64>, name: &str) -> String {
 /// account each claim the attempt first (a 429 while either must still wait); a success gives
 /// the address its claim back and clears the account's. The password is checked against a
 /// hash even when the account does not exist, so that both cost the same.
-async fn password_login(db: &Db, form: &Fields, address: &str) -> Result<i64> {
-    let username = form.required_bounded(text::ACCOUNT)?;
-    let password = form.required_bounded(text::PASSWORD)?;
+async fn password_login(db: &Db, username: String, password: String, address: &str) -> Result<i64> {
     let address_key = format!("address:{address}");
     if let Some(wait) = claim_attempt(db, &address_key, LOGIN_FREE_PER_ADDRESS).await? {
         return Err(Error::too_many(wait_message(wait)));

@@ -140,6 +140,38 @@ impl Form {
     }
 }
 
+/// A call's typed multipart request, read from its text fields and files ([`Form`]) with the
+/// same Chinese 422 messages as every form.
+pub trait FromUpload: Sized {
+    /// The field the files come in, and how many it takes.
+    const FILES: (&'static str, usize);
+    /// Whether a form-encoded body (fields, no files) does as well as a multipart one.
+    const FORM_ENCODED_TOO: bool = false;
+
+    fn from_upload(form: Form) -> Result<Self>;
+}
+
+/// A multipart body (`multipart/form-data`) read as the call's request `T`; its schema is the
+/// operation's `request_body`.
+pub struct Upload<T>(pub T);
+
+impl<S: Send + Sync, T: FromUpload> FromRequest<S> for Upload<T> {
+    /// axum's own refusal of a body that is not multipart, enveloped like every other
+    /// (`http::envelope_rejections`); or the field's 422.
+    type Rejection = Response;
+
+    async fn from_request(request: Request, state: &S) -> std::result::Result<Upload<T>, Response> {
+        let (field, max) = T::FILES;
+        let form = if T::FORM_ENCODED_TOO {
+            Form::read_any(request, field, max).await
+        } else {
+            let multipart = Multipart::from_request(request, state).await.map_err(IntoResponse::into_response)?;
+            Form::read(multipart, field, max).await
+        };
+        form.and_then(T::from_upload).map(Upload).map_err(IntoResponse::into_response)
+    }
+}
+
 /// A file checked: its kind and content.
 pub struct Checked {
     pub kind: Kind,
@@ -159,6 +191,12 @@ pub fn check(field: &str, name: &str, bytes: Bytes, allowed: &[Kind], allowed_te
         Some(kind) if allowed.contains(&kind) => Ok(Checked { kind, bytes }),
         _ => Err(Error::field(field, format!("只能上传{allowed_text}文件"))),
     }
+}
+
+/// Photos of a message (after-sales, returns, feedback): each checked as JPEG or PNG, on the
+/// field `photos`.
+pub fn photos(files: Vec<(String, Bytes)>) -> Result<Vec<Checked>> {
+    files.into_iter().map(|(name, bytes)| check("photos", &name, bytes, &[Kind::Jpeg, Kind::Png], "JPG或PNG")).collect()
 }
 
 /// Stores checked files under the member's folder; answers their stored names, in order.

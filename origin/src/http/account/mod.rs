@@ -14,9 +14,12 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+pub mod form;
+
+use self::form::{CodeForm, ForgetForm, PasswordForm, RegisterForm, UserInfoForm};
 use super::ApiContext;
 use super::error::{Answer, Envelope, Error, Result, ok};
-use super::extract::{ClientAddress, Fields, FormFields, MaybeMember, Member};
+use super::extract::{ClientAddress, Form, MaybeMember, Member, checked, int, required, required_checked};
 use crate::db::Db;
 use crate::security::{
     CODE_ATTEMPTS, CODES_PER_ADDRESS, CODES_PER_PHONE, LOOKUPS_PER_ADDRESS, LOOKUPS_PER_ADDRESS_DAY, PASSWORD_CHECKS, PHONE_CHANGE_HOLD,
@@ -41,8 +44,9 @@ const CODE_INTERVAL: i64 = 60;
 /// phone, for a logged-in member moving to it).
 const SCENES: [&str; 4] = ["register", "forget", "login", "change_phone"];
 
-pub(super) fn phone(form: &Fields) -> Result<String> {
-    let phone = form.required("phone", "手机号码")?;
+/// A 手机号码 field: required, a mobile number.
+pub(super) fn phone(value: Option<String>) -> Result<String> {
+    let phone = required("phone", "手机号码", value)?;
     if !engine::is_phone(&phone, false) {
         return Err(Error::field("phone", "手机号码格式不正确"));
     }
@@ -75,18 +79,13 @@ fn masked(phone: &str) -> String {
 }
 
 /// `POST /api/user/create_code` (`phone`, `scene`): sends a 6-digit code.
-#[utoipa::path(post, path = "/api/user/create_code", tag = "账户", responses((status = 200, description = "验证码已发送", body = Envelope<CodeSent>)))]
+#[utoipa::path(post, path = "/api/user/create_code", request_body(content = CodeForm, content_type = "application/x-www-form-urlencoded"), tag = "账户", responses((status = 200, description = "验证码已发送", body = Envelope<CodeSent>)))]
 async fn create_code(
     State(context): State<ApiContext>,
     MaybeMember(member): MaybeMember,
     ClientAddress(address): ClientAddress,
-    FormFields(form): FormFields,
+    Form(CodeForm { phone, scene }): Form<CodeForm>,
 ) -> Answer<CodeSent> {
-    let phone = phone(&form)?;
-    let scene = form.text("scene").unwrap_or_else(|| "register".into());
-    if !SCENES.contains(&scene.as_str()) {
-        return Err(Error::field("scene", "验证码用途不正确"));
-    }
     if scene == "change_phone" && member.is_none() {
         return Err(Error::Unauthorized);
     }
@@ -158,8 +157,8 @@ pub struct CodeSent {
 /// that however many guesses arrive at once, at most five are ever compared with a code.
 /// Guesses count per code, not per phone: whoever guesses at a phone's codes kills them, but
 /// the owner's next code (within the sending caps) works.
-pub(super) async fn check_code(db: &Db, phone: &str, scene: &str, form: &Fields, spend: bool) -> Result<()> {
-    let code = form.required_bounded(text::CODE)?;
+pub(super) async fn check_code(db: &Db, phone: &str, scene: &str, code: Option<String>, spend: bool) -> Result<()> {
+    let code = required_checked(text::CODE, code)?;
     let right: Option<i64> = sqlx::query_scalar(
         "UPDATE sms_codes SET \
            attempts = attempts + CASE WHEN code = $4 THEN 0 ELSE 1 END, \
@@ -192,10 +191,10 @@ fn unique_violation(error: sqlx::Error, field: &str, message: &str) -> Error {
 
 /// The new password and its confirmation: the engine's password rule, which the web forms
 /// use too (`docs/pricing.md`, "Validators").
-fn new_password(form: &Fields) -> Result<String> {
-    let password = form.text("password").unwrap_or_default();
+fn new_password(password: Option<String>, confirmation: Option<String>) -> Result<String> {
+    let password = password.unwrap_or_default();
     engine::check_password(&password).map_err(|message| Error::field("password", message))?;
-    if form.text("password_confirmation").as_deref() != Some(password.as_str()) {
+    if confirmation.as_deref() != Some(password.as_str()) {
         return Err(Error::field("password_confirmation", "两次输入的密码不一致"));
     }
     Ok(password)
@@ -207,33 +206,32 @@ fn new_password(form: &Fields) -> Result<String> {
 /// account joins, 422 `企业编码不存在` for an unknown one; without it the account makes its
 /// company) creates the member and logs them in; 3 records the
 /// qualification documents (`licence`, `gsp`, optional) of the logged-in member.
-#[utoipa::path(post, path = "/api/user/register", tag = "账户", responses((status = 200, description = "第 1 步：验证码正确；第 2 步：已注册并登录（设置会话 Cookie）；第 3 步：资质已记录", body = Envelope<RegisterStep>)))]
+#[utoipa::path(post, path = "/api/user/register", request_body(content = RegisterForm, content_type = "application/x-www-form-urlencoded"), tag = "账户", responses((status = 200, description = "第 1 步：验证码正确；第 2 步：已注册并登录（设置会话 Cookie）；第 3 步：资质已记录", body = Envelope<RegisterStep>)))]
 async fn register(
     State(context): State<ApiContext>,
     headers: HeaderMap,
     member: MaybeMember,
     ClientAddress(address): ClientAddress,
-    FormFields(form): FormFields,
+    Form(form): Form<RegisterForm>,
 ) -> Result<Response> {
-    let step = form.int_or("step", "步骤", 1)?;
-    match step {
+    match form.step {
         1 => {
-            let phone = phone(&form)?;
+            let phone = phone(form.phone)?;
             if phone_taken(&context.db, &phone).await? {
                 lookups(&context.db, &address).await?;
                 return Err(Error::field("phone", "该手机号已注册"));
             }
-            check_code(&context.db, &phone, "register", &form, false).await?;
+            check_code(&context.db, &phone, "register", form.code, false).await?;
             Ok(ok(RegisterStep::CodeChecked(CodeChecked { step: 2, phone }))?.into_response())
         }
         2 => {
-            let phone = phone(&form)?;
+            let phone = phone(form.phone)?;
             let mut errors = Vec::new();
-            let username = form.text("username").unwrap_or_default();
+            let username = form.username.unwrap_or_default();
             if let Err(message) = engine::check_username(&username) {
                 errors.push(("username".into(), message.into()));
             }
-            let password = match new_password(&form) {
+            let password = match new_password(form.password, form.password_confirmation) {
                 Ok(password) => Some(password),
                 Err(Error::Validation(mut field)) => {
                     errors.append(&mut field);
@@ -241,7 +239,7 @@ async fn register(
                 }
                 Err(other) => return Err(other),
             };
-            let mut bounded = |spec: Text, required: bool| match form.bounded(spec) {
+            let mut bounded = |spec: Text, value: Option<String>, required: bool| match checked(spec, value) {
                 Ok(None) if required => {
                     errors.push((spec.field.into(), format!("请填写{}", spec.label)));
                     None
@@ -253,14 +251,14 @@ async fn register(
                 }
                 Err(_) => None,
             };
-            let company = bounded(text::COMPANY, true);
-            let name = bounded(text::NAME, true);
-            let email = bounded(text::EMAIL, false);
+            let company = bounded(text::COMPANY, form.company, true);
+            let name = bounded(text::NAME, form.name, true);
+            let email = bounded(text::EMAIL, form.email, false);
             if email.as_deref().is_some_and(|email| !engine::is_email(email)) {
                 errors.push(("email".into(), "邮箱格式不正确".into()));
             }
-            let dd = form.int_or("dd", "多店", 0)? == 1;
-            let stores: Vec<String> = form.all("stores");
+            let dd = int("dd", "多店", form.dd)?.unwrap_or(0) == 1;
+            let stores = form.stores;
             if dd && stores.is_empty() {
                 errors.push(("stores".into(), "请至少填写一家门店".into()));
             }
@@ -272,7 +270,7 @@ async fn register(
             }
             // A store of a chain already registered joins its company by the code (企业编码);
             // the first store of a chain makes the company.
-            let joins = match form.text("company_code") {
+            let joins = match form.company_code {
                 Some(code) if dd => match super::company::by_code(&mut *context.db.pool.acquire().await?, &code).await {
                     Ok(company) => Some(company),
                     Err(Error::Validation(mut field)) => {
@@ -296,7 +294,7 @@ async fn register(
                 lookups(&context.db, &address).await?;
                 return Err(Error::field("username", "用户名或手机号已被注册"));
             }
-            check_code(&context.db, &phone, "register", &form, true).await?;
+            check_code(&context.db, &phone, "register", form.code, true).await?;
             let hash = tokio::task::spawn_blocking(move || auth::hash_password(&password)).await.map_err(anyhow::Error::from)??;
             let id: i64 = sqlx::query_scalar(
                 "INSERT INTO members (username, phone, email, password_hash, company, name, is_dd, created_at) \
@@ -334,10 +332,14 @@ async fn register(
         }
         3 => {
             let member = member.0.ok_or(Error::Unauthorized)?;
-            let documents = [(text::LICENCE, "药品经营许可证"), (text::BUSINESS, "营业执照"), (text::GSP, "GSP证书")];
+            let documents = [
+                (text::LICENCE, form.licence, "药品经营许可证"),
+                (text::BUSINESS, form.business, "营业执照"),
+                (text::GSP, form.gsp, "GSP证书"),
+            ];
             let mut numbers = Vec::new();
-            for (spec, label) in documents {
-                numbers.push((label, form.bounded(spec)?));
+            for (spec, value, label) in documents {
+                numbers.push((label, checked(spec, value)?));
             }
             let mut recorded = 0;
             for (label, number) in numbers {
@@ -361,27 +363,26 @@ async fn register(
 /// `POST /api/user/forget`: `step` 1 (`phone`, `code`) checks the code; 2 (the same, with
 /// `password`, `password_confirmation`) sets the new password and closes every session. Not
 /// through a phone the account moved to less than 24 hours ago.
-#[utoipa::path(post, path = "/api/user/forget", tag = "账户", responses((status = 200, description = "第 1 步：验证码正确；第 2 步：新密码已设置", body = Envelope<ForgetStep>)))]
+#[utoipa::path(post, path = "/api/user/forget", request_body(content = ForgetForm, content_type = "application/x-www-form-urlencoded"), tag = "账户", responses((status = 200, description = "第 1 步：验证码正确；第 2 步：新密码已设置", body = Envelope<ForgetStep>)))]
 async fn forget(
     State(context): State<ApiContext>,
     ClientAddress(address): ClientAddress,
-    FormFields(form): FormFields,
+    Form(form): Form<ForgetForm>,
 ) -> Answer<ForgetStep> {
-    let step = form.int_or("step", "步骤", 1)?;
-    let phone = phone(&form)?;
+    let phone = form.phone;
     if !phone_taken(&context.db, &phone).await? {
         lookups(&context.db, &address).await?;
         return Err(Error::field("phone", "该手机号未注册"));
     }
     phone_change_hold(&context.db, &phone).await?;
-    match step {
+    match form.step {
         1 => {
-            check_code(&context.db, &phone, "forget", &form, false).await?;
+            check_code(&context.db, &phone, "forget", form.code, false).await?;
             ok(ForgetStep::CodeChecked(CodeChecked { step: 2, phone }))
         }
         2 => {
-            let password = new_password(&form)?;
-            check_code(&context.db, &phone, "forget", &form, true).await?;
+            let password = new_password(form.password, form.password_confirmation)?;
+            check_code(&context.db, &phone, "forget", form.code, true).await?;
             let hash = tokio::task::spawn_blocking(move || auth::hash_password(&password)).await.map_err(anyhow::Error::from)??;
             sqlx::query("UPDATE members SET password_hash = $1 WHERE phone = $2").bind(hash).bind(&phone).execute(&context.db.pool).await?;
             sqlx::query("DELETE FROM sessions WHERE member_id IN (SELECT id FROM members WHERE phone = $1)")
@@ -399,22 +400,21 @@ async fn forget(
 /// cannot move the account to another phone, and with it the password reset. A change tells the
 /// old phone (an SMS) and the member's messages, ends every other session of the member, and
 /// holds password resets through the new phone for 24 hours.
-#[utoipa::path(post, path = "/api/user/updateUserInfo", tag = "账户", responses((status = 200, description = "新的联系人与手机号", body = Envelope<UserInfo>)))]
+#[utoipa::path(post, path = "/api/user/updateUserInfo", request_body(content = UserInfoForm, content_type = "application/x-www-form-urlencoded"), tag = "账户", responses((status = 200, description = "新的联系人与手机号", body = Envelope<UserInfo>)))]
 async fn update_user_info(
     State(context): State<ApiContext>,
     member: Member,
     headers: HeaderMap,
-    FormFields(form): FormFields,
+    Form(form): Form<UserInfoForm>,
 ) -> Answer<UserInfo> {
-    let name = form.required_bounded(text::NAME)?;
-    let phone = phone(&form)?;
+    let UserInfoForm { name, phone, password, code } = form;
     let current: String = sqlx::query_scalar("SELECT phone FROM members WHERE id = $1").bind(member.id).fetch_one(&context.db.pool).await?;
     if phone == current {
         sqlx::query("UPDATE members SET name = $1 WHERE id = $2").bind(&name).bind(member.id).execute(&context.db.pool).await?;
         return ok(UserInfo { name, phone });
     }
-    let password = form.required_bounded(text::PASSWORD)?;
-    form.required_bounded(text::CODE)?;
+    let password = required_checked(text::PASSWORD, password)?;
+    let code = Some(required_checked(text::CODE, code)?);
     let taken: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM members WHERE phone = $1 AND id <> $2")
         .bind(&phone)
         .bind(member.id)
@@ -425,7 +425,7 @@ async fn update_user_info(
     }
     // The password first, so that a wrong one spends no guess of the code.
     check_current_password(&context.db, member.id, password, "password", "登录密码不正确").await?;
-    check_code(&context.db, &phone, "change_phone", &form, true).await?;
+    check_code(&context.db, &phone, "change_phone", code, true).await?;
     let time = now();
     let mut tx = context.db.pool.begin().await?;
     sqlx::query("UPDATE members SET name = $1, phone = $2, phone_changed_at = $3 WHERE id = $4")
@@ -493,15 +493,15 @@ pub struct UserInfo {
 /// `POST /api/user/resetPassword` (`old_password`, `password`, `password_confirmation`): a new
 /// password for the logged-in member, who must know the old one (a stolen session is not the
 /// account).
-#[utoipa::path(post, path = "/api/user/resetPassword", tag = "账户", responses((status = 200, description = "新密码已设置", body = Envelope<Done>)))]
+#[utoipa::path(post, path = "/api/user/resetPassword", request_body(content = PasswordForm, content_type = "application/x-www-form-urlencoded"), tag = "账户", responses((status = 200, description = "新密码已设置", body = Envelope<Done>)))]
 async fn reset_password(
     State(context): State<ApiContext>,
     member: Member,
     headers: HeaderMap,
-    FormFields(form): FormFields,
+    Form(form): Form<PasswordForm>,
 ) -> Answer<Done> {
-    let old_password = form.required_bounded(text::OLD_PASSWORD)?;
-    let password = new_password(&form)?;
+    let old_password = form.old_password;
+    let password = new_password(form.password, form.password_confirmation)?;
     check_current_password(&context.db, member.id, old_password, "old_password", "原密码不正确").await?;
     let hash = tokio::task::spawn_blocking(move || auth::hash_password(&password)).await.map_err(anyhow::Error::from)??;
     let mut conn = context.db.pool.acquire().await?;
