@@ -10,7 +10,7 @@ import { useQuery } from '@tanstack/react-query';
 import { App as AntApp, Button, Modal, Tag } from 'antd';
 import dayjs from 'dayjs';
 import type { DrawResult } from '@/api/types';
-import { drawActivityQuery, drawAdsQuery, drawCheckQuery, drawRulesQuery, drawWinnersQuery, useDraw } from '../api';
+import { drawActivityQuery, drawAdsQuery, drawCheckQuery, drawRulesQuery, drawWinnersQuery, useDraw } from '../draw-api';
 import { DRAW_CLOSED, drawMessage } from '../draw';
 
 const moment = (seconds: number) => dayjs.unix(seconds).format('YYYY-MM-DD HH:mm');
