@@ -22,6 +22,7 @@ mod order_states;
 mod orders;
 mod payment;
 mod promotions;
+mod request_bodies;
 mod requests;
 mod returns;
 mod scale;
