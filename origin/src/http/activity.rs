@@ -12,7 +12,7 @@ use utoipa_axum::routes;
 use super::ApiContext;
 use super::card::{Card, card_columns, cards};
 use super::error::{Answer, Envelope, Error, ok};
-use super::extract::QueryFields;
+use super::extract::{IdsQuery, Query};
 use super::goods::placeholders;
 use crate::now;
 
@@ -71,16 +71,12 @@ fn with_state(mut activity: ActivityLink, now: i64) -> ActivityLink {
 /// `GET /api/activities` (`ids`: `3,5,8`, at most 20, optional): the activities that are on and
 /// not over — those named, in the order named, or all of them, running first, in the shop's
 /// order.
-#[utoipa::path(get, path = "/api/activities", operation_id = "activity_list", tag = "活动", responses((status = 200, description = "活动", body = Envelope<Vec<ActivityLink>>)))]
-async fn list(State(context): State<ApiContext>, QueryFields(query): QueryFields) -> Answer<Vec<ActivityLink>> {
-    let now = now();
-    let ids = match query.text("ids") {
-        Some(_) => query.ids("ids")?,
-        None => Vec::new(),
-    };
+#[utoipa::path(get, path = "/api/activities", params(IdsQuery), operation_id = "activity_list", tag = "活动", responses((status = 200, description = "活动", body = Envelope<Vec<ActivityLink>>)))]
+async fn list(State(context): State<ApiContext>, Query(IdsQuery { ids }): Query<IdsQuery>) -> Answer<Vec<ActivityLink>> {
     if ids.len() > IDS_MAX {
         return Err(Error::field("ids", format!("一次最多查询{IDS_MAX}个活动")));
     }
+    let now = now();
     let rows: Vec<ActivityLink> = if ids.is_empty() {
         sqlx::query_as(sqlx::AssertSqlSafe(format!(
             "SELECT {COLUMNS} FROM activities WHERE is_on = 1 AND ends_at > $1 \

@@ -12,7 +12,7 @@ use utoipa_axum::routes;
 
 use super::ApiContext;
 use super::error::{Answer, Envelope, Error, Result, ok, ok_with};
-use super::extract::{Member, QueryFields};
+use super::extract::{Fields, FromFields, Member, Query};
 use super::upload::{self, FromUpload, Upload};
 use crate::domain::after_sales::{KIND_NAMES, STATUS_NAMES, add_message};
 use crate::domain::orders::life::{CANCELLED, UNPAID};
@@ -274,12 +274,31 @@ pub struct AfterSalePage {
     page: i64,
 }
 
+/// Which cases: a page, of an order.
+#[derive(utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct CaseQuery {
+    /// 页码: from 1 (absent: 1), at most 100000.
+    #[param(value_type = Option<i64>, minimum = 1, maximum = 100000)]
+    page: i64,
+    /// One order's only.
+    #[param(value_type = Option<i64>)]
+    order_id: i64,
+}
+
+impl FromFields for CaseQuery {
+    fn from_fields(query: &Fields) -> Result<CaseQuery> {
+        let page = query.page()?;
+        let order = query.int_or("order_id", "订单", 0)?;
+        Ok(CaseQuery { page, order_id: order })
+    }
+}
+
 /// `GET /api/after_sales` (`page`, `order_id` one order's only): the member's cases, newest
 /// first, 10 a page.
-#[utoipa::path(get, path = "/api/after_sales", operation_id = "after_sale_list", tag = "售后", responses((status = 200, description = "一页售后单", body = Envelope<AfterSalePage>)))]
-async fn list(State(context): State<ApiContext>, member: Member, QueryFields(query): QueryFields) -> Answer<AfterSalePage> {
-    let page = query.page()?;
-    let order = query.int_or("order_id", "订单", 0)?;
+#[utoipa::path(get, path = "/api/after_sales", params(CaseQuery), operation_id = "after_sale_list", tag = "售后", responses((status = 200, description = "一页售后单", body = Envelope<AfterSalePage>)))]
+async fn list(State(context): State<ApiContext>, member: Member, Query(query): Query<CaseQuery>) -> Answer<AfterSalePage> {
+    let CaseQuery { page, order_id: order } = query;
     let mut conn = context.db.pool.acquire().await?;
     let filter = "member_id = $1 AND ($2 = 0 OR order_id = $2)";
     let total: i64 = sqlx::query_scalar(sqlx::AssertSqlSafe(format!("SELECT COUNT(*) FROM after_sales WHERE {filter}")))

@@ -12,7 +12,7 @@ use utoipa_axum::routes;
 
 use super::ApiContext;
 use super::error::{Answer, Envelope, Error, Result, ok};
-use super::extract::{Member, QueryFields};
+use super::extract::{Fields, FromFields, Member, Query};
 use crate::domain::settlement::{UNUSED, USED};
 use crate::{money, now};
 
@@ -237,12 +237,83 @@ pub struct CouponPage {
 }
 
 /// `type` (0 or absent: every kind; 1 满减; 2 折扣).
-fn kind_filter(query: &super::extract::Fields) -> Result<i64> {
+fn kind_filter(query: &Fields) -> Result<i64> {
     let kind = query.int_or("type", "优惠券类型", 0)?;
     if !(0..=2).contains(&kind) {
         return Err(Error::field("type", "优惠券类型不正确"));
     }
     Ok(kind)
+}
+
+/// `status` (0 未使用, the default, those not yet valid too; 1 已使用; 2 已过期); 422
+/// `<label>不正确` for another.
+fn state(query: &Fields, label: &str) -> Result<i64> {
+    let status = query.int_or("status", label, 0)?;
+    if !(0..=2).contains(&status) {
+        return Err(Error::field("status", format!("{label}不正确")));
+    }
+    Ok(status)
+}
+
+/// Which usable coupons: of a kind, a page.
+#[derive(utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct UsableQuery {
+    /// 优惠券类型: 1 满减, 2 折扣; 0 (absent) every kind.
+    #[param(rename = "type", value_type = Option<i64>)]
+    kind: i64,
+    /// 页码: from 1 (absent: 1), at most 100000.
+    #[param(value_type = Option<i64>, minimum = 1, maximum = 100000)]
+    page: i64,
+}
+
+impl FromFields for UsableQuery {
+    fn from_fields(query: &Fields) -> Result<UsableQuery> {
+        let kind = kind_filter(query)?;
+        Ok(UsableQuery { kind, page: query.page()? })
+    }
+}
+
+/// Which coupons: of a kind, in a state, a page.
+#[derive(utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct CouponQuery {
+    /// 优惠券类型: 1 满减, 2 折扣; 0 (absent) every kind.
+    #[param(rename = "type", value_type = Option<i64>)]
+    kind: i64,
+    /// 0 (absent) 未使用, 1 已使用, 2 已过期.
+    #[param(value_type = Option<i64>)]
+    status: i64,
+    /// 页码: from 1 (absent: 1), at most 100000.
+    #[param(value_type = Option<i64>, minimum = 1, maximum = 100000)]
+    page: i64,
+}
+
+impl FromFields for CouponQuery {
+    fn from_fields(query: &Fields) -> Result<CouponQuery> {
+        let kind = kind_filter(query)?;
+        let status = state(query, "优惠券状态")?;
+        Ok(CouponQuery { kind, status, page: query.page()? })
+    }
+}
+
+/// Which cash vouchers: in a state, a page.
+#[derive(utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct VoucherQuery {
+    /// 0 (absent) 未使用, 1 已使用, 2 已过期.
+    #[param(value_type = Option<i64>)]
+    status: i64,
+    /// 页码: from 1 (absent: 1), at most 100000.
+    #[param(value_type = Option<i64>, minimum = 1, maximum = 100000)]
+    page: i64,
+}
+
+impl FromFields for VoucherQuery {
+    fn from_fields(query: &Fields) -> Result<VoucherQuery> {
+        let status = state(query, "现金券状态")?;
+        Ok(VoucherQuery { status, page: query.page()? })
+    }
 }
 
 /// A page of the member's coupons matching `filter` (SQL over `m`/`c`, `$1` the member, `$2`
@@ -272,39 +343,46 @@ async fn page(context: &ApiContext, member: Member, filter: &str, kind: i64, pag
 
 /// `GET /api/user/availableCoupon` (`type`, `page`): the member's coupons usable now (unused,
 /// within their dates), soonest to expire first, 20 a page.
-#[utoipa::path(get, path = "/api/user/availableCoupon", tag = "优惠券", responses((status = 200, description = "一页可用的优惠券", body = Envelope<CouponPage>)))]
-async fn available(State(context): State<ApiContext>, member: Member, QueryFields(query): QueryFields) -> Answer<CouponPage> {
-    let kind = kind_filter(&query)?;
+#[utoipa::path(get, path = "/api/user/availableCoupon", params(UsableQuery), tag = "优惠券", responses((status = 200, description = "一页可用的优惠券", body = Envelope<CouponPage>)))]
+async fn available(
+    State(context): State<ApiContext>,
+    member: Member,
+    Query(UsableQuery { kind, page: number }): Query<UsableQuery>,
+) -> Answer<CouponPage> {
     let filter = format!("m.status = {UNUSED} AND m.starts_at <= $3 AND m.expires_at > $3");
-    ok(page(&context, member, &filter, kind, query.page()?).await?)
+    ok(page(&context, member, &filter, kind, number).await?)
 }
 
 /// `GET /api/user/coupon` (`page`, `type`, `status`: 0 未使用 (default; those not yet valid too),
 /// 1 已使用, 2 已过期): the member's coupons, 20 a page.
-#[utoipa::path(get, path = "/api/user/coupon", operation_id = "user_coupon_list", tag = "优惠券", responses((status = 200, description = "一页优惠券", body = Envelope<CouponPage>)))]
-async fn list(State(context): State<ApiContext>, member: Member, QueryFields(query): QueryFields) -> Answer<CouponPage> {
-    let kind = kind_filter(&query)?;
-    let filter = status_filter(&query, "优惠券状态", "$3")?;
-    ok(page(&context, member, &filter, kind, query.page()?).await?)
+#[utoipa::path(get, path = "/api/user/coupon", params(CouponQuery), operation_id = "user_coupon_list", tag = "优惠券", responses((status = 200, description = "一页优惠券", body = Envelope<CouponPage>)))]
+async fn list(
+    State(context): State<ApiContext>,
+    member: Member,
+    Query(CouponQuery { kind, status, page: number }): Query<CouponQuery>,
+) -> Answer<CouponPage> {
+    let filter = status_filter(status, "$3");
+    ok(page(&context, member, &filter, kind, number).await?)
 }
 
-/// `status` (0 未使用, the default, those not yet valid too; 1 已使用; 2 已过期) as SQL over `m`,
-/// with `now` the parameter that holds the time.
-fn status_filter(query: &super::extract::Fields, label: &str, now: &str) -> Result<String> {
-    Ok(match query.int_or("status", label, 0)? {
-        0 => format!("m.status = {UNUSED} AND m.expires_at > {now}"),
+/// A `status` ([`state`]) as SQL over `m`, with `now` the parameter that holds the time.
+fn status_filter(status: i64, now: &str) -> String {
+    match status {
         1 => format!("m.status = {USED}"),
         2 => format!("m.status = {UNUSED} AND m.expires_at <= {now}"),
-        _ => return Err(Error::field("status", format!("{label}不正确"))),
-    })
+        _ => format!("m.status = {UNUSED} AND m.expires_at > {now}"),
+    }
 }
 
 /// `GET /api/user/cash_voucher` (`page`, `status` as for coupons): the member's cash vouchers
 /// (现金券), soonest to expire first, 20 a page, with the count in each state.
-#[utoipa::path(get, path = "/api/user/cash_voucher", tag = "优惠券", responses((status = 200, description = "一页现金券", body = Envelope<VoucherPage>)))]
-async fn vouchers(State(context): State<ApiContext>, member: Member, QueryFields(query): QueryFields) -> Answer<VoucherPage> {
-    let filter = status_filter(&query, "现金券状态", "$2")?;
-    let page = query.page()?;
+#[utoipa::path(get, path = "/api/user/cash_voucher", params(VoucherQuery), tag = "优惠券", responses((status = 200, description = "一页现金券", body = Envelope<VoucherPage>)))]
+async fn vouchers(
+    State(context): State<ApiContext>,
+    member: Member,
+    Query(VoucherQuery { status, page }): Query<VoucherQuery>,
+) -> Answer<VoucherPage> {
+    let filter = status_filter(status, "$2");
     let now = now();
     let total: i64 =
         sqlx::query_scalar(sqlx::AssertSqlSafe(format!("SELECT COUNT(*) FROM member_cash_vouchers m WHERE m.member_id = $1 AND {filter}")))

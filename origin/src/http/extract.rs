@@ -208,6 +208,25 @@ impl FromFields for PageQuery {
     }
 }
 
+/// Which ones of a list: `ids` ([`Fields::ids`]); absent, none named.
+#[derive(Debug, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct IdsQuery {
+    /// Ids (`ids=1,2`, `ids=1&ids=2`, `ids[]=1&ids[]=2`); absent: all.
+    #[param(value_type = Option<Vec<i64>>)]
+    pub ids: Vec<i64>,
+}
+
+impl FromFields for IdsQuery {
+    fn from_fields(fields: &Fields) -> Result<IdsQuery> {
+        let ids = match fields.text("ids") {
+            Some(_) => fields.ids("ids")?,
+            None => Vec::new(),
+        };
+        Ok(IdsQuery { ids })
+    }
+}
+
 /// The client's address ([`client_address`]): what per-address limits count under.
 pub struct ClientAddress(pub String);
 

@@ -11,7 +11,7 @@ use utoipa_axum::routes;
 
 use super::ApiContext;
 use super::error::{Answer, Envelope, Error, Result, ok, ok_with};
-use super::extract::{Member, QueryFields};
+use super::extract::{Member, PageQuery, Query};
 use super::upload::{self, FromUpload, Upload};
 use crate::domain::self_service::{FEEDBACK_KIND_NAMES as KIND_NAMES, FEEDBACK_STATUS_NAMES as STATUS_NAMES};
 use crate::now;
@@ -147,9 +147,8 @@ async fn send(State(context): State<ApiContext>, member: Member, Upload(form): U
 
 /// `GET /api/user/feedback` (`page`): the member's feedback with the shop's replies, newest
 /// first, 10 a page.
-#[utoipa::path(get, path = "/api/user/feedback", operation_id = "feedback_list", tag = "自助服务", responses((status = 200, description = "我的反馈", body = Envelope<FeedbackPage>)))]
-async fn list(State(context): State<ApiContext>, member: Member, QueryFields(query): QueryFields) -> Answer<FeedbackPage> {
-    let page = query.page()?;
+#[utoipa::path(get, path = "/api/user/feedback", params(PageQuery), operation_id = "feedback_list", tag = "自助服务", responses((status = 200, description = "我的反馈", body = Envelope<FeedbackPage>)))]
+async fn list(State(context): State<ApiContext>, member: Member, Query(PageQuery { page }): Query<PageQuery>) -> Answer<FeedbackPage> {
     let total: i64 =
         sqlx::query_scalar("SELECT COUNT(*) FROM feedback WHERE member_id = $1").bind(member.id).fetch_one(&context.db.pool).await?;
     let rows: Vec<FeedbackRow> = sqlx::query_as(

@@ -15,7 +15,7 @@ use utoipa_axum::routes;
 use super::ApiContext;
 use super::card::{Card, card_columns, cards};
 use super::error::{Answer, Envelope, Error, ok, ok_with};
-use super::extract::{MaybeMember, Member, QueryFields};
+use super::extract::{IdsQuery, MaybeMember, Member, Query};
 use super::goods::placeholders;
 use crate::domain::members::{APPROVED, NONE, status_name};
 use crate::now;
@@ -178,12 +178,8 @@ pub struct KxAd {
 
 /// `GET /api/focus/kxzq_ad` (`ids`: `1,2`, optional): the zone's ads — those named, in the order
 /// named, or all.
-#[utoipa::path(get, path = "/api/focus/kxzq_ad", operation_id = "kxzq_ad", tag = "控销专区", responses((status = 200, description = "控销专区广告", body = Envelope<Vec<KxAd>>)))]
-async fn ads(State(context): State<ApiContext>, QueryFields(query): QueryFields) -> Answer<Vec<KxAd>> {
-    let ids = match query.text("ids") {
-        Some(_) => query.ids("ids")?,
-        None => Vec::new(),
-    };
+#[utoipa::path(get, path = "/api/focus/kxzq_ad", params(IdsQuery), operation_id = "kxzq_ad", tag = "控销专区", responses((status = 200, description = "控销专区广告", body = Envelope<Vec<KxAd>>)))]
+async fn ads(State(context): State<ApiContext>, Query(IdsQuery { ids }): Query<IdsQuery>) -> Answer<Vec<KxAd>> {
     let mut conn = context.db.pool.acquire().await?;
     if ids.is_empty() {
         let all: Vec<KxAd> =

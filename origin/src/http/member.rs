@@ -9,8 +9,8 @@ use utoipa_axum::routes;
 
 use super::ApiContext;
 use super::coupon::USABLE_NOW;
-use super::error::{Answer, Envelope, Error, ok};
-use super::extract::{Member, QueryFields};
+use super::error::{Answer, Envelope, Error, Result, ok};
+use super::extract::{Fields, FromFields, Member, Query};
 use crate::domain::messages::{self, KIND_NAMES as MESSAGE_KIND_NAMES};
 use crate::domain::orders::life::STATUS_NAMES;
 use crate::domain::settlement::UNUSED;
@@ -209,16 +209,38 @@ pub struct MessagePage {
     unread: i64,
 }
 
+/// Which messages: a page, of a kind, the unread only.
+#[derive(utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct MessageQuery {
+    /// 页码: from 1 (absent: 1), at most 100000.
+    #[param(value_type = Option<i64>, minimum = 1, maximum = 100000)]
+    page: i64,
+    /// 消息类型; 0 (absent) every one.
+    #[param(value_type = Option<i64>)]
+    kind: i64,
+    /// 1: the unread only.
+    #[param(value_type = Option<i64>)]
+    unread: bool,
+}
+
+impl FromFields for MessageQuery {
+    fn from_fields(query: &Fields) -> Result<MessageQuery> {
+        let page = query.page()?;
+        let kind = query.int_or("kind", "消息类型", 0)?;
+        if !(0..MESSAGE_KIND_NAMES.len() as i64).contains(&kind) {
+            return Err(Error::field("kind", "消息类型不正确"));
+        }
+        let unread_only = query.int_or("unread", "未读", 0)? == 1;
+        Ok(MessageQuery { page, kind, unread: unread_only })
+    }
+}
+
 /// `GET /api/user/message` (`page`, `kind` 0 every one, `unread` 1 for the unread only): the
 /// member's messages, newest first, 20 a page.
-#[utoipa::path(get, path = "/api/user/message", tag = "会员中心", responses((status = 200, description = "一页消息", body = Envelope<MessagePage>)))]
-async fn messages(State(context): State<ApiContext>, member: Member, QueryFields(query): QueryFields) -> Answer<MessagePage> {
-    let page = query.page()?;
-    let kind = query.int_or("kind", "消息类型", 0)?;
-    if !(0..MESSAGE_KIND_NAMES.len() as i64).contains(&kind) {
-        return Err(Error::field("kind", "消息类型不正确"));
-    }
-    let unread_only = query.int_or("unread", "未读", 0)? == 1;
+#[utoipa::path(get, path = "/api/user/message", params(MessageQuery), tag = "会员中心", responses((status = 200, description = "一页消息", body = Envelope<MessagePage>)))]
+async fn messages(State(context): State<ApiContext>, member: Member, Query(query): Query<MessageQuery>) -> Answer<MessagePage> {
+    let MessageQuery { page, kind, unread: unread_only } = query;
     let filter = format!("member_id = $1 AND ($2 = 0 OR kind = $2){}", if unread_only { " AND read_at IS NULL" } else { "" });
     let mut conn = context.db.pool.acquire().await?;
     let total: i64 = sqlx::query_scalar(sqlx::AssertSqlSafe(format!("SELECT COUNT(*) FROM messages WHERE {filter}")))

@@ -10,8 +10,8 @@ use utoipa_axum::routes;
 
 use super::ApiContext;
 use super::cart_read::{COMBINATION, FLASH_SALE, NORMAL};
-use super::error::{Answer, Envelope, Error, ok, ok_with};
-use super::extract::{Member, QueryFields};
+use super::error::{Answer, Envelope, Error, Result, ok, ok_with};
+use super::extract::{Fields, FromFields, Member, Query};
 use super::order::{OrderDetail, order_json};
 use crate::domain::orders::life::STATUS_NAMES;
 use crate::now;
@@ -41,22 +41,50 @@ pub struct OrderPage {
     counts: Vec<StateCount>,
 }
 
+/// Which orders: a page, of a state, matching a keyword, placed between two times.
+#[derive(utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct OrderQuery {
+    /// 页码: from 1 (absent: 1), at most 100000.
+    #[param(value_type = Option<i64>, minimum = 1, maximum = 100000)]
+    page: i64,
+    /// 订单状态 0–4; absent: all.
+    #[param(value_type = Option<i64>)]
+    status: i64,
+    /// 关键词: an order number or a goods name.
+    #[param(value_type = Option<String>)]
+    keyword: String,
+    /// Placed at or after (Unix seconds).
+    #[param(value_type = Option<i64>)]
+    start_time: i64,
+    /// Placed at or before (Unix seconds).
+    #[param(value_type = Option<i64>)]
+    end_time: i64,
+}
+
+impl FromFields for OrderQuery {
+    fn from_fields(query: &Fields) -> Result<OrderQuery> {
+        let page = query.page()?;
+        let status = query.int_or("status", "订单状态", -1)?;
+        if !(-1..STATUS_NAMES.len() as i64).contains(&status) {
+            return Err(Error::field("status", "订单状态不正确"));
+        }
+        let keyword = query.bounded(text::KEYWORD)?.unwrap_or_default();
+        let start = query.int_or("start_time", "开始时间", 0)?;
+        let end = query.int_or("end_time", "结束时间", i64::MAX)?;
+        if start > end {
+            return Err(Error::field("start_time", "开始时间不能晚于结束时间"));
+        }
+        Ok(OrderQuery { page, status, keyword, start_time: start, end_time: end })
+    }
+}
+
 /// `GET /api/order` (`page`, `status` 0–4, `keyword` an order number or a goods name,
 /// `start_time` and `end_time` Unix seconds of placing): the member's own orders, newest first,
 /// 10 a page, each with its lines, settlement, timeline and the actions its state allows.
-#[utoipa::path(get, path = "/api/order", operation_id = "order_list", tag = "订单", responses((status = 200, description = "一页订单", body = Envelope<OrderPage>)))]
-async fn list(State(context): State<ApiContext>, member: Member, QueryFields(query): QueryFields) -> Answer<OrderPage> {
-    let page = query.page()?;
-    let status = query.int_or("status", "订单状态", -1)?;
-    if !(-1..STATUS_NAMES.len() as i64).contains(&status) {
-        return Err(Error::field("status", "订单状态不正确"));
-    }
-    let keyword = query.bounded(text::KEYWORD)?.unwrap_or_default();
-    let start = query.int_or("start_time", "开始时间", 0)?;
-    let end = query.int_or("end_time", "结束时间", i64::MAX)?;
-    if start > end {
-        return Err(Error::field("start_time", "开始时间不能晚于结束时间"));
-    }
+#[utoipa::path(get, path = "/api/order", params(OrderQuery), operation_id = "order_list", tag = "订单", responses((status = 200, description = "一页订单", body = Envelope<OrderPage>)))]
+async fn list(State(context): State<ApiContext>, member: Member, Query(query): Query<OrderQuery>) -> Answer<OrderPage> {
+    let OrderQuery { page, status, keyword, start_time: start, end_time: end } = query;
     let pattern = format!("%{}%", keyword.replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_"));
     let filter = "o.member_id = $1 AND ($2 < 0 OR o.status = $2) AND o.created_at >= $3 AND o.created_at <= $4 \
                   AND ($5 = '%%' OR o.order_no LIKE $5 ESCAPE '\\' \

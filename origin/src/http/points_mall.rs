@@ -15,7 +15,7 @@ use utoipa_axum::routes;
 
 use super::ApiContext;
 use super::error::{Answer, Envelope, Error, Result, ok, ok_with};
-use super::extract::{Fields, Form, FromFields, MaybeMember, Member, QueryFields};
+use super::extract::{Fields, Form, FromFields, MaybeMember, Member, Query};
 use crate::domain::points_mall::{DONE, KIND_NAMES, SHIPPED, STATUS_NAMES, TO_SHIP};
 use crate::domain::settlement::{self, UNUSED};
 use crate::{money, now};
@@ -115,25 +115,48 @@ pub struct PointsMallPage {
     points: i64,
 }
 
+/// Which items of the mall: a page, of a kind, in an order.
+#[derive(utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct PointsMallQuery {
+    /// 页码: from 1 (absent: 1), at most 100000.
+    #[param(value_type = Option<i64>, minimum = 1, maximum = 100000)]
+    page: i64,
+    /// 商品类型 1–3; absent: all.
+    #[param(value_type = Option<i64>)]
+    kind: i64,
+    /// `sort`: `points_asc` or `points_desc`; absent: the shop's order. Held as the
+    /// items' SQL order.
+    #[param(rename = "sort", value_type = Option<String>)]
+    order: &'static str,
+}
+
+impl FromFields for PointsMallQuery {
+    fn from_fields(query: &Fields) -> Result<PointsMallQuery> {
+        let page = query.page()?;
+        let kind = query.int_or("kind", "商品类型", 0)?;
+        if !(0..KIND_NAMES.len() as i64).contains(&kind) {
+            return Err(Error::field("kind", "商品类型不正确"));
+        }
+        let order = match query.text("sort").as_deref() {
+            None => "g.sort, g.id",
+            Some("points_asc") => "g.points, g.id",
+            Some("points_desc") => "g.points DESC, g.id",
+            Some(_) => return Err(Error::field("sort", "排序方式不正确")),
+        };
+        Ok(PointsMallQuery { page, kind, order })
+    }
+}
+
 /// `GET /api/points_mall` (`page`; `kind` 1–3; `sort` `points_asc` or `points_desc`, the shop's
 /// order by default): the mall's items, 12 a page.
-#[utoipa::path(get, path = "/api/points_mall", operation_id = "points_mall_list", tag = "积分商城", responses((status = 200, description = "一页积分商品", body = Envelope<PointsMallPage>)))]
+#[utoipa::path(get, path = "/api/points_mall", params(PointsMallQuery), operation_id = "points_mall_list", tag = "积分商城", responses((status = 200, description = "一页积分商品", body = Envelope<PointsMallPage>)))]
 async fn list(
     State(context): State<ApiContext>,
     MaybeMember(member): MaybeMember,
-    QueryFields(query): QueryFields,
+    Query(query): Query<PointsMallQuery>,
 ) -> Answer<PointsMallPage> {
-    let page = query.page()?;
-    let kind = query.int_or("kind", "商品类型", 0)?;
-    if !(0..KIND_NAMES.len() as i64).contains(&kind) {
-        return Err(Error::field("kind", "商品类型不正确"));
-    }
-    let order = match query.text("sort").as_deref() {
-        None => "g.sort, g.id",
-        Some("points_asc") => "g.points, g.id",
-        Some("points_desc") => "g.points DESC, g.id",
-        Some(_) => return Err(Error::field("sort", "排序方式不正确")),
-    };
+    let PointsMallQuery { page, kind, order } = query;
     let member = member.map_or(0, |member| member.id);
     let mut conn = context.db.pool.acquire().await?;
     let total: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM points_goods g WHERE g.is_on = 1 AND ($1 = 0 OR g.kind = $1)")
@@ -382,15 +405,34 @@ pub struct PointsOrderPage {
     page: i64,
 }
 
+/// Which points orders: a page, of a status.
+#[derive(utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct PointsOrderQuery {
+    /// 页码: from 1 (absent: 1), at most 100000.
+    #[param(value_type = Option<i64>, minimum = 1, maximum = 100000)]
+    page: i64,
+    /// 订单状态: 0 待发货, 1 已发货, 2 已完成; absent: all.
+    #[param(value_type = Option<i64>)]
+    status: i64,
+}
+
+impl FromFields for PointsOrderQuery {
+    fn from_fields(query: &Fields) -> Result<PointsOrderQuery> {
+        let page = query.page()?;
+        let status = query.int_or("status", "订单状态", -1)?;
+        if !(-1..STATUS_NAMES.len() as i64).contains(&status) {
+            return Err(Error::field("status", "订单状态不正确"));
+        }
+        Ok(PointsOrderQuery { page, status })
+    }
+}
+
 /// `GET /api/points_orders` (`page`, `status` 0–2): the member's points orders, newest first,
 /// 10 a page.
-#[utoipa::path(get, path = "/api/points_orders", operation_id = "points_order_list", tag = "积分商城", responses((status = 200, description = "一页积分订单", body = Envelope<PointsOrderPage>)))]
-async fn orders(State(context): State<ApiContext>, member: Member, QueryFields(query): QueryFields) -> Answer<PointsOrderPage> {
-    let page = query.page()?;
-    let status = query.int_or("status", "订单状态", -1)?;
-    if !(-1..STATUS_NAMES.len() as i64).contains(&status) {
-        return Err(Error::field("status", "订单状态不正确"));
-    }
+#[utoipa::path(get, path = "/api/points_orders", params(PointsOrderQuery), operation_id = "points_order_list", tag = "积分商城", responses((status = 200, description = "一页积分订单", body = Envelope<PointsOrderPage>)))]
+async fn orders(State(context): State<ApiContext>, member: Member, Query(query): Query<PointsOrderQuery>) -> Answer<PointsOrderPage> {
+    let PointsOrderQuery { page, status } = query;
     let mut conn = context.db.pool.acquire().await?;
     let total: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM points_orders WHERE member_id = $1 AND ($2 < 0 OR status = $2)")
         .bind(member.id)

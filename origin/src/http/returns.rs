@@ -14,7 +14,7 @@ use utoipa_axum::routes;
 
 use super::ApiContext;
 use super::error::{Answer, Envelope, Error, Result, ok, ok_with};
-use super::extract::{Member, QueryFields};
+use super::extract::{Fields, FromFields, Member, Query};
 use super::upload::{self, FromUpload, Upload};
 use crate::domain::orders::life::{Actor, STATUS_NAMES as ORDER_STATUS_NAMES};
 use crate::domain::returns::{self, REASON_NAMES, REQUESTED, Refusal, STATUS_NAMES, Step};
@@ -330,16 +330,30 @@ pub struct ReturnQuoteLine {
     points_value: String,
 }
 
+/// Which units a return quote is for.
+#[derive(utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct ReturnQuoteQuery {
+    /// The order's lines and units: `12:1,13:2` (line id:units).
+    #[param(value_type = String, example = "12:1,13:2")]
+    lines: Vec<returns::Wanted>,
+}
+
+impl FromFields for ReturnQuoteQuery {
+    fn from_fields(query: &Fields) -> Result<ReturnQuoteQuery> {
+        Ok(ReturnQuoteQuery { lines: returns::parse_lines(&query.text("lines").unwrap_or_default())? })
+    }
+}
+
 /// `GET /api/order/{id}/return_quote` (`lines`: `12:1,13:2`, order line id and units): what
 /// returning those units of one of the member's orders would refund now, to the cent.
-#[utoipa::path(get, path = "/api/order/{id}/return_quote", operation_id = "return_quote", tag = "退货", responses((status = 200, description = "退款金额", body = Envelope<ReturnQuote>)))]
+#[utoipa::path(get, path = "/api/order/{id}/return_quote", params(ReturnQuoteQuery), operation_id = "return_quote", tag = "退货", responses((status = 200, description = "退款金额", body = Envelope<ReturnQuote>)))]
 async fn quote(
     State(context): State<ApiContext>,
     member: Member,
     Path(order): Path<i64>,
-    QueryFields(query): QueryFields,
+    Query(ReturnQuoteQuery { lines: wanted }): Query<ReturnQuoteQuery>,
 ) -> Answer<ReturnQuote> {
-    let wanted = returns::parse_lines(&query.text("lines").unwrap_or_default())?;
     let mut conn = context.db.pool.acquire().await?;
     let facts = returns::order_facts(&mut conn, order, Some(member.id)).await?.ok_or_else(|| Error::not_found("订单不存在"))?;
     returns::returnable(&facts)?;

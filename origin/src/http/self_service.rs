@@ -11,7 +11,7 @@ use utoipa_axum::routes;
 use super::ApiContext;
 use super::card::{Card, card_columns, cards};
 use super::error::{Answer, Envelope, Error, Result, ok, ok_with};
-use super::extract::{Fields, Form, FromFields, Member, QueryFields};
+use super::extract::{Fields, Form, FromFields, Member, PageQuery, Query};
 use super::goods::placeholders;
 use crate::domain::orders::life::{DONE, PAID, SHIPPED};
 use crate::domain::self_service::WANTED_STATUS_NAMES;
@@ -55,17 +55,37 @@ struct BoughtRow {
     last_price: i64,
 }
 
+/// Which goods bought: a page, in an order.
+#[derive(utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct BoughtQuery {
+    /// 页码: from 1 (absent: 1), at most 100000.
+    #[param(value_type = Option<i64>, minimum = 1, maximum = 100000)]
+    page: i64,
+    /// `recent` (absent: the last bought first) or `often` (the most bought first). Held
+    /// as the goods' SQL order.
+    #[param(value_type = Option<String>)]
+    order: &'static str,
+}
+
+impl FromFields for BoughtQuery {
+    fn from_fields(query: &Fields) -> Result<BoughtQuery> {
+        let page = query.page()?;
+        let order = match query.text("order").as_deref() {
+            None | Some("recent") => "last_at DESC, goods_id",
+            Some("often") => "times DESC, units DESC, goods_id",
+            Some(_) => return Err(Error::field("order", "排序方式不正确")),
+        };
+        Ok(BoughtQuery { page, order })
+    }
+}
+
 /// `GET /api/user/fast_buy` (`page`, `order`: `recent` (default) or `often`): the goods of the
 /// member's paid orders (not cancelled), each once, with its last unit price and date, how often
 /// and how many were bought, and today's goods card (today's price), 20 a page.
-#[utoipa::path(get, path = "/api/user/fast_buy", operation_id = "fast_buy", tag = "自助服务", responses((status = 200, description = "常购商品", body = Envelope<BoughtPage>)))]
-async fn fast_buy(State(context): State<ApiContext>, member: Member, QueryFields(query): QueryFields) -> Answer<BoughtPage> {
-    let page = query.page()?;
-    let order = match query.text("order").as_deref() {
-        None | Some("recent") => "last_at DESC, goods_id",
-        Some("often") => "times DESC, units DESC, goods_id",
-        Some(_) => return Err(Error::field("order", "排序方式不正确")),
-    };
+#[utoipa::path(get, path = "/api/user/fast_buy", params(BoughtQuery), operation_id = "fast_buy", tag = "自助服务", responses((status = 200, description = "常购商品", body = Envelope<BoughtPage>)))]
+async fn fast_buy(State(context): State<ApiContext>, member: Member, Query(query): Query<BoughtQuery>) -> Answer<BoughtPage> {
+    let BoughtQuery { page, order } = query;
     let mut conn = context.db.pool.acquire().await?;
     // Paid, shipped or completed orders; normal and flash-sale lines (a set's goods are the set's).
     let bought =
@@ -208,9 +228,8 @@ async fn want(State(context): State<ApiContext>, member: Member, Form(wanted): F
 }
 
 /// `GET /api/user/buy` (`page`): the member's wanted varieties, newest first, 20 a page.
-#[utoipa::path(get, path = "/api/user/buy", operation_id = "wanted_list", tag = "自助服务", responses((status = 200, description = "求购列表", body = Envelope<WantedPage>)))]
-async fn wanted(State(context): State<ApiContext>, member: Member, QueryFields(query): QueryFields) -> Answer<WantedPage> {
-    let page = query.page()?;
+#[utoipa::path(get, path = "/api/user/buy", params(PageQuery), operation_id = "wanted_list", tag = "自助服务", responses((status = 200, description = "求购列表", body = Envelope<WantedPage>)))]
+async fn wanted(State(context): State<ApiContext>, member: Member, Query(PageQuery { page }): Query<PageQuery>) -> Answer<WantedPage> {
     let total: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM wanted_varieties WHERE member_id = $1")
         .bind(member.id)
         .fetch_one(&context.db.pool)

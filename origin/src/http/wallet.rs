@@ -9,7 +9,7 @@ use utoipa_axum::routes;
 
 use super::ApiContext;
 use super::error::{Answer, Envelope, Error, Result, ok};
-use super::extract::{Fields, Member, QueryFields};
+use super::extract::{Fields, FromFields, Member, Query};
 use crate::money;
 
 pub fn router() -> OpenApiRouter<ApiContext> {
@@ -113,20 +113,45 @@ fn time_bound(query: &Fields, name: &str, label: &str, end: bool) -> Result<Opti
     }
 }
 
+/// Which movements of an account: a page, a direction, between two days.
+#[derive(utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct LogQuery {
+    /// 页码: from 1 (absent: 1), at most 100000.
+    #[param(value_type = Option<i64>, minimum = 1, maximum = 100000)]
+    page: i64,
+    /// 0 (absent) every one, 1 in, 2 out.
+    #[param(value_type = Option<i64>)]
+    use_type: i64,
+    /// From this day (`YYYY-MM-DD` in China's time, the day included) or Unix seconds.
+    #[param(value_type = Option<String>)]
+    start_time: i64,
+    /// To this day (`YYYY-MM-DD` in China's time, the day included) or Unix seconds.
+    #[param(value_type = Option<String>)]
+    end_time: i64,
+}
+
+impl FromFields for LogQuery {
+    fn from_fields(query: &Fields) -> Result<LogQuery> {
+        let page = query.page()?;
+        let use_type = query.int_or("use_type", "类型", 0)?;
+        if !(0..=2).contains(&use_type) {
+            return Err(Error::field("use_type", "类型不正确"));
+        }
+        let start = time_bound(query, "start_time", "开始时间", false)?.unwrap_or(0);
+        let end = time_bound(query, "end_time", "结束时间", true)?.unwrap_or(i64::MAX);
+        if start > end {
+            return Err(Error::field("start_time", "开始时间不能晚于结束时间"));
+        }
+        Ok(LogQuery { page, use_type, start_time: start, end_time: end })
+    }
+}
+
 /// One page of an account's movements: `page`, `use_type` (0 every one, 1 in, 2 out),
 /// `start_time` and `end_time` (dates `YYYY-MM-DD` in China's time, or Unix seconds; both
 /// inclusive), newest first, 20 a page.
-async fn log_page(context: &ApiContext, member: Member, query: &Fields, account: Account) -> Result<LogPage> {
-    let page = query.page()?;
-    let use_type = query.int_or("use_type", "类型", 0)?;
-    if !(0..=2).contains(&use_type) {
-        return Err(Error::field("use_type", "类型不正确"));
-    }
-    let start = time_bound(query, "start_time", "开始时间", false)?.unwrap_or(0);
-    let end = time_bound(query, "end_time", "结束时间", true)?.unwrap_or(i64::MAX);
-    if start > end {
-        return Err(Error::field("start_time", "开始时间不能晚于结束时间"));
-    }
+async fn log_page(context: &ApiContext, member: Member, query: LogQuery, account: Account) -> Result<LogPage> {
+    let LogQuery { page, use_type, start_time: start, end_time: end } = query;
     let (table, amount) = account.table();
     // The balance's rows say their direction; the others' is the amount's sign.
     let direction = match account {
@@ -173,23 +198,23 @@ async fn log_page(context: &ApiContext, member: Member, query: &Fields, account:
 /// `GET /api/user/user_money_log` (`page`, `use_type`, `start_time`, `end_time`: dates
 /// `YYYY-MM-DD` in China's time, both days included, or Unix seconds): the balance's
 /// movements, newest first, 20 a page. `use_type` 1 is money in, 2 money out.
-#[utoipa::path(get, path = "/api/user/user_money_log", tag = "钱包", responses((status = 200, description = "一页余额变动", body = Envelope<LogPage>)))]
-async fn user_money_log(State(context): State<ApiContext>, member: Member, QueryFields(query): QueryFields) -> Answer<LogPage> {
-    ok(log_page(&context, member, &query, Account::Balance).await?)
+#[utoipa::path(get, path = "/api/user/user_money_log", params(LogQuery), tag = "钱包", responses((status = 200, description = "一页余额变动", body = Envelope<LogPage>)))]
+async fn user_money_log(State(context): State<ApiContext>, member: Member, Query(query): Query<LogQuery>) -> Answer<LogPage> {
+    ok(log_page(&context, member, query, Account::Balance).await?)
 }
 
 /// `GET /api/user/red_packet_log` (`page`, `use_type`, `start_time`, `end_time`): the red
 /// packets' movements (granted, spent on an order, given back by a cancel), newest first.
-#[utoipa::path(get, path = "/api/user/red_packet_log", tag = "钱包", responses((status = 200, description = "一页红包变动", body = Envelope<LogPage>)))]
-async fn red_packet_log(State(context): State<ApiContext>, member: Member, QueryFields(query): QueryFields) -> Answer<LogPage> {
-    ok(log_page(&context, member, &query, Account::RedPacket).await?)
+#[utoipa::path(get, path = "/api/user/red_packet_log", params(LogQuery), tag = "钱包", responses((status = 200, description = "一页红包变动", body = Envelope<LogPage>)))]
+async fn red_packet_log(State(context): State<ApiContext>, member: Member, Query(query): Query<LogQuery>) -> Answer<LogPage> {
+    ok(log_page(&context, member, query, Account::RedPacket).await?)
 }
 
 /// `GET /api/user/points_log` (`page`, `use_type`, `start_time`, `end_time`): the points'
 /// movements (earned by payments, spent on orders, granted), newest first; amounts are counts.
-#[utoipa::path(get, path = "/api/user/points_log", tag = "钱包", responses((status = 200, description = "一页积分变动", body = Envelope<LogPage>)))]
-async fn points_log(State(context): State<ApiContext>, member: Member, QueryFields(query): QueryFields) -> Answer<LogPage> {
-    ok(log_page(&context, member, &query, Account::Points).await?)
+#[utoipa::path(get, path = "/api/user/points_log", params(LogQuery), tag = "钱包", responses((status = 200, description = "一页积分变动", body = Envelope<LogPage>)))]
+async fn points_log(State(context): State<ApiContext>, member: Member, Query(query): Query<LogQuery>) -> Answer<LogPage> {
+    ok(log_page(&context, member, query, Account::Points).await?)
 }
 
 #[derive(sqlx::FromRow)]

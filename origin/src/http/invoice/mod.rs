@@ -18,7 +18,7 @@ use utoipa_axum::routes;
 use self::pdf::{Printed, render};
 use super::ApiContext;
 use super::error::{Answer, Envelope, Error, Result, ok, ok_with};
-use super::extract::{Fields, Form, FromFields, Member, QueryFields};
+use super::extract::{Fields, Form, FromFields, Member, Query};
 use crate::domain::invoices::{ISSUED, KIND_NAMES, REQUESTED, STATUS_NAMES, contact};
 use crate::domain::orders::life::{CANCELLED, UNPAID};
 use crate::security::{Text, text};
@@ -211,16 +211,38 @@ pub struct InvoicePage {
     page: i64,
 }
 
+/// Which invoices: a page, of a status, of an order.
+#[derive(utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct InvoiceQuery {
+    /// 页码: from 1 (absent: 1), at most 100000.
+    #[param(value_type = Option<i64>, minimum = 1, maximum = 100000)]
+    page: i64,
+    /// 发票状态: 0 待开票, 1 已开票; absent: all.
+    #[param(value_type = Option<i64>)]
+    status: i64,
+    /// One order's only.
+    #[param(value_type = Option<i64>)]
+    order_id: i64,
+}
+
+impl FromFields for InvoiceQuery {
+    fn from_fields(query: &Fields) -> Result<InvoiceQuery> {
+        let page = query.page()?;
+        let status = query.int_or("status", "发票状态", -1)?;
+        if !(-1..=1).contains(&status) {
+            return Err(Error::field("status", "发票状态不正确"));
+        }
+        let order = query.int_or("order_id", "订单", 0)?;
+        Ok(InvoiceQuery { page, status, order_id: order })
+    }
+}
+
 /// `GET /api/invoices` (`page`, `status` 0 待开票 or 1 已开票, `order_id`): the member's invoice
 /// requests and invoices, newest first, 20 a page.
-#[utoipa::path(get, path = "/api/invoices", operation_id = "invoice_list", tag = "发票", responses((status = 200, description = "一页发票", body = Envelope<InvoicePage>)))]
-async fn list(State(context): State<ApiContext>, member: Member, QueryFields(query): QueryFields) -> Answer<InvoicePage> {
-    let page = query.page()?;
-    let status = query.int_or("status", "发票状态", -1)?;
-    if !(-1..=1).contains(&status) {
-        return Err(Error::field("status", "发票状态不正确"));
-    }
-    let order = query.int_or("order_id", "订单", 0)?;
+#[utoipa::path(get, path = "/api/invoices", params(InvoiceQuery), operation_id = "invoice_list", tag = "发票", responses((status = 200, description = "一页发票", body = Envelope<InvoicePage>)))]
+async fn list(State(context): State<ApiContext>, member: Member, Query(query): Query<InvoiceQuery>) -> Answer<InvoicePage> {
+    let InvoiceQuery { page, status, order_id: order } = query;
     let filter = "i.member_id = $1 AND ($2 < 0 OR i.status = $2) AND ($3 = 0 OR i.order_id = $3)";
     let mut conn = context.db.pool.acquire().await?;
     let total: i64 = sqlx::query_scalar(sqlx::AssertSqlSafe(format!("SELECT COUNT(*) FROM invoices i WHERE {filter}")))
