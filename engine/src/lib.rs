@@ -8,6 +8,8 @@
 //! `default-features = false` and call [`quote`] directly.
 
 pub mod checkout;
+#[cfg(feature = "schema")]
+pub mod contract;
 mod error;
 mod model;
 mod money;

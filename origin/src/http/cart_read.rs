@@ -8,12 +8,12 @@ use sqlx::AnyConnection;
 use utoipa::ToSchema;
 
 use super::card::{Card, CardRow, card, card_json};
-use super::engine_schema::CartQuote;
 use super::error::{Error, Result};
 use super::extract::Member;
 use crate::db::Kind;
 use crate::domain::orders::free_shipping_from;
 use crate::{money, now};
+use engine::contract::CartQuote;
 
 /// Line types (§3): normal, 秒杀 flash sale, 组合购 combination — the engine's, named once.
 pub use engine::{LINE_TYPE_COMBINATION as COMBINATION, LINE_TYPE_FLASH_SALE as FLASH_SALE, LINE_TYPE_NORMAL as NORMAL};

@@ -19,7 +19,6 @@ pub mod coupon;
 pub mod coupon_centre;
 pub mod draw;
 pub mod edge;
-pub mod engine_schema;
 pub mod error;
 pub mod extract;
 pub mod favorite;

@@ -2518,6 +2518,10 @@ export interface components {
     ActivityData: {
       manjians: components['schemas']['ManjianTier'][];
     };
+    /** @description The cart's full-reduction (满减) activity (rule 8). */
+    ActivityDataInput: {
+      manjians?: components['schemas']['ManjianTierInput'][] | null;
+    };
     /**
      * @description An activity as its links show it. `state` is `running` or `upcoming`; a link to an upcoming
      *     activity, or to one without `url`, does not open it but tells the buyer (§8): no `url`
@@ -2583,6 +2587,26 @@ export interface components {
       /** Format: int64 */
       is_default: number;
       phone: string;
+      province: string;
+    };
+    /** @description An address as the form gives it, every field checked (all the field errors at once). */
+    AddressForm: {
+      /** @description 城市. */
+      city: string;
+      /** @description 收货人. */
+      contact: string;
+      /** @description 详细地址. */
+      detail: string;
+      /** @description 区县. */
+      district: string;
+      /**
+       * Format: int64
+       * @description 1 to make it the default address.
+       */
+      is_default?: number | null;
+      /** @description 联系电话: a mobile number or a landline (`0571-88886666`). */
+      phone: string;
+      /** @description 省份. */
       province: string;
     };
     /** @description The member's delivery addresses. */
@@ -2708,6 +2732,21 @@ export interface components {
       /** @description The provider's authorize page, with a one-time state valid for ten minutes. */
       url: string;
     };
+    /**
+     * @description What the provider sent back to the shop's page; both required (checked once the shop is
+     *     known to offer WeChat).
+     */
+    BindForm: {
+      /** @description 授权码. */
+      code?: string | null;
+      /** @description 授权状态: the one-time state of the authorize call. */
+      state?: string | null;
+    };
+    /**
+     * @description 0 or 1.
+     * @enum {integer}
+     */
+    Bit: 0 | 1;
     /** @description A goods the member bought before, with today's card. */
     Bought: {
       goods: components['schemas']['Card'];
@@ -2881,6 +2920,35 @@ export interface components {
        */
       zbz: number;
     };
+    /** @description A line to put in the cart. */
+    CartAddForm: {
+      /**
+       * Format: int64
+       * @description The combination of a `type` 3 line.
+       */
+      combination_id?: number | null;
+      /** Format: int64 */
+      goods_id: number;
+      /**
+       * Format: int64
+       * @description The §3 ids the goods card sends.
+       */
+      goods_price_id?: number | null;
+      /** Format: int64 */
+      is_yj?: number | null;
+      /** Format: int64 */
+      ladder_price_id?: number | null;
+      /**
+       * Format: int64
+       * @description Units (absent: 1).
+       */
+      number?: number | null;
+      /**
+       * Format: int64
+       * @description 0 (absent) a normal line, 1 a flash sale, 3 a combination.
+       */
+      type?: number | null;
+    };
     /** @description A combination as the engine's goods: its own stock, buyable while all its goods are. */
     CartCombination: {
       /** @example 组 */
@@ -2916,6 +2984,47 @@ export interface components {
       number: number;
       /** Format: int64 */
       type: number;
+    };
+    /** @description A line's new quantity. */
+    CartEditForm: {
+      /**
+       * Format: int64
+       * @description At least 1.
+       */
+      number: number;
+    };
+    /** @description One cart as the engine reads it (`docs/pricing.md`, "Input"). */
+    CartInput: {
+      activity_data?: components['schemas']['ActivityDataInput'] | null;
+      items: components['schemas']['CartItemInput'][];
+      settlement?: components['schemas']['SettlementInput'] | null;
+      shipping_data?: components['schemas']['ShippingDataInput'] | null;
+    };
+    /** @description One cart line as the engine reads it. */
+    CartItemInput: {
+      combination?: components['schemas']['GoodsInput'] | null;
+      goods: components['schemas']['GoodsInput'];
+      /** @description Ignored: the engine computes each line's share of the full reduction (rule 8). */
+      goods_manjian_amount?: unknown;
+      /**
+       * Format: int64
+       * @description The full-reduction (满减) activity the line takes part in; 0 or absent: none (rule 8).
+       */
+      goods_manjian_id?: number | null;
+      /** Format: int64 */
+      id: number;
+      is_selected: components['schemas']['Flag'];
+      /** Format: int32 */
+      number: number;
+      price: components['schemas']['MoneyInput'];
+      /**
+       * Format: int64
+       * @description 1 flash sale (秒杀), 3 combination (组合购), anything else a normal line.
+       */
+      type?: number | null;
+      with_coupon?: components['schemas']['Flag'] | null;
+    } & {
+      [key: string]: unknown;
     };
     /** @description One cart line in §3's list shape, which is also a `CartItem` of `pricing.md`. */
     CartLine: {
@@ -2966,7 +3075,7 @@ export interface components {
       quote: components['schemas']['CartQuote'];
       shipping_data: components['schemas']['ShippingData'];
     };
-    /** @description `engine::CartQuote`: the engine's answer for one cart (`docs/pricing.md`). */
+    /** @description The engine's answer for one cart (`docs/pricing.md`, "Output"). */
     CartQuote: {
       counts: components['schemas']['Counts'];
       /** @description One per input line, in input order. */
@@ -2976,14 +3085,47 @@ export interface components {
        *     from it.
        */
       manjian_tiers: components['schemas']['TierStatus'][];
-      settlement?: components['schemas']['Settlement'] | null;
-      shipping: components['schemas']['QuoteShipping'];
+      /** @description What the member pays (rules 11–19): present when the input carried a settlement. */
+      settlement?: components['schemas']['Settlement'];
+      shipping: components['schemas']['Shipping'];
       totals: components['schemas']['Totals'];
     };
     /** @description The number of lines in the cart. */
     CartTotal: {
       /** Format: int64 */
       total: number;
+    };
+    /** @description A new case: what kind of problem, and its first message. */
+    CaseForm: components['schemas']['CaseMessage'] & {
+      /**
+       * Format: int64
+       * @description 问题类型: 1 质量问题, 2 配送问题, 3 其他.
+       */
+      kind: number;
+    };
+    /**
+     * @description A message of a case (`multipart/form-data`): its text, and photos checked as JPEG or PNG by
+     *     their content.
+     */
+    CaseMessage: {
+      /** @description 问题描述 (lines), at most 1,000 characters. */
+      body: string;
+      /** @description Up to 5 JPEG or PNG photos of at most 5 MB each (`photos` or `photos[]`). */
+      photos: string[];
+    };
+    /** @description A cash voucher (现金券): `amount` off an order of at least `threshold`. */
+    CashVoucherInput: {
+      amount: components['schemas']['MoneyInput'];
+      /** Format: int64 */
+      ends_at?: number | null;
+      /** Format: int64 */
+      id: number;
+      name?: string | null;
+      /** Format: int64 */
+      starts_at?: number | null;
+      threshold?: components['schemas']['MoneyInput'] | null;
+    } & {
+      [key: string]: unknown;
     };
     /** @description The running activity. */
     CashbackActivity: {
@@ -3139,6 +3281,23 @@ export interface components {
       /** @example 待审核 */
       status_name: string;
     };
+    /** @description A certificate and its scan (`multipart/form-data`). */
+    CertificateForm: {
+      /**
+       * @description 有效期 `YYYY-MM-DD`, not past; empty or absent when it has none.
+       * @example 2030-12-31
+       */
+      expires_on?: string | null;
+      /**
+       * Format: binary
+       * @description The scan: a JPEG, PNG or PDF of at most 5 MB.
+       */
+      file: string;
+      /** @description 证件类型: 营业执照, 药品经营许可证, GSP证书, 医疗器械经营许可证, 采购委托书 or 其他. */
+      kind: string;
+      /** @description 证件编号. */
+      number: string;
+    };
     /** @description The member's certificates, the kinds they may upload, and whether they are approved. */
     Certificates: {
       /** Format: int64 */
@@ -3153,6 +3312,11 @@ export interface components {
       /** @description The kinds that must be approved before the member may order. */
       required: string[];
     };
+    /**
+     * @description A checkout's form: the order form alone. Its amounts are judged after the member is known
+     *     to be allowed to order.
+     */
+    CheckoutForm: components['schemas']['OrderFormFields'];
     /** @description Cart step 2's preview. */
     CheckoutPreview: {
       /** @description The member's addresses, the default first. */
@@ -3165,7 +3329,7 @@ export interface components {
        * @description The chosen lines as the engine's input (all selected; no settlement): the browser holds
        *     it in a `CartSession` and settles it as the member chooses.
        */
-      input: components['schemas']['EngineCartInput'];
+      input: components['schemas']['CartInput'];
       /** @description The chosen lines, in the cart list's shape. */
       lines: components['schemas']['CartLine'][];
       /** @description The engine's quote of the chosen lines, with its `settlement`. */
@@ -3174,7 +3338,7 @@ export interface components {
        * @description The member's accounts as the engine's settlement input (no choices): the browser adds
        *     the member's choices and settles with `CartSession.settle`.
        */
-      settlement_input: components['schemas']['EngineSettlementInput'];
+      settlement_input: components['schemas']['SettlementInput'];
       /** @description The store the order goes to (a multi-store account's current store), or `null`. */
       store: string | null;
     };
@@ -3182,8 +3346,7 @@ export interface components {
     Chosen: {
       /** Format: int64 */
       id: number;
-      /** @example 20.00 */
-      value: string;
+      value: components['schemas']['Money'];
     };
     /** @description A claim's result: the template as it stands now and the member's new coupon. */
     Claimed: {
@@ -3204,6 +3367,16 @@ export interface components {
        * @example 2
        */
       step: number;
+    };
+    /** @description A code to send. */
+    CodeForm: {
+      /** @description 手机号码: a mobile number. */
+      phone: string;
+      /**
+       * @description 验证码用途: `register` (absent), `forget`, `login` or `change_phone`.
+       * @example register
+       */
+      scene?: string | null;
     };
     /**
      * @description A code sent: to which phone, how long it stays valid and how long until the next one may
@@ -3318,6 +3491,13 @@ export interface components {
        */
       skipped: components['schemas']['CopySkipped'][];
     };
+    /** @description Lines to copy, and the store accounts to copy them to. */
+    CopyForm: {
+      /** @description The member's cart lines (`ids=1,2`, `ids[]=1&ids[]=2`); at least one. */
+      ids: number[];
+      /** @description The store accounts (members) of the company; at least one. */
+      other_user_ids: number[];
+    };
     /** @description A line that could not be copied into one store's cart, and why. */
     CopySkipped: {
       /**
@@ -3376,6 +3556,35 @@ export interface components {
        */
       used: number;
     };
+    /**
+     * @description A coupon: kind 1 (满减) takes `reduce` off, kind 2 (折扣) charges `rate` of its lines, at
+     *     most `max_reduce` off.
+     */
+    CouponInput: {
+      /** Format: int64 */
+      ends_at?: number | null;
+      /** Format: int64 */
+      id: number;
+      /**
+       * Format: int32
+       * @description 1 满减 (a fixed reduction), 2 折扣 (a rate).
+       */
+      kind: number;
+      max_reduce?: components['schemas']['MoneyInput'] | null;
+      name?: string | null;
+      rate?: components['schemas']['MoneyInput'] | null;
+      reduce?: components['schemas']['MoneyInput'] | null;
+      /**
+       * Format: int32
+       * @description 0 every coupon line, 1 preferred goods, 2 Chinese herbs, 3 medical devices.
+       */
+      scope?: number | null;
+      /** Format: int64 */
+      starts_at?: number | null;
+      threshold?: components['schemas']['MoneyInput'] | null;
+    } & {
+      [key: string]: unknown;
+    };
     /** @description One page of the member's coupons. */
     CouponPage: {
       list: components['schemas']['MemberCoupon'][];
@@ -3388,14 +3597,15 @@ export interface components {
     CouponValue: {
       /** Format: int64 */
       id: number;
-      /**
-       * @description How much more of its lines' amount reaches its threshold.
-       * @example 0.00
-       */
-      need: string;
+      /** @description How much more of its lines' amount reaches its threshold. */
+      need: components['schemas']['Money'];
       usable: boolean;
-      /** @example 20.00 */
-      value: string;
+      value: components['schemas']['Money'];
+    };
+    /** @description Lines to delete. */
+    DeleteForm: {
+      /** @description The cart lines (`ids=1,2`, `ids[]=1&ids[]=2`); at least one, at most 500. */
+      ids: number[];
     };
     /** @description How many lines were deleted, and the lines left in the cart. */
     Deleted: {
@@ -3465,6 +3675,14 @@ export interface components {
       is_join: number;
       title: string;
     };
+    /** @description Which lucky-draw activity (a query, or the draw's form). */
+    DrawId: {
+      /**
+       * Format: int64
+       * @description The activity.
+       */
+      id: number;
+    };
     /** @description A prize as the popup shows it. */
     DrawPrize: {
       /**
@@ -3527,153 +3745,6 @@ export interface components {
       id: number;
       /** Format: int64 */
       number: number;
-    };
-    EngineActivityData: {
-      manjians: components['schemas']['EngineManjianTier'][];
-    };
-    /** @description `engine::CartInput`: one cart as the engine reads it (`pricing.md` §Input). */
-    EngineCartInput: {
-      activity_data: components['schemas']['EngineActivityData'];
-      items: components['schemas']['EngineCartItem'][];
-      settlement?: components['schemas']['EngineSettlementInput'] | null;
-      shipping_data: components['schemas']['EngineShippingData'];
-    };
-    /** @description One cart line as the engine reads it. */
-    EngineCartItem: {
-      combination?: components['schemas']['EngineGoods'] | null;
-      goods: components['schemas']['EngineGoods'];
-      /** Format: int64 */
-      goods_manjian_id: number;
-      /** Format: int64 */
-      id: number;
-      /** Format: int32 */
-      is_selected: number;
-      /** Format: int32 */
-      number: number;
-      /** @example 12.30 */
-      price: string;
-      /**
-       * Format: int64
-       * @description 1 秒杀 flash sale, 3 组合购 combination, anything else normal.
-       */
-      type: number | null;
-      /** Format: int32 */
-      with_coupon: number;
-    };
-    /** @description A cash voucher as the engine reads it. */
-    EngineCashVoucher: {
-      /** @example 10.00 */
-      amount: string;
-      /** Format: int64 */
-      ends_at?: number | null;
-      /** Format: int64 */
-      id: number;
-      /** Format: int64 */
-      starts_at?: number | null;
-      /** @example 100.00 */
-      threshold: string;
-    };
-    /**
-     * @description A coupon as the engine reads it: kind 1 (满减) has `reduce`, kind 2 (折扣) `rate` and maybe
-     *     `max_reduce`.
-     */
-    EngineCoupon: {
-      /** Format: int64 */
-      ends_at?: number | null;
-      /** Format: int64 */
-      id: number;
-      /** Format: int32 */
-      kind: number;
-      max_reduce?: string | null;
-      /** @example 0.95 */
-      rate?: string | null;
-      /** @example 15.00 */
-      reduce?: string | null;
-      /**
-       * Format: int32
-       * @description 0 every coupon line, 1 preferred goods, 2 Chinese herbs, 3 medical devices.
-       */
-      scope: number;
-      /** Format: int64 */
-      starts_at?: number | null;
-      /** @example 300.00 */
-      threshold: string;
-    };
-    /** @description What the engine needs to know of the goods on a line. */
-    EngineGoods: {
-      /** @description List price; absent when unknown. */
-      base_price?: string | null;
-      /** Format: int64 */
-      id: number;
-      /** Format: int32 */
-      is_buy: number;
-      /** Format: int32 */
-      is_dpby: number;
-      /** Format: int32 */
-      is_youx: number;
-      ladder_price: components['schemas']['EngineLadderStep'][];
-      /** Format: int64 */
-      ladder_price_type: number | null;
-      /**
-       * Format: int64
-       * @description Stock.
-       */
-      number: number;
-      /** Format: int64 */
-      qg_number: number;
-      /** Format: int64 */
-      type: number | null;
-    };
-    /** @description One ladder entry: from `number` units, `price` each. */
-    EngineLadderStep: {
-      /** Format: int32 */
-      number: number;
-      /** @example 11.80 */
-      price: string;
-    };
-    EngineManjianTier: {
-      /** @example 500.00 */
-      amount: string;
-      reduce?: string | null;
-    };
-    /**
-     * @description `engine::SettlementInput`: what the member holds, as the engine reads it (`pricing.md`,
-     *     rules 11–20). The choices (`coupon_id`, `cash_voucher_id`) are absent: the caller adds them.
-     */
-    EngineSettlementInput: {
-      /** Format: int64 */
-      cash_voucher_id?: number | null;
-      cash_vouchers: components['schemas']['EngineCashVoucher'][];
-      /** Format: int64 */
-      coupon_id?: number | null;
-      coupons: components['schemas']['EngineCoupon'][];
-      /**
-       * Format: int64
-       * @description Unix seconds the validity of coupons and vouchers is judged at.
-       */
-      now?: number | null;
-      /** Format: int64 */
-      points_balance: number;
-      /** @example 0.10 */
-      points_max_rate: string;
-      /** Format: int64 */
-      points_per_yuan: number;
-      /** @example 50.00 */
-      red_packet_balance: string;
-      /** @example 0.10 */
-      red_packet_max_rate: string;
-      /** @example 10.00 */
-      shipping_fee: string;
-      /** Format: int32 */
-      use_points: number;
-      /** Format: int32 */
-      use_red_packet: number;
-    };
-    EngineShippingData: {
-      /** @example 0.00 */
-      no_trans_order_amount: string;
-      /** @example 800.00 */
-      shipping_amount: string;
     };
     /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
     Envelope_ActivityPage: {
@@ -4001,6 +4072,24 @@ export interface components {
       msg: string;
     };
     /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
+    Envelope_CartInput: {
+      /**
+       * Format: int64
+       * @description 10000: success.
+       * @example 10000
+       */
+      code: number;
+      /** @description One cart as the engine reads it (`docs/pricing.md`, "Input"). */
+      data: {
+        activity_data?: components['schemas']['ActivityDataInput'] | null;
+        items: components['schemas']['CartItemInput'][];
+        settlement?: components['schemas']['SettlementInput'] | null;
+        shipping_data?: components['schemas']['ShippingDataInput'] | null;
+      };
+      /** @example ok */
+      msg: string;
+    };
+    /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
     Envelope_CartList: {
       /**
        * Format: int64
@@ -4097,7 +4186,7 @@ export interface components {
          * @description The chosen lines as the engine's input (all selected; no settlement): the browser holds
          *     it in a `CartSession` and settles it as the member chooses.
          */
-        input: components['schemas']['EngineCartInput'];
+        input: components['schemas']['CartInput'];
         /** @description The chosen lines, in the cart list's shape. */
         lines: components['schemas']['CartLine'][];
         /** @description The engine's quote of the chosen lines, with its `settlement`. */
@@ -4106,7 +4195,7 @@ export interface components {
          * @description The member's accounts as the engine's settlement input (no choices): the browser adds
          *     the member's choices and settles with `CartSession.settle`.
          */
-        settlement_input: components['schemas']['EngineSettlementInput'];
+        settlement_input: components['schemas']['SettlementInput'];
         /** @description The store the order goes to (a multi-store account's current store), or `null`. */
         store: string | null;
       };
@@ -4439,24 +4528,6 @@ export interface components {
         id: number;
         /** Format: int64 */
         number: number;
-      };
-      /** @example ok */
-      msg: string;
-    };
-    /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
-    Envelope_EngineCartInput: {
-      /**
-       * Format: int64
-       * @description 10000: success.
-       * @example 10000
-       */
-      code: number;
-      /** @description `engine::CartInput`: one cart as the engine reads it (`pricing.md` §Input). */
-      data: {
-        activity_data: components['schemas']['EngineActivityData'];
-        items: components['schemas']['EngineCartItem'][];
-        settlement?: components['schemas']['EngineSettlementInput'] | null;
-        shipping_data: components['schemas']['EngineShippingData'];
       };
       /** @example ok */
       msg: string;
@@ -6024,6 +6095,11 @@ export interface components {
       /** @example 请填写手机号码 */
       msg: string;
     };
+    /** @description The goods to add to the favourites or take out. */
+    FavoriteForm: {
+      /** @description Goods ids (`goods_ids=1,2`, `goods_ids[]=1&goods_ids[]=2`); at most 500. */
+      goods_ids: number[];
+    };
     /** @description The goods asked for. */
     FavoriteGoods: {
       goods_ids: number[];
@@ -6057,6 +6133,18 @@ export interface components {
       /** @example 待回复 */
       status_name: string;
     };
+    /** @description A piece of feedback (`multipart/form-data`; without photos, a form-encoded body does too). */
+    FeedbackForm: {
+      /** @description 反馈内容 (lines), at most 1,000 characters. */
+      body: string;
+      /**
+       * Format: int64
+       * @description 反馈类型: 1 功能建议, 2 商品问题, 3 服务投诉, 4 其他.
+       */
+      kind: number;
+      /** @description Up to 5 JPEG or PNG photos of at most 5 MB each (`photos` or `photos[]`). */
+      photos: string[];
+    };
     /** @description One page of the member's feedback. */
     FeedbackPage: {
       list: components['schemas']['Feedback'][];
@@ -6071,6 +6159,8 @@ export interface components {
         [key: string]: string[];
       };
     };
+    /** @description A yes/no: 0 or 1, or a boolean. */
+    Flag: (0 | 1) | boolean;
     /** @description A running flash sale: its price, the most one member may buy, when it ends (Unix seconds). */
     FlashSale: {
       /** Format: int64 */
@@ -6081,6 +6171,23 @@ export interface components {
       limit: number;
       /** @example 9.90 */
       price: string;
+    };
+    /** @description A step of a forgotten password: 1 `phone` and `code`; 2 the same with the new password. */
+    ForgetForm: {
+      /** @description 验证码 of scene `forget`. */
+      code: string;
+      /** @description 新密码 (step 2). */
+      password?: string | null;
+      /** @description 确认密码 (step 2). */
+      password_confirmation?: string | null;
+      /** @description 手机号码 of the account. */
+      phone: string;
+      /**
+       * Format: int64
+       * @description 步骤: 1 (absent) or 2.
+       * @example 1
+       */
+      step?: number | null;
     };
     /** @description A step of a forgotten password: the code checked (step 1), the new password set (step 2). */
     ForgetStep: components['schemas']['CodeChecked'] | components['schemas']['PasswordSet'];
@@ -6123,6 +6230,41 @@ export interface components {
       rx: number;
       /** @description Shelf life. */
       validity: string;
+    };
+    /** @description What the engine needs to know of the goods on a line. */
+    GoodsInput: {
+      base_price?: components['schemas']['MoneyInput'] | null;
+      /** @description The unit (包装单位). */
+      bzdw?: string | null;
+      /** Format: int64 */
+      id: number;
+      is_buy: components['schemas']['Flag'];
+      is_dpby?: components['schemas']['Flag'] | null;
+      is_youx?: components['schemas']['Flag'] | null;
+      ladder_price?: components['schemas']['LadderStepInput'][] | null;
+      /**
+       * Format: int64
+       * @description 1 quantity bands, anything else minimum quantities to reach (rule 4).
+       */
+      ladder_price_type?: number | null;
+      name?: string | null;
+      /**
+       * Format: int64
+       * @description Stock.
+       */
+      number: number;
+      /**
+       * Format: int64
+       * @description The single-item free-shipping minimum.
+       */
+      qg_number?: number | null;
+      /**
+       * Format: int64
+       * @description 2 Chinese herbs (中药饮片), 3 medical devices (器械).
+       */
+      type?: number | null;
+    } & {
+      [key: string]: unknown;
     };
     /** @description One page of goods cards. */
     GoodsPage: {
@@ -6214,6 +6356,28 @@ export interface components {
       tax_no: string;
       title: string;
     };
+    /** @description An invoice request: the kind, and the buyer's particulars (the registered ones for 专票). */
+    InvoiceForm: {
+      /** @description 开户银行 (专票). */
+      bank?: string | null;
+      /** @description 银行账号 (专票). */
+      bank_account?: string | null;
+      /** @description 接收邮箱. */
+      email: string;
+      /**
+       * Format: int64
+       * @description 发票类型: 1 普票, 2 专票.
+       */
+      kind: number;
+      /** @description 注册地址 (专票). */
+      registered_address?: string | null;
+      /** @description 注册电话 (专票). */
+      registered_phone?: string | null;
+      /** @description 纳税人识别号: 15–20 letters and digits. */
+      tax_no: string;
+      /** @description 发票抬头. */
+      title: string;
+    };
     /** @description One page of the member's invoice requests. */
     InvoicePage: {
       list: components['schemas']['Invoice'][];
@@ -6289,58 +6453,51 @@ export interface components {
       need: number;
       /** Format: int32 */
       number: number;
-      /** @example 11.80 */
-      price: string;
+      price: components['schemas']['Money'];
       reached: boolean;
+    };
+    /** @description One ladder entry: from `number` units, `price` each. */
+    LadderStepInput: {
+      /** Format: int32 */
+      number: number;
+      price: components['schemas']['MoneyInput'];
     };
     /** @description One line of the quote. */
     LineQuote: {
-      /** @example 24.60 */
-      amount: string;
-      /** @description Sellable and selected: counts toward the totals. */
+      amount: components['schemas']['Money'];
+      /** @description Sellable and selected: counts toward the totals (rule 1). */
       buyable: boolean;
       free_shipping_hint: components['schemas']['FreeShippingHint'] | null;
-      /**
-       * @description This line's share of the full-reduction discount ("0.00" outside the activity).
-       * @example 0.00
-       */
-      goods_manjian_amount: string;
+      /** @description This line's share of the full-reduction discount ("0.00" outside the activity, rule 8). */
+      goods_manjian_amount: components['schemas']['Money'];
       /** Format: int64 */
       id: number;
-      /**
-       * Format: int32
-       * @description 0 whatever came in when the goods cannot be bought or have no stock.
-       */
-      is_selected: number;
-      /** @description The ladder display. */
+      /** @description 0 whatever came in when the goods cannot be bought or have no stock (rule 2). */
+      is_selected: components['schemas']['Bit'];
+      /** @description The ladder display (rule 4). */
       ladder: components['schemas']['LadderRow'][];
-      /** @description Quantity above stock. */
+      /** @description Quantity above stock (rule 10). */
       over_stock: boolean;
-      /** @description Where the unit price comes from. */
+      /** @description Where the unit price comes from (rule 3). */
       price_kind: components['schemas']['PriceKind'];
-      /** @example 0.00 */
-      savings: string;
+      savings: components['schemas']['Money'];
       /**
        * @description The goods can be bought and has stock, whatever the selection: the line's tick box is
        *     offered (unsellable lines are greyed, 暂不可购买).
        */
       sellable: boolean;
-      /**
-       * @description The price each unit is charged.
-       * @example 12.30
-       */
-      unit_price: string;
+      /** @description The price each unit is charged (rule 3). */
+      unit_price: components['schemas']['Money'];
     };
     /** @description One line's shares of each deduction, and what is left paid for it (what a return refunds). */
     LineSettlement: {
-      cash_voucher: string;
-      coupon: string;
+      cash_voucher: components['schemas']['Money'];
+      coupon: components['schemas']['Money'];
       /** Format: int64 */
       id: number;
-      /** @example 98.40 */
-      paid: string;
-      points: string;
-      red_packet: string;
+      paid: components['schemas']['Money'];
+      points: components['schemas']['Money'];
+      red_packet: components['schemas']['Money'];
     };
     /** @description A footer link. */
     Link: {
@@ -6380,6 +6537,23 @@ export interface components {
       /** Format: int64 */
       total: number;
     };
+    /**
+     * @description A login: by account (or phone) and password, or by phone and a code of scene `login` (sent
+     *     without a password).
+     */
+    LoginForm:
+      | {
+          /** @description 密码. */
+          password: string;
+          /** @description 账号: the username or the phone. */
+          username: string;
+        }
+      | {
+          /** @description 验证码. */
+          code: string;
+          /** @description 手机号码. */
+          phone: string;
+        };
     /** @description One of the carrier's events. */
     LogisticsEvent: {
       /** Format: int64 */
@@ -6409,6 +6583,12 @@ export interface components {
       reduce: string;
       /** @example 满500减50 */
       title: string;
+    };
+    /** @description One full-reduction tier: the activity's goods coming to `amount` take `reduce` off. */
+    ManjianTierInput: {
+      amount: components['schemas']['MoneyInput'];
+      reduce?: components['schemas']['MoneyInput'] | null;
+      title?: string | null;
     };
     /** @description One tier of a full-reduction activity, as the detail shows it. */
     ManjianTierText: {
@@ -6640,6 +6820,11 @@ export interface components {
       /** Format: int64 */
       unread: number;
     };
+    /**
+     * @description Money as the engine writes it: a decimal string, two decimals when computed (`"1234.50"`).
+     * @example 12.30
+     */
+    Money: string;
     /** @description The recharge tiers, and the range of an amount of the member's own. */
     MoneyConfig: {
       /** @example 100000.00 */
@@ -6648,6 +6833,11 @@ export interface components {
       min_amount: string;
       tiers: components['schemas']['RechargeTier'][];
     };
+    /**
+     * @description Money as the engine reads it: a decimal string (`"12.30"`) or a JavaScript number (read
+     *     through `String(x)`).
+     */
+    MoneyInput: string | number;
     /** @description A nav entry. */
     NavEntry: {
       /** @description Always empty. */
@@ -6679,6 +6869,20 @@ export interface components {
       shipping: components['schemas']['ShippingHint'] | null;
     };
     Nothing: null;
+    /**
+     * @description The provider's notify: the fields the shop reads (each as sent, empty when absent), and every
+     *     field as sent, which the signature covers (with `paid_at`, `notify_id` and `sign`).
+     */
+    NotifyForm: {
+      /** @description The amount paid, in yuan. */
+      amount: string;
+      /** @description The shop's payment number. */
+      out_trade_no: string;
+      /** @description The provider's trade number. */
+      trade_no: string;
+      /** @description `TRADE_SUCCESS` when paid. */
+      trade_status: string;
+    };
     /** @description How many orders are in one state. */
     OrderCount: {
       /** Format: int64 */
@@ -6801,6 +7005,35 @@ export interface components {
       /** @example 订单已支付 */
       title: string;
     };
+    /** @description The fields of a checkout or order form that the edge reads, checks and signs. */
+    OrderFormFields: {
+      /**
+       * Format: int64
+       * @description The cash voucher to use: absent the engine's best, 0 none.
+       */
+      cash_voucher_id?: number | null;
+      /**
+       * Format: int64
+       * @description The coupon to use: absent the engine's best, 0 none.
+       */
+      coupon_id?: number | null;
+      /** @description 实付金额 the buyer was shown, after the settlement. */
+      expected_due?: string | null;
+      /** @description 应付金额 the buyer was shown (`"123.40"`); the edge refuses an order without it. */
+      expected_payable?: string | null;
+      /** @description The chosen cart lines (`ids=1,2`, `ids[]=1&ids[]=2`). */
+      ids: number[];
+      /**
+       * Format: int64
+       * @description 1 spends points.
+       */
+      use_points?: number | null;
+      /**
+       * Format: int64
+       * @description 1 spends the red-packet balance.
+       */
+      use_red_packet?: number | null;
+    };
     /** @description A line of an order, as it was bought. */
     OrderItem: {
       /** @example 24.60 */
@@ -6850,10 +7083,45 @@ export interface components {
       /** Format: int64 */
       total: number;
     };
+    /**
+     * @description An order's form (and an order's answer's, which names the same order): the order form, the
+     *     address and the remark. The address and the remark are checked inside the order's
+     *     idempotent attempt, so that their refusal is kept under the key like any other.
+     */
+    OrderRequest: components['schemas']['OrderFormFields'] & {
+      /**
+       * Format: int64
+       * @description 收货地址: one of the member's addresses (required).
+       */
+      address_id: number;
+      /** @description 备注 (lines). */
+      remark?: string | null;
+    };
+    /**
+     * @description A page the member saw. Its texts are checked against their limits after the address's rate
+     *     (every call counts, whatever it holds).
+     */
+    PageViewForm: {
+      /** @description 页面路径 (required). */
+      path: string;
+      /** @description 路由: the route's name. */
+      route?: string | null;
+      /** @description 页面标题. */
+      title?: string | null;
+    };
     /** @description An order just paid, with the balance left. */
     PaidOrder: components['schemas']['OrderDetail'] & {
       /** @example 890.00 */
       balance: string;
+    };
+    /** @description A new password for the member, who knows the old one. */
+    PasswordForm: {
+      /** @description 原密码. */
+      old_password: string;
+      /** @description 新密码: the engine's password rule. */
+      password: string;
+      /** @description 确认密码: the same again. */
+      password_confirmation: string;
     };
     /** @description The new password is set. */
     PasswordSet: {
@@ -6864,6 +7132,15 @@ export interface components {
        */
       step: number;
     };
+    /** @description How an order is paid. */
+    PayForm: {
+      method: components['schemas']['PayMethod'];
+    };
+    /**
+     * @description A way to pay an order here; online payment is `POST /api/order/{id}/pay_online`.
+     * @enum {string}
+     */
+    PayMethod: 'balance';
     /** @description A payment started: the page the buyer pays on, and the number to follow it by. */
     PaymentStarted: {
       /** @example 1000.00 */
@@ -7089,11 +7366,6 @@ export interface components {
        */
       unit: string;
     };
-    /** @description Free shipping: reached, or what is still needed. */
-    QuoteShipping: {
-      free_shipping: boolean;
-      need: string | null;
-    };
     Reason: {
       /** Format: int64 */
       id: number;
@@ -7122,6 +7394,20 @@ export interface components {
       /** @example 待付款 */
       status_name: string;
     };
+    /** @description A recharge: a tier, or an amount of the member's own. */
+    RechargeForm: {
+      /**
+       * @description 充值金额 in yuan, at most two decimals, 1.00 to 100,000.00 (without a tier); held in
+       *     ten-thousandths of a yuan.
+       * @example 500.00
+       */
+      amount?: string | null;
+      /**
+       * Format: int64
+       * @description 充值档位 (`GET /api/moneys/moneyConfig`); when given, `amount` is not read.
+       */
+      money_config_id?: number | null;
+    };
     /** @description A recharge tier: pay `amount`, get `bonus` on top. */
     RechargeTier: {
       /** @example 1000.00 */
@@ -7136,6 +7422,62 @@ export interface components {
       list: components['schemas']['Card'][];
       /** Format: int64 */
       page: number;
+    };
+    /** @description How many to redeem, and where goods go. */
+    RedeemForm: {
+      /**
+       * Format: int64
+       * @description 收货地址 for goods; absent: the member's default address.
+       */
+      address_id?: number | null;
+      /**
+       * Format: int64
+       * @description 兑换数量, 1–99 (absent: 1).
+       */
+      number?: number | null;
+    };
+    /**
+     * @description A step of registration: 1 `phone` and `code`; 2 the same with the account's fields (and
+     *     `dd=1`, `stores[]`, `company_code?` for the multi-store flow); 3 the qualification numbers.
+     */
+    RegisterForm: {
+      /** @description 营业执照编号 (step 3). */
+      business?: string | null;
+      /** @description 验证码 of scene `register` (steps 1 and 2). */
+      code?: string | null;
+      /** @description 企业名称 (step 2). */
+      company?: string | null;
+      /** @description 企业编码 of the chain the account joins (step 2 of the multi-store flow). */
+      company_code?: string | null;
+      /**
+       * Format: int64
+       * @description 1 for the multi-store flow (step 2).
+       */
+      dd?: number | null;
+      /** @description 邮箱 (step 2, optional). */
+      email?: string | null;
+      /** @description GSP证书编号 (step 3). */
+      gsp?: string | null;
+      /** @description 药品经营许可证编号 (step 3). */
+      licence?: string | null;
+      /** @description 联系人 (step 2). */
+      name?: string | null;
+      /** @description 密码 (step 2): the engine's password rule. */
+      password?: string | null;
+      /** @description 确认密码 (step 2). */
+      password_confirmation?: string | null;
+      /** @description 手机号码 (steps 1 and 2). */
+      phone?: string | null;
+      /**
+       * Format: int64
+       * @description 步骤: 1 (absent), 2 or 3.
+       * @example 1
+       */
+      step?: number | null;
+      /** @description 门店名称, one per store (`stores[]`; step 2 of the multi-store flow). */
+      stores: string[];
+      /** @description 用户名 (step 2). */
+      username?: string | null;
     };
     /**
      * @description A step of registration: the code checked (step 1), the member created and logged in (step
@@ -7162,6 +7504,34 @@ export interface components {
        */
       step: number;
       username: string;
+    };
+    /** @description An anomaly the app noticed; checked after the address's rate, as a page view. */
+    ReportForm: {
+      /** @description 详情 (lines). */
+      detail?: string | null;
+      /** @description 类型 (required). */
+      kind: string;
+      /** @description 页面路径. */
+      path?: string | null;
+    };
+    /** @description A return asked for (`multipart/form-data`). */
+    ReturnForm: {
+      /** @description 问题描述 (lines), at most 500 characters; required for 其他. */
+      description?: string | null;
+      /**
+       * @description The order's lines and units to return: `12:1,13:2` (line id:units).
+       * @example 12:1,13:2
+       */
+      lines: string;
+      /** @description Up to 5 JPEG or PNG photos of at most 5 MB each (`photos` or `photos[]`). */
+      photos: string[];
+      /**
+       * Format: int64
+       * @description 退货原因, 1–6.
+       */
+      reason: number;
+      /** @description The refund the member was shown, in yuan: a different one now is refused (409). */
+      refund?: string | null;
     };
     /** @description An order's returns page. */
     ReturnInfo: {
@@ -7363,33 +7733,37 @@ export interface components {
       type: number;
       ypgg: string;
     };
+    /** @description Lines to tick or untick. */
+    SelectForm: {
+      /** @description The cart lines (`ids=1,2`, `ids[]=1&ids[]=2`); at most 500. */
+      ids: number[];
+      /**
+       * Format: int64
+       * @description 1 ticks them, 0 unticks.
+       */
+      is_selected: number;
+    };
     /** @description The lines asked for and the state asked for them. */
     Selected: {
       ids: number[];
       /** Format: int64 */
       is_selected: number;
     };
-    /** @description The settlement of an order (`docs/pricing.md`, rules 11–19), money in yuan with two decimals. */
+    /** @description The settlement of an order (rules 11–19). */
     Settlement: {
       cash_voucher: components['schemas']['Chosen'] | null;
       /**
        * @description Every cash voucher of the member's, in the order given, as it stands after the chosen
-       *     coupon.
+       *     coupon (rule 14).
        */
       cash_vouchers: components['schemas']['VoucherValue'][];
       coupon: components['schemas']['Chosen'] | null;
       /** @description Every coupon of the member's, in the order given. */
       coupons: components['schemas']['CouponValue'][];
-      /**
-       * @description What the member pays.
-       * @example 492.00
-       */
-      due: string;
-      /**
-       * @description The goods amount (the quote's payable).
-       * @example 520.00
-       */
-      goods: string;
+      /** @description What the member pays. */
+      due: components['schemas']['Money'];
+      /** @description The goods amount (the quote's payable). */
+      goods: components['schemas']['Money'];
       /** @description One per buyable line: its share of every deduction and what is left paid for it. */
       lines: components['schemas']['LineSettlement'][];
       /**
@@ -7397,15 +7771,45 @@ export interface components {
        * @description Points spent.
        */
       points_used: number;
+      /** @description What the points pay. */
+      points_value: components['schemas']['Money'];
+      red_packet: components['schemas']['Money'];
+      shipping_fee: components['schemas']['Money'];
+    };
+    /** @description What the member may pay part of an order with, and the shop's settings for it (rules 11–20). */
+    SettlementInput: {
       /**
-       * @description What the points pay.
-       * @example 3.00
+       * Format: int64
+       * @description Absent: chosen with the coupon (rule 13); 0: none.
        */
-      points_value: string;
-      /** @example 5.00 */
-      red_packet: string;
-      /** @example 0.00 */
-      shipping_fee: string;
+      cash_voucher_id?: number | null;
+      cash_vouchers?: components['schemas']['CashVoucherInput'][] | null;
+      /**
+       * Format: int64
+       * @description Absent: chosen with the voucher, the pair that takes the most off (rule 13); 0: none.
+       */
+      coupon_id?: number | null;
+      coupons?: components['schemas']['CouponInput'][] | null;
+      /**
+       * Format: int64
+       * @description Unix seconds the validity of coupons and vouchers is judged at; absent: no date is checked.
+       */
+      now?: number | null;
+      /** Format: int64 */
+      points_balance?: number | null;
+      points_max_rate?: components['schemas']['MoneyInput'] | null;
+      /** Format: int64 */
+      points_per_yuan?: number | null;
+      red_packet_balance?: components['schemas']['MoneyInput'] | null;
+      red_packet_max_rate?: components['schemas']['MoneyInput'] | null;
+      shipping_fee?: components['schemas']['MoneyInput'] | null;
+      use_points?: components['schemas']['Flag'] | null;
+      use_red_packet?: components['schemas']['Flag'] | null;
+    };
+    /** @description Free shipping: reached, or what is still needed. */
+    Shipping: {
+      free_shipping: boolean;
+      need: components['schemas']['Money'] | null;
     };
     /** @description The free-shipping threshold. */
     ShippingData: {
@@ -7413,6 +7817,11 @@ export interface components {
       no_trans_order_amount: string;
       /** @example 800.00 */
       shipping_amount: string;
+    };
+    /** @description The shop's free-shipping thresholds (rule 9). */
+    ShippingDataInput: {
+      no_trans_order_amount?: components['schemas']['MoneyInput'] | null;
+      shipping_amount?: components['schemas']['MoneyInput'] | null;
     };
     /** @description What free shipping still needs. */
     ShippingHint: {
@@ -7469,6 +7878,16 @@ export interface components {
       qq1: string;
       qq2: string;
     };
+    /** @description A signature: who signs, and that they agree (both required). */
+    SignForm: {
+      /**
+       * @description `1`: the member has read the agreement and agrees.
+       * @example 1
+       */
+      agree: string;
+      /** @description 签署人. */
+      signer: string;
+    };
     /** @description A line that could not go back into the cart, and why. */
     Skipped: {
       name: string;
@@ -7513,6 +7932,17 @@ export interface components {
       name: string;
       phone: string;
     };
+    /** @description A store as the form gives it. */
+    StoreForm: {
+      /** @description 门店地址. */
+      address?: string | null;
+      /** @description 门店联系人. */
+      contact?: string | null;
+      /** @description 门店名称. */
+      name: string;
+      /** @description 联系电话: a mobile number or a landline. */
+      phone?: string | null;
+    };
     /** @description The member's stores and the one orders go to. */
     StoreList: {
       /**
@@ -7550,39 +7980,35 @@ export interface components {
     };
     /** @description One full-reduction tier and how far the activity's lines (`manjian`) are from it. */
     TierStatus: {
-      /** @example 500.00 */
-      amount: string;
-      /** @example 80.00 */
-      need: string;
-      /** @example 50.00 */
-      reduce: string;
-      /**
-       * Format: int32
-       * @description 1 reached, 0 not yet.
-       */
-      status: number;
+      amount: components['schemas']['Money'];
+      need: components['schemas']['Money'];
+      reduce: components['schemas']['Money'];
+      /** @description 1 reached, 0 not yet. */
+      status: components['schemas']['Bit'];
     };
-    /** @description Sums of line amounts over buyable lines, in yuan with two decimals. */
+    /** @description Sums of line amounts over buyable lines (rules 6–8). */
     Totals: {
-      coupon: string;
+      /** @description Coupon-eligible lines (`with_coupon`). */
+      coupon: components['schemas']['Money'];
       /**
        * @description The full reduction: the greatest reduce among the reached tiers, at most `manjian`,
        *     shared over the activity's lines.
        */
-      discount: string;
+      discount: components['schemas']['Money'];
       /**
        * @description The full-reduction activity's lines (`goods_manjian_id` above 0): what its tiers are
        *     measured on.
        */
-      manjian: string;
-      non_coupon: string;
-      /** @example 110.00 */
-      payable: string;
-      qx: string;
-      /** @example 120.00 */
-      total: string;
-      youx: string;
-      zy: string;
+      manjian: components['schemas']['Money'];
+      non_coupon: components['schemas']['Money'];
+      payable: components['schemas']['Money'];
+      /** @description Medical devices. */
+      qx: components['schemas']['Money'];
+      total: components['schemas']['Money'];
+      /** @description Preferred goods. */
+      youx: components['schemas']['Money'];
+      /** @description Chinese herbs. */
+      zy: components['schemas']['Money'];
     };
     /** @description What is left unread. */
     Unread: {
@@ -7592,6 +8018,20 @@ export interface components {
     /** @description The member's contact name and phone. */
     UserInfo: {
       name: string;
+      phone: string;
+    };
+    /**
+     * @description The member's contact name and phone; moving to another phone also takes the current
+     *     password and a code of scene `change_phone` sent to the new one.
+     */
+    UserInfoForm: {
+      /** @description 验证码 sent to the new phone (when the phone changes). */
+      code?: string | null;
+      /** @description 联系人. */
+      name: string;
+      /** @description 登录密码, the current one (when the phone changes). */
+      password?: string | null;
+      /** @description 手机号码. */
       phone: string;
     };
     /** @description §3 "User state": a member's, or a visitor's. */
@@ -7625,8 +8065,7 @@ export interface components {
       /** Format: int64 */
       id: number;
       usable: boolean;
-      /** @example 10.00 */
-      value: string;
+      value: components['schemas']['Money'];
     };
     /** @description The member's balance, red packets and points. */
     Wallet: {
@@ -7659,6 +8098,22 @@ export interface components {
       /** @example 待处理 */
       status_name: string;
       ypgg: string;
+    };
+    /** @description A variety the member wants the shop to source. */
+    WantedForm: {
+      /** @description 品种名称. */
+      name: string;
+      /**
+       * Format: int64
+       * @description 求购数量, 1 to 1,000,000.
+       */
+      number: number;
+      /** @description 备注 (lines). */
+      remark?: string | null;
+      /** @description 生产厂家. */
+      sccj?: string | null;
+      /** @description 规格. */
+      ypgg?: string | null;
     };
     /** @description One page of the member's wanted varieties. */
     WantedPage: {
@@ -7726,12 +8181,14 @@ export interface components {
   pathItems: never;
 }
 export type ActivityData = components['schemas']['ActivityData'];
+export type ActivityDataInput = components['schemas']['ActivityDataInput'];
 export type ActivityLink = components['schemas']['ActivityLink'];
 export type ActivityPage = components['schemas']['ActivityPage'];
 export type ActivitySection = components['schemas']['ActivitySection'];
 export type Ad = components['schemas']['Ad'];
 export type Added = components['schemas']['Added'];
 export type Address = components['schemas']['Address'];
+export type AddressForm = components['schemas']['AddressForm'];
 export type AddressList = components['schemas']['AddressList'];
 export type AfterSale = components['schemas']['AfterSale'];
 export type AfterSaleMessage = components['schemas']['AfterSaleMessage'];
@@ -7741,6 +8198,8 @@ export type Article = components['schemas']['Article'];
 export type ArticleLink = components['schemas']['ArticleLink'];
 export type Articles = components['schemas']['Articles'];
 export type Authorize = components['schemas']['Authorize'];
+export type BindForm = components['schemas']['BindForm'];
+export type Bit = components['schemas']['Bit'];
 export type Bought = components['schemas']['Bought'];
 export type BoughtAgain = components['schemas']['BoughtAgain'];
 export type BoughtPage = components['schemas']['BoughtPage'];
@@ -7751,11 +8210,18 @@ export type BrandRef = components['schemas']['BrandRef'];
 export type BrandZone = components['schemas']['BrandZone'];
 export type BusinessScope = components['schemas']['BusinessScope'];
 export type Card = components['schemas']['Card'];
+export type CartAddForm = components['schemas']['CartAddForm'];
 export type CartCombination = components['schemas']['CartCombination'];
+export type CartEditForm = components['schemas']['CartEditForm'];
+export type CartInput = components['schemas']['CartInput'];
+export type CartItemInput = components['schemas']['CartItemInput'];
 export type CartLine = components['schemas']['CartLine'];
 export type CartList = components['schemas']['CartList'];
 export type CartQuote = components['schemas']['CartQuote'];
 export type CartTotal = components['schemas']['CartTotal'];
+export type CaseForm = components['schemas']['CaseForm'];
+export type CaseMessage = components['schemas']['CaseMessage'];
+export type CashVoucherInput = components['schemas']['CashVoucherInput'];
 export type CashbackActivity = components['schemas']['CashbackActivity'];
 export type CashbackOrder = components['schemas']['CashbackOrder'];
 export type CashbackPage = components['schemas']['CashbackPage'];
@@ -7765,11 +8231,14 @@ export type CategoryRef = components['schemas']['CategoryRef'];
 export type CentreCoupon = components['schemas']['CentreCoupon'];
 export type CentreManager = components['schemas']['CentreManager'];
 export type Certificate = components['schemas']['Certificate'];
+export type CertificateForm = components['schemas']['CertificateForm'];
 export type Certificates = components['schemas']['Certificates'];
+export type CheckoutForm = components['schemas']['CheckoutForm'];
 export type CheckoutPreview = components['schemas']['CheckoutPreview'];
 export type Chosen = components['schemas']['Chosen'];
 export type Claimed = components['schemas']['Claimed'];
 export type CodeChecked = components['schemas']['CodeChecked'];
+export type CodeForm = components['schemas']['CodeForm'];
 export type CodeSent = components['schemas']['CodeSent'];
 export type CombinationCard = components['schemas']['CombinationCard'];
 export type CombinationItem = components['schemas']['CombinationItem'];
@@ -7779,12 +8248,15 @@ export type CommonConfig = components['schemas']['CommonConfig'];
 export type Company = components['schemas']['Company'];
 export type CompanyAccount = components['schemas']['CompanyAccount'];
 export type Copied = components['schemas']['Copied'];
+export type CopyForm = components['schemas']['CopyForm'];
 export type CopySkipped = components['schemas']['CopySkipped'];
 export type Counts = components['schemas']['Counts'];
 export type CouponCentre = components['schemas']['CouponCentre'];
 export type CouponCount = components['schemas']['CouponCount'];
+export type CouponInput = components['schemas']['CouponInput'];
 export type CouponPage = components['schemas']['CouponPage'];
 export type CouponValue = components['schemas']['CouponValue'];
+export type DeleteForm = components['schemas']['DeleteForm'];
 export type Deleted = components['schemas']['Deleted'];
 export type DetailQuery = components['schemas']['DetailQuery'];
 export type Done = components['schemas']['Done'];
@@ -7792,21 +8264,12 @@ export type DrawActivity = components['schemas']['DrawActivity'];
 export type DrawAd = components['schemas']['DrawAd'];
 export type DrawAds = components['schemas']['DrawAds'];
 export type DrawCheck = components['schemas']['DrawCheck'];
+export type DrawId = components['schemas']['DrawId'];
 export type DrawPrize = components['schemas']['DrawPrize'];
 export type DrawRecord = components['schemas']['DrawRecord'];
 export type DrawRecords = components['schemas']['DrawRecords'];
 export type DrawResult = components['schemas']['DrawResult'];
 export type Edited = components['schemas']['Edited'];
-export type EngineActivityData = components['schemas']['EngineActivityData'];
-export type EngineCartInput = components['schemas']['EngineCartInput'];
-export type EngineCartItem = components['schemas']['EngineCartItem'];
-export type EngineCashVoucher = components['schemas']['EngineCashVoucher'];
-export type EngineCoupon = components['schemas']['EngineCoupon'];
-export type EngineGoods = components['schemas']['EngineGoods'];
-export type EngineLadderStep = components['schemas']['EngineLadderStep'];
-export type EngineManjianTier = components['schemas']['EngineManjianTier'];
-export type EngineSettlementInput = components['schemas']['EngineSettlementInput'];
-export type EngineShippingData = components['schemas']['EngineShippingData'];
 export type EnvelopeActivityPage = components['schemas']['Envelope_ActivityPage'];
 export type EnvelopeAdded = components['schemas']['Envelope_Added'];
 export type EnvelopeAddressList = components['schemas']['Envelope_AddressList'];
@@ -7821,6 +8284,7 @@ export type EnvelopeBoughtPage = components['schemas']['Envelope_BoughtPage'];
 export type EnvelopeBrandPage = components['schemas']['Envelope_BrandPage'];
 export type EnvelopeBrandZone = components['schemas']['Envelope_BrandZone'];
 export type EnvelopeBusinessScope = components['schemas']['Envelope_BusinessScope'];
+export type EnvelopeCartInput = components['schemas']['Envelope_CartInput'];
 export type EnvelopeCartList = components['schemas']['Envelope_CartList'];
 export type EnvelopeCartTotal = components['schemas']['Envelope_CartTotal'];
 export type EnvelopeCashbackPage = components['schemas']['Envelope_CashbackPage'];
@@ -7841,7 +8305,6 @@ export type EnvelopeDrawCheck = components['schemas']['Envelope_DrawCheck'];
 export type EnvelopeDrawRecords = components['schemas']['Envelope_DrawRecords'];
 export type EnvelopeDrawResult = components['schemas']['Envelope_DrawResult'];
 export type EnvelopeEdited = components['schemas']['Envelope_Edited'];
-export type EnvelopeEngineCartInput = components['schemas']['Envelope_EngineCartInput'];
 export type EnvelopeFavoriteGoods = components['schemas']['Envelope_FavoriteGoods'];
 export type EnvelopeFavoritePage = components['schemas']['Envelope_FavoritePage'];
 export type EnvelopeFeedback = components['schemas']['Envelope_Feedback'];
@@ -7900,22 +8363,28 @@ export type EnvelopeWantedPage = components['schemas']['Envelope_WantedPage'];
 export type EnvelopeWechatState = components['schemas']['Envelope_WechatState'];
 export type EnvelopeWinners = components['schemas']['Envelope_Winners'];
 export type ErrorEnvelope = components['schemas']['ErrorEnvelope'];
+export type FavoriteForm = components['schemas']['FavoriteForm'];
 export type FavoriteGoods = components['schemas']['FavoriteGoods'];
 export type FavoritePage = components['schemas']['FavoritePage'];
 export type Feedback = components['schemas']['Feedback'];
+export type FeedbackForm = components['schemas']['FeedbackForm'];
 export type FeedbackPage = components['schemas']['FeedbackPage'];
 export type FieldErrors = components['schemas']['FieldErrors'];
+export type Flag = components['schemas']['Flag'];
 export type FlashSale = components['schemas']['FlashSale'];
+export type ForgetForm = components['schemas']['ForgetForm'];
 export type ForgetStep = components['schemas']['ForgetStep'];
 export type FreeShippingHint = components['schemas']['FreeShippingHint'];
 export type Gift = components['schemas']['Gift'];
 export type GoodsActivities = components['schemas']['GoodsActivities'];
 export type GoodsDetail = components['schemas']['GoodsDetail'];
+export type GoodsInput = components['schemas']['GoodsInput'];
 export type GoodsPage = components['schemas']['GoodsPage'];
 export type HelpArticle = components['schemas']['HelpArticle'];
 export type HelpGroup = components['schemas']['HelpGroup'];
 export type HomeData = components['schemas']['HomeData'];
 export type Invoice = components['schemas']['Invoice'];
+export type InvoiceForm = components['schemas']['InvoiceForm'];
 export type InvoicePage = components['schemas']['InvoicePage'];
 export type KxAd = components['schemas']['KxAd'];
 export type KxProgramme = components['schemas']['KxProgramme'];
@@ -7923,15 +8392,18 @@ export type KxProgrammePage = components['schemas']['KxProgrammePage'];
 export type KxStanding = components['schemas']['KxStanding'];
 export type KxZone = components['schemas']['KxZone'];
 export type LadderRow = components['schemas']['LadderRow'];
+export type LadderStepInput = components['schemas']['LadderStepInput'];
 export type LineQuote = components['schemas']['LineQuote'];
 export type LineSettlement = components['schemas']['LineSettlement'];
 export type Link = components['schemas']['Link'];
 export type LogEntry = components['schemas']['LogEntry'];
 export type LogPage = components['schemas']['LogPage'];
+export type LoginForm = components['schemas']['LoginForm'];
 export type LogisticsEvent = components['schemas']['LogisticsEvent'];
 export type Manager = components['schemas']['Manager'];
 export type ManjianActivity = components['schemas']['ManjianActivity'];
 export type ManjianTier = components['schemas']['ManjianTier'];
+export type ManjianTierInput = components['schemas']['ManjianTierInput'];
 export type ManjianTierText = components['schemas']['ManjianTierText'];
 export type MemberCentre = components['schemas']['MemberCentre'];
 export type MemberCoupon = components['schemas']['MemberCoupon'];
@@ -7940,18 +8412,27 @@ export type MemberVoucher = components['schemas']['MemberVoucher'];
 export type Menu = components['schemas']['Menu'];
 export type Message = components['schemas']['Message'];
 export type MessagePage = components['schemas']['MessagePage'];
+export type Money = components['schemas']['Money'];
 export type MoneyConfig = components['schemas']['MoneyConfig'];
+export type MoneyInput = components['schemas']['MoneyInput'];
 export type NavEntry = components['schemas']['NavEntry'];
 export type NewsItem = components['schemas']['NewsItem'];
 export type NextHint = components['schemas']['NextHint'];
 export type Nothing = components['schemas']['Nothing'];
+export type NotifyForm = components['schemas']['NotifyForm'];
 export type OrderCount = components['schemas']['OrderCount'];
 export type OrderDetail = components['schemas']['OrderDetail'];
 export type OrderEvent = components['schemas']['OrderEvent'];
+export type OrderFormFields = components['schemas']['OrderFormFields'];
 export type OrderItem = components['schemas']['OrderItem'];
 export type OrderPage = components['schemas']['OrderPage'];
+export type OrderRequest = components['schemas']['OrderRequest'];
+export type PageViewForm = components['schemas']['PageViewForm'];
 export type PaidOrder = components['schemas']['PaidOrder'];
+export type PasswordForm = components['schemas']['PasswordForm'];
 export type PasswordSet = components['schemas']['PasswordSet'];
+export type PayForm = components['schemas']['PayForm'];
+export type PayMethod = components['schemas']['PayMethod'];
 export type PaymentStarted = components['schemas']['PaymentStarted'];
 export type PaymentState = components['schemas']['PaymentState'];
 export type PhoneFree = components['schemas']['PhoneFree'];
@@ -7964,29 +8445,39 @@ export type PriceKind = components['schemas']['PriceKind'];
 export type Qualified = components['schemas']['Qualified'];
 export type QualityInspection = components['schemas']['QualityInspection'];
 export type QuickAdded = components['schemas']['QuickAdded'];
-export type QuoteShipping = components['schemas']['QuoteShipping'];
 export type Reason = components['schemas']['Reason'];
 export type RecentOrder = components['schemas']['RecentOrder'];
+export type RechargeForm = components['schemas']['RechargeForm'];
 export type RechargeTier = components['schemas']['RechargeTier'];
 export type Recommendations = components['schemas']['Recommendations'];
+export type RedeemForm = components['schemas']['RedeemForm'];
+export type RegisterForm = components['schemas']['RegisterForm'];
 export type RegisterStep = components['schemas']['RegisterStep'];
 export type Registered = components['schemas']['Registered'];
+export type ReportForm = components['schemas']['ReportForm'];
+export type ReturnForm = components['schemas']['ReturnForm'];
 export type ReturnInfo = components['schemas']['ReturnInfo'];
 export type ReturnQuote = components['schemas']['ReturnQuote'];
 export type ReturnQuoteLine = components['schemas']['ReturnQuoteLine'];
 export type ReturnRecord = components['schemas']['ReturnRecord'];
 export type ReturnRecordLine = components['schemas']['ReturnRecordLine'];
 export type ReturnableLine = components['schemas']['ReturnableLine'];
+export type SelectForm = components['schemas']['SelectForm'];
 export type Selected = components['schemas']['Selected'];
 export type Settlement = components['schemas']['Settlement'];
+export type SettlementInput = components['schemas']['SettlementInput'];
+export type Shipping = components['schemas']['Shipping'];
 export type ShippingData = components['schemas']['ShippingData'];
+export type ShippingDataInput = components['schemas']['ShippingDataInput'];
 export type ShippingHint = components['schemas']['ShippingHint'];
 export type ShopIdentity = components['schemas']['ShopIdentity'];
+export type SignForm = components['schemas']['SignForm'];
 export type Skipped = components['schemas']['Skipped'];
 export type SpikeFloor = components['schemas']['SpikeFloor'];
 export type StateCount = components['schemas']['StateCount'];
 export type Step = components['schemas']['Step'];
 export type Store = components['schemas']['Store'];
+export type StoreForm = components['schemas']['StoreForm'];
 export type StoreList = components['schemas']['StoreList'];
 export type Tag = components['schemas']['Tag'];
 export type TierHint = components['schemas']['TierHint'];
@@ -7994,12 +8485,14 @@ export type TierStatus = components['schemas']['TierStatus'];
 export type Totals = components['schemas']['Totals'];
 export type Unread = components['schemas']['Unread'];
 export type UserInfo = components['schemas']['UserInfo'];
+export type UserInfoForm = components['schemas']['UserInfoForm'];
 export type UserState = components['schemas']['UserState'];
 export type VisitorState = components['schemas']['VisitorState'];
 export type VoucherPage = components['schemas']['VoucherPage'];
 export type VoucherValue = components['schemas']['VoucherValue'];
 export type Wallet = components['schemas']['Wallet'];
 export type Wanted = components['schemas']['Wanted'];
+export type WantedForm = components['schemas']['WantedForm'];
 export type WantedPage = components['schemas']['WantedPage'];
 export type WechatState = components['schemas']['WechatState'];
 export type Welfare = components['schemas']['Welfare'];
@@ -8201,7 +8694,11 @@ export interface operations {
       };
       cookie?: never;
     };
-    requestBody?: never;
+    requestBody: {
+      content: {
+        'multipart/form-data': components['schemas']['CaseMessage'];
+      };
+    };
     responses: {
       /** @description 售后单 */
       200: {
@@ -8315,7 +8812,11 @@ export interface operations {
       path?: never;
       cookie?: never;
     };
-    requestBody?: never;
+    requestBody: {
+      content: {
+        'application/x-www-form-urlencoded': components['schemas']['CartAddForm'];
+      };
+    };
     responses: {
       /** @description 加入的行 */
       200: {
@@ -8337,7 +8838,11 @@ export interface operations {
       path?: never;
       cookie?: never;
     };
-    requestBody?: never;
+    requestBody: {
+      content: {
+        'application/x-www-form-urlencoded': components['schemas']['DeleteForm'];
+      };
+    };
     responses: {
       /** @description 删除的行数 */
       200: {
@@ -8359,7 +8864,11 @@ export interface operations {
       path?: never;
       cookie?: never;
     };
-    requestBody?: never;
+    requestBody: {
+      content: {
+        'application/x-www-form-urlencoded': components['schemas']['SelectForm'];
+      };
+    };
     responses: {
       /** @description 所选的行与选择状态 */
       200: {
@@ -8381,7 +8890,11 @@ export interface operations {
       path?: never;
       cookie?: never;
     };
-    requestBody?: never;
+    requestBody: {
+      content: {
+        'application/x-www-form-urlencoded': components['schemas']['CheckoutForm'];
+      };
+    };
     responses: {
       /** @description 结算预览 */
       200: {
@@ -8403,7 +8916,11 @@ export interface operations {
       path?: never;
       cookie?: never;
     };
-    requestBody?: never;
+    requestBody: {
+      content: {
+        'application/x-www-form-urlencoded': components['schemas']['CopyForm'];
+      };
+    };
     responses: {
       /** @description 复制的行数与未能复制的行 */
       200: {
@@ -8433,7 +8950,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Envelope_EngineCartInput'];
+          'application/json': components['schemas']['Envelope_CartInput'];
         };
       };
       '4XX': components['responses']['Error'];
@@ -8539,7 +9056,11 @@ export interface operations {
       };
       cookie?: never;
     };
-    requestBody?: never;
+    requestBody: {
+      content: {
+        'application/x-www-form-urlencoded': components['schemas']['CartEditForm'];
+      };
+    };
     responses: {
       /** @description 修改后的数量 */
       200: {
@@ -8561,7 +9082,11 @@ export interface operations {
       path?: never;
       cookie?: never;
     };
-    requestBody?: never;
+    requestBody: {
+      content: {
+        'application/x-www-form-urlencoded': components['schemas']['RechargeForm'];
+      };
+    };
     responses: {
       /** @description 待支付的充值 */
       200: {
@@ -8668,7 +9193,10 @@ export interface operations {
   };
   draw_activity: {
     parameters: {
-      query?: never;
+      query: {
+        /** @description The activity. */
+        id: number;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -8695,7 +9223,11 @@ export interface operations {
       path?: never;
       cookie?: never;
     };
-    requestBody?: never;
+    requestBody: {
+      content: {
+        'application/x-www-form-urlencoded': components['schemas']['DrawId'];
+      };
+    };
     responses: {
       /** @description 抽奖结果 */
       200: {
@@ -8734,7 +9266,10 @@ export interface operations {
   };
   new_records: {
     parameters: {
-      query?: never;
+      query: {
+        /** @description The activity. */
+        id: number;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -8824,7 +9359,10 @@ export interface operations {
   };
   favorite_list: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description 页码: from 1 (absent: 1), at most 100000. */
+        page?: number;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -8851,7 +9389,11 @@ export interface operations {
       path?: never;
       cookie?: never;
     };
-    requestBody?: never;
+    requestBody: {
+      content: {
+        'application/x-www-form-urlencoded': components['schemas']['FavoriteForm'];
+      };
+    };
     responses: {
       /** @description 收藏成功（msg 为「收藏成功」） */
       200: {
@@ -8873,7 +9415,11 @@ export interface operations {
       path?: never;
       cookie?: never;
     };
-    requestBody?: never;
+    requestBody: {
+      content: {
+        'application/x-www-form-urlencoded': components['schemas']['FavoriteForm'];
+      };
+    };
     responses: {
       /** @description 取消收藏成功（msg 为「取消收藏成功」） */
       200: {
@@ -9486,7 +10032,11 @@ export interface operations {
       path?: never;
       cookie?: never;
     };
-    requestBody?: never;
+    requestBody: {
+      content: {
+        'application/x-www-form-urlencoded': components['schemas']['OrderRequest'];
+      };
+    };
     responses: {
       /** @description 已下单（同一幂等键再次提交时答以首次的应答） */
       200: {
@@ -9508,7 +10058,11 @@ export interface operations {
       path?: never;
       cookie?: never;
     };
-    requestBody?: never;
+    requestBody: {
+      content: {
+        'application/x-www-form-urlencoded': components['schemas']['OrderRequest'];
+      };
+    };
     responses: {
       /** @description 该幂等键的订单应答，与首次应答完全相同（状态码亦同）；没有时 404 */
       200: {
@@ -9556,7 +10110,11 @@ export interface operations {
       };
       cookie?: never;
     };
-    requestBody?: never;
+    requestBody: {
+      content: {
+        'multipart/form-data': components['schemas']['CaseForm'];
+      };
+    };
     responses: {
       /** @description 新的售后单 */
       200: {
@@ -9628,7 +10186,11 @@ export interface operations {
       };
       cookie?: never;
     };
-    requestBody?: never;
+    requestBody: {
+      content: {
+        'application/x-www-form-urlencoded': components['schemas']['InvoiceForm'];
+      };
+    };
     responses: {
       /** @description 发票申请 */
       200: {
@@ -9652,7 +10214,11 @@ export interface operations {
       };
       cookie?: never;
     };
-    requestBody?: never;
+    requestBody: {
+      content: {
+        'application/x-www-form-urlencoded': components['schemas']['PayForm'];
+      };
+    };
     responses: {
       /** @description 已支付的订单与余额 */
       200: {
@@ -9724,7 +10290,11 @@ export interface operations {
       };
       cookie?: never;
     };
-    requestBody?: never;
+    requestBody: {
+      content: {
+        'multipart/form-data': components['schemas']['ReturnForm'];
+      };
+    };
     responses: {
       /** @description 订单的退货 */
       200: {
@@ -9794,7 +10364,11 @@ export interface operations {
       path?: never;
       cookie?: never;
     };
-    requestBody?: never;
+    requestBody: {
+      content: {
+        'application/x-www-form-urlencoded': components['schemas']['NotifyForm'];
+      };
+    };
     responses: {
       /** @description success */
       200: {
@@ -9888,7 +10462,11 @@ export interface operations {
       };
       cookie?: never;
     };
-    requestBody?: never;
+    requestBody: {
+      content: {
+        'application/x-www-form-urlencoded': components['schemas']['RedeemForm'];
+      };
+    };
     responses: {
       /** @description 积分订单 */
       200: {
@@ -10006,7 +10584,11 @@ export interface operations {
       path?: never;
       cookie?: never;
     };
-    requestBody?: never;
+    requestBody: {
+      content: {
+        'application/x-www-form-urlencoded': components['schemas']['PageViewForm'];
+      };
+    };
     responses: {
       /** @description 已记录（data 为 null） */
       200: {
@@ -10028,7 +10610,11 @@ export interface operations {
       path?: never;
       cookie?: never;
     };
-    requestBody?: never;
+    requestBody: {
+      content: {
+        'application/x-www-form-urlencoded': components['schemas']['ReportForm'];
+      };
+    };
     responses: {
       /** @description 已记录（data 为 null） */
       200: {
@@ -10072,7 +10658,11 @@ export interface operations {
       path?: never;
       cookie?: never;
     };
-    requestBody?: never;
+    requestBody: {
+      content: {
+        'application/x-www-form-urlencoded': components['schemas']['AddressForm'];
+      };
+    };
     responses: {
       /** @description 新的地址 */
       200: {
@@ -10096,7 +10686,11 @@ export interface operations {
       };
       cookie?: never;
     };
-    requestBody?: never;
+    requestBody: {
+      content: {
+        'application/x-www-form-urlencoded': components['schemas']['AddressForm'];
+      };
+    };
     responses: {
       /** @description 修改后的地址 */
       200: {
@@ -10188,7 +10782,11 @@ export interface operations {
       path?: never;
       cookie?: never;
     };
-    requestBody?: never;
+    requestBody: {
+      content: {
+        'application/x-www-form-urlencoded': components['schemas']['SignForm'];
+      };
+    };
     responses: {
       /** @description 已签署的电子合同 */
       200: {
@@ -10276,7 +10874,11 @@ export interface operations {
       path?: never;
       cookie?: never;
     };
-    requestBody?: never;
+    requestBody: {
+      content: {
+        'application/x-www-form-urlencoded': components['schemas']['WantedForm'];
+      };
+    };
     responses: {
       /** @description 新的求购 */
       200: {
@@ -10432,7 +11034,11 @@ export interface operations {
       path?: never;
       cookie?: never;
     };
-    requestBody?: never;
+    requestBody: {
+      content: {
+        'application/x-www-form-urlencoded': components['schemas']['CodeForm'];
+      };
+    };
     responses: {
       /** @description 验证码已发送 */
       200: {
@@ -10498,7 +11104,11 @@ export interface operations {
       path?: never;
       cookie?: never;
     };
-    requestBody?: never;
+    requestBody: {
+      content: {
+        'multipart/form-data': components['schemas']['FeedbackForm'];
+      };
+    };
     responses: {
       /** @description 新的反馈 */
       200: {
@@ -10546,7 +11156,11 @@ export interface operations {
       path?: never;
       cookie?: never;
     };
-    requestBody?: never;
+    requestBody: {
+      content: {
+        'application/x-www-form-urlencoded': components['schemas']['ForgetForm'];
+      };
+    };
     responses: {
       /** @description 第 1 步：验证码正确；第 2 步：新密码已设置 */
       200: {
@@ -10590,7 +11204,11 @@ export interface operations {
       path?: never;
       cookie?: never;
     };
-    requestBody?: never;
+    requestBody: {
+      content: {
+        'application/x-www-form-urlencoded': components['schemas']['LoginForm'];
+      };
+    };
     responses: {
       /** @description 登录后的会员状态，并设置会话 Cookie */
       200: {
@@ -10770,7 +11388,11 @@ export interface operations {
       path?: never;
       cookie?: never;
     };
-    requestBody?: never;
+    requestBody: {
+      content: {
+        'application/x-www-form-urlencoded': components['schemas']['RegisterForm'];
+      };
+    };
     responses: {
       /** @description 第 1 步：验证码正确；第 2 步：已注册并登录（设置会话 Cookie）；第 3 步：资质已记录 */
       200: {
@@ -10792,7 +11414,11 @@ export interface operations {
       path?: never;
       cookie?: never;
     };
-    requestBody?: never;
+    requestBody: {
+      content: {
+        'application/x-www-form-urlencoded': components['schemas']['PasswordForm'];
+      };
+    };
     responses: {
       /** @description 新密码已设置 */
       200: {
@@ -10836,7 +11462,11 @@ export interface operations {
       path?: never;
       cookie?: never;
     };
-    requestBody?: never;
+    requestBody: {
+      content: {
+        'application/x-www-form-urlencoded': components['schemas']['StoreForm'];
+      };
+    };
     responses: {
       /** @description 门店 */
       200: {
@@ -10860,7 +11490,11 @@ export interface operations {
       };
       cookie?: never;
     };
-    requestBody?: never;
+    requestBody: {
+      content: {
+        'application/x-www-form-urlencoded': components['schemas']['StoreForm'];
+      };
+    };
     responses: {
       /** @description 门店 */
       200: {
@@ -10952,7 +11586,11 @@ export interface operations {
       path?: never;
       cookie?: never;
     };
-    requestBody?: never;
+    requestBody: {
+      content: {
+        'application/x-www-form-urlencoded': components['schemas']['UserInfoForm'];
+      };
+    };
     responses: {
       /** @description 新的联系人与手机号 */
       200: {
@@ -11062,7 +11700,11 @@ export interface operations {
       path?: never;
       cookie?: never;
     };
-    requestBody?: never;
+    requestBody: {
+      content: {
+        'application/x-www-form-urlencoded': components['schemas']['BindForm'];
+      };
+    };
     responses: {
       /** @description 微信绑定状态 */
       200: {
@@ -11106,7 +11748,11 @@ export interface operations {
       path?: never;
       cookie?: never;
     };
-    requestBody?: never;
+    requestBody: {
+      content: {
+        'multipart/form-data': components['schemas']['CertificateForm'];
+      };
+    };
     responses: {
       /** @description 资质证件 */
       200: {

@@ -18,10 +18,10 @@ use utoipa_axum::routes;
 
 use super::ApiContext;
 use super::cart_read::{COMBINATION, CartList, FLASH_SALE, cart_input, limit_message, ordered_in_sale};
-use super::engine_schema::EngineCartInput;
 use super::error::{Answer, Envelope, Error, Result, ok};
 use super::extract::{Fields, Form, FromFields, Member};
 use crate::db::Db;
+use engine::contract::CartInput;
 
 pub fn router() -> OpenApiRouter<ApiContext> {
     OpenApiRouter::new()
@@ -89,7 +89,7 @@ async fn list(State(context): State<ApiContext>, member: Member) -> Answer<CartL
 /// the same values `cart/list` quotes, without the goods cards' display fields and without a
 /// quote. The edge reads it to check a checkout or an order with its own engine before the
 /// origin sees it.
-#[utoipa::path(get, path = "/api/cart/input", tag = "购物车", responses((status = 200, description = "引擎的输入", body = Envelope<EngineCartInput>)))]
+#[utoipa::path(get, path = "/api/cart/input", tag = "购物车", responses((status = 200, description = "引擎的输入", body = Envelope<CartInput>)))]
 async fn input(State(context): State<ApiContext>, member: Member) -> Answer<engine::CartInput> {
     let mut conn = context.db.pool.acquire().await?;
     let mut input = cart_input(&mut conn, context.db.kind, member).await?.engine_input();

@@ -18,12 +18,12 @@ use super::{Checked, check, may_order, refusal};
 use crate::domain::orders::life::{STATUS_NAMES, UNPAID};
 use crate::domain::settlement;
 use crate::http::cart_read::{CartLine, FLASH_SALE, limit_message, ordered_in_sale};
-use crate::http::engine_schema::Settlement;
 use crate::http::error::{Envelope, Error, Result};
 use crate::http::extract::{Member, checked, int};
 use crate::http::{ApiContext, idempotency};
 use crate::security::text;
 use crate::{money, now};
+use engine::contract::Settlement;
 
 /// An order just placed.
 #[derive(Serialize, ToSchema)]

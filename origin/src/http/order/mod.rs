@@ -41,7 +41,6 @@ use self::create::{PlacedOrder, create_order};
 use self::form::{CheckoutForm, OrderRequest, PayForm, PayMethod};
 use super::address::Address;
 use super::cart_read::{CartLine, cart_input};
-use super::engine_schema::{CartQuote, EngineCartInput, EngineSettlementInput};
 use super::error::{Answer, Envelope, Error, Result, ok};
 use super::extract::{Form, Member};
 use super::idempotency::Claim;
@@ -49,6 +48,7 @@ use super::{ApiContext, coupon, idempotency};
 use crate::db::Kind;
 use crate::domain::{orders, settlement};
 use crate::{money, now};
+use engine::contract::{CartInput, CartQuote, SettlementInput};
 
 pub fn router() -> OpenApiRouter<ApiContext> {
     OpenApiRouter::new()
@@ -142,7 +142,7 @@ pub struct CheckoutPreview {
     quote: engine::CartQuote,
     /// The chosen lines as the engine's input (all selected; no settlement): the browser holds
     /// it in a `CartSession` and settles it as the member chooses.
-    #[schema(value_type = EngineCartInput)]
+    #[schema(value_type = CartInput)]
     input: engine::CartInput,
     /// The member's addresses, the default first.
     addresses: Vec<Address>,
@@ -155,7 +155,7 @@ pub struct CheckoutPreview {
     cash_vouchers: Vec<coupon::MemberVoucher>,
     /// The member's accounts as the engine's settlement input (no choices): the browser adds
     /// the member's choices and settles with `CartSession.settle`.
-    #[schema(value_type = EngineSettlementInput)]
+    #[schema(value_type = SettlementInput)]
     settlement_input: engine::SettlementInput,
 }
 
