@@ -116,6 +116,9 @@ pub fn compute(
     // Cash back: what the order holds above the tier its goods reach once this is refunded.
     let goods_after = lines.iter().map(|line| line.paid).sum::<i64>() - refunded_after;
     refund.cashback_taken = crate::domain::cashback::taken_back(order.cashback, &order.cashback_tiers, goods_after, refund.refund)?;
+    // Together they never take more than the refund: the cash back first, the points' value
+    // from what is left (as the paying step does).
+    refund.points_deducted = refund.points_deducted.min(refund.refund - refund.cashback_taken).max(0);
     Ok(Ok(refund))
 }
 

@@ -43,6 +43,18 @@ fn cash_back_the_order_no_longer_earns_comes_out_of_the_refund() {
     assert_eq!((below.refund, below.cashback_taken), (1_500_000, 200_000), "950.00 left: the 20.00 goes back");
 }
 
+/// A return that loses the cash back and takes back more earned points than are held never
+/// takes more than it refunds: the quote says what the receive will pay.
+#[test]
+fn cash_back_and_spent_points_never_take_more_than_the_refund() {
+    let mut order = order(0, 0, 1_100_000, 0, 11_000_000);
+    order.cashback = 200_000;
+    order.cashback_tiers = vec![(10_000_000, 200_000)];
+    let lines = vec![line(1, 10, 6_000_000, 0, 0), line(2, 10, 5_000_000, 0, 0)];
+    let refund = compute(&order, &lines, &[Wanted { item: 2, number: 3 }], 0, 100).unwrap().unwrap();
+    assert_eq!((refund.refund, refund.cashback_taken, refund.points_deducted), (1_500_000, 200_000, 1_300_000));
+}
+
 /// Returning three units one by one refunds exactly what the line paid, and gives back
 /// exactly its red packets, all the points spent and takes back all the points earned.
 #[test]
