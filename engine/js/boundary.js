@@ -5,7 +5,8 @@
 // takes only the fields the engine reads, and hands WebAssembly one Float64Array of tokens and
 // one string (all strings one after the other, each token saying its length). The quote comes
 // back the same way and is built here with object literals.
-// `src/wasm/tokens.rs` and `src/wasm/output.rs` are the Rust halves; both must change together.
+// `src/wasm/tokens.rs` and `src/wasm/output.rs` are the Rust halves; the keys' table below is
+// read by both (engine/build.rs writes the Rust one from it).
 
 const NULL = 0,
   FALSE = 1,
@@ -15,7 +16,10 @@ const NULL = 0,
   ARR = 5,
   MAP = 6;
 
-/** Every key the engine reads; a key travels as its index here (same list in tokens.rs). */
+/**
+ * Every key the engine reads; a key travels as its index here. The one list of both halves: the
+ * engine's build script writes its Rust `Key` enum from it (engine/build.rs).
+ */
 const KEYS = [
   'items',
   'shipping_data',
