@@ -152,17 +152,6 @@ impl<S: Send + Sync> FromRequest<S> for FormFields {
     }
 }
 
-/// The query string.
-pub struct QueryFields(pub Fields);
-
-impl<S: Send + Sync> FromRequestParts<S> for QueryFields {
-    type Rejection = Error;
-
-    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<QueryFields> {
-        Ok(QueryFields(Fields::parse(parts.uri.query().unwrap_or_default())))
-    }
-}
-
 /// A call's typed request, read from its fields with today's readers ([`Fields`]): each wrong
 /// field a 422 with its Chinese message, in the order the call has always checked them.
 pub trait FromFields: Sized {

@@ -14,7 +14,7 @@ use utoipa_axum::routes;
 use super::ApiContext;
 use super::card::{Card, card_columns, cards};
 use super::error::{Answer, Envelope, Error, Result, ok};
-use super::extract::QueryFields;
+use super::extract::{Fields, FromFields, PageQuery, Query};
 use crate::db::Db;
 use crate::domain::promotions::discount_name;
 use crate::domain::shop::{Facts, ShopIdentity, fill};
@@ -184,13 +184,29 @@ async fn focus(State(context): State<ApiContext>) -> Answer<Vec<Ad>> {
 }
 
 /// `GET /api/focus/right?position=…`: the right-hand ad of one position.
-#[utoipa::path(get, path = "/api/focus/right", tag = "首页", responses((status = 200, description = "右侧广告", body = Envelope<Vec<Ad>>)))]
-async fn right(State(context): State<ApiContext>, QueryFields(query): QueryFields) -> Answer<Vec<Ad>> {
-    let position = query.text("position").or_else(|| query.text("key")).unwrap_or_else(|| "common".into());
-    if !RIGHT_POSITIONS.contains(&position.as_str()) {
-        return Err(Error::field("position", "广告位置不正确"));
-    }
+#[utoipa::path(get, path = "/api/focus/right", params(RightQuery), tag = "首页", responses((status = 200, description = "右侧广告", body = Envelope<Vec<Ad>>)))]
+async fn right(State(context): State<ApiContext>, Query(RightQuery { position }): Query<RightQuery>) -> Answer<Vec<Ad>> {
     ok(ads(&context.db, &position).await?)
+}
+
+/// A right-hand ad position.
+#[derive(utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct RightQuery {
+    /// `xrtj`, `top`, `ppzq`, `kxzq`, `zyzq`, `login`, `yx`, `common` (absent) or `postList`;
+    /// `key` is read when it is absent.
+    #[param(value_type = Option<String>)]
+    position: String,
+}
+
+impl FromFields for RightQuery {
+    fn from_fields(query: &Fields) -> Result<RightQuery> {
+        let position = query.text("position").or_else(|| query.text("key")).unwrap_or_else(|| "common".into());
+        if !RIGHT_POSITIONS.contains(&position.as_str()) {
+            return Err(Error::field("position", "广告位置不正确"));
+        }
+        Ok(RightQuery { position })
+    }
 }
 
 /// `GET /api/focus/demo?position=…`: the ads of one position as the shop shows them, for a
@@ -198,16 +214,31 @@ async fn right(State(context): State<ApiContext>, QueryFields(query): QueryField
 /// home banners, the default), a right-hand position (`xrtj`, `top`, `ppzq`, `kxzq`, `zyzq`,
 /// `login`, `yx`, `common`, `postList`) or `brand:{id}` (a brand's banners); `key` is read when
 /// `position` is absent. Any other position answers 422 `广告位置不正确`.
-#[utoipa::path(get, path = "/api/focus/demo", operation_id = "focus_demo", tag = "首页", responses((status = 200, description = "广告位的示例广告", body = Envelope<Vec<Ad>>)))]
-async fn demo(State(context): State<ApiContext>, QueryFields(query): QueryFields) -> Answer<Vec<Ad>> {
-    let position = query.text("position").or_else(|| query.text("key")).unwrap_or_else(|| "focus".into());
-    let known = position == "focus"
-        || RIGHT_POSITIONS.contains(&position.as_str())
-        || position.strip_prefix("brand:").is_some_and(|id| !id.is_empty() && id.len() <= 18 && id.bytes().all(|b| b.is_ascii_digit()));
-    if !known {
-        return Err(Error::field("position", "广告位置不正确"));
-    }
+#[utoipa::path(get, path = "/api/focus/demo", params(DemoQuery), operation_id = "focus_demo", tag = "首页", responses((status = 200, description = "广告位的示例广告", body = Envelope<Vec<Ad>>)))]
+async fn demo(State(context): State<ApiContext>, Query(DemoQuery { position }): Query<DemoQuery>) -> Answer<Vec<Ad>> {
     ok(ads(&context.db, &position).await?)
+}
+
+/// Any ad position.
+#[derive(utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct DemoQuery {
+    /// `focus` (absent), a right-hand position or `brand:{id}`; `key` is read when it is absent.
+    #[param(value_type = Option<String>)]
+    position: String,
+}
+
+impl FromFields for DemoQuery {
+    fn from_fields(query: &Fields) -> Result<DemoQuery> {
+        let position = query.text("position").or_else(|| query.text("key")).unwrap_or_else(|| "focus".into());
+        let known = position == "focus"
+            || RIGHT_POSITIONS.contains(&position.as_str())
+            || position.strip_prefix("brand:").is_some_and(|id| !id.is_empty() && id.len() <= 18 && id.bytes().all(|b| b.is_ascii_digit()));
+        if !known {
+            return Err(Error::field("position", "广告位置不正确"));
+        }
+        Ok(DemoQuery { position })
+    }
 }
 
 /// A brand and its best-selling goods.
@@ -270,9 +301,8 @@ pub struct BrandPage {
 
 /// `GET /api/brand` (`page`): the brands of the brand zone (`/ppzq`), in the shop's order, 12 a
 /// page, each with its number of goods.
-#[utoipa::path(get, path = "/api/brand", operation_id = "brand_list", tag = "首页", responses((status = 200, description = "一页品牌", body = Envelope<BrandPage>)))]
-async fn brand_list(State(context): State<ApiContext>, QueryFields(query): QueryFields) -> Answer<BrandPage> {
-    let page = query.page()?;
+#[utoipa::path(get, path = "/api/brand", params(PageQuery), operation_id = "brand_list", tag = "首页", responses((status = 200, description = "一页品牌", body = Envelope<BrandPage>)))]
+async fn brand_list(State(context): State<ApiContext>, Query(PageQuery { page }): Query<PageQuery>) -> Answer<BrandPage> {
     let total: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM brands").fetch_one(&context.db.pool).await?;
     let list: Vec<BrandCard> = sqlx::query_as(
         "SELECT b.id, b.name, b.manufacturer AS sccj, b.logo, (SELECT COUNT(*) FROM goods g WHERE g.brand_id = b.id) AS goods \
@@ -393,19 +423,39 @@ pub enum Menu {
     One(CategoryNode),
 }
 
+/// Which menu: a shop's, or one category of it.
+#[derive(utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct MenuQuery {
+    /// 2: the device shop's menu.
+    qx: Option<i64>,
+    /// 2: the herb shop's menu (not read when `qx` is 2).
+    zy: Option<i64>,
+    /// 分类: that category alone.
+    select: Option<i64>,
+}
+
+impl FromFields for MenuQuery {
+    fn from_fields(query: &Fields) -> Result<MenuQuery> {
+        let qx = query.int("qx", "器械")?;
+        let zy = if qx == Some(2) { None } else { query.int("zy", "中药")? };
+        Ok(MenuQuery { qx, zy, select: query.int("select", "分类")? })
+    }
+}
+
 /// `GET /api/category?select={id}` with `qx=2` or `zy=2`: the menu entries (`{id, name,
 /// logo1, children}`) of the device or herb shop, or of the category `select`.
-#[utoipa::path(get, path = "/api/category", tag = "首页", responses((status = 200, description = "分类菜单：全部分类树，或 select 所指的一个分类", body = Envelope<Menu>)))]
-async fn menu_category(State(context): State<ApiContext>, QueryFields(query): QueryFields) -> Answer<Menu> {
-    let shop = if query.int("qx", "器械")? == Some(2) {
+#[utoipa::path(get, path = "/api/category", params(MenuQuery), tag = "首页", responses((status = 200, description = "分类菜单：全部分类树，或 select 所指的一个分类", body = Envelope<Menu>)))]
+async fn menu_category(State(context): State<ApiContext>, Query(MenuQuery { qx, zy, select }): Query<MenuQuery>) -> Answer<Menu> {
+    let shop = if qx == Some(2) {
         Some("qx")
-    } else if query.int("zy", "中药")? == Some(2) {
+    } else if zy == Some(2) {
         Some("zy")
     } else {
         None
     };
     let trees = category_tree(&context.db, shop).await?;
-    let Some(select) = query.int("select", "分类")? else { return ok(Menu::Trees(trees)) };
+    let Some(select) = select else { return ok(Menu::Trees(trees)) };
     fn find(trees: &[CategoryNode], id: i64) -> Option<&CategoryNode> {
         trees.iter().find_map(|tree| if tree.id == id { Some(tree) } else { find(&tree.children, id) })
     }
@@ -452,11 +502,27 @@ pub struct NewsItem {
     date: String,
 }
 
+/// Which articles: help (`3`, absent) or news (`hy`, `company`).
+#[derive(utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct ArticleQuery {
+    #[param(value_type = Option<String>, example = "3")]
+    category_id: String,
+}
+
+impl FromFields for ArticleQuery {
+    fn from_fields(query: &Fields) -> Result<ArticleQuery> {
+        Ok(ArticleQuery { category_id: query.text("category_id").unwrap_or_else(|| "3".into()) })
+    }
+}
+
 /// `GET /api/article/category`: help groups with their articles (`category_id=3`, the
 /// default), or the news (`category_id=hy|company`).
-#[utoipa::path(get, path = "/api/article/category", tag = "首页", responses((status = 200, description = "帮助分组（category_id=3）或新闻", body = Envelope<Articles>)))]
-async fn article_categories(State(context): State<ApiContext>, QueryFields(query): QueryFields) -> Answer<Articles> {
-    let category = query.text("category_id").unwrap_or_else(|| "3".into());
+#[utoipa::path(get, path = "/api/article/category", params(ArticleQuery), tag = "首页", responses((status = 200, description = "帮助分组（category_id=3）或新闻", body = Envelope<Articles>)))]
+async fn article_categories(
+    State(context): State<ApiContext>,
+    Query(ArticleQuery { category_id: category }): Query<ArticleQuery>,
+) -> Answer<Articles> {
     // Titles and summaries may hold the shop's placeholders, filled as the article's page fills them.
     let shop = crate::domain::shop::read(&mut *context.db.pool.acquire().await?).await?;
     let facts = Facts { pay_minutes: context.pay_minutes };

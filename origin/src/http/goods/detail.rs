@@ -5,21 +5,22 @@ use axum::extract::{Path, State};
 use serde::Serialize;
 use utoipa::ToSchema;
 
+use super::query::{DetailQuery, GoodsIdQuery};
 use crate::db::Db;
 use crate::http::ApiContext;
 use crate::http::card::{Card, CardRow, FlashSale, card, card_columns};
 use crate::http::error::{Answer, Envelope, Error, Result, ok};
-use crate::http::extract::{MaybeMember, QueryFields};
+use crate::http::extract::{MaybeMember, Query};
 use crate::{money, now};
 
 /// `GET /api/goods/detail/{id}`, with the §2 query ids echoed (`goods_price_id`,
 /// `ladder_price_id`, `goods_manjian_id`, `is_yj`, `is_jxq`).
-#[utoipa::path(get, path = "/api/goods/detail/{id}", operation_id = "goods_detail", tag = "商品", responses((status = 200, description = "商品详情", body = Envelope<GoodsDetail>)))]
+#[utoipa::path(get, path = "/api/goods/detail/{id}", params(DetailQuery), operation_id = "goods_detail", tag = "商品", responses((status = 200, description = "商品详情", body = Envelope<GoodsDetail>)))]
 pub(super) async fn detail(
     State(context): State<ApiContext>,
     MaybeMember(member): MaybeMember,
     Path(id): Path<i64>,
-    QueryFields(query): QueryFields,
+    Query(echo): Query<DetailQuery>,
 ) -> Answer<GoodsDetail> {
     let row: DetailRow = sqlx::query_as(sqlx::AssertSqlSafe(format!(
         "SELECT {}, g.category_id, g.brand_id, g.validity, g.origin, g.rx, g.description FROM goods g WHERE g.id = $1",
@@ -37,13 +38,6 @@ pub(super) async fn detail(
             Some(BrandRef { id: brand, name })
         }
         None => None,
-    };
-    let echo = DetailQuery {
-        goods_price_id: query.int_or("goods_price_id", "goods_price_id", 0)?,
-        ladder_price_id: query.int_or("ladder_price_id", "ladder_price_id", 0)?,
-        goods_manjian_id: query.int_or("goods_manjian_id", "goods_manjian_id", 0)?,
-        is_yj: query.int_or("is_yj", "is_yj", 0)?,
-        is_jxq: query.int_or("is_jxq", "is_jxq", 0)?,
     };
     let favorite = match member {
         Some(member) => {
@@ -118,15 +112,6 @@ pub struct BrandRef {
     name: String,
 }
 
-#[derive(Serialize, ToSchema)]
-pub struct DetailQuery {
-    goods_price_id: i64,
-    ladder_price_id: i64,
-    goods_manjian_id: i64,
-    is_yj: i64,
-    is_jxq: i64,
-}
-
 /// The category's path from the top: `[{id, name}, …]`.
 async fn category_path(db: &Db, category: i64) -> Result<Vec<CategoryRef>> {
     let mut path = Vec::new();
@@ -196,9 +181,11 @@ pub async fn manjian_activity(db: &Db, id: i64) -> Result<Option<ManjianActivity
 
 /// `GET /api/goods/activities?goods_id=`: the promotions a goods takes part in — its
 /// full-reduction activity, a running flash sale, the combinations it is sold in.
-#[utoipa::path(get, path = "/api/goods/activities", tag = "商品", responses((status = 200, description = "商品参与的活动", body = Envelope<GoodsActivities>)))]
-pub(super) async fn activities(State(context): State<ApiContext>, QueryFields(query): QueryFields) -> Answer<GoodsActivities> {
-    let id = query.int("goods_id", "商品")?.ok_or_else(|| Error::field("goods_id", "请选择商品"))?;
+#[utoipa::path(get, path = "/api/goods/activities", params(GoodsIdQuery), tag = "商品", responses((status = 200, description = "商品参与的活动", body = Envelope<GoodsActivities>)))]
+pub(super) async fn activities(
+    State(context): State<ApiContext>,
+    Query(GoodsIdQuery { goods_id: id }): Query<GoodsIdQuery>,
+) -> Answer<GoodsActivities> {
     let manjian: Option<i64> =
         sqlx::query_scalar("SELECT manjian_id FROM goods WHERE id = $1").bind(id).fetch_optional(&context.db.pool).await?;
     let manjian = manjian.ok_or_else(|| Error::not_found("商品不存在"))?;

@@ -6,12 +6,13 @@ use axum::extract::State;
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use super::{PAGE_SIZE, PAGE_SIZE_MAX, bounded_keyword, bounded_search, near_expiry_dates, placeholders, search_type};
+use super::query::{GoodsQuery, Shop, Sort};
+use super::{near_expiry_dates, placeholders};
 use crate::db::{Db, Kind};
 use crate::http::ApiContext;
 use crate::http::card::{Card, card_columns, cards};
 use crate::http::error::{Answer, Envelope, Error, Result, ok};
-use crate::http::extract::QueryFields;
+use crate::http::extract::Query;
 use crate::search::{Hit, Scope};
 use crate::{now, search};
 
@@ -46,23 +47,17 @@ fn found_by_all(snapshot: &search::Snapshot, searches: &[(String, Scope)]) -> Op
 /// (`default`, `sales`, `price`, `new`, `expiry`) and `order` (`asc`, `desc`); `page`,
 /// `page_size` (at most 100). With a keyword, `default` is by relevance (match quality, then
 /// sales).
-#[utoipa::path(get, path = "/api/goods/list", operation_id = "goods_list", tag = "商品", responses((status = 200, description = "一页商品", body = Envelope<GoodsPage>)))]
-pub(super) async fn list(State(context): State<ApiContext>, QueryFields(query): QueryFields) -> Answer<GoodsPage> {
-    let page = query.page()?;
-    let page_size = query.int_or("page_size", "每页数量", PAGE_SIZE)?.clamp(1, PAGE_SIZE_MAX);
+#[utoipa::path(get, path = "/api/goods/list", params(GoodsQuery), operation_id = "goods_list", tag = "商品", responses((status = 200, description = "一页商品", body = Envelope<GoodsPage>)))]
+pub(super) async fn list(State(context): State<ApiContext>, Query(query): Query<GoodsQuery>) -> Answer<GoodsPage> {
+    let (page, page_size) = (query.page, query.page_size);
     let mut filter = Filter::default();
-    let mut searches: Vec<(String, Scope)> = Vec::new();
-    let scope = search_type(&query, Scope::All)?;
-    if let Some(keyword) = query.text("keyword").or_else(|| query.text("keywords")) {
-        bounded_keyword(&keyword)?;
-        searches.push((keyword, scope));
-    }
-    if let Some(sccj) = query.text("sccj") {
-        bounded_search("sccj", &sccj)?;
-        searches.push((sccj, Scope::Manufacturer));
-    }
+    let searches: Vec<(String, Scope)> =
+        [query.keyword.map(|keyword| (keyword, query.scope)), query.sccj.map(|sccj| (sccj, Scope::Manufacturer))]
+            .into_iter()
+            .flatten()
+            .collect();
     let hits = if searches.is_empty() { None } else { found_by_all(&*context.search_snapshot().await?, &searches) };
-    if let Some(category) = query.int("category", "分类")? {
+    if let Some(category) = query.category {
         let subtree = category_subtree(&context.db, category).await?;
         if subtree.is_empty() {
             return Err(Error::field("category", "分类不存在"));
@@ -70,54 +65,45 @@ pub(super) async fn list(State(context): State<ApiContext>, QueryFields(query): 
         let ids = subtree.iter().map(|id| id.to_string()).collect::<Vec<_>>().join(", ");
         filter.condition(format!("g.category_id IN ({ids})"));
     }
-    if let Some(brand) = query.int("brand", "品牌")? {
+    if let Some(brand) = query.brand {
         filter.add(|n| format!("g.brand_id = ${n}"), Param::Int(brand));
     }
-    match query.text("shop").as_deref() {
-        None | Some("all") => {}
-        Some("general") => filter.condition("g.type NOT IN (2, 3)".into()),
-        Some("youx") => filter.condition("g.is_youx = 1".into()),
-        Some("zy") => filter.condition("g.type = 2".into()),
-        Some("qx") => filter.condition("g.type = 3".into()),
-        Some(_) => return Err(Error::field("shop", "店铺类型不正确")),
+    match query.shop {
+        Shop::All => {}
+        Shop::General => filter.condition("g.type NOT IN (2, 3)".into()),
+        Shop::Youx => filter.condition("g.is_youx = 1".into()),
+        Shop::Zy => filter.condition("g.type = 2".into()),
+        Shop::Qx => filter.condition("g.type = 3".into()),
     }
-    if query.int("is_dpby", "包邮")? == Some(1) {
+    if query.is_dpby {
         filter.condition("g.is_dpby = 1".into());
     }
-    if query.int("manjian", "满减")? == Some(1) {
+    if query.manjian {
         filter.condition("g.manjian_id > 0".into());
     }
-    if query.int("everyday", "天天特价")? == Some(1) {
+    if query.everyday {
         filter.condition("g.id IN (SELECT goods_id FROM everyday_specials)".into());
     }
-    if query.int("kx", "控销")? == Some(1) {
+    if query.kx {
         filter.condition("g.is_kx = 1".into());
     }
-    if query.int("near_expiry", "近效期")? == Some(1) {
+    if query.near_expiry {
         let (today, within) = near_expiry_dates(now());
         filter.add(|n| format!("g.expires_on >= ${n}"), Param::Text(today));
         filter.add(|n| format!("g.expires_on <= ${n}"), Param::Text(within));
     }
-    if query.int("flash", "秒杀")? == Some(1) {
+    if query.flash {
         filter.add(|n| format!("g.id IN (SELECT goods_id FROM flash_sales WHERE starts_at <= ${n} AND ends_at > ${n})"), Param::Int(now()));
     }
-    let descending = match query.text("order").as_deref() {
-        None => None,
-        Some("asc") => Some(false),
-        Some("desc") => Some(true),
-        Some(_) => return Err(Error::field("order", "排序方向不正确")),
+    let direction = |default_descending: bool| if query.descending.unwrap_or(default_descending) { "DESC" } else { "ASC" };
+    let order = match query.sort {
+        Sort::Default => "g.is_buy DESC, g.stock > 0 DESC, g.id ASC".to_owned(),
+        Sort::Sales => format!("g.sales {}, g.id ASC", direction(true)),
+        Sort::Price => format!("g.price {}, g.id ASC", direction(false)),
+        Sort::New => format!("g.created_at {}, g.id DESC", direction(true)),
+        Sort::Expiry => format!("g.expires_on {}, g.id ASC", direction(false)),
     };
-    let direction = |default_descending: bool| if descending.unwrap_or(default_descending) { "DESC" } else { "ASC" };
-    let sort = query.text("sort");
-    let order = match sort.as_deref() {
-        None | Some("default") => "g.is_buy DESC, g.stock > 0 DESC, g.id ASC".to_owned(),
-        Some("sales") => format!("g.sales {}, g.id ASC", direction(true)),
-        Some("price") => format!("g.price {}, g.id ASC", direction(false)),
-        Some("new") => format!("g.created_at {}, g.id DESC", direction(true)),
-        Some("expiry") => format!("g.expires_on {}, g.id ASC", direction(false)),
-        Some(_) => return Err(Error::field("sort", "排序方式不正确")),
-    };
-    let by_relevance = hits.is_some() && matches!(sort.as_deref(), None | Some("default"));
+    let by_relevance = hits.is_some() && query.sort == Sort::Default;
     // The goods found, as a condition for the database — unless the list is ranked by the index
     // alone (no other filter), when the database is asked only for the page's cards.
     if let Some(found) = &hits

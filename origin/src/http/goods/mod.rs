@@ -12,6 +12,7 @@
 
 mod detail;
 mod list;
+pub mod query;
 
 pub use self::list::CountCache;
 
@@ -19,9 +20,10 @@ use axum::extract::State;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use self::query::SuggestQuery;
 use super::ApiContext;
 use super::error::{Answer, Envelope, Error, Result, ok};
-use super::extract::QueryFields;
+use super::extract::{Fields, Query};
 use crate::search::Scope;
 
 pub fn router() -> OpenApiRouter<ApiContext> {
@@ -57,7 +59,7 @@ fn bounded_search(field: &str, text: &str) -> Result<()> {
 
 /// What a search's `type` asks for: 0 (the default) goods, found by any of their fields; 1
 /// manufacturers (厂家), found by the manufacturer's name or its pinyin.
-fn search_type(query: &super::extract::Fields, goods: Scope) -> Result<Scope> {
+fn search_type(query: &Fields, goods: Scope) -> Result<Scope> {
     match query.int_or("type", "搜索类型", 0)? {
         0 => Ok(goods),
         1 => Ok(Scope::Manufacturer),
@@ -68,11 +70,10 @@ fn search_type(query: &super::extract::Fields, goods: Scope) -> Result<Scope> {
 /// `GET /api/goods/search?keywords=…&type=0|1`: up to 10 suggestions, goods names (type 0) or
 /// manufacturers (type 1) holding the keyword (characters or pinyin), best match first; an
 /// empty keyword gives none.
-#[utoipa::path(get, path = "/api/goods/search", tag = "商品", responses((status = 200, description = "搜索建议", body = Envelope<Vec<String>>)))]
-async fn search(State(context): State<ApiContext>, QueryFields(query): QueryFields) -> Answer<Vec<String>> {
-    let Some(keyword) = query.text("keywords").or_else(|| query.text("keyword")) else { return ok(Vec::<String>::new()) };
-    bounded_keyword(&keyword)?;
-    let scope = search_type(&query, Scope::Name)?;
+#[utoipa::path(get, path = "/api/goods/search", params(SuggestQuery), tag = "商品", responses((status = 200, description = "搜索建议", body = Envelope<Vec<String>>)))]
+async fn search(State(context): State<ApiContext>, Query(query): Query<SuggestQuery>) -> Answer<Vec<String>> {
+    let SuggestQuery { keyword, scope } = query;
+    let Some(keyword) = keyword else { return ok(Vec::<String>::new()) };
     ok(context.search_snapshot().await?.suggest(&keyword, scope, 10))
 }
 
