@@ -3614,6 +3614,7 @@ export interface components {
       /** Format: int64 */
       deleted: number;
     };
+    /** @description The §2 ids a goods card links with, echoed by the detail. */
     DetailQuery: {
       /** Format: int64 */
       goods_manjian_id: number;
@@ -8503,7 +8504,10 @@ export type $defs = Record<string, never>;
 export interface operations {
   activity_list: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description Ids (`ids=1,2`, `ids=1&ids=2`, `ids[]=1&ids[]=2`); absent: all. */
+        ids?: number[];
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -8615,7 +8619,12 @@ export interface operations {
   };
   after_sale_list: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description 页码: from 1 (absent: 1), at most 100000. */
+        page?: number;
+        /** @description One order's only. */
+        order_id?: number;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -8739,7 +8748,10 @@ export interface operations {
   };
   article_categories: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @example 3 */
+        category_id?: string;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -8785,7 +8797,10 @@ export interface operations {
   };
   brand_list: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description 页码: from 1 (absent: 1), at most 100000. */
+        page?: number;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -9103,7 +9118,14 @@ export interface operations {
   };
   menu_category: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description 2: the device shop's menu. */
+        qx?: number;
+        /** @description 2: the herb shop's menu (not read when `qx` is 2). */
+        zy?: number;
+        /** @description 分类: that category alone. */
+        select?: number;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -9482,7 +9504,10 @@ export interface operations {
   };
   focus_demo: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description `focus` (absent), a right-hand position or `brand:{id}`; `key` is read when it is absent. */
+        position?: string;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -9504,7 +9529,10 @@ export interface operations {
   };
   kxzq_ad: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description Ids (`ids=1,2`, `ids=1&ids=2`, `ids[]=1&ids[]=2`); absent: all. */
+        ids?: number[];
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -9548,7 +9576,13 @@ export interface operations {
   };
   right: {
     parameters: {
-      query?: never;
+      query?: {
+        /**
+         * @description `xrtj`, `top`, `ppzq`, `kxzq`, `zyzq`, `login`, `yx`, `common` (absent) or `postList`;
+         *     `key` is read when it is absent.
+         */
+        position?: string;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -9592,7 +9626,9 @@ export interface operations {
   };
   activities: {
     parameters: {
-      query?: never;
+      query: {
+        goods_id: number;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -9614,7 +9650,13 @@ export interface operations {
   };
   goods_detail: {
     parameters: {
-      query?: never;
+      query?: {
+        goods_price_id?: number;
+        ladder_price_id?: number;
+        goods_manjian_id?: number;
+        is_yj?: number;
+        is_jxq?: number;
+      };
       header?: never;
       path: {
         id: number;
@@ -9660,7 +9702,43 @@ export interface operations {
   };
   goods_list: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description 页码: from 1 (absent: 1), at most 100000. */
+        page?: number;
+        /** @description 每页数量, 1–100 (absent: 20). */
+        page_size?: number;
+        /**
+         * @description The keyword's search (`type`): 0 (absent) goods holding it in any searched field, 1
+         *     goods whose manufacturer holds it.
+         */
+        type?: number;
+        /** @description 关键词 (also read as `keywords`). */
+        keyword?: string;
+        /** @description 生产厂家: the manufacturer holds it. */
+        sccj?: string;
+        /** @description 分类, with its subcategories. */
+        category?: number;
+        /** @description 品牌. */
+        brand?: number;
+        /** @description 店铺: `all` (absent), `general`, `youx`, `zy` or `qx`. */
+        shop?: string;
+        /** @description 1: single-item free shipping (单品包邮) only. */
+        is_dpby?: number;
+        /** @description 1: in a full-reduction activity only. */
+        manjian?: number;
+        /** @description 1: daily specials only. */
+        everyday?: number;
+        /** @description 1: controlled goods only. */
+        kx?: number;
+        /** @description 1: a batch expiring within 180 days only. */
+        near_expiry?: number;
+        /** @description 1: in a running flash sale only. */
+        flash?: number;
+        /** @description `default` (absent; by relevance with a keyword), `sales`, `price`, `new` or `expiry`. */
+        sort?: string;
+        /** @description `asc` or `desc`; absent: the sort's own direction. */
+        order?: string;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -9682,7 +9760,12 @@ export interface operations {
   };
   search: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description 关键词 (also read as `keyword`). */
+        keywords?: string;
+        /** @description 0 (absent) goods names, 1 manufacturers. */
+        type?: number;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -9869,7 +9952,14 @@ export interface operations {
   };
   invoice_list: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description 页码: from 1 (absent: 1), at most 100000. */
+        page?: number;
+        /** @description 发票状态: 0 待开票, 1 已开票; absent: all. */
+        status?: number;
+        /** @description One order's only. */
+        order_id?: number;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -10005,7 +10095,18 @@ export interface operations {
   };
   order_list: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description 页码: from 1 (absent: 1), at most 100000. */
+        page?: number;
+        /** @description 订单状态 0–4; absent: all. */
+        status?: number;
+        /** @description 关键词: an order number or a goods name. */
+        keyword?: string;
+        /** @description Placed at or after (Unix seconds). */
+        start_time?: number;
+        /** @description Placed at or before (Unix seconds). */
+        end_time?: number;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -10311,7 +10412,13 @@ export interface operations {
   };
   return_quote: {
     parameters: {
-      query?: never;
+      query: {
+        /**
+         * @description The order's lines and units: `12:1,13:2` (line id:units).
+         * @example 12:1,13:2
+         */
+        lines: string;
+      };
       header?: never;
       path: {
         id: number;
@@ -10409,7 +10516,17 @@ export interface operations {
   };
   points_mall_list: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description 页码: from 1 (absent: 1), at most 100000. */
+        page?: number;
+        /** @description 商品类型 1–3; absent: all. */
+        kind?: number;
+        /**
+         * @description `sort`: `points_asc` or `points_desc`; absent: the shop's order. Held as the
+         *     items' SQL order.
+         */
+        sort?: string;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -10483,7 +10600,12 @@ export interface operations {
   };
   points_order_list: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description 页码: from 1 (absent: 1), at most 100000. */
+        page?: number;
+        /** @description 订单状态: 0 待发货, 1 已发货, 2 已完成; absent: all. */
+        status?: number;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -10803,7 +10925,12 @@ export interface operations {
   };
   available: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description 优惠券类型: 1 满减, 2 折扣; 0 (absent) every kind. */
+        type?: number;
+        /** @description 页码: from 1 (absent: 1), at most 100000. */
+        page?: number;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -10847,7 +10974,10 @@ export interface operations {
   };
   wanted_list: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description 页码: from 1 (absent: 1), at most 100000. */
+        page?: number;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -10919,7 +11049,12 @@ export interface operations {
   };
   vouchers: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description 0 (absent) 未使用, 1 已使用, 2 已过期. */
+        status?: number;
+        /** @description 页码: from 1 (absent: 1), at most 100000. */
+        page?: number;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -10985,7 +11120,14 @@ export interface operations {
   };
   user_coupon_list: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description 优惠券类型: 1 满减, 2 折扣; 0 (absent) every kind. */
+        type?: number;
+        /** @description 0 (absent) 未使用, 1 已使用, 2 已过期. */
+        status?: number;
+        /** @description 页码: from 1 (absent: 1), at most 100000. */
+        page?: number;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -11055,7 +11197,15 @@ export interface operations {
   };
   fast_buy: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description 页码: from 1 (absent: 1), at most 100000. */
+        page?: number;
+        /**
+         * @description `recent` (absent: the last bought first) or `often` (the most bought first). Held
+         *     as the goods' SQL order.
+         */
+        order?: string;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -11077,7 +11227,10 @@ export interface operations {
   };
   feedback_list: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description 页码: from 1 (absent: 1), at most 100000. */
+        page?: number;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -11247,7 +11400,14 @@ export interface operations {
   };
   messages: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description 页码: from 1 (absent: 1), at most 100000. */
+        page?: number;
+        /** @description 消息类型; 0 (absent) every one. */
+        kind?: number;
+        /** @description 1: the unread only. */
+        unread?: number;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -11339,7 +11499,16 @@ export interface operations {
   };
   points_log: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description 页码: from 1 (absent: 1), at most 100000. */
+        page?: number;
+        /** @description 0 (absent) every one, 1 in, 2 out. */
+        use_type?: number;
+        /** @description From this day (`YYYY-MM-DD` in China's time, the day included) or Unix seconds. */
+        start_time?: string;
+        /** @description To this day (`YYYY-MM-DD` in China's time, the day included) or Unix seconds. */
+        end_time?: string;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -11361,7 +11530,16 @@ export interface operations {
   };
   red_packet_log: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description 页码: from 1 (absent: 1), at most 100000. */
+        page?: number;
+        /** @description 0 (absent) every one, 1 in, 2 out. */
+        use_type?: number;
+        /** @description From this day (`YYYY-MM-DD` in China's time, the day included) or Unix seconds. */
+        start_time?: string;
+        /** @description To this day (`YYYY-MM-DD` in China's time, the day included) or Unix seconds. */
+        end_time?: string;
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -11629,7 +11807,16 @@ export interface operations {
   };
   user_money_log: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description 页码: from 1 (absent: 1), at most 100000. */
+        page?: number;
+        /** @description 0 (absent) every one, 1 in, 2 out. */
+        use_type?: number;
+        /** @description From this day (`YYYY-MM-DD` in China's time, the day included) or Unix seconds. */
+        start_time?: string;
+        /** @description To this day (`YYYY-MM-DD` in China's time, the day included) or Unix seconds. */
+        end_time?: string;
+      };
       header?: never;
       path?: never;
       cookie?: never;
