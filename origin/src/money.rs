@@ -4,9 +4,6 @@
 use engine::Money;
 use rust_decimal::Decimal;
 
-/// Stored units per yuan.
-pub const UNIT: i64 = 10_000;
-
 /// A stored amount as the engine's money: `123000` → `12.30`.
 pub fn from_stored(stored: i64) -> Money {
     Money::from_decimal(Decimal::new(stored.max(0), 4)).unwrap_or(Money::ZERO)
