@@ -5,9 +5,21 @@ import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient }
 import { api } from '@/lib/api';
 import { ApiError } from '@/lib/api-client';
 import type { CartQuote } from '@/lib/engine';
-import type { Added, CartLine as GeneratedCartLine, CartList as GeneratedCartList, CartTotal, Copied, NextHint, QuickAdded } from './types';
+import type {
+  Added,
+  CartAddForm,
+  CartEditForm,
+  CartLine as GeneratedCartLine,
+  CartList as GeneratedCartList,
+  CartTotal,
+  Copied,
+  CopyForm,
+  DeleteForm,
+  NextHint,
+  QuickAdded,
+  SelectForm,
+} from './types';
 import { keys } from '@/lib/query-keys';
-import { CART_LIST_PARAMS } from './cart-filter';
 
 /** A cart line as `cart/list` answers it: §3's list shape and a `CartItem` of docs/pricing.md. */
 export type CartLine = GeneratedCartLine;
@@ -21,7 +33,7 @@ export const BADGE_MAX = 99;
 export const ADD_RETRY_DELAY_MS = 200;
 
 export function fetchCart(): Promise<CartList> {
-  return api.get<CartList>('/api/cart/list', { params: CART_LIST_PARAMS });
+  return api.get<CartList>('/api/cart/list');
 }
 
 /** The cart's lines with the server's quote. */
@@ -53,23 +65,10 @@ export function nextHintQuery() {
   });
 }
 
-export interface AddToCart {
-  goods_id: number;
-  number: number;
-  type?: number;
-  /** The set of a combination line (type 3). */
-  combination_id?: number;
-  goods_price_id?: number;
-  ladder_price_id?: number;
-  goods_manjian_id?: number;
-  is_yj?: number;
-  ck_id?: number;
-}
-
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Adds to the cart; a try the network or the server dropped is retried once after 200 ms. */
-async function addToCart(item: AddToCart): Promise<{ id: number }> {
+async function addToCart(item: CartAddForm): Promise<Added> {
   const body = { ...item };
   try {
     return await api.post<Added>('/api/cart', body, { silent: true });
@@ -95,7 +94,7 @@ export function useAddLine() {
 export function useAddLines() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (lines: AddToCart[]) => {
+    mutationFn: async (lines: CartAddForm[]) => {
       let added = 0;
       try {
         for (const line of lines) {
@@ -121,31 +120,27 @@ export function useQuickAddLine() {
   });
 }
 
-/** Copies the lines `ids` into the carts of the company's other store accounts `targets`. */
+/** Copies the lines `ids` into the carts of the company's other store accounts `other_user_ids`. */
 export function useCopyLines() {
-  return useMutation({
-    mutationFn: ({ ids, targets }: { ids: number[]; targets: number[] }) =>
-      api.post<Copied>('/api/cart/copy', { ids, other_user_ids: targets }),
-  });
+  return useMutation({ mutationFn: (form: CopyForm) => api.post<Copied>('/api/cart/copy', form) });
 }
 
 // The cart page's edits: the page reads the list again itself once none is pending (use-cart).
 
 export function useEditLine() {
   return useMutation({
-    mutationFn: ({ id, number }: { id: number; number: number }) => api.post<unknown>(`/api/cart/${id}/edit`, { number, new: 1 }),
+    mutationFn: ({ id, ...form }: { id: number } & CartEditForm) => api.post<unknown>(`/api/cart/${id}/edit`, form),
   });
 }
 
 export function useSelectLines() {
   return useMutation({
-    mutationFn: ({ ids, selected }: { ids: number[]; selected: boolean }) =>
-      api.post<unknown>('/api/cart/batch_select', { ids, is_selected: selected ? 1 : 0 }),
+    mutationFn: (form: SelectForm) => api.post<unknown>('/api/cart/batch_select', form),
   });
 }
 
 export function useDeleteLines() {
-  return useMutation({ mutationFn: (ids: number[]) => api.post<unknown>('/api/cart/batch_delete', { ids }) });
+  return useMutation({ mutationFn: (form: DeleteForm) => api.post<unknown>('/api/cart/batch_delete', form) });
 }
 
 /** After any change to the cart (an add, an order, buy again, quick add): the badge and every cart view ask again. */

@@ -6,6 +6,7 @@ import { api } from '@/lib/api';
 import { setServerTime } from '@/lib/server-clock';
 import type { Ad, HelpGroup, HomeData, Link } from './types';
 import { keys } from '@/lib/query-keys';
+import type { QueryOf } from './requests';
 
 export const NAV_MAX = 9;
 
@@ -28,7 +29,7 @@ export function useCommonData() {
 export function adQuery(position: string) {
   return queryOptions({
     queryKey: keys.home.ad(position),
-    queryFn: () => api.get<Ad[]>('/api/focus/right', { params: { position }, silent: true }),
+    queryFn: () => api.get<Ad[]>('/api/focus/right', { params: { position } satisfies QueryOf<'/api/focus/right'>, silent: true }),
     staleTime: 300_000,
   });
 }
@@ -44,7 +45,10 @@ export function helpGroupsQuery() {
   return queryOptions({
     queryKey: keys.home.helpGroups(),
     queryFn: async () => {
-      const groups = await api.get<HelpGroup[]>('/api/article/category', { params: { category_id: 3 }, silent: true });
+      const groups = await api.get<HelpGroup[]>('/api/article/category', {
+        params: { category_id: '3' } satisfies QueryOf<'/api/article/category'>,
+        silent: true,
+      });
       localStorage.setItem(HELP_CACHE, JSON.stringify(groups));
       return groups;
     },

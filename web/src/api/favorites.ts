@@ -3,6 +3,7 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { keys } from '@/lib/query-keys';
+import type { FavoriteForm } from './types';
 
 function refreshFavorites(client: QueryClient, goodsIds: number[]) {
   return Promise.all([
@@ -14,7 +15,7 @@ function refreshFavorites(client: QueryClient, goodsIds: number[]) {
 export function useAddFavorite() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (goodsIds: number[]) => api.post<unknown>('/api/favorite', { goods_ids: goodsIds }),
+    mutationFn: (goodsIds: number[]) => api.post<unknown>('/api/favorite', { goods_ids: goodsIds } satisfies FavoriteForm),
     onSuccess: (_, goodsIds) => refreshFavorites(client, goodsIds),
   });
 }
@@ -22,7 +23,7 @@ export function useAddFavorite() {
 export function useCancelFavorite() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (goodsIds: number[]) => api.post<unknown>('/api/favorite/cancel', { goods_ids: goodsIds }),
+    mutationFn: (goodsIds: number[]) => api.post<unknown>('/api/favorite/cancel', { goods_ids: goodsIds } satisfies FavoriteForm),
     onSuccess: (_, goodsIds) => refreshFavorites(client, goodsIds),
   });
 }

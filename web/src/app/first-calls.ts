@@ -6,20 +6,22 @@
 // written exactly as the API client writes it. A call listed here that the page does not make
 // would be asked for nothing: the browser walk "first calls" checks that every one is taken.
 import { encode, type Params } from '@/lib/api-client';
+import type { PathWith, QueryOf } from '@/api/requests';
+import type { GoodsQuery } from '@/api/goods';
 import { DRAW_CLOSED, NO_DRAW_ROUTES } from '@/features/promotion/draw';
 import { listParams, PAGE_SIZE } from '@/features/goods/list-params';
-import { CART_LIST_PARAMS } from '@/api/cart-filter';
 import { NO_USER_FETCH, resolvePath, routeForPath, type RouteEntry } from './routes';
 
-function url(path: string, params?: Params): string {
-  const query = params ? encode(params).toString() : '';
+/** A GET with its query as the origin's document declares it. */
+function url<P extends PathWith<'get'>>(path: P, params: QueryOf<P>): string {
+  const query = encode(params as Params).toString();
   return query ? `${path}?${query}` : path;
 }
 
-const ZONE_PAGE = { page: 1, page_size: PAGE_SIZE };
+const ZONE_PAGE: GoodsQuery = { page: 1, page_size: PAGE_SIZE };
 
 /** The first page of each zone's goods at its default sort, and the zone's banner position. */
-const ZONES: Record<string, { goods: Params; banner?: string }> = {
+const ZONES: Record<string, { goods: GoodsQuery; banner?: string }> = {
   zyyp: { goods: { shop: 'zy', ...ZONE_PAGE }, banner: 'zyzq' },
   qxzq: { goods: { shop: 'qx', ...ZONE_PAGE }, banner: 'common' },
   jxqzc: { goods: { near_expiry: 1, ...ZONE_PAGE, sort: 'expiry', order: 'asc' }, banner: 'common' },
@@ -43,12 +45,12 @@ function pageCalls(route: RouteEntry, pathname: string, search: URLSearchParams)
       return [url('/api/goods/list', { page_size: PAGE_SIZE, ...listParams(search) })];
     case 'list_info': {
       const id = /^\/list\/info\/(\d+)$/.exec(pathname)?.[1];
-      return id && plain ? [`/api/goods/detail/${id}`, url('/api/goods/activities', { goods_id: id })] : [];
+      return id && plain ? [`/api/goods/detail/${id}`, url('/api/goods/activities', { goods_id: Number(id) })] : [];
     }
     case 'cart_step1':
-      return [url('/api/cart/list', CART_LIST_PARAMS), '/api/cart/next_hint'];
+      return ['/api/cart/list', '/api/cart/next_hint'];
     case 'cart_step2':
-      return [url('/api/cart/list', CART_LIST_PARAMS)];
+      return ['/api/cart/list'];
     case 'user_hyzx':
       return ['/api/user/center', '/api/draw/record'];
     case 'wdqb':
@@ -97,7 +99,7 @@ export function firstCalls(pathname: string, search = '', { opening = true } = {
   const memberState = layout.header && !NO_USER_FETCH.has(route.name);
   if (opening) {
     if (layout.header) calls.push('/api/index');
-    if (layout.footer) calls.push(url('/api/article/category', { category_id: 3 }), '/api/global/links');
+    if (layout.footer) calls.push(url('/api/article/category', { category_id: '3' }), '/api/global/links');
     if (layout.topAd) calls.push(url('/api/focus/right', { position: 'top' }));
     if (memberState) calls.push('/api/user/base', '/api/cart/total');
     // A popup the member closed stays closed for the session: its check is not asked again.

@@ -4,11 +4,10 @@ import { useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { Empty, Pagination, Segmented, Skeleton } from 'antd';
-import type { Params } from '@/lib/api-client';
 import { GoodsCard } from '@/components/goods-card';
 import { GoodsTable } from '@/components/goods-table';
 import { adQuery } from '@/api/common';
-import { ZONE_PAGE_SIZE, zoneGoodsQuery, zoneParams } from '@/api/goods';
+import { ZONE_PAGE_SIZE, zoneGoodsQuery, zoneParams, type GoodsQuery } from '@/api/goods';
 
 export interface ZoneSort {
   label: string;
@@ -39,7 +38,7 @@ export function ZoneGoods({
   title: string;
   intro: ReactNode;
   /** The zone's own filter of the catalogue's list. */
-  filter: Params;
+  filter: GoodsQuery;
   /** The right-hand ad's position key. */
   position: string;
   banner?: string;

@@ -5,7 +5,7 @@ import { certificateForm, scanProblem, telephoneRule, withRead } from './api';
 describe('a certificate upload', () => {
   it('sends the kind, the trimmed number, the expiry and the file', () => {
     const file = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], '营业执照.png', { type: 'image/png' });
-    const form = certificateForm({ kind: '营业执照', number: ' 9133 ', expiresOn: '2030-01-31', file });
+    const form = certificateForm({ kind: '营业执照', number: ' 9133 ', expires_on: '2030-01-31', file });
     expect(form.get('kind')).toBe('营业执照');
     expect(form.get('number')).toBe('9133');
     expect(form.get('expires_on')).toBe('2030-01-31');

@@ -4,18 +4,26 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import type {
+  AddressForm,
   AddressList,
   Agreement,
   Authorize,
+  BindForm,
   BusinessScope,
+  CertificateForm,
   Certificates,
   Done,
   MessagePage,
+  PasswordForm,
+  SignForm,
+  StoreForm,
   StoreList,
   Unread,
   UserInfo,
+  UserInfoForm,
   WechatState,
 } from '@/api/types';
+import { multipart, type MultipartFields, type QueryOf } from '@/api/requests';
 import { keys } from '@/lib/query-keys';
 import { isPhone } from '@/lib/engine';
 
@@ -52,7 +60,10 @@ export function wechatQuery() {
 export function messagesQuery(page: number, kind: number, unread: boolean) {
   return queryOptions({
     queryKey: keys.account.messagesPage(page, kind, unread),
-    queryFn: () => api.get<MessagePage>('/api/user/message', { params: { page, kind: kind || undefined, unread: unread ? 1 : undefined } }),
+    queryFn: () =>
+      api.get<MessagePage>('/api/user/message', {
+        params: { page, kind: kind || undefined, unread: unread ? 1 : undefined } satisfies QueryOf<'/api/user/message'>,
+      }),
     placeholderData: keepPreviousData,
   });
 }
@@ -74,8 +85,8 @@ export function useRefresh() {
 /** Adds an address, or changes `id`'s. */
 export function useSaveAddress() {
   return useMutation({
-    mutationFn: ({ id, body }: { id?: number; body: Record<string, string | number> }) =>
-      id ? api.put<AddressList>(`/api/user/address/${id}`, body) : api.post<AddressList>('/api/user/address', body),
+    mutationFn: ({ id, form }: { id?: number; form: AddressForm }) =>
+      id ? api.put<AddressList>(`/api/user/address/${id}`, form) : api.post<AddressList>('/api/user/address', form),
   });
 }
 
@@ -90,8 +101,8 @@ export function useDeleteAddress() {
 /** Adds a store account, or changes `id`'s. */
 export function useSaveStore() {
   return useMutation({
-    mutationFn: ({ id, values }: { id?: number; values: Record<string, string> }) =>
-      id ? api.put<StoreList>(`/api/user/stores/${id}`, values) : api.post<StoreList>('/api/user/stores', values),
+    mutationFn: ({ id, form }: { id?: number; form: StoreForm }) =>
+      id ? api.put<StoreList>(`/api/user/stores/${id}`, form) : api.post<StoreList>('/api/user/stores', form),
   });
 }
 
@@ -106,13 +117,12 @@ export function useDeleteStore() {
 
 export function useSignAgreement() {
   return useMutation({
-    mutationFn: ({ signer, agree }: { signer: string; agree: boolean }) =>
-      api.post<Agreement>('/api/user/agreement/sign', { signer, agree: agree ? 1 : 0 }),
+    mutationFn: (form: SignForm) => api.post<Agreement>('/api/user/agreement/sign', form),
   });
 }
 
 export function useResetPassword() {
-  return useMutation({ mutationFn: (values: Record<string, string>) => api.post<Done>('/api/user/resetPassword', values) });
+  return useMutation({ mutationFn: (form: PasswordForm) => api.post<Done>('/api/user/resetPassword', form) });
 }
 
 /** Uploads a certificate (its multipart form, `certificateForm`). */
@@ -123,8 +133,7 @@ export function useUploadCertificate() {
 /** The contact name and mobile; a new mobile with the current password and its code. */
 export function useUpdateContact() {
   return useMutation({
-    mutationFn: (values: { name: string; phone: string; password?: string; code?: string }) =>
-      api.post<UserInfo>('/api/user/updateUserInfo', values),
+    mutationFn: (form: UserInfoForm) => api.post<UserInfo>('/api/user/updateUserInfo', form),
   });
 }
 
@@ -139,7 +148,7 @@ export function useReadAllMessages() {
 
 /** Binds the WeChat account the provider sent back (`code`, `state`); answers the new state. */
 export function useBindWechat() {
-  return useMutation({ mutationFn: (back: { code: string; state: string }) => api.post<WechatState>('/api/user/wechat/bind', back) });
+  return useMutation({ mutationFn: (back: BindForm) => api.post<WechatState>('/api/user/wechat/bind', back) });
 }
 
 /** The provider's authorization address to go to. */
@@ -161,14 +170,9 @@ export function withRead(page: MessagePage, id: number, unread: number, at: numb
   };
 }
 
-/** The multipart form of a certificate upload. */
-export function certificateForm(fields: { kind: string; number: string; expiresOn?: string; file: File }): FormData {
-  const form = new FormData();
-  form.append('kind', fields.kind);
-  form.append('number', fields.number.trim());
-  form.append('expires_on', fields.expiresOn ?? '');
-  form.append('file', fields.file, fields.file.name);
-  return form;
+/** The multipart form of a certificate upload, the number trimmed (no expiry: empty). */
+export function certificateForm(fields: MultipartFields<CertificateForm, 'file'>): FormData {
+  return multipart<CertificateForm, 'file'>({ ...fields, number: fields.number.trim(), expires_on: fields.expires_on ?? '' });
 }
 
 /** Why a scan cannot be sent, before sending it (the origin checks again, by content). */

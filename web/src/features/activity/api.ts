@@ -3,13 +3,15 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import type { ActivityLink, ActivityPage } from '@/api/types';
+import type { QueryOf } from '@/api/requests';
 import { keys } from '@/lib/query-keys';
 
 export function activitiesQuery(ids?: number[]) {
   const key = ids?.join(',') ?? '';
+  const params: QueryOf<'/api/activities'> = ids?.length ? { ids } : {};
   return queryOptions({
     queryKey: keys.activities.list(key),
-    queryFn: () => api.get<ActivityLink[]>('/api/activities', { params: key ? { ids: key } : {} }),
+    queryFn: () => api.get<ActivityLink[]>('/api/activities', { params }),
   });
 }
 

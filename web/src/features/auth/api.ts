@@ -2,15 +2,13 @@
 // verification codes they ask for are `@/api/codes`.
 import { queryOptions, useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-import type { PhoneFree } from '@/api/types';
+import type { ForgetForm, LoginForm, PhoneFree, RegisterForm } from '@/api/types';
 import { keys } from '@/lib/query-keys';
 
-/** Account and password, or 短信验证码登录: a code of scene `login` sent to the phone (it never
- * waits for failed passwords, whoever failed them). */
-export type Credentials = { username: string; password: string } | { phone: string; code: string };
-
+/** Logs in with account and password, or 短信验证码登录: a code of scene `login` sent to the
+ * phone (it never waits for failed passwords, whoever failed them). */
 export function useLogin() {
-  return useMutation({ mutationFn: (credentials: Credentials) => api.post<unknown>('/api/user/login', credentials) });
+  return useMutation({ mutationFn: (credentials: LoginForm) => api.post<unknown>('/api/user/login', credentials) });
 }
 
 /** Whether no account has this phone yet; asked afresh by every check of the field. */
@@ -23,18 +21,20 @@ export function phoneFreeQuery(phone: string) {
   });
 }
 
-/** A step of the registration (1 the phone's code, 2 the account, 3 the licences). */
+/** A step of the registration's form. The document has `stores` always, but the origin reads
+ * it as a list that may be empty: steps 1 and 3, and step 2 of a single store, send none. */
+export type RegisterStep = Omit<RegisterForm, 'stores'> & Partial<Pick<RegisterForm, 'stores'>>;
+
+/** A step of the registration (1 the phone's code, 2 the account, 3 the licences). The store
+ * names go as repeated keys (`stores[]`), since a name may hold a comma. */
 export function useRegisterStep() {
   return useMutation({
-    mutationFn: ({ step, fields }: { step: number; fields: Record<string, string | number | string[] | undefined> }) =>
-      api.post<Record<string, unknown>>('/api/user/register', { step, ...fields }),
+    mutationFn: ({ stores, ...form }: RegisterStep) =>
+      api.post<Record<string, unknown>>('/api/user/register', { ...form, 'stores[]': stores }),
   });
 }
 
 /** A step of the forgotten password (1 the phone's code, 2 the new password). */
 export function useForgetStep() {
-  return useMutation({
-    mutationFn: ({ step, fields }: { step: number; fields: Record<string, string | undefined> }) =>
-      api.post<Record<string, unknown>>('/api/user/forget', { step, ...fields }),
-  });
+  return useMutation({ mutationFn: (form: ForgetForm) => api.post<Record<string, unknown>>('/api/user/forget', form) });
 }

@@ -4,10 +4,10 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { fetchCart, refreshCart } from '@/api/cart';
-import type { CheckoutPreview, CouponPage, PaidOrder, PaymentStarted, PlacedOrder } from '@/api/types';
+import type { CheckoutForm, CheckoutPreview, CouponPage, OrderRequest, PaidOrder, PayForm, PaymentStarted, PlacedOrder } from '@/api/types';
+import type { QueryOf } from '@/api/requests';
 import type { CartInput, CartQuote, SettlementInput } from '@/lib/engine';
 import { keys } from '@/lib/query-keys';
-import type { Choices } from './settlement';
 
 /**
  * Cart step 2's preview, its `quote`, `input` and `settlement_input` typed as the engine's own
@@ -24,7 +24,7 @@ export type Chosen = { ids: number[]; payable: string } | null;
 
 /** The preview with the engine's default choices (the best coupon and voucher, no red packets, no points). */
 function previewCheckout(ids: number[], expectedPayable: string) {
-  return api.post<Preview>('/api/cart/checkout', { ids, new: 1, expected_payable: expectedPayable });
+  return api.post<Preview>('/api/cart/checkout', { ids, expected_payable: expectedPayable } satisfies CheckoutForm);
 }
 
 /** What step 2 checks out: the lines chosen on step 1, or after a reload the selected lines. */
@@ -49,26 +49,21 @@ export function checkoutPreviewQuery(chosen: Chosen) {
 export function availableCouponsQuery(kind: number, page: number) {
   return queryOptions({
     queryKey: keys.checkout.coupons(kind, page),
-    queryFn: () => api.get<CouponPage>('/api/user/availableCoupon', { params: { type: kind || undefined, page } }),
+    queryFn: () =>
+      api.get<CouponPage>('/api/user/availableCoupon', {
+        params: { type: kind || undefined, page } satisfies QueryOf<'/api/user/availableCoupon'>,
+      }),
     placeholderData: keepPreviousData,
   });
 }
 
-/** An order's fields: the lines `ids`, settled with the explicit choices; `expected_due` is the amount due the buyer saw. */
-export type OrderFields = Required<Choices> & {
-  ids: number[];
-  address_id: number;
-  remark: string;
-  expected_payable: string;
-  expected_due: string;
-};
-
-/** Places an order under an `Idempotency-Key`. The ordered lines leave the cart: the badge, the
- * side panel and the order centre ask again. */
+/** Places an order under an `Idempotency-Key`: the lines `ids`, settled with the explicit
+ * choices, `expected_due` the amount due the buyer saw. The ordered lines leave the cart: the
+ * badge, the side panel and the order centre ask again. */
 export function usePlaceOrder() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ key, fields }: { key: string; fields: OrderFields }) =>
+    mutationFn: ({ key, fields }: { key: string; fields: OrderRequest }) =>
       api.post<PlacedOrder>('/api/order', fields, { headers: { 'Idempotency-Key': key } }),
     onSuccess: () => Promise.all([refreshCart(client), client.invalidateQueries({ queryKey: keys.orders.all })]),
   });
@@ -78,7 +73,7 @@ export function usePlaceOrder() {
 export function usePayByBalance() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.post<PaidOrder>(`/api/order/${id}/pay`, { method: 'balance' }),
+    mutationFn: (id: number) => api.post<PaidOrder>(`/api/order/${id}/pay`, { method: 'balance' } satisfies PayForm),
     onSuccess: () => client.invalidateQueries({ queryKey: keys.orders.all }),
   });
 }

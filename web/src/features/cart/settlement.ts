@@ -6,6 +6,7 @@
 // "Settlement at checkout").
 import { EngineCart, type CartInput, type Settlement, type SettlementInput } from '@/lib/engine';
 import { sameJson } from '@/lib/same-json';
+import type { CheckoutForm } from '@/api/types';
 
 /** The member's choices, named as the form fields and the engine name them. */
 export interface Choices {
@@ -41,7 +42,7 @@ export function settlementInput(accounts: SettlementInput, choices: Choices): Se
 }
 
 /** The choices an order sends: what `settlement` spent, nothing left to the server's default. */
-export function explicitChoices(offer: Offer): Required<Choices> {
+export function explicitChoices(offer: Offer): Required<Pick<CheckoutForm, keyof Choices>> {
   return {
     coupon_id: offer.settlement.coupon?.id ?? 0,
     cash_voucher_id: offer.settlement.cash_voucher?.id ?? 0,

@@ -99,7 +99,7 @@ export function useCart() {
       if (!model.current || ids.length === 0) return;
       model.current.select(ids, selected);
       rerender();
-      void sync(() => selectLines({ ids, selected }));
+      void sync(() => selectLines({ ids, is_selected: selected ? 1 : 0 }));
     },
     [rerender, sync, selectLines],
   );
@@ -109,7 +109,7 @@ export function useCart() {
       if (!model.current || ids.length === 0) return;
       model.current.remove(ids);
       rerender();
-      void sync(() => deleteLines(ids));
+      void sync(() => deleteLines({ ids }));
     },
     [rerender, sync, deleteLines],
   );

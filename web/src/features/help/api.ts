@@ -3,6 +3,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import type { Article, HelpGroup, NewsItem } from '@/api/types';
+import type { QueryOf } from '@/api/requests';
 import { keys } from '@/lib/query-keys';
 
 export function articleQuery(id: number | undefined) {
@@ -18,7 +19,8 @@ export function articleQuery(id: number | undefined) {
 export function newsQuery(category: 'hy' | 'company') {
   return queryOptions({
     queryKey: keys.articles.news(category),
-    queryFn: () => api.get<NewsItem[]>('/api/article/category', { params: { category_id: category } }),
+    queryFn: () =>
+      api.get<NewsItem[]>('/api/article/category', { params: { category_id: category } satisfies QueryOf<'/api/article/category'> }),
   });
 }
 

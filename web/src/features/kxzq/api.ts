@@ -3,6 +3,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import type { Card, KxAd, KxProgrammePage, KxStanding, KxZone } from '@/api/types';
+import type { QueryOf } from '@/api/requests';
 import { keys } from '@/lib/query-keys';
 
 export function kxZoneQuery() {
@@ -20,9 +21,10 @@ export function kxProgrammeQuery(url: string | undefined) {
 
 export function kxAdsQuery(ids: number[]) {
   const key = ids.join(',');
+  const params: QueryOf<'/api/focus/kxzq_ad'> = ids.length ? { ids } : {};
   return queryOptions({
     queryKey: keys.kxzq.ads(key),
-    queryFn: () => api.get<KxAd[]>('/api/focus/kxzq_ad', { params: key ? { ids: key } : {} }),
+    queryFn: () => api.get<KxAd[]>('/api/focus/kxzq_ad', { params }),
   });
 }
 

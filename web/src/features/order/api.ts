@@ -3,13 +3,24 @@
 // writes the page reads its own queries again.
 import { keepPreviousData, queryOptions, useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-import type { AfterSale, AfterSalePage, Invoice, InvoicePage, OrderPage, ReturnInfo, ReturnQuote } from '@/api/types';
+import type {
+  AfterSale,
+  AfterSalePage,
+  Invoice,
+  InvoiceForm,
+  InvoicePage,
+  OrderPage,
+  ReturnForm,
+  ReturnInfo,
+  ReturnQuote,
+} from '@/api/types';
+import { multipart, type MultipartFields, type QueryOf } from '@/api/requests';
 import { keys } from '@/lib/query-keys';
 
 /** The tag colour of each state: 待付款, 待发货, 待收货, 已完成, 已取消. */
 export const STATUS_COLOURS = ['orange', 'blue', 'cyan', 'green', 'default'];
 
-/** The list's filters; times are Unix seconds. */
+/** The list's filters as the page holds them; times are Unix seconds. */
 export interface OrderFilter {
   page: number;
   /** -1 every state. */
@@ -19,8 +30,9 @@ export interface OrderFilter {
   end?: number;
 }
 
-export function orderParams(filter: OrderFilter): Record<string, string | number> {
-  const params: Record<string, string | number> = { page: filter.page };
+/** `order`'s query: the filters set, the keyword trimmed. */
+export function orderParams(filter: OrderFilter): QueryOf<'/api/order'> {
+  const params: QueryOf<'/api/order'> = { page: filter.page };
   if (filter.status >= 0) params.status = filter.status;
   if (filter.keyword.trim()) params.keyword = filter.keyword.trim();
   if (filter.start !== undefined) params.start_time = filter.start;
@@ -40,7 +52,7 @@ export function ordersQuery(filter: OrderFilter) {
 export function afterSalesQuery(order: number) {
   return queryOptions({
     queryKey: keys.orders.afterSales(order),
-    queryFn: () => api.get<AfterSalePage>('/api/after_sales', { params: { order_id: order } }),
+    queryFn: () => api.get<AfterSalePage>('/api/after_sales', { params: { order_id: order } satisfies QueryOf<'/api/after_sales'> }),
     enabled: order > 0,
   });
 }
@@ -49,7 +61,7 @@ export function afterSalesQuery(order: number) {
 export function invoicesQuery(page: number) {
   return queryOptions({
     queryKey: keys.orders.invoices(page),
-    queryFn: () => api.get<InvoicePage>('/api/invoices', { params: { page } }),
+    queryFn: () => api.get<InvoicePage>('/api/invoices', { params: { page } satisfies QueryOf<'/api/invoices'> }),
     placeholderData: keepPreviousData,
   });
 }
@@ -75,21 +87,19 @@ export function returnLines(chosen: Record<number, number>): string {
 export function returnQuoteQuery(order: number, lines: string) {
   return queryOptions({
     queryKey: keys.orders.returnQuote(order, lines),
-    queryFn: () => api.get<ReturnQuote>(`/api/order/${order}/return_quote`, { params: { lines }, silent: true }),
+    queryFn: () =>
+      api.get<ReturnQuote>(`/api/order/${order}/return_quote`, {
+        params: { lines } satisfies QueryOf<'/api/order/{id}/return_quote'>,
+        silent: true,
+      }),
     enabled: order > 0 && lines !== '',
     retry: false,
   });
 }
 
-/** The multipart form of a return request. */
-export function returnForm(request: { lines: string; reason: number; description: string; refund: string; photos: File[] }): FormData {
-  const form = new FormData();
-  form.append('lines', request.lines);
-  form.append('reason', String(request.reason));
-  form.append('description', request.description.trim());
-  form.append('refund', request.refund);
-  for (const photo of request.photos) form.append('photos', photo, photo.name);
-  return form;
+/** The multipart form of a return request, the description trimmed. */
+export function returnForm(request: MultipartFields<ReturnForm, 'photos'>): FormData {
+  return multipart<ReturnForm, 'photos'>({ ...request, description: request.description?.trim() });
 }
 
 /** A new after-sales case on an order: its kind, text and photos (a multipart form). */
@@ -114,8 +124,7 @@ export function useResolveAfterSale() {
 /** An invoice request for a paid order (普票, or 专票 with the company's bank details). */
 export function useRequestInvoice() {
   return useMutation({
-    mutationFn: ({ order, values }: { order: number; values: Record<string, string | number> }) =>
-      api.post<Invoice>(`/api/order/${order}/invoice`, values),
+    mutationFn: ({ order, form }: { order: number; form: InvoiceForm }) => api.post<Invoice>(`/api/order/${order}/invoice`, form),
   });
 }
 

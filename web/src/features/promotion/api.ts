@@ -2,7 +2,8 @@
 // (the popup is on every page: its calls come with the page frame, these do not).
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-import type { Claimed, CouponCentre, PointsGoods, PointsMallPage, PointsOrder, PointsOrderPage } from '@/api/types';
+import type { Claimed, CouponCentre, PointsGoods, PointsMallPage, PointsOrder, PointsOrderPage, RedeemForm } from '@/api/types';
+import type { QueryOf } from '@/api/requests';
 import { keys } from '@/lib/query-keys';
 
 /** What a centre card's button says and whether it can be pressed. */
@@ -36,15 +37,16 @@ export function useClaim() {
   });
 }
 
-/** The mall's filters: `kind` 0 every kind, 1 goods, 2 coupons, 3 red packets. */
+/** The mall's filters as the page holds them: `kind` 0 every kind, 1 goods, 2 coupons, 3 red packets. */
 export interface MallFilter {
   page: number;
   kind: number;
   sort: '' | 'points_asc' | 'points_desc';
 }
 
-export function mallParams(filter: MallFilter): Record<string, string | number> {
-  const params: Record<string, string | number> = { page: filter.page };
+/** `points_mall`'s query: the filters set. */
+export function mallParams(filter: MallFilter): QueryOf<'/api/points_mall'> {
+  const params: QueryOf<'/api/points_mall'> = { page: filter.page };
   if (filter.kind > 0) params.kind = filter.kind;
   if (filter.sort) params.sort = filter.sort;
   return params;
@@ -58,15 +60,11 @@ export function pointsMallQuery(filter: MallFilter) {
   });
 }
 
-/** Redeems `number` of an item (goods to `address`, the default address when absent). */
+/** Redeems `number` of an item (goods to `address_id`, the default address when absent). */
 export function useRedeem() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, number, address }: { id: number; number: number; address?: number }) => {
-      const form: Record<string, string | number> = { number };
-      if (address) form.address_id = address;
-      return api.post<PointsOrder>(`/api/points_mall/${id}/redeem`, form);
-    },
+    mutationFn: ({ id, ...form }: { id: number } & RedeemForm) => api.post<PointsOrder>(`/api/points_mall/${id}/redeem`, form),
     onSettled: () =>
       Promise.all([
         client.invalidateQueries({ queryKey: keys.promotion.all }),
@@ -79,7 +77,10 @@ export function useRedeem() {
 export function pointsOrdersQuery(page: number, status: number) {
   return queryOptions({
     queryKey: keys.promotion.orders(page, status),
-    queryFn: () => api.get<PointsOrderPage>('/api/points_orders', { params: status >= 0 ? { page, status } : { page } }),
+    queryFn: () =>
+      api.get<PointsOrderPage>('/api/points_orders', {
+        params: (status >= 0 ? { page, status } : { page }) satisfies QueryOf<'/api/points_orders'>,
+      }),
     placeholderData: keepPreviousData,
   });
 }

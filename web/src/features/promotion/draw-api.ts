@@ -3,7 +3,8 @@
 // the popup simply does not open.
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-import type { DrawActivity, DrawAds, DrawCheck, DrawResult, Winners } from '@/api/types';
+import type { DrawActivity, DrawAds, DrawCheck, DrawId, DrawResult, Winners } from '@/api/types';
+import type { QueryOf } from '@/api/requests';
 import { keys } from '@/lib/query-keys';
 import { DRAW_DELAY, wait } from './draw';
 
@@ -21,7 +22,7 @@ export function drawCheckQuery() {
 export function drawActivityQuery(id: number | null) {
   return queryOptions({
     queryKey: keys.draw.activity(id),
-    queryFn: () => api.get<DrawActivity>('/api/draw', { params: { id: id ?? 0 }, silent: true }),
+    queryFn: () => api.get<DrawActivity>('/api/draw', { params: { id: id ?? 0 } satisfies QueryOf<'/api/draw'>, silent: true }),
     enabled: !!id,
     staleTime: Infinity,
     retry: false,
@@ -32,7 +33,7 @@ export function drawActivityQuery(id: number | null) {
 export function drawWinnersQuery(id: number) {
   return queryOptions({
     queryKey: keys.draw.winners(id),
-    queryFn: () => api.get<Winners>('/api/draw/new_record', { params: { id }, silent: true }),
+    queryFn: () => api.get<Winners>('/api/draw/new_record', { params: { id } satisfies QueryOf<'/api/draw/new_record'>, silent: true }),
     retry: false,
   });
 }
@@ -63,7 +64,7 @@ export function useDraw() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (id: number) => {
-      const [drawn] = await Promise.all([api.post<DrawResult>('/api/draw', { id }), wait(DRAW_DELAY)]);
+      const [drawn] = await Promise.all([api.post<DrawResult>('/api/draw', { id } satisfies DrawId), wait(DRAW_DELAY)]);
       return drawn;
     },
     onSuccess: (_, id) => {

@@ -2,6 +2,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { keys } from '@/lib/query-keys';
+import type { QueryOf } from '@/api/requests';
 import type { SearchType } from './suggestions';
 
 /** `goods/hot`: the dropdown's hot terms, asked on the box's first empty focus and kept a while. */
@@ -17,5 +18,5 @@ export function hotTermsQuery() {
  * its own timing (suggestions.ts), and drops an answer a newer keystroke has made useless: the
  * answers are not cached. */
 export function fetchSuggestions(keywords: string, type: SearchType) {
-  return api.get<string[]>('/api/goods/search', { params: { keywords, type }, silent: true });
+  return api.get<string[]>('/api/goods/search', { params: { keywords, type } satisfies QueryOf<'/api/goods/search'>, silent: true });
 }

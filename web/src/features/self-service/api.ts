@@ -1,13 +1,14 @@
 // Self-service: quick purchase (the goods bought before), wanted varieties and feedback.
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-import type { BoughtPage, Feedback, FeedbackPage, Wanted, WantedPage } from '@/api/types';
+import type { BoughtPage, CartAddForm, Feedback, FeedbackPage, Wanted, WantedForm, WantedPage } from '@/api/types';
+import type { QueryOf } from '@/api/requests';
 import { keys } from '@/lib/query-keys';
 
 export function boughtQuery(page: number, order: 'recent' | 'often') {
   return queryOptions({
     queryKey: keys.selfService.fastBuy(page, order),
-    queryFn: () => api.get<BoughtPage>('/api/user/fast_buy', { params: { page, order } }),
+    queryFn: () => api.get<BoughtPage>('/api/user/fast_buy', { params: { page, order } satisfies QueryOf<'/api/user/fast_buy'> }),
     placeholderData: keepPreviousData,
   });
 }
@@ -15,7 +16,7 @@ export function boughtQuery(page: number, order: 'recent' | 'often') {
 export function wantedListQuery(page: number) {
   return queryOptions({
     queryKey: keys.selfService.wantedPage(page),
-    queryFn: () => api.get<WantedPage>('/api/user/buy', { params: { page } }),
+    queryFn: () => api.get<WantedPage>('/api/user/buy', { params: { page } satisfies QueryOf<'/api/user/buy'> }),
     placeholderData: keepPreviousData,
     // The shop answers from outside the app: asked again whenever the page opens.
     staleTime: 0,
@@ -33,7 +34,7 @@ export function wantedQuery(id: number) {
 }
 
 /** The lines to add for the chosen goods: each at the quantity typed (at least 1). */
-export function chosenLines(chosen: number[], numbers: Record<number, number>): { goods_id: number; number: number }[] {
+export function chosenLines(chosen: number[], numbers: Record<number, number>): CartAddForm[] {
   return chosen.map((id) => ({ goods_id: id, number: Math.max(1, Math.floor(numbers[id] ?? 1)) }));
 }
 
@@ -41,7 +42,7 @@ export function chosenLines(chosen: number[], numbers: Record<number, number>): 
 export function feedbackQuery(page: number) {
   return queryOptions({
     queryKey: keys.selfService.feedbackPage(page),
-    queryFn: () => api.get<FeedbackPage>('/api/user/feedback', { params: { page } }),
+    queryFn: () => api.get<FeedbackPage>('/api/user/feedback', { params: { page } satisfies QueryOf<'/api/user/feedback'> }),
     placeholderData: keepPreviousData,
     staleTime: 0,
   });
@@ -51,7 +52,7 @@ export function feedbackQuery(page: number) {
 export function useAddWanted() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (values: Record<string, string | number | undefined>) => api.post<Wanted>('/api/user/buy', values),
+    mutationFn: (form: WantedForm) => api.post<Wanted>('/api/user/buy', form),
     onSuccess: () => client.invalidateQueries({ queryKey: keys.selfService.wanted() }),
   });
 }

@@ -2,7 +2,8 @@
 // the recharge tiers and a recharge. What the wallet holds is `@/api/wallet`.
 import { keepPreviousData, queryOptions, useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-import type { CouponCount, CouponPage, LogPage, MoneyConfig, PaymentStarted, VoucherPage } from '@/api/types';
+import type { CouponCount, CouponPage, LogPage, MoneyConfig, PaymentStarted, RechargeForm, VoucherPage } from '@/api/types';
+import type { QueryOf } from '@/api/requests';
 import { keys } from '@/lib/query-keys';
 
 /** The wallet's accounts with a log: their log call. */
@@ -22,9 +23,12 @@ export interface LogFilter {
   end?: string;
 }
 
+/** A log call's query (the three logs read the same one). */
+export type LogQuery = QueryOf<(typeof LOGS)[LogAccount]>;
+
 /** The query string of a log page: absent filters are left out. */
-export function logParams(filter: LogFilter): Record<string, number | string> {
-  const params: Record<string, number | string> = { page: filter.page };
+export function logParams(filter: LogFilter): LogQuery {
+  const params: LogQuery = { page: filter.page };
   if (filter.useType) params.use_type = filter.useType;
   if (filter.start !== undefined) params.start_time = filter.start;
   if (filter.end !== undefined) params.end_time = filter.end;
@@ -47,7 +51,8 @@ export function couponCountQuery() {
 export function couponsQuery(status: number, kind: number, page: number) {
   return queryOptions({
     queryKey: keys.wallet.coupons(status, kind, page),
-    queryFn: () => api.get<CouponPage>('/api/user/coupon', { params: { status, type: kind || undefined, page } }),
+    queryFn: () =>
+      api.get<CouponPage>('/api/user/coupon', { params: { status, type: kind || undefined, page } satisfies QueryOf<'/api/user/coupon'> }),
     placeholderData: keepPreviousData,
   });
 }
@@ -55,7 +60,7 @@ export function couponsQuery(status: number, kind: number, page: number) {
 export function vouchersQuery(status: number, page: number) {
   return queryOptions({
     queryKey: keys.wallet.vouchers(status, page),
-    queryFn: () => api.get<VoucherPage>('/api/user/cash_voucher', { params: { status, page } }),
+    queryFn: () => api.get<VoucherPage>('/api/user/cash_voucher', { params: { status, page } satisfies QueryOf<'/api/user/cash_voucher'> }),
     placeholderData: keepPreviousData,
   });
 }
@@ -69,6 +74,6 @@ export function moneyConfigQuery() {
  * the provider confirmed it (the page waits for that). */
 export function useStartRecharge() {
   return useMutation({
-    mutationFn: (body: { amount: string } | { money_config_id: number }) => api.post<PaymentStarted>('/api/cash_coupon/userRecharge', body),
+    mutationFn: (form: RechargeForm) => api.post<PaymentStarted>('/api/cash_coupon/userRecharge', form),
   });
 }

@@ -3,12 +3,13 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import type { BrandPage, BrandZone, CashbackPage, CombinationCard, Welfare } from '@/api/types';
+import type { QueryOf } from '@/api/requests';
 import { keys } from '@/lib/query-keys';
 
 export function brandsQuery(page: number) {
   return queryOptions({
     queryKey: keys.zones.brands(page),
-    queryFn: () => api.get<BrandPage>('/api/brand', { params: { page } }),
+    queryFn: () => api.get<BrandPage>('/api/brand', { params: { page } satisfies QueryOf<'/api/brand'> }),
     placeholderData: keepPreviousData,
   });
 }

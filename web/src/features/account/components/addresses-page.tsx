@@ -4,7 +4,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button, Card, Checkbox, Empty, Form, Input, Modal, Popconfirm, Skeleton, Space, Tag } from 'antd';
 import { addressesQuery } from '@/api/account';
-import type { Address } from '@/api/types';
+import type { Address, AddressForm } from '@/api/types';
+
+/** The form as the page holds it: 设为默认 is a checkbox. */
+type AddressValues = Omit<AddressForm, 'is_default'> & { is_default?: boolean };
 import { MemberLayout } from '@/components/member-layout';
 import { fieldErrors } from '@/lib/field-errors';
 import { telephoneRule, useDeleteAddress, useSaveAddress, useSetDefaultAddress } from '../api';
@@ -27,11 +30,11 @@ export function AddressesPage() {
     if (address) form.setFieldsValue({ ...address, is_default: address.is_default === 1 });
     setEditing({ address });
   };
-  const save = async (values: Record<string, string | boolean>) => {
+  const save = async (values: AddressValues) => {
     setSaving(true);
-    const body = { ...values, is_default: values.is_default ? 1 : 0 } as Record<string, string | number>;
+    const body: AddressForm = { ...values, is_default: values.is_default ? 1 : 0 };
     const address = editing?.address;
-    const call = () => saveAddress.mutateAsync({ id: address?.id, body });
+    const call = () => saveAddress.mutateAsync({ id: address?.id, form: body });
     if (await act(call, '保存成功', (error) => form.setFields(fieldErrors(error)))) setEditing(undefined);
     setSaving(false);
   };

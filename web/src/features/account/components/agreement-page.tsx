@@ -9,7 +9,8 @@ import { fieldErrors } from '@/lib/field-errors';
 import { MemberLayout } from '@/components/member-layout';
 import { agreementQuery, useRefresh, useSignAgreement } from '../api';
 
-interface SignForm {
+/** The form as the page holds it: 同意 is a checkbox. */
+interface SignValues {
   signer: string;
   agree: boolean;
 }
@@ -21,9 +22,9 @@ export function AgreementPage() {
   const { message } = AntApp.useApp();
   const [form] = Form.useForm();
 
-  const sign = async (values: SignForm) => {
+  const sign = async (values: SignValues) => {
     try {
-      await signAgreement.mutateAsync({ signer: values.signer, agree: values.agree });
+      await signAgreement.mutateAsync({ signer: values.signer, agree: values.agree ? '1' : '0' });
       message.success('签署成功');
       await refresh();
     } catch (error) {

@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation } from 'react-router';
 import { App as AntApp, Button, Card, Descriptions, Form, Input, Skeleton, Tag } from 'antd';
 import { useUserBase } from '@/api/user';
+import type { PasswordForm } from '@/api/types';
 import { MemberLayout } from '@/components/member-layout';
 import { fieldErrors } from '@/lib/field-errors';
 import { businessScopeQuery, useRefresh, useResetPassword } from '../api';
@@ -49,7 +50,7 @@ export function BasicInfoPage() {
   const [password] = Form.useForm();
   const member = user.data?.login ? user.data : undefined;
 
-  const savePassword = async (values: Record<string, string>) => {
+  const savePassword = async (values: PasswordForm) => {
     try {
       await resetPassword.mutateAsync(values);
       message.success('密码已修改');

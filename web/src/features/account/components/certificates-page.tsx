@@ -41,7 +41,7 @@ export function CertificatesPage() {
       return;
     }
     try {
-      const body = certificateForm({ kind: values.kind, number: values.number, expiresOn: values.expires_on?.format('YYYY-MM-DD'), file });
+      const body = certificateForm({ kind: values.kind, number: values.number, expires_on: values.expires_on?.format('YYYY-MM-DD'), file });
       await upload.mutateAsync(body);
       message.success('上传成功，待审核');
       form.resetFields();

@@ -4,10 +4,9 @@
 import { useEffect } from 'react';
 import { App as AntApp, Button, Form, Input, Space } from 'antd';
 import { CodeButton } from '@/components/code-button';
+import type { UserInfoForm } from '@/api/types';
 import { fieldErrors } from '@/lib/field-errors';
 import { useUpdateContact } from '../api';
-
-type ContactValues = { name: string; phone: string; password?: string; code?: string };
 
 export function ContactForm({ name, phone, onSaved }: { name: string; phone: string; onSaved: () => Promise<unknown> }) {
   const { message } = AntApp.useApp();
@@ -19,7 +18,7 @@ export function ContactForm({ name, phone, onSaved }: { name: string; phone: str
     form.setFieldsValue({ name, phone });
   }, [name, phone, form]);
 
-  const save = async (values: ContactValues) => {
+  const save = async (values: UserInfoForm) => {
     try {
       await updateContact.mutateAsync(moving ? values : { name: values.name, phone: values.phone });
       message.success(moving ? '保存成功，其他设备上的登录已退出' : '保存成功');
@@ -36,7 +35,7 @@ export function ContactForm({ name, phone, onSaved }: { name: string; phone: str
       layout="horizontal"
       labelCol={{ span: 4 }}
       wrapperCol={{ span: 10 }}
-      onFinish={(values: ContactValues) => void save(values)}
+      onFinish={(values: UserInfoForm) => void save(values)}
     >
       <Form.Item label="联系人" name="name" rules={[{ required: true, message: '请填写联系人' }]}>
         <Input maxLength={30} />

@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button, Card, Form, Input, Modal, Popconfirm, Skeleton, Space, Table, Tag, Typography } from 'antd';
 import { companyQuery } from '@/api/account';
-import type { CompanyAccount, Store } from '@/api/types';
+import type { CompanyAccount, Store, StoreForm } from '@/api/types';
 import { MemberLayout } from '@/components/member-layout';
 import { fieldErrors } from '@/lib/field-errors';
 import { storesQuery, telephoneRule, useDeleteStore, useSaveStore, useSwitchStore } from '../api';
@@ -73,9 +73,9 @@ export function StoresPage() {
     if (store) form.setFieldsValue(store);
     setEditing({ store });
   };
-  const save = async (values: Record<string, string>) => {
+  const save = async (values: StoreForm) => {
     const store = editing?.store;
-    const call = () => saveStore.mutateAsync({ id: store?.id, values });
+    const call = () => saveStore.mutateAsync({ id: store?.id, form: values });
     if (await act(call, '保存成功', (error) => form.setFields(fieldErrors(error)))) setEditing(undefined);
   };
 

@@ -33,7 +33,7 @@ export function ForgetPage() {
             onFinish={(values: { phone: string; code: string }) =>
               run(async () => {
                 const phone = values.phone.trim();
-                await forget({ step: 1, fields: { phone, code: values.code.trim() } });
+                await forget({ step: 1, phone, code: values.code.trim() });
                 navigate('/forget/step2', { state: { phone, code: values.code.trim() } });
               })
             }
@@ -66,7 +66,7 @@ export function ForgetPage() {
             requiredMark={false}
             onFinish={(values: { password: string; password_confirmation: string }) =>
               run(async () => {
-                await forget({ step: 2, fields: { phone: progress!.phone, code: progress!.code, ...values } });
+                await forget({ step: 2, phone: progress!.phone, code: progress!.code, ...values });
                 navigate('/forget/step3', { replace: true });
               })
             }

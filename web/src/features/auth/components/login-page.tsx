@@ -4,7 +4,8 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button, Form, Input, Tabs } from 'antd';
 import { LockOutlined, MobileOutlined, UserOutlined } from '@ant-design/icons';
 import { isPhone } from '@/lib/engine';
-import { useLogin, type Credentials } from '../api';
+import type { LoginForm } from '@/api/types';
+import { useLogin } from '../api';
 import { SmsCodeField } from './form-parts';
 
 export function LoginPage() {
@@ -13,7 +14,7 @@ export function LoginPage() {
   const login = useLogin();
   const busy = login.isPending;
   const [codeForm] = Form.useForm();
-  const signIn = async (credentials: Credentials) => {
+  const signIn = async (credentials: LoginForm) => {
     try {
       await login.mutateAsync(credentials);
       sessionStorage.setItem('login', '1');

@@ -37,7 +37,7 @@ export function RegisterPage() {
   const stepOne = (values: { phone: string; code: string }) =>
     run(async () => {
       const phone = values.phone.trim();
-      await register({ step: 1, fields: { phone, code: values.code.trim() } });
+      await register({ step: 1, phone, code: values.code.trim() });
       navigate(`${base}/step2`, { state: { phone, code: values.code.trim() } });
     });
 
@@ -45,26 +45,24 @@ export function RegisterPage() {
     run(async () => {
       await register({
         step: 2,
-        fields: {
-          phone: progress!.phone,
-          code: progress!.code,
-          username: values.username.trim(),
-          password: values.password,
-          password_confirmation: values.password_confirmation,
-          company: values.company.trim(),
-          name: values.name.trim(),
-          email: values.email?.trim() || undefined,
-          dd: dd ? 1 : 0,
-          'stores[]': dd ? (values.stores ?? []).map((store) => store.trim()).filter(Boolean) : undefined,
-          company_code: dd ? values.company_code?.trim() || undefined : undefined,
-        },
+        phone: progress!.phone,
+        code: progress!.code,
+        username: values.username.trim(),
+        password: values.password,
+        password_confirmation: values.password_confirmation,
+        company: values.company.trim(),
+        name: values.name.trim(),
+        email: values.email?.trim() || undefined,
+        dd: dd ? 1 : 0,
+        stores: dd ? (values.stores ?? []).map((store) => store.trim()).filter(Boolean) : undefined,
+        company_code: dd ? values.company_code?.trim() || undefined : undefined,
       });
       navigate(`${base}/step3`, { replace: true });
     });
 
   const stepThree = (values: Record<string, string>) =>
     run(async () => {
-      await register({ step: 3, fields: { licence: values.licence?.trim(), business: values.business?.trim(), gsp: values.gsp?.trim() } });
+      await register({ step: 3, licence: values.licence?.trim(), business: values.business?.trim(), gsp: values.gsp?.trim() });
       setDone(true);
     });
 

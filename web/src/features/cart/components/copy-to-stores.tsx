@@ -32,7 +32,7 @@ export function CopyToStores({ open, ids, onClose }: { open: boolean; ids: numbe
   const copy = async () => {
     if (!chosen.length || !ids.length) return;
     try {
-      const result = await copyLines.mutateAsync({ ids, targets: chosen });
+      const result = await copyLines.mutateAsync({ ids, other_user_ids: chosen });
       if (result.skipped.length) {
         modal.warning({
           title: copySummary(result, chosen.length),

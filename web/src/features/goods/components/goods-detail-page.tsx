@@ -15,10 +15,14 @@ import { ladderHint, manjianTitle, quote, type LadderRow } from '@/lib/engine';
 import { isCheaper, yuan } from '@/lib/money';
 import { countdown, useServerNow } from '@/lib/server-clock';
 import type { GoodsDetail } from '@/api/types';
+import type { QueryOf } from '@/api/requests';
 import { goodsDetailQuery } from '../api';
 import { GoodsActivities } from './goods-activities';
 
-const QUERY_IDS = ['goods_price_id', 'ladder_price_id', 'goods_manjian_id', 'is_yj', 'is_jxq'] as const;
+type DetailQuery = QueryOf<'/api/goods/detail/{id}'>;
+
+/** The §2 ids a goods card links with, passed on to the detail's query. */
+const QUERY_IDS = ['goods_price_id', 'ladder_price_id', 'goods_manjian_id', 'is_yj', 'is_jxq'] as const satisfies (keyof DetailQuery)[];
 
 /** The engine's quote of buying `number` of `goods`: the unit price the ladder gives that
  * quantity, and the ladder rows with how many more each price needs. */
@@ -62,7 +66,14 @@ export function GoodsDetailPage() {
   const { message } = AntApp.useApp();
   const addFavorite = useAddFavorite();
   const cancelFavorite = useCancelFavorite();
-  const query = useMemo(() => Object.fromEntries(QUERY_IDS.map((key) => [key, search.get(key) ?? undefined])), [search]);
+  const query = useMemo(() => {
+    const ids: DetailQuery = {};
+    for (const key of QUERY_IDS) {
+      const value = search.get(key);
+      if (value) ids[key] = Number(value);
+    }
+    return ids;
+  }, [search]);
   const detail = useQuery(goodsDetailQuery(Number(id), query));
   const [number, setNumber] = useState(1);
   const { add, adding } = useAddToCart();

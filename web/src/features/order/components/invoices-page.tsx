@@ -9,7 +9,7 @@ import { yuan } from '@/lib/money';
 import { formatTime } from '@/lib/time';
 import { MemberLayout } from '@/components/member-layout';
 import { fieldErrors } from '@/lib/field-errors';
-import type { Invoice } from '@/api/types';
+import type { Invoice, InvoiceForm } from '@/api/types';
 import { Pager } from '@/components/pager';
 import { invoicesQuery, useRequestInvoice } from '../api';
 
@@ -21,9 +21,9 @@ function RequestForm({ order, done }: { order: number; done: () => Promise<unkno
   const { message } = AntApp.useApp();
   const request = useRequestInvoice();
   const sending = request.isPending;
-  const send = async (values: Record<string, string | number>) => {
+  const send = async (values: InvoiceForm) => {
     try {
-      await request.mutateAsync({ order, values });
+      await request.mutateAsync({ order, form: values });
       message.success('已提交开票申请');
       form.resetFields();
       await done();

@@ -35,7 +35,7 @@ function RedeemDialog({ item, points, close }: { item: PointsGoods; points: numb
   const needed = item.points * number;
   const confirm = async () => {
     try {
-      const order = await redeem.mutateAsync({ id: item.id, number, address: item.kind === 1 ? chosen : undefined });
+      const order = await redeem.mutateAsync({ id: item.id, number, address_id: item.kind === 1 && chosen ? chosen : undefined });
       message.success(order.kind === 1 ? '兑换成功，商品将尽快为您发出' : '兑换成功，已存入您的账户');
       close();
     } catch {

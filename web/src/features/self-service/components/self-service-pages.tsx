@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { App as AntApp, Button, Descriptions, Form, Input, InputNumber, Result, Segmented, Skeleton, Table, Tag } from 'antd';
-import type { Bought, Wanted } from '@/api/types';
+import type { Bought, Wanted, WantedForm } from '@/api/types';
 import { useAddLines } from '@/api/cart';
 import { yuan } from '@/lib/money';
 import { formatTime } from '@/lib/time';
@@ -187,7 +187,7 @@ export function WantedAddPage() {
   const { message } = AntApp.useApp();
   const addWanted = useAddWanted();
   const busy = addWanted.isPending;
-  const save = async (values: Record<string, string | number | undefined>) => {
+  const save = async (values: WantedForm) => {
     try {
       const added = await addWanted.mutateAsync(values);
       message.success('已提交求购，我们会尽快为您采购');

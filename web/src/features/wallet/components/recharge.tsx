@@ -6,7 +6,7 @@ import { App as AntApp, Button, Card, Input, Radio, Skeleton } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { positive, yuan } from '@/lib/money';
 import { OnlinePayment } from '@/components/online-payment';
-import type { PaymentStarted } from '@/api/types';
+import type { PaymentStarted, RechargeForm } from '@/api/types';
 import { keys } from '@/lib/query-keys';
 import { moneyConfigQuery, useStartRecharge } from '../api';
 
@@ -24,7 +24,7 @@ export function Recharge() {
 
   const start = async () => {
     try {
-      const body = chosen === 'custom' ? { amount } : { money_config_id: chosen };
+      const body: RechargeForm = chosen === 'custom' ? { amount } : { money_config_id: chosen };
       setPayment(await startRecharge.mutateAsync(body));
     } catch {
       // Told by the API client.
