@@ -6,6 +6,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import wasm from 'vite-plugin-wasm';
 import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
 
 // The boot script (src/boot.ts) starts the page's first calls before the app's code has come,
 // so it is an entry of its own, small and first in the page: Vite would fold every script of
@@ -41,8 +42,44 @@ function bootScript(): Plugin {
   };
 }
 
+// Ant Design's stylesheet (antd/dist/antd.css) for its zero-runtime mode (src/app/provider.tsx):
+// every component's rules, written against CSS variables, which the ConfigProvider sets at run
+// time from the shop's theme. Left out: the file's own variable blocks (the default theme's
+// values, under class names that the runtime's may happen to equal, and would then override) and
+// the marker of the CSS-in-JS cache, which the runtime has no use for here.
+const ANTD_CSS = /[\\/]node_modules[\\/]antd[\\/]dist[\\/]antd\.css$/;
+
+/** The top-level rules of a minified stylesheet (braces inside strings aside: antd.css has none that matter). */
+function topLevelRules(css: string): string[] {
+  const rules: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let index = 0; index < css.length; index++) {
+    if (css[index] === '{') depth++;
+    else if (css[index] === '}' && --depth === 0) {
+      rules.push(css.slice(start, index + 1));
+      start = index + 1;
+    }
+  }
+  return rules;
+}
+
+function antdStylesheet(): Plugin {
+  return {
+    name: 'shop-antd-stylesheet',
+    enforce: 'pre',
+    load(id) {
+      if (!ANTD_CSS.test(id.split('?')[0])) return null;
+      const rules = topLevelRules(readFileSync(id.split('?')[0], 'utf8'));
+      const kept = rules.filter((rule) => !/^\s*\.css-var-[^{]*\{\s*--/.test(rule) && !/^\s*\.data-ant-cssinjs-cache-path\b/.test(rule));
+      if (kept.length === rules.length) throw new Error('antd.css: no variable blocks found; has its layout changed?');
+      return kept.join('\n');
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), wasm(), bootScript()],
+  plugins: [antdStylesheet(), react(), wasm(), bootScript()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   build: {
     target: 'es2022',
