@@ -2,7 +2,7 @@
 // carrying the search box then) and the header (logo, search, hot terms, cart button).
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { App as AntApp, Badge } from 'antd';
+import { App as AntApp } from 'antd';
 import { ShoppingCartOutlined } from '@ant-design/icons';
 import { SearchBox } from '@/features/search/components/search-box';
 import { useCommonData } from '@/api/common';
@@ -10,6 +10,7 @@ import { badge, useCartTotal } from '@/api/cart';
 import { logout } from '@/api/user';
 import type { UserState } from '@/api/user';
 import { SITE_TITLE } from '../routes';
+import { CountBadge } from './count-badge';
 
 /** §9: the top bar is fixed from this scroll offset. */
 export const FIXED_FROM_PX = 205;
@@ -95,7 +96,7 @@ export function CartButton({ user }: { user?: UserState }) {
     <Link to="/cart" className="cart-button" aria-label="购物车">
       <ShoppingCartOutlined />
       <span>购物车</span>
-      <Badge count={badge(count)} showZero={false} className="cart-badge" />
+      <CountBadge count={badge(count)} className="cart-badge" />
     </Link>
   );
 }

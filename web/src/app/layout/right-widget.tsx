@@ -2,7 +2,7 @@
 // cart panel slides out to 310 px; it opens by itself on cart step 1.
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { Badge, Button, Empty } from 'antd';
+import { Button, Empty } from 'antd';
 import { ShoppingCartOutlined, StarOutlined, CustomerServiceOutlined, VerticalAlignTopOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { badge, fetchCart, useCartTotal } from '@/api/cart';
@@ -10,6 +10,7 @@ import { yuan } from '@/lib/money';
 import type { UserState } from '@/api/user';
 import { keys } from '@/lib/query-keys';
 import { cartLineFacts } from '@/components/line-facts';
+import { CountBadge } from './count-badge';
 
 export const PANEL_COLLAPSED_PX = 40;
 export const PANEL_EXPANDED_PX = 310;
@@ -88,7 +89,7 @@ export function RightWidget({
         <button type="button" className="rail-cart" onClick={() => setOpen(!open)} aria-label="购物车面板">
           <ShoppingCartOutlined />
           <span>购物车</span>
-          <Badge count={badge(user?.login ? total.data : 0)} showZero={false} size="small" />
+          <CountBadge count={badge(user?.login ? total.data : 0)} small />
         </button>
         <Link to="/zzfw/star" aria-label="我的收藏">
           <StarOutlined />
