@@ -7,13 +7,13 @@ use sqlx::AnyConnection;
 use super::shown::shown;
 use super::{begin_write, log};
 use crate::domain::orders::life as order_life;
-use crate::domain::orders::life::{Action, Actor};
+use crate::domain::orders::life::{Action, Actor, OrderStatus};
 use crate::domain::returns::Step;
 use crate::domain::{messages, returns};
 use crate::{money, now};
 
 /// The member of an order and its state.
-async fn order_of(conn: &mut AnyConnection, order: i64) -> anyhow::Result<(i64, i64, String)> {
+async fn order_of(conn: &mut AnyConnection, order: i64) -> anyhow::Result<(i64, OrderStatus, String)> {
     sqlx::query_as("SELECT member_id, status, order_no FROM orders WHERE id = $1")
         .bind(order)
         .fetch_optional(&mut *conn)
@@ -56,11 +56,7 @@ pub(super) async fn logistics(
     anyhow::ensure!(!description.is_empty(), "a logistics event needs its description");
     let mut tx = begin_write(conn).await?;
     let (member, status, order_no) = order_of(&mut tx, order).await?;
-    anyhow::ensure!(
-        status == order_life::SHIPPED || status == order_life::DONE,
-        "order {order} is not shipped: {}",
-        order_life::STATUS_NAMES.get(status as usize).copied().unwrap_or("?")
-    );
+    anyhow::ensure!(matches!(status, OrderStatus::Shipped | OrderStatus::Done), "order {order} is not shipped: {}", status.name());
     order_life::add_logistics(&mut tx, order, place.trim(), description, now()).await?;
     log(&mut tx, operator, "order.logistics", member, &format!("order {order} ({order_no}): {place} {description}")).await?;
     tx.commit().await?;

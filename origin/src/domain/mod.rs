@@ -18,5 +18,6 @@ pub mod returns;
 pub mod self_service;
 pub mod settlement;
 pub mod shop;
+pub mod stored;
 
 pub use error::{Error, Result};

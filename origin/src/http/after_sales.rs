@@ -15,7 +15,7 @@ use super::error::{Answer, Envelope, Error, Result, ok, ok_with};
 use super::extract::{Fields, FromFields, Member, Query};
 use super::upload::{self, FromUpload, Upload};
 use crate::domain::after_sales::{KIND_NAMES, STATUS_NAMES, add_message};
-use crate::domain::orders::life::{CANCELLED, UNPAID};
+use crate::domain::orders::life::OrderStatus;
 use crate::now;
 use crate::security::text;
 
@@ -193,14 +193,14 @@ async fn open(
     Upload(form): Upload<CaseForm>,
 ) -> Answer<AfterSale> {
     let CaseForm { kind, message: CaseMessage { body, photos } } = form;
-    let status: Option<i64> = sqlx::query_scalar("SELECT status FROM orders WHERE id = $1 AND member_id = $2")
+    let status: Option<OrderStatus> = sqlx::query_scalar("SELECT status FROM orders WHERE id = $1 AND member_id = $2")
         .bind(order)
         .bind(member.id)
         .fetch_optional(&context.db.pool)
         .await?;
     match status {
         None => return Err(Error::not_found("订单不存在")),
-        Some(UNPAID | CANCELLED) => return Err(Error::conflict("未支付或已取消的订单不能申请售后")),
+        Some(OrderStatus::Unpaid | OrderStatus::Cancelled) => return Err(Error::conflict("未支付或已取消的订单不能申请售后")),
         Some(_) => {}
     }
     let stored = store_all(&context, member, &photos).await?;

@@ -32,7 +32,7 @@ pub async fn ordered_in_sale(conn: &mut AnyConnection, member: Member, sale: i64
          WHERE o.member_id = $1 AND o.status <> $2 AND i.type = $3 AND i.activity_id = $4",
     )
     .bind(member.id)
-    .bind(crate::domain::orders::due::CANCELLED)
+    .bind(crate::domain::orders::life::OrderStatus::Cancelled)
     .bind(FLASH_SALE)
     .bind(sale)
     .fetch_one(&mut *conn)

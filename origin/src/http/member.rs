@@ -12,7 +12,7 @@ use super::coupon::USABLE_NOW;
 use super::error::{Answer, Envelope, Error, Result, ok};
 use super::extract::{Fields, FromFields, Member, Query};
 use crate::domain::messages::{self, KIND_NAMES as MESSAGE_KIND_NAMES};
-use crate::domain::orders::life::STATUS_NAMES;
+use crate::domain::orders::life::OrderStatus;
 use crate::domain::settlement::UNUSED;
 use crate::{money, now};
 
@@ -140,13 +140,12 @@ async fn centre(State(context): State<ApiContext>, member: Member) -> Answer<Mem
         .bind(member.id)
         .fetch_all(&mut *conn)
         .await?;
-    let orders = STATUS_NAMES
+    let orders = OrderStatus::ALL
         .iter()
-        .enumerate()
-        .map(|(status, status_name)| OrderCount {
-            status: status as i64,
-            status_name,
-            count: counted.iter().find(|(found, _)| *found == status as i64).map_or(0, |(_, count)| *count),
+        .map(|status| OrderCount {
+            status: status.code(),
+            status_name: status.name(),
+            count: counted.iter().find(|(found, _)| *found == status.code()).map_or(0, |(_, count)| *count),
         })
         .collect();
     let mut recent_orders: Vec<RecentOrder> = sqlx::query_as(
@@ -158,7 +157,7 @@ async fn centre(State(context): State<ApiContext>, member: Member) -> Answer<Mem
     .fetch_all(&mut *conn)
     .await?;
     for order in &mut recent_orders {
-        order.status_name = STATUS_NAMES.get(order.status as usize).copied().unwrap_or_default();
+        order.status_name = OrderStatus::from_code(order.status).map_or("", OrderStatus::name);
         order.due = money::text(order.due_stored);
     }
     let store = super::address::current_store(&mut conn, member).await?;

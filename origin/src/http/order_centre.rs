@@ -13,7 +13,7 @@ use super::cart_read::{COMBINATION, FLASH_SALE, NORMAL};
 use super::error::{Answer, Envelope, Error, Result, ok, ok_with};
 use super::extract::{Fields, FromFields, Member, Query};
 use super::order::{OrderDetail, order_json};
-use crate::domain::orders::life::STATUS_NAMES;
+use crate::domain::orders::life::OrderStatus;
 use crate::now;
 use crate::security::text;
 
@@ -66,7 +66,7 @@ impl FromFields for OrderQuery {
     fn from_fields(query: &Fields) -> Result<OrderQuery> {
         let page = query.page()?;
         let status = query.int_or("status", "订单状态", -1)?;
-        if !(-1..STATUS_NAMES.len() as i64).contains(&status) {
+        if status != -1 && OrderStatus::from_code(status).is_none() {
             return Err(Error::field("status", "订单状态不正确"));
         }
         let keyword = query.bounded(text::KEYWORD)?.unwrap_or_default();
@@ -117,13 +117,12 @@ async fn list(State(context): State<ApiContext>, member: Member, Query(query): Q
         .bind(member.id)
         .fetch_all(&mut *conn)
         .await?;
-    let counts = STATUS_NAMES
+    let counts = OrderStatus::ALL
         .iter()
-        .enumerate()
-        .map(|(status, status_name)| StateCount {
-            status: status as i64,
-            status_name,
-            count: counted.iter().find(|(found, _)| *found == status as i64).map_or(0, |(_, count)| *count),
+        .map(|status| StateCount {
+            status: status.code(),
+            status_name: status.name(),
+            count: counted.iter().find(|(found, _)| *found == status.code()).map_or(0, |(_, count)| *count),
         })
         .collect();
     ok(OrderPage { list, total, page, counts })

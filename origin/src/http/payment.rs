@@ -12,6 +12,7 @@ use utoipa_axum::routes;
 use super::ApiContext;
 use super::error::{Answer, Envelope, Error, Result, ok};
 use super::extract::{Fields, Form, FromFields, Member};
+use crate::domain::orders::life::{Action, OrderStatus};
 use crate::domain::payments::{self as payment, Confirmed, PENDING, Refused};
 use crate::{money, now};
 
@@ -136,14 +137,15 @@ async fn recharge(State(context): State<ApiContext>, member: Member, Form(form):
 #[utoipa::path(post, path = "/api/order/{id}/pay_online", tag = "支付", responses((status = 200, description = "待支付的订单付款", body = Envelope<PaymentStarted>)))]
 async fn pay_online(State(context): State<ApiContext>, member: Member, Path(id): Path<i64>) -> Answer<PaymentStarted> {
     let mut conn = context.db.pool.acquire().await?;
-    let order: Option<(String, i64, i64)> = sqlx::query_as("SELECT order_no, status, due FROM orders WHERE id = $1 AND member_id = $2")
-        .bind(id)
-        .bind(member.id)
-        .fetch_optional(&mut *conn)
-        .await?;
+    let order: Option<(String, OrderStatus, i64)> =
+        sqlx::query_as("SELECT order_no, status, due FROM orders WHERE id = $1 AND member_id = $2")
+            .bind(id)
+            .bind(member.id)
+            .fetch_optional(&mut *conn)
+            .await?;
     let Some((order_no, status, due)) = order else { return Err(Error::not_found("订单不存在")) };
-    if status != crate::domain::orders::due::UNPAID {
-        return Err(Error::conflict(crate::domain::orders::life::Action::Pay.refusal(status)));
+    if status != OrderStatus::Unpaid {
+        return Err(Error::conflict(Action::Pay.refusal(status)));
     }
     if due <= 0 {
         return Err(Error::conflict("该订单无需在线支付"));

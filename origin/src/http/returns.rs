@@ -16,7 +16,7 @@ use super::ApiContext;
 use super::error::{Answer, Envelope, Error, Result, ok, ok_with};
 use super::extract::{Fields, FromFields, Member, Query};
 use super::upload::{self, FromUpload, Upload};
-use crate::domain::orders::life::{Actor, STATUS_NAMES as ORDER_STATUS_NAMES};
+use crate::domain::orders::life::Actor;
 use crate::domain::returns::{self, REASON_NAMES, REQUESTED, Refusal, STATUS_NAMES, Step};
 use crate::security::text;
 use crate::{money, now};
@@ -268,8 +268,8 @@ async fn load(conn: &mut AnyConnection, member: Member, order: i64) -> Result<Re
     Ok(ReturnInfo {
         order_id: facts.id,
         order_no: facts.order_no,
-        status: facts.status,
-        status_name: name_of(&ORDER_STATUS_NAMES, facts.status),
+        status: facts.status.code(),
+        status_name: facts.status.name(),
         can_return: refusal.is_none() && lines.iter().any(|line| line.returnable > 0),
         refusal: match refusal {
             Some(Refusal::State(message) | Refusal::Field(_, message)) => message,

@@ -13,7 +13,7 @@ use super::card::{Card, card_columns, cards};
 use super::error::{Answer, Envelope, Error, Result, ok, ok_with};
 use super::extract::{Fields, Form, FromFields, Member, PageQuery, Query};
 use super::goods::placeholders;
-use crate::domain::orders::life::{DONE, PAID, SHIPPED};
+use crate::domain::orders::life::OrderStatus;
 use crate::domain::self_service::WANTED_STATUS_NAMES;
 use crate::security::text;
 use crate::{money, now};
@@ -92,9 +92,9 @@ async fn fast_buy(State(context): State<ApiContext>, member: Member, Query(query
         "FROM order_items i JOIN orders o ON o.id = i.order_id WHERE o.member_id = $1 AND o.status IN ($2, $3, $4) AND i.type <> 3";
     let total: i64 = sqlx::query_scalar(sqlx::AssertSqlSafe(format!("SELECT COUNT(DISTINCT i.goods_id) {bought}")))
         .bind(member.id)
-        .bind(PAID)
-        .bind(SHIPPED)
-        .bind(DONE)
+        .bind(OrderStatus::Paid)
+        .bind(OrderStatus::Shipped)
+        .bind(OrderStatus::Done)
         .fetch_one(&mut *conn)
         .await?;
     let rows: Vec<BoughtRow> = sqlx::query_as(sqlx::AssertSqlSafe(format!(
@@ -105,9 +105,9 @@ async fn fast_buy(State(context): State<ApiContext>, member: Member, Query(query
                {bought} GROUP BY i.goods_id) b ORDER BY {order} LIMIT $5 OFFSET $6"
     )))
     .bind(member.id)
-    .bind(PAID)
-    .bind(SHIPPED)
-    .bind(DONE)
+    .bind(OrderStatus::Paid)
+    .bind(OrderStatus::Shipped)
+    .bind(OrderStatus::Done)
     .bind(PAGE_SIZE)
     .bind((page - 1) * PAGE_SIZE)
     .fetch_all(&mut *conn)

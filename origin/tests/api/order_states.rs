@@ -178,12 +178,12 @@ async fn an_origin_started_after_an_order_fell_due_cancels_it() {
         let mut status = 0;
         for _ in 0..100 {
             status = scalar(&restarted, "SELECT status FROM orders WHERE id = $1", unpaid).await;
-            if status == origin::domain::orders::life::CANCELLED {
+            if status == origin::domain::orders::life::OrderStatus::Cancelled.code() {
                 break;
             }
             tokio::time::sleep(std::time::Duration::from_millis(100)).await;
         }
-        assert_eq!(status, origin::domain::orders::life::CANCELLED, "the restarted origin's first pass cancels it");
+        assert_eq!(status, origin::domain::orders::life::OrderStatus::Cancelled.code(), "the restarted origin's first pass cancels it");
         let (third, stop_third) = app.another_origin().await;
         tokio::time::sleep(std::time::Duration::from_millis(300)).await;
         assert_eq!(scalar(&third, "SELECT stock FROM goods WHERE id = $1", goods).await, placed_stock + 6, "given back once");

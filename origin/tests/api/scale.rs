@@ -245,7 +245,7 @@ async fn orders_survive_an_origin_killed_mid_load() {
         // Each paid, once.
         let unpaid: i64 = sqlx::query_scalar(sqlx::AssertSqlSafe(format!(
             "SELECT COUNT(*) FROM orders WHERE member_id IN ({members}) AND status <> {}",
-            origin::domain::orders::life::PAID
+            origin::domain::orders::life::OrderStatus::Paid.code()
         )))
         .fetch_one(&app.db.pool)
         .await

@@ -17,9 +17,8 @@ use sqlx::{Acquire, AnyConnection};
 use tokio::sync::watch;
 
 use crate::db::Db;
-use crate::domain::orders::life::{self as order_life, Action, Actor};
+use crate::domain::orders::life::{self as order_life, Action, Actor, OrderStatus};
 
-pub use crate::domain::orders::life::{CANCELLED, UNPAID};
 /// Minutes an order may stay unpaid, when `ORDER_PAY_MINUTES` does not say.
 pub const DEFAULT_PAY_MINUTES: u64 = 30;
 /// Days a shipped order waits for its member to confirm receipt, when `ORDER_RECEIVE_DAYS`
@@ -68,7 +67,7 @@ pub async fn cancel_due(db: &Db, now: i64, pay_seconds: i64) -> anyhow::Result<u
     loop {
         let due: Vec<(i64, i64)> =
             sqlx::query_as("SELECT id, member_id FROM orders WHERE status = $1 AND created_at <= $2 ORDER BY created_at, id LIMIT $3")
-                .bind(UNPAID)
+                .bind(OrderStatus::Unpaid)
                 .bind(now.saturating_sub(pay_seconds))
                 .bind(BATCH)
                 .fetch_all(&db.pool)
@@ -97,7 +96,7 @@ pub async fn complete_due(db: &Db, now: i64, receive_seconds: i64) -> anyhow::Re
     loop {
         let due: Vec<i64> =
             sqlx::query_scalar("SELECT id FROM orders WHERE status = $1 AND shipped_at <= $2 ORDER BY shipped_at, id LIMIT $3")
-                .bind(order_life::SHIPPED)
+                .bind(OrderStatus::Shipped)
                 .bind(now.saturating_sub(receive_seconds))
                 .bind(BATCH)
                 .fetch_all(&db.pool)

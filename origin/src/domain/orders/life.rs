@@ -6,14 +6,18 @@
 
 use sqlx::AnyConnection;
 
-/// The states, as stored in `orders.status`.
-pub const UNPAID: i64 = 0;
-pub const PAID: i64 = 1;
-pub const SHIPPED: i64 = 2;
-pub const DONE: i64 = 3;
-pub const CANCELLED: i64 = 4;
-
-pub const STATUS_NAMES: [&str; 5] = ["待付款", "待发货", "待收货", "已完成", "已取消"];
+crate::domain::stored::stored_enum! {
+    /// An order's state, as stored in `orders.status`.
+    pub enum OrderStatus {
+        Unpaid = 0 => "待付款",
+        /// Paid, waiting to be shipped.
+        Paid = 1 => "待发货",
+        /// Shipped, waiting to be received.
+        Shipped = 2 => "待收货",
+        Done = 3 => "已完成",
+        Cancelled = 4 => "已取消",
+    }
+}
 
 /// Who changed an order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -46,12 +50,12 @@ pub enum Action {
 
 impl Action {
     /// The state it leaves from and the one it leads to.
-    pub fn transition(self) -> (i64, i64) {
+    pub fn transition(self) -> (OrderStatus, OrderStatus) {
         match self {
-            Action::Pay => (UNPAID, PAID),
-            Action::Cancel => (UNPAID, CANCELLED),
-            Action::Ship => (PAID, SHIPPED),
-            Action::Receive => (SHIPPED, DONE),
+            Action::Pay => (OrderStatus::Unpaid, OrderStatus::Paid),
+            Action::Cancel => (OrderStatus::Unpaid, OrderStatus::Cancelled),
+            Action::Ship => (OrderStatus::Paid, OrderStatus::Shipped),
+            Action::Receive => (OrderStatus::Shipped, OrderStatus::Done),
         }
     }
 
@@ -75,27 +79,25 @@ impl Action {
     }
 
     /// What the member is told when the order is not in the state this leaves from (409).
-    pub fn refusal(self, status: i64) -> String {
+    pub fn refusal(self, status: OrderStatus) -> String {
         let verb = match self {
             Action::Pay => "支付",
             Action::Cancel => "取消",
             Action::Ship => "发货",
             Action::Receive => "确认收货",
         };
-        let state = STATUS_NAMES.get(status as usize).copied().unwrap_or("未知");
-        format!("当前订单状态为{state}，不能{verb}")
+        format!("当前订单状态为{}，不能{verb}", status.name())
     }
 }
 
 /// Which actions an order in `status` allows its member (the list's buttons).
-pub fn member_actions(status: i64) -> Vec<&'static str> {
+pub fn member_actions(status: OrderStatus) -> Vec<&'static str> {
     match status {
-        UNPAID => vec!["pay", "cancel"],
-        PAID => vec!["invoice", "after_sales", "buy_again"],
-        SHIPPED => vec!["receive", "invoice", "after_sales", "buy_again"],
-        DONE => vec!["invoice", "after_sales", "buy_again"],
-        CANCELLED => vec!["buy_again"],
-        _ => Vec::new(),
+        OrderStatus::Unpaid => vec!["pay", "cancel"],
+        OrderStatus::Paid => vec!["invoice", "after_sales", "buy_again"],
+        OrderStatus::Shipped => vec!["receive", "invoice", "after_sales", "buy_again"],
+        OrderStatus::Done => vec!["invoice", "after_sales", "buy_again"],
+        OrderStatus::Cancelled => vec!["buy_again"],
     }
 }
 
@@ -122,7 +124,7 @@ pub async fn record(conn: &mut AnyConnection, order: i64, action: Action, actor:
 pub async fn record_step(
     conn: &mut AnyConnection,
     order: i64,
-    status: i64,
+    status: OrderStatus,
     key: &str,
     actor: Actor,
     note: &str,
@@ -254,13 +256,17 @@ mod tests {
 
     #[test]
     fn each_action_leaves_one_state_for_another() {
-        assert_eq!(Action::Pay.transition(), (UNPAID, PAID));
-        assert_eq!(Action::Cancel.transition(), (UNPAID, CANCELLED));
-        assert_eq!(Action::Ship.transition(), (PAID, SHIPPED));
-        assert_eq!(Action::Receive.transition(), (SHIPPED, DONE));
-        assert_eq!(Action::Receive.refusal(PAID), "当前订单状态为待发货，不能确认收货");
-        assert_eq!(Action::Cancel.refusal(SHIPPED), "当前订单状态为待收货，不能取消");
-        assert_eq!(member_actions(UNPAID), vec!["pay", "cancel"]);
-        assert!(member_actions(SHIPPED).contains(&"receive"));
+        use OrderStatus::*;
+        assert_eq!(Action::Pay.transition(), (Unpaid, Paid));
+        assert_eq!(Action::Cancel.transition(), (Unpaid, Cancelled));
+        assert_eq!(Action::Ship.transition(), (Paid, Shipped));
+        assert_eq!(Action::Receive.transition(), (Shipped, Done));
+        assert_eq!(Action::Receive.refusal(Paid), "当前订单状态为待发货，不能确认收货");
+        assert_eq!(Action::Cancel.refusal(Shipped), "当前订单状态为待收货，不能取消");
+        assert_eq!(member_actions(Unpaid), vec!["pay", "cancel"]);
+        assert!(member_actions(Shipped).contains(&"receive"));
+        assert_eq!(OrderStatus::ALL.map(OrderStatus::code), [0, 1, 2, 3, 4]);
+        assert_eq!(OrderStatus::from_code(4), Some(Cancelled));
+        assert_eq!(OrderStatus::from_code(5), None);
     }
 }

@@ -95,7 +95,7 @@ pub async fn receive(conn: &mut AnyConnection, member: i64, id: i64, now: i64) -
 /// Why an order could not take `action`: it is the member's but in a state the action does not
 /// leave from (409, saying which), or it is not the member's at all (404).
 pub async fn refused(conn: &mut AnyConnection, member: i64, id: i64, action: Action) -> Result<Error> {
-    let status: Option<i64> =
+    let status: Option<life::OrderStatus> =
         sqlx::query_scalar("SELECT status FROM orders WHERE id = $1 AND member_id = $2").bind(id).bind(member).fetch_optional(conn).await?;
     Ok(match status {
         Some(status) => Error::conflict(action.refusal(status)),

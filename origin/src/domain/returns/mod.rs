@@ -18,7 +18,7 @@ use sqlx::AnyConnection;
 use self::refund::refund;
 pub use self::refund::{LineRefund, Paid, Refund, compute, points_take_back};
 use crate::domain::orders::life as order_life;
-use crate::domain::orders::life::{Actor, DONE, SHIPPED};
+use crate::domain::orders::life::{Actor, OrderStatus};
 use crate::domain::settlement;
 use crate::money;
 
@@ -86,7 +86,7 @@ pub struct OrderFacts {
     pub id: i64,
     pub member_id: i64,
     pub order_no: String,
-    pub status: i64,
+    pub status: OrderStatus,
     pub points_used: i64,
     pub points_value: i64,
     pub points_earned: i64,
@@ -143,9 +143,8 @@ pub async fn line_facts(conn: &mut AnyConnection, order: i64) -> sqlx::Result<Ve
 
 /// Whether the order's state allows a return at all; the refusal otherwise.
 pub fn returnable(order: &OrderFacts) -> Result<(), Refusal> {
-    if order.status != SHIPPED && order.status != DONE {
-        let state = order_life::STATUS_NAMES.get(order.status as usize).copied().unwrap_or("未知");
-        return Err(Refusal::State(format!("当前订单状态为{state}，不能退货")));
+    if !matches!(order.status, OrderStatus::Shipped | OrderStatus::Done) {
+        return Err(Refusal::State(format!("当前订单状态为{}，不能退货", order.status.name())));
     }
     if order.return_open != 0 {
         return Err(Refusal::State("该订单有退货申请正在处理中".into()));
@@ -204,8 +203,8 @@ pub async fn request(conn: &mut AnyConnection, request: &Request<'_>, now: i64) 
         sqlx::query("UPDATE orders SET return_open = -1 WHERE id = $1 AND member_id = $2 AND return_open = 0 AND status IN ($3, $4)")
             .bind(request.order)
             .bind(request.member)
-            .bind(SHIPPED)
-            .bind(DONE)
+            .bind(OrderStatus::Shipped)
+            .bind(OrderStatus::Done)
             .execute(&mut *conn)
             .await?;
     let Some(order) = order_facts(conn, request.order, Some(request.member)).await? else {

@@ -20,7 +20,7 @@ use super::ApiContext;
 use super::error::{Answer, Envelope, Error, Result, ok, ok_with};
 use super::extract::{Fields, Form, FromFields, Member, Query};
 use crate::domain::invoices::{ISSUED, KIND_NAMES, REQUESTED, STATUS_NAMES, contact};
-use crate::domain::orders::life::{CANCELLED, UNPAID};
+use crate::domain::orders::life::OrderStatus;
 use crate::security::{Text, text};
 use crate::{money, now};
 
@@ -157,14 +157,14 @@ async fn request(
     let InvoiceForm { kind, title, tax_no, email, registered_address: address, registered_phone: phone, bank, bank_account: account } =
         form;
     let mut conn = context.db.pool.acquire().await?;
-    let status: Option<i64> = sqlx::query_scalar("SELECT status FROM orders WHERE id = $1 AND member_id = $2")
+    let status: Option<OrderStatus> = sqlx::query_scalar("SELECT status FROM orders WHERE id = $1 AND member_id = $2")
         .bind(order)
         .bind(member.id)
         .fetch_optional(&mut *conn)
         .await?;
     match status {
         None => return Err(Error::not_found("订单不存在")),
-        Some(UNPAID | CANCELLED) => return Err(Error::conflict("未支付或已取消的订单不能开票")),
+        Some(OrderStatus::Unpaid | OrderStatus::Cancelled) => return Err(Error::conflict("未支付或已取消的订单不能开票")),
         Some(_) => {}
     }
     // One request per order: the insert names it only when none is there (a second, even a

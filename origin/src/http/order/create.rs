@@ -15,7 +15,7 @@ use utoipa::ToSchema;
 
 use super::form::OrderRequest;
 use super::{Checked, check, may_order, refusal};
-use crate::domain::orders::life::{STATUS_NAMES, UNPAID};
+use crate::domain::orders::life::OrderStatus;
 use crate::domain::settlement;
 use crate::http::cart_read::{CartLine, FLASH_SALE, limit_message, ordered_in_sale};
 use crate::http::error::{Envelope, Error, Result};
@@ -130,7 +130,7 @@ pub(super) async fn create_order(context: &ApiContext, member: Member, key: &str
     .bind(member.id)
     // A placeholder until the id gives the order its number.
     .bind(format!("pending-{}", hex::encode(rand::random::<[u8; 16]>())))
-    .bind(UNPAID)
+    .bind(OrderStatus::Unpaid)
     .bind(stored(totals.total)?)
     .bind(stored(totals.discount)?)
     .bind(stored(totals.payable)?)
@@ -154,7 +154,7 @@ pub(super) async fn create_order(context: &ApiContext, member: Member, key: &str
          VALUES ($1, 'place', NULL, $2, 'member', '', $3)",
     )
     .bind(order_id)
-    .bind(UNPAID)
+    .bind(OrderStatus::Unpaid)
     .bind(created)
     .execute(&mut *tx)
     .await?;
@@ -219,8 +219,8 @@ pub(super) async fn create_order(context: &ApiContext, member: Member, key: &str
     let answer = serde_json::to_value(Envelope::success(PlacedOrder {
         id: order_id,
         order_no,
-        status: UNPAID,
-        status_name: STATUS_NAMES[UNPAID as usize],
+        status: OrderStatus::Unpaid.code(),
+        status_name: OrderStatus::Unpaid.name(),
         total: totals.total,
         discount: totals.discount,
         payable: totals.payable,

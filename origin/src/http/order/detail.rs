@@ -6,7 +6,7 @@ use serde::Serialize;
 use sqlx::AnyConnection;
 use utoipa::ToSchema;
 
-use crate::domain::orders::life::{self as order_life, STATUS_NAMES};
+use crate::domain::orders::life::{self as order_life, OrderStatus};
 use crate::http::ApiContext;
 use crate::http::error::{Answer, Envelope, Error, Result, ok};
 use crate::http::extract::Member;
@@ -56,7 +56,7 @@ pub(crate) async fn order_json(conn: &mut AnyConnection, member: Member, id: i64
     .collect::<Vec<_>>();
     let mut actions = order_life::member_actions(row.status);
     let all_returned = items.iter().all(|item| item.returned == item.number);
-    if (row.status == order_life::SHIPPED || row.status == order_life::DONE) && row.return_open == 0 && !all_returned {
+    if matches!(row.status, OrderStatus::Shipped | OrderStatus::Done) && row.return_open == 0 && !all_returned {
         actions.push("return");
     }
     if row.returns > 0 {
@@ -65,8 +65,8 @@ pub(crate) async fn order_json(conn: &mut AnyConnection, member: Member, id: i64
     Ok(OrderDetail {
         id: row.id,
         order_no: row.order_no,
-        status: row.status,
-        status_name: STATUS_NAMES.get(row.status as usize).copied().unwrap_or_default(),
+        status: row.status.code(),
+        status_name: row.status.name(),
         total: money::text(row.total),
         discount: money::text(row.discount),
         payable: money::text(row.payable),
@@ -84,7 +84,7 @@ pub(crate) async fn order_json(conn: &mut AnyConnection, member: Member, id: i64
         remark: row.remark,
         created_at: row.created_at,
         paid_at: row.paid_at,
-        pay_deadline: (row.status == order_life::UNPAID)
+        pay_deadline: (row.status == OrderStatus::Unpaid)
             .then(|| row.created_at.saturating_add(i64::try_from(pay_minutes.saturating_mul(60)).unwrap_or(i64::MAX))),
         cancelled_at: row.cancelled_at,
         pay_method: row.pay_method,
@@ -104,7 +104,7 @@ pub(crate) async fn order_json(conn: &mut AnyConnection, member: Member, id: i64
 struct OrderRow {
     id: i64,
     order_no: String,
-    status: i64,
+    status: OrderStatus,
     total: i64,
     discount: i64,
     payable: i64,

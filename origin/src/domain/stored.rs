@@ -1,0 +1,48 @@
+//! States and kinds as types: each is an enum over the integer its column stores, read and
+//! written by sqlx as that integer, with the Chinese name the pages show. One definition each;
+//! the answers keep the integer (`status`) beside the name (`status_name`).
+
+/// Declares a stored enum: `#[repr(i64)]` and `sqlx::Type` (a code no variant has is a decode
+/// error, never a panic), with `ALL` (in code order), `code`, `from_code` and `name`.
+macro_rules! stored_enum {
+    (
+        $(#[$meta:meta])*
+        $vis:vis enum $name:ident {
+            $($(#[$variant_meta:meta])* $variant:ident = $code:literal => $label:literal,)*
+        }
+    ) => {
+        $(#[$meta])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, sqlx::Type)]
+        #[repr(i64)]
+        $vis enum $name {
+            $($(#[$variant_meta])* $variant = $code,)*
+        }
+
+        impl $name {
+            /// Every value, in the order of their codes.
+            pub const ALL: [$name; [$($code,)*].len()] = [$($name::$variant,)*];
+
+            /// The integer stored.
+            pub fn code(self) -> i64 {
+                self as i64
+            }
+
+            /// The value a stored integer stands for.
+            pub fn from_code(code: i64) -> Option<$name> {
+                match code {
+                    $($code => Some($name::$variant),)*
+                    _ => None,
+                }
+            }
+
+            /// The Chinese name the pages show.
+            pub fn name(self) -> &'static str {
+                match self {
+                    $($name::$variant => $label,)*
+                }
+            }
+        }
+    };
+}
+
+pub(crate) use stored_enum;
