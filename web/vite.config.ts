@@ -13,7 +13,7 @@ import { readFileSync } from 'node:fs';
 // index.html into the one entry. Its modules go into its own file, never into the frame's.
 const BOOT = 'src/boot.ts';
 const BOOT_MODULES =
-  /[\\/]src[\\/](boot|app[\\/](first-calls|page-code|routes)|lib[\\/](early|api-client)|features[\\/]goods[\\/]list-params|features[\\/]promotion[\\/]draw|api[\\/]cart-filter)\.ts$|vite[\\/]preload-helper/;
+  /[\\/]src[\\/](boot|app[\\/](first-calls|page-code|routes)|lib[\\/](early|api-client)|features[\\/]goods[\\/]list-params|features[\\/]promotion[\\/]draw)\.ts$|vite[\\/]preload-helper/;
 
 function bootScript(): Plugin {
   return {

@@ -7475,8 +7475,11 @@ export interface components {
        * @example 1
        */
       step?: number | null;
-      /** @description 门店名称, one per store (`stores[]`; step 2 of the multi-store flow). */
-      stores: string[];
+      /**
+       * @description 门店名称, one per store (`stores[]`; step 2 of the multi-store flow); none on the other
+       *     steps.
+       */
+      stores?: string[];
       /** @description 用户名 (step 2). */
       username?: string | null;
     };

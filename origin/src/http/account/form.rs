@@ -56,7 +56,9 @@ pub struct RegisterForm {
     /// 1 for the multi-store flow (step 2).
     #[schema(value_type = Option<i64>)]
     pub dd: Option<String>,
-    /// 门店名称, one per store (`stores[]`; step 2 of the multi-store flow).
+    /// 门店名称, one per store (`stores[]`; step 2 of the multi-store flow); none on the other
+    /// steps.
+    #[schema(required = false)]
     pub stores: Vec<String>,
     /// 企业编码 of the chain the account joins (step 2 of the multi-store flow).
     pub company_code: Option<String>,

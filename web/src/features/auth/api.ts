@@ -21,15 +21,11 @@ export function phoneFreeQuery(phone: string) {
   });
 }
 
-/** A step of the registration's form. The document has `stores` always, but the origin reads
- * it as a list that may be empty: steps 1 and 3, and step 2 of a single store, send none. */
-export type RegisterStep = Omit<RegisterForm, 'stores'> & Partial<Pick<RegisterForm, 'stores'>>;
-
 /** A step of the registration (1 the phone's code, 2 the account, 3 the licences). The store
  * names go as repeated keys (`stores[]`), since a name may hold a comma. */
 export function useRegisterStep() {
   return useMutation({
-    mutationFn: ({ stores, ...form }: RegisterStep) =>
+    mutationFn: ({ stores, ...form }: RegisterForm) =>
       api.post<Record<string, unknown>>('/api/user/register', { ...form, 'stores[]': stores }),
   });
 }
