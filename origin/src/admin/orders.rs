@@ -180,8 +180,8 @@ pub(super) async fn list_returns(conn: &mut AnyConnection, open_only: bool) -> a
          WHERE ($1 = 0 OR status IN ($2, $3)) ORDER BY id",
     )
     .bind(i64::from(open_only))
-    .bind(returns::REQUESTED)
-    .bind(returns::APPROVED)
+    .bind(returns::ReturnStatus::Requested)
+    .bind(returns::ReturnStatus::Approved)
     .fetch_all(&mut *conn)
     .await?;
     let mut out = String::from("id\treturn\torder\tmember\treason\tstatus\trefund\tunits\tdescription\n");
@@ -200,7 +200,7 @@ pub(super) async fn list_returns(conn: &mut AnyConnection, open_only: bool) -> a
             row.order_id,
             row.member_id,
             returns::REASON_NAMES.get(row.reason as usize).copied().unwrap_or("?"),
-            returns::STATUS_NAMES.get(row.status as usize).copied().unwrap_or("?"),
+            returns::ReturnStatus::from_code(row.status).map_or("?", returns::ReturnStatus::name),
             money::text(row.refund),
             shown(&units.join(", ")),
             shown(&row.description)

@@ -17,7 +17,7 @@ use super::error::{Answer, Envelope, Error, Result, ok, ok_with};
 use super::extract::{Fields, FromFields, Member, Query};
 use super::upload::{self, FromUpload, Upload};
 use crate::domain::orders::life::Actor;
-use crate::domain::returns::{self, REASON_NAMES, REQUESTED, Refusal, STATUS_NAMES, Step};
+use crate::domain::returns::{self, REASON_NAMES, Refusal, ReturnStatus, Step};
 use crate::security::text;
 use crate::{money, now};
 
@@ -239,7 +239,7 @@ async fn load(conn: &mut AnyConnection, member: Member, order: i64) -> Result<Re
             reason_name: name_of(&REASON_NAMES, row.reason),
             description: row.description,
             status: row.status,
-            status_name: name_of(&STATUS_NAMES, row.status),
+            status_name: ReturnStatus::from_code(row.status).map_or("", ReturnStatus::name),
             refund: money::text(row.refund),
             red_packet: money::text(row.red_packet),
             points_back: row.points_back,
@@ -262,7 +262,7 @@ async fn load(conn: &mut AnyConnection, member: Member, order: i64) -> Result<Re
                 })
                 .collect(),
             photos: photos.into_iter().map(|photo| format!("/api/return/{}/photo/{photo}", row.id)).collect(),
-            actions: if row.status == REQUESTED { vec!["withdraw"] } else { Vec::new() },
+            actions: if row.status == ReturnStatus::Requested.code() { vec!["withdraw"] } else { Vec::new() },
         });
     }
     Ok(ReturnInfo {

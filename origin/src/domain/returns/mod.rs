@@ -22,17 +22,20 @@ use crate::domain::orders::life::{Actor, OrderStatus};
 use crate::domain::settlement;
 use crate::money;
 
-pub const REQUESTED: i64 = 0;
-
-pub const APPROVED: i64 = 1;
-
-pub const REJECTED: i64 = 2;
-
-pub const REFUNDED: i64 = 3;
-
-pub const WITHDRAWN: i64 = 4;
-
-pub const STATUS_NAMES: [&str; 5] = ["待审核", "待退货", "已拒绝", "已退款", "已撤销"];
+crate::domain::stored::stored_enum! {
+    /// A return's state, as stored in `returns.status`.
+    pub enum ReturnStatus {
+        /// Requested, waiting for the shop's review.
+        Requested = 0 => "待审核",
+        /// Approved: the goods may be sent back.
+        Approved = 1 => "待退货",
+        Rejected = 2 => "已拒绝",
+        /// The goods came back and the refund was paid.
+        Refunded = 3 => "已退款",
+        /// Taken back by the member before the review.
+        Withdrawn = 4 => "已撤销",
+    }
+}
 
 pub const REASON_NAMES: [&str; 7] = ["", "质量问题", "发错货", "商品破损", "效期问题", "不想要了", "其他"];
 
@@ -164,7 +167,7 @@ pub struct ReturnRow {
     pub return_no: String,
     pub order_id: i64,
     pub member_id: i64,
-    pub status: i64,
+    pub status: ReturnStatus,
     pub refund: i64,
     pub red_packet: i64,
     pub points_back: i64,
@@ -233,7 +236,7 @@ pub async fn request(conn: &mut AnyConnection, request: &Request<'_>, now: i64) 
     .bind(request.member)
     .bind(request.reason)
     .bind(request.description)
-    .bind(REQUESTED)
+    .bind(ReturnStatus::Requested)
     .bind(refund.refund)
     .bind(refund.red_packet)
     .bind(refund.points_value)
@@ -288,20 +291,20 @@ pub enum Step {
 }
 
 impl Step {
-    fn from(self) -> &'static [i64] {
+    fn from(self) -> &'static [ReturnStatus] {
         match self {
-            Step::Withdraw | Step::Approve => &[REQUESTED],
-            Step::Reject => &[REQUESTED, APPROVED],
-            Step::Receive => &[APPROVED],
+            Step::Withdraw | Step::Approve => &[ReturnStatus::Requested],
+            Step::Reject => &[ReturnStatus::Requested, ReturnStatus::Approved],
+            Step::Receive => &[ReturnStatus::Approved],
         }
     }
 
-    fn to(self) -> i64 {
+    fn to(self) -> ReturnStatus {
         match self {
-            Step::Withdraw => WITHDRAWN,
-            Step::Approve => APPROVED,
-            Step::Reject => REJECTED,
-            Step::Receive => REFUNDED,
+            Step::Withdraw => ReturnStatus::Withdrawn,
+            Step::Approve => ReturnStatus::Approved,
+            Step::Reject => ReturnStatus::Rejected,
+            Step::Receive => ReturnStatus::Refunded,
         }
     }
 
@@ -324,9 +327,8 @@ impl Step {
     }
 
     /// The refusal when the return is in `status`.
-    pub fn refusal(self, status: i64) -> String {
-        let state = STATUS_NAMES.get(status as usize).copied().unwrap_or("未知");
-        format!("退货单状态为{state}，不能{}", self.verb())
+    pub fn refusal(self, status: ReturnStatus) -> String {
+        format!("退货单状态为{}，不能{}", status.name(), self.verb())
     }
 }
 

@@ -133,7 +133,10 @@ fn lines_are_read_and_refused_in_chinese() {
 
 #[test]
 fn steps_leave_their_states_only() {
-    assert_eq!(Step::Approve.refusal(REFUNDED), "退货单状态为已退款，不能同意");
-    assert_eq!(Step::Receive.from(), &[APPROVED]);
-    assert_eq!(Step::Reject.from(), &[REQUESTED, APPROVED]);
+    use ReturnStatus::*;
+    assert_eq!(Step::Approve.refusal(Refunded), "退货单状态为已退款，不能同意");
+    assert_eq!(Step::Receive.from(), &[Approved]);
+    assert_eq!(Step::Reject.from(), &[Requested, Approved]);
+    assert_eq!(Step::Withdraw.to(), Withdrawn);
+    assert_eq!(ReturnStatus::ALL.map(ReturnStatus::code), [0, 1, 2, 3, 4]);
 }
