@@ -57,7 +57,6 @@ export function ZoneGoods({
   const page = pageFromPath ?? ownPage;
   const setPage = onPage ?? setOwnPage;
   const goods = useQuery(zoneGoodsQuery(zoneParams(filter, sort.value, sort.order ?? '', page)));
-  const ad = useQuery(adQuery(position)).data?.[0];
   const expiry = 'near_expiry' in filter;
   return (
     <div className="container zone-page">
@@ -107,14 +106,21 @@ export function ZoneGoods({
             />
           )}
         </div>
-        {ad && (
-          <aside className="zone-ad" aria-label="专区广告">
-            <Link to={ad.url}>
-              <img src={ad.image} alt={ad.title} />
-            </Link>
-          </aside>
-        )}
+        <ZoneAd position={position} />
       </div>
     </div>
+  );
+}
+
+/** A zone's right-hand ad: the first ad of `position`, nothing while there is none. */
+export function ZoneAd({ position }: { position: string }) {
+  const ad = useQuery(adQuery(position)).data?.[0];
+  if (!ad) return null;
+  return (
+    <aside className="zone-ad" aria-label="专区广告">
+      <Link to={ad.url}>
+        <img src={ad.image} alt={ad.title} />
+      </Link>
+    </aside>
   );
 }

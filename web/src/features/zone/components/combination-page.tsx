@@ -7,7 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, App as AntApp, Button, Card as AntCard, Empty, InputNumber, Skeleton, Tag } from 'antd';
 import type { CombinationCard } from '@/api/types';
 import { useAddLine } from '@/api/cart';
-import { adQuery } from '@/api/common';
+import { ZoneAd } from '@/components/zone-goods';
 import { LineType } from '@/lib/engine';
 import { yuan } from '@/lib/money';
 import { combinationsQuery } from '../api';
@@ -75,7 +75,6 @@ function CombinationSet({ set }: { set: CombinationCard }) {
 
 export function CombinationZonePage() {
   const sets = useQuery(combinationsQuery());
-  const ad = useQuery(adQuery('postList')).data?.[0];
   return (
     <div className="container zone-page">
       <div className="promotion-banner combination-banner">
@@ -106,13 +105,7 @@ export function CombinationZonePage() {
             </div>
           )}
         </div>
-        {ad && (
-          <aside className="zone-ad" aria-label="专区广告">
-            <Link to={ad.url}>
-              <img src={ad.image} alt={ad.title} />
-            </Link>
-          </aside>
-        )}
+        <ZoneAd position="postList" />
       </div>
     </div>
   );
