@@ -1,14 +1,16 @@
-// Ant Design in Chinese with the shop's theme, its message/modal context, and TanStack Query.
+// Ant Design in Chinese with the shop's theme, the host of its messages and dialogs (loaded on
+// first use: components/ui-host.tsx), and TanStack Query.
 // Ant Design runs without its CSS-in-JS (zeroRuntime): its components' rules come as one static
 // stylesheet (main.tsx), written against CSS variables that the ConfigProvider still sets from
 // the theme below. Generating and inserting every component's styles in the browser was a good
 // part of the first load's main-thread time.
 import type { ReactNode } from 'react';
-import { App as AntApp, ConfigProvider } from 'antd';
+import { ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import 'dayjs/locale/zh-cn';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ApiError } from '@/lib/api-client';
+import { UiHost } from '@/components/ui-host';
 
 const queryClient = new QueryClient({
   defaultOptions: {
@@ -37,9 +39,9 @@ const THEME = {
 export function AppProvider({ children }: { children: ReactNode }) {
   return (
     <ConfigProvider locale={zhCN} theme={THEME}>
-      <AntApp>
+      <UiHost>
         <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
-      </AntApp>
+      </UiHost>
     </ConfigProvider>
   );
 }

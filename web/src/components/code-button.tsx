@@ -1,13 +1,14 @@
 // 获取验证码: sends a code to the phone in the form, then counts down 60 s.
 import { useEffect, useState } from 'react';
-import { App as AntApp, Button, type FormInstance } from 'antd';
+import { Button, type FormInstance } from 'antd';
 import { isPhone } from '@/lib/engine';
 import { useSendCode, type CodeScene } from '@/api/codes';
+import { useUi } from '@/lib/ui';
 
 export const CODE_INTERVAL_S = 60;
 
 export function CodeButton({ form, scene }: { form: FormInstance; scene: CodeScene }) {
-  const { message } = AntApp.useApp();
+  const { message } = useUi();
   const [left, setLeft] = useState(0);
   const sendCode = useSendCode();
   useEffect(() => {

@@ -1,10 +1,10 @@
 // What the goods card, the lists and the detail page share about a goods: the price it sells
 // at now, its stock state's class, and adding it to the cart (with a quantity, or 快速加购: the
 // default quantity the server chooses).
-import { App as AntApp } from 'antd';
 import { useAddLine, useQuickAddLine } from '@/api/cart';
 import type { Card } from '@/api/types';
 import { LineType } from '@/lib/engine';
+import { useUi } from '@/lib/ui';
 
 /** The price a goods sells at now: its flash sale's while one runs. */
 export function currentPrice(goods: Card): string {
@@ -18,7 +18,7 @@ export function stockClass(goods: Card): string {
 
 /** Adds a goods to the cart (as a flash-sale line while its sale runs), then refreshes the cart views. */
 export function useAddToCart() {
-  const { message } = AntApp.useApp();
+  const { message } = useUi();
   const addLine = useAddLine();
   const add = async (goods: Card, number: number) => {
     try {
@@ -34,7 +34,7 @@ export function useAddToCart() {
 /** 快速加购: one click adds the goods' default quantity (its middle pack, chosen by the server),
  * then says how many were added and how many the cart now holds, and refreshes the cart views. */
 export function useQuickAdd() {
-  const { message } = AntApp.useApp();
+  const { message } = useUi();
   const quickAdd = useQuickAddLine();
   const add = async (goods: Card) => {
     try {

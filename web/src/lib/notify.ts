@@ -1,13 +1,12 @@
 // The bridge between the API client's notifier and the app: Ant Design's message and modal
-// (from `App.useApp()`, so they take the theme and locale) and the router's navigation are
-// handed over once the app has mounted.
-import type { MessageInstance } from 'antd/es/message/interface';
-import type { HookAPI as ModalHookAPI } from 'antd/es/modal/useModal';
+// (lib/ui.ts, so they take the theme and locale) and the router's navigation are handed over
+// once the app has mounted.
+import type { UiMessage, UiModal } from './ui';
 import { BUSY_MESSAGE, TIMEOUT_MESSAGE, type Notifier } from './api-client';
 
 interface Ui {
-  message: MessageInstance;
-  modal: ModalHookAPI;
+  message: UiMessage;
+  modal: UiModal;
   navigate: (path: string) => void;
   reload: () => void;
 }

@@ -2,7 +2,6 @@
 // carrying the search box then) and the header (logo, search, hot terms, cart button).
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { App as AntApp } from 'antd';
 import { ShoppingCartOutlined } from '@ant-design/icons';
 import { SearchBox } from '@/features/search/components/search-box';
 import { useCommonData } from '@/api/common';
@@ -11,6 +10,7 @@ import { logout } from '@/api/user';
 import type { UserState } from '@/api/user';
 import { SITE_TITLE } from '../routes';
 import { CountBadge } from './count-badge';
+import { useUi } from '@/lib/ui';
 
 /** §9: the top bar is fixed from this scroll offset. */
 export const FIXED_FROM_PX = 205;
@@ -45,7 +45,7 @@ export function Logo() {
 }
 
 export function TopBar({ user }: { user?: UserState }) {
-  const { modal } = AntApp.useApp();
+  const { modal } = useUi();
   const member = user?.login ? user : undefined;
   const inspection = user?.quality_inspection;
   const name = useShopName();

@@ -4,7 +4,6 @@
 // bridge that lets the API client show messages and navigate.
 import { useEffect, useState } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useMatches, useNavigate } from 'react-router';
-import { App as AntApp } from 'antd';
 import { connectUi } from '@/lib/notify';
 import { reportPageView } from '@/lib/report';
 import { pageTitle, type RouteEntry, NO_USER_FETCH } from '../routes';
@@ -17,6 +16,7 @@ import { RightWidget } from './right-widget';
 import { TopAd } from './top-ad';
 import { DrawPopup } from '@/features/promotion/components/draw-popup';
 import { NO_DRAW_ROUTES } from '@/features/promotion/draw';
+import { useUi } from '@/lib/ui';
 
 function useCurrentRoute(): RouteEntry | undefined {
   const matches = useMatches();
@@ -31,7 +31,7 @@ export function RootLayout() {
   const route = useCurrentRoute();
   const location = useLocation();
   const navigate = useNavigate();
-  const { message, modal } = AntApp.useApp();
+  const { message, modal } = useUi();
 
   useEffect(() => {
     connectUi({ message, modal, navigate: (path) => navigate(path), reload: () => window.location.reload() });

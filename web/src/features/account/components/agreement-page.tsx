@@ -3,11 +3,12 @@
 // once signed, the way back to the cart.
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { App as AntApp, Button, Checkbox, Descriptions, Form, Input, Result, Skeleton } from 'antd';
+import { Button, Checkbox, Descriptions, Form, Input, Result, Skeleton } from 'antd';
 import { formatTime } from '@/lib/time';
 import { fieldErrors } from '@/lib/field-errors';
 import { MemberLayout } from '@/components/member-layout';
 import { agreementQuery, useRefresh, useSignAgreement } from '../api';
+import { useUi } from '@/lib/ui';
 
 /** The form as the page holds it: 同意 is a checkbox. */
 interface SignValues {
@@ -19,7 +20,7 @@ export function AgreementPage() {
   const agreement = useQuery(agreementQuery());
   const refresh = useRefresh();
   const signAgreement = useSignAgreement();
-  const { message } = AntApp.useApp();
+  const { message } = useUi();
   const [form] = Form.useForm();
 
   const sign = async (values: SignValues) => {

@@ -3,13 +3,14 @@
 // password and a code sent to it: `ContactForm`), and the password (the old one first).
 import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation } from 'react-router';
-import { App as AntApp, Button, Card, Descriptions, Form, Input, Skeleton, Tag } from 'antd';
+import { Button, Card, Descriptions, Form, Input, Skeleton, Tag } from 'antd';
 import { useUserBase } from '@/api/user';
 import type { PasswordForm } from '@/api/types';
 import { MemberLayout } from '@/components/member-layout';
 import { fieldErrors } from '@/lib/field-errors';
 import { businessScopeQuery, useRefresh, useResetPassword } from '../api';
 import { ContactForm } from './contact-form';
+import { useUi } from '@/lib/ui';
 
 /** 经营范围: what the member may buy, as approved with its licences (`jyfw`). */
 function BusinessScopeCard() {
@@ -46,7 +47,7 @@ export function BasicInfoPage() {
   const user = useUserBase(true, useLocation().pathname);
   const refresh = useRefresh();
   const resetPassword = useResetPassword();
-  const { message } = AntApp.useApp();
+  const { message } = useUi();
   const [password] = Form.useForm();
   const member = user.data?.login ? user.data : undefined;
 

@@ -3,13 +3,14 @@
 // approved.
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Alert, App as AntApp, Button, Card, DatePicker, Form, Input, Select, Skeleton, Table, Tag, Upload } from 'antd';
+import { Alert, Button, Card, DatePicker, Form, Input, Select, Skeleton, Table, Tag, Upload } from 'antd';
 import type { UploadFile } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { Certificate } from '@/api/types';
 import { MemberLayout } from '@/components/member-layout';
 import { fieldErrors } from '@/lib/field-errors';
 import { certificateForm, certificatesQuery, scanProblem, useRefresh, useUploadCertificate } from '../api';
+import { useUi } from '@/lib/ui';
 
 const STATUS_COLOURS = ['orange', 'green', 'red'];
 
@@ -22,7 +23,7 @@ interface UploadValues {
 export function CertificatesPage() {
   const certificates = useQuery(certificatesQuery());
   const refresh = useRefresh();
-  const { message } = AntApp.useApp();
+  const { message } = useUi();
   const [form] = Form.useForm();
   const [files, setFiles] = useState<UploadFile[]>([]);
   const upload = useUploadCertificate();

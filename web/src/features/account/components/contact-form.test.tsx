@@ -2,7 +2,7 @@
 // new mobile's code, sends both, and shows the origin's refusal of a wrong password on its field.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { App as AntApp } from 'antd';
+import { UiHost } from '@/components/ui-host';
 import { api } from '@/lib/api';
 import { ApiError } from '@/lib/api-client';
 import { WithQueryClient } from '@/testing/query';
@@ -14,11 +14,11 @@ const post = vi.mocked(api.post);
 
 function renderForm(onSaved = vi.fn(() => Promise.resolve())) {
   render(
-    <AntApp>
+    <UiHost>
       <WithQueryClient>
         <ContactForm name="张三" phone="13800138000" onSaved={onSaved} />
       </WithQueryClient>
-    </AntApp>,
+    </UiHost>,
   );
   return onSaved;
 }

@@ -2,14 +2,15 @@
 // code sent to it; the shop then tells the old mobile, ends the member's other sessions and, for
 // 24 hours, resets no password through the new one.
 import { useEffect } from 'react';
-import { App as AntApp, Button, Form, Input, Space } from 'antd';
+import { Button, Form, Input, Space } from 'antd';
 import { CodeButton } from '@/components/code-button';
 import type { UserInfoForm } from '@/api/types';
 import { fieldErrors } from '@/lib/field-errors';
 import { useUpdateContact } from '../api';
+import { useUi } from '@/lib/ui';
 
 export function ContactForm({ name, phone, onSaved }: { name: string; phone: string; onSaved: () => Promise<unknown> }) {
-  const { message } = AntApp.useApp();
+  const { message } = useUi();
   const [form] = Form.useForm();
   const updateContact = useUpdateContact();
   const typed = Form.useWatch('phone', form);

@@ -3,10 +3,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
-import { App as AntApp, Button, Card, Result, Skeleton } from 'antd';
+import { Button, Card, Result, Skeleton } from 'antd';
 import { WechatOutlined } from '@ant-design/icons';
 import { useAuthorizeWechat, useBindWechat, useRefresh, useUnbindWechat, wechatQuery } from '../api';
 import { keys } from '@/lib/query-keys';
+import { useUi } from '@/lib/ui';
 
 export function WechatPage() {
   const [search, setSearch] = useSearchParams();
@@ -16,7 +17,7 @@ export function WechatPage() {
   const { mutateAsync: bind } = useBindWechat();
   const authorizeWechat = useAuthorizeWechat();
   const unbindWechat = useUnbindWechat();
-  const { message, modal } = AntApp.useApp();
+  const { message, modal } = useUi();
   const [busy, setBusy] = useState(false);
   const code = search.get('code');
   const state = search.get('state');

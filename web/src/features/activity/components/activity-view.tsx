@@ -1,7 +1,7 @@
 // An activity as its template shows it: the banner in the activity's colour, then its sections
 // of goods — the activity template (hdmb) as card grids, the zone template (zqmb) with the
 // sections as an anchored menu beside tables. Not yet started: its note, or 活动未开始.
-import { Anchor, App as AntApp, Card as AntCard, Empty, Result } from 'antd';
+import { Anchor, Card as AntCard, Empty, Result } from 'antd';
 import { useNavigate } from 'react-router';
 import type { ActivityLink, ActivityPage } from '@/api/types';
 import { GoodsCard } from '@/components/goods-card';
@@ -9,6 +9,7 @@ import { GoodsTable } from '@/components/goods-table';
 import { formatTime } from '@/lib/time';
 import { countdown, useServerNow } from '@/lib/server-clock';
 import { activityTap } from '../api';
+import { useUi } from '@/lib/ui';
 
 function Banner({ activity }: { activity: ActivityLink }) {
   const now = useServerNow();
@@ -72,7 +73,7 @@ export function ActivityView({ activity }: { activity: ActivityPage }) {
 /** A link to an activity: opens it while it runs, otherwise says why not (§8). */
 export function ActivityCard({ activity }: { activity: ActivityLink }) {
   const navigate = useNavigate();
-  const { message } = AntApp.useApp();
+  const { message } = useUi();
   const tap = () => {
     const action = activityTap(activity);
     if ('go' in action) navigate(action.go);

@@ -6,7 +6,7 @@
 // company's other store accounts.
 import { memo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { App as AntApp, Button, Checkbox, Empty, Skeleton, Steps, Tag } from 'antd';
+import { Button, Checkbox, Empty, Skeleton, Steps, Tag } from 'antd';
 import { DeleteOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { nextHintQuery, type CartLine } from '@/api/cart';
@@ -21,6 +21,7 @@ import { priceReason } from '../model';
 import { nextHints } from '../next-hint';
 import { useCart } from '../use-cart';
 import { CopyToStores } from './copy-to-stores';
+import { useUi } from '@/lib/ui';
 
 export const DELETE_CONFIRM = '确定删除这件商品吗?';
 export const EMPTY_CART = '购物车空空如也~';
@@ -147,7 +148,7 @@ function Tiers({ tiers }: { tiers: TierStatus[] }) {
 
 export function CartPage() {
   const { model, loading, setNumber, select, remove } = useCart();
-  const { modal } = AntApp.useApp();
+  const { modal } = useUi();
   const navigate = useNavigate();
   const [copying, setCopying] = useState<number[] | null>(null);
   const hasLines = !!model && model.lines.length > 0;

@@ -3,7 +3,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { App as AntApp } from 'antd';
+import { UiHost } from '@/components/ui-host';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { MemberCoupon, MemberVoucher } from '@/api/types';
 import { api } from '@/lib/api';
@@ -136,7 +136,7 @@ function renderCheckout(data: Preview) {
   vi.mocked(api.get).mockResolvedValue({ list: [], total: 0 });
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
-    <AntApp>
+    <UiHost>
       <QueryClientProvider client={client}>
         <MemoryRouter initialEntries={[{ pathname: '/cart/step2', state: { ids: [1, 2], payable: data.quote.totals.payable } }]}>
           <Routes>
@@ -145,7 +145,7 @@ function renderCheckout(data: Preview) {
           </Routes>
         </MemoryRouter>
       </QueryClientProvider>
-    </AntApp>,
+    </UiHost>,
   );
 }
 

@@ -6,7 +6,7 @@
 // a fresh key (order-key.ts), and after a refused choice or amount due the preview is read again.
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { Alert, App as AntApp, Button, Checkbox, Input, Radio, Result, Skeleton, Table } from 'antd';
+import { Alert, Button, Checkbox, Input, Radio, Result, Skeleton, Table } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import type { MemberCoupon, MemberVoucher } from '@/api/types';
@@ -22,6 +22,7 @@ import { useOrderKey } from '../order-key';
 import { CheckoutSettlement, explicitChoices, refusedChoice, type Choices, type Offer } from '../settlement';
 import { AvailableCoupons } from './available-coupons';
 import { CartSteps } from './cart-page';
+import { useUi } from '@/lib/ui';
 
 /** The refusals after which the preview is read again: the member's accounts or the amounts changed. */
 const STALE_FIELDS = ['coupon_id', 'cash_voucher_id', 'expected_due'];
@@ -127,7 +128,7 @@ function brief(settlement: Settlement | undefined) {
 
 function CheckoutForm({ data, onStale }: { data: Preview; onStale: () => void }) {
   const navigate = useNavigate();
-  const { message } = AntApp.useApp();
+  const { message } = useUi();
   const [address, setAddress] = useState<number | null>(null);
   const [remark, setRemark] = useState('');
   const placeOrder = usePlaceOrder();

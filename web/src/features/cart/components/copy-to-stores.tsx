@@ -4,11 +4,12 @@
 // with its reason, and the rest is copied.
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Alert, App as AntApp, Checkbox, Empty, Modal, Skeleton, Tag } from 'antd';
+import { Alert, Checkbox, Empty, Modal, Skeleton, Tag } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { companyQuery } from '@/api/account';
 import { useCopyLines } from '@/api/cart';
 import type { Copied } from '@/api/types';
+import { useUi } from '@/lib/ui';
 
 /** What the buyer is told after a copy: how many copies were made, and each one skipped with why. */
 function copySummary(result: Copied, stores: number): string {
@@ -17,7 +18,7 @@ function copySummary(result: Copied, stores: number): string {
 }
 
 export function CopyToStores({ open, ids, onClose }: { open: boolean; ids: number[]; onClose: () => void }) {
-  const { message, modal } = AntApp.useApp();
+  const { message, modal } = useUi();
   const [chosen, setChosen] = useState<number[]>([]);
   const copyLines = useCopyLines();
   const copying = copyLines.isPending;

@@ -3,7 +3,7 @@
 // pays it at the payment provider and goes there when the provider confirms it; 取消订单 cancels
 // it (its stock, coupon, cash voucher, red packets and points go back).
 import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
-import { Alert, App as AntApp, Button, Descriptions, Radio, Result, Skeleton, Space } from 'antd';
+import { Alert, Button, Descriptions, Radio, Result, Skeleton, Space } from 'antd';
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { canPay, positive, yuan } from '@/lib/money';
@@ -15,6 +15,7 @@ import { usePayByBalance, usePayOnline } from '../api';
 import { CartSteps } from './cart-page';
 import { PayCountdown } from '@/components/pay-countdown';
 import { keys } from '@/lib/query-keys';
+import { useUi } from '@/lib/ui';
 
 export function PayPage() {
   const params = useParams();
@@ -35,7 +36,7 @@ export function PayPage() {
   const paying = payByBalance.isPending || payOnline.isPending;
   const [method, setMethod] = useState<'balance' | 'online'>('balance');
   const [online, setOnline] = useState<PaymentStarted>();
-  const { modal, message } = AntApp.useApp();
+  const { modal, message } = useUi();
   const client = useQueryClient();
 
   if (!(id > 0) || order.isError) return <Result status="404" title="订单不存在" extra={<Link to="/order">查看我的订单</Link>} />;

@@ -1,18 +1,19 @@
 // 我的收藏 (/zzfw/star): the member's favourite goods, with 快速加购 and cancel.
 import { useState } from 'react';
-import { App as AntApp, Button, Empty, Skeleton } from 'antd';
+import { Button, Empty, Skeleton } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useCancelFavorite } from '@/api/favorites';
 import { Pager } from '@/components/pager';
 import { GoodsCard } from '@/components/goods-card';
 import type { Card } from '@/api/types';
 import { favoritesQuery } from '../api';
+import { useUi } from '@/lib/ui';
 
 const PAGE_SIZE = 20;
 
 export function FavoritesPage() {
   const [page, setPage] = useState(1);
-  const { message } = AntApp.useApp();
+  const { message } = useUi();
   const favorites = useQuery(favoritesQuery(page));
   const cancelFavorite = useCancelFavorite();
   const cancel = async (goods: Card) => {

@@ -3,7 +3,7 @@
 // combinations it is sold in, each with its set price and 加入购物车 for one set (a type-3 line,
 // priced by the engine at the set's price).
 import { Link } from 'react-router';
-import { App as AntApp, Button, Skeleton, Tag } from 'antd';
+import { Button, Skeleton, Tag } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import type { CombinationOffer } from '@/api/types';
 import { useAddLine } from '@/api/cart';
@@ -11,9 +11,10 @@ import { LineType, manjianTitle } from '@/lib/engine';
 import { yuan } from '@/lib/money';
 import { countdown, useServerNow } from '@/lib/server-clock';
 import { goodsActivitiesQuery } from '../api';
+import { useUi } from '@/lib/ui';
 
 function CombinationRow({ goodsId, offer }: { goodsId: number; offer: CombinationOffer }) {
-  const { message } = AntApp.useApp();
+  const { message } = useUi();
   const addLine = useAddLine();
   const adding = addLine.isPending;
   const add = async () => {

@@ -4,7 +4,7 @@
 // the activities it takes part in (goods-activities.tsx).
 import { useMemo, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { App as AntApp, Breadcrumb, Button, Descriptions, Result, Skeleton, Space } from 'antd';
+import { Breadcrumb, Button, Descriptions, Result, Skeleton, Space } from 'antd';
 import { HeartFilled, HeartOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useAddFavorite, useCancelFavorite } from '@/api/favorites';
@@ -18,6 +18,7 @@ import type { GoodsDetail } from '@/api/types';
 import type { QueryOf } from '@/api/requests';
 import { goodsDetailQuery } from '../api';
 import { GoodsActivities } from './goods-activities';
+import { useUi } from '@/lib/ui';
 
 type DetailQuery = QueryOf<'/api/goods/detail/{id}'>;
 
@@ -63,7 +64,7 @@ export function GoodsDetailPage() {
   const { id } = useParams();
   const [search] = useSearchParams();
   const navigate = useNavigate();
-  const { message } = AntApp.useApp();
+  const { message } = useUi();
   const addFavorite = useAddFavorite();
   const cancelFavorite = useCancelFavorite();
   const query = useMemo(() => {

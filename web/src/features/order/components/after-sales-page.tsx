@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { App as AntApp, Button, Card, Empty, Form, Image, Input, Radio, Skeleton, Space, Tag } from 'antd';
+import { Button, Card, Empty, Form, Image, Input, Radio, Skeleton, Space, Tag } from 'antd';
 import type { UploadFile } from 'antd';
 import { PhotoPicker } from '@/components/photo-picker';
 import { messageForm, pickedFiles } from '@/lib/files';
@@ -14,6 +14,7 @@ import { MemberLayout } from '@/components/member-layout';
 import { fieldErrors } from '@/lib/field-errors';
 import { orderQuery } from '@/api/orders';
 import { afterSalesQuery, useOpenAfterSale, useReplyAfterSale, useResolveAfterSale } from '../api';
+import { useUi } from '@/lib/ui';
 
 const KINDS = [
   { value: 1, label: '质量问题' },
@@ -58,7 +59,7 @@ function MessageForm({ submit, withKind, label }: { submit: (form: FormData) => 
 }
 
 function CaseCard({ item, refresh }: { item: AfterSale; refresh: () => Promise<unknown> }) {
-  const { message } = AntApp.useApp();
+  const { message } = useUi();
   const resolveCase = useResolveAfterSale();
   const reply = useReplyAfterSale();
   const resolve = async () => {
@@ -121,7 +122,7 @@ export function AfterSalesPage() {
   const order = useQuery(orderQuery(id));
   const cases = useQuery(afterSalesQuery(id));
   const openCase = useOpenAfterSale();
-  const { message } = AntApp.useApp();
+  const { message } = useUi();
   const refresh = () => Promise.all([cases.refetch(), order.refetch()]);
   const allowed = order.data?.actions.includes('after_sales');
   return (

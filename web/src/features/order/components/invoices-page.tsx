@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { App as AntApp, Button, Card, Form, Input, Radio, Skeleton, Table, Tag } from 'antd';
+import { Button, Card, Form, Input, Radio, Skeleton, Table, Tag } from 'antd';
 import { yuan } from '@/lib/money';
 import { formatTime } from '@/lib/time';
 import { MemberLayout } from '@/components/member-layout';
@@ -12,13 +12,14 @@ import { fieldErrors } from '@/lib/field-errors';
 import type { Invoice, InvoiceForm } from '@/api/types';
 import { Pager } from '@/components/pager';
 import { invoicesQuery, useRequestInvoice } from '../api';
+import { useUi } from '@/lib/ui';
 
 const PAGE_SIZE = 20;
 
 function RequestForm({ order, done }: { order: number; done: () => Promise<unknown> }) {
   const [form] = Form.useForm();
   const kind = Form.useWatch('kind', form) ?? 1;
-  const { message } = AntApp.useApp();
+  const { message } = useUi();
   const request = useRequestInvoice();
   const sending = request.isPending;
   const send = async (values: InvoiceForm) => {

@@ -1,12 +1,13 @@
 // The buttons an order's state allows its member: pay, cancel, confirm receipt, invoice, return,
 // after-sales, buy again.
 import { Link, useNavigate } from 'react-router';
-import { App as AntApp, Button, Space } from 'antd';
+import { Button, Space } from 'antd';
 import type { OrderDetail } from '@/api/types';
 import { useBuyAgain, useCancelOrder, useReceiveOrder } from '@/api/orders';
+import { useUi } from '@/lib/ui';
 
 export function OrderActions({ order, detail = true }: { order: OrderDetail; detail?: boolean }) {
-  const { modal, message } = AntApp.useApp();
+  const { modal, message } = useUi();
   const navigate = useNavigate();
   const cancel = useCancelOrder();
   const receive = useReceiveOrder();

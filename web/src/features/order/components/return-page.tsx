@@ -8,7 +8,6 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import {
   Alert,
-  App as AntApp,
   Button,
   Card,
   Descriptions,
@@ -35,12 +34,13 @@ import { fieldErrors } from '@/lib/field-errors';
 import { returnForm, returnLines, returnQuoteQuery, returnsQuery, useRequestReturn, useWithdrawReturn } from '../api';
 import { orderLineFacts } from '@/components/line-facts';
 import { LineGoodsName } from '@/components/line-goods';
+import { useUi } from '@/lib/ui';
 
 /** 待审核, 待退货, 已拒绝, 已退款, 已撤销. */
 const STATUS_COLOURS = ['orange', 'blue', 'red', 'green', 'default'];
 
 function RequestForm({ info, done }: { info: ReturnInfo; done: () => Promise<unknown> }) {
-  const { message } = AntApp.useApp();
+  const { message } = useUi();
   const [form] = Form.useForm();
   const [chosen, setChosen] = useState<Record<number, number>>({});
   const [files, setFiles] = useState<UploadFile[]>([]);
@@ -151,7 +151,7 @@ function RequestForm({ info, done }: { info: ReturnInfo; done: () => Promise<unk
 }
 
 function ReturnCard({ item, refresh }: { item: ReturnRecord; refresh: () => Promise<unknown> }) {
-  const { modal, message } = AntApp.useApp();
+  const { modal, message } = useUi();
   const withdrawReturn = useWithdrawReturn();
   const withdraw = () =>
     modal.confirm({

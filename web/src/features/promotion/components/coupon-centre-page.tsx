@@ -3,15 +3,16 @@
 // is gone; 立即领取 puts one into the member's wallet at once (a visitor is sent to log in).
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { App as AntApp, Button, Empty, Progress, Skeleton, Tag } from 'antd';
+import { Button, Empty, Progress, Skeleton, Tag } from 'antd';
 import { yuan } from '@/lib/money';
 import type { CentreCoupon } from '@/api/types';
 import { discountLabel } from '@/lib/engine';
 import { thresholdText } from '@/lib/coupon-text';
 import { CLAIM_STATES, claimedPercent, couponCentreQuery, useClaim } from '../api';
+import { useUi } from '@/lib/ui';
 
 function CentreCard({ coupon }: { coupon: CentreCoupon }) {
-  const { message } = AntApp.useApp();
+  const { message } = useUi();
   const claim = useClaim();
   const state = CLAIM_STATES[coupon.state] ?? CLAIM_STATES.gone;
   const value = coupon.kind === 2 && coupon.rate ? discountLabel(coupon.rate) : yuan(coupon.reduce);

@@ -7,11 +7,12 @@
 // own file: most pages of most visits never open it.
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { App as AntApp, Button, Modal, Tag } from 'antd';
+import { Button, Modal, Tag } from 'antd';
 import dayjs from 'dayjs';
 import type { DrawResult } from '@/api/types';
 import { drawActivityQuery, drawAdsQuery, drawRulesQuery, drawWinnersQuery, useDraw } from '../draw-api';
 import { DRAW_CLOSED, drawMessage } from '../draw';
+import { useUi } from '@/lib/ui';
 
 const moment = (seconds: number) => dayjs.unix(seconds).format('YYYY-MM-DD HH:mm');
 
@@ -111,7 +112,7 @@ function DrawAdStrip({ current, onOpen, locked }: { current: number; onOpen: (id
 /** The popup of the running activity `current`, which the member has not joined; hidden while
  * `enabled` is off (a route the popup leaves out), keeping what the member did in it. */
 export default function DrawDialog({ enabled, current, onClosed }: { enabled: boolean; current: number; onClosed: () => void }) {
-  const { modal } = AntApp.useApp();
+  const { modal } = useUi();
   const drawOnce = useDraw();
   const [drawing, setDrawing] = useState(false);
   const [result, setResult] = useState<DrawResult | null>(null);

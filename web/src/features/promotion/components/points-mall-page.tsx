@@ -5,12 +5,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { App as AntApp, Button, Empty, InputNumber, Modal, Segmented, Select, Skeleton, Space, Tag } from 'antd';
+import { Button, Empty, InputNumber, Modal, Segmented, Select, Skeleton, Space, Tag } from 'antd';
 import { positive, yuan } from '@/lib/money';
 import type { PointsGoods } from '@/api/types';
 import { Pager } from '@/components/pager';
 import { addressesQuery } from '@/api/account';
 import { type MallFilter, pointsMallQuery, redeemable, useRedeem } from '../api';
+import { useUi } from '@/lib/ui';
 
 const KINDS = [
   { value: 0, label: '全部' },
@@ -25,7 +26,7 @@ const SORTS = [
 ];
 
 function RedeemDialog({ item, points, close }: { item: PointsGoods; points: number; close: () => void }) {
-  const { message } = AntApp.useApp();
+  const { message } = useUi();
   const redeem = useRedeem();
   const [number, setNumber] = useState(1);
   const addresses = useQuery(addressesQuery());

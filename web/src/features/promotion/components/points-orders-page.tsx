@@ -3,13 +3,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { App as AntApp, Button, Table, Tabs, Tag } from 'antd';
+import { Button, Table, Tabs, Tag } from 'antd';
 import { positive, yuan } from '@/lib/money';
 import { formatTime } from '@/lib/time';
 import type { PointsOrder } from '@/api/types';
 import { Pager } from '@/components/pager';
 import { MemberLayout } from '@/components/member-layout';
 import { pointsOrdersQuery, useReceivePoints } from '../api';
+import { useUi } from '@/lib/ui';
 
 const TABS = [
   { key: '-1', label: '全部' },
@@ -20,7 +21,7 @@ const TABS = [
 const COLOURS = ['orange', 'cyan', 'green'];
 
 export function PointsOrdersPage() {
-  const { modal } = AntApp.useApp();
+  const { modal } = useUi();
   const [status, setStatus] = useState(-1);
   const [page, setPage] = useState(1);
   const orders = useQuery(pointsOrdersQuery(page, status));

@@ -2,7 +2,7 @@
 // shop's replies to what they wrote.
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { App as AntApp, Button, Card, Empty, Form, Image, Input, Pagination, Radio, Skeleton, Tag } from 'antd';
+import { Button, Card, Empty, Form, Image, Input, Pagination, Radio, Skeleton, Tag } from 'antd';
 import type { UploadFile } from 'antd';
 import { PhotoPicker } from '@/components/photo-picker';
 import { messageForm, pickedFiles } from '@/lib/files';
@@ -10,6 +10,7 @@ import { formatTime } from '@/lib/time';
 import { fieldErrors } from '@/lib/field-errors';
 import { MemberLayout } from '@/components/member-layout';
 import { feedbackQuery, useSendFeedback } from '../api';
+import { useUi } from '@/lib/ui';
 
 const KINDS = [
   { value: 1, label: '功能建议' },
@@ -25,7 +26,7 @@ export function FeedbackPage() {
   const [files, setFiles] = useState<UploadFile[]>([]);
   const sendFeedback = useSendFeedback();
   const sending = sendFeedback.isPending;
-  const { message } = AntApp.useApp();
+  const { message } = useUi();
   const send = async (values: { kind: number; body: string }) => {
     try {
       const photos = pickedFiles(files);

@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { App as AntApp, Button, Descriptions, Form, Input, InputNumber, Result, Segmented, Skeleton, Table, Tag } from 'antd';
+import { Button, Descriptions, Form, Input, InputNumber, Result, Segmented, Skeleton, Table, Tag } from 'antd';
 import type { Bought, Wanted, WantedForm } from '@/api/types';
 import { useAddLines } from '@/api/cart';
 import { yuan } from '@/lib/money';
@@ -12,6 +12,7 @@ import { currentPrice, stockClass } from '@/components/goods';
 import { fieldErrors } from '@/lib/field-errors';
 import { MemberLayout } from '@/components/member-layout';
 import { boughtQuery, chosenLines, useAddWanted, wantedListQuery, wantedQuery } from '../api';
+import { useUi } from '@/lib/ui';
 
 export { FeedbackPage } from './feedback-page';
 
@@ -24,7 +25,7 @@ export function QuickPurchasePage() {
   const [numbers, setNumbers] = useState<Record<number, number>>({});
   const addLines = useAddLines();
   const adding = addLines.isPending;
-  const { message } = AntApp.useApp();
+  const { message } = useUi();
   const add = async () => {
     const added = await addLines.mutateAsync(chosenLines(chosen, numbers));
     if (added > 0) {
@@ -184,7 +185,7 @@ export function WantedListPage() {
 export function WantedAddPage() {
   const [form] = Form.useForm();
   const navigate = useNavigate();
-  const { message } = AntApp.useApp();
+  const { message } = useUi();
   const addWanted = useAddWanted();
   const busy = addWanted.isPending;
   const save = async (values: WantedForm) => {

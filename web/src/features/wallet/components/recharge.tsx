@@ -2,16 +2,17 @@
 // member's, paid online (`POST /api/cash_coupon/userRecharge`); the balance is credited when the
 // payment provider confirms the payment, and the page then shows it.
 import { useState } from 'react';
-import { App as AntApp, Button, Card, Input, Radio, Skeleton } from 'antd';
+import { Button, Card, Input, Radio, Skeleton } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { positive, yuan } from '@/lib/money';
 import { OnlinePayment } from '@/components/online-payment';
 import type { PaymentStarted, RechargeForm } from '@/api/types';
 import { keys } from '@/lib/query-keys';
 import { moneyConfigQuery, useStartRecharge } from '../api';
+import { useUi } from '@/lib/ui';
 
 export function Recharge() {
-  const { message } = AntApp.useApp();
+  const { message } = useUi();
   const client = useQueryClient();
   const config = useQuery(moneyConfigQuery());
   const startRecharge = useStartRecharge();

@@ -4,17 +4,18 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, App as AntApp, Button, Card as AntCard, Empty, InputNumber, Skeleton, Tag } from 'antd';
+import { Alert, Button, Card as AntCard, Empty, InputNumber, Skeleton, Tag } from 'antd';
 import type { CombinationCard } from '@/api/types';
 import { useAddLine } from '@/api/cart';
 import { ZoneAd } from '@/components/zone-goods';
 import { LineType } from '@/lib/engine';
 import { yuan } from '@/lib/money';
 import { combinationsQuery } from '../api';
+import { useUi } from '@/lib/ui';
 
 function CombinationSet({ set }: { set: CombinationCard }) {
   const [number, setNumber] = useState(1);
-  const { message } = AntApp.useApp();
+  const { message } = useUi();
   const addLine = useAddLine();
   const adding = addLine.isPending;
   const buyable = set.is_buy === 1;
