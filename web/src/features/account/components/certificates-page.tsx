@@ -4,6 +4,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Alert, Button, Card, DatePicker, Form, Input, Select, Skeleton, Table, Tag, Upload } from 'antd';
+// The date pickers' calendar in Chinese (ConfigProvider's zh_CN names dayjs's zh-cn).
+import 'dayjs/locale/zh-cn';
 import type { UploadFile } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { Certificate } from '@/api/types';

@@ -4,6 +4,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { DatePicker, Empty, Input, Skeleton, Table, Tabs, Tag } from 'antd';
+// The date pickers' calendar in Chinese (ConfigProvider's zh_CN names dayjs's zh-cn).
+import 'dayjs/locale/zh-cn';
 import { Pager } from '@/components/pager';
 import type { OrderDetail, OrderItem } from '@/api/types';
 import { yuan } from '@/lib/money';

@@ -3,6 +3,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { DatePicker, Empty, Segmented, Table } from 'antd';
+// The date pickers' calendar in Chinese (ConfigProvider's zh_CN names dayjs's zh-cn).
+import 'dayjs/locale/zh-cn';
 import type { LogEntry } from '@/api/types';
 import { logQuery, type LogAccount, type LogFilter } from '../api';
 import { dateRange, formatTime } from '@/lib/time';
