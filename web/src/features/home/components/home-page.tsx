@@ -3,7 +3,7 @@
 // brands.
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { Button, Carousel, Empty, Skeleton } from 'antd';
+import { Button, Empty, Skeleton } from 'antd';
 import { commonDataQuery } from '@/api/common';
 import { useKnownUser } from '@/api/user';
 import { GoodsCard } from '@/components/goods-card';
@@ -13,19 +13,20 @@ import { memberCentreQuery } from '@/api/member';
 import { bannersQuery, everydayPriceQuery, recommendedQuery, spikeQuery } from '../api';
 import type { Card, MemberCentre } from '@/api/types';
 import { yuan } from '@/lib/money';
+import { BannerCarousel } from './banner-carousel';
 
 function Banners() {
   const banners = useQuery(bannersQuery());
   if (!banners.data) return <Skeleton.Node active className="banner-skeleton" />;
   return (
-    <Carousel autoplay className="banners" autoplaySpeed={5000}>
+    <BannerCarousel className="banners" autoplaySpeed={5000}>
       {banners.data.map((banner, index) => (
         <Link key={banner.id} to={banner.url} className="banner" style={{ background: banner.color || '#11845b' }}>
           {/* The first banner at once; the others when the carousel brings them into view. */}
           <img src={banner.image} alt={banner.title} loading={index === 0 ? 'eager' : 'lazy'} />
         </Link>
       ))}
-    </Carousel>
+    </BannerCarousel>
   );
 }
 
