@@ -1,32 +1,22 @@
 // The footer: the first 4 help groups, licence and company notices (the shop's identity from the
-// common data, as the origin's settings hold it), two QR codes generated from their URLs
-// (official account, mini-program), links.
-import { lazy, Suspense } from 'react';
+// common data, as the origin's settings hold it), two QR codes of fixed URLs (official account,
+// mini-program: drawn ahead of time, footer-qr.ts), links.
 import { Link } from 'react-router';
-import { useInView } from 'react-intersection-observer';
 import { useCommonData, useHelpGroups, useLinks } from '@/api/common';
+import { MINI_PROGRAM, OFFICIAL_ACCOUNT, type QrPicture } from './footer-qr';
 
-// The QR codes' generator is not part of the first load: it comes when the footer nears the
-// window, which on most pages is after a scroll.
-const QRCodeSVG = lazy(() => import('qrcode.react').then((module) => ({ default: module.QRCodeSVG })));
-
-/** A QR code of `value`, 88 px square; its place is kept until it is drawn. */
-function QrCode({ value }: { value: string }) {
-  const { ref, inView } = useInView({ triggerOnce: true, rootMargin: '200px', fallbackInView: true });
-  const space = <svg ref={ref} width={88} height={88} aria-hidden />;
-  return inView ? (
-    <Suspense fallback={space}>
-      <QRCodeSVG value={value} size={88} />
-    </Suspense>
-  ) : (
-    space
+/** A QR code, 88 px square, as qrcode.react's QRCodeSVG draws it. */
+export function QrCode({ code }: { code: QrPicture }) {
+  return (
+    <svg height={88} width={88} viewBox={`0 0 ${code.modules} ${code.modules}`} role="img">
+      <path fill="#FFFFFF" d={`M0,0 h${code.modules}v${code.modules}H0z`} shapeRendering="crispEdges" />
+      <path fill="#000000" d={code.path} shapeRendering="crispEdges" />
+    </svg>
   );
 }
 
 /** §9: the footer shows the first 4 help groups. */
 export const HELP_GROUPS = 4;
-export const OFFICIAL_ACCOUNT_URL = 'https://mp.weixin.qq.com/mp/profile?biz=yiyaopifa';
-export const MINI_PROGRAM_URL = 'https://shop.example.com/mini';
 
 export function Footer() {
   const help = useHelpGroups();
@@ -54,11 +44,11 @@ export function Footer() {
           ))}
           <div className="footer-qr">
             <figure>
-              <QrCode value={OFFICIAL_ACCOUNT_URL} />
+              <QrCode code={OFFICIAL_ACCOUNT} />
               <figcaption>关注公众号</figcaption>
             </figure>
             <figure>
-              <QrCode value={MINI_PROGRAM_URL} />
+              <QrCode code={MINI_PROGRAM} />
               <figcaption>微信小程序</figcaption>
             </figure>
           </div>
