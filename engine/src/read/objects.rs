@@ -2,8 +2,7 @@
 //! a compound field is read ([`finish`]), and how lists grow in place.
 
 use super::Key;
-use super::readers::Read;
-use super::what::{Out, Shape, Slot};
+use super::what::{Out, Read, Shape, Slot};
 use crate::model::{ActivityData, CartItem, Goods, Ladder, LadderStep, ManjianTier, ShippingData};
 use crate::money::Money;
 

@@ -11,7 +11,7 @@ use super::Key;
 use super::objects::{Field, field, finish, no_goods, no_item, no_step, no_tier, pop, push, reserve};
 use super::path::{MARK, Segment, within, wrong_float};
 use super::settlement::{self, Node};
-use super::what::{Found, Out, Shape, Slot};
+use super::what::{Found, Out, Read, Shape, Slot};
 use crate::model::{ActivityData, CartInput, CartItem, Goods, LadderStep, ManjianTier, ShippingData};
 use crate::money::Money;
 
@@ -108,12 +108,6 @@ impl<'de> Visitor<'de> for ScalarReader<'_> {
     fn visit_some<D: Deserializer<'de>>(self, deserializer: D) -> Result<(), D::Error> {
         if self.optional { ScalarReader { optional: false, ..self }.deserialize(deserializer) } else { self.found(Found::Option) }
     }
-}
-
-/// What a [`Reader`] read: the value, or null.
-pub(super) enum Read {
-    Null,
-    Built,
 }
 
 /// Reads an object, a list or the settlement of `shape` (where `optional`, it may be null)

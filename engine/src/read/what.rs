@@ -8,6 +8,12 @@ use super::path::Float;
 use crate::model::{ActivityData, CartInput, CartItem, Goods, LadderStep, MAX_QUANTITY, ManjianTier, SettlementInput, ShippingData};
 use crate::money::{MAX_SAFE_INTEGER, Money};
 
+/// What a reader read: the value, or null.
+pub(super) enum Read {
+    Null,
+    Built,
+}
+
 /// What a value is read as.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Shape {
