@@ -15,6 +15,7 @@ pub mod money;
 pub mod purge;
 pub mod search;
 pub mod security;
+pub mod seed;
 pub mod startup;
 pub mod telemetry;
 pub mod wechat;

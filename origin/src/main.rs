@@ -3,7 +3,8 @@
 //! document (JSON) to standard output, without a database.
 
 use origin::config::Config;
-use origin::db::{Db, seed};
+use origin::db::Db;
+use origin::seed;
 use origin::startup::Application;
 use origin::telemetry;
 

@@ -17,8 +17,9 @@ use tower_http::timeout::TimeoutLayer;
 use tower_http::trace::TraceLayer;
 
 use crate::config::Config;
-use crate::db::{Db, seed};
+use crate::db::Db;
 use crate::http::{ApiContext, api_router};
+use crate::seed;
 
 pub struct Application {
     listener: TcpListener,

@@ -5,8 +5,8 @@ use sqlx::AnyConnection;
 
 use super::shown::shown;
 use super::{begin_write, log};
-use crate::domain::members::REQUIRED;
-use crate::domain::messages;
+use crate::domain::catalogue::controlled;
+use crate::domain::certificates::{self, Reviewed};
 use crate::{money, now};
 
 #[derive(sqlx::FromRow)]
@@ -88,60 +88,23 @@ pub(super) async fn qualifications(conn: &mut AnyConnection, member: Option<i64>
     Ok(out)
 }
 
-/// Marks a certificate reviewed: answers its member and kind.
-async fn review(conn: &mut AnyConnection, id: i64, status: i64, reason: &str) -> anyhow::Result<(i64, String)> {
-    sqlx::query_as("UPDATE qualifications SET status = $1, reason = $2, reviewed_at = $3 WHERE id = $4 RETURNING member_id, kind")
-        .bind(status)
-        .bind(reason)
-        .bind(now())
-        .bind(id)
-        .fetch_optional(&mut *conn)
-        .await?
-        .ok_or_else(|| anyhow::anyhow!("no qualification certificate {id}"))
-}
-
 pub(super) async fn approve(conn: &mut AnyConnection, operator: &str, id: i64, scope: Option<String>) -> anyhow::Result<String> {
+    let lines: Option<Vec<&str>> =
+        scope.as_deref().map(|scope| scope.split([',', '，', '\n']).map(str::trim).filter(|item| !item.is_empty()).collect());
     let mut tx = begin_write(conn).await?;
-    let (member, kind) = review(&mut tx, id, 1, "").await?;
-    if let Some(scope) = &scope {
-        let lines: Vec<&str> = scope.split([',', '，', '\n']).map(str::trim).filter(|item| !item.is_empty()).collect();
-        sqlx::query("UPDATE members SET business_scope = $1 WHERE id = $2").bind(lines.join("\n")).bind(member).execute(&mut *tx).await?;
-    }
-    // Approved once every required kind has an approved certificate.
-    let approved: Vec<String> = sqlx::query_scalar("SELECT DISTINCT kind FROM qualifications WHERE member_id = $1 AND status = 1")
-        .bind(member)
-        .fetch_all(&mut *tx)
-        .await?;
-    let passed = REQUIRED.iter().all(|required| approved.iter().any(|kind| kind == required));
-    if passed {
-        sqlx::query("UPDATE members SET is_passed = 1 WHERE id = $1").bind(member).execute(&mut *tx).await?;
-    }
-    // One message when the member can order: the first approval completing the required kinds,
-    // or a certificate of an approved member renewed. A certificate approved while others are
-    // still missing shows its state on the certificates page, without a message of its own.
-    if passed {
-        let body = format!("您的{kind}已审核通过，资质审核完成，现在可以下单了。");
-        messages::send(&mut tx, member, messages::QUALIFICATION, "资质审核通过", &body).await?;
-    }
-    log(
-        &mut tx,
-        operator,
-        "qualification.approve",
-        member,
-        &format!("certificate {id} ({kind}){}", scope.map(|s| format!(" scope: {s}")).unwrap_or_default()),
-    )
-    .await?;
+    let Reviewed { member, kind, member_approved } = certificates::approve(&mut tx, id, lines.as_deref(), now()).await?;
+    let scope = scope.map(|scope| format!(" scope: {scope}")).unwrap_or_default();
+    log(&mut tx, operator, "qualification.approve", member, &format!("certificate {id} ({kind}){scope}")).await?;
     tx.commit().await?;
-    Ok(format!("approved certificate {id} ({kind}) of member {member}{}\n", if passed { "; the member is approved" } else { "" }))
+    let approved = if member_approved { "; the member is approved" } else { "" };
+    Ok(format!("approved certificate {id} ({kind}) of member {member}{approved}\n"))
 }
 
 pub(super) async fn reject(conn: &mut AnyConnection, operator: &str, id: i64, reason: &str) -> anyhow::Result<String> {
     let reason = reason.trim();
     anyhow::ensure!(!reason.is_empty(), "a rejection needs a reason");
     let mut tx = begin_write(conn).await?;
-    let (member, kind) = review(&mut tx, id, 2, reason).await?;
-    messages::send(&mut tx, member, messages::QUALIFICATION, "资质审核未通过", &format!("您的{kind}未通过审核：{reason}。请重新上传。"))
-        .await?;
+    let Reviewed { member, kind, .. } = certificates::reject(&mut tx, id, reason, now()).await?;
     log(&mut tx, operator, "qualification.reject", member, &format!("certificate {id} ({kind}): {reason}")).await?;
     tx.commit().await?;
     Ok(format!("rejected certificate {id} ({kind}) of member {member}\n"))
@@ -173,29 +136,7 @@ pub(super) async fn kx_review(conn: &mut AnyConnection, operator: &str, member: 
     let reason = reason.map(str::trim);
     anyhow::ensure!(reason != Some(""), "a rejection needs its --reason");
     let mut tx = begin_write(conn).await?;
-    let (status, from) = match reason {
-        None => (crate::domain::members::APPROVED, "status = 0 OR status = 2"),
-        Some(_) => (crate::domain::members::REJECTED, "status = 0 OR status = 1"),
-    };
-    let moved = sqlx::query(sqlx::AssertSqlSafe(format!(
-        "UPDATE kx_members SET status = $1, reason = $2, reviewed_at = $3 WHERE member_id = $4 AND ({from})"
-    )))
-    .bind(status)
-    .bind(reason.unwrap_or(""))
-    .bind(now())
-    .bind(member)
-    .execute(&mut *tx)
-    .await?;
-    anyhow::ensure!(
-        moved.rows_affected() == 1,
-        "member {member} has no application that can be {}",
-        if reason.is_none() { "approved" } else { "rejected" }
-    );
-    let (title, body) = match reason {
-        None => ("控销资格审核通过", "您的控销专区采购资格已审核通过，现在可以采购控销品种。".to_owned()),
-        Some(reason) => ("控销资格审核未通过", format!("您的控销专区采购资格未通过审核：{reason}")),
-    };
-    messages::send(&mut tx, member, messages::QUALIFICATION, title, &body).await?;
+    let status = controlled::review(&mut tx, member, reason, now()).await?;
     let action = if reason.is_none() { "kx.approve" } else { "kx.reject" };
     log(&mut tx, operator, action, member, reason.unwrap_or("")).await?;
     tx.commit().await?;

@@ -440,7 +440,7 @@ async fn command(db: &Db, admin: Admin) -> anyhow::Result<String> {
         Command::Backup { to } => crate::backup::backup(db, &to).await,
         Command::Restore { .. } => anyhow::bail!("restore runs before the database is opened (`origin admin restore`)"),
         Command::Seed { goods, seed } => {
-            crate::db::seed::seed_if_empty(db).await?;
+            crate::seed::seed_if_empty(db).await?;
             crate::db::generate::generate(&mut conn, db.kind, goods, seed).await
         }
         Command::Logistics { order, description, place } => logistics(&mut conn, &operator, order, &place, &description).await,

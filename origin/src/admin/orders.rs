@@ -1,46 +1,24 @@
 //! Orders after payment, on the operator's side: shipping and logistics, after-sales cases,
 //! e-invoices, returns, and the points mall's orders. The states and transactions are the
-//! domain's (`crate::domain`, `crate::order_life`, `crate::returns`).
+//! domain's (`crate::domain`: `orders::shipping`, `after_sales`, `returns`, `invoices`, `points_mall`).
 
 use sqlx::AnyConnection;
 
 use super::shown::shown;
 use super::{begin_write, log};
-use crate::domain::orders::life as order_life;
-use crate::domain::orders::life::{Action, Actor, OrderStatus};
+use crate::domain::orders::life::Actor;
+use crate::domain::orders::shipping;
 use crate::domain::returns::Step;
 use crate::domain::{messages, returns};
 use crate::{money, now};
 
-/// The member of an order and its state.
-async fn order_of(conn: &mut AnyConnection, order: i64) -> anyhow::Result<(i64, OrderStatus, String)> {
-    sqlx::query_as("SELECT member_id, status, order_no FROM orders WHERE id = $1")
-        .bind(order)
-        .fetch_optional(&mut *conn)
-        .await?
-        .ok_or_else(|| anyhow::anyhow!("no order {order}"))
-}
-
 pub(super) async fn ship(conn: &mut AnyConnection, operator: &str, order: i64, carrier: &str, tracking: &str) -> anyhow::Result<String> {
     let (carrier, tracking) = (carrier.trim(), tracking.trim());
     anyhow::ensure!(!carrier.is_empty() && !tracking.is_empty(), "a shipment needs its carrier and tracking number");
-    let now = now();
     let mut tx = begin_write(conn).await?;
-    let (member, status, order_no) = order_of(&mut tx, order).await?;
-    let note = format!("{carrier} {tracking}");
-    if !order_life::change(&mut tx, order, None, Action::Ship, Actor::Operator, &note, now).await? {
-        anyhow::bail!("order {order} cannot be shipped: {}", Action::Ship.refusal(status));
-    }
-    sqlx::query("UPDATE orders SET carrier = $1, tracking_no = $2 WHERE id = $3")
-        .bind(carrier)
-        .bind(tracking)
-        .bind(order)
-        .execute(&mut *tx)
-        .await?;
-    order_life::add_logistics(&mut tx, order, "", &format!("商家已发货，{carrier}运单号 {tracking}"), now).await?;
-    messages::send(&mut tx, member, messages::ORDER, "订单已发货", &format!("订单 {order_no} 已由{carrier}发出，运单号 {tracking}。"))
-        .await?;
-    log(&mut tx, operator, "order.ship", member, &format!("order {order} ({order_no}): {note}")).await?;
+    let shipped = shipping::ship(&mut tx, order, carrier, tracking, Actor::Operator, now()).await?;
+    let order_no = shipped.order_no;
+    log(&mut tx, operator, "order.ship", shipped.member, &format!("order {order} ({order_no}): {carrier} {tracking}")).await?;
     tx.commit().await?;
     Ok(format!("shipped order {order} ({order_no}) by {carrier}, {tracking}\n"))
 }
@@ -52,13 +30,12 @@ pub(super) async fn logistics(
     place: &str,
     description: &str,
 ) -> anyhow::Result<String> {
-    let description = description.trim();
+    let (place, description) = (place.trim(), description.trim());
     anyhow::ensure!(!description.is_empty(), "a logistics event needs its description");
     let mut tx = begin_write(conn).await?;
-    let (member, status, order_no) = order_of(&mut tx, order).await?;
-    anyhow::ensure!(matches!(status, OrderStatus::Shipped | OrderStatus::Done), "order {order} is not shipped: {}", status.name());
-    order_life::add_logistics(&mut tx, order, place.trim(), description, now()).await?;
-    log(&mut tx, operator, "order.logistics", member, &format!("order {order} ({order_no}): {place} {description}")).await?;
+    let followed = shipping::add_logistics(&mut tx, order, place, description, now()).await?;
+    let order_no = followed.order_no;
+    log(&mut tx, operator, "order.logistics", followed.member, &format!("order {order} ({order_no}): {place} {description}")).await?;
     tx.commit().await?;
     Ok(format!("logistics event added to order {order} ({order_no})\n"))
 }
@@ -84,19 +61,9 @@ pub(super) async fn after_sales(conn: &mut AnyConnection, open_only: bool) -> an
 pub(super) async fn answer(conn: &mut AnyConnection, operator: &str, case: i64, body: &str, resolve: bool) -> anyhow::Result<String> {
     let body = body.trim();
     anyhow::ensure!(!body.is_empty(), "an answer needs its text");
-    let now = now();
     let mut tx = begin_write(conn).await?;
-    let (member, case_no, status): (i64, String, i64) = sqlx::query_as("SELECT member_id, case_no, status FROM after_sales WHERE id = $1")
-        .bind(case)
-        .fetch_optional(&mut *tx)
-        .await?
-        .ok_or_else(|| anyhow::anyhow!("no after-sales case {case}"))?;
-    anyhow::ensure!(status == 0, "after-sales case {case} is resolved already");
-    crate::domain::after_sales::add_message(&mut tx, case, "operator", body, &[], now).await?;
-    if resolve {
-        sqlx::query("UPDATE after_sales SET status = 1, closed_at = $1 WHERE id = $2").bind(now).bind(case).execute(&mut *tx).await?;
-    }
-    messages::send(&mut tx, member, messages::ORDER, "售后单有新回复", &format!("您的售后单 {case_no} 有新回复：{body}")).await?;
+    let crate::domain::after_sales::Case { member, case_no } =
+        crate::domain::after_sales::answer(&mut tx, case, body, resolve, now()).await?;
     log(
         &mut tx,
         operator,

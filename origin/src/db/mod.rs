@@ -3,7 +3,6 @@
 //! parameters, which both engines accept; the schemas differ only in identity columns.
 
 pub mod generate;
-pub mod seed;
 
 use std::path::Path;
 use std::str::FromStr;

@@ -36,3 +36,30 @@ pub async fn add_message(
     sqlx::query("UPDATE after_sales SET updated_at = $1 WHERE id = $2").bind(now).bind(case).execute(&mut *conn).await?;
     Ok(())
 }
+
+/// A case as the operator answers it: its member and number.
+pub struct Case {
+    pub member: i64,
+    pub case_no: String,
+}
+
+/// The operator's answer to open case `id` at `now`, in the caller's transaction: the message,
+/// the case resolved when `resolve`, and the member told. Not found when there is no such case,
+/// a conflict when it is resolved already.
+pub async fn answer(conn: &mut AnyConnection, id: i64, body: &str, resolve: bool, now: i64) -> crate::domain::Result<Case> {
+    use crate::domain::{Error, messages};
+    let (member, case_no, status): (i64, String, i64) = sqlx::query_as("SELECT member_id, case_no, status FROM after_sales WHERE id = $1")
+        .bind(id)
+        .fetch_optional(&mut *conn)
+        .await?
+        .ok_or_else(|| Error::not_found("售后单不存在"))?;
+    if status != 0 {
+        return Err(Error::conflict("售后单已解决"));
+    }
+    add_message(conn, id, "operator", body, &[], now).await?;
+    if resolve {
+        sqlx::query("UPDATE after_sales SET status = 1, closed_at = $1 WHERE id = $2").bind(now).bind(id).execute(&mut *conn).await?;
+    }
+    messages::send(conn, member, messages::ORDER, "售后单有新回复", &format!("您的售后单 {case_no} 有新回复：{body}")).await?;
+    Ok(Case { member, case_no })
+}

@@ -1,8 +1,8 @@
-//! The domain's one error: why a rule refused what was asked (with the Chinese message the
-//! member reads), or a fault. `http::error` turns it into the answer's envelope with the status
-//! of its [`Refusal`] (`docs/api.md`, "The envelope"); the operator's commands print it.
+//! The origin's one error: why a call or a rule refused what was asked (with the Chinese
+//! message the member reads), or a fault. `http::error` answers it as the envelope with the
+//! status of its kind (`docs/api.md`, "The envelope"); the operator's commands print it.
 
-/// What kind of refusal: `http/` answers each with its own status (403, 404, 409, 429).
+/// What kind of refusal: `http/` answers each with its own status.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Refusal {
     /// Not allowed for this member (403).
@@ -11,12 +11,21 @@ pub enum Refusal {
     NotFound,
     /// Not in this state, or already done (409).
     Conflict,
+    /// Too big a request (413).
+    TooLarge,
     /// Too often (429).
     TooMany,
+    /// A service it needs is not ready or not reachable (503).
+    Unavailable,
+    /// No room left to store it (507).
+    NoSpace,
 }
 
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
+    /// Not signed in, the session expired, or its member is gone (401: sign in again).
+    #[error("login required")]
+    Unauthorized,
     /// Field errors, in the order found (422).
     #[error("validation failed: {0:?}")]
     Validation(Vec<(String, String)>),

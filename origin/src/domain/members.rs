@@ -19,3 +19,11 @@ pub fn status_name(status: i64) -> &'static str {
         _ => "未申请",
     }
 }
+
+/// The name of the store a multi-store account's orders go to, if one is chosen.
+pub async fn current_store(conn: &mut sqlx::AnyConnection, member: i64) -> sqlx::Result<Option<String>> {
+    sqlx::query_scalar("SELECT s.name FROM members m JOIN member_stores s ON s.id = m.store_id AND s.member_id = m.id WHERE m.id = $1")
+        .bind(member)
+        .fetch_optional(&mut *conn)
+        .await
+}

@@ -5,8 +5,12 @@
 //! See `docs/architecture.md`, "The origin's layers".
 
 pub mod after_sales;
+pub mod cart;
 pub mod cashback;
+pub mod catalogue;
+pub mod certificates;
 pub mod error;
+pub mod grants;
 pub mod invoices;
 pub mod members;
 pub mod messages;

@@ -193,7 +193,7 @@ pub fn fill(text: &str, shop: &ShopIdentity, facts: Facts) -> String {
         match name.split_once('.') {
             Some(("shop", field)) => shop.get(field).map(str::to_owned),
             Some(("order", "pay_minutes")) => Some(facts.pay_minutes.to_string()),
-            Some(("shipping", "free_from")) => Some(crate::domain::orders::free_shipping_from().to_string()),
+            Some(("shipping", "free_from")) => Some(crate::domain::cart::free_shipping_from().to_string()),
             _ => None,
         }
     };
@@ -231,7 +231,7 @@ mod tests {
         assert_eq!(fill("{{shop.nope}} {{other}} {{shop.name", &shop(), facts), "{{shop.nope}} {{other}} {{shop.name");
         assert_eq!(
             fill("满{{shipping.free_from}}元包邮", &shop(), facts),
-            format!("满{}元包邮", crate::domain::orders::free_shipping_from())
+            format!("满{}元包邮", crate::domain::cart::free_shipping_from())
         );
         assert_eq!(fill("没有占位符", &shop(), facts), "没有占位符");
     }

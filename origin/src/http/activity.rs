@@ -10,10 +10,10 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::ApiContext;
-use super::card::{Card, card_columns, cards};
 use super::error::{Answer, Envelope, Error, ok};
 use super::extract::{IdsQuery, Query};
 use super::goods::placeholders;
+use crate::domain::catalogue::card::{Card, card_columns, cards};
 use crate::now;
 
 pub fn router() -> OpenApiRouter<ApiContext> {

@@ -288,14 +288,6 @@ async fn store_list(conn: &mut AnyConnection, member: Member) -> Result<StoreLis
     Ok(StoreList { list, is_dd, current, max: STORES_MAX as i64 })
 }
 
-/// The name of the store orders go to, if one is chosen.
-pub async fn current_store(conn: &mut AnyConnection, member: Member) -> Result<Option<String>> {
-    Ok(sqlx::query_scalar("SELECT s.name FROM members m JOIN member_stores s ON s.id = m.store_id AND s.member_id = m.id WHERE m.id = $1")
-        .bind(member.id)
-        .fetch_optional(&mut *conn)
-        .await?)
-}
-
 /// `GET /api/user/stores`: the member's stores.
 #[utoipa::path(get, path = "/api/user/stores", tag = "账户", responses((status = 200, description = "门店", body = Envelope<StoreList>)))]
 async fn stores(State(context): State<ApiContext>, member: Member) -> Answer<StoreList> {

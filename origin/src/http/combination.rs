@@ -11,8 +11,8 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::ApiContext;
-use super::card::{Card, CardRow, card, card_columns};
 use super::error::{Answer, Envelope, ok};
+use crate::domain::catalogue::card::{Card, CardRow, card, card_columns};
 use crate::{money, now};
 
 pub fn router() -> OpenApiRouter<ApiContext> {

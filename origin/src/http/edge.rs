@@ -24,7 +24,7 @@ use axum::response::{IntoResponse, Response};
 use order_check::proof;
 
 use super::ApiContext;
-use super::error::{Error, Nothing, ok};
+use super::error::{Error, Nothing, ok, refused};
 use crate::now;
 
 /// The health check: answered without the edge's proof, for load balancers and tunnels.
@@ -82,7 +82,7 @@ pub async fn only_through_edge(State(context): State<ApiContext>, mut request: R
 /// unread when its `Content-Length` says so), 400 for one that stopped before its end.
 async fn read_whole(request: Request) -> Result<Request, Response> {
     let limit = order_check::limits::body_limit(request.method().as_str(), request.uri().path());
-    let too_large = || Error::Refused(StatusCode::PAYLOAD_TOO_LARGE, TOO_LARGE.into()).into_response();
+    let too_large = || refused(StatusCode::PAYLOAD_TOO_LARGE, TOO_LARGE);
     let announced = request.headers().get(header::CONTENT_LENGTH).and_then(|value| value.to_str().ok());
     if announced.and_then(|length| length.trim().parse::<u64>().ok()).is_some_and(|length| length > limit as u64) {
         return Err(too_large());
@@ -91,7 +91,7 @@ async fn read_whole(request: Request) -> Result<Request, Response> {
     match axum::body::to_bytes(body, limit).await {
         Ok(bytes) => Ok(Request::from_parts(parts, Body::from(bytes))),
         Err(error) if error.to_string().contains("length limit") => Err(too_large()),
-        Err(_) => Err(Error::Refused(StatusCode::BAD_REQUEST, "请求参数不正确".into()).into_response()),
+        Err(_) => Err(refused(StatusCode::BAD_REQUEST, "请求参数不正确")),
     }
 }
 
@@ -99,7 +99,7 @@ async fn read_whole(request: Request) -> Result<Request, Response> {
 /// search index is built — else 503 (`/healthz` is 200 as soon as the database answers).
 pub async fn ready(State(context): State<ApiContext>) -> Response {
     if context.search.current().is_none() {
-        return Error::Refused(StatusCode::SERVICE_UNAVAILABLE, "搜索服务正在准备，请稍候再试".into()).into_response();
+        return refused(StatusCode::SERVICE_UNAVAILABLE, "搜索服务正在准备，请稍候再试");
     }
     health(State(context)).await
 }
@@ -110,7 +110,7 @@ pub async fn health(State(context): State<ApiContext>) -> Response {
         Ok(_) => ok(Nothing).into_response(),
         Err(error) => {
             tracing::error!(error = %error, "health check: the database does not answer");
-            Error::Refused(StatusCode::SERVICE_UNAVAILABLE, super::error::BUSY.into()).into_response()
+            refused(StatusCode::SERVICE_UNAVAILABLE, super::error::BUSY)
         }
     }
 }

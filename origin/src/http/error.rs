@@ -12,82 +12,31 @@ use utoipa::openapi::schema::{ObjectBuilder, Schema, Type};
 /// What the server says when it is at fault; the cause goes to the log only.
 pub const BUSY: &str = "系统繁忙，请稍候再试";
 
-#[derive(Debug, thiserror::Error)]
-pub enum Error {
-    /// Not logged in, or the session expired: code 10001, HTTP 401.
-    #[error("login required")]
-    Unauthorized,
-    /// Field errors, in the order found: code 422, `msg` the first message.
-    #[error("validation failed: {0:?}")]
-    Validation(Vec<(String, String)>),
-    /// The member must sign the agreement first: code 459.
-    #[error("agreement required")]
-    Agreement,
-    /// A refusal with its HTTP status (403, 404, 409, 429) and a Chinese message.
-    #[error("refused {0}: {1}")]
-    Refused(StatusCode, String),
-    /// A fault: HTTP 500, "系统繁忙，请稍候再试".
-    #[error(transparent)]
-    Internal(#[from] anyhow::Error),
-}
+/// The domain's error is the API's: every refusal a handler or a rule makes is answered here.
+pub use crate::domain::error::{Error, Refusal, Result};
 
-pub type Result<T, E = Error> = std::result::Result<T, E>;
-
-impl Error {
-    /// One field error.
-    pub fn field(field: &str, message: impl Into<String>) -> Error {
-        Error::Validation(vec![(field.to_owned(), message.into())])
-    }
-
-    pub fn not_found(message: impl Into<String>) -> Error {
-        Error::Refused(StatusCode::NOT_FOUND, message.into())
-    }
-
-    pub fn forbidden(message: impl Into<String>) -> Error {
-        Error::Refused(StatusCode::FORBIDDEN, message.into())
-    }
-
-    pub fn conflict(message: impl Into<String>) -> Error {
-        Error::Refused(StatusCode::CONFLICT, message.into())
-    }
-
-    pub fn too_many(message: impl Into<String>) -> Error {
-        Error::Refused(StatusCode::TOO_MANY_REQUESTS, message.into())
+/// The HTTP status of a refusal.
+fn status(refusal: Refusal) -> StatusCode {
+    match refusal {
+        Refusal::Forbidden => StatusCode::FORBIDDEN,
+        Refusal::NotFound => StatusCode::NOT_FOUND,
+        Refusal::Conflict => StatusCode::CONFLICT,
+        Refusal::TooLarge => StatusCode::PAYLOAD_TOO_LARGE,
+        Refusal::TooMany => StatusCode::TOO_MANY_REQUESTS,
+        Refusal::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
+        Refusal::NoSpace => StatusCode::INSUFFICIENT_STORAGE,
     }
 }
 
-/// A form field the shared order-form reader refused (`order_check::form`).
-impl From<order_check::form::FieldError> for Error {
-    fn from(error: order_check::form::FieldError) -> Error {
-        Error::field(error.field, error.message)
-    }
+/// A refusal's envelope with the HTTP status as its `code`, for what is refused before any
+/// handler runs (a route that does not exist, a body over the limit, a scrape without its
+/// token).
+pub fn refused(status: StatusCode, message: &str) -> Response {
+    envelope(status, i64::from(status.as_u16()), message.to_owned(), Value::Null)
 }
 
-/// The domain's refusal, answered with its status and message unchanged.
-impl From<crate::domain::Error> for Error {
-    fn from(error: crate::domain::Error) -> Error {
-        use crate::domain::error::Refusal;
-        match error {
-            crate::domain::Error::Validation(errors) => Error::Validation(errors),
-            crate::domain::Error::Agreement => Error::Agreement,
-            crate::domain::Error::Refused(refusal, message) => {
-                let status = match refusal {
-                    Refusal::Forbidden => StatusCode::FORBIDDEN,
-                    Refusal::NotFound => StatusCode::NOT_FOUND,
-                    Refusal::Conflict => StatusCode::CONFLICT,
-                    Refusal::TooMany => StatusCode::TOO_MANY_REQUESTS,
-                };
-                Error::Refused(status, message)
-            }
-            crate::domain::Error::Internal(error) => Error::Internal(error),
-        }
-    }
-}
-
-impl From<sqlx::Error> for Error {
-    fn from(error: sqlx::Error) -> Error {
-        Error::Internal(error.into())
-    }
+fn envelope(status: StatusCode, code: i64, msg: String, data: Value) -> Response {
+    (status, Json(json!({ "code": code, "msg": msg, "data": data }))).into_response()
 }
 
 // The success envelope around an answer, written straight to the body. Each handler's
@@ -175,12 +124,15 @@ impl IntoResponse for Error {
                 (StatusCode::UNPROCESSABLE_ENTITY, 422, first, json!({ "errors": fields }))
             }
             Error::Agreement => (StatusCode::OK, 459, "请先签署电子合同".to_owned(), Value::Null),
-            Error::Refused(status, message) => (status, i64::from(status.as_u16()), message, Value::Null),
+            Error::Refused(refusal, message) => {
+                let status = status(refusal);
+                (status, i64::from(status.as_u16()), message, Value::Null)
+            }
             Error::Internal(error) => {
                 tracing::error!(error = format!("{error:#}"), "request failed");
                 (StatusCode::INTERNAL_SERVER_ERROR, 500, BUSY.to_owned(), Value::Null)
             }
         };
-        (status, Json(json!({ "code": code, "msg": msg, "data": data }))).into_response()
+        envelope(status, code, msg, data)
     }
 }

@@ -145,7 +145,7 @@ impl<S: Send + Sync> FromRequest<S> for FormFields {
     async fn from_request(request: Request, state: &S) -> Result<FormFields> {
         let body = String::from_request(request, state).await.map_err(|rejection| match rejection.status() {
             // Over the body limit (`edge::BODY_LIMIT`), whether its length was announced or not.
-            axum::http::StatusCode::PAYLOAD_TOO_LARGE => Error::Refused(rejection.status(), "请求内容过大".into()),
+            axum::http::StatusCode::PAYLOAD_TOO_LARGE => Error::Refused(super::error::Refusal::TooLarge, "请求内容过大".into()),
             _ => Error::field("body", "请求内容无法读取"),
         })?;
         Ok(FormFields(Fields::parse(&body)))

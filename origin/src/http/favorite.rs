@@ -7,9 +7,9 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::ApiContext;
-use super::card::{Card, card_columns, cards};
 use super::error::{Answer, Envelope, Error, Result, ok, ok_with};
 use super::extract::{Fields, Form, FromFields, Member, PageQuery, Query};
+use crate::domain::catalogue::card::{Card, card_columns, cards};
 use crate::now;
 
 pub fn router() -> OpenApiRouter<ApiContext> {

@@ -12,10 +12,10 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::ApiContext;
-use super::card::{Card, card_columns, cards};
 use super::error::{Answer, Envelope, Error, Result, ok};
 use super::extract::{Fields, FromFields, PageQuery, Query};
 use crate::db::Db;
+use crate::domain::catalogue::card::{Card, card_columns, cards};
 use crate::domain::promotions::discount_name;
 use crate::domain::shop::{Facts, ShopIdentity, fill};
 use crate::now;
@@ -126,7 +126,7 @@ async fn common(State(context): State<ApiContext>) -> Answer<HomeData> {
         category_qx: category_tree(db, Some("qx")).await?,
         brand,
         timestamp: now(),
-        free_shipping_from: crate::domain::orders::free_shipping_from().to_string(),
+        free_shipping_from: crate::domain::cart::free_shipping_from().to_string(),
         shop,
     })
 }

@@ -2,7 +2,7 @@
 //! goods a manufacturer sells only through buyers the shop approved for them. A member applies
 //! here; the operator approves or rejects (`origin admin approve-kx`, `reject-kx`). Only an
 //! approved member may put controlled goods in the cart (`cart::add`), and a cart line of
-//! one is not buyable for anyone else (`cart_read::cart_input`), so the engine, the edge and the
+//! one is not buyable for anyone else (`crate::domain::cart`), so the engine, the edge and the
 //! order's transaction all refuse it.
 
 use axum::extract::{Path, State};
@@ -13,10 +13,11 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::ApiContext;
-use super::card::{Card, card_columns, cards};
 use super::error::{Answer, Envelope, Error, ok, ok_with};
 use super::extract::{IdsQuery, MaybeMember, Member, Query};
 use super::goods::placeholders;
+use crate::domain::catalogue::card::{Card, card_columns, cards};
+use crate::domain::catalogue::controlled::status;
 use crate::domain::members::{APPROVED, NONE, status_name};
 use crate::now;
 
@@ -34,18 +35,6 @@ pub const NEW_DAYS: i64 = 30;
 
 /// What a member not approved is told when putting controlled goods in the cart.
 pub const NOT_APPROVED: &str = "控销品种仅限审核通过的会员采购，请先在控销专区申请";
-
-/// The member's application status and the reason of a rejection.
-pub async fn status(conn: &mut AnyConnection, member: i64) -> sqlx::Result<(i64, String)> {
-    let row: Option<(i64, String)> =
-        sqlx::query_as("SELECT status, reason FROM kx_members WHERE member_id = $1").bind(member).fetch_optional(&mut *conn).await?;
-    Ok(row.unwrap_or((NONE, String::new())))
-}
-
-/// Whether the member may buy controlled goods.
-pub async fn approved(conn: &mut AnyConnection, member: i64) -> sqlx::Result<bool> {
-    Ok(status(conn, member).await?.0 == APPROVED)
-}
 
 /// The member's standing in the zone.
 #[derive(Serialize, ToSchema)]

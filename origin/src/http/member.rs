@@ -160,7 +160,7 @@ async fn centre(State(context): State<ApiContext>, member: Member) -> Answer<Mem
         order.status_name = OrderStatus::from_code(order.status).map_or("", OrderStatus::name);
         order.due = money::text(order.due_stored);
     }
-    let store = super::address::current_store(&mut conn, member).await?;
+    let store = crate::domain::members::current_store(&mut conn, member.id).await?;
     ok(MemberCentre {
         username: row.username,
         name: row.name,

@@ -8,9 +8,7 @@ pub mod address;
 pub mod after_sales;
 pub mod agreement;
 pub mod article;
-pub mod card;
 pub mod cart;
-pub mod cart_read;
 pub mod cashback;
 pub mod combination;
 pub mod company;
@@ -90,7 +88,7 @@ impl ApiContext {
     pub async fn search_snapshot(&self) -> error::Result<Arc<crate::search::Snapshot>> {
         match self.search.snapshot().await? {
             Some(snapshot) => Ok(snapshot),
-            None => Err(error::Error::Refused(axum::http::StatusCode::SERVICE_UNAVAILABLE, "搜索服务正在准备，请稍候再试".into())),
+            None => Err(error::Error::Refused(error::Refusal::Unavailable, "搜索服务正在准备，请稍候再试".into())),
         }
     }
 }
@@ -181,7 +179,7 @@ async fn envelope_rejections(request: Request, next: Next) -> Response {
         StatusCode::REQUEST_TIMEOUT => "请求超时，请刷新页面",
         _ => "请求参数不正确",
     };
-    Error::Refused(status, message.into()).into_response()
+    error::refused(status, message)
 }
 
 /// Refuses state-changing requests another site's page sends (403): the browser says so in

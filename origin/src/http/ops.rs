@@ -74,7 +74,7 @@ pub async fn render(State(context): State<ApiContext>, request: Request) -> Resp
         tracing::warn!("a scrape of /metrics was refused");
         return match context.metrics_token {
             Some(_) => {
-                let mut refused = Error::Refused(StatusCode::UNAUTHORIZED, "请提供监控令牌".into()).into_response();
+                let mut refused = super::error::refused(StatusCode::UNAUTHORIZED, "请提供监控令牌");
                 refused.headers_mut().insert(header::WWW_AUTHENTICATE, HeaderValue::from_static("Bearer"));
                 refused
             }

@@ -9,10 +9,10 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::ApiContext;
-use super::cart_read::{COMBINATION, FLASH_SALE, NORMAL};
 use super::error::{Answer, Envelope, Error, Result, ok, ok_with};
 use super::extract::{Fields, FromFields, Member, Query};
 use super::order::{OrderDetail, order_json};
+use crate::domain::cart::{COMBINATION, FLASH_SALE, NORMAL};
 use crate::domain::orders::life::OrderStatus;
 use crate::now;
 use crate::security::text;

@@ -2,7 +2,7 @@
 //! online, the provider's notify, and a payment's state for the page that waits for it.
 
 use axum::extract::{Path, State};
-use axum::http::{StatusCode, header};
+use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -78,7 +78,7 @@ pub struct PaymentStarted {
 
 fn provider_down(error: anyhow::Error) -> Error {
     tracing::warn!(error = format!("{error:#}"), "the payment provider failed");
-    Error::Refused(StatusCode::SERVICE_UNAVAILABLE, PROVIDER_DOWN.into())
+    Error::Refused(super::error::Refusal::Unavailable, PROVIDER_DOWN.into())
 }
 
 /// A recharge: a tier, or an amount of the member's own.

@@ -9,10 +9,10 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::ApiContext;
-use super::card::{Card, card_columns, cards};
 use super::error::{Answer, Envelope, Error, Result, ok, ok_with};
 use super::extract::{Fields, Form, FromFields, Member, PageQuery, Query};
 use super::goods::placeholders;
+use crate::domain::catalogue::card::{Card, card_columns, cards};
 use crate::domain::orders::life::OrderStatus;
 use crate::domain::self_service::WANTED_STATUS_NAMES;
 use crate::security::text;

@@ -15,7 +15,7 @@ use axum::response::{IntoResponse, Response};
 use sqlx::{AnyConnection, Connection};
 
 use super::ApiContext;
-use super::error::{Error, Result};
+use super::error::{Error, Refusal, Result};
 use super::extract::{FormFields, Member, checked};
 use crate::now;
 use crate::security::Text;
@@ -208,7 +208,7 @@ pub async fn store(context: &ApiContext, member: Member, files: &[Checked]) -> R
     }
     let bytes: i64 = files.iter().map(|file| file.bytes.len() as i64).sum();
     if !disk_has_room(&context.uploads, context.security.upload_min_free_bytes, bytes)? {
-        return Err(Error::Refused(StatusCode::INSUFFICIENT_STORAGE, DISK_LOW.into()));
+        return Err(Error::Refused(Refusal::NoSpace, DISK_LOW.into()));
     }
     take_quota(context, member, files.len() as i64, bytes).await?;
     let folder = context.uploads.join(member.id.to_string());

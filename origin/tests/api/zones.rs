@@ -309,7 +309,7 @@ async fn the_demo_data_loads_again_over_orders_and_returns() {
             }
         };
         let before = (count("goods").await, count("activities").await, count("kx_programmes").await, count("cashback_tiers").await);
-        if let Err(error) = origin::db::seed::seed(&app.db).await {
+        if let Err(error) = origin::seed::seed(&app.db).await {
             panic!("{error:#}")
         }
         assert_eq!((count("goods").await, count("activities").await, count("kx_programmes").await, count("cashback_tiers").await), before);

@@ -4,8 +4,11 @@
 //! decided by `crate::domain::orders::life` (`docs/api.md`, "Order states"); payment and cancellation
 //! are each one guarded update of the order's status, so of two racing only one wins.
 
+pub mod checkout;
 pub mod due;
 pub mod life;
+pub mod place;
+pub mod shipping;
 
 use sqlx::{Acquire, AnyConnection};
 
@@ -103,7 +106,18 @@ pub async fn refused(conn: &mut AnyConnection, member: i64, id: i64, action: Act
     })
 }
 
-/// Orders from this amount ship free.
-pub fn free_shipping_from() -> engine::Money {
-    engine::Money::from_integer(800).unwrap_or(engine::Money::ZERO)
+/// How many units the member has ordered in flash sale `sale` (cancelled orders do not count).
+/// With the cart line, this is what the sale's limit holds to: at add (under the member's
+/// row lock) and again in the order's transaction.
+pub async fn ordered_in_sale(conn: &mut AnyConnection, member: i64, sale: i64) -> Result<i64> {
+    Ok(sqlx::query_scalar(
+        "SELECT CAST(COALESCE(SUM(i.number), 0) AS BIGINT) FROM order_items i JOIN orders o ON o.id = i.order_id \
+         WHERE o.member_id = $1 AND o.status <> $2 AND i.type = $3 AND i.activity_id = $4",
+    )
+    .bind(member)
+    .bind(life::OrderStatus::Cancelled)
+    .bind(crate::domain::cart::FLASH_SALE)
+    .bind(sale)
+    .fetch_one(&mut *conn)
+    .await?)
 }

@@ -9,8 +9,10 @@ use utoipa::ToSchema;
 
 use super::{count_on, goods};
 use crate::db::Db;
+use crate::domain::cart::{COMBINATION, FLASH_SALE, NORMAL};
+use crate::domain::orders::ordered_in_sale;
+use crate::domain::promotions::limit_message;
 use crate::http::ApiContext;
-use crate::http::cart_read::{COMBINATION, FLASH_SALE, NORMAL, limit_message, ordered_in_sale};
 use crate::http::error::{Answer, Envelope, Error, Result, ok};
 use crate::http::extract::{Fields, Form, FromFields, Member};
 use crate::now;
@@ -170,7 +172,7 @@ async fn put_line(
     if goods.is_buy == 0 {
         return Err(Error::field("goods_id", "该商品暂不可购买"));
     }
-    if goods.is_kx == 1 && !crate::http::kxzq::approved(conn, member.id).await? {
+    if goods.is_kx == 1 && !crate::domain::catalogue::controlled::approved(conn, member.id).await? {
         return Err(Error::forbidden(crate::http::kxzq::NOT_APPROVED));
     }
     let (price, activity, limit, stock) = match line_type {
@@ -217,7 +219,7 @@ async fn put_line(
         let unit = if line_type == COMBINATION { "组" } else { goods.bzdw.as_str() };
         return Err(Error::field("number", format!("库存不足，最多可购买{stock}{unit}")));
     }
-    let ordered = if line_type == FLASH_SALE { ordered_in_sale(conn, member, activity).await? } else { 0 };
+    let ordered = if line_type == FLASH_SALE { ordered_in_sale(conn, member.id, activity).await? } else { 0 };
     if wanted.saturating_add(ordered) > limit {
         return Err(Error::field("number", limit_message(limit, &goods.bzdw)));
     }

@@ -6,8 +6,8 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use super::add::add_line;
+use crate::domain::cart::COMBINATION;
 use crate::http::ApiContext;
-use crate::http::cart_read::COMBINATION;
 use crate::http::error::{Answer, Envelope, Error, Result, ok};
 use crate::http::extract::{Fields, Form, FromFields, Member};
 use crate::security::IDS_MAX;

@@ -17,10 +17,12 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::ApiContext;
-use super::cart_read::{COMBINATION, CartList, FLASH_SALE, cart_input, limit_message, ordered_in_sale};
 use super::error::{Answer, Envelope, Error, Result, ok};
 use super::extract::{Fields, Form, FromFields, Member};
 use crate::db::Db;
+use crate::domain::cart::{COMBINATION, CartList, FLASH_SALE, cart_input};
+use crate::domain::orders::ordered_in_sale;
+use crate::domain::promotions::limit_message;
 use engine::contract::CartInput;
 
 pub fn router() -> OpenApiRouter<ApiContext> {
@@ -80,7 +82,7 @@ async fn total(State(context): State<ApiContext>, member: Member) -> Answer<Cart
 /// `GET /api/cart/list`: the lines, `shipping_data`, `activity_data` and the engine's `quote`.
 #[utoipa::path(get, path = "/api/cart/list", operation_id = "cart_list", tag = "购物车", responses((status = 200, description = "购物车与引擎报价", body = Envelope<CartList>)))]
 async fn list(State(context): State<ApiContext>, member: Member) -> Answer<CartList> {
-    ok(cart_input(&mut *context.db.pool.acquire().await?, context.db.kind, member).await?.with_quote()?)
+    ok(cart_input(&mut *context.db.pool.acquire().await?, context.db.kind, member.id).await?.with_quote()?)
 }
 
 /// `GET /api/cart/input`: the member's cart as the pricing engine's input and nothing else
@@ -92,7 +94,7 @@ async fn list(State(context): State<ApiContext>, member: Member) -> Answer<CartL
 #[utoipa::path(get, path = "/api/cart/input", tag = "购物车", responses((status = 200, description = "引擎的输入", body = Envelope<CartInput>)))]
 async fn input(State(context): State<ApiContext>, member: Member) -> Answer<engine::CartInput> {
     let mut conn = context.db.pool.acquire().await?;
-    let mut input = cart_input(&mut conn, context.db.kind, member).await?.engine_input();
+    let mut input = cart_input(&mut conn, context.db.kind, member.id).await?.engine_input();
     input.settlement = Some(crate::domain::settlement::accounts(&mut conn, member.id, crate::now()).await?);
     ok(input)
 }
@@ -168,7 +170,7 @@ async fn edit(
         // What the member already ordered in the sale counts too; the order's transaction
         // checks the limit again under the member's row lock.
         if let Some(limit) = limit
-            && number.saturating_add(ordered_in_sale(&mut conn, member, activity).await?) > limit
+            && number.saturating_add(ordered_in_sale(&mut conn, member.id, activity).await?) > limit
         {
             return Err(Error::field("number", limit_message(limit, &goods.bzdw)));
         }
@@ -276,7 +278,7 @@ async fn batch_delete(State(context): State<ApiContext>, member: Member, Form(De
 /// full-reduction tier and for free shipping, from the engine's quote.
 #[utoipa::path(post, path = "/api/cart/next_hint", tag = "购物车", responses((status = 200, description = "下一档满减与包邮还差多少", body = Envelope<NextHint>)))]
 async fn next_hint(State(context): State<ApiContext>, member: Member) -> Answer<NextHint> {
-    let cart = cart_input(&mut *context.db.pool.acquire().await?, context.db.kind, member).await?;
+    let cart = cart_input(&mut *context.db.pool.acquire().await?, context.db.kind, member.id).await?;
     let quote = cart.quote()?;
     let summary = &quote.summary;
     let tier = summary.manjian_tiers.iter().find(|tier| tier.status == 0).map(|tier| TierHint {

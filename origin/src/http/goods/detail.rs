@@ -7,8 +7,8 @@ use utoipa::ToSchema;
 
 use super::query::{DetailQuery, GoodsIdQuery};
 use crate::db::Db;
+use crate::domain::catalogue::card::{Card, CardRow, FlashSale, card, card_columns};
 use crate::http::ApiContext;
-use crate::http::card::{Card, CardRow, FlashSale, card, card_columns};
 use crate::http::error::{Answer, Envelope, Error, Result, ok};
 use crate::http::extract::{MaybeMember, Query};
 use crate::{money, now};

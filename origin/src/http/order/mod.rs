@@ -26,13 +26,10 @@ use axum::Json;
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
-use engine::checkout;
-use engine::checkout::{Expected, Refusal};
 use order_check::form::OrderForm;
 use order_check::{headers, signature};
 use serde::Serialize;
 use serde_json::Value;
-use sqlx::AnyConnection;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -40,13 +37,13 @@ use utoipa_axum::routes;
 use self::create::{PlacedOrder, create_order};
 use self::form::{CheckoutForm, OrderRequest, PayForm, PayMethod};
 use super::address::Address;
-use super::cart_read::{CartLine, cart_input};
 use super::error::{Answer, Envelope, Error, Result, ok};
 use super::extract::{Form, Member};
 use super::idempotency::Claim;
 use super::{ApiContext, coupon, idempotency};
-use crate::db::Kind;
-use crate::domain::{orders, settlement};
+use crate::domain::cart::CartLine;
+use crate::domain::orders;
+use crate::domain::orders::checkout::{Checked, check, may_order};
 use crate::{money, now};
 use engine::contract::{CartInput, CartQuote, SettlementInput};
 
@@ -58,55 +55,6 @@ pub fn router() -> OpenApiRouter<ApiContext> {
         .routes(routes!(detail::detail))
         .routes(routes!(pay))
         .routes(routes!(cancel))
-}
-
-/// What a member whose qualifications are not (yet) approved is told at checkout (403).
-const NOT_APPROVED: &str = "资质审核通过后方可下单";
-
-/// Whether the member may check out and order: the electronic agreement signed (else 459, and
-/// the web app opens /dzht to sign it), then the qualifications approved (else 403).
-async fn may_order(conn: &mut AnyConnection, member: Member) -> Result<()> {
-    let standing: Option<(i64, i64)> =
-        sqlx::query_as("SELECT agreement_signed, is_passed FROM members WHERE id = $1").bind(member.id).fetch_optional(&mut *conn).await?;
-    match standing {
-        None => Err(Error::Unauthorized),
-        Some((signed, _)) if signed != 1 => Err(Error::Agreement),
-        Some((_, passed)) if passed != 1 => Err(Error::forbidden(NOT_APPROVED)),
-        Some(_) => Ok(()),
-    }
-}
-
-fn refusal(refusal: Refusal) -> Error {
-    if let Refusal::Invalid(error) = &refusal {
-        return Error::Internal(anyhow::anyhow!("cart is not engine input: {error}"));
-    }
-    Error::field(refusal.field(), refusal.message())
-}
-
-/// What [`check`] found: the engine's quote of the chosen lines settled with the member's
-/// choices, the chosen lines (list-shaped), the engine input of the chosen lines (without the
-/// settlement), and the member's settlement input (without the choices).
-struct Checked {
-    quote: engine::CartQuote,
-    lines: Vec<CartLine>,
-    input: engine::CartInput,
-    accounts: engine::SettlementInput,
-}
-
-/// Checks the order the member asks for against their cart and accounts, as read on `conn`
-/// at `now`.
-async fn check(conn: &mut AnyConnection, kind: Kind, member: Member, form: &OrderForm, expected: Expected, now: i64) -> Result<Checked> {
-    let cart = cart_input(conn, kind, member).await?;
-    let accounts = settlement::accounts(conn, member.id, now).await?;
-    let mut input = cart.engine_input();
-    let mut chosen = accounts.clone();
-    form.choices.apply(&mut chosen);
-    input.settlement = Some(chosen);
-    let quote = checkout::check(&input, &form.ids, expected).map_err(refusal)?;
-    let lines = cart.data.into_iter().filter(|line| form.ids.contains(&line.id)).collect();
-    let mut input = checkout::chosen(&input, &form.ids);
-    input.settlement = None;
-    Ok(Checked { quote, lines, input, accounts })
 }
 
 /// `POST /api/cart/checkout` (`ids`, `new=1`, `expected_payable`, and the settlement's
@@ -122,11 +70,11 @@ async fn preview(
     Form(CheckoutForm { order }): Form<CheckoutForm>,
 ) -> Answer<CheckoutPreview> {
     let mut conn = context.db.pool.acquire().await?;
-    may_order(&mut conn, member).await?;
+    may_order(&mut conn, member.id).await?;
     let expected = order.expectations()?;
-    let Checked { quote, lines, input, accounts } = check(&mut conn, context.db.kind, member, &order, expected, now()).await?;
+    let Checked { quote, lines, input, accounts } = check(&mut conn, context.db.kind, member.id, &order, expected, now()).await?;
     let addresses = super::address::member_addresses(&mut conn, member).await?;
-    let store = super::address::current_store(&mut conn, member).await?;
+    let store = crate::domain::members::current_store(&mut conn, member.id).await?;
     let coupons = coupon::member_coupons(&mut conn, member, accounts.coupons.iter().map(|coupon| coupon.id)).await?;
     let cash_vouchers = coupon::member_vouchers(&mut conn, member, accounts.cash_vouchers.iter().map(|voucher| voucher.id)).await?;
     ok(CheckoutPreview { lines, quote, input, addresses, store, coupons, cash_vouchers, settlement_input: accounts })
@@ -169,7 +117,7 @@ async fn place(State(context): State<ApiContext>, member: Member, headers: Heade
     checked_by_edge(&context, &headers, &key, &form.lines, &form.order)?;
     // Before the key is claimed: this refusal is not kept under it, so the same key may order
     // once the member is approved.
-    may_order(&mut *context.db.pool.acquire().await?, member).await?;
+    may_order(&mut *context.db.pool.acquire().await?, member.id).await?;
     let token = match idempotency::claim(&context.db, member.id, &key, &fingerprint).await? {
         Claim::Answered(status, body) => {
             let body: Value = serde_json::from_str(&body).map_err(anyhow::Error::from)?;

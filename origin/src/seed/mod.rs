@@ -19,10 +19,10 @@ use self::activities::insert_activities;
 use self::content::insert_content;
 use self::goods::{insert_brands, insert_categories, insert_goods};
 use self::members::insert_demo_member;
-use super::Db;
+use crate::db::Db;
 use crate::{auth, money, now};
 
-const CATALOGUE: &str = include_str!("../../../seed/catalogue.json");
+const CATALOGUE: &str = include_str!("../../seed/catalogue.json");
 
 /// Every table the demo data fills, children first (the order to empty them in).
 const CONTENT_TABLES: &[&str] = &[

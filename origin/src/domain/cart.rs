@@ -7,36 +7,19 @@ use serde::{Deserialize, Serialize};
 use sqlx::AnyConnection;
 use utoipa::ToSchema;
 
-use super::card::{Card, CardRow, card, card_json};
-use super::error::{Error, Result};
-use super::extract::Member;
+use super::catalogue::card::{Card, CardRow, card, card_json};
+use super::catalogue::controlled;
+use super::{Error, Result};
 use crate::db::Kind;
-use crate::domain::orders::free_shipping_from;
 use crate::{money, now};
 use engine::contract::CartQuote;
 
 /// Line types (§3): normal, 秒杀 flash sale, 组合购 combination — the engine's, named once.
 pub use engine::{LINE_TYPE_COMBINATION as COMBINATION, LINE_TYPE_FLASH_SALE as FLASH_SALE, LINE_TYPE_NORMAL as NORMAL};
 
-/// What a flash sale's per-member limit refuses (422), in the goods' own unit (`盒`, `瓶` …).
-pub fn limit_message(limit: i64, unit: &str) -> String {
-    format!("秒杀商品每人限购{limit}{unit}")
-}
-
-/// How many units the member has ordered in flash sale `sale` (cancelled orders do not count).
-/// With the cart line, this is what the sale's limit holds to: at add (under the member's
-/// row lock) and again in the order's transaction.
-pub async fn ordered_in_sale(conn: &mut AnyConnection, member: Member, sale: i64) -> Result<i64> {
-    Ok(sqlx::query_scalar(
-        "SELECT CAST(COALESCE(SUM(i.number), 0) AS BIGINT) FROM order_items i JOIN orders o ON o.id = i.order_id \
-         WHERE o.member_id = $1 AND o.status <> $2 AND i.type = $3 AND i.activity_id = $4",
-    )
-    .bind(member.id)
-    .bind(crate::domain::orders::life::OrderStatus::Cancelled)
-    .bind(FLASH_SALE)
-    .bind(sale)
-    .fetch_one(&mut *conn)
-    .await?)
+/// Orders from this amount ship free.
+pub fn free_shipping_from() -> engine::Money {
+    engine::Money::from_integer(800).unwrap_or(engine::Money::ZERO)
 }
 
 /// One cart line in §3's list shape, which is also a `CartItem` of `pricing.md`.
@@ -304,7 +287,7 @@ struct LineRow {
 /// it runs, its combination, and the tiers of each line's full-reduction activity. One row,
 /// not a row per line, because sqlx hands every row of SQLite's from its database thread to
 /// the request's, and on a 50-line cart those hand-offs cost more than the query.
-pub async fn cart_input(conn: &mut AnyConnection, kind: Kind, member: Member) -> Result<CartData> {
+pub async fn cart_input(conn: &mut AnyConnection, kind: Kind, member: i64) -> Result<CartData> {
     let object = kind.json_object();
     let lines: Option<String> = sqlx::query_scalar(sqlx::AssertSqlSafe(format!(
         "SELECT CAST({array}({object}('g', {card}, 'line_id', c.id, 'line_type', c.type, 'activity_id', c.activity_id, \
@@ -323,7 +306,7 @@ pub async fn cart_input(conn: &mut AnyConnection, kind: Kind, member: Member) ->
         array = kind.json_array_agg(),
         card = card_json(kind, 2),
     )))
-    .bind(member.id)
+    .bind(member)
     .bind(now())
     .fetch_one(&mut *conn)
     .await?;
@@ -336,7 +319,7 @@ pub async fn cart_input(conn: &mut AnyConnection, kind: Kind, member: Member) ->
     // there are some, since a write takes SQLite's one write lock.
     // Controlled goods (控销) are buyable only by members approved for them: asked only when the
     // cart holds some.
-    let kx_allowed = !lines.iter().any(|line| line.g.is_kx == 1) || super::kxzq::approved(conn, member.id).await?;
+    let kx_allowed = !lines.iter().any(|line| line.g.is_kx == 1) || controlled::approved(conn, member).await?;
     let kx_refused = |line: &LineRow| line.g.is_kx == 1 && !kx_allowed;
     let unsellable: Vec<i64> = lines
         .iter()
@@ -349,7 +332,7 @@ pub async fn cart_input(conn: &mut AnyConnection, kind: Kind, member: Member) ->
     for id in &unsellable {
         sqlx::query("UPDATE cart_items SET is_selected = 0 WHERE id = $1 AND member_id = $2")
             .bind(id)
-            .bind(member.id)
+            .bind(member)
             .execute(&mut *conn)
             .await?;
     }

@@ -7,8 +7,8 @@ use sqlx::FromRow;
 use sqlx::any::AnyRow;
 use utoipa::ToSchema;
 
-use super::error::Result;
 use crate::db::Kind;
+use crate::domain::Result;
 use crate::money;
 
 /// The columns of a goods card (alias `g`) as (name, expression), its ladder steps and its
