@@ -4,6 +4,8 @@
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import { test } from 'node:test';
+import { pathToFileURL } from 'node:url';
+import * as shipped from '../../pkg/engine.js';
 import {
   quoteCart,
   CartSession,
@@ -17,12 +19,15 @@ import {
   tierHint,
   shippingHint,
   LineType,
-  refund,
-  pointsTakeBack,
-  cashback,
-  cashbackTakeBack,
   discountLabel,
 } from '../../pkg/engine.js';
+
+// Rules 20–22 (refunds, points and cash back taken back) run in the origin; the browser calls
+// none of them, so the shipped package leaves them out and they come from the test package: the
+// same crate built with the feature `after-sale` (`build_test_pkg` in scripts/lib/setup.sh).
+const TEST_PKG = process.env.ENGINE_TEST_PKG;
+assert.ok(TEST_PKG, 'ENGINE_TEST_PKG names the test package (scripts/test sets it)');
+const { refund, pointsTakeBack, cashback, cashbackTakeBack } = await import(pathToFileURL(`${TEST_PKG}/engine.js`).href);
 
 const vectorsDir = new URL('../tests/vectors/', import.meta.url);
 const golden = JSON.parse(readFileSync(new URL('golden/quotes.json', vectorsDir), 'utf8'));
@@ -138,8 +143,27 @@ test('validators', () => {
   assert.equal(isEmail('caigou@yaofang'), false);
 });
 
+test('the shipped package leaves out what only the origin calls (rules 20–22)', () => {
+  const afterSale = { refund, pointsTakeBack, cashback, cashbackTakeBack };
+  for (const name of Object.keys(afterSale)) {
+    assert.equal(shipped[name], undefined, `pkg/ does not export ${name}`);
+    assert.equal(typeof afterSale[name], 'function', `the test package exports ${name}`);
+  }
+  assert.equal(typeof shipped.discountLabel, 'function', "the discount label is the browser's too");
+});
+
 test('TypeScript declarations cover the API (the types generated from the contract)', () => {
   const types = readFileSync(new URL('../../pkg/engine.d.ts', import.meta.url), 'utf8');
+  const afterSale = readFileSync(`${TEST_PKG}/engine.d.ts`, 'utf8');
+  for (const name of [
+    'export function refund(paid: MoneyInput, number: number, returnedBefore: number, k: number): string',
+    'export function pointsTakeBack(earned: number, due: MoneyInput, refundedBefore: MoneyInput, refund: MoneyInput, held: number, pointsPerYuan: number): PointsTakeBack',
+    'export function cashback(tiers: CashbackTierInput[], net: MoneyInput): string',
+    'export function cashbackTakeBack(tiers: CashbackTierInput[], held: MoneyInput, netAfter: MoneyInput, refund: MoneyInput): string',
+  ]) {
+    assert.ok(afterSale.includes(name), `the test package's engine.d.ts declares ${name}`);
+    assert.ok(!types.includes(name), `pkg/engine.d.ts does not declare ${name}`);
+  }
   for (const name of [
     'export function quoteCart(input: CartInput): CartQuote',
     'export class CartSession',
@@ -148,12 +172,8 @@ test('TypeScript declarations cover the API (the types generated from the contra
     "export type CartQuote = components['schemas']['CartQuote'];",
     'export function isPhone(text: string, allowLandline?: boolean | null): boolean',
     'settle(settlement: SettlementInput): Settlement',
-    'export function refund(paid: MoneyInput, number: number, returnedBefore: number, k: number): string',
     "export type Settlement = components['schemas']['Settlement'];",
-    'export function pointsTakeBack(earned: number, due: MoneyInput, refundedBefore: MoneyInput, refund: MoneyInput, held: number, pointsPerYuan: number): PointsTakeBack',
     "export type PointsTakeBack = components['schemas']['PointsTakeBack'];",
-    'export function cashback(tiers: CashbackTierInput[], net: MoneyInput): string',
-    'export function cashbackTakeBack(tiers: CashbackTierInput[], held: MoneyInput, netAfter: MoneyInput, refund: MoneyInput): string',
     'export function discountLabel(rate: MoneyInput): string',
   ]) {
     assert.ok(types.includes(name), `engine.d.ts declares ${name}`);

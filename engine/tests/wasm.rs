@@ -1,8 +1,9 @@
 //! The shared test vectors run as WebAssembly through the JavaScript API (`quoteCart` with a
-//! JavaScript object in, a JavaScript object out): `wasm-pack test --node engine` and, with
-//! `WASM_BINDGEN_USE_BROWSER=1`, `wasm-pack test --headless --chrome engine`.
+//! JavaScript object in, a JavaScript object out): `wasm-pack test --node engine --features
+//! after-sale` and, with `WASM_BINDGEN_USE_BROWSER=1`, `wasm-pack test --headless --chrome engine
+//! --features after-sale` (rules 20–22 are exported only with that feature).
 
-#![cfg(target_arch = "wasm32")]
+#![cfg(all(target_arch = "wasm32", feature = "after-sale"))]
 
 mod common;
 

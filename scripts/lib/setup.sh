@@ -181,6 +181,14 @@ build_pkg() {
   skip "pkg/engine_bg.wasm: $(wc -c < "$ROOT/pkg/engine_bg.wasm") bytes, $(gzip -9c "$ROOT/pkg/engine_bg.wasm" | wc -c) gzipped"
 }
 
+# The package the tests run rules 20–22 through: pkg/ plus their exports (feature `after-sale`),
+# which the browser never calls and the shipped package leaves out. Outside the clone.
+TEST_PKG="$SHOP_CACHE/pkg-after-sale"
+build_test_pkg() {
+  step "Build the engine's test package, with rules 20–22 (wasm-pack, release, feature after-sale)"
+  (cd "$ROOT" && wasm-pack --quiet build engine --mode no-install --release --target bundler --out-dir "$TEST_PKG" -- --features after-sale)
+}
+
 # A PostgreSQL 15 for the origin's tests: the machine's own when one answers on 5432 (a fresh
 # database is made per test), else a throwaway server from Debian's package on 55432.
 setup_postgres() {

@@ -15,6 +15,7 @@
 
 mod fast;
 mod output;
+#[cfg(feature = "after-sale")]
 mod returns;
 mod tokens;
 
@@ -28,6 +29,7 @@ use crate::money::MAX_SAFE_INTEGER;
 use crate::read::engine_error;
 use crate::{CartInput, CartSession, Money, SettlementInput};
 use output::Output;
+#[cfg(feature = "after-sale")]
 pub use returns::{cashback, cashback_take_back, points_take_back, refund};
 use tokens::Tokens;
 
