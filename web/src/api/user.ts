@@ -1,5 +1,5 @@
 // The member's base info (§3 user state), fetched by the header on every route but a few.
-import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { ApiError } from '@/lib/api-client';
 import type { MemberState } from './types';
@@ -48,14 +48,18 @@ export function useKnownUser(): UserState | undefined {
   return latest?.data;
 }
 
-/** §4: sign-out sets a loading flag, removes the stored login flag and reloads the page. */
-export async function logout(): Promise<void> {
-  sessionStorage.setItem('loading', '1');
-  try {
-    await api.delete('/api/user/logout');
-  } finally {
-    sessionStorage.removeItem('login');
-    localStorage.removeItem('login');
-    window.location.reload();
-  }
+/** §4: sign-out sets a loading flag, removes the stored login flag and reloads the page
+ * (whether the call succeeded or not: the page then asks the server who is signed in). */
+export function useLogout() {
+  return useMutation({
+    mutationFn: () => {
+      sessionStorage.setItem('loading', '1');
+      return api.delete('/api/user/logout');
+    },
+    onSettled: () => {
+      sessionStorage.removeItem('login');
+      localStorage.removeItem('login');
+      window.location.reload();
+    },
+  });
 }

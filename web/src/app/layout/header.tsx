@@ -6,7 +6,7 @@ import { ShoppingCartOutlined } from '@ant-design/icons';
 import { SearchBox } from '@/features/search/components/search-box';
 import { useCommonData } from '@/api/common';
 import { badge, useCartTotal } from '@/api/cart';
-import { logout } from '@/api/user';
+import { useLogout } from '@/api/user';
 import type { UserState } from '@/api/user';
 import { SITE_TITLE } from '../routes';
 import { CountBadge } from './count-badge';
@@ -46,6 +46,7 @@ export function Logo() {
 
 export function TopBar({ user }: { user?: UserState }) {
   const { modal } = useUi();
+  const logout = useLogout();
   const member = user?.login ? user : undefined;
   const inspection = user?.quality_inspection;
   const name = useShopName();
@@ -62,7 +63,7 @@ export function TopBar({ user }: { user?: UserState }) {
               <span>
                 您好，<strong>{member.company || member.username}</strong>
               </span>
-              <a onClick={() => void logout()}>退出</a>
+              <a onClick={() => logout.mutate()}>退出</a>
             </>
           ) : (
             <>

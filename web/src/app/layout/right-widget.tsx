@@ -5,10 +5,9 @@ import { Link } from 'react-router';
 import { Button, Empty } from 'antd';
 import { ShoppingCartOutlined, StarOutlined, CustomerServiceOutlined, VerticalAlignTopOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { badge, fetchCart, useCartTotal } from '@/api/cart';
+import { badge, cartListQuery, useCartTotal } from '@/api/cart';
 import { yuan } from '@/lib/money';
 import type { UserState } from '@/api/user';
-import { keys } from '@/lib/query-keys';
 import { cartLineFacts } from '@/components/line-facts';
 import { CountBadge } from './count-badge';
 
@@ -16,7 +15,7 @@ export const PANEL_COLLAPSED_PX = 40;
 export const PANEL_EXPANDED_PX = 310;
 
 function CartPanel({ loggedIn }: { loggedIn: boolean }) {
-  const cart = useQuery({ queryKey: keys.cart.list(), queryFn: fetchCart, enabled: loggedIn });
+  const cart = useQuery({ ...cartListQuery(), enabled: loggedIn });
   if (!loggedIn) {
     return (
       <div className="panel-body">
