@@ -298,6 +298,8 @@ test('a random walk of 300 clicks on boxes, 全选, steppers, quantities and del
         // can go unheard, and a buyer then clicks again (the dialog runs its delete once).
         const dialog = page.getByRole('dialog');
         const confirm = dialog.getByRole('button', { name: '确 定' }).or(dialog.getByRole('button', { name: '确定' }));
+        // It opens once the dialogs' code is there (loaded on first use, lib/ui.ts).
+        await expect(dialog).toBeVisible();
         await expect(async () => {
           if (await dialog.isVisible()) await confirm.click({ timeout: 2_000 });
           await expect(dialog).toBeHidden({ timeout: 2_000 });

@@ -38,16 +38,21 @@ let wanted = false;
 const queued: ((apis: UiApis) => void)[] = [];
 const listeners = new Set<() => void>();
 
+/** Asks the host for the holders (once): the first call does, and so does the buyer's first
+ * press or key, so that the code is usually there before a click asks for a dialog. */
+export function wantHolders(): void {
+  if (wanted) return;
+  wanted = true;
+  listeners.forEach((listener) => listener());
+}
+
 function run(call: (apis: UiApis) => void): void {
   if (apis) {
     call(apis);
     return;
   }
   queued.push(call);
-  if (!wanted) {
-    wanted = true;
-    listeners.forEach((listener) => listener());
-  }
+  wantHolders();
 }
 
 /** The holders are rendered (or gone: `undefined`); the calls made before run now. */
