@@ -6,6 +6,7 @@ use sqlx::AnyConnection;
 use super::shown::shown;
 use super::{ArticleArgs, begin_write, log};
 use crate::domain::messages;
+use crate::domain::self_service::{FeedbackKind, FeedbackStatus, WantedStatus};
 use crate::now;
 
 pub(super) async fn article(conn: &mut AnyConnection, operator: &str, args: ArticleArgs) -> anyhow::Result<String> {
@@ -84,17 +85,16 @@ pub(super) async fn article(conn: &mut AnyConnection, operator: &str, args: Arti
 }
 
 pub(super) async fn feedback(conn: &mut AnyConnection, open: bool) -> anyhow::Result<String> {
-    let rows: Vec<(i64, i64, i64, String, i64, String)> = sqlx::query_as(
-        "SELECT id, member_id, kind, body, status, reply FROM feedback WHERE ($1 = 0 OR status = 0) ORDER BY created_at, id",
+    let rows: Vec<(i64, i64, FeedbackKind, String, FeedbackStatus, String)> = sqlx::query_as(
+        "SELECT id, member_id, kind, body, status, reply FROM feedback WHERE ($1 = 0 OR status = $2) ORDER BY created_at, id",
     )
     .bind(i64::from(open))
+    .bind(FeedbackStatus::Waiting)
     .fetch_all(&mut *conn)
     .await?;
     let mut out = String::from("id\tmember\tkind\tbody\tstatus\treply\n");
     for (id, member, kind, body, status, reply) in rows {
-        let kind = crate::domain::self_service::FEEDBACK_KIND_NAMES.get(kind as usize).copied().unwrap_or("?");
-        let status = crate::domain::self_service::FEEDBACK_STATUS_NAMES.get(status as usize).copied().unwrap_or("?");
-        out += &format!("{id}\t{member}\t{kind}\t{}\t{status}\t{}\n", shown(&body), shown(&reply));
+        out += &format!("{id}\t{member}\t{}\t{}\t{}\t{}\n", kind.name(), shown(&body), status.name(), shown(&reply));
     }
     Ok(out)
 }
@@ -103,18 +103,21 @@ pub(super) async fn reply_feedback(conn: &mut AnyConnection, operator: &str, id:
     let reply = reply.trim();
     anyhow::ensure!(!reply.is_empty(), "a reply needs its text");
     let mut tx = begin_write(conn).await?;
-    let member: Option<i64> =
-        sqlx::query_scalar("UPDATE feedback SET status = 1, reply = $1, replied_at = $2 WHERE id = $3 AND status = 0 RETURNING member_id")
-            .bind(reply)
-            .bind(now())
-            .bind(id)
-            .fetch_optional(&mut *tx)
-            .await?;
+    let member: Option<i64> = sqlx::query_scalar(
+        "UPDATE feedback SET status = $1, reply = $2, replied_at = $3 WHERE id = $4 AND status = $5 RETURNING member_id",
+    )
+    .bind(FeedbackStatus::Replied)
+    .bind(reply)
+    .bind(now())
+    .bind(id)
+    .bind(FeedbackStatus::Waiting)
+    .fetch_optional(&mut *tx)
+    .await?;
     let member = member.ok_or_else(|| anyhow::anyhow!("feedback {id} is not waiting for a reply"))?;
-    messages::send(&mut tx, member, messages::SYSTEM, "意见反馈已回复", reply).await?;
+    messages::send(&mut tx, member, messages::MessageKind::System, "意见反馈已回复", reply).await?;
     log(&mut tx, operator, "feedback.reply", member, &format!("feedback {id}")).await?;
     tx.commit().await?;
-    Ok(format!("feedback {id}: 已回复\n"))
+    Ok(format!("feedback {id}: {}\n", FeedbackStatus::Replied.name()))
 }
 
 /// A wanted variety as the operator lists it.
@@ -127,21 +130,22 @@ struct WantedRow {
     ypgg: String,
     number: i64,
     remark: String,
-    status: i64,
+    status: WantedStatus,
     reply: String,
 }
 
 pub(super) async fn wanted(conn: &mut AnyConnection, open: bool) -> anyhow::Result<String> {
     let rows: Vec<WantedRow> = sqlx::query_as(
         "SELECT id, member_id, name, sccj, ypgg, number, remark, status, reply FROM wanted_varieties \
-         WHERE ($1 = 0 OR status = 0) ORDER BY created_at, id",
+         WHERE ($1 = 0 OR status = $2) ORDER BY created_at, id",
     )
     .bind(i64::from(open))
+    .bind(WantedStatus::Waiting)
     .fetch_all(&mut *conn)
     .await?;
     let mut out = String::from("id\tmember\tname\tsccj\tspec\tnumber\tremark\tstatus\treply\n");
     for row in rows {
-        let status = crate::domain::self_service::WANTED_STATUS_NAMES.get(row.status as usize).copied().unwrap_or("?");
+        let status = row.status.name();
         out += &format!(
             "{}\t{}\t{}\t{}\t{}\t{}\t{}\t{status}\t{}\n",
             row.id,
@@ -158,25 +162,28 @@ pub(super) async fn wanted(conn: &mut AnyConnection, open: bool) -> anyhow::Resu
 }
 
 pub(super) async fn reply_wanted(conn: &mut AnyConnection, operator: &str, id: i64, status: i64, reply: &str) -> anyhow::Result<String> {
-    anyhow::ensure!(status == 1 || status == 2, "--status must be 1 (已上架) or 2 (暂无货源)");
+    let status = WantedStatus::from_code(status)
+        .filter(|status| *status != WantedStatus::Waiting)
+        .ok_or_else(|| anyhow::anyhow!("--status must be 1 (已上架) or 2 (暂无货源)"))?;
     let reply = reply.trim();
     anyhow::ensure!(!reply.is_empty(), "a reply needs its text");
     let mut tx = begin_write(conn).await?;
     let member: Option<(i64, String)> = sqlx::query_as(
-        "UPDATE wanted_varieties SET status = $1, reply = $2, replied_at = $3 WHERE id = $4 AND status = 0 RETURNING member_id, name",
+        "UPDATE wanted_varieties SET status = $1, reply = $2, replied_at = $3 WHERE id = $4 AND status = $5 RETURNING member_id, name",
     )
     .bind(status)
     .bind(reply)
     .bind(now())
     .bind(id)
+    .bind(WantedStatus::Waiting)
     .fetch_optional(&mut *tx)
     .await?;
     let (member, name) = member.ok_or_else(|| anyhow::anyhow!("wanted variety {id} is not waiting for an answer"))?;
-    let title = if status == 1 { "求购品种已上架" } else { "求购品种暂无货源" };
-    messages::send(&mut tx, member, messages::SYSTEM, title, &format!("您求购的“{name}”：{reply}")).await?;
+    let title = if status == WantedStatus::Listed { "求购品种已上架" } else { "求购品种暂无货源" };
+    messages::send(&mut tx, member, messages::MessageKind::System, title, &format!("您求购的“{name}”：{reply}")).await?;
     log(&mut tx, operator, "wanted.reply", member, &format!("wanted {id}: {reply}")).await?;
     tx.commit().await?;
-    Ok(format!("wanted {id}: {}\n", crate::domain::self_service::WANTED_STATUS_NAMES[status as usize]))
+    Ok(format!("wanted {id}: {}\n", status.name()))
 }
 
 pub(super) async fn welfare(conn: &mut AnyConnection, rate: Option<String>, days: i64, title: &str, off: bool) -> anyhow::Result<String> {

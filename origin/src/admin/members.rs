@@ -7,6 +7,7 @@ use super::shown::shown;
 use super::{begin_write, log};
 use crate::domain::catalogue::controlled;
 use crate::domain::certificates::{self, Reviewed};
+use crate::domain::members::ReviewStatus;
 use crate::{money, now};
 
 #[derive(sqlx::FromRow)]
@@ -29,7 +30,7 @@ struct CertificateRow {
     kind: String,
     number: String,
     expires_on: String,
-    status: i64,
+    status: ReviewStatus,
     reason: String,
     file_name: String,
 }
@@ -38,10 +39,11 @@ pub(super) async fn members(conn: &mut AnyConnection, search: Option<String>, pe
     let pattern = format!("%{}%", search.unwrap_or_default());
     let rows: Vec<MemberRow> = sqlx::query_as(
         "SELECT m.id, m.username, m.company, m.phone, m.is_passed, m.balance, m.red_packet, m.points, \
-                (SELECT COUNT(*) FROM qualifications q WHERE q.member_id = m.id AND q.status = 0) AS pending \
+                (SELECT COUNT(*) FROM qualifications q WHERE q.member_id = m.id AND q.status = $2) AS pending \
          FROM members m WHERE (m.username LIKE $1 OR m.company LIKE $1 OR m.phone LIKE $1) ORDER BY m.id",
     )
     .bind(pattern)
+    .bind(ReviewStatus::Pending)
     .fetch_all(&mut *conn)
     .await?;
     let mut out = String::from("id\taccount\tcompany\tphone\tapproved\tbalance\tred_packet\tpoints\tpending\n");
@@ -65,15 +67,20 @@ pub(super) async fn members(conn: &mut AnyConnection, search: Option<String>, pe
 pub(super) async fn qualifications(conn: &mut AnyConnection, member: Option<i64>, pending: bool) -> anyhow::Result<String> {
     let rows: Vec<CertificateRow> = sqlx::query_as(
         "SELECT id, member_id, kind, number, expires_on, status, reason, file_name FROM qualifications \
-         WHERE ($1 = 0 OR member_id = $1) AND ($2 = 0 OR status = 0) ORDER BY member_id, id",
+         WHERE ($1 = 0 OR member_id = $1) AND ($2 = 0 OR status = $3) ORDER BY member_id, id",
     )
     .bind(member.unwrap_or(0))
     .bind(i64::from(pending))
+    .bind(ReviewStatus::Pending)
     .fetch_all(&mut *conn)
     .await?;
     let mut out = String::from("id\tmember\tkind\tnumber\texpires\tstatus\tscan\treason\n");
     for row in rows {
-        let status = ["pending", "approved", "rejected"].get(row.status as usize).copied().unwrap_or("?");
+        let status = match row.status {
+            ReviewStatus::Pending => "pending",
+            ReviewStatus::Approved => "approved",
+            ReviewStatus::Rejected => "rejected",
+        };
         let scan = if row.file_name.is_empty() { "-".to_owned() } else { format!("uploads/{}/{}", row.member_id, row.file_name) };
         out += &format!(
             "{}\t{}\t{}\t{}\t{}\t{status}\t{scan}\t{}\n",
@@ -111,22 +118,17 @@ pub(super) async fn reject(conn: &mut AnyConnection, operator: &str, id: i64, re
 }
 
 pub(super) async fn kx_members(conn: &mut AnyConnection, pending: bool) -> anyhow::Result<String> {
-    let rows: Vec<(i64, String, String, i64, String, i64)> = sqlx::query_as(
+    let rows: Vec<(i64, String, String, ReviewStatus, String, i64)> = sqlx::query_as(
         "SELECT k.member_id, m.username, m.company, k.status, k.reason, k.created_at FROM kx_members k \
-         JOIN members m ON m.id = k.member_id WHERE ($1 = 0 OR k.status = 0) ORDER BY k.created_at, k.member_id",
+         JOIN members m ON m.id = k.member_id WHERE ($1 = 0 OR k.status = $2) ORDER BY k.created_at, k.member_id",
     )
     .bind(i64::from(pending))
+    .bind(ReviewStatus::Pending)
     .fetch_all(&mut *conn)
     .await?;
     let mut out = String::from("member\tusername\tcompany\tstatus\treason\tapplied\n");
     for (member, username, company, status, reason, created_at) in rows {
-        out += &format!(
-            "{member}\t{}\t{}\t{}\t{}\t{created_at}\n",
-            shown(&username),
-            shown(&company),
-            crate::domain::members::status_name(status),
-            shown(&reason)
-        );
+        out += &format!("{member}\t{}\t{}\t{}\t{}\t{created_at}\n", shown(&username), shown(&company), status.name(), shown(&reason));
     }
     Ok(out)
 }
@@ -140,5 +142,5 @@ pub(super) async fn kx_review(conn: &mut AnyConnection, operator: &str, member: 
     let action = if reason.is_none() { "kx.approve" } else { "kx.reject" };
     log(&mut tx, operator, action, member, reason.unwrap_or("")).await?;
     tx.commit().await?;
-    Ok(format!("member {member}: {}\n", crate::domain::members::status_name(status)))
+    Ok(format!("member {member}: {}\n", status.name()))
 }

@@ -6,8 +6,11 @@ use sqlx::AnyConnection;
 
 use super::shown::shown;
 use super::{begin_write, log};
+use crate::domain::after_sales::{CaseKind, CaseStatus};
+use crate::domain::invoices::{InvoiceKind, InvoiceStatus};
 use crate::domain::orders::life::Actor;
 use crate::domain::orders::shipping;
+use crate::domain::points_mall::PointsOrderStatus;
 use crate::domain::returns::Step;
 use crate::domain::{messages, returns};
 use crate::{money, now};
@@ -41,19 +44,22 @@ pub(super) async fn logistics(
 }
 
 pub(super) async fn after_sales(conn: &mut AnyConnection, open_only: bool) -> anyhow::Result<String> {
-    let rows: Vec<(i64, String, i64, i64, i64, String)> = sqlx::query_as(
+    let rows: Vec<(i64, String, i64, CaseKind, CaseStatus, String)> = sqlx::query_as(
         "SELECT a.id, a.case_no, a.member_id, a.kind, a.status, \
                 COALESCE((SELECT m.body FROM after_sale_messages m WHERE m.case_id = a.id ORDER BY m.id DESC LIMIT 1), '') \
-         FROM after_sales a WHERE ($1 = 0 OR a.status = 0) ORDER BY a.id",
+         FROM after_sales a WHERE ($1 = 0 OR a.status = $2) ORDER BY a.id",
     )
     .bind(i64::from(open_only))
+    .bind(CaseStatus::Open)
     .fetch_all(&mut *conn)
     .await?;
     let mut out = String::from("id\tcase\tmember\tkind\tstatus\tlast message\n");
     for (id, case_no, member, kind, status, last) in rows {
-        let kind = crate::domain::after_sales::KIND_NAMES.get(kind as usize).copied().unwrap_or("?");
-        let status = if status == 0 { "open" } else { "resolved" };
-        out += &format!("{id}\t{case_no}\t{member}\t{kind}\t{status}\t{}\n", shown(&last));
+        let status = match status {
+            CaseStatus::Open => "open",
+            CaseStatus::Resolved => "resolved",
+        };
+        out += &format!("{id}\t{case_no}\t{member}\t{}\t{status}\t{}\n", kind.name(), shown(&last));
     }
     Ok(out)
 }
@@ -81,24 +87,31 @@ struct InvoiceRow {
     id: i64,
     order_id: i64,
     member_id: i64,
-    kind: i64,
+    kind: InvoiceKind,
     title: String,
     tax_no: String,
-    status: i64,
+    status: InvoiceStatus,
     invoice_no: Option<String>,
 }
 
 pub(super) async fn invoices(conn: &mut AnyConnection, pending: bool) -> anyhow::Result<String> {
     let rows: Vec<InvoiceRow> = sqlx::query_as(
-        "SELECT id, order_id, member_id, kind, title, tax_no, status, invoice_no FROM invoices WHERE ($1 = 0 OR status = 0) ORDER BY id",
+        "SELECT id, order_id, member_id, kind, title, tax_no, status, invoice_no FROM invoices WHERE ($1 = 0 OR status = $2) ORDER BY id",
     )
     .bind(i64::from(pending))
+    .bind(InvoiceStatus::Requested)
     .fetch_all(&mut *conn)
     .await?;
     let mut out = String::from("id\torder\tmember\tkind\ttitle\ttax number\tstatus\tinvoice\n");
     for row in rows {
-        let kind = if row.kind == 2 { "专票" } else { "普票" };
-        let status = if row.status == 0 { "requested" } else { "issued" };
+        let kind = match row.kind {
+            InvoiceKind::Ordinary => "普票",
+            InvoiceKind::Special => "专票",
+        };
+        let status = match row.status {
+            InvoiceStatus::Requested => "requested",
+            InvoiceStatus::Issued => "issued",
+        };
         out += &format!(
             "{}\t{}\t{}\t{kind}\t{}\t{}\t{status}\t{}\n",
             row.id,
@@ -119,7 +132,7 @@ pub(super) async fn issue_invoice(conn: &mut AnyConnection, operator: &str, id: 
     messages::send(
         &mut tx,
         member,
-        messages::ORDER,
+        messages::MessageKind::Order,
         "发票已开具",
         &format!("您申请的电子发票已开具，发票号码 {invoice_no}，金额¥{yuan}，可在电子发票页下载。"),
     )
@@ -135,8 +148,8 @@ struct ReturnListRow {
     return_no: String,
     order_id: i64,
     member_id: i64,
-    reason: i64,
-    status: i64,
+    reason: returns::ReturnReason,
+    status: returns::ReturnStatus,
     refund: i64,
     description: String,
 }
@@ -166,8 +179,8 @@ pub(super) async fn list_returns(conn: &mut AnyConnection, open_only: bool) -> a
             row.return_no,
             row.order_id,
             row.member_id,
-            returns::REASON_NAMES.get(row.reason as usize).copied().unwrap_or("?"),
-            returns::ReturnStatus::from_code(row.status).map_or("?", returns::ReturnStatus::name),
+            row.reason.name(),
+            row.status.name(),
             money::text(row.refund),
             shown(&units.join(", ")),
             shown(&row.description)
@@ -217,7 +230,7 @@ pub(super) async fn return_step(conn: &mut AnyConnection, operator: &str, id: i6
         ),
         Step::Withdraw => anyhow::bail!("only the member withdraws a return"),
     };
-    messages::send(&mut tx, moved.member_id, messages::ORDER, title, body.trim_end()).await?;
+    messages::send(&mut tx, moved.member_id, messages::MessageKind::Order, title, body.trim_end()).await?;
     log(&mut tx, operator, action, moved.member_id, &format!("return {id} ({number}) of order {}: {done}", moved.order_id)).await?;
     tx.commit().await?;
     Ok(format!("return {id} ({number}): {done}\n"))
@@ -232,16 +245,17 @@ struct PointsOrderRow {
     number: i64,
     points: i64,
     price: i64,
-    status: i64,
+    status: PointsOrderStatus,
     address: String,
 }
 
 pub(super) async fn points_orders(conn: &mut AnyConnection, pending: bool) -> anyhow::Result<String> {
     let rows: Vec<PointsOrderRow> = sqlx::query_as(
         "SELECT id, order_no, member_id, name, number, points, price, status, address FROM points_orders \
-         WHERE ($1 = 0 OR status = 0) ORDER BY id",
+         WHERE ($1 = 0 OR status = $2) ORDER BY id",
     )
     .bind(i64::from(pending))
+    .bind(PointsOrderStatus::ToShip)
     .fetch_all(&mut *conn)
     .await?;
     let mut out = String::from("id\torder\tmember\tgoods\tnumber\tpoints\tmoney\tstatus\taddress\n");
@@ -255,7 +269,7 @@ pub(super) async fn points_orders(conn: &mut AnyConnection, pending: bool) -> an
             row.number,
             row.points,
             money::text(row.price),
-            crate::domain::points_mall::STATUS_NAMES.get(row.status as usize).copied().unwrap_or("?"),
+            row.status.name(),
             shown(&row.address)
         );
     }
@@ -276,7 +290,7 @@ pub(super) async fn ship_points(
     messages::send(
         &mut tx,
         member,
-        messages::ORDER,
+        messages::MessageKind::Order,
         "积分订单已发货",
         &format!("积分订单 {order_no} 已由{carrier}发出，运单号 {tracking}。"),
     )

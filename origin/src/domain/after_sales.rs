@@ -3,9 +3,24 @@
 
 use sqlx::AnyConnection;
 
-/// Case kinds, by number: 1 质量问题, 2 配送问题, 3 其他.
-pub const KIND_NAMES: [&str; 4] = ["", "质量问题", "配送问题", "其他"];
-pub const STATUS_NAMES: [&str; 2] = ["处理中", "已解决"];
+crate::domain::stored::stored_enum! {
+    /// What a case is about, as stored in `after_sales.kind`.
+    pub enum CaseKind {
+        Quality = 1 => "质量问题",
+        Delivery = 2 => "配送问题",
+        Other = 3 => "其他",
+    }
+}
+
+crate::domain::stored::stored_enum! {
+    /// A case's state, as stored in `after_sales.status`.
+    pub enum CaseStatus {
+        /// Open: the member and the shop write to its thread.
+        Open = 0 => "处理中",
+        /// Closed by the member or the operator.
+        Resolved = 1 => "已解决",
+    }
+}
 
 /// Adds a message with its photos (already stored under `stored`) to the case.
 pub async fn add_message(
@@ -48,18 +63,24 @@ pub struct Case {
 /// a conflict when it is resolved already.
 pub async fn answer(conn: &mut AnyConnection, id: i64, body: &str, resolve: bool, now: i64) -> crate::domain::Result<Case> {
     use crate::domain::{Error, messages};
-    let (member, case_no, status): (i64, String, i64) = sqlx::query_as("SELECT member_id, case_no, status FROM after_sales WHERE id = $1")
-        .bind(id)
-        .fetch_optional(&mut *conn)
-        .await?
-        .ok_or_else(|| Error::not_found("售后单不存在"))?;
-    if status != 0 {
+    let (member, case_no, status): (i64, String, CaseStatus) =
+        sqlx::query_as("SELECT member_id, case_no, status FROM after_sales WHERE id = $1")
+            .bind(id)
+            .fetch_optional(&mut *conn)
+            .await?
+            .ok_or_else(|| Error::not_found("售后单不存在"))?;
+    if status != CaseStatus::Open {
         return Err(Error::conflict("售后单已解决"));
     }
     add_message(conn, id, "operator", body, &[], now).await?;
     if resolve {
-        sqlx::query("UPDATE after_sales SET status = 1, closed_at = $1 WHERE id = $2").bind(now).bind(id).execute(&mut *conn).await?;
+        sqlx::query("UPDATE after_sales SET status = $1, closed_at = $2 WHERE id = $3")
+            .bind(CaseStatus::Resolved)
+            .bind(now)
+            .bind(id)
+            .execute(&mut *conn)
+            .await?;
     }
-    messages::send(conn, member, messages::ORDER, "售后单有新回复", &format!("您的售后单 {case_no} 有新回复：{body}")).await?;
+    messages::send(conn, member, messages::MessageKind::Order, "售后单有新回复", &format!("您的售后单 {case_no} 有新回复：{body}")).await?;
     Ok(Case { member, case_no })
 }

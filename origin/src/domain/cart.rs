@@ -357,13 +357,13 @@ pub async fn cart_input(conn: &mut AnyConnection, kind: Kind, member: i64) -> Re
         // runs (after it the line cannot be bought), the combination's.
         let price = match line.line_type {
             FLASH_SALE => match line.sale_price {
-                Some(price) => money::from_stored(price),
+                Some(price) => money::from_stored(price)?,
                 None => {
                     goods.is_buy = 0;
-                    money::from_stored(line.line_price)
+                    money::from_stored(line.line_price)?
                 }
             },
-            COMBINATION => money::from_stored(line.combination_price.unwrap_or(line.line_price)),
+            COMBINATION => money::from_stored(line.combination_price.unwrap_or(line.line_price))?,
             _ => goods.price,
         };
         let combination = match line.line_type {
@@ -423,8 +423,8 @@ fn manjian_tiers(text: Option<&str>) -> Result<Vec<Tier>> {
     text.split(',')
         .map(|tier| -> Result<Tier> {
             let (amount, reduce) = tier.split_once(':').ok_or_else(|| anyhow::anyhow!("bad tier {tier:?}"))?;
-            let amount = money::from_stored(amount.parse().map_err(anyhow::Error::from)?);
-            let reduce = money::from_stored(reduce.parse().map_err(anyhow::Error::from)?);
+            let amount = money::from_stored(amount.parse().map_err(anyhow::Error::from)?)?;
+            let reduce = money::from_stored(reduce.parse().map_err(anyhow::Error::from)?)?;
             Ok(Tier { amount, reduce, title: engine::text::manjian_title(amount, reduce) })
         })
         .collect()

@@ -39,15 +39,17 @@ pub async fn tiers(conn: &mut AnyConnection, activity: i64) -> sqlx::Result<Vec<
 /// Rule 22: the cash back of an order whose goods come to `net` (stored): the greatest back
 /// among the tiers it reaches; 0 below the first.
 pub fn back_for(tiers: &[(i64, i64)], net: i64) -> sqlx::Result<i64> {
-    stored(engine::cashback(&engine_tiers(tiers), money::from_stored(net)))
+    stored(engine::cashback(&engine_tiers(tiers)?, money_of(net)?))
+}
+
+/// A stored amount as the engine's money; a negative one is a decoding error.
+fn money_of(stored: i64) -> sqlx::Result<engine::Money> {
+    money::from_stored(stored).map_err(|error| sqlx::Error::Decode(error.into()))
 }
 
 /// Stored tiers as the engine reads them.
-fn engine_tiers(tiers: &[(i64, i64)]) -> Vec<engine::CashbackTier> {
-    tiers
-        .iter()
-        .map(|&(amount, back)| engine::CashbackTier { amount: money::from_stored(amount), back: money::from_stored(back) })
-        .collect()
+fn engine_tiers(tiers: &[(i64, i64)]) -> sqlx::Result<Vec<engine::CashbackTier>> {
+    tiers.iter().map(|&(amount, back)| Ok(engine::CashbackTier { amount: money_of(amount)?, back: money_of(back)? })).collect()
 }
 
 /// The engine's answer, stored; stored amounts the engine refuses are a decoding error.
@@ -103,7 +105,7 @@ pub async fn on_done(conn: &mut AnyConnection, order: i64, now: i64) -> sqlx::Re
     }
     settlement::credit_balance(conn, member, Some(order), back, &format!("订单{order_no}满额返现"), now).await?;
     let body = format!("订单{order_no}已完成，满额返现{}元已存入账户余额。", money::text(back));
-    messages::send(conn, member, messages::WALLET, "满额返现到账", &body).await?;
+    messages::send(conn, member, messages::MessageKind::Wallet, "满额返现到账", &body).await?;
     Ok(back)
 }
 
@@ -111,8 +113,8 @@ pub async fn on_done(conn: &mut AnyConnection, order: i64, now: i64) -> sqlx::Re
 /// what the order holds above the tier its goods reach after the refund, never more than
 /// `refund` (all stored).
 pub fn taken_back(held: i64, tiers: &[(i64, i64)], net_after: i64, refund: i64) -> sqlx::Result<i64> {
-    let (held, net_after, refund) = (money::from_stored(held), money::from_stored(net_after), money::from_stored(refund));
-    stored(engine::cashback_take_back(&engine_tiers(tiers), held, net_after, refund))
+    let (held, net_after, refund) = (money_of(held)?, money_of(net_after)?, money_of(refund)?);
+    stored(engine::cashback_take_back(&engine_tiers(tiers)?, held, net_after, refund))
 }
 
 /// At a return's refund, in its transaction, once its lines count as refunded: takes back the

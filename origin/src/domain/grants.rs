@@ -5,7 +5,8 @@
 
 use sqlx::AnyConnection;
 
-use crate::domain::settlement::{self, UNUSED};
+use crate::domain::promotions::CouponStatus;
+use crate::domain::settlement;
 use crate::domain::{Error, Result, messages};
 use crate::money;
 
@@ -89,13 +90,14 @@ pub async fn templates(conn: &mut AnyConnection, kind: Templates, member: i64, t
         )))
         .bind(member)
         .bind(template)
-        .bind(UNUSED)
+        .bind(CouponStatus::Unused)
         .bind(now)
         .bind(now + days * 86_400)
         .execute(&mut *conn)
         .await?;
     }
-    messages::send(conn, member, messages::WALLET, kind.title(), &format!("平台赠送您{count}张{title}，有效期{days}天。")).await?;
+    messages::send(conn, member, messages::MessageKind::Wallet, kind.title(), &format!("平台赠送您{count}张{title}，有效期{days}天。"))
+        .await?;
     Ok(Granted { title, days })
 }
 
@@ -107,7 +109,7 @@ pub async fn red_packet(conn: &mut AnyConnection, member: i64, amount: i64, note
     let after =
         settlement::move_red_packet(conn, member, None, amount, note, now).await?.ok_or_else(|| Error::conflict("红包账户余额不能为负"))?;
     let yuan = money::text(amount);
-    messages::send(conn, member, messages::WALLET, "获得红包", &format!("{note}：账户红包+¥{yuan}。")).await?;
+    messages::send(conn, member, messages::MessageKind::Wallet, "获得红包", &format!("{note}：账户红包+¥{yuan}。")).await?;
     Ok(after)
 }
 
@@ -119,7 +121,7 @@ pub async fn points(conn: &mut AnyConnection, member: i64, points: i64, note: &s
     }
     member_exists(conn, member).await?;
     let after = settlement::move_points(conn, member, None, points, note, now).await?.ok_or_else(|| Error::conflict("会员积分不足"))?;
-    messages::send(conn, member, messages::WALLET, "积分变动", &format!("{note}：积分{points:+}。")).await?;
+    messages::send(conn, member, messages::MessageKind::Wallet, "积分变动", &format!("{note}：积分{points:+}。")).await?;
     Ok(after)
 }
 
@@ -130,6 +132,6 @@ pub async fn balance(conn: &mut AnyConnection, member: i64, amount: i64, note: &
     member_exists(conn, member).await?;
     let after = settlement::credit_balance(conn, member, None, amount, note, now).await?;
     let yuan = money::text(amount);
-    messages::send(conn, member, messages::WALLET, "余额到账", &format!("{note}：余额+¥{yuan}。")).await?;
+    messages::send(conn, member, messages::MessageKind::Wallet, "余额到账", &format!("{note}：余额+¥{yuan}。")).await?;
     Ok(after)
 }

@@ -4,11 +4,23 @@
 
 use sqlx::AnyConnection;
 
-/// Kinds: 1 普票, 2 专票; states: 0 待开票, 1 已开票.
-pub const KIND_NAMES: [&str; 3] = ["", "增值税普通发票", "增值税专用发票"];
-pub const STATUS_NAMES: [&str; 2] = ["待开票", "已开票"];
-pub const REQUESTED: i64 = 0;
-pub const ISSUED: i64 = 1;
+crate::domain::stored::stored_enum! {
+    /// An invoice's kind, as stored in `invoices.kind`.
+    pub enum InvoiceKind {
+        /// 普票.
+        Ordinary = 1 => "增值税普通发票",
+        /// 专票: it prints the buyer's registered address, phone and bank too.
+        Special = 2 => "增值税专用发票",
+    }
+}
+
+crate::domain::stored::stored_enum! {
+    /// An invoice's state, as stored in `invoices.status`.
+    pub enum InvoiceStatus {
+        Requested = 0 => "待开票",
+        Issued = 1 => "已开票",
+    }
+}
 
 /// The seller's address and phone as an invoice prints them.
 pub fn contact(shop: &crate::domain::shop::ShopIdentity) -> String {
@@ -19,12 +31,13 @@ pub fn contact(shop: &crate::domain::shop::ShopIdentity) -> String {
 /// less what their returns refunded, and the seller — the shop's identity now, kept with the
 /// invoice as issued; answers `(member, invoice_no, amount)`.
 pub async fn issue(conn: &mut AnyConnection, id: i64, now: i64) -> anyhow::Result<(i64, String, i64)> {
-    let (member, order, status): (i64, i64, i64) = sqlx::query_as("SELECT member_id, order_id, status FROM invoices WHERE id = $1")
-        .bind(id)
-        .fetch_optional(&mut *conn)
-        .await?
-        .ok_or_else(|| anyhow::anyhow!("no invoice request {id}"))?;
-    anyhow::ensure!(status == REQUESTED, "invoice {id} is issued already");
+    let (member, order, status): (i64, i64, InvoiceStatus) =
+        sqlx::query_as("SELECT member_id, order_id, status FROM invoices WHERE id = $1")
+            .bind(id)
+            .fetch_optional(&mut *conn)
+            .await?
+            .ok_or_else(|| anyhow::anyhow!("no invoice request {id}"))?;
+    anyhow::ensure!(status == InvoiceStatus::Requested, "invoice {id} is issued already");
     let amount: i64 = sqlx::query_scalar("SELECT CAST(COALESCE(SUM(paid - refunded), 0) AS BIGINT) FROM order_items WHERE order_id = $1")
         .bind(order)
         .fetch_one(&mut *conn)
@@ -37,7 +50,7 @@ pub async fn issue(conn: &mut AnyConnection, id: i64, now: i64) -> anyhow::Resul
         "UPDATE invoices SET status = $1, invoice_no = $2, amount = $3, issued_at = $4, seller = $5, seller_tax_no = $6, \
          seller_contact = $7 WHERE id = $8 AND status = $9",
     )
-    .bind(ISSUED)
+    .bind(InvoiceStatus::Issued)
     .bind(&invoice_no)
     .bind(amount)
     .bind(now)
@@ -45,7 +58,7 @@ pub async fn issue(conn: &mut AnyConnection, id: i64, now: i64) -> anyhow::Resul
     .bind(&shop.credit_code)
     .bind(contact(&shop))
     .bind(id)
-    .bind(REQUESTED)
+    .bind(InvoiceStatus::Requested)
     .execute(&mut *conn)
     .await?;
     anyhow::ensure!(issued.rows_affected() == 1, "invoice {id} is issued already");

@@ -5,18 +5,13 @@
 /// pharmacy or clinic may order.
 pub const REQUIRED: [&str; 2] = ["营业执照", "药品经营许可证"];
 
-/// No application (−1), 待审核 (0), 已通过 (1), 未通过 (2).
-pub const NONE: i64 = -1;
-pub const PENDING: i64 = 0;
-pub const APPROVED: i64 = 1;
-pub const REJECTED: i64 = 2;
-
-pub fn status_name(status: i64) -> &'static str {
-    match status {
-        PENDING => "待审核",
-        APPROVED => "已通过",
-        REJECTED => "未通过",
-        _ => "未申请",
+crate::domain::stored::stored_enum! {
+    /// Where the shop's review of something a member handed in stands: a certificate
+    /// (`qualifications.status`) or an application for controlled sales (`kx_members.status`).
+    pub enum ReviewStatus {
+        Pending = 0 => "待审核",
+        Approved = 1 => "已通过",
+        Rejected = 2 => "未通过",
     }
 }
 
@@ -26,4 +21,14 @@ pub async fn current_store(conn: &mut sqlx::AnyConnection, member: i64) -> sqlx:
         .bind(member)
         .fetch_optional(&mut *conn)
         .await
+}
+
+/// An application's state as the answers write it, `None` for no application: −1.
+pub fn application_code(status: Option<ReviewStatus>) -> i64 {
+    status.map_or(-1, ReviewStatus::code)
+}
+
+/// An application's state as the pages name it, `None` for no application: 未申请.
+pub fn application_name(status: Option<ReviewStatus>) -> &'static str {
+    status.map_or("未申请", ReviewStatus::name)
 }

@@ -5,16 +5,19 @@ use sqlx::AnyConnection;
 
 use crate::now;
 
-/// Message kinds: 1 system, 2 order, 3 wallet, 4 qualification.
-pub const SYSTEM: i64 = 1;
-pub const ORDER: i64 = 2;
-pub const WALLET: i64 = 3;
-pub const QUALIFICATION: i64 = 4;
-/// Each kind's name, by its number.
-pub const KIND_NAMES: [&str; 5] = ["", "系统消息", "订单消息", "资产消息", "资质消息"];
+crate::domain::stored::stored_enum! {
+    /// What a message tells of (`messages.kind`).
+    pub enum MessageKind {
+        System = 1 => "系统消息",
+        Order = 2 => "订单消息",
+        /// The balance, red packets, points, coupons.
+        Wallet = 3 => "资产消息",
+        Qualification = 4 => "资质消息",
+    }
+}
 
 /// Sends the member a message (in the caller's transaction, with the change it tells of).
-pub async fn send(conn: &mut AnyConnection, member: i64, kind: i64, title: &str, body: &str) -> sqlx::Result<()> {
+pub async fn send(conn: &mut AnyConnection, member: i64, kind: MessageKind, title: &str, body: &str) -> sqlx::Result<()> {
     sqlx::query("INSERT INTO messages (member_id, kind, title, body, created_at) VALUES ($1, $2, $3, $4, $5)")
         .bind(member)
         .bind(kind)

@@ -25,3 +25,6 @@ pub mod shop;
 pub mod stored;
 
 pub use error::{Error, Result};
+
+#[cfg(test)]
+mod tests;

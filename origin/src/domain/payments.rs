@@ -188,12 +188,17 @@ impl Provider for Gateway {
     }
 }
 
-/// A payment's states.
-pub const PENDING: i64 = 0;
-pub const PAID: i64 = 1;
-pub const CLOSED: i64 = 2;
-/// Paid after its order could no longer be paid (cancelled): the amount went to the balance.
-pub const REFUNDED: i64 = 3;
+crate::domain::stored::stored_enum! {
+    /// A payment's state, as stored in `payments.status`.
+    pub enum PaymentStatus {
+        Pending = 0 => "待支付",
+        Paid = 1 => "已支付",
+        Closed = 2 => "已关闭",
+        /// Paid after its order could no longer be paid (cancelled): the amount went to the
+        /// balance.
+        Refunded = 3 => "已退回余额",
+    }
+}
 
 /// What confirming a payment did.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -231,7 +236,7 @@ struct PaymentRow {
 /// at the provider as `trade_no`, in one transaction: a recharge credits its amount and bonus
 /// to the balance; an order becomes paid, or — when it was cancelled or paid otherwise
 /// meanwhile — the amount goes to the balance. Only the first confirmation does anything: the
-/// payment leaves `PENDING` by one guarded update, which the others find done.
+/// payment leaves `Pending` by one guarded update, which the others find done.
 pub async fn confirm(db: &Db, payment_no: &str, amount: &str, trade_no: &str, now: i64) -> Result<Confirmed, Refused> {
     let mut conn = db.pool.acquire().await?;
     let mut tx = conn.begin().await?;
@@ -240,11 +245,11 @@ pub async fn confirm(db: &Db, payment_no: &str, amount: &str, trade_no: &str, no
         "UPDATE payments SET status = $1, paid_at = $2, trade_no = $3 WHERE payment_no = $4 AND status = $5 \
          RETURNING id, member_id, kind, order_id, amount, bonus",
     )
-    .bind(PAID)
+    .bind(PaymentStatus::Paid)
     .bind(now)
     .bind(trade_no)
     .bind(payment_no)
-    .bind(PENDING)
+    .bind(PaymentStatus::Pending)
     .fetch_optional(&mut *tx)
     .await?;
     let Some(payment) = claimed else {
@@ -267,16 +272,20 @@ pub async fn confirm(db: &Db, payment_no: &str, amount: &str, trade_no: &str, no
             // The payment was created for the order's amount due, which never changes.
             if crate::domain::orders::mark_paid(&mut tx, payment.member_id, order, now, "online", Actor::System).await?.is_some() {
                 let text = format!("订单已在线支付¥{}，我们会尽快发货。", money::text(payment.amount));
-                messages::send(&mut tx, payment.member_id, messages::ORDER, "订单支付成功", &text).await?;
+                messages::send(&mut tx, payment.member_id, messages::MessageKind::Order, "订单支付成功", &text).await?;
                 Confirmed::Now
             } else {
                 // Paid for an order that could no longer take it (cancelled meanwhile, or paid
                 // otherwise): nothing is kept, the whole amount is the member's balance.
                 let note = "订单已取消，在线支付退回余额";
                 settlement::credit_balance(&mut tx, payment.member_id, Some(order), payment.amount, note, now).await?;
-                sqlx::query("UPDATE payments SET status = $1 WHERE id = $2").bind(REFUNDED).bind(payment.id).execute(&mut *tx).await?;
+                sqlx::query("UPDATE payments SET status = $1 WHERE id = $2")
+                    .bind(PaymentStatus::Refunded)
+                    .bind(payment.id)
+                    .execute(&mut *tx)
+                    .await?;
                 let text = format!("订单已取消，在线支付的¥{}已退回您的账户余额。", money::text(payment.amount));
-                messages::send(&mut tx, payment.member_id, messages::WALLET, "支付款已退回余额", &text).await?;
+                messages::send(&mut tx, payment.member_id, messages::MessageKind::Wallet, "支付款已退回余额", &text).await?;
                 Confirmed::Refunded
             }
         }
@@ -286,7 +295,7 @@ pub async fn confirm(db: &Db, payment_no: &str, amount: &str, trade_no: &str, no
                 settlement::credit_balance(&mut tx, payment.member_id, None, payment.bonus, "充值赠送", now).await?;
             }
             let text = format!("在线充值到账¥{}。", money::text(payment.amount + payment.bonus));
-            messages::send(&mut tx, payment.member_id, messages::WALLET, "充值成功", &text).await?;
+            messages::send(&mut tx, payment.member_id, messages::MessageKind::Wallet, "充值成功", &text).await?;
             Confirmed::Now
         }
     };
@@ -320,7 +329,7 @@ pub async fn start(
     .bind(order)
     .bind(amount)
     .bind(bonus)
-    .bind(PENDING)
+    .bind(PaymentStatus::Pending)
     .bind(now)
     .execute(&mut *conn)
     .await?;

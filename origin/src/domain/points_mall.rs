@@ -3,12 +3,27 @@
 
 use sqlx::AnyConnection;
 
-/// Kinds: 1 goods, 2 a coupon, 3 red packets; states: 0 待发货, 1 待收货, 2 已完成.
-pub const KIND_NAMES: [&str; 4] = ["", "实物商品", "优惠券", "账户红包"];
-pub const STATUS_NAMES: [&str; 3] = ["待发货", "待收货", "已完成"];
-pub const TO_SHIP: i64 = 0;
-pub const SHIPPED: i64 = 1;
-pub const DONE: i64 = 2;
+crate::domain::stored::stored_enum! {
+    /// What an item of the mall is, as stored in `points_goods.kind` and `points_orders.kind`.
+    pub enum PointsKind {
+        /// Goods, shipped to an address.
+        Goods = 1 => "实物商品",
+        /// A coupon, put in the member's wallet at once.
+        Coupon = 2 => "优惠券",
+        /// Red packets, credited at once.
+        RedPacket = 3 => "账户红包",
+    }
+}
+
+crate::domain::stored::stored_enum! {
+    /// A points order's state, as stored in `points_orders.status`: goods wait to be shipped
+    /// and received, a coupon or red packets are done at once.
+    pub enum PointsOrderStatus {
+        ToShip = 0 => "待发货",
+        Shipped = 1 => "待收货",
+        Done = 2 => "已完成",
+    }
+}
 
 /// Ships a points order of goods (the operator's `origin admin ship-points`), in the caller's
 /// transaction; answers its member and number.
@@ -17,12 +32,12 @@ pub async fn ship(conn: &mut AnyConnection, id: i64, carrier: &str, tracking: &s
         "UPDATE points_orders SET status = $1, carrier = $2, tracking_no = $3, shipped_at = $4 WHERE id = $5 AND status = $6 \
          RETURNING member_id, order_no",
     )
-    .bind(SHIPPED)
+    .bind(PointsOrderStatus::Shipped)
     .bind(carrier)
     .bind(tracking)
     .bind(now)
     .bind(id)
-    .bind(TO_SHIP)
+    .bind(PointsOrderStatus::ToShip)
     .fetch_optional(&mut *conn)
     .await?;
     shipped.ok_or_else(|| anyhow::anyhow!("points order {id} is not waiting to be shipped"))

@@ -8,9 +8,7 @@ use engine::{Cents, EngineError, Money, SettlementInput};
 use serde_json::{Value, json};
 use sqlx::AnyConnection;
 
-/// A member's coupon or cash voucher: 0 unused, 1 used (by the order in `order_id`).
-pub const UNUSED: i64 = 0;
-pub const USED: i64 = 1;
+use crate::domain::promotions::CouponStatus;
 
 /// The shop's settlement settings (table `settings`), with the defaults migration 0009 writes.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -182,7 +180,7 @@ pub async fn accounts(conn: &mut AnyConnection, member: i64, now: i64) -> anyhow
          WHERE m.member_id = $1 AND m.status = $2 AND m.expires_at > $3 ORDER BY m.expires_at, m.id",
     )
     .bind(member)
-    .bind(UNUSED)
+    .bind(CouponStatus::Unused)
     .bind(now)
     .fetch_all(&mut *conn)
     .await?;
@@ -192,7 +190,7 @@ pub async fn accounts(conn: &mut AnyConnection, member: i64, now: i64) -> anyhow
          WHERE m.member_id = $1 AND m.status = $2 AND m.expires_at > $3 ORDER BY m.expires_at, m.id",
     )
     .bind(member)
-    .bind(UNUSED)
+    .bind(CouponStatus::Unused)
     .bind(now)
     .fetch_all(&mut *conn)
     .await?;
@@ -287,12 +285,12 @@ pub async fn spend(
     {
         let Some(chosen) = chosen else { continue };
         let used = sqlx::query(sqlx::AssertSqlSafe(use_one(table)))
-            .bind(USED)
+            .bind(CouponStatus::Used)
             .bind(order)
             .bind(now)
             .bind(chosen.id)
             .bind(member)
-            .bind(UNUSED)
+            .bind(CouponStatus::Unused)
             .execute(&mut *conn)
             .await?;
         if used.rows_affected() != 1 {
@@ -326,10 +324,10 @@ pub async fn give_back(conn: &mut AnyConnection, member: i64, order: i64, now: i
         sqlx::query(sqlx::AssertSqlSafe(format!(
             "UPDATE {table} SET status = $1, order_id = NULL, used_at = NULL WHERE id = $2 AND order_id = $3 AND status = $4"
         )))
-        .bind(UNUSED)
+        .bind(CouponStatus::Unused)
         .bind(id)
         .bind(order)
-        .bind(USED)
+        .bind(CouponStatus::Used)
         .execute(&mut *conn)
         .await?;
     }

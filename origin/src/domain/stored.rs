@@ -1,9 +1,13 @@
 //! States and kinds as types: each is an enum over the integer its column stores, read and
 //! written by sqlx as that integer, with the Chinese name the pages show. One definition each;
 //! the answers keep the integer (`status`) beside the name (`status_name`).
+//!
+//! A value is written in answers as its integer too (`Serialize`), so that an answer that is
+//! also a row can hold the type itself (with `#[schema(value_type = i64)]`).
 
 /// Declares a stored enum: `#[repr(i64)]` and `sqlx::Type` (a code no variant has is a decode
-/// error, never a panic), with `ALL` (in code order), `code`, `from_code` and `name`.
+/// error, never a panic), with `ALL` (in code order), `code`, `from_code` and `name`; it is
+/// serialized as its code.
 macro_rules! stored_enum {
     (
         $(#[$meta:meta])*
@@ -40,6 +44,18 @@ macro_rules! stored_enum {
                 match self {
                     $($name::$variant => $label,)*
                 }
+            }
+        }
+
+        impl From<$name> for i64 {
+            fn from(value: $name) -> i64 {
+                value.code()
+            }
+        }
+
+        impl serde::Serialize for $name {
+            fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                serializer.serialize_i64(self.code())
             }
         }
     };

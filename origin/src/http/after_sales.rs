@@ -14,7 +14,7 @@ use super::ApiContext;
 use super::error::{Answer, Envelope, Error, Result, ok, ok_with};
 use super::extract::{Fields, FromFields, Member, Query};
 use super::upload::{self, FromUpload, Upload};
-use crate::domain::after_sales::{KIND_NAMES, STATUS_NAMES, add_message};
+use crate::domain::after_sales::{CaseKind, CaseStatus, add_message};
 use crate::domain::orders::life::OrderStatus;
 use crate::now;
 use crate::security::text;
@@ -30,8 +30,6 @@ pub fn router() -> OpenApiRouter<ApiContext> {
         .routes(routes!(photo))
 }
 
-const OPEN: i64 = 0;
-const RESOLVED: i64 = 1;
 /// The most photos one message carries, and the longest text.
 const PHOTOS_MAX: usize = 5;
 
@@ -75,8 +73,8 @@ struct CaseRow {
     case_no: String,
     order_id: i64,
     order_no: String,
-    kind: i64,
-    status: i64,
+    kind: CaseKind,
+    status: CaseStatus,
     created_at: i64,
     updated_at: i64,
     closed_at: Option<i64>,
@@ -123,10 +121,10 @@ async fn load(conn: &mut AnyConnection, member: Member, id: i64) -> Result<After
         case_no: row.case_no,
         order_id: row.order_id,
         order_no: row.order_no,
-        kind: row.kind,
-        kind_name: KIND_NAMES.get(row.kind as usize).copied().unwrap_or_default(),
-        status: row.status,
-        status_name: STATUS_NAMES.get(row.status as usize).copied().unwrap_or_default(),
+        kind: row.kind.code(),
+        kind_name: row.kind.name(),
+        status: row.status.code(),
+        status_name: row.status.name(),
         created_at: row.created_at,
         updated_at: row.updated_at,
         closed_at: row.closed_at,
@@ -158,7 +156,8 @@ impl FromUpload for CaseMessage {
 #[derive(ToSchema)]
 pub struct CaseForm {
     /// 问题类型: 1 质量问题, 2 配送问题, 3 其他.
-    kind: i64,
+    #[schema(value_type = i64)]
+    kind: CaseKind,
     #[serde(flatten)]
     message: CaseMessage,
 }
@@ -170,9 +169,7 @@ impl FromUpload for CaseForm {
         let kind = form.text("kind");
         let message = CaseMessage::from_upload(form)?;
         let kind: i64 = kind.and_then(|kind| kind.parse().ok()).ok_or_else(|| Error::field("kind", "请选择问题类型"))?;
-        if !(1..KIND_NAMES.len() as i64).contains(&kind) {
-            return Err(Error::field("kind", "问题类型不正确"));
-        }
+        let kind = CaseKind::from_code(kind).ok_or_else(|| Error::field("kind", "问题类型不正确"))?;
         Ok(CaseForm { kind, message })
     }
 }
@@ -215,7 +212,7 @@ async fn open(
     .bind(order)
     .bind(member.id)
     .bind(kind)
-    .bind(OPEN)
+    .bind(CaseStatus::Open)
     .bind(now)
     .fetch_one(&mut *tx)
     .await?;
@@ -236,7 +233,7 @@ async fn reply(
     let CaseMessage { body, photos } = message;
     let mut conn = context.db.pool.acquire().await?;
     let current = load(&mut conn, member, id).await?;
-    if current.status != OPEN {
+    if current.status != CaseStatus::Open.code() {
         return Err(Error::conflict("售后单已解决，不能再回复"));
     }
     let stored = store_all(&context, member, &photos).await?;
@@ -252,11 +249,11 @@ async fn resolve(State(context): State<ApiContext>, member: Member, Path(id): Pa
     let mut conn = context.db.pool.acquire().await?;
     let changed =
         sqlx::query("UPDATE after_sales SET status = $1, closed_at = $2, updated_at = $2 WHERE id = $3 AND member_id = $4 AND status = $5")
-            .bind(RESOLVED)
+            .bind(CaseStatus::Resolved)
             .bind(now())
             .bind(id)
             .bind(member.id)
-            .bind(OPEN)
+            .bind(CaseStatus::Open)
             .execute(&mut *conn)
             .await?;
     let case = load(&mut conn, member, id).await?;
@@ -350,7 +347,7 @@ async fn photo(State(context): State<ApiContext>, member: Member, Path((id, phot
 pub async fn has_open(conn: &mut AnyConnection, member: i64) -> sqlx::Result<bool> {
     let open: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM after_sales WHERE member_id = $1 AND status = $2")
         .bind(member)
-        .bind(OPEN)
+        .bind(CaseStatus::Open)
         .fetch_one(&mut *conn)
         .await?;
     Ok(open > 0)

@@ -119,7 +119,7 @@ async fn sign(State(context): State<ApiContext>, member: Member, Form(form): For
         messages::send(
             &mut tx,
             member.id,
-            messages::SYSTEM,
+            messages::MessageKind::System,
             "电子合同已签署",
             &format!("{signer} 已代表贵单位在线签署《药品购销电子合同》。"),
         )

@@ -13,18 +13,14 @@ use utoipa_axum::routes;
 use super::ApiContext;
 use super::error::{Answer, Envelope, Error, Result, ok};
 use super::extract::{Fields, FromFields, Member, Query};
-use crate::domain::settlement::{UNUSED, USED};
-use crate::{money, now};
+use crate::domain::promotions::{CouponKind, CouponScope, CouponStatus};
+use crate::money::{self, Stored};
+use crate::now;
 
 pub fn router() -> OpenApiRouter<ApiContext> {
     OpenApiRouter::new().routes(routes!(available)).routes(routes!(list)).routes(routes!(count)).routes(routes!(vouchers))
 }
 
-/// A coupon's state as the member's lists show it: 0 未使用, 1 已使用, 2 已过期.
-const EXPIRED: i64 = 2;
-const STATUS_NAMES: [&str; 3] = ["未使用", "已使用", "已过期"];
-const KIND_NAMES: [&str; 3] = ["", "满减券", "折扣券"];
-const SCOPE_NAMES: [&str; 4] = ["全场通用", "优选商品", "中药饮片", "医疗器械"];
 const PAGE_SIZE: i64 = 20;
 
 /// One of the member's coupons.
@@ -71,41 +67,42 @@ pub struct MemberCoupon {
 struct CouponRow {
     id: i64,
     title: String,
-    kind: i64,
-    scope: i64,
+    kind: CouponKind,
+    scope: CouponScope,
     amount: i64,
-    rate: i64,
+    rate: Stored,
     max_reduce: Option<i64>,
     min_amount: i64,
     starts_at: i64,
     expires_at: i64,
-    status: i64,
+    status: CouponStatus,
     order_id: Option<i64>,
     used_at: Option<i64>,
 }
 
 impl CouponRow {
-    fn card(self, now: i64) -> MemberCoupon {
-        let status = if self.status == UNUSED && self.expires_at <= now { EXPIRED } else { self.status.clamp(0, 2) };
-        let kind = self.kind.clamp(1, 2);
-        MemberCoupon {
+    fn card(self, now: i64) -> Result<MemberCoupon> {
+        let status = self.status.shown(self.expires_at, now);
+        let kind = self.kind;
+        let discount = kind == CouponKind::Discount;
+        Ok(MemberCoupon {
             id: self.id,
             title: self.title,
-            kind,
-            kind_name: KIND_NAMES[kind as usize],
-            scope: self.scope,
-            scope_name: SCOPE_NAMES.get(self.scope as usize).copied().unwrap_or(SCOPE_NAMES[0]),
-            reduce: money::text(if kind == 1 { self.amount } else { 0 }),
-            rate: (kind == 2).then(|| money::from_stored(self.rate).to_string()),
-            max_reduce: if kind == 2 { self.max_reduce.map(money::text) } else { None },
+            kind: kind.code(),
+            kind_name: kind.name(),
+            scope: self.scope.code(),
+            scope_name: self.scope.name(),
+            reduce: money::text(if kind == CouponKind::Reduce { self.amount } else { 0 }),
+            rate: if discount { Some(self.rate.money()?.to_string()) } else { None },
+            max_reduce: if discount { self.max_reduce.map(money::text) } else { None },
             min_amount: money::text(self.min_amount),
             starts_at: self.starts_at,
             expires_at: self.expires_at,
-            status,
-            status_name: STATUS_NAMES[status as usize],
+            status: status.code(),
+            status_name: status.name(),
             order_id: self.order_id,
             used_at: self.used_at,
-        }
+        })
     }
 }
 
@@ -141,7 +138,7 @@ struct VoucherRow {
     min_amount: i64,
     starts_at: i64,
     expires_at: i64,
-    status: i64,
+    status: CouponStatus,
     order_id: Option<i64>,
 }
 
@@ -151,7 +148,7 @@ trait Held: for<'r> sqlx::FromRow<'r, sqlx::any::AnyRow> + Send + Unpin {
     /// The columns and tables it is read from (`m` the member's row).
     const COLUMNS: &'static str;
     fn id(&self) -> i64;
-    fn card(self, now: i64) -> Self::Card;
+    fn card(self, now: i64) -> Result<Self::Card>;
 }
 
 impl Held for CouponRow {
@@ -160,7 +157,7 @@ impl Held for CouponRow {
     fn id(&self) -> i64 {
         self.id
     }
-    fn card(self, now: i64) -> MemberCoupon {
+    fn card(self, now: i64) -> Result<MemberCoupon> {
         CouponRow::card(self, now)
     }
 }
@@ -171,8 +168,8 @@ impl Held for VoucherRow {
     fn id(&self) -> i64 {
         self.id
     }
-    fn card(self, now: i64) -> MemberVoucher {
-        VoucherRow::card(self, now)
+    fn card(self, now: i64) -> Result<MemberVoucher> {
+        Ok(VoucherRow::card(self, now))
     }
 }
 
@@ -195,7 +192,7 @@ async fn held<Row: Held>(conn: &mut AnyConnection, member: Member, ids: impl Ite
     let mut rows = query.fetch_all(&mut *conn).await?;
     rows.sort_by_key(|row| ids.iter().position(|id| *id == row.id()).unwrap_or(usize::MAX));
     let now = now();
-    Ok(rows.into_iter().map(|row| row.card(now)).collect())
+    rows.into_iter().map(|row| row.card(now)).collect()
 }
 
 /// The member's coupons with these ids, in this order (ids that are not the member's are left out).
@@ -210,7 +207,7 @@ pub async fn member_vouchers(conn: &mut AnyConnection, member: Member, ids: impl
 
 impl VoucherRow {
     fn card(self, now: i64) -> MemberVoucher {
-        let status = if self.status == UNUSED && self.expires_at <= now { EXPIRED } else { self.status.clamp(0, 2) };
+        let status = self.status.shown(self.expires_at, now);
         MemberVoucher {
             id: self.id,
             title: self.title,
@@ -218,8 +215,8 @@ impl VoucherRow {
             min_amount: money::text(self.min_amount),
             starts_at: self.starts_at,
             expires_at: self.expires_at,
-            status,
-            status_name: STATUS_NAMES[status as usize],
+            status: status.code(),
+            status_name: status.name(),
             order_id: self.order_id,
         }
     }
@@ -247,12 +244,9 @@ fn kind_filter(query: &Fields) -> Result<i64> {
 
 /// `status` (0 未使用, the default, those not yet valid too; 1 已使用; 2 已过期); 422
 /// `<label>不正确` for another.
-fn state(query: &Fields, label: &str) -> Result<i64> {
+fn state(query: &Fields, label: &str) -> Result<CouponStatus> {
     let status = query.int_or("status", label, 0)?;
-    if !(0..=2).contains(&status) {
-        return Err(Error::field("status", format!("{label}不正确")));
-    }
-    Ok(status)
+    CouponStatus::from_code(status).ok_or_else(|| Error::field("status", format!("{label}不正确")))
 }
 
 /// Which usable coupons: of a kind, a page.
@@ -283,7 +277,7 @@ pub struct CouponQuery {
     kind: i64,
     /// 0 (absent) 未使用, 1 已使用, 2 已过期.
     #[param(value_type = Option<i64>)]
-    status: i64,
+    status: CouponStatus,
     /// 页码: from 1 (absent: 1), at most 100000.
     #[param(value_type = Option<i64>, minimum = 1, maximum = 100000)]
     page: i64,
@@ -303,7 +297,7 @@ impl FromFields for CouponQuery {
 pub struct VoucherQuery {
     /// 0 (absent) 未使用, 1 已使用, 2 已过期.
     #[param(value_type = Option<i64>)]
-    status: i64,
+    status: CouponStatus,
     /// 页码: from 1 (absent: 1), at most 100000.
     #[param(value_type = Option<i64>, minimum = 1, maximum = 100000)]
     page: i64,
@@ -338,7 +332,8 @@ async fn page(context: &ApiContext, member: Member, filter: &str, kind: i64, pag
     .bind((page - 1) * PAGE_SIZE)
     .fetch_all(&context.db.pool)
     .await?;
-    Ok(CouponPage { list: rows.into_iter().map(|row| row.card(now)).collect(), total, page })
+    let list = rows.into_iter().map(|row| row.card(now)).collect::<Result<_>>()?;
+    Ok(CouponPage { list, total, page })
 }
 
 /// `GET /api/user/availableCoupon` (`type`, `page`): the member's coupons usable now (unused,
@@ -349,7 +344,7 @@ async fn available(
     member: Member,
     Query(UsableQuery { kind, page: number }): Query<UsableQuery>,
 ) -> Answer<CouponPage> {
-    let filter = format!("m.status = {UNUSED} AND m.starts_at <= $3 AND m.expires_at > $3");
+    let filter = format!("m.status = {} AND m.starts_at <= $3 AND m.expires_at > $3", CouponStatus::Unused.code());
     ok(page(&context, member, &filter, kind, number).await?)
 }
 
@@ -366,11 +361,12 @@ async fn list(
 }
 
 /// A `status` ([`state`]) as SQL over `m`, with `now` the parameter that holds the time.
-fn status_filter(status: i64, now: &str) -> String {
+fn status_filter(status: CouponStatus, now: &str) -> String {
+    let (unused, used) = (CouponStatus::Unused.code(), CouponStatus::Used.code());
     match status {
-        1 => format!("m.status = {USED}"),
-        2 => format!("m.status = {UNUSED} AND m.expires_at <= {now}"),
-        _ => format!("m.status = {UNUSED} AND m.expires_at > {now}"),
+        CouponStatus::Used => format!("m.status = {used}"),
+        CouponStatus::Expired => format!("m.status = {unused} AND m.expires_at <= {now}"),
+        CouponStatus::Unused => format!("m.status = {unused} AND m.expires_at > {now}"),
     }
 }
 
@@ -444,9 +440,9 @@ async fn state_counts(context: &ApiContext, table: &str, member: Member) -> Resu
          FROM {table} WHERE member_id = $1"
     )))
     .bind(member.id)
-    .bind(UNUSED)
+    .bind(CouponStatus::Unused)
     .bind(now())
-    .bind(USED)
+    .bind(CouponStatus::Used)
     .fetch_one(&context.db.pool)
     .await?;
     Ok(CouponCount { usable, unused, used, expired })

@@ -15,8 +15,9 @@ use utoipa_axum::routes;
 use super::ApiContext;
 use super::error::{Answer, Envelope, Error, Result, ok, ok_with};
 use super::extract::{MaybeMember, Member};
-use crate::domain::settlement::UNUSED;
-use crate::{money, now};
+use crate::domain::promotions::{CouponKind, CouponScope, CouponStatus};
+use crate::money::{self, Stored};
+use crate::now;
 
 pub fn router() -> OpenApiRouter<ApiContext> {
     OpenApiRouter::new().routes(routes!(centre)).routes(routes!(claim))
@@ -24,9 +25,6 @@ pub fn router() -> OpenApiRouter<ApiContext> {
 
 /// Where a member's coupon came from (`member_coupons.source`).
 pub const FROM_CENTRE: &str = "centre";
-
-const KIND_NAMES: [&str; 3] = ["", "满减券", "折扣券"];
-const SCOPE_NAMES: [&str; 4] = ["全场通用", "优选商品", "中药饮片", "医疗器械"];
 
 /// A coupon template in the centre, with what the member may still claim.
 #[derive(Serialize, ToSchema)]
@@ -68,10 +66,10 @@ pub struct CentreCoupon {
 struct CentreRow {
     id: i64,
     title: String,
-    kind: i64,
-    scope: i64,
+    kind: CouponKind,
+    scope: CouponScope,
     amount: i64,
-    rate: i64,
+    rate: Stored,
     max_reduce: Option<i64>,
     min_amount: i64,
     days: i64,
@@ -82,8 +80,9 @@ struct CentreRow {
 }
 
 impl CentreRow {
-    fn card(self) -> CentreCoupon {
-        let kind = self.kind.clamp(1, 2);
+    fn card(self) -> Result<CentreCoupon> {
+        let kind = self.kind;
+        let discount = kind == CouponKind::Discount;
         let left = (self.centre_stock - self.centre_claimed).max(0);
         let state = if self.mine >= self.per_member {
             "claimed"
@@ -92,16 +91,16 @@ impl CentreRow {
         } else {
             "claim"
         };
-        CentreCoupon {
+        Ok(CentreCoupon {
             id: self.id,
             title: self.title,
-            kind,
-            kind_name: KIND_NAMES[kind as usize],
-            scope: self.scope,
-            scope_name: SCOPE_NAMES.get(self.scope as usize).copied().unwrap_or(SCOPE_NAMES[0]),
-            reduce: money::text(if kind == 1 { self.amount } else { 0 }),
-            rate: (kind == 2).then(|| money::from_stored(self.rate).to_string()),
-            max_reduce: if kind == 2 { self.max_reduce.map(money::text) } else { None },
+            kind: kind.code(),
+            kind_name: kind.name(),
+            scope: self.scope.code(),
+            scope_name: self.scope.name(),
+            reduce: money::text(if kind == CouponKind::Reduce { self.amount } else { 0 }),
+            rate: if discount { Some(self.rate.money()?.to_string()) } else { None },
+            max_reduce: if discount { self.max_reduce.map(money::text) } else { None },
             min_amount: money::text(self.min_amount),
             days: self.days,
             stock: self.centre_stock,
@@ -110,7 +109,7 @@ impl CentreRow {
             per_member: self.per_member,
             mine: self.mine,
             state: state.to_owned(),
-        }
+        })
     }
 }
 
@@ -126,7 +125,7 @@ async fn one(conn: &mut AnyConnection, member: i64, id: i64) -> Result<CentreCou
         .fetch_optional(&mut *conn)
         .await?
         .ok_or_else(|| Error::not_found("优惠券不存在"))?;
-    Ok(row.card())
+    row.card()
 }
 
 /// The centre's coupons.
@@ -144,7 +143,7 @@ async fn centre(State(context): State<ApiContext>, MaybeMember(member): MaybeMem
         .bind(member.map_or(0, |member| member.id))
         .fetch_all(&context.db.pool)
         .await?;
-    ok(CouponCentre { list: rows.into_iter().map(CentreRow::card).collect() })
+    ok(CouponCentre { list: rows.into_iter().map(CentreRow::card).collect::<Result<_>>()? })
 }
 
 /// A claim's result: the template as it stands now and the member's new coupon.
@@ -198,7 +197,7 @@ async fn claim(State(context): State<ApiContext>, member: Member, Path(id): Path
     )
     .bind(member.id)
     .bind(id)
-    .bind(UNUSED)
+    .bind(CouponStatus::Unused)
     .bind(now)
     .bind(expires_at)
     .bind(FROM_CENTRE)

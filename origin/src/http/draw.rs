@@ -18,7 +18,8 @@ use utoipa_axum::routes;
 use super::ApiContext;
 use super::error::{Answer, Envelope, Error, Result, ok, ok_with};
 use super::extract::{Fields, Form, FromFields, MaybeMember, Member, Query};
-use crate::domain::settlement::{self, UNUSED};
+use crate::domain::promotions::{CouponStatus, PrizeKind};
+use crate::domain::settlement;
 use crate::now;
 
 pub fn router() -> OpenApiRouter<ApiContext> {
@@ -30,11 +31,6 @@ pub fn router() -> OpenApiRouter<ApiContext> {
         .routes(routes!(records))
         .routes(routes!(ads))
 }
-
-const NOTHING: i64 = 0;
-const COUPON: i64 = 1;
-const POINTS: i64 = 2;
-const RED_PACKET: i64 = 3;
 
 #[derive(sqlx::FromRow)]
 struct ActivityRow {
@@ -94,7 +90,8 @@ pub struct DrawPrize {
     name: String,
     remarks: String,
     /// 0 nothing, 1 a coupon, 2 points, 3 red packets.
-    kind: i64,
+    #[schema(value_type = i64)]
+    kind: PrizeKind,
     /// Handed out so far, and how many can be (0 for nothing: no limit).
     handed: i64,
     stock: i64,
@@ -183,7 +180,8 @@ pub struct DrawResult {
     name: String,
     #[schema(example = "积分已到账")]
     remarks: String,
-    kind: i64,
+    #[schema(value_type = i64)]
+    kind: PrizeKind,
     created_at: i64,
 }
 
@@ -192,7 +190,7 @@ struct PrizeRow {
     id: i64,
     name: String,
     remarks: String,
-    kind: i64,
+    kind: PrizeKind,
     coupon_id: Option<i64>,
     points: i64,
     red_packet: i64,
@@ -239,8 +237,9 @@ async fn draw(State(context): State<ApiContext>, member: Member, Form(DrawId { i
     .bind(id)
     .fetch_all(&mut *tx)
     .await?;
-    let nothing = prizes.iter().find(|prize| prize.kind == NOTHING).cloned();
-    let mut left: Vec<PrizeRow> = prizes.into_iter().filter(|prize| prize.kind == NOTHING || prize.handed < prize.stock).collect();
+    let nothing = prizes.iter().find(|prize| prize.kind == PrizeKind::Nothing).cloned();
+    let mut left: Vec<PrizeRow> =
+        prizes.into_iter().filter(|prize| prize.kind == PrizeKind::Nothing || prize.handed < prize.stock).collect();
     let won = loop {
         let total: i64 = left.iter().map(|prize| prize.weight).sum();
         if total <= 0 {
@@ -249,7 +248,7 @@ async fn draw(State(context): State<ApiContext>, member: Member, Form(DrawId { i
         let roll = rand::thread_rng().gen_range(0..total);
         let Some(index) = pick(&left, roll) else { break nothing.clone() };
         let prize = left[index].clone();
-        if prize.kind == NOTHING {
+        if prize.kind == PrizeKind::Nothing {
             break Some(prize);
         }
         let taken = sqlx::query("UPDATE draw_prizes SET handed = handed + 1 WHERE id = $1 AND handed < stock")
@@ -265,7 +264,7 @@ async fn draw(State(context): State<ApiContext>, member: Member, Form(DrawId { i
     let prize = won.ok_or_else(|| Error::conflict("奖品已抽完"))?;
     let note = format!("抽奖获得：{}", prize.name);
     match prize.kind {
-        COUPON => {
+        PrizeKind::Coupon => {
             let days: i64 = sqlx::query_scalar("SELECT days FROM coupons WHERE id = $1").bind(prize.coupon_id).fetch_one(&mut *tx).await?;
             sqlx::query(
                 "INSERT INTO member_coupons (member_id, coupon_id, status, starts_at, expires_at, created_at, source) \
@@ -273,19 +272,19 @@ async fn draw(State(context): State<ApiContext>, member: Member, Form(DrawId { i
             )
             .bind(member.id)
             .bind(prize.coupon_id)
-            .bind(UNUSED)
+            .bind(CouponStatus::Unused)
             .bind(now)
             .bind(now + days * 86_400)
             .execute(&mut *tx)
             .await?;
         }
-        POINTS => {
+        PrizeKind::Points => {
             settlement::move_points(&mut tx, member.id, None, prize.points, &note, now).await?;
         }
-        RED_PACKET => {
+        PrizeKind::RedPacket => {
             settlement::move_red_packet(&mut tx, member.id, None, prize.red_packet, &note, now).await?;
         }
-        _ => {}
+        PrizeKind::Nothing => {}
     }
     let record: Option<i64> = sqlx::query_scalar(
         "INSERT INTO draw_records (activity_id, member_id, prize_id, name, remarks, kind, created_at) \
@@ -346,9 +345,10 @@ fn masked(company: &str) -> String {
 async fn new_records(State(context): State<ApiContext>, Query(DrawId { id }): Query<DrawId>) -> Answer<Winners> {
     let rows: Vec<(String, String, i64)> = sqlx::query_as(
         "SELECT m.company, r.name, r.created_at FROM draw_records r JOIN members m ON m.id = r.member_id \
-         WHERE r.activity_id = $1 AND r.kind <> 0 ORDER BY r.created_at DESC, r.id DESC LIMIT 20",
+         WHERE r.activity_id = $1 AND r.kind <> $2 ORDER BY r.created_at DESC, r.id DESC LIMIT 20",
     )
     .bind(id)
+    .bind(PrizeKind::Nothing)
     .fetch_all(&context.db.pool)
     .await?;
     ok(Winners {
@@ -369,7 +369,8 @@ pub struct DrawRecord {
     title: String,
     name: String,
     remarks: String,
-    kind: i64,
+    #[schema(value_type = i64)]
+    kind: PrizeKind,
     created_at: i64,
 }
 
@@ -428,7 +429,7 @@ mod tests {
             id,
             name: String::new(),
             remarks: String::new(),
-            kind: POINTS,
+            kind: PrizeKind::Points,
             coupon_id: None,
             points: 0,
             red_packet: 0,

@@ -13,7 +13,7 @@ use super::ApiContext;
 use super::error::{Answer, Envelope, Error, Result, ok, ok_with};
 use super::extract::{Member, PageQuery, Query};
 use super::upload::{self, FromUpload, Upload};
-use crate::domain::self_service::{FEEDBACK_KIND_NAMES as KIND_NAMES, FEEDBACK_STATUS_NAMES as STATUS_NAMES};
+use crate::domain::self_service::{FeedbackKind, FeedbackStatus};
 use crate::now;
 use crate::security::text;
 
@@ -54,16 +54,12 @@ pub struct FeedbackPage {
 #[derive(sqlx::FromRow)]
 struct FeedbackRow {
     id: i64,
-    kind: i64,
+    kind: FeedbackKind,
     body: String,
-    status: i64,
+    status: FeedbackStatus,
     reply: String,
     created_at: i64,
     replied_at: Option<i64>,
-}
-
-fn name_of(names: &[&'static str], index: i64) -> &'static str {
-    usize::try_from(index).ok().and_then(|index| names.get(index)).copied().unwrap_or_default()
 }
 
 async fn with_photos(context: &ApiContext, row: FeedbackRow) -> Result<Feedback> {
@@ -72,13 +68,13 @@ async fn with_photos(context: &ApiContext, row: FeedbackRow) -> Result<Feedback>
         .fetch_all(&context.db.pool)
         .await?;
     Ok(Feedback {
-        kind_name: name_of(&KIND_NAMES, row.kind),
-        status_name: name_of(&STATUS_NAMES, row.status),
+        kind_name: row.kind.name(),
+        status_name: row.status.name(),
         photos: photos.iter().map(|photo| format!("/api/user/feedback/{}/photo/{photo}", row.id)).collect(),
         id: row.id,
-        kind: row.kind,
+        kind: row.kind.code(),
         body: row.body,
-        status: row.status,
+        status: row.status.code(),
         reply: row.reply,
         created_at: row.created_at,
         replied_at: row.replied_at,
@@ -89,7 +85,8 @@ async fn with_photos(context: &ApiContext, row: FeedbackRow) -> Result<Feedback>
 #[derive(ToSchema)]
 pub struct FeedbackForm {
     /// 反馈类型: 1 功能建议, 2 商品问题, 3 服务投诉, 4 其他.
-    kind: i64,
+    #[schema(value_type = i64)]
+    kind: FeedbackKind,
     /// 反馈内容 (lines), at most 1,000 characters.
     body: String,
     /// Up to 5 JPEG or PNG photos of at most 5 MB each (`photos` or `photos[]`).
@@ -103,9 +100,7 @@ impl FromUpload for FeedbackForm {
 
     fn from_upload(mut form: upload::Form) -> Result<FeedbackForm> {
         let kind: i64 = form.text("kind").and_then(|kind| kind.parse().ok()).ok_or_else(|| Error::field("kind", "请选择反馈类型"))?;
-        if !(1..KIND_NAMES.len() as i64).contains(&kind) {
-            return Err(Error::field("kind", "反馈类型不正确"));
-        }
+        let kind = FeedbackKind::from_code(kind).ok_or_else(|| Error::field("kind", "反馈类型不正确"))?;
         let body = form.bounded(text::FEEDBACK)?.ok_or_else(|| Error::field("body", "请填写反馈内容"))?;
         Ok(FeedbackForm { kind, body, photos: upload::photos(std::mem::take(&mut form.files))? })
     }

@@ -18,7 +18,7 @@ use super::extract::{IdsQuery, MaybeMember, Member, Query};
 use super::goods::placeholders;
 use crate::domain::catalogue::card::{Card, card_columns, cards};
 use crate::domain::catalogue::controlled::status;
-use crate::domain::members::{APPROVED, NONE, status_name};
+use crate::domain::members::{ReviewStatus, application_code, application_name};
 use crate::now;
 
 pub fn router() -> OpenApiRouter<ApiContext> {
@@ -73,9 +73,9 @@ pub struct KxZone {
 async fn standing(conn: &mut AnyConnection, member: Option<Member>) -> sqlx::Result<KxStanding> {
     let (status, reason) = match member {
         Some(member) => status(conn, member.id).await?,
-        None => (NONE, String::new()),
+        None => (None, String::new()),
     };
-    Ok(KxStanding { status, status_name: status_name(status), reason })
+    Ok(KxStanding { status: application_code(status), status_name: application_name(status), reason })
 }
 
 /// `GET /api/kxzq`: the controlled-sales zone — the member's standing (a visitor's is 未申请),
@@ -107,17 +107,19 @@ async fn apply(State(context): State<ApiContext>, member: Member) -> Answer<KxSt
     let now = now();
     // One statement either way, so two racing applications make one row.
     let inserted = sqlx::query(
-        "INSERT INTO kx_members (member_id, status, created_at) VALUES ($1, 0, $2) \
-         ON CONFLICT (member_id) DO UPDATE SET status = 0, reason = '', created_at = $2, reviewed_at = NULL \
-         WHERE kx_members.status = 2",
+        "INSERT INTO kx_members (member_id, status, created_at) VALUES ($1, $3, $2) \
+         ON CONFLICT (member_id) DO UPDATE SET status = $3, reason = '', created_at = $2, reviewed_at = NULL \
+         WHERE kx_members.status = $4",
     )
     .bind(member.id)
     .bind(now)
+    .bind(ReviewStatus::Pending)
+    .bind(ReviewStatus::Rejected)
     .execute(&mut *conn)
     .await?;
     if inserted.rows_affected() == 0 {
         let (status, _) = status(&mut conn, member.id).await?;
-        return Err(Error::conflict(if status == APPROVED {
+        return Err(Error::conflict(if status == Some(ReviewStatus::Approved) {
             "您已获得控销品种采购资格"
         } else {
             "您的控销资格申请正在审核中"

@@ -11,9 +11,10 @@ use super::ApiContext;
 use super::coupon::USABLE_NOW;
 use super::error::{Answer, Envelope, Error, Result, ok};
 use super::extract::{Fields, FromFields, Member, Query};
-use crate::domain::messages::{self, KIND_NAMES as MESSAGE_KIND_NAMES};
+use crate::domain::members::ReviewStatus;
+use crate::domain::messages::{self, MessageKind};
 use crate::domain::orders::life::OrderStatus;
-use crate::domain::settlement::UNUSED;
+use crate::domain::promotions::CouponStatus;
 use crate::{money, now};
 
 pub fn router() -> OpenApiRouter<ApiContext> {
@@ -115,24 +116,26 @@ async fn centre(State(context): State<ApiContext>, member: Member) -> Answer<Mem
     .fetch_one(&mut *conn)
     .await?;
     let (pending, rejected): (i64, i64) = sqlx::query_as(
-        "SELECT CAST(COALESCE(SUM(CASE WHEN status = 0 THEN 1 ELSE 0 END), 0) AS BIGINT), \
-                CAST(COALESCE(SUM(CASE WHEN status = 2 THEN 1 ELSE 0 END), 0) AS BIGINT) \
+        "SELECT CAST(COALESCE(SUM(CASE WHEN status = $2 THEN 1 ELSE 0 END), 0) AS BIGINT), \
+                CAST(COALESCE(SUM(CASE WHEN status = $3 THEN 1 ELSE 0 END), 0) AS BIGINT) \
          FROM qualifications WHERE member_id = $1",
     )
     .bind(member.id)
+    .bind(ReviewStatus::Pending)
+    .bind(ReviewStatus::Rejected)
     .fetch_one(&mut *conn)
     .await?;
     let now = now();
     let usable = |table: &str| format!("SELECT COUNT(*) FROM {table} WHERE member_id = $1 AND {USABLE_NOW}");
     let coupons: i64 = sqlx::query_scalar(sqlx::AssertSqlSafe(usable("member_coupons")))
         .bind(member.id)
-        .bind(UNUSED)
+        .bind(CouponStatus::Unused)
         .bind(now)
         .fetch_one(&mut *conn)
         .await?;
     let cash_vouchers: i64 = sqlx::query_scalar(sqlx::AssertSqlSafe(usable("member_cash_vouchers")))
         .bind(member.id)
-        .bind(UNUSED)
+        .bind(CouponStatus::Unused)
         .bind(now)
         .fetch_one(&mut *conn)
         .await?;
@@ -187,7 +190,8 @@ async fn centre(State(context): State<ApiContext>, member: Member) -> Answer<Mem
 pub struct Message {
     id: i64,
     /// 1 system, 2 order, 3 wallet, 4 qualification.
-    kind: i64,
+    #[schema(value_type = i64)]
+    kind: MessageKind,
     #[sqlx(skip)]
     #[schema(value_type = String, example = "订单消息")]
     kind_name: &'static str,
@@ -227,7 +231,7 @@ impl FromFields for MessageQuery {
     fn from_fields(query: &Fields) -> Result<MessageQuery> {
         let page = query.page()?;
         let kind = query.int_or("kind", "消息类型", 0)?;
-        if !(0..MESSAGE_KIND_NAMES.len() as i64).contains(&kind) {
+        if kind != 0 && MessageKind::from_code(kind).is_none() {
             return Err(Error::field("kind", "消息类型不正确"));
         }
         let unread_only = query.int_or("unread", "未读", 0)? == 1;
@@ -257,7 +261,7 @@ async fn messages(State(context): State<ApiContext>, member: Member, Query(query
     .fetch_all(&mut *conn)
     .await?;
     for message in &mut list {
-        message.kind_name = MESSAGE_KIND_NAMES.get(message.kind as usize).copied().unwrap_or(MESSAGE_KIND_NAMES[1]);
+        message.kind_name = message.kind.name();
     }
     ok(MessagePage { list, total, page, unread: messages::unread(&mut conn, member.id).await? })
 }

@@ -13,7 +13,7 @@ use super::ApiContext;
 use super::error::{Answer, Envelope, Error, Result, ok};
 use super::extract::{Fields, Form, FromFields, Member};
 use crate::domain::orders::life::{Action, OrderStatus};
-use crate::domain::payments::{self as payment, Confirmed, PENDING, Refused};
+use crate::domain::payments::{self as payment, Confirmed, PaymentStatus, Refused};
 use crate::{money, now};
 
 pub fn router() -> OpenApiRouter<ApiContext> {
@@ -156,7 +156,7 @@ async fn pay_online(State(context): State<ApiContext>, member: Member, Path(id):
     )
     .bind(id)
     .bind(member.id)
-    .bind(PENDING)
+    .bind(PaymentStatus::Pending)
     .fetch_optional(&mut *conn)
     .await?;
     let (payment_no, pay_url) = match pending {
@@ -257,14 +257,12 @@ pub struct PaymentState {
     order_id: Option<i64>,
 }
 
-const STATUS_NAMES: [&str; 4] = ["待支付", "已支付", "已关闭", "已退回余额"];
-
 /// `GET /api/payment/{payment_no}`: one of the member's payments; while it is pending the
 /// provider is asked, so that a payment whose notify was lost is confirmed all the same.
 #[utoipa::path(get, path = "/api/payment/{payment_no}", operation_id = "payment_state", tag = "支付", responses((status = 200, description = "支付状态", body = Envelope<PaymentState>)))]
 async fn state(State(context): State<ApiContext>, member: Member, Path(payment_no): Path<String>) -> Answer<PaymentState> {
     let read = || async {
-        sqlx::query_as::<_, (String, i64, i64, i64, Option<i64>)>(
+        sqlx::query_as::<_, (String, PaymentStatus, i64, i64, Option<i64>)>(
             "SELECT kind, status, amount, bonus, order_id FROM payments WHERE payment_no = $1 AND member_id = $2",
         )
         .bind(&payment_no)
@@ -273,7 +271,7 @@ async fn state(State(context): State<ApiContext>, member: Member, Path(payment_n
         .await
     };
     let Some(mut row) = read().await? else { return Err(Error::not_found("支付单不存在")) };
-    if row.1 == PENDING {
+    if row.1 == PaymentStatus::Pending {
         match context.payments.query(&payment_no).await {
             Ok(status) if status.paid => {
                 confirm(&context, &payment_no, &status.amount, &status.trade_no).await?;
@@ -285,6 +283,13 @@ async fn state(State(context): State<ApiContext>, member: Member, Path(payment_n
         }
     }
     let (kind, status, amount, bonus, order_id) = row;
-    let status_name = STATUS_NAMES.get(status as usize).copied().unwrap_or_default();
-    ok(PaymentState { payment_no, kind, status, status_name, amount: money::text(amount), bonus: money::text(bonus), order_id })
+    ok(PaymentState {
+        payment_no,
+        kind,
+        status: status.code(),
+        status_name: status.name(),
+        amount: money::text(amount),
+        bonus: money::text(bonus),
+        order_id,
+    })
 }

@@ -16,8 +16,9 @@ use utoipa_axum::routes;
 use super::ApiContext;
 use super::error::{Answer, Envelope, Error, Result, ok, ok_with};
 use super::extract::{Fields, Form, FromFields, MaybeMember, Member, Query};
-use crate::domain::points_mall::{DONE, KIND_NAMES, SHIPPED, STATUS_NAMES, TO_SHIP};
-use crate::domain::settlement::{self, UNUSED};
+use crate::domain::points_mall::{PointsKind, PointsOrderStatus};
+use crate::domain::promotions::CouponStatus;
+use crate::domain::settlement;
 use crate::{money, now};
 
 pub fn router() -> OpenApiRouter<ApiContext> {
@@ -29,9 +30,6 @@ pub fn router() -> OpenApiRouter<ApiContext> {
         .routes(routes!(receive))
 }
 
-const GOODS: i64 = 1;
-const COUPON: i64 = 2;
-const RED_PACKET: i64 = 3;
 /// The most units one redemption takes.
 const NUMBER_MAX: i64 = 99;
 const PAGE_SIZE: i64 = 12;
@@ -70,7 +68,7 @@ struct GoodsRow {
     id: i64,
     name: String,
     description: String,
-    kind: i64,
+    kind: PointsKind,
     goods_id: Option<i64>,
     points: i64,
     price: i64,
@@ -87,8 +85,8 @@ impl GoodsRow {
             id: self.id,
             name: self.name,
             description: self.description,
-            kind: self.kind,
-            kind_name: KIND_NAMES.get(self.kind as usize).copied().unwrap_or_default(),
+            kind: self.kind.code(),
+            kind_name: self.kind.name(),
             picture: self.goods_id.map(|goods| format!("/api/images/goods/{goods}.svg")),
             points: self.points,
             price: money::text(self.price),
@@ -135,7 +133,7 @@ impl FromFields for PointsMallQuery {
     fn from_fields(query: &Fields) -> Result<PointsMallQuery> {
         let page = query.page()?;
         let kind = query.int_or("kind", "商品类型", 0)?;
-        if !(0..KIND_NAMES.len() as i64).contains(&kind) {
+        if kind != 0 && PointsKind::from_code(kind).is_none() {
             return Err(Error::field("kind", "商品类型不正确"));
         }
         let order = match query.text("sort").as_deref() {
@@ -200,7 +198,8 @@ pub struct PointsOrder {
     order_no: String,
     points_goods_id: i64,
     name: String,
-    kind: i64,
+    #[schema(value_type = i64)]
+    kind: PointsKind,
     number: i64,
     /// Points it took.
     points: i64,
@@ -212,7 +211,8 @@ pub struct PointsOrder {
     #[schema(ignore)]
     price_stored: i64,
     /// 0 待发货, 1 待收货, 2 已完成.
-    status: i64,
+    #[schema(value_type = i64)]
+    status: PointsOrderStatus,
     #[sqlx(skip)]
     #[schema(value_type = String, example = "待发货")]
     status_name: &'static str,
@@ -231,7 +231,7 @@ const ORDER_COLUMNS: &str = "id, order_no, points_goods_id, name, kind, number, 
 
 fn dressed(mut order: PointsOrder) -> PointsOrder {
     order.price = money::text(order.price_stored);
-    order.status_name = STATUS_NAMES.get(order.status as usize).copied().unwrap_or_default();
+    order.status_name = order.status.name();
     order
 }
 
@@ -248,7 +248,7 @@ async fn order_of(conn: &mut AnyConnection, member: i64, id: i64) -> Result<Poin
 #[derive(sqlx::FromRow)]
 struct Redeemable {
     name: String,
-    kind: i64,
+    kind: PointsKind,
     coupon_id: Option<i64>,
     red_packet: i64,
     points: i64,
@@ -296,7 +296,7 @@ async fn redeem(
             .fetch_optional(&mut *tx)
             .await?
             .ok_or_else(|| Error::not_found("积分商品不存在"))?;
-    let address = if item.kind == GOODS {
+    let address = if item.kind == PointsKind::Goods {
         let text = "SELECT contact || ' ' || phone || ' ' || province || city || district || detail FROM addresses WHERE member_id = $1";
         let found: Option<String> = match address_id {
             Some(address) => {
@@ -348,7 +348,7 @@ async fn redeem(
         return Err(Error::field("number", "账户余额不足"));
     }
     match item.kind {
-        COUPON => {
+        PointsKind::Coupon => {
             let (days,): (i64,) = sqlx::query_as("SELECT days FROM coupons WHERE id = $1")
                 .bind(item.coupon_id)
                 .fetch_optional(&mut *tx)
@@ -361,20 +361,20 @@ async fn redeem(
                 )
                 .bind(member.id)
                 .bind(item.coupon_id)
-                .bind(UNUSED)
+                .bind(CouponStatus::Unused)
                 .bind(now)
                 .bind(now + days * 86_400)
                 .execute(&mut *tx)
                 .await?;
             }
         }
-        RED_PACKET => {
+        PointsKind::RedPacket => {
             let amount = item.red_packet.checked_mul(number).ok_or_else(|| Error::field("number", "兑换数量不正确"))?;
             settlement::move_red_packet(&mut tx, member.id, None, amount, &note, now).await?;
         }
-        _ => {}
+        PointsKind::Goods => {}
     }
-    let status = if item.kind == GOODS { TO_SHIP } else { DONE };
+    let status = if item.kind == PointsKind::Goods { PointsOrderStatus::ToShip } else { PointsOrderStatus::Done };
     let order: i64 = sqlx::query_scalar(
         "INSERT INTO points_orders (order_no, member_id, points_goods_id, name, kind, number, points, price, status, address, created_at, done_at) \
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id",
@@ -390,7 +390,7 @@ async fn redeem(
     .bind(status)
     .bind(&address)
     .bind(now)
-    .bind((status == DONE).then_some(now))
+    .bind((status == PointsOrderStatus::Done).then_some(now))
     .fetch_one(&mut *tx)
     .await?;
     tx.commit().await?;
@@ -421,7 +421,7 @@ impl FromFields for PointsOrderQuery {
     fn from_fields(query: &Fields) -> Result<PointsOrderQuery> {
         let page = query.page()?;
         let status = query.int_or("status", "订单状态", -1)?;
-        if !(-1..STATUS_NAMES.len() as i64).contains(&status) {
+        if status != -1 && PointsOrderStatus::from_code(status).is_none() {
             return Err(Error::field("status", "订单状态不正确"));
         }
         Ok(PointsOrderQuery { page, status })
@@ -456,11 +456,11 @@ async fn orders(State(context): State<ApiContext>, member: Member, Query(query):
 async fn receive(State(context): State<ApiContext>, member: Member, Path(id): Path<i64>) -> Answer<PointsOrder> {
     let mut conn = context.db.pool.acquire().await?;
     let changed = sqlx::query("UPDATE points_orders SET status = $1, done_at = $2 WHERE id = $3 AND member_id = $4 AND status = $5")
-        .bind(DONE)
+        .bind(PointsOrderStatus::Done)
         .bind(now())
         .bind(id)
         .bind(member.id)
-        .bind(SHIPPED)
+        .bind(PointsOrderStatus::Shipped)
         .execute(&mut *conn)
         .await?;
     let order = order_of(&mut conn, member.id, id).await?;

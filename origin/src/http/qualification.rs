@@ -19,7 +19,7 @@ use super::ApiContext;
 use super::error::{Answer, Envelope, Error, Result, ok, ok_with};
 use super::extract::Member;
 use super::upload::{self, FromUpload, Upload};
-use crate::domain::members::REQUIRED;
+use crate::domain::members::{REQUIRED, ReviewStatus};
 use crate::now;
 use crate::security::text;
 
@@ -34,7 +34,6 @@ pub fn router() -> OpenApiRouter<ApiContext> {
 /// The certificates a pharmacy or clinic holds; the first two must be approved before it may
 /// order.
 pub const KINDS: [&str; 6] = ["营业执照", "药品经营许可证", "GSP证书", "医疗器械经营许可证", "采购委托书", "其他"];
-const STATUS_NAMES: [&str; 3] = ["待审核", "已通过", "未通过"];
 
 /// One of the member's certificates.
 #[derive(Serialize, ToSchema)]
@@ -70,7 +69,7 @@ struct CertificateRow {
     kind: String,
     number: String,
     expires_on: String,
-    status: i64,
+    status: ReviewStatus,
     reason: String,
     file_name: String,
     file_type: String,
@@ -131,13 +130,13 @@ async fn certificates(context: &ApiContext, member: Member) -> Result<Certificat
         .into_iter()
         .map(|row| Certificate {
             expired: i64::from(!row.expires_on.is_empty() && row.expires_on < today),
-            status_name: STATUS_NAMES.get(row.status as usize).copied().unwrap_or_default(),
+            status_name: row.status.name(),
             scan: (!row.file_name.is_empty()).then(|| format!("/api/user/zizhi/{}/scan", row.id)),
             id: row.id,
             kind: row.kind,
             number: row.number,
             expires_on: row.expires_on,
-            status: row.status,
+            status: row.status.code(),
             reason: row.reason,
             scan_type: row.file_type,
             scan_size: row.file_size,
@@ -243,7 +242,7 @@ async fn record(
         let Some((id, old)) = current else {
             sqlx::query(
                 "INSERT INTO qualifications (member_id, kind, number, expires_on, file_name, file_type, file_size, status, created_at) \
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, 0, $8)",
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
             )
             .bind(member.id)
             .bind(kind)
@@ -252,20 +251,22 @@ async fn record(
             .bind(stored)
             .bind(content_type)
             .bind(size)
+            .bind(ReviewStatus::Pending)
             .bind(now)
             .execute(&context.db.pool)
             .await?;
             return Ok(None);
         };
         let swapped = sqlx::query(
-            "UPDATE qualifications SET number = $1, expires_on = $2, file_name = $3, file_type = $4, file_size = $5, status = 0, \
-             reason = '', reviewed_at = NULL, created_at = $6 WHERE id = $7 AND file_name = $8",
+            "UPDATE qualifications SET number = $1, expires_on = $2, file_name = $3, file_type = $4, file_size = $5, status = $6, \
+             reason = '', reviewed_at = NULL, created_at = $7 WHERE id = $8 AND file_name = $9",
         )
         .bind(number)
         .bind(expires_on)
         .bind(stored)
         .bind(content_type)
         .bind(size)
+        .bind(ReviewStatus::Pending)
         .bind(now)
         .bind(id)
         .bind(&old)

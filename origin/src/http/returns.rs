@@ -17,7 +17,7 @@ use super::error::{Answer, Envelope, Error, Result, ok, ok_with};
 use super::extract::{Fields, FromFields, Member, Query};
 use super::upload::{self, FromUpload, Upload};
 use crate::domain::orders::life::Actor;
-use crate::domain::returns::{self, REASON_NAMES, Refusal, ReturnStatus, Step};
+use crate::domain::returns::{self, Refusal, ReturnReason, ReturnStatus, Step};
 use crate::security::text;
 use crate::{money, now};
 
@@ -176,9 +176,9 @@ pub struct ReturnRecordLine {
 struct RecordRow {
     id: i64,
     return_no: String,
-    reason: i64,
+    reason: ReturnReason,
     description: String,
-    status: i64,
+    status: ReturnStatus,
     refund: i64,
     red_packet: i64,
     points_back: i64,
@@ -190,10 +190,6 @@ struct RecordRow {
     created_at: i64,
     reviewed_at: Option<i64>,
     refunded_at: Option<i64>,
-}
-
-fn name_of(names: &[&'static str], index: i64) -> &'static str {
-    usize::try_from(index).ok().and_then(|index| names.get(index)).copied().unwrap_or_default()
 }
 
 async fn load(conn: &mut AnyConnection, member: Member, order: i64) -> Result<ReturnInfo> {
@@ -235,11 +231,11 @@ async fn load(conn: &mut AnyConnection, member: Member, order: i64) -> Result<Re
         records.push(ReturnRecord {
             id: row.id,
             return_no: row.return_no,
-            reason: row.reason,
-            reason_name: name_of(&REASON_NAMES, row.reason),
+            reason: row.reason.code(),
+            reason_name: row.reason.name(),
             description: row.description,
-            status: row.status,
-            status_name: ReturnStatus::from_code(row.status).map_or("", ReturnStatus::name),
+            status: row.status.code(),
+            status_name: row.status.name(),
             refund: money::text(row.refund),
             red_packet: money::text(row.red_packet),
             points_back: row.points_back,
@@ -262,7 +258,7 @@ async fn load(conn: &mut AnyConnection, member: Member, order: i64) -> Result<Re
                 })
                 .collect(),
             photos: photos.into_iter().map(|photo| format!("/api/return/{}/photo/{photo}", row.id)).collect(),
-            actions: if row.status == ReturnStatus::Requested.code() { vec!["withdraw"] } else { Vec::new() },
+            actions: if row.status == ReturnStatus::Requested { vec!["withdraw"] } else { Vec::new() },
         });
     }
     Ok(ReturnInfo {
@@ -279,7 +275,7 @@ async fn load(conn: &mut AnyConnection, member: Member, order: i64) -> Result<Re
         refunded: money::text(facts.refunded),
         lines,
         returns: records,
-        reasons: (1..REASON_NAMES.len() as i64).map(|id| Reason { id, name: name_of(&REASON_NAMES, id) }).collect(),
+        reasons: ReturnReason::ALL.iter().map(|reason| Reason { id: reason.code(), name: reason.name() }).collect(),
     })
 }
 
@@ -391,7 +387,8 @@ pub struct ReturnForm {
     #[schema(value_type = String, example = "12:1,13:2")]
     lines: Vec<returns::Wanted>,
     /// 退货原因, 1–6.
-    reason: i64,
+    #[schema(value_type = i64)]
+    reason: ReturnReason,
     /// 问题描述 (lines), at most 500 characters; required for 其他.
     #[schema(value_type = Option<String>)]
     description: String,
@@ -410,11 +407,9 @@ impl FromUpload for ReturnForm {
         let lines = returns::parse_lines(&form.text("lines").unwrap_or_default())?;
         let reason: i64 =
             form.text("reason").and_then(|reason| reason.parse().ok()).ok_or_else(|| Error::field("reason", "请选择退货原因"))?;
-        if !(1..REASON_NAMES.len() as i64).contains(&reason) {
-            return Err(Error::field("reason", "退货原因不正确"));
-        }
+        let reason = ReturnReason::from_code(reason).ok_or_else(|| Error::field("reason", "退货原因不正确"))?;
         let description = form.bounded(text::RETURN_DESCRIPTION)?.unwrap_or_default();
-        if description.is_empty() && name_of(&REASON_NAMES, reason) == "其他" {
+        if description.is_empty() && reason == ReturnReason::Other {
             return Err(Error::field("description", "请描述退货原因"));
         }
         let refund = match form.text("refund") {

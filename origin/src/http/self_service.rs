@@ -14,7 +14,7 @@ use super::extract::{Fields, Form, FromFields, Member, PageQuery, Query};
 use super::goods::placeholders;
 use crate::domain::catalogue::card::{Card, card_columns, cards};
 use crate::domain::orders::life::OrderStatus;
-use crate::domain::self_service::WANTED_STATUS_NAMES;
+use crate::domain::self_service::WantedStatus;
 use crate::security::text;
 use crate::{money, now};
 
@@ -148,7 +148,8 @@ pub struct Wanted {
     ypgg: String,
     number: i64,
     remark: String,
-    status: i64,
+    #[schema(value_type = i64)]
+    status: WantedStatus,
     #[sqlx(skip)]
     #[schema(example = "待处理")]
     status_name: &'static str,
@@ -159,7 +160,7 @@ pub struct Wanted {
 }
 
 fn named(mut wanted: Wanted) -> Wanted {
-    wanted.status_name = WANTED_STATUS_NAMES.get(wanted.status as usize).copied().unwrap_or_default();
+    wanted.status_name = wanted.status.name();
     wanted
 }
 

@@ -262,7 +262,7 @@ pub fn card(row: &CardRow) -> Result<Card> {
         None => None,
     };
     let priced = |stored: i64| -> Result<engine::Money> {
-        let price = money::from_stored(stored);
+        let price = money::from_stored(stored)?;
         match rate {
             Some(rate) => Ok(engine::rate_price(price, rate).map_err(|error| anyhow::anyhow!("welfare price: {error}"))?),
             None => Ok(price),
@@ -284,7 +284,7 @@ pub fn card(row: &CardRow) -> Result<Card> {
     let flash_sale = match &row.card_sale {
         Some(sale) => {
             let [sale, price, limit, ends_at] = integers::<4>(sale)?;
-            Some(FlashSale { id: sale, price: money::from_stored(price), limit, ends_at })
+            Some(FlashSale { id: sale, price: money::from_stored(price)?, limit, ends_at })
         }
         None => None,
     };
@@ -305,7 +305,7 @@ pub fn card(row: &CardRow) -> Result<Card> {
         bzdw: row.bzdw.clone(),
         pzwh: row.pzwh.clone(),
         price: priced(row.price)?,
-        base_price: money::from_stored(row.base_price),
+        base_price: money::from_stored(row.base_price)?,
         number: stock,
         stock_state: stock_state(stock, is_buy),
         is_buy,

@@ -39,7 +39,7 @@ pub async fn ship(conn: &mut AnyConnection, id: i64, carrier: &str, tracking: &s
         .await?;
     life::add_logistics(conn, id, "", &format!("商家已发货，{carrier}运单号 {tracking}"), now).await?;
     let body = format!("订单 {} 已由{carrier}发出，运单号 {tracking}。", order.order_no);
-    messages::send(conn, order.member, messages::ORDER, "订单已发货", &body).await?;
+    messages::send(conn, order.member, messages::MessageKind::Order, "订单已发货", &body).await?;
     Ok(OrderOf { status: OrderStatus::Shipped, ..order })
 }
 

@@ -37,7 +37,19 @@ crate::domain::stored::stored_enum! {
     }
 }
 
-pub const REASON_NAMES: [&str; 7] = ["", "质量问题", "发错货", "商品破损", "效期问题", "不想要了", "其他"];
+crate::domain::stored::stored_enum! {
+    /// Why a return is asked for, as stored in `returns.reason`.
+    pub enum ReturnReason {
+        Quality = 1 => "质量问题",
+        WrongGoods = 2 => "发错货",
+        Damaged = 3 => "商品破损",
+        /// The goods' expiry date.
+        Expiry = 4 => "效期问题",
+        Unwanted = 5 => "不想要了",
+        /// Said in the description, which it requires.
+        Other = 6 => "其他",
+    }
+}
 
 /// Why a return cannot be requested or moved (the member's message, 409 or 422).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -190,7 +202,7 @@ pub struct Request<'a> {
     pub order: i64,
     pub member: i64,
     pub wanted: &'a [Wanted],
-    pub reason: i64,
+    pub reason: ReturnReason,
     pub description: &'a str,
     /// The refund the member was shown, when given: a different one is refused.
     pub expected_refund: Option<i64>,

@@ -51,7 +51,7 @@ fn share(whole: i64, part: i64, of: i64) -> i64 {
 
 /// Rule 20 on a stored amount, answered stored.
 fn rule20(amount: i64, number: i64, before: i64, k: i64) -> anyhow::Result<i64> {
-    let cents = engine::refund(money::from_stored(amount), number, before, k).map_err(|error| anyhow::anyhow!("rule 20: {error}"))?;
+    let cents = engine::refund(money::from_stored(amount)?, number, before, k).map_err(|error| anyhow::anyhow!("rule 20: {error}"))?;
     stored(cents)
 }
 
@@ -61,9 +61,9 @@ fn rule20(amount: i64, number: i64, before: i64, k: i64) -> anyhow::Result<i64> 
 pub fn points_take_back(order: &OrderFacts, refund: i64, held: i64, per_yuan: i64) -> anyhow::Result<(i64, i64, i64)> {
     let back = engine::points_take_back(
         order.points_earned,
-        money::from_stored(order.due),
-        money::from_stored(order.refunded),
-        money::from_stored(refund),
+        money::from_stored(order.due)?,
+        money::from_stored(order.refunded)?,
+        money::from_stored(refund)?,
         held.max(0),
         per_yuan,
     )

@@ -455,7 +455,7 @@ async fn update_user_info(
         masked(&phone),
         shop.hot_line
     );
-    crate::domain::messages::send(&mut tx, member.id, crate::domain::messages::SYSTEM, "手机号已更换", &message).await?;
+    crate::domain::messages::send(&mut tx, member.id, crate::domain::messages::MessageKind::System, "手机号已更换", &message).await?;
     end_other_sessions(&mut tx, member.id, &headers).await?;
     tx.commit().await?;
     tracing::info!(member = member.id, old = %masked(&current), "phone changed; the old phone was told");

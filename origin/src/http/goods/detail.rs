@@ -153,8 +153,8 @@ pub struct ManjianTierText {
 
 #[derive(sqlx::FromRow)]
 struct TierRow {
-    amount: i64,
-    reduce: i64,
+    amount: money::Stored,
+    reduce: money::Stored,
 }
 
 /// A full-reduction activity and its tiers (`None`, written `null`, for 0).
@@ -170,12 +170,14 @@ pub async fn manjian_activity(db: &Db, id: i64) -> Result<Option<ManjianActivity
         .fetch_all(&db.pool)
         .await?
         .into_iter()
-        .map(|TierRow { amount, reduce }| ManjianTierText {
-            amount: money::text(amount),
-            reduce: money::text(reduce),
-            title: engine::text::manjian_title(money::from_stored(amount), money::from_stored(reduce)),
+        .map(|TierRow { amount, reduce }| {
+            Ok(ManjianTierText {
+                amount: money::text(amount),
+                reduce: money::text(reduce),
+                title: engine::text::manjian_title(amount.money()?, reduce.money()?),
+            })
         })
-        .collect();
+        .collect::<Result<_>>()?;
     Ok(Some(ManjianActivity { id, title, tiers }))
 }
 
@@ -196,7 +198,8 @@ pub(super) async fn activities(
     .bind(now())
     .fetch_optional(&context.db.pool)
     .await?
-    .map(|sale| FlashSale { id: sale.id, price: money::from_stored(sale.price), limit: sale.limit_number, ends_at: sale.ends_at });
+    .map(|sale| anyhow::Ok(FlashSale { id: sale.id, price: sale.price.money()?, limit: sale.limit_number, ends_at: sale.ends_at }))
+    .transpose()?;
     let combinations = sqlx::query_as::<_, OfferRow>(
         "SELECT c.id, c.name, c.price FROM combinations c JOIN combination_items i ON i.combination_id = c.id WHERE i.goods_id = $1 ORDER BY c.id",
     )
@@ -232,7 +235,7 @@ pub struct CombinationOffer {
 #[derive(sqlx::FromRow)]
 struct SaleRow {
     id: i64,
-    price: i64,
+    price: money::Stored,
     limit_number: i64,
     ends_at: i64,
 }

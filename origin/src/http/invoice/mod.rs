@@ -19,7 +19,7 @@ use self::pdf::{Printed, render};
 use super::ApiContext;
 use super::error::{Answer, Envelope, Error, Result, ok, ok_with};
 use super::extract::{Fields, Form, FromFields, Member, Query};
-use crate::domain::invoices::{ISSUED, KIND_NAMES, REQUESTED, STATUS_NAMES, contact};
+use crate::domain::invoices::{InvoiceKind, InvoiceStatus, contact};
 use crate::domain::orders::life::OrderStatus;
 use crate::security::{Text, text};
 use crate::{money, now};
@@ -35,7 +35,8 @@ pub struct Invoice {
     order_id: i64,
     order_no: String,
     /// 1 普票, 2 专票.
-    kind: i64,
+    #[schema(value_type = i64)]
+    kind: InvoiceKind,
     #[sqlx(skip)]
     #[schema(value_type = String, example = "增值税普通发票")]
     kind_name: &'static str,
@@ -43,7 +44,8 @@ pub struct Invoice {
     tax_no: String,
     email: String,
     /// 0 待开票, 1 已开票.
-    status: i64,
+    #[schema(value_type = i64)]
+    status: InvoiceStatus,
     #[sqlx(skip)]
     #[schema(value_type = String, example = "待开票")]
     status_name: &'static str,
@@ -68,10 +70,10 @@ const INVOICE_COLUMNS: &str = "i.id, i.order_id, o.order_no, i.kind, i.title, i.
                                i.amount AS amount_stored, i.issued_at, i.created_at FROM invoices i JOIN orders o ON o.id = i.order_id";
 
 fn finish(mut invoice: Invoice) -> Invoice {
-    invoice.kind_name = KIND_NAMES.get(invoice.kind as usize).copied().unwrap_or_default();
-    invoice.status_name = STATUS_NAMES.get(invoice.status as usize).copied().unwrap_or_default();
+    invoice.kind_name = invoice.kind.name();
+    invoice.status_name = invoice.status.name();
     invoice.amount = invoice.amount_stored.map(money::text);
-    invoice.pdf = (invoice.status == ISSUED).then(|| format!("/api/invoices/{}/pdf", invoice.id));
+    invoice.pdf = (invoice.status == InvoiceStatus::Issued).then(|| format!("/api/invoices/{}/pdf", invoice.id));
     invoice
 }
 
@@ -79,7 +81,8 @@ fn finish(mut invoice: Invoice) -> Invoice {
 #[derive(ToSchema)]
 pub struct InvoiceForm {
     /// 发票类型: 1 普票, 2 专票.
-    kind: i64,
+    #[schema(value_type = i64)]
+    kind: InvoiceKind,
     /// 发票抬头.
     title: String,
     /// 纳税人识别号: 15–20 letters and digits.
@@ -103,9 +106,7 @@ pub struct InvoiceForm {
 impl FromFields for InvoiceForm {
     fn from_fields(form: &Fields) -> Result<InvoiceForm> {
         let kind = form.int("kind", "发票类型")?.ok_or_else(|| Error::field("kind", "请选择发票类型"))?;
-        if !(1..=2).contains(&kind) {
-            return Err(Error::field("kind", "发票类型不正确"));
-        }
+        let kind = InvoiceKind::from_code(kind).ok_or_else(|| Error::field("kind", "发票类型不正确"))?;
         let mut errors = Vec::new();
         let mut field = |spec: Text, required: bool| match form.text(spec.field) {
             Some(value) => match spec.refusal(&value) {
@@ -122,7 +123,7 @@ impl FromFields for InvoiceForm {
                 String::new()
             }
         };
-        let special = kind == 2;
+        let special = kind == InvoiceKind::Special;
         let title = field(text::INVOICE_TITLE, true);
         let tax_no = field(text::TAX_NO, true);
         let email = field(text::INVOICE_EMAIL, true);
@@ -185,7 +186,7 @@ async fn request(
     .bind(&phone)
     .bind(&bank)
     .bind(&account)
-    .bind(REQUESTED)
+    .bind(InvoiceStatus::Requested)
     .bind(now())
     .fetch_optional(&mut *conn)
     .await?;
@@ -230,7 +231,7 @@ impl FromFields for InvoiceQuery {
     fn from_fields(query: &Fields) -> Result<InvoiceQuery> {
         let page = query.page()?;
         let status = query.int_or("status", "发票状态", -1)?;
-        if !(-1..=1).contains(&status) {
+        if status != -1 && InvoiceStatus::from_code(status).is_none() {
             return Err(Error::field("status", "发票状态不正确"));
         }
         let order = query.int_or("order_id", "订单", 0)?;

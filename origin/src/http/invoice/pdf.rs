@@ -1,14 +1,14 @@
 //! The invoice as a PDF: one page (A5 landscape), written by hand, its Chinese text in
 //! STSong-Light, a standard CJK font every reader carries, so that no font is embedded.
 
-use crate::domain::invoices::KIND_NAMES;
+use crate::domain::invoices::InvoiceKind;
 use crate::money;
 
 /// What an issued invoice shows.
 pub(super) struct Printed {
     pub(super) invoice_no: String,
     pub(super) issued_on: String,
-    pub(super) kind: i64,
+    pub(super) kind: InvoiceKind,
     pub(super) title: String,
     pub(super) tax_no: String,
     pub(super) registered: String,
@@ -38,14 +38,14 @@ fn ucs2(text: &str) -> String {
 /// The invoice as a one-page PDF (A5 landscape).
 pub(super) fn render(invoice: &Printed) -> Vec<u8> {
     let mut lines: Vec<(f32, f32, f32, String)> = vec![
-        (210.0, 380.0, 18.0, format!("{}（电子）", KIND_NAMES.get(invoice.kind as usize).copied().unwrap_or_default())),
+        (210.0, 380.0, 18.0, format!("{}（电子）", invoice.kind.name())),
         (40.0, 350.0, 10.0, format!("发票号码：{}", invoice.invoice_no)),
         (300.0, 350.0, 10.0, format!("开票日期：{}", invoice.issued_on)),
         (40.0, 325.0, 10.0, format!("购买方：{}", invoice.title)),
         (40.0, 310.0, 10.0, format!("纳税人识别号：{}", invoice.tax_no)),
     ];
     let mut y = 295.0;
-    if invoice.kind == 2 {
+    if invoice.kind == InvoiceKind::Special {
         lines.push((40.0, y, 10.0, format!("地址、电话：{}", invoice.registered)));
         lines.push((40.0, y - 15.0, 10.0, format!("开户行及账号：{}", invoice.bank)));
         y -= 30.0;
@@ -111,7 +111,7 @@ mod tests {
         let printed = Printed {
             invoice_no: "2026112400000001".into(),
             issued_on: "2026年11月24日".into(),
-            kind: 2,
+            kind: InvoiceKind::Special,
             title: "杭州仁心大药房".into(),
             tax_no: "91330106MA2B3C4D5E".into(),
             registered: "杭州 0571".into(),
