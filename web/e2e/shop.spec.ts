@@ -235,9 +235,13 @@ test('the cart recalculates at once, equals the server, and goes through checkou
   // The server is made slow: the totals must change before it answers.
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/api/cart/*/edit', async (route) => {
-    await held;
-    await route.continue();
+  // Each held edit's handler, so that the route is taken away only once every one has let its
+  // request go (taking it away sooner would answer a held request under the handler).
+  const handled: Promise<void>[] = [];
+  await page.route('**/api/cart/*/edit', (route) => {
+    const done = held.then(() => route.continue());
+    handled.push(done);
+    return done;
   });
   const before = await page.getByTestId('payable').textContent();
   const input = ladderRow.getByRole('spinbutton');
@@ -246,6 +250,7 @@ test('the cart recalculates at once, equals the server, and goes through checkou
   await expect(ladderRow.getByTestId('ladder-hint')).not.toContainText(`再买 ${ladderStart - 1}`);
   const shown = { payable: await page.getByTestId('payable').textContent(), total: await page.getByTestId('total').textContent() };
   release();
+  await Promise.all(handled);
   await page.unroute('**/api/cart/*/edit');
   await expect.poll(async () => (await serverQuote(page)).totals.payable, { timeout: 10_000 }).toBe(shown.payable!.slice(1));
   quote = await serverQuote(page);
