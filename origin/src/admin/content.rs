@@ -5,8 +5,7 @@ use sqlx::AnyConnection;
 
 use super::shown::shown;
 use super::{ArticleArgs, begin_write, log};
-use crate::domain::messages;
-use crate::domain::self_service::{FeedbackKind, FeedbackStatus, WantedStatus};
+use crate::domain::self_service::{self, FeedbackKind, FeedbackStatus, WantedStatus};
 use crate::now;
 
 pub(super) async fn article(conn: &mut AnyConnection, operator: &str, args: ArticleArgs) -> anyhow::Result<String> {
@@ -103,18 +102,7 @@ pub(super) async fn reply_feedback(conn: &mut AnyConnection, operator: &str, id:
     let reply = reply.trim();
     anyhow::ensure!(!reply.is_empty(), "a reply needs its text");
     let mut tx = begin_write(conn).await?;
-    let member: Option<i64> = sqlx::query_scalar(
-        "UPDATE feedback SET status = $1, reply = $2, replied_at = $3 WHERE id = $4 AND status = $5 RETURNING member_id",
-    )
-    .bind(FeedbackStatus::Replied)
-    .bind(reply)
-    .bind(now())
-    .bind(id)
-    .bind(FeedbackStatus::Waiting)
-    .fetch_optional(&mut *tx)
-    .await?;
-    let member = member.ok_or_else(|| anyhow::anyhow!("feedback {id} is not waiting for a reply"))?;
-    messages::send(&mut tx, member, messages::MessageKind::System, "意见反馈已回复", reply).await?;
+    let member = self_service::reply_feedback(&mut tx, id, reply, now()).await?;
     log(&mut tx, operator, "feedback.reply", member, &format!("feedback {id}")).await?;
     tx.commit().await?;
     Ok(format!("feedback {id}: {}\n", FeedbackStatus::Replied.name()))
@@ -168,19 +156,7 @@ pub(super) async fn reply_wanted(conn: &mut AnyConnection, operator: &str, id: i
     let reply = reply.trim();
     anyhow::ensure!(!reply.is_empty(), "a reply needs its text");
     let mut tx = begin_write(conn).await?;
-    let member: Option<(i64, String)> = sqlx::query_as(
-        "UPDATE wanted_varieties SET status = $1, reply = $2, replied_at = $3 WHERE id = $4 AND status = $5 RETURNING member_id, name",
-    )
-    .bind(status)
-    .bind(reply)
-    .bind(now())
-    .bind(id)
-    .bind(WantedStatus::Waiting)
-    .fetch_optional(&mut *tx)
-    .await?;
-    let (member, name) = member.ok_or_else(|| anyhow::anyhow!("wanted variety {id} is not waiting for an answer"))?;
-    let title = if status == WantedStatus::Listed { "求购品种已上架" } else { "求购品种暂无货源" };
-    messages::send(&mut tx, member, messages::MessageKind::System, title, &format!("您求购的“{name}”：{reply}")).await?;
+    let member = self_service::answer_wanted(&mut tx, id, status, reply, now()).await?;
     log(&mut tx, operator, "wanted.reply", member, &format!("wanted {id}: {reply}")).await?;
     tx.commit().await?;
     Ok(format!("wanted {id}: {}\n", status.name()))

@@ -29,3 +29,53 @@ crate::domain::stored::stored_enum! {
         Unavailable = 2 => "暂无货源",
     }
 }
+
+/// The shop's reply to feedback `id` waiting for one, at `now`, in the caller's transaction: the
+/// feedback replied and the member told. Answers the member; a conflict when it is not waiting
+/// (replied already, or no such feedback).
+pub async fn reply_feedback(conn: &mut sqlx::AnyConnection, id: i64, reply: &str, now: i64) -> crate::domain::Result<i64> {
+    use crate::domain::{Error, messages};
+    let member: Option<i64> = sqlx::query_scalar(
+        "UPDATE feedback SET status = $1, reply = $2, replied_at = $3 WHERE id = $4 AND status = $5 RETURNING member_id",
+    )
+    .bind(FeedbackStatus::Replied)
+    .bind(reply)
+    .bind(now)
+    .bind(id)
+    .bind(FeedbackStatus::Waiting)
+    .fetch_optional(&mut *conn)
+    .await?;
+    let member = member.ok_or_else(|| Error::conflict("该反馈不在待回复状态"))?;
+    messages::send(conn, member, messages::MessageKind::System, "意见反馈已回复", reply).await?;
+    Ok(member)
+}
+
+/// The shop's answer to wanted variety `id` waiting for one (`status` listed or unavailable), at
+/// `now`, in the caller's transaction: the variety answered and the member told. Answers the
+/// member; a conflict when it is not waiting (answered already, or no such variety).
+pub async fn answer_wanted(
+    conn: &mut sqlx::AnyConnection,
+    id: i64,
+    status: WantedStatus,
+    reply: &str,
+    now: i64,
+) -> crate::domain::Result<i64> {
+    use crate::domain::{Error, messages};
+    if status == WantedStatus::Waiting {
+        return Err(Error::field("status", "请选择已上架或暂无货源"));
+    }
+    let member: Option<(i64, String)> = sqlx::query_as(
+        "UPDATE wanted_varieties SET status = $1, reply = $2, replied_at = $3 WHERE id = $4 AND status = $5 RETURNING member_id, name",
+    )
+    .bind(status)
+    .bind(reply)
+    .bind(now)
+    .bind(id)
+    .bind(WantedStatus::Waiting)
+    .fetch_optional(&mut *conn)
+    .await?;
+    let (member, name) = member.ok_or_else(|| Error::conflict("该求购不在待处理状态"))?;
+    let title = if status == WantedStatus::Listed { "求购品种已上架" } else { "求购品种暂无货源" };
+    messages::send(conn, member, messages::MessageKind::System, title, &format!("您求购的“{name}”：{reply}")).await?;
+    Ok(member)
+}
