@@ -2,7 +2,8 @@
 //! "Sessions"): expired and idle sessions, verification codes and SMS notices sent more than a
 //! day ago, login counts and rate counters whose window has passed, idempotency keys older than
 //! a day, and page views and client reports older than `RETENTION_DAYS`, WeChat bindings never
-//! finished.
+//! finished. The same hourly task reminds members of certificates that expire
+//! (`domain::certificates::remind`).
 
 use std::time::Duration;
 
@@ -26,6 +27,12 @@ impl Purge {
                     Ok(purged) => tracing::info!(?purged, "purged old rows"),
                     Err(error) => tracing::warn!(error = format!("{error:#}"), "the purge failed; it runs again in an hour"),
                 }
+                match remind(&db, crate::now()).await {
+                    Ok(sent) => tracing::info!(sent, "reminded members of certificates that expire"),
+                    Err(error) => {
+                        tracing::warn!(error = format!("{error:#}"), "the certificate reminders failed; they run again in an hour")
+                    }
+                }
             }
         }))
     }
@@ -35,6 +42,12 @@ impl Drop for Purge {
     fn drop(&mut self) {
         self.0.abort();
     }
+}
+
+/// Reminds members of certificates that expire soon or have expired (`docs/compliance.md`).
+async fn remind(db: &Db, now: i64) -> anyhow::Result<usize> {
+    let mut conn = db.pool.acquire().await?;
+    Ok(crate::domain::certificates::remind(&mut conn, now).await?)
 }
 
 /// How many rows each table lost.

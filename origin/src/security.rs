@@ -158,6 +158,10 @@ pub mod text {
     pub const STORE_ADDRESS: Text = Text::new("address", "门店地址", 200);
     /// A qualification certificate's number.
     pub const CERTIFICATE: Text = Text::new("number", "证件编号", 50);
+    /// The scope a certificate states, as printed on it.
+    pub const CERTIFICATE_SCOPE: Text = Text::lines("scope", "证载经营范围", 500);
+    /// A licence number asked at registration by buyer type (clinics and hospitals).
+    pub const PRACTICE: Text = Text::new("practice", "医疗机构执业许可证登记号", 50);
     /// Feedback, an after-sales message, a return's description.
     pub const FEEDBACK: Text = Text::lines("body", "反馈内容", 1000);
     pub const CASE_MESSAGE: Text = Text::lines("body", "问题描述", 1000);

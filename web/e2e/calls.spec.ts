@@ -96,7 +96,9 @@ test('a chain store joins by the company code, and the cart is copied to it, nev
     username,
   ) as [number][];
   expect(certificates).toHaveLength(2);
-  for (const [id] of certificates) expect(admin('approve', String(id), '--scope', '化学药制剂,中成药')).toContain('approved');
+  // A store licensed like the demo pharmacy: every class it may be sold (docs/compliance.md).
+  const scope = '化学药制剂,抗生素制剂,中成药,中药饮片,生化药品,生物制品,第二类医疗器械,第三类医疗器械,保健食品,食品';
+  for (const [id] of certificates) expect(admin('approve', String(id), '--scope', scope)).toContain('approved');
   const [[storeId, passed]] = sql('SELECT id, is_passed FROM members WHERE username = ?', username) as [[number, number]];
   expect(passed).toBe(1);
 

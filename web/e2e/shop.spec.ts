@@ -91,6 +91,9 @@ test('a new member registers with the code the origin sent', async ({ page }) =>
   await page.getByLabel('企业名称').fill('上海仁济大药房有限公司');
   await page.getByLabel('联系人').fill('王芳');
   await page.getByRole('button', { name: '注册并下一步' }).click();
+  await expect(page.getByText('请选择企业类型')).toBeVisible();
+  await page.getByText('单体药店', { exact: true }).click();
+  await page.getByRole('button', { name: '注册并下一步' }).click();
   await expect(page).toHaveURL(/\/register\/step3$/);
   await page.getByLabel('药品经营许可证编号').fill('沪AA0210123');
   await page.getByRole('button', { name: '提交资质' }).click();

@@ -6,6 +6,7 @@ use sqlx::AnyConnection;
 use super::shown::shown;
 use super::{begin_write, log};
 use crate::domain::catalogue::controlled;
+use crate::domain::catalogue::scope::{Scope, ScopeClass, parse_scope};
 use crate::domain::certificates::{self, Reviewed};
 use crate::domain::members::ReviewStatus;
 use crate::{money, now};
@@ -96,15 +97,21 @@ pub(super) async fn qualifications(conn: &mut AnyConnection, member: Option<i64>
 }
 
 pub(super) async fn approve(conn: &mut AnyConnection, operator: &str, id: i64, scope: Option<String>) -> anyhow::Result<String> {
-    let lines: Option<Vec<&str>> =
-        scope.as_deref().map(|scope| scope.split([',', '，', '\n']).map(str::trim).filter(|item| !item.is_empty()).collect());
+    let classes = scope.as_deref().map(parse_scope).transpose().map_err(anyhow::Error::msg)?;
     let mut tx = begin_write(conn).await?;
-    let Reviewed { member, kind, member_approved } = certificates::approve(&mut tx, id, lines.as_deref(), now()).await?;
+    let Reviewed { member, kind, member_approved } = certificates::approve(&mut tx, id, classes.as_ref(), now()).await?;
+    let held = Scope::of_member(&mut tx, member).await?;
     let scope = scope.map(|scope| format!(" scope: {scope}")).unwrap_or_default();
     log(&mut tx, operator, "qualification.approve", member, &format!("certificate {id} ({kind}){scope}")).await?;
     tx.commit().await?;
     let approved = if member_approved { "; the member is approved" } else { "" };
-    Ok(format!("approved certificate {id} ({kind}) of member {member}{approved}\n"))
+    let scope: Vec<&str> = held.classes().map(ScopeClass::name).collect();
+    let scope = if scope.is_empty() {
+        "; its business scope is empty: it may buy no medicine, device or food until one is set (--scope)".to_owned()
+    } else {
+        format!("; business scope: {}", scope.join("、"))
+    };
+    Ok(format!("approved certificate {id} ({kind}) of member {member}{approved}{scope}\n"))
 }
 
 pub(super) async fn reject(conn: &mut AnyConnection, operator: &str, id: i64, reason: &str) -> anyhow::Result<String> {

@@ -66,7 +66,10 @@ enum Command {
     Approve {
         /// The certificate's id.
         id: i64,
-        /// The business scope approved with it, one item per comma (经营范围).
+        /// The member's business scope (经营范围) approved with it, replacing the one before:
+        /// classes of goods by name, comma-separated (中成药,化学药制剂,抗生素制剂,中药饮片,
+        /// 生化药品,生物制品,第二类医疗器械,第三类医疗器械,保健食品,食品; 第一类医疗器械,
+        /// 消毒产品 and 日用品 need none).
         #[arg(long)]
         scope: Option<String>,
     },

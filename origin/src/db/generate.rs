@@ -91,7 +91,9 @@ struct Template {
     ypgg: String,
     bzdw: String,
     pzwh: String,
-    rx: i64,
+    dispensing: i64,
+    scope_class: i64,
+    vat_rate: i64,
     price: i64,
     #[sqlx(rename = "type")]
     goods_type: i64,
@@ -107,7 +109,7 @@ struct Template {
 pub async fn generate(conn: &mut AnyConnection, kind: Kind, count: usize, seed: u64) -> anyhow::Result<String> {
     let started = std::time::Instant::now();
     let templates: Vec<Template> = sqlx::query_as(
-        "SELECT name, category_id, brand_id, ypgg, bzdw, pzwh, rx, price, type, is_youx, jzl, zbz, validity, manjian_id, description \
+        "SELECT name, category_id, brand_id, ypgg, bzdw, pzwh, dispensing, scope_class, vat_rate, price, type, is_youx, jzl, zbz, validity, manjian_id, description \
          FROM goods WHERE is_kx = 0 ORDER BY id LIMIT 2000",
     )
     .fetch_all(&mut *conn)
@@ -165,7 +167,9 @@ struct Made {
     jzl: i64,
     zbz: i64,
     validity: String,
-    rx: i64,
+    dispensing: i64,
+    scope_class: i64,
+    vat_rate: i64,
     price: i64,
     base_price: i64,
     stock: i64,
@@ -222,7 +226,9 @@ fn made(templates: &[Template], random: &mut StdRng) -> Made {
         jzl: template.jzl,
         zbz: template.zbz,
         validity: template.validity.clone(),
-        rx: template.rx,
+        dispensing: template.dispensing,
+        scope_class: template.scope_class,
+        vat_rate: template.vat_rate,
         price,
         base_price: price * 6 / 5,
         stock: if random.gen_ratio(1, 20) { 0 } else { random.gen_range(10..10_000) },
@@ -240,12 +246,12 @@ fn made(templates: &[Template], random: &mut StdRng) -> Made {
 }
 
 async fn insert(conn: &mut AnyConnection, goods: &[Made], created: i64) -> anyhow::Result<()> {
-    const COLUMNS: usize = 25;
+    const COLUMNS: usize = 27;
     let values = (0..goods.len()).map(|row| format!("({})", super::params(row * COLUMNS + 1, COLUMNS))).collect::<Vec<_>>().join(", ");
     let sql = format!(
-        "INSERT INTO goods (name, category_id, brand_id, sccj, ypgg, bzdw, pzwh, jzl, validity, rx, price, base_price, \
+        "INSERT INTO goods (name, category_id, brand_id, sccj, ypgg, bzdw, pzwh, jzl, validity, dispensing, price, base_price, \
          stock, type, is_youx, is_buy, is_dpby, ladder_price_type, manjian_id, description, search_text, sales, created_at, \
-         qg_number, zbz) VALUES {values}"
+         qg_number, zbz, scope_class, vat_rate) VALUES {values}"
     );
     let mut query = sqlx::query(sqlx::AssertSqlSafe(sql));
     for (index, made) in goods.iter().enumerate() {
@@ -260,7 +266,7 @@ async fn insert(conn: &mut AnyConnection, goods: &[Made], created: i64) -> anyho
             .bind(made.pzwh.clone())
             .bind(made.jzl)
             .bind(made.validity.clone())
-            .bind(made.rx)
+            .bind(made.dispensing)
             .bind(made.price)
             .bind(made.base_price)
             .bind(made.stock)
@@ -275,7 +281,9 @@ async fn insert(conn: &mut AnyConnection, goods: &[Made], created: i64) -> anyho
             .bind(made.sales)
             .bind(created - index as i64)
             .bind(0_i64)
-            .bind(made.zbz);
+            .bind(made.zbz)
+            .bind(made.scope_class)
+            .bind(made.vat_rate);
     }
     query.execute(conn).await?;
     Ok(())

@@ -9,6 +9,8 @@ use utoipa::ToSchema;
 
 use super::catalogue::card::{Card, CardRow, card, card_json};
 use super::catalogue::controlled;
+use super::catalogue::scope::{OUT_OF_SCOPE, ScopeClass};
+use super::catalogue::viewer::Viewer;
 use super::{Error, Result};
 use crate::db::Kind;
 use crate::{money, now};
@@ -276,6 +278,9 @@ struct LineRow {
     combination_price: Option<i64>,
     combination_stock: Option<i64>,
     combination_is_buy: Option<i64>,
+    /// The scope classes of the combination's goods, `class,…`.
+    #[serde(default)]
+    combination_classes: Option<String>,
     /// The tiers of the line's full-reduction activity, `amount:reduce,…` in order.
     line_tiers: Option<String>,
 }
@@ -296,6 +301,7 @@ pub async fn cart_input(conn: &mut AnyConnection, kind: Kind, member: i64) -> Re
          'is_yj', c.is_yj, 'sale_price', f.price, 'combination_id', k.id, 'combination_name', k.name, \
          'combination_price', k.price, 'combination_stock', k.stock, \
          'combination_is_buy', (SELECT MIN(x.is_buy) FROM combination_items i JOIN goods x ON x.id = i.goods_id WHERE i.combination_id = k.id), \
+         'combination_classes', (SELECT string_agg(CAST(x.scope_class AS TEXT), ',') FROM combination_items i JOIN goods x ON x.id = i.goods_id WHERE i.combination_id = k.id), \
          'line_tiers', (SELECT string_agg(CAST(t.amount AS TEXT) || ':' || CAST(t.reduce AS TEXT), ',' ORDER BY t.sort, t.id) \
                         FROM manjian_tiers t WHERE t.activity_id = c.goods_manjian_id)) \
          ORDER BY c.id DESC) AS TEXT) \
@@ -321,11 +327,24 @@ pub async fn cart_input(conn: &mut AnyConnection, kind: Kind, member: i64) -> Re
     // cart holds some.
     let kx_allowed = !lines.iter().any(|line| line.g.is_kx == 1) || controlled::approved(conn, member).await?;
     let kx_refused = |line: &LineRow| line.g.is_kx == 1 && !kx_allowed;
+    // Goods outside the member's business scope cannot be bought (their cards say so); a
+    // combination cannot when any of its goods is outside it.
+    let viewer = Viewer::load(conn, Some(member)).await?;
+    let out_of_scope = |line: &LineRow| {
+        let Some(scope) = &viewer.scope else { return false };
+        let mut classes = vec![line.g.scope_class];
+        if line.line_type == COMBINATION {
+            classes
+                .extend(line.combination_classes.as_deref().unwrap_or_default().split(',').filter_map(|class| class.parse::<i64>().ok()));
+        }
+        classes.into_iter().filter_map(ScopeClass::from_code).any(|class| !scope.allows(class))
+    };
     let unsellable: Vec<i64> = lines
         .iter()
         .filter(|line| {
             let sale_over = line.line_type == FLASH_SALE && line.sale_price.is_none();
-            line.is_selected == 1 && (line.g.is_buy == 0 || line.g.stock <= 0 || sale_over || kx_refused(line))
+            let refused = kx_refused(line) || out_of_scope(line);
+            line.is_selected == 1 && (line.g.is_buy == 0 || line.g.stock <= 0 || sale_over || refused)
         })
         .map(|line| line.line_id)
         .collect();
@@ -341,9 +360,15 @@ pub async fn cart_input(conn: &mut AnyConnection, kind: Kind, member: i64) -> Re
     let mut activities: Vec<i64> = Vec::new();
     let mut tiers: Vec<(i64, Option<&str>)> = Vec::new();
     for line in &lines {
-        let mut goods = card(&line.g)?;
+        let mut goods = card(&line.g, &viewer)?;
         if kx_refused(line) {
             goods.is_buy = 0;
+            goods.refusal = controlled::NOT_APPROVED;
+        }
+        if out_of_scope(line) {
+            goods.is_buy = 0;
+            goods.out_of_scope = 1;
+            goods.refusal = OUT_OF_SCOPE;
         }
         let manjian = line.goods_manjian_id;
         let is_selected = if unsellable.contains(&line.line_id) { 0 } else { line.is_selected };

@@ -1,9 +1,58 @@
-//! Members' standing: the certificates that must be approved before a member may order, and
-//! the states of an application for controlled sales (控销).
+//! Members' standing: their kind of business and the certificates each kind must hold
+//! (`docs/compliance.md`), and the states of a review.
 
-/// The certificates (of `http::qualification`'s kinds) that must be approved before a
-/// pharmacy or clinic may order.
-pub const REQUIRED: [&str; 2] = ["营业执照", "药品经营许可证"];
+/// The certificates a member may hand in (资质证件), each once (a renewal waits beside the one
+/// it renews until approved).
+pub const KINDS: [&str; 9] = [
+    "营业执照",
+    "药品经营许可证",
+    "医疗机构执业许可证",
+    "第二类医疗器械经营备案凭证",
+    "医疗器械经营许可证",
+    "食品经营许可证",
+    "采购委托书",
+    "GSP证书",
+    "其他",
+];
+
+/// The kind that never expires in the shop's eyes and never stops an order: whatever else the
+/// member chose to show.
+pub const OTHER: &str = "其他";
+
+crate::domain::stored::stored_enum! {
+    /// A member's kind of business (`members.buyer_type`): what it may be licensed for and which
+    /// certificates it must hold.
+    pub enum BuyerType {
+        Pharmacy = 1 => "单体药店",
+        Chain = 2 => "连锁药店",
+        Clinic = 3 => "诊所",
+        Hospital = 4 => "医院/卫生院",
+        Wholesaler = 5 => "批发企业",
+    }
+}
+
+impl BuyerType {
+    /// The certificates that must be approved (and in date) before the member may order: a
+    /// pharmacy or a wholesaler sells medicines under its 药品经营许可证, a clinic or hospital
+    /// uses them under its 医疗机构执业许可证.
+    pub fn required(self) -> &'static [&'static str] {
+        match self {
+            BuyerType::Pharmacy | BuyerType::Chain | BuyerType::Wholesaler => &["营业执照", "药品经营许可证"],
+            BuyerType::Clinic | BuyerType::Hospital => &["医疗机构执业许可证"],
+        }
+    }
+
+    /// The type a form names by its code or its name.
+    pub fn parse(text: &str) -> Option<BuyerType> {
+        let text = text.trim();
+        BuyerType::ALL.into_iter().find(|kind| kind.name() == text).or_else(|| text.parse().ok().and_then(BuyerType::from_code))
+    }
+}
+
+/// The member's kind of business.
+pub async fn buyer_type(conn: &mut sqlx::AnyConnection, member: i64) -> sqlx::Result<BuyerType> {
+    sqlx::query_scalar("SELECT buyer_type FROM members WHERE id = $1").bind(member).fetch_one(&mut *conn).await
+}
 
 crate::domain::stored::stored_enum! {
     /// Where the shop's review of something a member handed in stands: a certificate

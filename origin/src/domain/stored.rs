@@ -16,7 +16,7 @@ macro_rules! stored_enum {
         }
     ) => {
         $(#[$meta])*
-        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, sqlx::Type)]
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, sqlx::Type)]
         #[repr(i64)]
         $vis enum $name {
             $($(#[$variant_meta])* $variant = $code,)*

@@ -14,6 +14,7 @@ use super::error::{Answer, Envelope, Error, ok};
 use super::extract::{IdsQuery, Query};
 use super::goods::placeholders;
 use crate::domain::catalogue::card::{Card, card_columns, cards};
+use crate::domain::catalogue::viewer::Viewer;
 use crate::now;
 
 pub fn router() -> OpenApiRouter<ApiContext> {
@@ -104,7 +105,7 @@ async fn list(State(context): State<ApiContext>, Query(IdsQuery { ids }): Query<
 /// `GET /api/activities/{key}` (its id or url): an activity that is on and not over, with its
 /// sections of goods cards while it runs; 404 `活动不存在` otherwise.
 #[utoipa::path(get, path = "/api/activities/{key}", operation_id = "activity_page", tag = "活动", responses((status = 200, description = "活动页", body = Envelope<ActivityPage>)))]
-async fn page(State(context): State<ApiContext>, Path(key): Path<String>) -> Answer<ActivityPage> {
+async fn page(State(context): State<ApiContext>, viewer: Viewer, Path(key): Path<String>) -> Answer<ActivityPage> {
     let now = now();
     let key = key.trim();
     let id: i64 = key.parse().unwrap_or(0);
@@ -132,7 +133,7 @@ async fn page(State(context): State<ApiContext>, Path(key): Path<String>) -> Ans
             .bind(now)
             .fetch_all(&context.db.pool)
             .await?;
-            sections.push(ActivitySection { id: section, title, goods: cards(&goods)? });
+            sections.push(ActivitySection { id: section, title, goods: cards(&goods, &viewer)? });
         }
     }
     ok(ActivityPage { activity, sections })

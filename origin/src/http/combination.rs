@@ -13,6 +13,7 @@ use utoipa_axum::routes;
 use super::ApiContext;
 use super::error::{Answer, Envelope, ok};
 use crate::domain::catalogue::card::{Card, CardRow, card, card_columns};
+use crate::domain::catalogue::viewer::Viewer;
 use crate::{money, now};
 
 pub fn router() -> OpenApiRouter<ApiContext> {
@@ -52,7 +53,7 @@ struct CombinationRow {
 /// `GET /api/combination`: every combination with its goods (cards) and their numbers, in the
 /// shop's order.
 #[utoipa::path(get, path = "/api/combination", operation_id = "combination_list", tag = "商品", responses((status = 200, description = "组合购", body = Envelope<Vec<CombinationCard>>)))]
-async fn list(State(context): State<ApiContext>) -> Answer<Vec<CombinationCard>> {
+async fn list(State(context): State<ApiContext>, viewer: Viewer) -> Answer<Vec<CombinationCard>> {
     let mut conn = context.db.pool.acquire().await?;
     let rows: Vec<CombinationRow> =
         sqlx::query_as("SELECT id, name, price, stock FROM combinations ORDER BY id").fetch_all(&mut *conn).await?;
@@ -78,7 +79,7 @@ async fn list(State(context): State<ApiContext>) -> Answer<Vec<CombinationCard>>
     for item in &items {
         let set: i64 = item.try_get("set_id")?;
         let number: i64 = item.try_get("set_number")?;
-        let goods = card(&<CardRow as sqlx::FromRow<_>>::from_row(item)?)?;
+        let goods = card(&<CardRow as sqlx::FromRow<_>>::from_row(item)?, &viewer)?;
         if let Some(entry) = sets.iter_mut().find(|entry| entry.id == set) {
             entry.items.push(CombinationItem { number, goods });
         }

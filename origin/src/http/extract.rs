@@ -13,6 +13,7 @@ use order_check::form::{self, OrderForm};
 use super::ApiContext;
 use super::error::{Error, Result};
 use crate::auth;
+use crate::domain::catalogue::viewer::Viewer;
 use crate::security::{IDS_MAX, Text};
 
 /// The largest page number a list answers.
@@ -273,6 +274,21 @@ where
 
     async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Member> {
         MaybeMember::from_request_parts(parts, state).await?.0.ok_or(Error::Unauthorized)
+    }
+}
+
+impl<S: Send + Sync> FromRequestParts<S> for Viewer
+where
+    ApiContext: FromRef<S>,
+{
+    type Rejection = Error;
+
+    /// The member if logged in, with their standing as the goods cards show it.
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Viewer> {
+        let MaybeMember(member) = MaybeMember::from_request_parts(parts, state).await?;
+        let context = ApiContext::from_ref(state);
+        let mut conn = context.db.pool.acquire().await?;
+        Ok(Viewer::load(&mut conn, member.map(|member| member.id)).await?)
     }
 }
 

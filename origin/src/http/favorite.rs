@@ -10,6 +10,7 @@ use super::ApiContext;
 use super::error::{Answer, Envelope, Error, Result, ok, ok_with};
 use super::extract::{Fields, Form, FromFields, Member, PageQuery, Query};
 use crate::domain::catalogue::card::{Card, card_columns, cards};
+use crate::domain::catalogue::viewer::Viewer;
 use crate::now;
 
 pub fn router() -> OpenApiRouter<ApiContext> {
@@ -20,7 +21,12 @@ const PAGE_SIZE: i64 = 20;
 
 /// `GET /api/favorite?page=`: the member's favourite goods, newest first.
 #[utoipa::path(get, path = "/api/favorite", params(PageQuery), operation_id = "favorite_list", tag = "收藏", responses((status = 200, description = "一页收藏的商品", body = Envelope<FavoritePage>)))]
-async fn list(State(context): State<ApiContext>, member: Member, Query(PageQuery { page }): Query<PageQuery>) -> Answer<FavoritePage> {
+async fn list(
+    State(context): State<ApiContext>,
+    member: Member,
+    viewer: Viewer,
+    Query(PageQuery { page }): Query<PageQuery>,
+) -> Answer<FavoritePage> {
     let mut conn = context.db.pool.acquire().await?;
     let total: i64 =
         sqlx::query_scalar("SELECT COUNT(*) FROM favorites WHERE member_id = $1").bind(member.id).fetch_one(&mut *conn).await?;
@@ -34,7 +40,7 @@ async fn list(State(context): State<ApiContext>, member: Member, Query(PageQuery
     .bind(now())
     .fetch_all(&mut *conn)
     .await?;
-    ok(FavoritePage { list: cards(&rows)?, total, page })
+    ok(FavoritePage { list: cards(&rows, &viewer)?, total, page })
 }
 
 /// One page of the member's favourite goods, newest first.

@@ -16,6 +16,7 @@ use super::error::{Answer, Envelope, Error, Result, ok};
 use super::extract::{Fields, FromFields, PageQuery, Query};
 use crate::db::Db;
 use crate::domain::catalogue::card::{Card, card_columns, cards};
+use crate::domain::catalogue::viewer::Viewer;
 use crate::domain::promotions::discount_name;
 use crate::domain::shop::{Facts, ShopIdentity, fill};
 use crate::now;
@@ -262,7 +263,7 @@ struct BrandRow {
 
 /// `GET /api/focus/brand/{id}`: a brand and its goods, for the brand zone.
 #[utoipa::path(get, path = "/api/focus/brand/{id}", tag = "首页", responses((status = 200, description = "品牌与商品", body = Envelope<BrandZone>)))]
-async fn brand_focus(State(context): State<ApiContext>, Path(id): Path<i64>) -> Answer<BrandZone> {
+async fn brand_focus(State(context): State<ApiContext>, viewer: Viewer, Path(id): Path<i64>) -> Answer<BrandZone> {
     let brand: BrandRow = sqlx::query_as("SELECT id, name, manufacturer, logo FROM brands WHERE id = $1")
         .bind(id)
         .fetch_optional(&context.db.pool)
@@ -276,7 +277,7 @@ async fn brand_focus(State(context): State<ApiContext>, Path(id): Path<i64>) -> 
     .bind(now())
     .fetch_all(&context.db.pool)
     .await?;
-    ok(BrandZone { id, name: brand.name, sccj: brand.manufacturer, logo: brand.logo, goods: cards(&goods)? })
+    ok(BrandZone { id, name: brand.name, sccj: brand.manufacturer, logo: brand.logo, goods: cards(&goods, &viewer)? })
 }
 
 /// A brand of the brand zone's list.
@@ -338,7 +339,7 @@ pub struct SpikeFloor {
 /// `GET /api/index/spike`: the flash sales running now, soonest ending first, with the server
 /// clock for the countdown.
 #[utoipa::path(get, path = "/api/index/spike", tag = "首页", responses((status = 200, description = "秒杀楼层", body = Envelope<SpikeFloor>)))]
-async fn spike(State(context): State<ApiContext>) -> Answer<SpikeFloor> {
+async fn spike(State(context): State<ApiContext>, viewer: Viewer) -> Answer<SpikeFloor> {
     let time = now();
     let rows = sqlx::query(sqlx::AssertSqlSafe(format!(
         "SELECT {} FROM goods g JOIN flash_sales f ON f.goods_id = g.id \
@@ -348,7 +349,7 @@ async fn spike(State(context): State<ApiContext>) -> Answer<SpikeFloor> {
     .bind(time)
     .fetch_all(&context.db.pool)
     .await?;
-    ok(SpikeFloor { timestamp: time, list: cards(&rows)? })
+    ok(SpikeFloor { timestamp: time, list: cards(&rows, &viewer)? })
 }
 
 /// One page of recommendations.
@@ -360,7 +361,7 @@ pub struct Recommendations {
 
 /// `GET /api/index_wntj/{page}`: 为您推荐, the best sellers that can be bought, 12 a page.
 #[utoipa::path(get, path = "/api/index_wntj/{page}", tag = "首页", responses((status = 200, description = "为您推荐", body = Envelope<Recommendations>)))]
-async fn recommendations(State(context): State<ApiContext>, Path(page): Path<i64>) -> Answer<Recommendations> {
+async fn recommendations(State(context): State<ApiContext>, viewer: Viewer, Path(page): Path<i64>) -> Answer<Recommendations> {
     let page = page.clamp(1, super::extract::PAGE_MAX);
     let rows = sqlx::query(sqlx::AssertSqlSafe(format!(
         "SELECT {} FROM goods g WHERE g.is_buy = 1 AND g.stock > 0 ORDER BY g.sales DESC, g.id LIMIT 12 OFFSET $1",
@@ -370,12 +371,12 @@ async fn recommendations(State(context): State<ApiContext>, Path(page): Path<i64
     .bind(now())
     .fetch_all(&context.db.pool)
     .await?;
-    ok(Recommendations { page, list: cards(&rows)? })
+    ok(Recommendations { page, list: cards(&rows, &viewer)? })
 }
 
 /// `GET /api/activity/everyday_price`: 天天特价.
 #[utoipa::path(get, path = "/api/activity/everyday_price", tag = "首页", responses((status = 200, description = "天天特价", body = Envelope<Vec<Card>>)))]
-async fn everyday(State(context): State<ApiContext>) -> Answer<Vec<Card>> {
+async fn everyday(State(context): State<ApiContext>, viewer: Viewer) -> Answer<Vec<Card>> {
     let rows = sqlx::query(sqlx::AssertSqlSafe(format!(
         "SELECT {} FROM goods g JOIN everyday_specials e ON e.goods_id = g.id ORDER BY e.sort, g.id",
         card_columns(1)
@@ -383,7 +384,7 @@ async fn everyday(State(context): State<ApiContext>) -> Answer<Vec<Card>> {
     .bind(now())
     .fetch_all(&context.db.pool)
     .await?;
-    ok(cards(&rows)?)
+    ok(cards(&rows, &viewer)?)
 }
 
 /// The running store-wide discount (全场折扣).

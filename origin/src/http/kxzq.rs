@@ -18,6 +18,7 @@ use super::extract::{IdsQuery, MaybeMember, Member, Query};
 use super::goods::placeholders;
 use crate::domain::catalogue::card::{Card, card_columns, cards};
 use crate::domain::catalogue::controlled::status;
+use crate::domain::catalogue::viewer::Viewer;
 use crate::domain::members::{ReviewStatus, application_code, application_name};
 use crate::now;
 
@@ -32,9 +33,6 @@ pub fn router() -> OpenApiRouter<ApiContext> {
 
 /// How long controlled goods count as new (`/kxzq/new`).
 pub const NEW_DAYS: i64 = 30;
-
-/// What a member not approved is told when putting controlled goods in the cart.
-pub const NOT_APPROVED: &str = "控销品种仅限审核通过的会员采购，请先在控销专区申请";
 
 /// The member's standing in the zone.
 #[derive(Serialize, ToSchema)]
@@ -141,7 +139,7 @@ pub struct KxProgrammePage {
 /// `GET /api/kxzq/goods/{url}`: a programme of controlled goods (`/kxzq/goods/{url}/{ads?}`);
 /// 404 `控销专区不存在`.
 #[utoipa::path(get, path = "/api/kxzq/goods/{url}", operation_id = "kxzq_programme", tag = "控销专区", responses((status = 200, description = "控销品种", body = Envelope<KxProgrammePage>)))]
-async fn programme(State(context): State<ApiContext>, Path(url): Path<String>) -> Answer<KxProgrammePage> {
+async fn programme(State(context): State<ApiContext>, viewer: Viewer, Path(url): Path<String>) -> Answer<KxProgrammePage> {
     let mut conn = context.db.pool.acquire().await?;
     let found: Option<(i64, String, String, String)> =
         sqlx::query_as("SELECT id, title, subtitle, color FROM kx_programmes WHERE url = $1").bind(&url).fetch_optional(&mut *conn).await?;
@@ -154,7 +152,7 @@ async fn programme(State(context): State<ApiContext>, Path(url): Path<String>) -
     .bind(now())
     .fetch_all(&mut *conn)
     .await?;
-    ok(KxProgrammePage { url, title, subtitle, color, goods: cards(&rows)? })
+    ok(KxProgrammePage { url, title, subtitle, color, goods: cards(&rows, &viewer)? })
 }
 
 /// An ad of the zone.
@@ -191,7 +189,7 @@ async fn ads(State(context): State<ApiContext>, Query(IdsQuery { ids }): Query<I
 
 /// `GET /api/focus/new_kxzq`: controlled goods listed in the last 30 days, newest first.
 #[utoipa::path(get, path = "/api/focus/new_kxzq", operation_id = "new_kxzq", tag = "控销专区", responses((status = 200, description = "控销新品", body = Envelope<Vec<Card>>)))]
-async fn new_goods(State(context): State<ApiContext>) -> Answer<Vec<Card>> {
+async fn new_goods(State(context): State<ApiContext>, viewer: Viewer) -> Answer<Vec<Card>> {
     let now = now();
     let rows = sqlx::query(sqlx::AssertSqlSafe(format!(
         "SELECT {} FROM goods g WHERE g.is_kx = 1 AND g.kx_listed_at > $1 ORDER BY g.kx_listed_at DESC, g.id LIMIT 60",
@@ -201,5 +199,5 @@ async fn new_goods(State(context): State<ApiContext>) -> Answer<Vec<Card>> {
     .bind(now)
     .fetch_all(&context.db.pool)
     .await?;
-    ok(cards(&rows)?)
+    ok(cards(&rows, &viewer)?)
 }

@@ -13,6 +13,7 @@ use super::error::{Answer, Envelope, Error, Result, ok, ok_with};
 use super::extract::{Fields, Form, FromFields, Member, PageQuery, Query};
 use super::goods::placeholders;
 use crate::domain::catalogue::card::{Card, card_columns, cards};
+use crate::domain::catalogue::viewer::Viewer;
 use crate::domain::orders::life::OrderStatus;
 use crate::domain::self_service::WantedStatus;
 use crate::security::text;
@@ -84,7 +85,12 @@ impl FromFields for BoughtQuery {
 /// member's paid orders (not cancelled), each once, with its last unit price and date, how often
 /// and how many were bought, and today's goods card (today's price), 20 a page.
 #[utoipa::path(get, path = "/api/user/fast_buy", params(BoughtQuery), operation_id = "fast_buy", tag = "自助服务", responses((status = 200, description = "常购商品", body = Envelope<BoughtPage>)))]
-async fn fast_buy(State(context): State<ApiContext>, member: Member, Query(query): Query<BoughtQuery>) -> Answer<BoughtPage> {
+async fn fast_buy(
+    State(context): State<ApiContext>,
+    member: Member,
+    viewer: Viewer,
+    Query(query): Query<BoughtQuery>,
+) -> Answer<BoughtPage> {
     let BoughtQuery { page, order } = query;
     let mut conn = context.db.pool.acquire().await?;
     // Paid, shipped or completed orders; normal and flash-sale lines (a set's goods are the set's).
@@ -123,7 +129,7 @@ async fn fast_buy(State(context): State<ApiContext>, member: Member, Query(query
         for row in &rows {
             statement = statement.bind(row.goods_id);
         }
-        let found = cards(&statement.fetch_all(&mut *conn).await?)?;
+        let found = cards(&statement.fetch_all(&mut *conn).await?, &viewer)?;
         for row in rows {
             if let Some(goods) = found.iter().find(|card| card.id == row.goods_id) {
                 list.push(Bought {

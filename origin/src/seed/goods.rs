@@ -6,6 +6,7 @@ use std::collections::HashMap;
 use sqlx::{Any, Transaction};
 
 use super::{Brand, Catalogue, Category, stored};
+use crate::domain::catalogue::scope::{Dispensing, ScopeClass};
 use crate::now;
 
 /// Category key → (id, ids of the category and all its descendants).
@@ -78,16 +79,17 @@ pub(super) async fn insert_goods(
         let (category, _) =
             categories.get(&goods.category).with_context(|| format!("goods {}: no category {}", goods.name, goods.category))?;
         let brand = goods.brand.as_ref().and_then(|name| brands.get(name)).copied();
+        let class = scope_class(&goods.category);
         // ASCII-lowercased, as search patterns are: matching ignores ASCII case on both databases.
         let search_text =
             format!("{} {} {} {} {}", goods.name, goods.sccj, goods.ypgg, goods.pzwh, goods.brand.clone().unwrap_or_default())
                 .to_ascii_lowercase();
         let id: i64 = sqlx::query_scalar(
-            "INSERT INTO goods (name, category_id, brand_id, sccj, ypgg, bzdw, pzwh, origin, jzl, validity, rx, \
+            "INSERT INTO goods (name, category_id, brand_id, sccj, ypgg, bzdw, pzwh, origin, jzl, validity, dispensing, \
              price, base_price, stock, type, is_youx, is_buy, is_dpby, qg_number, ladder_price_type, tags, \
-             description, search_text, sales, created_at, zbz) \
+             description, search_text, sales, created_at, zbz, scope_class, vat_rate) \
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, \
-             $21, $22, $23, $24, $25, $26) RETURNING id",
+             $21, $22, $23, $24, $25, $26, $27, $28) RETURNING id",
         )
         .bind(&goods.name)
         .bind(category)
@@ -99,7 +101,7 @@ pub(super) async fn insert_goods(
         .bind(&goods.origin)
         .bind(goods.jzl)
         .bind(&goods.validity)
-        .bind(i64::from(goods.rx))
+        .bind(dispensing(goods.rx, class))
         .bind(stored(&goods.price)?)
         .bind(stored(&goods.base_price)?)
         .bind(goods.stock.max(0))
@@ -116,6 +118,8 @@ pub(super) async fn insert_goods(
         .bind(((index * 7919) % 1000) as i64)
         .bind(created - index as i64)
         .bind(goods.zbz.unwrap_or_else(|| middle_pack(goods.jzl, goods.goods_type)))
+        .bind(class)
+        .bind(vat_rate(class))
         .fetch_one(&mut **tx)
         .await?;
         for step in &goods.ladder_price {
@@ -129,6 +133,41 @@ pub(super) async fn insert_goods(
         ids.entry(goods.name.clone()).or_default().push(id);
     }
     Ok(ids)
+}
+
+/// The class (经营范围) of the demo's goods, from their category: antibiotics are 抗生素制剂,
+/// the other western medicines 化学药制剂; devices by their risk class; health foods, disinfectants
+/// and daily goods by their tree. `migrations/*/0036_business_scope.sql` classes existing goods
+/// the same way.
+pub(crate) fn scope_class(category: &str) -> ScopeClass {
+    let under = |prefixes: &[&str]| prefixes.iter().any(|prefix| category.starts_with(prefix));
+    match () {
+        _ if under(&["xy-kgr-qms", "xy-kgr-tbjs", "xy-kgr-dhzl", "xy-kgr-kny"]) => ScopeClass::Antibiotic,
+        _ if under(&["zcy"]) => ScopeClass::PatentChinese,
+        _ if under(&["zyyp"]) => ScopeClass::HerbalPieces,
+        _ if under(&["qx-kf", "qx-jt", "yyhc-fl"]) => ScopeClass::DeviceI,
+        _ if under(&["qx", "yyhc-fh", "jsyp-byt", "jsyp-sz"]) => ScopeClass::DeviceII,
+        _ if under(&["yyhc-zs"]) => ScopeClass::DeviceIII,
+        _ if under(&["bjp"]) => ScopeClass::HealthFood,
+        _ if under(&["yyhc-xd"]) => ScopeClass::Disinfectant,
+        _ if under(&["grhl"]) => ScopeClass::Daily,
+        _ => ScopeClass::Chemical,
+    }
+}
+
+/// A medicine is a prescription one when the catalogue says so, else 甲类OTC; other goods are
+/// not medicines.
+fn dispensing(rx: bool, class: ScopeClass) -> Dispensing {
+    match class {
+        _ if rx => Dispensing::Prescription,
+        ScopeClass::Chemical | ScopeClass::Antibiotic | ScopeClass::PatentChinese => Dispensing::OtcA,
+        _ => Dispensing::None,
+    }
+}
+
+/// The VAT rate in percent: 9 for 中药饮片 (agricultural produce), 13 for everything else.
+pub(crate) fn vat_rate(class: ScopeClass) -> i64 {
+    if class == ScopeClass::HerbalPieces { 9 } else { 13 }
 }
 
 /// The demo's 中包装 where the catalogue names none: medicines packed by the case come ten (or

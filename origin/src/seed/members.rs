@@ -5,6 +5,7 @@ use anyhow::bail;
 use sqlx::{Any, Transaction};
 
 use super::{Coupon, DemoMember, stored};
+use crate::domain::catalogue::scope::Scope;
 use crate::now;
 
 pub(super) async fn insert_demo_member(
@@ -111,24 +112,36 @@ pub(super) async fn insert_demo_member(
     .await?;
     // Approved with its licences (numbers only: scans are uploaded in the account centre), and
     // the business scope they allow; a welcome message, unread.
-    for (kind, number, expires_on) in [("营业执照", "91330106MA2B3C4D5E", "2035-12-31"), ("药品经营许可证", "浙CA5710086", "2029-06-30")]
-    {
+    let certificates = [
+        ("营业执照", "91330106MA2B3C4D5E", "2015-12-31", "2035-12-31", "药品零售；医疗器械零售；食品销售"),
+        (
+            "药品经营许可证",
+            "浙CA5710086",
+            "2024-07-01",
+            "2029-06-30",
+            "中药饮片、中成药、化学药制剂、抗生素制剂、生化药品、生物制品（除疫苗）",
+        ),
+        ("第二类医疗器械经营备案凭证", "浙杭食药监械经营备20240086号", "2024-07-01", "", "第二类医疗器械"),
+        ("医疗器械经营许可证", "浙杭食药监械经营许20240012号", "2024-07-01", "2029-06-30", "第三类医疗器械"),
+        ("食品经营许可证", "JY13301060012345", "2023-03-15", "2028-03-14", "预包装食品销售、保健食品销售"),
+    ];
+    for (kind, number, valid_from, expires_on, scope) in certificates {
         sqlx::query(
-            "INSERT INTO qualifications (member_id, kind, number, expires_on, status, created_at, reviewed_at) VALUES ($1, $2, $3, $4, 1, $5, $5)",
+            "INSERT INTO qualifications (member_id, kind, number, valid_from, expires_on, scope, status, created_at, reviewed_at) \
+             VALUES ($1, $2, $3, $4, $5, $6, 1, $7, $7)",
         )
         .bind(id)
         .bind(kind)
         .bind(number)
+        .bind(valid_from)
         .bind(expires_on)
+        .bind(scope)
         .bind(today)
         .execute(&mut **tx)
         .await?;
     }
-    sqlx::query("UPDATE members SET business_scope = $1 WHERE id = $2")
-        .bind("中成药\n化学药制剂\n抗生素制剂\n生化药品\n中药饮片\n医疗器械（二类）")
-        .bind(id)
-        .execute(&mut **tx)
-        .await?;
+    // A pharmacy licensed for medicines, devices and foods alike: it may buy all the demo sells.
+    Scope::all().store(tx, id).await?;
     sqlx::query("INSERT INTO messages (member_id, kind, title, body, created_at) VALUES ($1, 1, $2, $3, $4)")
         .bind(id)
         .bind(format!("欢迎加入{shop_name}"))

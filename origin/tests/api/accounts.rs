@@ -51,7 +51,7 @@ async fn a_pharmacy_registers_in_three_steps() {
         assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
         let errors = &invalid["data"]["errors"];
         assert_eq!(invalid["msg"], "用户名为4-20位字母、数字或下划线，以字母开头", "the first message");
-        for field in ["username", "password", "company", "name", "email"] {
+        for field in ["username", "password", "company", "name", "email", "buyer_type"] {
             assert!(errors[field].is_array(), "{field}: {invalid}");
         }
 
@@ -65,11 +65,14 @@ async fn a_pharmacy_registers_in_three_steps() {
             ("company", "仁心大药房"),
             ("name", "赵六"),
             ("email", "caigou@renxin.cn"),
+            ("buyer_type", "1"),
         ];
         let (status, step2) = app.post(&client, "/api/user/register", &form).await;
         assert_eq!(status, StatusCode::OK, "{step2}");
         assert_eq!(step2["data"]["step"], 3);
         assert_eq!(step2["data"]["is_passed"], 0);
+        assert_eq!(step2["data"]["buyer_type"], 1);
+        assert_eq!(step2["data"]["required"], serde_json::json!(["营业执照", "药品经营许可证"]));
         let (_, base) = app.get(&client, "/api/user/base").await;
         assert_eq!(base["data"]["username"], "renxin01", "registering logs the member in");
         let (status, step3) = app.post(&client, "/api/user/register", &[("step", "3"), ("licence", "浙AA5710001")]).await;

@@ -2,7 +2,7 @@
 //! add, copying cart lines to the other store accounts of the same company (by its id, never
 //! its name).
 
-use crate::common::{App, add_to_cart, ladder_goods, on_both};
+use crate::common::{App, add_to_cart, every_class, ladder_goods, on_both};
 use reqwest::{Client, StatusCode};
 use serde_json::Value;
 
@@ -101,6 +101,8 @@ async fn register_store(app: &App, phone: &str, username: &str, company: &str, c
 
 async fn approve(app: &App, username: &str, passed: i64) {
     sqlx::query("UPDATE members SET is_passed = $1 WHERE username = $2").bind(passed).bind(username).execute(&app.db.pool).await.unwrap();
+    let member = member_id(app, username).await;
+    every_class(app, member).await;
 }
 
 async fn member_id(app: &App, username: &str) -> i64 {

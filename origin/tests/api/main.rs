@@ -8,6 +8,7 @@ mod accounts;
 mod after_sales;
 mod articles;
 mod cart;
+mod compliance;
 mod draw;
 mod edge;
 mod favorites;

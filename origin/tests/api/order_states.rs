@@ -5,7 +5,7 @@
 //! hold across orders and under concurrency, a combination takes the stock of the goods inside
 //! it, and the balance pays each order once and never two it cannot cover.
 
-use crate::common::{App, add_to_cart, address_of, approved_buyer, edge_check, joined, ladder_goods, on_both, post_order};
+use crate::common::{App, add_to_cart, address_of, approved_buyer, edge_check, every_class, joined, ladder_goods, on_both, post_order};
 use reqwest::{Client, StatusCode};
 use serde_json::Value;
 
@@ -362,6 +362,8 @@ async fn only_approved_members_who_signed_the_agreement_order() {
 
         // Approved: the same key orders (the refusal was not kept under it).
         sqlx::query("UPDATE members SET is_passed = 1 WHERE username = 'other'").execute(&app.db.pool).await.unwrap();
+        let other_id: i64 = sqlx::query_scalar("SELECT id FROM members WHERE username = 'other'").fetch_one(&app.db.pool).await.unwrap();
+        every_class(&app, other_id).await;
         let (status, preview) = app.post(&other, "/api/cart/checkout", &[("ids", &ids)]).await;
         assert_eq!(status, StatusCode::OK, "{preview}");
         let (status, placed) = order(&app, &other, "approval-1", &[line], address).await;

@@ -220,7 +220,10 @@ async fn files_are_served_inline_under_a_name_and_never_sniffed() {
         let photo = sent["data"]["photos"][0].as_str().unwrap().to_owned();
         let (status, sent) = send(&app, &demo, "/api/user/zizhi", certificate("营业执照", b"%PDF-1.4\nscan")).await;
         assert_eq!(status, StatusCode::OK, "{sent}");
-        let scan = sent["data"]["list"][0]["scan"].as_str().unwrap().to_owned();
+        // The demo member's approved 营业执照 stays in force beside its renewal, the one scanned.
+        let renewal = sent["data"]["list"].as_array().unwrap().iter().rfind(|certificate| certificate["kind"] == "营业执照").unwrap();
+        assert_eq!(renewal["status_name"], "待审核");
+        let scan = renewal["scan"].as_str().unwrap().to_owned();
         let goods: i64 = sqlx::query_scalar("SELECT MIN(id) FROM goods").fetch_one(&app.db.pool).await.unwrap();
         for (path, content_type, name) in [
             (photo, "image/png", ".png"),

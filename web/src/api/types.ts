@@ -2479,9 +2479,10 @@ export interface paths {
     get: operations['list'];
     put?: never;
     /**
-     * `POST /api/user/zizhi` (multipart: `kind`, `number`, `expires_on` `YYYY-MM-DD` or empty,
-     *     `file` a JPEG, PNG or PDF scan of at most 5 MB): records the certificate of that kind, or
-     *     replaces the member's one of that kind (its old scan is deleted), for review (待审核).
+     * `POST /api/user/zizhi` (multipart: `kind`, `number`, `valid_from` and `expires_on`
+     *     `YYYY-MM-DD` or empty, `scope`, `file` a JPEG, PNG or PDF scan of at most 5 MB): records the
+     *     certificate of that kind for review (待审核). One not yet approved is replaced (its old scan
+     *     is deleted); an approved one stays in force beside its renewal until the renewal is approved.
      */
     post: operations['upload'];
     delete?: never;
@@ -2844,9 +2845,17 @@ export interface components {
     };
     /** @description The member's business scope (经营范围). */
     BusinessScope: {
+      /** @description Every class and whether buying it needs the scope: what the page lays the list against. */
+      classes: components['schemas']['ClassEntry'][];
       /** Format: int64 */
       is_passed: number;
-      /** @description What the member may buy, as approved (empty until the licences are). */
+      /**
+       * @description The classes the member may buy, as approved (empty until the licences are), by name.
+       * @example [
+       *       "中成药",
+       *       "中药饮片"
+       *     ]
+       */
       list: string[];
     };
     /** @description A goods card: the list views' and the cart's shape of a goods (§3 "Cart goods"). */
@@ -2857,6 +2866,11 @@ export interface components {
       bzdw: string;
       /** Format: int64 */
       ck_id: number;
+      /**
+       * @description 处方药, 甲类OTC or 乙类OTC; empty for goods that are not medicines.
+       * @example 处方药
+       */
+      dispensing: string;
       /** @description The batch's expiry date (`2027-03-31`) of near-expiry goods; empty otherwise. */
       expires_on: string;
       flash_sale: components['schemas']['FlashSale'] | null;
@@ -2891,6 +2905,12 @@ export interface components {
        * @description Stock.
        */
       number: number;
+      /**
+       * Format: int64
+       * @description 1 when the goods' class is outside the signed-in member's approved business scope: it
+       *     cannot be bought (`is_buy` 0) and shows [`OUT_OF_SCOPE`] instead of an add button.
+       */
+      out_of_scope: number;
       /** @example 12.30 */
       price: string;
       /** @description Approval number. */
@@ -2898,12 +2918,25 @@ export interface components {
       /** Format: int64 */
       qg_number: number;
       /**
+       * @description Why it cannot be bought by this member ([`OUT_OF_SCOPE`]); empty otherwise.
+       * @example 超出经营范围
+       */
+      refusal: string;
+      /**
        * Format: int64
        * @description Units sold.
        */
       sales: number;
       /** @description Manufacturer. */
       sccj: string;
+      /**
+       * Format: int64
+       * @description The goods' class in licences' terms (经营范围类别, `docs/compliance.md`).
+       * @example 3
+       */
+      scope_class: number;
+      /** @example 中成药 */
+      scope_class_name: string;
       /**
        * @description 有货, 库存紧张 or 缺货.
        * @example 有货
@@ -3253,7 +3286,7 @@ export interface components {
        * @description 1 when `expires_on` has passed.
        */
       expired: number;
-      /** @description `YYYY-MM-DD`, or empty when it does not expire. */
+      /** @description `YYYY-MM-DD`, its last valid day, or empty when it does not expire. */
       expires_on: string;
       /** Format: int64 */
       id: number;
@@ -3273,6 +3306,8 @@ export interface components {
       scan_size: number;
       /** @description `image/jpeg`, `image/png` or `application/pdf`; empty without a scan. */
       scan_type: string;
+      /** @description The business scope it states, as printed on it. */
+      scope: string;
       /**
        * Format: int64
        * @description 0 待审核, 1 已通过, 2 未通过.
@@ -3280,11 +3315,13 @@ export interface components {
       status: number;
       /** @example 待审核 */
       status_name: string;
+      /** @description The first day it is valid, `YYYY-MM-DD`, or empty when not given. */
+      valid_from: string;
     };
     /** @description A certificate and its scan (`multipart/form-data`). */
     CertificateForm: {
       /**
-       * @description 有效期 `YYYY-MM-DD`, not past; empty or absent when it has none.
+       * @description 有效期至 `YYYY-MM-DD`, not past; empty or absent when it has none.
        * @example 2030-12-31
        */
       expires_on?: string | null;
@@ -3293,13 +3330,35 @@ export interface components {
        * @description The scan: a JPEG, PNG or PDF of at most 5 MB.
        */
       file: string;
-      /** @description 证件类型: 营业执照, 药品经营许可证, GSP证书, 医疗器械经营许可证, 采购委托书 or 其他. */
+      /**
+       * @description 证件类型: 营业执照, 药品经营许可证, 医疗机构执业许可证, 第二类医疗器械经营备案凭证,
+       *     医疗器械经营许可证, 食品经营许可证, 采购委托书, GSP证书 or 其他.
+       */
       kind: string;
       /** @description 证件编号. */
       number: string;
+      /**
+       * @description 证载经营范围, as printed on it (at most 500 characters); optional.
+       * @example 中成药、化学药制剂、抗生素制剂
+       */
+      scope?: string | null;
+      /**
+       * @description 发证日期 / 有效期起 `YYYY-MM-DD`, not after `expires_on`; empty or absent when not given.
+       * @example 2025-07-01
+       */
+      valid_from?: string | null;
     };
     /** @description The member's certificates, the kinds they may upload, and whether they are approved. */
     Certificates: {
+      /**
+       * Format: int64
+       * @description The member's kind of business (1 单体药店, 2 连锁药店, 3 诊所, 4 医院/卫生院, 5 批发企业).
+       */
+      buyer_type: number;
+      /** @example 单体药店 */
+      buyer_type_name: string;
+      /** @description Certificates in force that expire within 30 days or have expired. */
+      expiring: components['schemas']['Expiring'][];
       /** Format: int64 */
       is_passed: number;
       kinds: string[];
@@ -3309,7 +3368,9 @@ export interface components {
        * @description The largest scan, in bytes.
        */
       max_bytes: number;
-      /** @description The kinds that must be approved before the member may order. */
+      /** @description Those of them with no approved certificate. */
+      missing: string[];
+      /** @description The kinds its buyer type must have approved before it may order. */
       required: string[];
     };
     /**
@@ -3358,6 +3419,23 @@ export interface components {
        * @description The member's new coupon (what `coupon_id` names at checkout).
        */
       member_coupon_id: number;
+    };
+    /** @description A class of goods in licences' terms. */
+    ClassEntry: {
+      /**
+       * Format: int64
+       * @description 1 when the member's approved scope holds it (or it needs none and the member is approved).
+       */
+      allowed: number;
+      /** Format: int64 */
+      id: number;
+      /** @example 中成药 */
+      name: string;
+      /**
+       * Format: int64
+       * @description 1 when only members whose scope holds it may buy it.
+       */
+      needs_licence: number;
     };
     /** @description The code is right: go on to step 2. */
     CodeChecked: {
@@ -4064,9 +4142,17 @@ export interface components {
       code: number;
       /** @description The member's business scope (经营范围). */
       data: {
+        /** @description Every class and whether buying it needs the scope: what the page lays the list against. */
+        classes: components['schemas']['ClassEntry'][];
         /** Format: int64 */
         is_passed: number;
-        /** @description What the member may buy, as approved (empty until the licences are). */
+        /**
+         * @description The classes the member may buy, as approved (empty until the licences are), by name.
+         * @example [
+         *       "中成药",
+         *       "中药饮片"
+         *     ]
+         */
         list: string[];
       };
       /** @example ok */
@@ -4152,6 +4238,15 @@ export interface components {
       code: number;
       /** @description The member's certificates, the kinds they may upload, and whether they are approved. */
       data: {
+        /**
+         * Format: int64
+         * @description The member's kind of business (1 单体药店, 2 连锁药店, 3 诊所, 4 医院/卫生院, 5 批发企业).
+         */
+        buyer_type: number;
+        /** @example 单体药店 */
+        buyer_type_name: string;
+        /** @description Certificates in force that expire within 30 days or have expired. */
+        expiring: components['schemas']['Expiring'][];
         /** Format: int64 */
         is_passed: number;
         kinds: string[];
@@ -4161,7 +4256,9 @@ export interface components {
          * @description The largest scan, in bytes.
          */
         max_bytes: number;
-        /** @description The kinds that must be approved before the member may order. */
+        /** @description Those of them with no approved certificate. */
+        missing: string[];
+        /** @description The kinds its buyer type must have approved before it may order. */
         required: string[];
       };
       /** @example ok */
@@ -5810,6 +5907,11 @@ export interface components {
         bzdw: string;
         /** Format: int64 */
         ck_id: number;
+        /**
+         * @description 处方药, 甲类OTC or 乙类OTC; empty for goods that are not medicines.
+         * @example 处方药
+         */
+        dispensing: string;
         /** @description The batch's expiry date (`2027-03-31`) of near-expiry goods; empty otherwise. */
         expires_on: string;
         flash_sale: components['schemas']['FlashSale'] | null;
@@ -5844,6 +5946,12 @@ export interface components {
          * @description Stock.
          */
         number: number;
+        /**
+         * Format: int64
+         * @description 1 when the goods' class is outside the signed-in member's approved business scope: it
+         *     cannot be bought (`is_buy` 0) and shows [`OUT_OF_SCOPE`] instead of an add button.
+         */
+        out_of_scope: number;
         /** @example 12.30 */
         price: string;
         /** @description Approval number. */
@@ -5851,12 +5959,25 @@ export interface components {
         /** Format: int64 */
         qg_number: number;
         /**
+         * @description Why it cannot be bought by this member ([`OUT_OF_SCOPE`]); empty otherwise.
+         * @example 超出经营范围
+         */
+        refusal: string;
+        /**
          * Format: int64
          * @description Units sold.
          */
         sales: number;
         /** @description Manufacturer. */
         sccj: string;
+        /**
+         * Format: int64
+         * @description The goods' class in licences' terms (经营范围类别, `docs/compliance.md`).
+         * @example 3
+         */
+        scope_class: number;
+        /** @example 中成药 */
+        scope_class_name: string;
         /**
          * @description 有货, 库存紧张 or 缺货.
          * @example 有货
@@ -6095,6 +6216,18 @@ export interface components {
       data: components['schemas']['FieldErrors'] | null;
       /** @example 请填写手机号码 */
       msg: string;
+    };
+    /** @description A certificate in force that expires soon or has expired. */
+    Expiring: {
+      /**
+       * Format: int64
+       * @description Days left; negative once expired (it then stops every order).
+       */
+      days_left: number;
+      /** @example 2026-12-31 */
+      expires_on: string;
+      /** @example 药品经营许可证 */
+      kind: string;
     };
     /** @description The goods to add to the favourites or take out. */
     FavoriteForm: {
@@ -7444,6 +7577,14 @@ export interface components {
     RegisterForm: {
       /** @description 营业执照编号 (step 3). */
       business?: string | null;
+      /**
+       * Format: int64
+       * @description 企业类型 (step 2): 1 单体药店, 2 连锁药店, 3 诊所, 4 医院/卫生院, 5 批发企业; the
+       *     multi-store flow is a 连锁药店 when absent. It decides which certificates the member must
+       *     hold (`docs/compliance.md`).
+       * @example 1
+       */
+      buyer_type?: number | null;
       /** @description 验证码 of scene `register` (steps 1 and 2). */
       code?: string | null;
       /** @description 企业名称 (step 2). */
@@ -7469,6 +7610,8 @@ export interface components {
       password_confirmation?: string | null;
       /** @description 手机号码 (steps 1 and 2). */
       phone?: string | null;
+      /** @description 医疗机构执业许可证登记号 (step 3, clinics and hospitals). */
+      practice?: string | null;
       /**
        * Format: int64
        * @description 步骤: 1 (absent), 2 or 3.
@@ -7492,6 +7635,11 @@ export interface components {
     Registered: {
       /**
        * Format: int64
+       * @description 企业类型, as chosen.
+       */
+      buyer_type: number;
+      /**
+       * Format: int64
        * @description 1 for a multi-store account.
        */
       dd: number;
@@ -7502,6 +7650,8 @@ export interface components {
        * @description 0: the qualifications are not yet approved.
        */
       is_passed: number;
+      /** @description The certificates it must have approved before it may order. */
+      required: string[];
       /**
        * Format: int64
        * @example 3
@@ -8241,6 +8391,7 @@ export type CheckoutForm = components['schemas']['CheckoutForm'];
 export type CheckoutPreview = components['schemas']['CheckoutPreview'];
 export type Chosen = components['schemas']['Chosen'];
 export type Claimed = components['schemas']['Claimed'];
+export type ClassEntry = components['schemas']['ClassEntry'];
 export type CodeChecked = components['schemas']['CodeChecked'];
 export type CodeForm = components['schemas']['CodeForm'];
 export type CodeSent = components['schemas']['CodeSent'];
@@ -8367,6 +8518,7 @@ export type EnvelopeWantedPage = components['schemas']['Envelope_WantedPage'];
 export type EnvelopeWechatState = components['schemas']['Envelope_WechatState'];
 export type EnvelopeWinners = components['schemas']['Envelope_Winners'];
 export type ErrorEnvelope = components['schemas']['ErrorEnvelope'];
+export type Expiring = components['schemas']['Expiring'];
 export type FavoriteForm = components['schemas']['FavoriteForm'];
 export type FavoriteGoods = components['schemas']['FavoriteGoods'];
 export type FavoritePage = components['schemas']['FavoritePage'];

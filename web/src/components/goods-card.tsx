@@ -7,8 +7,8 @@ import { Button } from 'antd';
 import { ShoppingCartOutlined } from '@ant-design/icons';
 import type { Card } from '@/api/types';
 import { isCheaper, yuan } from '@/lib/money';
-import { currentPrice, stockClass, useAddToCart, useQuickAdd } from './goods';
-import { GoodsTags } from './tags';
+import { currentPrice, refusal, stockClass, useAddToCart, useQuickAdd } from './goods';
+import { DispensingMark, GoodsTags } from './tags';
 import { PackFacts } from './pack-facts';
 import { QuantityStepper } from './quantity-stepper';
 import { LazyImage } from './lazy-image';
@@ -18,6 +18,14 @@ export function QuantityAdd({ goods, compact = false }: { goods: Card; compact?:
   const [number, setNumber] = useState(step);
   const { add, adding } = useAddToCart();
   const buyable = goods.is_buy === 1 && goods.number > 0;
+  const refused = refusal(goods);
+  // Goods the member may not buy at all show why, with no stepper and no add button.
+  if (refused)
+    return (
+      <span className="quantity-add refused" data-testid="goods-refusal">
+        {refused}
+      </span>
+    );
   return (
     <span className="quantity-add">
       <QuantityStepper
@@ -47,6 +55,7 @@ export function QuickAddButton({ goods }: { goods: Card }) {
   const { add, adding } = useQuickAdd();
   const buyable = goods.is_buy === 1 && goods.number > 0;
   const pack = Math.max(1, goods.zbz);
+  if (refusal(goods)) return null;
   return (
     <Button
       className="quick-add"
@@ -87,6 +96,7 @@ export const GoodsCard = memo(function GoodsCard({
         {isCheaper(price, goods.base_price) && <del>{yuan(goods.base_price)}</del>}
       </div>
       <Link to={`/list/info/${goods.id}`} className="goods-card-name" title={goods.name}>
+        <DispensingMark goods={goods} />
         {goods.name}
       </Link>
       <div className="goods-card-meta">规格：{goods.ypgg}</div>

@@ -6,7 +6,7 @@ import type { Card } from '@/api/types';
 import { yuan } from '@/lib/money';
 import { currentPrice, stockClass } from './goods';
 import { QuantityAdd } from './goods-card';
-import { GoodsTags } from './tags';
+import { DispensingMark, GoodsTags } from './tags';
 import { PackFacts } from './pack-facts';
 
 export function GoodsTable({ goods, expiry = false }: { goods: Card[]; expiry?: boolean }) {
@@ -22,7 +22,11 @@ export function GoodsTable({ goods, expiry = false }: { goods: Card[]; expiry?: 
           dataIndex: 'name',
           render: (_, item) => (
             <>
-              <Link to={`/list/info/${item.id}`}>{item.name}</Link> <GoodsTags tags={item.tags} />
+              <Link to={`/list/info/${item.id}`}>
+                <DispensingMark goods={item} />
+                {item.name}
+              </Link>{' '}
+              <GoodsTags tags={item.tags} />
               <PackFacts goods={item} inline />
             </>
           ),

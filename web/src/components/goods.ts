@@ -12,8 +12,14 @@ export function currentPrice(goods: Card): string {
 }
 
 export function stockClass(goods: Card): string {
-  if (!goods.is_buy || goods.number <= 0) return 'stock out';
+  // Outside the member's business scope is not out of stock: the state is told as it is.
+  if ((!goods.is_buy && goods.out_of_scope !== 1) || goods.number <= 0) return 'stock out';
   return goods.stock_state === '库存紧张' ? 'stock low' : 'stock';
+}
+
+/** Why the member cannot buy it at all (超出经营范围), or null when only stock decides. */
+export function refusal(goods: Pick<Card, 'refusal'>): string | null {
+  return goods.refusal || null;
 }
 
 /** Adds a goods to the cart (as a flash-sale line while its sale runs), then refreshes the cart views. */

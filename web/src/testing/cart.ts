@@ -48,6 +48,11 @@ export function cartLine(id: number, number: number, price: string, goods: Parti
       zbz: 1,
       jzl: 0,
       sales: 0,
+      scope_class: 3,
+      scope_class_name: '中成药',
+      dispensing: '甲类OTC',
+      out_of_scope: 0,
+      refusal: '',
       ...goods,
     },
   };

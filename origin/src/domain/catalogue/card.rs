@@ -7,6 +7,8 @@ use sqlx::FromRow;
 use sqlx::any::AnyRow;
 use utoipa::ToSchema;
 
+use super::scope::{Dispensing, OUT_OF_SCOPE, ScopeClass};
+use super::viewer::Viewer;
 use crate::db::Kind;
 use crate::domain::Result;
 use crate::money;
@@ -42,6 +44,8 @@ fn card_fields(now: usize) -> Vec<(&'static str, String)> {
         "zbz",
         "jzl",
         "sales",
+        "scope_class",
+        "dispensing",
     ];
     let mut fields: Vec<(&'static str, String)> = columns.iter().map(|column| (*column, format!("g.{column}"))).collect();
     fields.push((
@@ -108,6 +112,10 @@ pub struct CardRow {
     pub jzl: i64,
     #[serde(default)]
     pub sales: i64,
+    #[serde(default = "one")]
+    pub scope_class: i64,
+    #[serde(default)]
+    pub dispensing: i64,
     pub card_ladders: Option<String>,
     pub card_sale: Option<String>,
     /// The running store-wide discount's rate (`0.94`), if any.
@@ -187,6 +195,20 @@ pub struct Card {
     pub jzl: i64,
     /// Units sold.
     pub sales: i64,
+    /// The goods' class in licences' terms (经营范围类别, `docs/compliance.md`).
+    #[schema(value_type = i64, example = 3)]
+    pub scope_class: ScopeClass,
+    #[schema(example = "中成药")]
+    pub scope_class_name: &'static str,
+    /// 处方药, 甲类OTC or 乙类OTC; empty for goods that are not medicines.
+    #[schema(example = "处方药")]
+    pub dispensing: &'static str,
+    /// 1 when the goods' class is outside the signed-in member's approved business scope: it
+    /// cannot be bought (`is_buy` 0) and shows [`OUT_OF_SCOPE`] instead of an add button.
+    pub out_of_scope: i64,
+    /// Why it cannot be bought by this member ([`OUT_OF_SCOPE`]); empty otherwise.
+    #[schema(example = "超出经营范围")]
+    pub refusal: &'static str,
 }
 
 /// A ladder step: from `number` units, `price` each.
@@ -245,14 +267,20 @@ fn tag(name: &str, is_ladder: i64) -> Tag {
     Tag { name: name.to_owned(), describe, is_show: 1, is_ladder }
 }
 
-/// Goods cards for rows selected with [`card_columns`].
-pub fn cards(rows: &[AnyRow]) -> Result<Vec<Card>> {
-    rows.iter().map(|row| card(&CardRow::from_row(row)?)).collect()
+/// Goods cards for rows selected with [`card_columns`], as `viewer` sees them.
+pub fn cards(rows: &[AnyRow], viewer: &Viewer) -> Result<Vec<Card>> {
+    rows.iter().map(|row| card(&CardRow::from_row(row)?, viewer)).collect()
 }
 
-/// The goods card of what [`card_fields`] selected.
-pub fn card(row: &CardRow) -> Result<Card> {
-    let CardRow { id, stock, is_buy, manjian_id: manjian, .. } = *row;
+/// The goods card of what [`card_fields`] selected, as `viewer` sees it: a goods outside an
+/// approved member's business scope cannot be bought.
+pub fn card(row: &CardRow, viewer: &Viewer) -> Result<Card> {
+    let CardRow { id, stock, manjian_id: manjian, .. } = *row;
+    let scope_class =
+        ScopeClass::from_code(row.scope_class).ok_or_else(|| anyhow::anyhow!("goods {id}: scope class {}", row.scope_class))?;
+    let dispensing = Dispensing::from_code(row.dispensing).ok_or_else(|| anyhow::anyhow!("goods {id}: dispensing {}", row.dispensing))?;
+    let out_of_scope = viewer.scope.as_ref().is_some_and(|scope| !scope.allows(scope_class));
+    let is_buy = if out_of_scope { 0 } else { row.is_buy };
     let tag_text = &row.tags;
     let mut tags: Vec<Tag> = tag_text.split(',').filter(|name| !name.is_empty()).map(|name| tag(name, 0)).collect();
     // A running store-wide discount (全场折扣) prices the goods and each ladder step at the
@@ -307,7 +335,7 @@ pub fn card(row: &CardRow) -> Result<Card> {
         price: priced(row.price)?,
         base_price: money::from_stored(row.base_price)?,
         number: stock,
-        stock_state: stock_state(stock, is_buy),
+        stock_state: stock_state(stock, row.is_buy),
         is_buy,
         is_youx: row.is_youx,
         goods_type: row.goods_type,
@@ -325,6 +353,11 @@ pub fn card(row: &CardRow) -> Result<Card> {
         zbz: row.zbz.max(1),
         jzl: row.jzl,
         sales: row.sales,
+        scope_class,
+        scope_class_name: scope_class.name(),
+        dispensing: dispensing.name(),
+        out_of_scope: i64::from(out_of_scope),
+        refusal: if out_of_scope { OUT_OF_SCOPE } else { "" },
     })
 }
 

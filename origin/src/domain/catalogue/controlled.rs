@@ -7,6 +7,10 @@ use sqlx::AnyConnection;
 
 use crate::domain::members::ReviewStatus;
 
+/// What a member not approved is told when putting controlled goods in the cart, and why a
+/// cart line of them cannot be bought.
+pub const NOT_APPROVED: &str = "控销品种仅限审核通过的会员采购，请先在控销专区申请";
+
 /// The member's application status (`None`: no application) and the reason of a rejection.
 pub async fn status(conn: &mut AnyConnection, member: i64) -> sqlx::Result<(Option<ReviewStatus>, String)> {
     let row: Option<(ReviewStatus, String)> =

@@ -62,6 +62,13 @@ pub struct RegisterForm {
     pub stores: Vec<String>,
     /// 企业编码 of the chain the account joins (step 2 of the multi-store flow).
     pub company_code: Option<String>,
+    /// 企业类型 (step 2): 1 单体药店, 2 连锁药店, 3 诊所, 4 医院/卫生院, 5 批发企业; the
+    /// multi-store flow is a 连锁药店 when absent. It decides which certificates the member must
+    /// hold (`docs/compliance.md`).
+    #[schema(value_type = Option<i64>, example = 1)]
+    pub buyer_type: Option<String>,
+    /// 医疗机构执业许可证登记号 (step 3, clinics and hospitals).
+    pub practice: Option<String>,
     /// 药品经营许可证编号 (step 3).
     pub licence: Option<String>,
     /// 营业执照编号 (step 3).
@@ -85,6 +92,8 @@ impl FromFields for RegisterForm {
             dd: form.text("dd"),
             stores: form.all("stores"),
             company_code: form.text("company_code"),
+            buyer_type: form.text("buyer_type"),
+            practice: form.text(text::PRACTICE.field),
             licence: form.text(text::LICENCE.field),
             business: form.text(text::BUSINESS.field),
             gsp: form.text(text::GSP.field),

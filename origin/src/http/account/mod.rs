@@ -21,6 +21,7 @@ use super::ApiContext;
 use super::error::{Answer, Envelope, Error, Result, ok};
 use super::extract::{ClientAddress, Form, MaybeMember, Member, checked, int, required, required_checked};
 use crate::db::Db;
+use crate::domain::members::BuyerType;
 use crate::security::{
     CODE_ATTEMPTS, CODES_PER_ADDRESS, CODES_PER_PHONE, LOOKUPS_PER_ADDRESS, LOOKUPS_PER_ADDRESS_DAY, PASSWORD_CHECKS, PHONE_CHANGE_HOLD,
     STORES_MAX, Text, text,
@@ -258,6 +259,14 @@ async fn register(
                 errors.push(("email".into(), "邮箱格式不正确".into()));
             }
             let dd = int("dd", "多店", form.dd)?.unwrap_or(0) == 1;
+            let buyer_type = match form.buyer_type.as_deref() {
+                Some(text) => BuyerType::parse(text),
+                None if dd => Some(BuyerType::Chain),
+                None => None,
+            };
+            if buyer_type.is_none() {
+                errors.push(("buyer_type".into(), "请选择企业类型".into()));
+            }
             let stores = form.stores;
             if dd && stores.is_empty() {
                 errors.push(("stores".into(), "请至少填写一家门店".into()));
@@ -297,8 +306,8 @@ async fn register(
             check_code(&context.db, &phone, "register", form.code, true).await?;
             let hash = tokio::task::spawn_blocking(move || auth::hash_password(&password)).await.map_err(anyhow::Error::from)??;
             let id: i64 = sqlx::query_scalar(
-                "INSERT INTO members (username, phone, email, password_hash, company, name, is_dd, created_at) \
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id",
+                "INSERT INTO members (username, phone, email, password_hash, company, name, is_dd, created_at, buyer_type) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id",
             )
             .bind(&username)
             .bind(&phone)
@@ -308,6 +317,7 @@ async fn register(
             .bind(&name)
             .bind(i64::from(dd))
             .bind(now())
+            .bind(buyer_type.unwrap_or(BuyerType::Pharmacy))
             .fetch_one(&context.db.pool)
             .await
             .map_err(|error| unique_violation(error, "username", "用户名或手机号已被注册"))?;
@@ -327,7 +337,16 @@ async fn register(
                 sqlx::query("UPDATE members SET company_id = $1 WHERE id = $2").bind(company_id).bind(id).execute(&mut *conn).await?;
             }
             let cookie = super::cookie::sign_in(&context.db, &headers, id).await?;
-            let body = ok(RegisterStep::Registered(Registered { step: 3, id, username, is_passed: 0, dd: i64::from(dd) }))?;
+            let kind = buyer_type.unwrap_or(BuyerType::Pharmacy);
+            let body = ok(RegisterStep::Registered(Registered {
+                step: 3,
+                id,
+                username,
+                is_passed: 0,
+                dd: i64::from(dd),
+                buyer_type: kind.code(),
+                required: kind.required().to_vec(),
+            }))?;
             Ok(([(header::SET_COOKIE, cookie)], body).into_response())
         }
         3 => {
@@ -336,6 +355,7 @@ async fn register(
                 (text::LICENCE, form.licence, "药品经营许可证"),
                 (text::BUSINESS, form.business, "营业执照"),
                 (text::GSP, form.gsp, "GSP证书"),
+                (text::PRACTICE, form.practice, "医疗机构执业许可证"),
             ];
             let mut numbers = Vec::new();
             for (spec, value, label) in documents {
@@ -555,6 +575,10 @@ pub struct Registered {
     is_passed: i64,
     /// 1 for a multi-store account.
     dd: i64,
+    /// 企业类型, as chosen.
+    buyer_type: i64,
+    /// The certificates it must have approved before it may order.
+    required: Vec<&'static str>,
 }
 
 /// The qualification documents recorded.

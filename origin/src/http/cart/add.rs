@@ -10,6 +10,9 @@ use utoipa::ToSchema;
 use super::{count_on, goods};
 use crate::db::Db;
 use crate::domain::cart::{COMBINATION, FLASH_SALE, NORMAL};
+use crate::domain::catalogue::controlled;
+use crate::domain::catalogue::scope::{OUT_OF_SCOPE, ScopeClass};
+use crate::domain::catalogue::viewer::Viewer;
 use crate::domain::orders::ordered_in_sale;
 use crate::domain::promotions::limit_message;
 use crate::http::ApiContext;
@@ -172,8 +175,25 @@ async fn put_line(
     if goods.is_buy == 0 {
         return Err(Error::field("goods_id", "该商品暂不可购买"));
     }
-    if goods.is_kx == 1 && !crate::domain::catalogue::controlled::approved(conn, member.id).await? {
-        return Err(Error::forbidden(crate::http::kxzq::NOT_APPROVED));
+    if goods.is_kx == 1 && !controlled::approved(conn, member.id).await? {
+        return Err(Error::forbidden(controlled::NOT_APPROVED));
+    }
+    // Goods outside the member's business scope, or a combination holding any, are refused.
+    if let Some(scope) = Viewer::load(conn, Some(member.id)).await?.scope {
+        let classes: Vec<ScopeClass> = match line_type {
+            COMBINATION => {
+                sqlx::query_scalar(
+                    "SELECT x.scope_class FROM combination_items i JOIN goods x ON x.id = i.goods_id WHERE i.combination_id = $1",
+                )
+                .bind(combination)
+                .fetch_all(&mut *conn)
+                .await?
+            }
+            _ => vec![goods.scope_class],
+        };
+        if classes.into_iter().any(|class| !scope.allows(class)) {
+            return Err(Error::field("goods_id", OUT_OF_SCOPE));
+        }
     }
     let (price, activity, limit, stock) = match line_type {
         NORMAL => (goods.price, 0, i64::MAX, goods.stock),

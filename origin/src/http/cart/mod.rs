@@ -21,6 +21,7 @@ use super::error::{Answer, Envelope, Error, Result, ok};
 use super::extract::{Fields, Form, FromFields, Member};
 use crate::db::Db;
 use crate::domain::cart::{COMBINATION, CartList, FLASH_SALE, cart_input};
+use crate::domain::catalogue::scope::ScopeClass;
 use crate::domain::orders::ordered_in_sale;
 use crate::domain::promotions::limit_message;
 use engine::contract::CartInput;
@@ -48,10 +49,11 @@ struct Goods {
     is_kx: i64,
     /// 包装单位 — the unit limits and stock are counted in.
     bzdw: String,
+    scope_class: ScopeClass,
 }
 
 async fn goods(conn: &mut AnyConnection, id: i64) -> Result<Goods> {
-    sqlx::query_as("SELECT price, stock, is_buy, manjian_id, is_kx, bzdw FROM goods WHERE id = $1")
+    sqlx::query_as("SELECT price, stock, is_buy, manjian_id, is_kx, bzdw, scope_class FROM goods WHERE id = $1")
         .bind(id)
         .fetch_optional(&mut *conn)
         .await?

@@ -8,6 +8,8 @@ use utoipa::ToSchema;
 use super::query::{DetailQuery, GoodsIdQuery};
 use crate::db::Db;
 use crate::domain::catalogue::card::{Card, CardRow, FlashSale, card, card_columns};
+use crate::domain::catalogue::scope::Dispensing;
+use crate::domain::catalogue::viewer::Viewer;
 use crate::http::ApiContext;
 use crate::http::error::{Answer, Envelope, Error, Result, ok};
 use crate::http::extract::{MaybeMember, Query};
@@ -19,11 +21,12 @@ use crate::{money, now};
 pub(super) async fn detail(
     State(context): State<ApiContext>,
     MaybeMember(member): MaybeMember,
+    viewer: Viewer,
     Path(id): Path<i64>,
     Query(echo): Query<DetailQuery>,
 ) -> Answer<GoodsDetail> {
     let row: DetailRow = sqlx::query_as(sqlx::AssertSqlSafe(format!(
-        "SELECT {}, g.category_id, g.brand_id, g.validity, g.origin, g.rx, g.description FROM goods g WHERE g.id = $1",
+        "SELECT {}, g.category_id, g.brand_id, g.validity, g.origin, g.description FROM goods g WHERE g.id = $1",
         card_columns(2)
     )))
     .bind(id)
@@ -50,10 +53,10 @@ pub(super) async fn detail(
         None => 0,
     };
     ok(GoodsDetail {
-        card: card(&row.card)?,
+        rx: i64::from(row.card.dispensing == Dispensing::Prescription.code()),
+        card: card(&row.card, &viewer)?,
         validity: row.validity,
         origin: row.origin,
-        rx: row.rx,
         description: row.description,
         category_path: category_path(&context.db, row.category_id).await?,
         brand,
@@ -72,7 +75,6 @@ struct DetailRow {
     brand_id: Option<i64>,
     validity: String,
     origin: String,
-    rx: i64,
     description: String,
 }
 

@@ -10,6 +10,7 @@ use super::query::{GoodsQuery, Shop, Sort};
 use super::{near_expiry_dates, placeholders};
 use crate::db::{Db, Kind};
 use crate::domain::catalogue::card::{Card, card_columns, cards};
+use crate::domain::catalogue::viewer::Viewer;
 use crate::http::ApiContext;
 use crate::http::error::{Answer, Envelope, Error, Result, ok};
 use crate::http::extract::Query;
@@ -48,7 +49,7 @@ fn found_by_all(snapshot: &search::Snapshot, searches: &[(String, Scope)]) -> Op
 /// `page_size` (at most 100). With a keyword, `default` is by relevance (match quality, then
 /// sales).
 #[utoipa::path(get, path = "/api/goods/list", params(GoodsQuery), operation_id = "goods_list", tag = "商品", responses((status = 200, description = "一页商品", body = Envelope<GoodsPage>)))]
-pub(super) async fn list(State(context): State<ApiContext>, Query(query): Query<GoodsQuery>) -> Answer<GoodsPage> {
+pub(super) async fn list(State(context): State<ApiContext>, viewer: Viewer, Query(query): Query<GoodsQuery>) -> Answer<GoodsPage> {
     let (page, page_size) = (query.page, query.page_size);
     let mut filter = Filter::default();
     let searches: Vec<(String, Scope)> =
@@ -152,7 +153,7 @@ pub(super) async fn list(State(context): State<ApiContext>, Query(query): Query<
         let sql =
             format!("SELECT {columns} FROM goods g WHERE g.id IN ({})", ids.iter().map(i64::to_string).collect::<Vec<_>>().join(", "));
         let rows = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(now()).fetch_all(&context.db.pool).await?;
-        let mut cards = cards(&rows)?;
+        let mut cards = cards(&rows, &viewer)?;
         let position: std::collections::HashMap<i64, usize> = ids.iter().enumerate().map(|(index, id)| (*id, index)).collect();
         cards.sort_by_key(|card| position.get(&card.id).copied().unwrap_or(usize::MAX));
         cards

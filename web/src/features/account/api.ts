@@ -172,7 +172,13 @@ export function withRead(page: MessagePage, id: number, unread: number, at: numb
 
 /** The multipart form of a certificate upload, the number trimmed (no expiry: empty). */
 export function certificateForm(fields: MultipartFields<CertificateForm, 'file'>): FormData {
-  return multipart<CertificateForm, 'file'>({ ...fields, number: fields.number.trim(), expires_on: fields.expires_on ?? '' });
+  return multipart<CertificateForm, 'file'>({
+    ...fields,
+    number: fields.number.trim(),
+    valid_from: fields.valid_from ?? '',
+    expires_on: fields.expires_on ?? '',
+    scope: fields.scope?.trim() ?? '',
+  });
 }
 
 /** Why a scan cannot be sent, before sending it (the origin checks again, by content). */

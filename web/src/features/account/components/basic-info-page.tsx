@@ -29,6 +29,16 @@ function BusinessScopeCard() {
               </Tag>
             ))}
           </div>
+          {data.classes.some((entry) => entry.needs_licence === 1 && entry.allowed !== 1) && (
+            <p className="muted" data-testid="scope-outside">
+              不含：
+              {data.classes
+                .filter((entry) => entry.needs_licence === 1 && entry.allowed !== 1)
+                .map((entry) => entry.name)
+                .join('、')}
+              （超出经营范围的商品不能采购）
+            </p>
+          )}
           <p className="hint">经营范围随资质证件审核核定；如需变更，请更新资质证件后联系专属客服。</p>
         </>
       ) : (

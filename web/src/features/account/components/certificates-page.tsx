@@ -1,6 +1,7 @@
 // 资质证件 (/zhzx/zzzj): the member's qualification certificates with their review, and an
-// upload per kind (a JPEG, PNG or PDF scan); the member may order once the required ones are
-// approved.
+// upload per kind (a JPEG, PNG or PDF scan); the member may order once the kinds its buyer type
+// requires are approved, and not while one in force has expired (docs/compliance.md). What is
+// missing and what expires within 30 days are said first.
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Alert, Button, Card, DatePicker, Form, Input, Select, Skeleton, Table, Tag, Upload } from 'antd';
@@ -19,7 +20,9 @@ const STATUS_COLOURS = ['orange', 'green', 'red'];
 interface UploadValues {
   kind: string;
   number: string;
+  valid_from?: Dayjs | null;
   expires_on?: Dayjs | null;
+  scope?: string;
 }
 
 export function CertificatesPage() {
@@ -44,7 +47,14 @@ export function CertificatesPage() {
       return;
     }
     try {
-      const body = certificateForm({ kind: values.kind, number: values.number, expires_on: values.expires_on?.format('YYYY-MM-DD'), file });
+      const body = certificateForm({
+        kind: values.kind,
+        number: values.number,
+        valid_from: values.valid_from?.format('YYYY-MM-DD'),
+        expires_on: values.expires_on?.format('YYYY-MM-DD'),
+        scope: values.scope,
+        file,
+      });
       await upload.mutateAsync(body);
       message.success('上传成功，待审核');
       form.resetFields();
@@ -65,12 +75,28 @@ export function CertificatesPage() {
             className="member-alert"
             type={data.is_passed === 1 ? 'success' : 'warning'}
             showIcon
+            data-testid="certificate-standing"
             message={
               data.is_passed === 1
-                ? `资质已通过（必备证件：${data.required.join('、')}）。证件到期前请上传新证件。`
-                : `需上传并通过审核：${data.required.join('、')}。审核通过后方可下单。`
+                ? `资质已通过（${data.buyer_type_name}，必备证件：${data.required.join('、')}）。证件到期前请上传新证件。`
+                : `${data.buyer_type_name}需上传并通过审核：${data.required.join('、')}。审核通过后方可下单。`
             }
+            description={data.missing.length > 0 ? `尚缺：${data.missing.join('、')}` : undefined}
           />
+          {data.expiring.map((item) => (
+            <Alert
+              key={item.kind}
+              className="member-alert"
+              type={item.days_left < 0 ? 'error' : 'warning'}
+              showIcon
+              data-testid="certificate-expiring"
+              message={
+                item.days_left < 0
+                  ? `${item.kind}已于${item.expires_on}过期，暂不能下单。请上传新证件，审核通过后恢复下单。`
+                  : `${item.kind}将于${item.expires_on}到期（还有${item.days_left}天），请及时上传新证件。`
+              }
+            />
+          ))}
           <Table<Certificate>
             rowKey="id"
             size="middle"
@@ -81,6 +107,7 @@ export function CertificatesPage() {
             columns={[
               { title: '证件类型', dataIndex: 'kind' },
               { title: '证件编号', dataIndex: 'number' },
+              { title: '发证日期', dataIndex: 'valid_from', render: (date: string) => date || '—' },
               {
                 title: '有效期至',
                 dataIndex: 'expires_on',
@@ -122,6 +149,9 @@ export function CertificatesPage() {
               <Form.Item name="number" rules={[{ required: true, message: '请填写证件编号' }]}>
                 <Input placeholder="证件编号" maxLength={50} aria-label="证件编号" />
               </Form.Item>
+              <Form.Item name="valid_from">
+                <DatePicker className="expiry-picker" placeholder="发证日期（选填）" aria-label="发证日期" />
+              </Form.Item>
               <Form.Item name="expires_on">
                 <DatePicker
                   className="expiry-picker"
@@ -129,6 +159,9 @@ export function CertificatesPage() {
                   aria-label="有效期至"
                   disabledDate={(date) => date.isBefore(dayjs(), 'day')}
                 />
+              </Form.Item>
+              <Form.Item name="scope">
+                <Input placeholder="证载经营范围（选填）" maxLength={500} aria-label="证载经营范围" />
               </Form.Item>
               <Form.Item>
                 <Upload

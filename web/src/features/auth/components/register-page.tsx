@@ -1,10 +1,12 @@
 // 注册会员, in the standard flow (/register/step1-3) and the multi-store flow
-// (/register/dd/step1-3): 1 phone and code; 2 the account and company (and stores, and the
-// code of the company a chain's further store joins); 3 the qualification documents. Step 2 creates the member and logs them in.
+// (/register/dd/step1-3): 1 phone and code; 2 the account, the company and its kind of business
+// (企业类型; a chain's stores, and the code of the company a further store joins); 3 the numbers
+// of the licences its kind must hold (docs/compliance.md). Step 2 creates the member and logs
+// them in.
 import { useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Form, Input, Result, Steps } from 'antd';
+import { Button, Form, Input, Radio, Result, Steps } from 'antd';
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { isEmail, isPhone } from '@/lib/engine';
 import { phoneFreeQuery, useRegisterStep } from '../api';
@@ -15,7 +17,21 @@ import { NewPasswordFields, SmsCodeField } from './form-parts';
 interface Progress {
   phone: string;
   code: string;
+  /** 企业类型, once step 2 is done. */
+  buyerType?: number;
 }
+
+/** 企业类型 a single account chooses from (a chain registers in the multi-store flow). */
+const BUYER_TYPES = [
+  { value: 1, label: '单体药店' },
+  { value: 3, label: '诊所' },
+  { value: 4, label: '医院/卫生院' },
+  { value: 5, label: '批发企业' },
+];
+const CHAIN = 2;
+
+/** Clinics and hospitals hold a 医疗机构执业许可证 instead of a 药品经营许可证. */
+const isMedical = (buyerType: number | undefined) => buyerType === 3 || buyerType === 4;
 
 const STEPS = [{ title: '验证手机' }, { title: '填写信息' }, { title: '上传资质' }];
 
@@ -41,8 +57,9 @@ export function RegisterPage() {
       navigate(`${base}/step2`, { state: { phone, code: values.code.trim() } });
     });
 
-  const stepTwo = (values: Record<string, string> & { stores?: string[] }) =>
+  const stepTwo = (values: Record<string, string> & { stores?: string[]; buyer_type?: number }) =>
     run(async () => {
+      const buyerType = dd ? CHAIN : values.buyer_type;
       await register({
         step: 2,
         phone: progress!.phone,
@@ -56,13 +73,20 @@ export function RegisterPage() {
         dd: dd ? 1 : 0,
         stores: dd ? (values.stores ?? []).map((store) => store.trim()).filter(Boolean) : undefined,
         company_code: dd ? values.company_code?.trim() || undefined : undefined,
+        buyer_type: buyerType,
       });
-      navigate(`${base}/step3`, { replace: true });
+      navigate(`${base}/step3`, { replace: true, state: { buyerType } });
     });
 
   const stepThree = (values: Record<string, string>) =>
     run(async () => {
-      await register({ step: 3, licence: values.licence?.trim(), business: values.business?.trim(), gsp: values.gsp?.trim() });
+      await register({
+        step: 3,
+        licence: values.licence?.trim() || undefined,
+        business: values.business?.trim() || undefined,
+        gsp: values.gsp?.trim() || undefined,
+        practice: values.practice?.trim() || undefined,
+      });
       setDone(true);
     });
 
@@ -112,6 +136,20 @@ export function RegisterPage() {
             <Form.Item name="company" label="企业名称" rules={[{ required: true, whitespace: true, message: '请输入企业名称' }]}>
               <Input placeholder="与营业执照一致" />
             </Form.Item>
+            {dd ? (
+              <Form.Item label="企业类型">
+                <span data-testid="buyer-type">连锁药店</span>
+              </Form.Item>
+            ) : (
+              <Form.Item
+                name="buyer_type"
+                label="企业类型"
+                rules={[{ required: true, message: '请选择企业类型' }]}
+                extra="决定需上传的资质证件：药店、批发企业为药品经营许可证，诊所、医院为医疗机构执业许可证"
+              >
+                <Radio.Group options={BUYER_TYPES} optionType="button" />
+              </Form.Item>
+            )}
             <Form.Item name="name" label="联系人" rules={[{ required: true, whitespace: true, message: '请输入联系人' }]}>
               <Input />
             </Form.Item>
@@ -182,13 +220,23 @@ export function RegisterPage() {
             />
           ) : (
             <Form form={form} layout="vertical" onFinish={stepThree} size="large" requiredMark={false}>
-              <Form.Item
-                name="licence"
-                label="药品经营许可证编号"
-                rules={[{ required: true, whitespace: true, message: '请填写药品经营许可证编号' }]}
-              >
-                <Input />
-              </Form.Item>
+              {isMedical(progress?.buyerType) ? (
+                <Form.Item
+                  name="practice"
+                  label="医疗机构执业许可证登记号"
+                  rules={[{ required: true, whitespace: true, message: '请填写医疗机构执业许可证登记号' }]}
+                >
+                  <Input />
+                </Form.Item>
+              ) : (
+                <Form.Item
+                  name="licence"
+                  label="药品经营许可证编号"
+                  rules={[{ required: true, whitespace: true, message: '请填写药品经营许可证编号' }]}
+                >
+                  <Input />
+                </Form.Item>
+              )}
               <Form.Item name="business" label="营业执照统一社会信用代码">
                 <Input />
               </Form.Item>

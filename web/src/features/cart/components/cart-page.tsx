@@ -13,7 +13,7 @@ import { nextHintQuery, type CartLine } from '@/api/cart';
 import { ladderHint, manjianTitle, tierHint, type LineQuote, type TierStatus } from '@/lib/engine';
 import { positive, yuan } from '@/lib/money';
 import { sameJson } from '@/lib/same-json';
-import { GoodsTags } from '@/components/tags';
+import { DispensingMark, GoodsTags } from '@/components/tags';
 import { cartLineFacts } from '@/components/line-facts';
 import { PackFacts } from '@/components/pack-facts';
 import { QuantityStepper } from '@/components/quantity-stepper';
@@ -77,6 +77,7 @@ const CartRow = memo(
                   组合
                 </Tag>
               )}
+              {!facts.isSet && <DispensingMark goods={line.goods} />}
               {facts.name}
             </Link>
             {!facts.isSet && <GoodsTags tags={line.goods.tags} />}
@@ -84,7 +85,11 @@ const CartRow = memo(
             <div className="muted" data-testid={facts.isSet ? 'set-contents' : undefined}>
               {facts.isSet ? `含：${facts.spec}` : `${facts.spec} · ${facts.maker}`}
             </div>
-            {!quote.sellable && <div className="warn">暂不可购买</div>}
+            {!quote.sellable && (
+              <div className="warn" data-testid="unsellable-reason">
+                {line.goods.refusal || '暂不可购买'}
+              </div>
+            )}
             {quote.over_stock && <div className="warn">库存不足（库存 {goods.number}）</div>}
             {shipping && (
               <div className={shipping.reached ? 'hint ok' : 'hint'} data-testid="shipping-line-hint">

@@ -9,7 +9,7 @@ import { HeartFilled, HeartOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useAddFavorite, useCancelFavorite } from '@/api/favorites';
 import { currentPrice, stockClass, useAddToCart } from '@/components/goods';
-import { GoodsTags } from '@/components/tags';
+import { DispensingMark, GoodsTags } from '@/components/tags';
 import { QuantityStepper } from '@/components/quantity-stepper';
 import { ladderHint, manjianTitle, quote, type LadderRow } from '@/lib/engine';
 import { isCheaper, yuan } from '@/lib/money';
@@ -131,6 +131,7 @@ export function GoodsDetailPage() {
         </div>
         <div className="detail-info">
           <h1>
+            <DispensingMark goods={goods} />
             {goods.name} <GoodsTags tags={goods.tags} />
           </h1>
           <FlashSale goods={goods} />
@@ -184,6 +185,10 @@ export function GoodsDetailPage() {
             <Descriptions.Item label="单位">{goods.bzdw}</Descriptions.Item>
             <Descriptions.Item label="生产厂家">{goods.sccj}</Descriptions.Item>
             <Descriptions.Item label="批准文号">{goods.pzwh}</Descriptions.Item>
+            <Descriptions.Item label="经营类别">
+              {goods.scope_class_name}
+              {goods.dispensing && ` · ${goods.dispensing}`}
+            </Descriptions.Item>
             <Descriptions.Item label="有效期">{goods.validity || '—'}</Descriptions.Item>
             <Descriptions.Item label="中包装">{goods.zbz > 1 ? `${goods.zbz}${goods.bzdw}` : '—'}</Descriptions.Item>
             <Descriptions.Item label="件装量">{goods.jzl ? `${goods.jzl}${goods.bzdw}/件` : '—'}</Descriptions.Item>
@@ -194,19 +199,28 @@ export function GoodsDetailPage() {
             {goods.brand && <Descriptions.Item label="品牌">{goods.brand.name}</Descriptions.Item>}
           </Descriptions>
           <Space className="detail-buy">
-            <QuantityStepper
-              size="large"
-              step={goods.zbz}
-              max={Math.max(1, goods.number)}
-              value={number}
-              onChange={setNumber}
-              label="购买"
-              disabled={!buyable}
-            />
-            <span className="muted">{goods.bzdw}</span>
-            <Button type="primary" size="large" danger onClick={() => void add(goods, number)} loading={adding} disabled={!buyable}>
-              {buyable ? '加入购物车' : '暂不可购买'}
-            </Button>
+            {goods.refusal ? (
+              <span className="refused" data-testid="goods-refusal">
+                {goods.refusal}
+                {goods.out_of_scope === 1 && <span className="muted">（您的经营范围不含{goods.scope_class_name}，暂不能采购）</span>}
+              </span>
+            ) : (
+              <>
+                <QuantityStepper
+                  size="large"
+                  step={goods.zbz}
+                  max={Math.max(1, goods.number)}
+                  value={number}
+                  onChange={setNumber}
+                  label="购买"
+                  disabled={!buyable}
+                />
+                <span className="muted">{goods.bzdw}</span>
+                <Button type="primary" size="large" danger onClick={() => void add(goods, number)} loading={adding} disabled={!buyable}>
+                  {buyable ? '加入购物车' : '暂不可购买'}
+                </Button>
+              </>
+            )}
             <Button size="large" icon={goods.is_favorite ? <HeartFilled /> : <HeartOutlined />} onClick={() => void favorite()}>
               {goods.is_favorite ? '已收藏' : '收藏'}
             </Button>

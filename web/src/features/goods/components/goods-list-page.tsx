@@ -8,7 +8,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { GoodsCard, QuantityAdd } from '@/components/goods-card';
 import { PackFacts } from '@/components/pack-facts';
 import { currentPrice, stockClass } from '@/components/goods';
-import { GoodsTags } from '@/components/tags';
+import { DispensingMark, GoodsTags } from '@/components/tags';
 import { yuan } from '@/lib/money';
 import type { Card } from '@/api/types';
 import { goodsListQuery, PAGE_SIZE } from '../api';
@@ -68,7 +68,11 @@ function GoodsTable({
       dataIndex: 'name',
       render: (_, item) => (
         <>
-          <Link to={`/list/info/${item.id}`}>{item.name}</Link> <GoodsTags tags={item.tags} />
+          <Link to={`/list/info/${item.id}`}>
+            <DispensingMark goods={item} />
+            {item.name}
+          </Link>{' '}
+          <GoodsTags tags={item.tags} />
           <PackFacts goods={item} inline />
         </>
       ),
