@@ -233,9 +233,13 @@ test('bad checkouts and orders are refused at the edge with 422 and never reach 
   await client.login();
   const other = new Client(stack.edge);
   const [hash] = stack.sql("SELECT password_hash FROM members WHERE username = 'demo'")[0];
+  // Another pharmacy, approved like the demo one (its business scope holds every class).
   stack.sql(
-    "INSERT INTO members (username, phone, password_hash, company, name, created_at) VALUES ('edge_other', '13900002222', ?, '别家药房', '王五', 0)",
+    "INSERT INTO members (username, phone, password_hash, company, name, is_passed, created_at) VALUES ('edge_other', '13900002222', ?, '别家药房', '王五', 1, 0)",
     hash,
+  );
+  stack.sql(
+    "INSERT INTO member_scopes (member_id, class) SELECT (SELECT id FROM members WHERE username = 'edge_other'), class FROM member_scopes WHERE member_id = (SELECT id FROM members WHERE username = 'demo')",
   );
   await other.login('edge_other', 'demo123');
 

@@ -1,4 +1,5 @@
-// Compliance as a clinic meets it (docs/compliance.md): registering as a 诊所 asks for its
+// Compliance as a clinic meets it (docs/compliance.md): a visitor sees 登录可见 and the clinic,
+// until approved, 认证后可见 in place of every price; registering as a 诊所 asks for its
 // 医疗机构执业许可证; approved for 中成药 only, it sees an antibiotic marked 处方药 and
 // 超出经营范围 with no add button, in the list and on the detail; an antibiotic already in its cart
 // (its scope narrowed after) is greyed with the reason, stays out of 全选 however often it is
@@ -21,7 +22,33 @@ async function pagePayable(page: Page) {
   return (await page.getByTestId('payable').textContent())?.replace(/[¥,\s]/g, '');
 }
 
+/** Every price the goods cards of the page show, and what stands in for the hidden ones. */
+async function cardPrices(page: Page) {
+  const cards = page.locator('.goods-card');
+  await expect(cards.first()).toBeVisible();
+  return {
+    cards: await cards.count(),
+    shown: await page.locator('.goods-card .goods-card-price .price').count(),
+    hidden: await page.locator('.goods-card .goods-card-price').getByTestId('price-hidden').allTextContents(),
+  };
+}
+
 test('a clinic buys only within its business scope, and not once its licence has expired', async ({ page }, testInfo) => {
+  // A visitor sees 登录可见 in place of every price, on the list and the detail, with no add
+  // button; the answers themselves carry no price.
+  await page.goto(`${base()}/list`);
+  let prices = await cardPrices(page);
+  expect(prices.shown).toBe(0);
+  expect(prices.hidden).toEqual(Array(prices.cards).fill('登录可见'));
+  const answer = await (await page.request.get(`${base()}/api/goods/list`)).json();
+  expect(answer.data.list.every((card: { price: unknown }) => card.price === null)).toBe(true);
+  const [[laddered]] = sql('SELECT goods_id FROM goods_ladders ORDER BY id LIMIT 1') as [[number]];
+  await page.goto(`${base()}/list/info/${laddered}`);
+  await expect(page.getByTestId('detail-price')).toHaveText('登录可见');
+  await expect(page.getByRole('table', { name: '阶梯价' })).toHaveCount(0);
+  await expect(page.getByTestId('goods-refusal')).toHaveText('登录后采购');
+  await expect(page.getByRole('button', { name: '加入购物车' })).toHaveCount(0);
+
   // Registration: the kind of business decides the licence asked for.
   const phone = `137${String(Date.now()).slice(-8)}`;
   const username = `clinic${phone.slice(-6)}`;
@@ -49,8 +76,22 @@ test('a clinic buys only within its business scope, and not once its licence has
   expect(buyerType).toBe(3);
   const [[licence]] = sql("SELECT id FROM qualifications WHERE member_id = ? AND kind = '医疗机构执业许可证'", member) as [[number]];
 
+  // Signed in but not approved: 认证后可见, and 认证后采购 leads to the certificates.
+  await page.goto(`${base()}/list`);
+  prices = await cardPrices(page);
+  expect(prices.shown).toBe(0);
+  expect(prices.hidden).toEqual(Array(prices.cards).fill('认证后可见'));
+  await page.goto(`${base()}/list/info/${laddered}`);
+  await expect(page.getByTestId('detail-price')).toHaveText('认证后可见');
+  await page.getByTestId('goods-refusal').click();
+  await expect(page).toHaveURL(/\/zhzx\/zzzj$/);
+  await expect(page.getByTestId('certificate-standing')).toContainText('诊所需上传并通过审核：医疗机构执业许可证');
+
   // The operator approves it for 中成药 and antibiotics; the clinic signs and has an address.
   expect(admin('approve', String(licence), '--scope', SCOPE_ALL)).toContain('the member is approved');
+  await page.goto(`${base()}/list`);
+  prices = await cardPrices(page);
+  expect([prices.shown, prices.hidden.length]).toEqual([prices.cards, 0]);
   sql('UPDATE members SET agreement_signed = 1 WHERE id = ?', member);
   sql(
     "INSERT INTO addresses (member_id, contact, phone, province, city, district, detail, is_default) VALUES (?, '孙医生', ?, '浙江省', '杭州市', '西湖区', '文一路1号', 1)",
@@ -86,6 +127,10 @@ test('a clinic buys only within its business scope, and not once its licence has
   await expect(card.getByTestId('goods-refusal')).toHaveText('超出经营范围');
   await expect(card.getByRole('button', { name: '加入购物车' })).toHaveCount(0);
   await expect(card.getByTestId('dispensing')).toHaveText('处方药');
+  // Goods under special control show their limits on the card.
+  await page.goto(`${base()}/list?keyword=${encodeURIComponent('伪麻黄碱')}`);
+  await expect(page.locator('.goods-card').first().getByTestId('pack-facts')).toContainText('特管药品 每单限购 50盒');
+  await expect(page.locator('.goods-card').first().getByTestId('pack-facts')).toContainText('每月限购 200盒');
   // Adding it by the API is refused with the reason.
   const refused = await page.request.post(`${base()}/api/cart`, { form: { goods_id: String(antibiotic), number: '1' } });
   expect(refused.status()).toBe(422);
@@ -100,9 +145,10 @@ test('a clinic buys only within its business scope, and not once its licence has
   await expect(stale).toHaveClass(/unbuyable/);
   await expect(stale.getByTestId('unsellable-reason')).toHaveText('超出经营范围');
   await expect(stale.getByRole('checkbox')).toBeDisabled();
+  // 全选 at the top and in the bar, in turn.
   const selectAll = page.getByTestId('select-all');
-  for (let round = 0; round < 3; round++) {
-    await selectAll.click();
+  for (let round = 0; round < 4; round++) {
+    await selectAll.nth(round % 2).click();
     await expect
       .poll(async () => {
         const server = await serverCart(page);
@@ -114,9 +160,9 @@ test('a clinic buys only within its business scope, and not once its licence has
 
   // The edge refuses a checkout naming the antibiotic (the engine sees it unsellable): the
   // origin, which names the goods, never answers it.
-  const { lines } = await serverCart(page);
+  const { lines, payable } = await serverCart(page);
   const ids = lines.map((line) => line.id).join(',');
-  const edge = await page.request.post(`${base()}/api/cart/checkout`, { form: { ids } });
+  const edge = await page.request.post(`${base()}/api/cart/checkout`, { form: { ids, expected_payable: payable } });
   expect(edge.status()).toBe(422);
   expect((await edge.json()).msg).toBe('部分商品暂不可购买，请刷新购物车后重试');
 
@@ -139,7 +185,13 @@ test('a clinic buys only within its business scope, and not once its licence has
   await page.getByRole('button', { name: '加入购物车' }).click();
   await page.goto(`${base()}/cart`);
   await page.getByRole('button', { name: '去结算' }).click();
-  await expect(page.locator('.ant-message-notice').last()).toContainText('您的医疗机构执业许可证已于2026-01-31过期');
+  const why = '您的医疗机构执业许可证已于2026-01-31过期，请在“资质证件”上传新证，审核通过后方可下单';
+  await expect(page.getByRole('dialog')).toContainText(why);
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: /确\s?定/ })
+    .click();
+  await expect(page.locator('.ant-result-title')).toHaveText(why);
   await page.goto(`${base()}/zhzx/zzzj`);
   await expect(page.getByTestId('certificate-expiring')).toContainText('医疗机构执业许可证已于2026-01-31过期，暂不能下单');
 

@@ -48,3 +48,9 @@ ALTER TABLE members DROP COLUMN business_scope;
 ALTER TABLE qualifications ADD COLUMN valid_from TEXT NOT NULL DEFAULT '';
 ALTER TABLE qualifications ADD COLUMN scope TEXT NOT NULL DEFAULT '';
 ALTER TABLE qualifications ADD COLUMN reminded BIGINT;
+
+-- Goods under special control (含麻黄碱类复方制剂 …): the most one member may buy of it in one
+-- order and in one calendar month of the shop's (UTC+8), in its unit; 0 for no limit.
+ALTER TABLE goods ADD COLUMN control_per_order BIGINT NOT NULL DEFAULT 0 CHECK (control_per_order >= 0);
+ALTER TABLE goods ADD COLUMN control_per_month BIGINT NOT NULL DEFAULT 0 CHECK (control_per_month >= 0);
+UPDATE goods SET control_per_order = 50, control_per_month = 200 WHERE name LIKE '%麻黄碱%';

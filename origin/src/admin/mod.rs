@@ -26,7 +26,7 @@ use self::content::{article, feedback, reply_feedback, reply_wanted, wanted, wel
 use self::grants::{grant, templates};
 use self::members::{approve, kx_members, kx_review, members, qualifications, reject};
 use self::orders::{after_sales, answer, invoices, issue_invoice, list_returns, logistics, points_orders, return_step, ship, ship_points};
-use self::settings::settings;
+use self::settings::{prices, settings};
 use self::shown::printable;
 use crate::db::Db;
 use crate::domain::returns::Step;
@@ -244,6 +244,9 @@ enum Command {
     /// or changes the fields given, at once everywhere it is shown: the footer, the agreement,
     /// help articles, invoices and the cashier. Prints what changed.
     Settings(SettingsArgs),
+    /// Shows who sees prices, or sets it: `all` (everyone) or `approved` (only members whose
+    /// qualifications are approved, the default; visitors see 登录可见, others 认证后可见).
+    Prices { to: Option<String> },
     /// Adds a carrier's event to a shipped order's logistics.
     Logistics {
         order: i64,
@@ -448,6 +451,7 @@ async fn command(db: &Db, admin: Admin) -> anyhow::Result<String> {
         }
         Command::Logistics { order, description, place } => logistics(&mut conn, &operator, order, &place, &description).await,
         Command::Settings(args) => settings(&mut conn, &operator, args).await,
+        Command::Prices { to } => prices(&mut conn, &operator, to).await,
     }
 }
 

@@ -55,3 +55,28 @@ pub(super) async fn settings(conn: &mut AnyConnection, operator: &str, args: Set
 fn flag(name: &str) -> String {
     if name == "hot_line" { "hotline".into() } else { name.replace('_', "-") }
 }
+
+/// `origin admin prices [all|approved]`: shows who sees prices, or opens them to everyone
+/// (`all`) or keeps them for approved members (`approved`, the default; docs/compliance.md).
+pub(super) async fn prices(conn: &mut AnyConnection, operator: &str, to: Option<String>) -> anyhow::Result<String> {
+    use crate::domain::catalogue::viewer::{prices_public, set_prices_public};
+    let said = |public: bool| if public { "all: everyone sees prices" } else { "approved: only approved members see prices" };
+    let Some(to) = to else { return Ok(format!("{}\n", said(prices_public(conn).await?))) };
+    let public = match to.as_str() {
+        "all" => true,
+        "approved" => false,
+        other => anyhow::bail!("prices are shown to `all` or to `approved` members, not {other:?}"),
+    };
+    let mut tx = begin_write(conn).await?;
+    let before = prices_public(&mut tx).await?;
+    set_prices_public(&mut tx, public).await?;
+    let line = format!("prices: {} → {}", said(before), said(public));
+    sqlx::query("INSERT INTO admin_logs (operator, action, member_id, detail, created_at) VALUES ($1, 'settings.prices', NULL, $2, $3)")
+        .bind(operator)
+        .bind(&line)
+        .bind(now())
+        .execute(&mut *tx)
+        .await?;
+    tx.commit().await?;
+    Ok(format!("{line}\n"))
+}

@@ -329,7 +329,7 @@ pub async fn cart_input(conn: &mut AnyConnection, kind: Kind, member: i64) -> Re
     let kx_refused = |line: &LineRow| line.g.is_kx == 1 && !kx_allowed;
     // Goods outside the member's business scope cannot be bought (their cards say so); a
     // combination cannot when any of its goods is outside it.
-    let viewer = Viewer::load(conn, Some(member)).await?;
+    let viewer = Viewer::buyer(conn, member).await?;
     let out_of_scope = |line: &LineRow| {
         let Some(scope) = &viewer.scope else { return false };
         let mut classes = vec![line.g.scope_class];
@@ -379,7 +379,9 @@ pub async fn cart_input(conn: &mut AnyConnection, kind: Kind, member: i64) -> Re
             }
         }
         // Lines are priced as things stand now: the goods' price, the flash sale's while it
-        // runs (after it the line cannot be bought), the combination's.
+        // runs (after it the line cannot be bought), the combination's. The buyer's own cards
+        // show their prices.
+        let own_price = goods.price.ok_or_else(|| anyhow::anyhow!("goods {} without its price in the cart", goods.id))?;
         let price = match line.line_type {
             FLASH_SALE => match line.sale_price {
                 Some(price) => money::from_stored(price)?,
@@ -389,7 +391,7 @@ pub async fn cart_input(conn: &mut AnyConnection, kind: Kind, member: i64) -> Re
                 }
             },
             COMBINATION => money::from_stored(line.combination_price.unwrap_or(line.line_price))?,
-            _ => goods.price,
+            _ => own_price,
         };
         let combination = match line.line_type {
             COMBINATION => Some(combination(line, goods.goods_type)),
@@ -401,7 +403,7 @@ pub async fn cart_input(conn: &mut AnyConnection, kind: Kind, member: i64) -> Re
             goods_type: line.line_type,
             number: line.line_number,
             price,
-            raw_price: goods.price,
+            raw_price: own_price,
             is_selected,
             with_coupon: line.with_coupon,
             goods_price_id: line.goods_price_id,

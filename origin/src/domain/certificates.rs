@@ -76,14 +76,7 @@ pub fn day(now: i64) -> String {
 fn days_between(from: &str, to: &str) -> Option<i64> {
     let number = |text: &str| -> Option<i64> {
         let mut parts = text.split('-').map(|part| part.parse::<i64>().ok());
-        let (year, month, day) = (parts.next()??, parts.next()??, parts.next()??);
-        // Days from civil, Howard Hinnant's algorithm (the inverse of `crate::civil_date`).
-        let year = if month <= 2 { year - 1 } else { year };
-        let era = year.div_euclid(400);
-        let yoe = year - era * 400;
-        let doy = (153 * (if month > 2 { month - 3 } else { month + 9 }) + 2) / 5 + day - 1;
-        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-        Some(era * 146_097 + doe)
+        Some(crate::days_from_civil(parts.next()??, parts.next()??, parts.next()??))
     };
     Some(number(to)? - number(from)?)
 }
@@ -224,6 +217,16 @@ mod tests {
         assert_eq!(days_between("2028-02-28", "2028-03-01"), Some(2));
         assert_eq!(days_between("2026-11-27", "2026-11-20"), Some(-7));
         assert_eq!(days_between("2026-11-27", ""), None);
+    }
+
+    #[test]
+    fn the_shop_month_begins_at_midnight_beijing_time() {
+        // 2026-11-27 00:00 UTC: November began at 2026-10-31 16:00 UTC.
+        assert_eq!(crate::month_start(1_795_737_600, 8 * 3600), 1_793_462_400);
+        // 2026-11-30 16:00 UTC is already December 1st in Beijing.
+        assert_eq!(crate::month_start(1_796_054_400, 8 * 3600), 1_796_054_400);
+        assert_eq!(crate::month_start(1_796_054_399, 8 * 3600), 1_793_462_400);
+        assert_eq!(crate::days_from_civil(1970, 1, 1), 0);
     }
 
     #[test]

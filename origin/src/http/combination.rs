@@ -32,13 +32,18 @@ pub struct CombinationItem {
 pub struct CombinationCard {
     id: i64,
     name: String,
-    /// The set's price (组合价).
-    #[schema(example = "27.90")]
-    price: String,
+    /// The set's price (组合价); `null` while prices are hidden from the viewer.
+    #[schema(required = true, example = "27.90")]
+    price: Option<String>,
+    /// 登录可见 or 认证后可见 in place of the price; empty when it is shown.
+    price_text: &'static str,
     /// Sets left.
     stock: i64,
     /// 1 when every goods of the set can be bought and sets are left.
     is_buy: i64,
+    /// Why the member may not buy the set at all (超出经营范围, when one of its goods is);
+    /// empty otherwise.
+    refusal: &'static str,
     items: Vec<CombinationItem>,
 }
 
@@ -70,9 +75,11 @@ async fn list(State(context): State<ApiContext>, viewer: Viewer) -> Answer<Vec<C
         .map(|row| CombinationCard {
             id: row.id,
             name: row.name,
-            price: money::text(row.price),
+            price: viewer.prices.shown().then(|| money::text(row.price)),
+            price_text: viewer.prices.text(),
             stock: row.stock,
             is_buy: 0,
+            refusal: "",
             items: Vec::new(),
         })
         .collect();
@@ -89,6 +96,7 @@ async fn list(State(context): State<ApiContext>, viewer: Viewer) -> Answer<Vec<C
             && !set.items.is_empty()
             && set.items.iter().all(|item| item.goods.is_buy == 1 && item.goods.number >= item.number);
         set.is_buy = i64::from(buyable);
+        set.refusal = set.items.iter().map(|item| item.goods.refusal).find(|refusal| !refusal.is_empty()).unwrap_or("");
     }
     ok(sets)
 }

@@ -87,9 +87,9 @@ pub(super) async fn insert_goods(
         let id: i64 = sqlx::query_scalar(
             "INSERT INTO goods (name, category_id, brand_id, sccj, ypgg, bzdw, pzwh, origin, jzl, validity, dispensing, \
              price, base_price, stock, type, is_youx, is_buy, is_dpby, qg_number, ladder_price_type, tags, \
-             description, search_text, sales, created_at, zbz, scope_class, vat_rate) \
+             description, search_text, sales, created_at, zbz, scope_class, vat_rate, control_per_order, control_per_month) \
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, \
-             $21, $22, $23, $24, $25, $26, $27, $28) RETURNING id",
+             $21, $22, $23, $24, $25, $26, $27, $28, $29, $30) RETURNING id",
         )
         .bind(&goods.name)
         .bind(category)
@@ -120,6 +120,8 @@ pub(super) async fn insert_goods(
         .bind(goods.zbz.unwrap_or_else(|| middle_pack(goods.jzl, goods.goods_type)))
         .bind(class)
         .bind(vat_rate(class))
+        .bind(goods.control_per_order)
+        .bind(goods.control_per_month)
         .fetch_one(&mut **tx)
         .await?;
         for step in &goods.ladder_price {

@@ -167,6 +167,12 @@ struct Goods {
     validity: String,
     #[serde(default)]
     rx: bool,
+    /// Special control (含麻黄碱类复方制剂): the most one member may buy in one order and in
+    /// one month; 0 for no limit.
+    #[serde(default)]
+    control_per_order: i64,
+    #[serde(default)]
+    control_per_month: i64,
     price: String,
     base_price: String,
     stock: i64,

@@ -101,7 +101,7 @@ async fn a_clinic_licensed_for_chinese_patent_medicine_only_cannot_buy_an_antibi
         let stale: i64 = sqlx::query_scalar(
             "INSERT INTO cart_items (member_id, goods_id, type, activity_id, number, price, is_selected, with_coupon, \
              goods_price_id, ladder_price_id, goods_manjian_id, is_yj, created_at) \
-             SELECT $1, id, 1, 0, 1, price, 1, 1, 0, 0, 0, 0, 0 FROM goods WHERE id = $2 RETURNING id",
+             SELECT $1, id, 0, 0, 1, price, 1, 1, 0, 0, 0, 0, 0 FROM goods WHERE id = $2 RETURNING id",
         )
         .bind(member)
         .bind(antibiotic)
@@ -308,6 +308,168 @@ async fn registration_asks_the_kind_of_business_and_a_clinic_needs_its_practice_
         assert_eq!(scope["data"]["list"], serde_json::json!(["中成药", "中药饮片"]));
         let refused = crate::common::admin(&app, &["approve", &id, "--scope", "中成药,西药"]).await.unwrap_err();
         assert_eq!(refused.to_string(), "经营范围中没有“西药”这一类");
+    })
+    .await;
+}
+
+/// Every `price` and `base_price` in `value`, at any depth, with where it was.
+fn prices(value: &Value, path: &str, found: &mut Vec<(String, Value)>) {
+    match value {
+        Value::Object(object) => {
+            for (key, inner) in object {
+                let here = format!("{path}.{key}");
+                if key == "price" || key == "base_price" {
+                    found.push((here.clone(), inner.clone()));
+                }
+                prices(inner, &here, found);
+            }
+        }
+        Value::Array(items) => items.iter().enumerate().for_each(|(index, inner)| prices(inner, &format!("{path}[{index}]"), found)),
+        _ => {}
+    }
+}
+
+/// The answers that show goods to anyone: lists, search, detail, its activities, floors,
+/// zones, sets, a brand's goods, controlled goods, activity pages.
+async fn goods_answers(app: &App, client: &Client) -> Vec<(String, Value)> {
+    let on_sale: i64 = sqlx::query_scalar("SELECT goods_id FROM flash_sales ORDER BY id LIMIT 1").fetch_one(&app.db.pool).await.unwrap();
+    let in_set: i64 =
+        sqlx::query_scalar("SELECT goods_id FROM combination_items ORDER BY id LIMIT 1").fetch_one(&app.db.pool).await.unwrap();
+    let laddered: i64 = sqlx::query_scalar("SELECT goods_id FROM goods_ladders ORDER BY id LIMIT 1").fetch_one(&app.db.pool).await.unwrap();
+    let brand: i64 = sqlx::query_scalar("SELECT MIN(brand_id) FROM goods").fetch_one(&app.db.pool).await.unwrap();
+    let programme: String = sqlx::query_scalar("SELECT url FROM kx_programmes ORDER BY id LIMIT 1").fetch_one(&app.db.pool).await.unwrap();
+    let activity: String =
+        sqlx::query_scalar("SELECT url FROM activities WHERE url IS NOT NULL ORDER BY id LIMIT 1").fetch_one(&app.db.pool).await.unwrap();
+    let paths = [
+        "/api/goods/list?page_size=60".to_owned(),
+        format!("/api/goods/list?keyword={}", crate::common::urlencode("阿莫西林")),
+        format!("/api/goods/detail/{on_sale}"),
+        format!("/api/goods/detail/{laddered}"),
+        format!("/api/goods/activities?goods_id={on_sale}"),
+        format!("/api/goods/activities?goods_id={in_set}"),
+        "/api/index/spike".into(),
+        "/api/activity/everyday_price".into(),
+        "/api/index_wntj/1".into(),
+        "/api/combination".into(),
+        format!("/api/focus/brand/{brand}"),
+        format!("/api/kxzq/goods/{programme}"),
+        "/api/focus/new_kxzq".into(),
+        format!("/api/activities/{activity}"),
+    ];
+    let mut answers = Vec::new();
+    for path in paths {
+        let (status, body) = app.get(client, &path).await;
+        assert_eq!(status, StatusCode::OK, "{path}: {body}");
+        answers.push((path, body));
+    }
+    answers
+}
+
+/// Asserts that every price in the answers is hidden, and that the goods say why.
+fn all_hidden(answers: &[(String, Value)], why: &str) {
+    let mut cards = 0;
+    for (path, body) in answers {
+        let mut found = Vec::new();
+        prices(body, path, &mut found);
+        assert!(!found.is_empty(), "{path} shows goods: {body}");
+        for (place, price) in found {
+            assert!(price.is_null(), "{place} is shown: {price}");
+        }
+        let text = body.to_string();
+        cards += text.matches(&format!("\"price_text\":\"{why}\"")).count();
+        assert!(!text.contains("\"price_text\":\"\""), "{path}: a card with its prices shown");
+    }
+    assert!(cards > 100, "the goods say {why}: {cards}");
+}
+
+#[tokio::test]
+async fn prices_are_hidden_from_visitors_and_members_not_approved_in_every_answer() {
+    on_both(|app| async move {
+        // A visitor: 登录可见.
+        let visitor = app.client();
+        all_hidden(&goods_answers(&app, &visitor).await, "登录可见");
+        // A member not approved: 认证后可见, and it cannot put goods in the cart.
+        let other = app.other_member().await;
+        all_hidden(&goods_answers(&app, &other).await, "认证后可见");
+        let (goods, _) = goods_of(&app, ScopeClass::PatentChinese).await;
+        let (status, refused) = app.post(&other, "/api/cart", &[("goods_id", &goods.to_string()), ("number", "1")]).await;
+        assert_eq!((status, refused["msg"].as_str()), (StatusCode::FORBIDDEN, Some("资质认证通过后方可采购")), "{refused}");
+        let (status, _) = app.post(&other, &format!("/api/cart/quick_add/{goods}"), &[]).await;
+        assert_eq!(status, StatusCode::FORBIDDEN);
+
+        // The demo member sees every price; so does everyone once the shop opens them.
+        let demo = app.demo().await;
+        for (path, body) in goods_answers(&app, &demo).await {
+            let mut found = Vec::new();
+            prices(&body, &path, &mut found);
+            assert!(found.iter().all(|(_, price)| price.is_string()), "{path}: {found:?}");
+        }
+        let said = crate::common::admin(&app, &["prices", "all"]).await.unwrap();
+        assert_eq!(said, "prices: approved: only approved members see prices → all: everyone sees prices\n");
+        for client in [&visitor, &other] {
+            let (_, list) = app.get(client, "/api/goods/list").await;
+            assert!(list["data"]["list"][0]["price"].is_string(), "{list}");
+            assert_eq!(list["data"]["list"][0]["price_text"], "");
+        }
+        crate::common::admin(&app, &["prices", "approved"]).await.unwrap();
+        let (_, list) = app.get(&visitor, "/api/goods/list").await;
+        assert!(list["data"]["list"][0]["price"].is_null());
+        assert!(crate::common::admin(&app, &["prices", "some"]).await.is_err());
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn goods_under_special_control_are_limited_per_order_and_per_month() {
+    on_both(|app| async move {
+        let (clinic, member, address) = clinic(&app).await;
+        let mut conn = app.db.pool.acquire().await.unwrap();
+        Scope::all().store(&mut conn, member).await.unwrap();
+        let (goods, name, per_order, per_month): (i64, String, i64, i64) = sqlx::query_as(
+            "SELECT id, name, control_per_order, control_per_month FROM goods WHERE control_per_order > 0 ORDER BY id LIMIT 1",
+        )
+        .fetch_one(&app.db.pool)
+        .await
+        .unwrap();
+        assert_eq!((name.as_str(), per_order, per_month), ("复方盐酸伪麻黄碱缓释胶囊", 50, 200));
+        sqlx::query("UPDATE goods SET stock = 10000, is_buy = 1 WHERE id = $1").bind(goods).execute(&app.db.pool).await.unwrap();
+        let (_, detail) = app.get(&clinic, &format!("/api/goods/detail/{goods}")).await;
+        assert_eq!((detail["data"]["control_per_order"].as_i64(), detail["data"]["control_per_month"].as_i64()), (Some(50), Some(200)));
+
+        // Per order: adding past it is refused, and so is raising the line past it.
+        let per_order_message = format!("{name}为特殊管理药品，每单限购50盒");
+        let (status, refused) = app.post(&clinic, "/api/cart", &[("goods_id", &goods.to_string()), ("number", "51")]).await;
+        assert_eq!((status, refused["msg"].as_str()), (StatusCode::UNPROCESSABLE_ENTITY, Some(per_order_message.as_str())));
+        let line = add_to_cart(&app, &clinic, goods, 50, &[]).await;
+        let (status, refused) = app.post(&clinic, &format!("/api/cart/{line}/edit"), &[("number", "51")]).await;
+        assert_eq!((status, refused["msg"].as_str()), (StatusCode::UNPROCESSABLE_ENTITY, Some(per_order_message.as_str())));
+        // A line raised past it behind the cart's back is refused in the order.
+        sqlx::query("UPDATE cart_items SET number = 60 WHERE id = $1").bind(line).execute(&app.db.pool).await.unwrap();
+        let (line_id, address) = (line.to_string(), address.to_string());
+        let (status, refused) = post_order(&app, &clinic, "control-0", &[("ids", &line_id), ("address_id", &address)]).await;
+        assert_eq!((status, refused["msg"].as_str()), (StatusCode::UNPROCESSABLE_ENTITY, Some(per_order_message.as_str())));
+
+        // Per month: four orders of 50 pass, the fifth is refused with the month's count; a
+        // cancelled order does not count.
+        for n in 1..=4 {
+            sqlx::query("UPDATE cart_items SET number = 50 WHERE member_id = $1").bind(member).execute(&app.db.pool).await.unwrap();
+            let line = if n == 1 { line } else { add_to_cart(&app, &clinic, goods, 50, &[]).await };
+            let (status, placed) =
+                post_order(&app, &clinic, &format!("control-{n}"), &[("ids", &line.to_string()), ("address_id", &address)]).await;
+            assert_eq!(status, StatusCode::OK, "order {n}: {placed}");
+            if n == 4 {
+                let id = placed["data"]["id"].as_i64().unwrap();
+                let (status, cancelled) = app.post(&clinic, &format!("/api/order/{id}/cancel"), &[]).await;
+                assert_eq!(status, StatusCode::OK, "{cancelled}");
+            }
+        }
+        let line = add_to_cart(&app, &clinic, goods, 50, &[]).await.to_string();
+        let (status, placed) = post_order(&app, &clinic, "control-5", &[("ids", &line), ("address_id", &address)]).await;
+        assert_eq!(status, StatusCode::OK, "the cancelled order gave its 50 back: {placed}");
+        let line = add_to_cart(&app, &clinic, goods, 1, &[]).await.to_string();
+        let (status, refused) = post_order(&app, &clinic, "control-6", &[("ids", &line), ("address_id", &address)]).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+        assert_eq!(refused["msg"], format!("{name}为特殊管理药品，每月限购200盒，本月已购200盒"));
     })
     .await;
 }

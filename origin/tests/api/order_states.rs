@@ -317,8 +317,20 @@ async fn only_approved_members_who_signed_the_agreement_order() {
                 .unwrap();
         assert_eq!(standing, [("demo".to_owned(), 1, 1), ("other".to_owned(), 0, 0)]);
         let (goods, _) = ladder_goods(&app).await;
-        // Anyone may fill a cart.
-        let line = add_to_cart(&app, &other, goods, 2, &[]).await;
+        // A member not approved sees no prices and cannot fill a cart (docs/compliance.md); a
+        // line it kept from before (an approval withdrawn) is checked out in this order.
+        let (status, refused) = app.post(&other, "/api/cart", &[("goods_id", &goods.to_string()), ("number", "2")]).await;
+        assert_eq!((status, refused["msg"].as_str()), (StatusCode::FORBIDDEN, Some("资质认证通过后方可采购")));
+        let line: i64 = sqlx::query_scalar(
+            "INSERT INTO cart_items (member_id, goods_id, type, activity_id, number, price, is_selected, with_coupon, \
+             goods_price_id, ladder_price_id, goods_manjian_id, is_yj, created_at) \
+             SELECT m.id, g.id, 0, 0, 2, g.price, 1, 1, 0, 0, 0, 0, 0 FROM members m, goods g WHERE m.username = 'other' AND g.id = $1 \
+             RETURNING id",
+        )
+        .bind(goods)
+        .fetch_one(&app.db.pool)
+        .await
+        .unwrap();
         let ids = line.to_string();
 
         // Not signed: 459 (HTTP 200), so the web app opens /dzht; checked before the approval.

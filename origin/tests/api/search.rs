@@ -118,7 +118,7 @@ async fn search_finds_what_a_substring_scan_finds() {
         .await
         .unwrap();
         assert!(rows.len() >= 3000, "{}", rows.len());
-        let client = app.client();
+        let client = app.demo().await;
         let mut matched = 0;
         for query in QUERIES {
             let found = listed(&app, &client, query, "").await;

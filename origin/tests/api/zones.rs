@@ -67,7 +67,7 @@ fn discounted(stored: i64, rate: &str) -> String {
 #[tokio::test]
 async fn a_store_wide_discount_prices_cards_cart_and_order_alike() {
     on_both(|app| async move {
-        let client = app.client();
+        let client = app.demo().await;
         let (_, none) = app.get(&client, "/api/activity/welfare").await;
         assert!(none["data"].is_null(), "off in the tests: {none}");
         sqlx::query("UPDATE welfare_activities SET is_on = 1").execute(&app.db.pool).await.unwrap();
@@ -138,7 +138,7 @@ async fn goods_name(app: &crate::common::App, goods: i64) -> String {
 #[tokio::test]
 async fn a_combination_goes_into_the_cart_as_one_line_at_its_price() {
     on_both(|app| async move {
-        let (status, sets) = app.get(&app.client(), "/api/combination").await;
+        let (status, sets) = app.get(&app.demo().await, "/api/combination").await;
         assert_eq!(status, StatusCode::OK, "{sets}");
         let sets = sets["data"].as_array().unwrap().clone();
         let stored: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM combinations").fetch_one(&app.db.pool).await.unwrap();
@@ -259,6 +259,9 @@ async fn only_members_approved_for_the_controlled_zone_buy_its_goods() {
         add_to_cart(&app, &demo, goods, 1, &[]).await;
         let other = app.other_member().await;
         let member: i64 = sqlx::query_scalar("SELECT id FROM members WHERE username = 'other'").fetch_one(&app.db.pool).await.unwrap();
+        // Its qualifications approved, with every class in its business scope.
+        sqlx::query("UPDATE members SET is_passed = 1 WHERE id = $1").bind(member).execute(&app.db.pool).await.unwrap();
+        crate::common::every_class(&app, member).await;
         let form = [("goods_id", goods.to_string()), ("number", "1".to_owned())];
         let form: Vec<(&str, &str)> = form.iter().map(|(key, value)| (*key, value.as_str())).collect();
         let (status, refused) = app.post(&other, "/api/cart", &form).await;

@@ -2861,11 +2861,19 @@ export interface components {
     /** @description A goods card: the list views' and the cart's shape of a goods (§3 "Cart goods"). */
     Card: {
       /** @example 15.00 */
-      base_price: string;
+      base_price: string | null;
       /** @description Unit. */
       bzdw: string;
       /** Format: int64 */
       ck_id: number;
+      /** Format: int64 */
+      control_per_month: number;
+      /**
+       * Format: int64
+       * @description Special control (含麻黄碱类复方制剂 …): the most one member may buy in one order and in
+       *     one month, in its unit; 0 for no limit (`docs/compliance.md`).
+       */
+      control_per_order: number;
       /**
        * @description 处方药, 甲类OTC or 乙类OTC; empty for goods that are not medicines.
        * @example 处方药
@@ -2911,8 +2919,17 @@ export interface components {
        *     cannot be bought (`is_buy` 0) and shows [`OUT_OF_SCOPE`] instead of an add button.
        */
       out_of_scope: number;
-      /** @example 12.30 */
-      price: string;
+      /**
+       * @description `null` while prices are hidden from the viewer (`price_text` says why).
+       * @example 12.30
+       */
+      price: string | null;
+      /**
+       * @description 登录可见 for a visitor, 认证后可见 for a member not yet approved, in place of every price
+       *     (`docs/compliance.md`); empty when prices are shown.
+       * @example
+       */
+      price_text: string;
       /** @description Approval number. */
       pzwh: string;
       /** Format: int64 */
@@ -3485,10 +3502,17 @@ export interface components {
       items: components['schemas']['CombinationItem'][];
       name: string;
       /**
-       * @description The set's price (组合价).
+       * @description The set's price (组合价); `null` while prices are hidden from the viewer.
        * @example 27.90
        */
-      price: string;
+      price: string | null;
+      /** @description 登录可见 or 认证后可见 in place of the price; empty when it is shown. */
+      price_text: string;
+      /**
+       * @description Why the member may not buy the set at all (超出经营范围, when one of its goods is);
+       *     empty otherwise.
+       */
+      refusal: string;
       /**
        * Format: int64
        * @description Sets left.
@@ -3501,13 +3525,16 @@ export interface components {
       /** Format: int64 */
       number: number;
     };
-    /** @description A combination the goods is sold in, at the combination's price. */
+    /**
+     * @description A combination the goods is sold in, at the combination's price (`null` while prices are
+     *     hidden from the viewer).
+     */
     CombinationOffer: {
       /** Format: int64 */
       id: number;
       name: string;
       /** @example 99.00 */
-      price: string;
+      price: string | null;
     };
     /** @description One goods of a set and how many of it one set holds. */
     CombinationPart: {
@@ -4741,6 +4768,8 @@ export interface components {
         combinations: components['schemas']['CombinationOffer'][];
         flash_sale: components['schemas']['FlashSale'] | null;
         manjian: components['schemas']['ManjianActivity'] | null;
+        /** @description 登录可见 or 认证后可见 in place of the prices; empty when they are shown. */
+        price_text: string;
       };
       /** @example ok */
       msg: string;
@@ -5902,11 +5931,19 @@ export interface components {
       code: number;
       data: {
         /** @example 15.00 */
-        base_price: string;
+        base_price: string | null;
         /** @description Unit. */
         bzdw: string;
         /** Format: int64 */
         ck_id: number;
+        /** Format: int64 */
+        control_per_month: number;
+        /**
+         * Format: int64
+         * @description Special control (含麻黄碱类复方制剂 …): the most one member may buy in one order and in
+         *     one month, in its unit; 0 for no limit (`docs/compliance.md`).
+         */
+        control_per_order: number;
         /**
          * @description 处方药, 甲类OTC or 乙类OTC; empty for goods that are not medicines.
          * @example 处方药
@@ -5952,8 +5989,17 @@ export interface components {
          *     cannot be bought (`is_buy` 0) and shows [`OUT_OF_SCOPE`] instead of an add button.
          */
         out_of_scope: number;
-        /** @example 12.30 */
-        price: string;
+        /**
+         * @description `null` while prices are hidden from the viewer (`price_text` says why).
+         * @example 12.30
+         */
+        price: string | null;
+        /**
+         * @description 登录可见 for a visitor, 认证后可见 for a member not yet approved, in place of every price
+         *     (`docs/compliance.md`); empty when prices are shown.
+         * @example
+         */
+        price_text: string;
         /** @description Approval number. */
         pzwh: string;
         /** Format: int64 */
@@ -6016,10 +6062,17 @@ export interface components {
         items: components['schemas']['CombinationItem'][];
         name: string;
         /**
-         * @description The set's price (组合价).
+         * @description The set's price (组合价); `null` while prices are hidden from the viewer.
          * @example 27.90
          */
-        price: string;
+        price: string | null;
+        /** @description 登录可见 or 认证后可见 in place of the price; empty when it is shown. */
+        price_text: string;
+        /**
+         * @description Why the member may not buy the set at all (超出经营范围, when one of its goods is);
+         *     empty otherwise.
+         */
+        refusal: string;
         /**
          * Format: int64
          * @description Sets left.
@@ -6303,8 +6356,11 @@ export interface components {
       id: number;
       /** Format: int64 */
       limit: number;
-      /** @example 9.90 */
-      price: string;
+      /**
+       * @description `null` while prices are hidden.
+       * @example 9.90
+       */
+      price: string | null;
     };
     /** @description A step of a forgotten password: 1 `phone` and `code`; 2 the same with the new password. */
     ForgetForm: {
@@ -6341,6 +6397,8 @@ export interface components {
       combinations: components['schemas']['CombinationOffer'][];
       flash_sale: components['schemas']['FlashSale'] | null;
       manjian: components['schemas']['ManjianActivity'] | null;
+      /** @description 登录可见 or 认证后可见 in place of the prices; empty when they are shown. */
+      price_text: string;
     };
     /** @description A goods' detail: its card and more. */
     GoodsDetail: components['schemas']['Card'] & {
@@ -8065,12 +8123,12 @@ export interface components {
       /** @example 待付款 */
       status_name: string;
     };
-    /** @description A ladder step: from `number` units, `price` each. */
+    /** @description A ladder step: from `number` units, `price` each (`null` while prices are hidden). */
     Step: {
       /** Format: int64 */
       number: number;
       /** @example 11.80 */
-      price: string;
+      price: string | null;
     };
     /** @description A store of a multi-store account. */
     Store: {

@@ -12,6 +12,7 @@ import { DispensingMark, GoodsTags } from './tags';
 import { PackFacts } from './pack-facts';
 import { QuantityStepper } from './quantity-stepper';
 import { LazyImage } from './lazy-image';
+import { Price } from './price';
 
 export function QuantityAdd({ goods, compact = false }: { goods: Card; compact?: boolean }) {
   const step = Math.max(1, goods.zbz);
@@ -92,8 +93,8 @@ export const GoodsCard = memo(function GoodsCard({
         </Link>
       )}
       <div className="goods-card-price">
-        <span className="price">{yuan(price)}</span>
-        {isCheaper(price, goods.base_price) && <del>{yuan(goods.base_price)}</del>}
+        <Price price={price} text={goods.price_text} />
+        {price !== null && goods.base_price !== null && isCheaper(price, goods.base_price) && <del>{yuan(goods.base_price)}</del>}
       </div>
       <Link to={`/list/info/${goods.id}`} className="goods-card-name" title={goods.name}>
         <DispensingMark goods={goods} />

@@ -3,8 +3,8 @@
 import { Link } from 'react-router';
 import { Table } from 'antd';
 import type { Card } from '@/api/types';
-import { yuan } from '@/lib/money';
 import { currentPrice, stockClass } from './goods';
+import { Price } from './price';
 import { QuantityAdd } from './goods-card';
 import { DispensingMark, GoodsTags } from './tags';
 import { PackFacts } from './pack-facts';
@@ -39,7 +39,7 @@ export function GoodsTable({ goods, expiry = false }: { goods: Card[]; expiry?: 
           key: 'price',
           width: 90,
           align: 'right',
-          render: (_, item) => <span className="price money">{yuan(currentPrice(item))}</span>,
+          render: (_, item) => <Price price={currentPrice(item)} text={item.price_text} className="price money" />,
         },
         { title: '库存', key: 'stock', width: 80, render: (_, item) => <span className={stockClass(item)}>{item.stock_state}</span> },
         { title: '采购', key: 'buy', width: 260, render: (_, item) => <QuantityAdd goods={item} compact /> },

@@ -6,8 +6,9 @@ import type { Card } from '@/api/types';
 import { LineType } from '@/lib/engine';
 import { useUi } from '@/lib/ui';
 
-/** The price a goods sells at now: its flash sale's while one runs. */
-export function currentPrice(goods: Card): string {
+/** The price a goods sells at now: its flash sale's while one runs; null while prices are
+ * hidden from the viewer (`price_text` says why). */
+export function currentPrice(goods: Card): string | null {
   return goods.flash_sale?.price ?? goods.price;
 }
 
@@ -17,8 +18,10 @@ export function stockClass(goods: Card): string {
   return goods.stock_state === '库存紧张' ? 'stock low' : 'stock';
 }
 
-/** Why the member cannot buy it at all (超出经营范围), or null when only stock decides. */
-export function refusal(goods: Pick<Card, 'refusal'>): string | null {
+/** Why the viewer cannot buy it at all — not signed in (登录后采购), not approved (认证后采购),
+ * outside its business scope (超出经营范围) — or null when only stock decides. */
+export function refusal(goods: Pick<Card, 'refusal' | 'price' | 'price_text'>): string | null {
+  if (goods.price === null) return goods.price_text === '登录可见' ? '登录后采购' : '认证后采购';
   return goods.refusal || null;
 }
 

@@ -53,6 +53,9 @@ export function cartLine(id: number, number: number, price: string, goods: Parti
       dispensing: '甲类OTC',
       out_of_scope: 0,
       refusal: '',
+      price_text: '',
+      control_per_order: 0,
+      control_per_month: 0,
       ...goods,
     },
   };

@@ -46,6 +46,8 @@ fn card_fields(now: usize) -> Vec<(&'static str, String)> {
         "sales",
         "scope_class",
         "dispensing",
+        "control_per_order",
+        "control_per_month",
     ];
     let mut fields: Vec<(&'static str, String)> = columns.iter().map(|column| (*column, format!("g.{column}"))).collect();
     fields.push((
@@ -116,6 +118,10 @@ pub struct CardRow {
     pub scope_class: i64,
     #[serde(default)]
     pub dispensing: i64,
+    #[serde(default)]
+    pub control_per_order: i64,
+    #[serde(default)]
+    pub control_per_month: i64,
     pub card_ladders: Option<String>,
     pub card_sale: Option<String>,
     /// The running store-wide discount's rate (`0.94`), if any.
@@ -159,10 +165,15 @@ pub struct Card {
     pub bzdw: String,
     /// Approval number.
     pub pzwh: String,
-    #[schema(value_type = String, example = "12.30")]
-    pub price: engine::Money,
-    #[schema(value_type = String, example = "15.00")]
-    pub base_price: engine::Money,
+    /// `null` while prices are hidden from the viewer (`price_text` says why).
+    #[schema(value_type = Option<String>, required = true, example = "12.30")]
+    pub price: Option<engine::Money>,
+    #[schema(value_type = Option<String>, required = true, example = "15.00")]
+    pub base_price: Option<engine::Money>,
+    /// 登录可见 for a visitor, 认证后可见 for a member not yet approved, in place of every price
+    /// (`docs/compliance.md`); empty when prices are shown.
+    #[schema(example = "")]
+    pub price_text: &'static str,
     /// Stock.
     pub number: i64,
     /// 有货, 库存紧张 or 缺货.
@@ -206,17 +217,21 @@ pub struct Card {
     /// 1 when the goods' class is outside the signed-in member's approved business scope: it
     /// cannot be bought (`is_buy` 0) and shows [`OUT_OF_SCOPE`] instead of an add button.
     pub out_of_scope: i64,
+    /// Special control (含麻黄碱类复方制剂 …): the most one member may buy in one order and in
+    /// one month, in its unit; 0 for no limit (`docs/compliance.md`).
+    pub control_per_order: i64,
+    pub control_per_month: i64,
     /// Why it cannot be bought by this member ([`OUT_OF_SCOPE`]); empty otherwise.
     #[schema(example = "超出经营范围")]
     pub refusal: &'static str,
 }
 
-/// A ladder step: from `number` units, `price` each.
+/// A ladder step: from `number` units, `price` each (`null` while prices are hidden).
 #[derive(Clone, Debug, Serialize, ToSchema)]
 pub struct Step {
     pub number: i64,
-    #[schema(value_type = String, example = "11.80")]
-    pub price: engine::Money,
+    #[schema(value_type = Option<String>, required = true, example = "11.80")]
+    pub price: Option<engine::Money>,
 }
 
 #[derive(Clone, Debug, Serialize, ToSchema)]
@@ -233,19 +248,24 @@ pub struct Tag {
 #[derive(Clone, Debug, Serialize, ToSchema)]
 pub struct FlashSale {
     pub id: i64,
-    #[schema(value_type = String, example = "9.90")]
-    pub price: engine::Money,
+    /// `null` while prices are hidden.
+    #[schema(value_type = Option<String>, required = true, example = "9.90")]
+    pub price: Option<engine::Money>,
     pub limit: i64,
     pub ends_at: i64,
 }
 
 impl Card {
-    /// The goods as the engine reads them: the same values the card shows.
+    /// The goods as the engine reads them: the same values the card shows. Only cards whose
+    /// prices are shown are priced (the cart's: `Viewer::buyer`); a hidden step is left out.
     pub fn engine_goods(&self) -> engine::Goods {
         let steps = self
             .ladder_price
             .iter()
-            .map(|step| engine::LadderStep { number: step.number.clamp(1, i64::from(engine::MAX_QUANTITY)) as u32, price: step.price })
+            .filter_map(|step| {
+                let price = step.price?;
+                Some(engine::LadderStep { number: step.number.clamp(1, i64::from(engine::MAX_QUANTITY)) as u32, price })
+            })
             .collect();
         engine::Goods {
             id: self.id,
@@ -255,7 +275,7 @@ impl Card {
             goods_type: Some(self.goods_type),
             is_dpby: self.is_dpby == 1,
             qg_number: self.qg_number,
-            base_price: Some(self.base_price),
+            base_price: self.base_price,
             ladder: engine::Ladder::new(steps),
             ladder_price_type: Some(self.ladder_price_type),
         }
@@ -281,6 +301,8 @@ pub fn card(row: &CardRow, viewer: &Viewer) -> Result<Card> {
     let dispensing = Dispensing::from_code(row.dispensing).ok_or_else(|| anyhow::anyhow!("goods {id}: dispensing {}", row.dispensing))?;
     let out_of_scope = viewer.scope.as_ref().is_some_and(|scope| !scope.allows(scope_class));
     let is_buy = if out_of_scope { 0 } else { row.is_buy };
+    // Prices only for those who may see them.
+    let shown = |price: engine::Money| viewer.prices.shown().then_some(price);
     let tag_text = &row.tags;
     let mut tags: Vec<Tag> = tag_text.split(',').filter(|name| !name.is_empty()).map(|name| tag(name, 0)).collect();
     // A running store-wide discount (全场折扣) prices the goods and each ladder step at the
@@ -299,7 +321,7 @@ pub fn card(row: &CardRow, viewer: &Viewer) -> Result<Card> {
     let ladder: Vec<Step> = match &row.card_ladders {
         Some(steps) => steps
             .split(',')
-            .map(|step| integers::<2>(step).and_then(|[number, price]| Ok(Step { number, price: priced(price)? })))
+            .map(|step| integers::<2>(step).and_then(|[number, price]| Ok(Step { number, price: shown(priced(price)?) })))
             .collect::<Result<_>>()?,
         None => Vec::new(),
     };
@@ -312,7 +334,7 @@ pub fn card(row: &CardRow, viewer: &Viewer) -> Result<Card> {
     let flash_sale = match &row.card_sale {
         Some(sale) => {
             let [sale, price, limit, ends_at] = integers::<4>(sale)?;
-            Some(FlashSale { id: sale, price: money::from_stored(price)?, limit, ends_at })
+            Some(FlashSale { id: sale, price: shown(money::from_stored(price)?), limit, ends_at })
         }
         None => None,
     };
@@ -332,8 +354,9 @@ pub fn card(row: &CardRow, viewer: &Viewer) -> Result<Card> {
         ypgg: row.ypgg.clone(),
         bzdw: row.bzdw.clone(),
         pzwh: row.pzwh.clone(),
-        price: priced(row.price)?,
-        base_price: money::from_stored(row.base_price)?,
+        price: shown(priced(row.price)?),
+        base_price: shown(money::from_stored(row.base_price)?),
+        price_text: viewer.prices.text(),
         number: stock,
         stock_state: stock_state(stock, row.is_buy),
         is_buy,
@@ -358,6 +381,8 @@ pub fn card(row: &CardRow, viewer: &Viewer) -> Result<Card> {
         dispensing: dispensing.name(),
         out_of_scope: i64::from(out_of_scope),
         refusal: if out_of_scope { OUT_OF_SCOPE } else { "" },
+        control_per_order: row.control_per_order,
+        control_per_month: row.control_per_month,
     })
 }
 

@@ -1,10 +1,12 @@
-//! Orders: their states (`life`), the tasks that cancel and complete them when due (`due`), and
+//! Orders: their states (`life`), the tasks that cancel and complete them when due (`due`), the
+//! limits on goods under special control (`control`), and
 //! an order's transactions after it is placed: pay by balance, mark paid (the online payment's
 //! confirmation calls it too), cancel, receive. Each is one transaction whose state change is
 //! decided by `crate::domain::orders::life` (`docs/api.md`, "Order states"); payment and cancellation
 //! are each one guarded update of the order's status, so of two racing only one wins.
 
 pub mod checkout;
+pub mod control;
 pub mod due;
 pub mod life;
 pub mod place;

@@ -49,6 +49,9 @@ pub async fn place(tx: &mut AnyConnection, kind: Kind, member: i64, new: NewOrde
     let settled = quote.settlement.clone().ok_or_else(|| anyhow::anyhow!("an order's quote is always settled"))?;
     let sales = flash_sales(tx, member, &lines).await?;
     let takes = stock_takes(tx, &lines).await?;
+    let goods_taken: Vec<(i64, i64)> =
+        takes.iter().filter(|((target, _), _)| *target == Target::Goods).map(|(&(_, goods), &(units, _))| (goods, units)).collect();
+    super::control::check_order(tx, member, &goods_taken, created).await?;
     take_stock(tx, &takes, created).await?;
     let totals = &quote.summary.totals;
     let stored = settlement::stored;

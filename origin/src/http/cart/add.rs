@@ -13,6 +13,7 @@ use crate::domain::cart::{COMBINATION, FLASH_SALE, NORMAL};
 use crate::domain::catalogue::controlled;
 use crate::domain::catalogue::scope::{OUT_OF_SCOPE, ScopeClass};
 use crate::domain::catalogue::viewer::Viewer;
+use crate::domain::orders::control::per_order_message;
 use crate::domain::orders::ordered_in_sale;
 use crate::domain::promotions::limit_message;
 use crate::http::ApiContext;
@@ -161,6 +162,9 @@ pub(crate) async fn add_line(
     Ok(Added { id, number, cart: count_on(&mut conn, member).await? })
 }
 
+/// What a member whose qualifications are not approved is told when adding to the cart.
+pub const NOT_APPROVED: &str = "资质认证通过后方可采购";
+
 /// Adds to the member's line (or makes it) within stock and limit; answers its id and quantity.
 async fn put_line(
     conn: &mut AnyConnection,
@@ -178,22 +182,24 @@ async fn put_line(
     if goods.is_kx == 1 && !controlled::approved(conn, member.id).await? {
         return Err(Error::forbidden(controlled::NOT_APPROVED));
     }
-    // Goods outside the member's business scope, or a combination holding any, are refused.
-    if let Some(scope) = Viewer::load(conn, Some(member.id)).await?.scope {
-        let classes: Vec<ScopeClass> = match line_type {
-            COMBINATION => {
-                sqlx::query_scalar(
-                    "SELECT x.scope_class FROM combination_items i JOIN goods x ON x.id = i.goods_id WHERE i.combination_id = $1",
-                )
-                .bind(combination)
-                .fetch_all(&mut *conn)
-                .await?
-            }
-            _ => vec![goods.scope_class],
-        };
-        if classes.into_iter().any(|class| !scope.allows(class)) {
-            return Err(Error::field("goods_id", OUT_OF_SCOPE));
+    // A member not yet approved sees no prices and buys nothing (docs/compliance.md); goods
+    // outside an approved member's business scope, or a combination holding any, are refused.
+    let Some(scope) = Viewer::load(conn, Some(member.id)).await?.scope else {
+        return Err(Error::forbidden(NOT_APPROVED));
+    };
+    let classes: Vec<ScopeClass> = match line_type {
+        COMBINATION => {
+            sqlx::query_scalar(
+                "SELECT x.scope_class FROM combination_items i JOIN goods x ON x.id = i.goods_id WHERE i.combination_id = $1",
+            )
+            .bind(combination)
+            .fetch_all(&mut *conn)
+            .await?
         }
+        _ => vec![goods.scope_class],
+    };
+    if classes.into_iter().any(|class| !scope.allows(class)) {
+        return Err(Error::field("goods_id", OUT_OF_SCOPE));
     }
     let (price, activity, limit, stock) = match line_type {
         NORMAL => (goods.price, 0, i64::MAX, goods.stock),
@@ -238,6 +244,9 @@ async fn put_line(
     if wanted > stock {
         let unit = if line_type == COMBINATION { "组" } else { goods.bzdw.as_str() };
         return Err(Error::field("number", format!("库存不足，最多可购买{stock}{unit}")));
+    }
+    if line_type != COMBINATION && goods.control_per_order > 0 && wanted > goods.control_per_order {
+        return Err(Error::field("number", per_order_message(&goods.name, goods.control_per_order, &goods.bzdw)));
     }
     let ordered = if line_type == FLASH_SALE { ordered_in_sale(conn, member.id, activity).await? } else { 0 };
     if wanted.saturating_add(ordered) > limit {

@@ -22,6 +22,7 @@ use super::extract::{Fields, Form, FromFields, Member};
 use crate::db::Db;
 use crate::domain::cart::{COMBINATION, CartList, FLASH_SALE, cart_input};
 use crate::domain::catalogue::scope::ScopeClass;
+use crate::domain::orders::control::per_order_message;
 use crate::domain::orders::ordered_in_sale;
 use crate::domain::promotions::limit_message;
 use engine::contract::CartInput;
@@ -50,10 +51,13 @@ struct Goods {
     /// 包装单位 — the unit limits and stock are counted in.
     bzdw: String,
     scope_class: ScopeClass,
+    name: String,
+    /// Special control: the most one order may take (0: no limit).
+    control_per_order: i64,
 }
 
 async fn goods(conn: &mut AnyConnection, id: i64) -> Result<Goods> {
-    sqlx::query_as("SELECT price, stock, is_buy, manjian_id, is_kx, bzdw, scope_class FROM goods WHERE id = $1")
+    sqlx::query_as("SELECT price, stock, is_buy, manjian_id, is_kx, bzdw, scope_class, name, control_per_order FROM goods WHERE id = $1")
         .bind(id)
         .fetch_optional(&mut *conn)
         .await?
@@ -165,6 +169,9 @@ async fn edit(
     if number > stock {
         let unit = if line_type == COMBINATION { "组" } else { goods.bzdw.as_str() };
         return Err(Error::field("number", format!("库存不足，最多可购买{stock}{unit}")));
+    }
+    if line_type != COMBINATION && goods.control_per_order > 0 && number > goods.control_per_order {
+        return Err(Error::field("number", per_order_message(&goods.name, goods.control_per_order, &goods.bzdw)));
     }
     if line_type == FLASH_SALE {
         let limit: Option<i64> =

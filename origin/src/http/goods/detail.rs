@@ -188,8 +188,10 @@ pub async fn manjian_activity(db: &Db, id: i64) -> Result<Option<ManjianActivity
 #[utoipa::path(get, path = "/api/goods/activities", params(GoodsIdQuery), tag = "商品", responses((status = 200, description = "商品参与的活动", body = Envelope<GoodsActivities>)))]
 pub(super) async fn activities(
     State(context): State<ApiContext>,
+    viewer: Viewer,
     Query(GoodsIdQuery { goods_id: id }): Query<GoodsIdQuery>,
 ) -> Answer<GoodsActivities> {
+    let shown = viewer.prices.shown();
     let manjian: Option<i64> =
         sqlx::query_scalar("SELECT manjian_id FROM goods WHERE id = $1").bind(id).fetch_optional(&context.db.pool).await?;
     let manjian = manjian.ok_or_else(|| Error::not_found("商品不存在"))?;
@@ -200,7 +202,10 @@ pub(super) async fn activities(
     .bind(now())
     .fetch_optional(&context.db.pool)
     .await?
-    .map(|sale| anyhow::Ok(FlashSale { id: sale.id, price: sale.price.money()?, limit: sale.limit_number, ends_at: sale.ends_at }))
+    .map(|sale| {
+        let price = if shown { Some(sale.price.money()?) } else { None };
+        anyhow::Ok(FlashSale { id: sale.id, price, limit: sale.limit_number, ends_at: sale.ends_at })
+    })
     .transpose()?;
     let combinations = sqlx::query_as::<_, OfferRow>(
         "SELECT c.id, c.name, c.price FROM combinations c JOIN combination_items i ON i.combination_id = c.id WHERE i.goods_id = $1 ORDER BY c.id",
@@ -209,9 +214,10 @@ pub(super) async fn activities(
     .fetch_all(&context.db.pool)
     .await?
     .into_iter()
-    .map(|offer| CombinationOffer { id: offer.id, name: offer.name, price: money::text(offer.price) })
+    .map(|offer| CombinationOffer { id: offer.id, name: offer.name, price: shown.then(|| money::text(offer.price)) })
     .collect();
-    ok(GoodsActivities { manjian: manjian_activity(&context.db, manjian).await?, flash_sale, combinations })
+    let price_text = viewer.prices.text();
+    ok(GoodsActivities { manjian: manjian_activity(&context.db, manjian).await?, flash_sale, combinations, price_text })
 }
 
 /// The promotions a goods takes part in.
@@ -223,15 +229,18 @@ pub struct GoodsActivities {
     #[schema(required = true)]
     flash_sale: Option<FlashSale>,
     combinations: Vec<CombinationOffer>,
+    /// 登录可见 or 认证后可见 in place of the prices; empty when they are shown.
+    price_text: &'static str,
 }
 
-/// A combination the goods is sold in, at the combination's price.
+/// A combination the goods is sold in, at the combination's price (`null` while prices are
+/// hidden from the viewer).
 #[derive(Serialize, ToSchema)]
 pub struct CombinationOffer {
     id: i64,
     name: String,
-    #[schema(example = "99.00")]
-    price: String,
+    #[schema(required = true, example = "99.00")]
+    price: Option<String>,
 }
 
 #[derive(sqlx::FromRow)]

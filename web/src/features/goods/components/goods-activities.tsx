@@ -8,12 +8,12 @@ import { useQuery } from '@tanstack/react-query';
 import type { CombinationOffer } from '@/api/types';
 import { useAddLine } from '@/api/cart';
 import { LineType, manjianTitle } from '@/lib/engine';
-import { yuan } from '@/lib/money';
+import { Price } from '@/components/price';
 import { countdown, useServerNow } from '@/lib/server-clock';
 import { goodsActivitiesQuery } from '../api';
 import { useUi } from '@/lib/ui';
 
-function CombinationRow({ goodsId, offer }: { goodsId: number; offer: CombinationOffer }) {
+function CombinationRow({ goodsId, offer, priceText }: { goodsId: number; offer: CombinationOffer; priceText: string }) {
   const { message } = useUi();
   const addLine = useAddLine();
   const adding = addLine.isPending;
@@ -30,7 +30,10 @@ function CombinationRow({ goodsId, offer }: { goodsId: number; offer: Combinatio
       <Tag color="purple">组合购</Tag>
       <span className="activity-name">{offer.name}</span>
       <span>
-        组合价 <strong className="price">{yuan(offer.price)}</strong>
+        组合价{' '}
+        <strong className="price">
+          <Price price={offer.price} text={priceText} className="" />
+        </strong>
       </span>
       <span className="activity-actions">
         <Link to="/zhzq">查看组合</Link>
@@ -69,7 +72,10 @@ export function GoodsActivities({ goodsId, unit }: { goodsId: number; unit: stri
             <li data-testid="activity-flash-sale">
               <Tag color="volcano">秒杀</Tag>
               <span>
-                秒杀价 <strong className="price">{yuan(sale.price)}</strong>
+                秒杀价{' '}
+                <strong className="price">
+                  <Price price={sale.price} text={data.price_text} className="" />
+                </strong>
               </span>
               <span>
                 每人限购 {sale.limit}
@@ -79,7 +85,7 @@ export function GoodsActivities({ goodsId, unit }: { goodsId: number; unit: stri
             </li>
           )}
           {data.combinations.map((offer) => (
-            <CombinationRow key={offer.id} goodsId={goodsId} offer={offer} />
+            <CombinationRow key={offer.id} goodsId={goodsId} offer={offer} priceText={data.price_text} />
           ))}
         </ul>
       )}

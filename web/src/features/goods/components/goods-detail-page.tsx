@@ -8,7 +8,8 @@ import { Breadcrumb, Button, Descriptions, Result, Skeleton, Space } from 'antd'
 import { HeartFilled, HeartOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useAddFavorite, useCancelFavorite } from '@/api/favorites';
-import { currentPrice, stockClass, useAddToCart } from '@/components/goods';
+import { currentPrice, refusal, stockClass, useAddToCart } from '@/components/goods';
+import { Price } from '@/components/price';
 import { DispensingMark, GoodsTags } from '@/components/tags';
 import { QuantityStepper } from '@/components/quantity-stepper';
 import { ladderHint, manjianTitle, quote, type LadderRow } from '@/lib/engine';
@@ -27,8 +28,9 @@ const QUERY_IDS = ['goods_price_id', 'ladder_price_id', 'goods_manjian_id', 'is_
 
 /** The engine's quote of buying `number` of `goods`: the unit price the ladder gives that
  * quantity, and the ladder rows with how many more each price needs. */
-function priced(goods: GoodsDetail, number: number): { unitPrice: string; rows: LadderRow[] } {
-  if (!goods.ladder_price.length) return { unitPrice: goods.price, rows: [] };
+function priced(goods: GoodsDetail, number: number): { unitPrice: string | null; rows: LadderRow[] } {
+  // Hidden prices are not priced (docs/compliance.md).
+  if (goods.price === null || !goods.ladder_price.length) return { unitPrice: goods.price, rows: [] };
   const line = quote({
     items: [
       {
@@ -40,7 +42,7 @@ function priced(goods: GoodsDetail, number: number): { unitPrice: string; rows: 
           id: goods.id,
           is_buy: 1,
           number: Math.max(goods.number, number),
-          ladder_price: goods.ladder_price,
+          ladder_price: goods.ladder_price.flatMap((step) => (step.price === null ? [] : [{ number: step.number, price: step.price }])),
           ladder_price_type: goods.ladder_price_type,
         },
       },
@@ -54,7 +56,7 @@ function FlashSale({ goods }: { goods: GoodsDetail }) {
   if (!goods.flash_sale || goods.flash_sale.ends_at <= now) return null;
   return (
     <div className="detail-flash">
-      <strong>限时秒杀</strong> 秒杀价 <span className="price">{yuan(goods.flash_sale.price)}</span> 每人限购 {goods.flash_sale.limit}{' '}
+      <strong>限时秒杀</strong> 秒杀价 <Price price={goods.flash_sale.price} text={goods.price_text} /> 每人限购 {goods.flash_sale.limit}{' '}
       {goods.bzdw} · 距结束 {countdown(goods.flash_sale.ends_at - now)}
     </div>
   );
@@ -137,10 +139,10 @@ export function GoodsDetailPage() {
           <FlashSale goods={goods} />
           <div className="detail-price">
             <span className="label">采购价</span>
-            <span className="price big" data-testid="detail-price">
-              {yuan(price)}
+            <span data-testid="detail-price">
+              <Price price={price} text={goods.price_text} className="price big" />
             </span>
-            {isCheaper(price, goods.base_price) && (
+            {price !== null && goods.base_price !== null && isCheaper(price, goods.base_price) && (
               <span className="muted">
                 建议零售价 <del>{yuan(goods.base_price)}</del>
               </span>
@@ -199,7 +201,11 @@ export function GoodsDetailPage() {
             {goods.brand && <Descriptions.Item label="品牌">{goods.brand.name}</Descriptions.Item>}
           </Descriptions>
           <Space className="detail-buy">
-            {goods.refusal ? (
+            {goods.price === null ? (
+              <Link to={goods.price_text === '登录可见' ? '/login' : '/zhzx/zzzj'} className="refused" data-testid="goods-refusal">
+                {refusal(goods)}
+              </Link>
+            ) : goods.refusal ? (
               <span className="refused" data-testid="goods-refusal">
                 {goods.refusal}
                 {goods.out_of_scope === 1 && <span className="muted">（您的经营范围不含{goods.scope_class_name}，暂不能采购）</span>}

@@ -8,8 +8,8 @@ import type { ColumnsType } from 'antd/es/table';
 import { GoodsCard, QuantityAdd } from '@/components/goods-card';
 import { PackFacts } from '@/components/pack-facts';
 import { currentPrice, stockClass } from '@/components/goods';
+import { Price } from '@/components/price';
 import { DispensingMark, GoodsTags } from '@/components/tags';
-import { yuan } from '@/lib/money';
 import type { Card } from '@/api/types';
 import { goodsListQuery, PAGE_SIZE } from '../api';
 import { FLAGS, listParams } from '../list-params';
@@ -88,7 +88,7 @@ function GoodsTable({
       align: 'right',
       sorter: true,
       sortOrder: sort === 'price' ? (order === 'desc' ? 'descend' : 'ascend') : null,
-      render: (_, item) => <span className="price money">{yuan(currentPrice(item))}</span>,
+      render: (_, item) => <Price price={currentPrice(item)} text={item.price_text} className="price money" />,
     },
     { title: '库存', key: 'stock', width: 80, render: (_, item) => <span className={stockClass(item)}>{item.stock_state}</span> },
     { title: '采购', key: 'buy', width: 260, render: (_, item) => <QuantityAdd goods={item} compact /> },

@@ -9,6 +9,7 @@ import { useAddLines } from '@/api/cart';
 import { yuan } from '@/lib/money';
 import { formatTime } from '@/lib/time';
 import { currentPrice, stockClass } from '@/components/goods';
+import { Price } from '@/components/price';
 import { fieldErrors } from '@/lib/field-errors';
 import { MemberLayout } from '@/components/member-layout';
 import { boughtQuery, chosenLines, useAddWanted, wantedListQuery, wantedQuery } from '../api';
@@ -88,7 +89,7 @@ export function QuickPurchasePage() {
                 key: 'price',
                 width: 90,
                 align: 'right',
-                render: (_, row) => <span className="price">{yuan(currentPrice(row.goods))}</span>,
+                render: (_, row) => <Price price={currentPrice(row.goods)} text={row.goods.price_text} />,
               },
               { title: '采购次数', dataIndex: 'times', width: 80, align: 'right' },
               {

@@ -9,7 +9,7 @@ import type { CombinationCard } from '@/api/types';
 import { useAddLine } from '@/api/cart';
 import { ZoneAd } from '@/components/zone-goods';
 import { LineType } from '@/lib/engine';
-import { yuan } from '@/lib/money';
+import { Price } from '@/components/price';
 import { combinationsQuery } from '../api';
 import { useUi } from '@/lib/ui';
 
@@ -45,7 +45,7 @@ function CombinationSet({ set }: { set: CombinationCard }) {
                 {item.goods.ypgg} · {item.goods.sccj}
               </div>
               <div className="muted">
-                单价 {yuan(item.goods.price)} × {item.number}
+                单价 <Price price={item.goods.price} text={item.goods.price_text} className="" /> × {item.number}
               </div>
             </div>
           </li>
@@ -53,22 +53,31 @@ function CombinationSet({ set }: { set: CombinationCard }) {
       </ul>
       <div className="combination-buy">
         <span>
-          组合价 <strong className="price big">{yuan(set.price)}</strong>
+          组合价{' '}
+          <strong className="price big">
+            <Price price={set.price} text={set.price_text} className="" />
+          </strong>
           <span className="muted"> · 剩余 {set.stock} 套</span>
         </span>
-        <span className="quantity-add">
-          <InputNumber
-            min={1}
-            max={Math.max(1, set.stock)}
-            value={number}
-            onChange={(value) => setNumber(Math.max(1, Math.floor(value ?? 1)))}
-            aria-label={`${set.name} 套数`}
-            disabled={!buyable}
-          />
-          <Button type="primary" onClick={() => void add()} loading={adding} disabled={!buyable}>
-            {buyable ? '加入购物车' : '暂不可购'}
-          </Button>
-        </span>
+        {set.refusal ? (
+          <span className="quantity-add refused" data-testid="goods-refusal">
+            {set.refusal}
+          </span>
+        ) : (
+          <span className="quantity-add">
+            <InputNumber
+              min={1}
+              max={Math.max(1, set.stock)}
+              value={number}
+              onChange={(value) => setNumber(Math.max(1, Math.floor(value ?? 1)))}
+              aria-label={`${set.name} 套数`}
+              disabled={!buyable}
+            />
+            <Button type="primary" onClick={() => void add()} loading={adding} disabled={!buyable}>
+              {buyable ? '加入购物车' : '暂不可购'}
+            </Button>
+          </span>
+        )}
       </div>
     </AntCard>
   );
