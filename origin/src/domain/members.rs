@@ -41,12 +41,6 @@ impl BuyerType {
             BuyerType::Clinic | BuyerType::Hospital => &["医疗机构执业许可证"],
         }
     }
-
-    /// The type a form names by its code or its name.
-    pub fn parse(text: &str) -> Option<BuyerType> {
-        let text = text.trim();
-        BuyerType::ALL.into_iter().find(|kind| kind.name() == text).or_else(|| text.parse().ok().and_then(BuyerType::from_code))
-    }
 }
 
 /// The member's kind of business.

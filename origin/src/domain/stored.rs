@@ -7,7 +7,7 @@
 
 /// Declares a stored enum: `#[repr(i64)]` and `sqlx::Type` (a code no variant has is a decode
 /// error, never a panic), with `ALL` (in code order), `code`, `from_code` and `name`; it is
-/// serialized as its code.
+/// serialized as its code. `from_text` reads a name or a code.
 macro_rules! stored_enum {
     (
         $(#[$meta:meta])*
@@ -44,6 +44,13 @@ macro_rules! stored_enum {
                 match self {
                     $($name::$variant => $label,)*
                 }
+            }
+
+            /// The value a form or an operator names, by its Chinese name or its code
+            /// (surrounding spaces ignored).
+            pub fn from_text(text: &str) -> Option<$name> {
+                let text = text.trim();
+                $name::ALL.into_iter().find(|value| value.name() == text).or_else(|| text.parse().ok().and_then($name::from_code))
             }
         }
 

@@ -37,12 +37,6 @@ impl ScopeClass {
     pub fn needs_licence(self) -> bool {
         !matches!(self, ScopeClass::DeviceI | ScopeClass::Disinfectant | ScopeClass::Daily)
     }
-
-    /// The class of a name as the pages and the operator write it (`中成药`), or of its code.
-    pub fn parse(text: &str) -> Option<ScopeClass> {
-        let text = text.trim();
-        ScopeClass::ALL.into_iter().find(|class| class.name() == text).or_else(|| text.parse().ok().and_then(ScopeClass::from_code))
-    }
 }
 
 stored_enum! {
@@ -111,7 +105,7 @@ impl Scope {
 pub fn parse_scope(text: &str) -> Result<Scope, String> {
     let mut classes = BTreeSet::new();
     for item in text.split([',', '，', '、', '\n']).map(str::trim).filter(|item| !item.is_empty()) {
-        classes.insert(ScopeClass::parse(item).ok_or_else(|| format!("经营范围中没有“{item}”这一类"))?);
+        classes.insert(ScopeClass::from_text(item).ok_or_else(|| format!("经营范围中没有“{item}”这一类"))?);
     }
     Ok(Scope(classes))
 }

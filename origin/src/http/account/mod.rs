@@ -260,7 +260,7 @@ async fn register(
             }
             let dd = int("dd", "多店", form.dd)?.unwrap_or(0) == 1;
             let buyer_type = match form.buyer_type.as_deref() {
-                Some(text) => BuyerType::parse(text),
+                Some(text) => BuyerType::from_text(text),
                 None if dd => Some(BuyerType::Chain),
                 None => None,
             };
