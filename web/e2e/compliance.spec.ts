@@ -7,7 +7,7 @@
 // licence expires: the checkout names the certificate, the certificates page says so, and an
 // approved renewal lets it order again. After each step the page is compared with the server.
 import { expect, test, type Page } from '@playwright/test';
-import { admin, base, sql } from './support';
+import { admin, base, registerPhone, sql } from './support';
 
 const SCOPE_ALL = '中成药,抗生素制剂';
 
@@ -53,13 +53,7 @@ test('a clinic buys only within its business scope, and not once its licence has
   const phone = `137${String(Date.now()).slice(-8)}`;
   const username = `clinic${phone.slice(-6)}`;
   await page.goto(`${base()}/register`);
-  await page.getByLabel('手机号码').fill(phone);
-  await page.getByRole('button', { name: '获取验证码' }).click();
-  await expect(page.getByText('验证码已发送，请注意查收')).toBeVisible();
-  const [[code]] = sql('SELECT code FROM sms_codes WHERE phone = ? ORDER BY id DESC LIMIT 1', phone) as [[string]];
-  await page.getByPlaceholder('6位验证码').fill(code);
-  await page.getByRole('button', { name: '下一步' }).click();
-  await expect(page).toHaveURL(/\/register\/step2$/);
+  await registerPhone(page, phone);
   await page.getByLabel('用户名').fill(username);
   await page.getByLabel('密码', { exact: true }).fill('clinic88');
   await page.getByLabel('确认密码').fill('clinic88');

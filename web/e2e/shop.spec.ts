@@ -1,6 +1,6 @@
 // The shop in Chromium, through the edge, as a buyer uses it.
 import { expect, test, type Page, type Route } from '@playwright/test';
-import { admin, base, fillCart, login, sql } from './support';
+import { admin, base, fillCart, login, registerPhone, sql } from './support';
 
 async function serverQuote(page: Page) {
   return (await (await page.request.get(`${base()}/api/cart/list`)).json()).data.quote;
@@ -77,13 +77,7 @@ test('a new member registers with the code the origin sent', async ({ page }) =>
   await page.goto(`${base()}/register`);
   await expect(page).toHaveURL(/\/register\/step1$/);
   await expect(page).toHaveTitle('注册会员 - 医药批发商城');
-  await page.getByLabel('手机号码').fill(phone);
-  await page.getByRole('button', { name: '获取验证码' }).click();
-  await expect(page.getByText('验证码已发送，请注意查收')).toBeVisible();
-  const [[code]] = sql('SELECT code FROM sms_codes WHERE phone = ? ORDER BY id DESC LIMIT 1', phone) as [[string]];
-  await page.getByPlaceholder('6位验证码').fill(code);
-  await page.getByRole('button', { name: '下一步' }).click();
-  await expect(page).toHaveURL(/\/register\/step2$/);
+  await registerPhone(page, phone);
   const username = `shop${phone.slice(-6)}`;
   await page.getByLabel('用户名').fill(username);
   await page.getByLabel('密码', { exact: true }).fill('secret99');

@@ -86,3 +86,15 @@ export async function orderAndPay(page: Page, offset: number, number: number): P
   await expect(page).toHaveURL(/\/cart\/step4\?id=\d+$/);
   return id;
 }
+
+/** Registration's step 1 at `/register`: the phone, the code the origin sent to it (read from
+ * the database), on to step 2. */
+export async function registerPhone(page: Page, phone: string) {
+  await page.getByLabel('手机号码').fill(phone);
+  await page.getByRole('button', { name: '获取验证码' }).click();
+  await expect(page.getByText('验证码已发送，请注意查收')).toBeVisible();
+  const [[code]] = sql('SELECT code FROM sms_codes WHERE phone = ? ORDER BY id DESC LIMIT 1', phone) as [[string]];
+  await page.getByPlaceholder('6位验证码').fill(code);
+  await page.getByRole('button', { name: '下一步' }).click();
+  await expect(page).toHaveURL(/\/register\/step2$/);
+}
