@@ -3,7 +3,8 @@
 //! day ago, login counts and rate counters whose window has passed, idempotency keys older than
 //! a day, and page views and client reports older than `RETENTION_DAYS`, WeChat bindings never
 //! finished. The same hourly task reminds members of certificates that expire
-//! (`domain::certificates::remind`).
+//! (`domain::certificates::remind`), and reads again the expiry of goods whose nearest lot has
+//! just expired (`domain::catalogue::lots::refresh_lapsed`).
 
 use std::time::Duration;
 
@@ -33,6 +34,10 @@ impl Purge {
                         tracing::warn!(error = format!("{error:#}"), "the certificate reminders failed; they run again in an hour")
                     }
                 }
+                match refresh_expiries(&db, crate::now()).await {
+                    Ok(goods) => tracing::info!(goods, "read again the expiry of goods whose lot expired"),
+                    Err(error) => tracing::warn!(error = format!("{error:#}"), "the goods' expiries were not read again; in an hour"),
+                }
             }
         }))
     }
@@ -42,6 +47,13 @@ impl Drop for Purge {
     fn drop(&mut self) {
         self.0.abort();
     }
+}
+
+/// Reads again the shown expiry of goods whose nearest lot expired (`docs/compliance.md`).
+async fn refresh_expiries(db: &Db, now: i64) -> anyhow::Result<usize> {
+    let mut conn = db.pool.acquire().await?;
+    let today = crate::domain::catalogue::lots::day(now);
+    Ok(crate::domain::catalogue::lots::refresh_lapsed(&mut conn, &today).await?)
 }
 
 /// Reminds members of certificates that expire soon or have expired (`docs/compliance.md`).

@@ -14,6 +14,7 @@
 
 mod content;
 mod grants;
+mod lots;
 mod members;
 mod orders;
 mod settings;
@@ -84,7 +85,8 @@ enum Command {
     /// Grants something to a member.
     #[command(subcommand)]
     Grant(Grant),
-    /// Ships a paid order (待发货 → 待收货) with its carrier and tracking number.
+    /// Ships a paid order, or the next part of one (待发货 → 待收货 on the first), with its carrier
+    /// and tracking number; units come from the lots, earliest expiry first.
     Ship {
         /// The order's id.
         order: i64,
@@ -92,7 +94,13 @@ enum Command {
         carrier: String,
         #[arg(long)]
         tracking: String,
+        /// A part: order line id and units, `12:3,13:1`; every unit not yet shipped when left out.
+        #[arg(long)]
+        lines: Option<String>,
     },
+    /// Lots (批号): receive one into stock, list a goods' lots, keep a lot's inspection report.
+    #[command(subcommand)]
+    Lot(LotCommand),
     /// Lists after-sales cases.
     AfterSales {
         /// Only those still open.
@@ -254,6 +262,42 @@ enum Command {
         description: String,
         #[arg(long, default_value = "")]
         place: String,
+        /// The part (shipment id) it follows; the latest when left out.
+        #[arg(long)]
+        shipment: Option<i64>,
+    },
+}
+
+#[derive(Debug, Subcommand)]
+enum LotCommand {
+    /// Receives a lot into stock: its units become sellable, its expiry counts for the goods'.
+    Add {
+        /// The goods' id.
+        goods: i64,
+        #[arg(long)]
+        lot: String,
+        /// YYYY-MM-DD.
+        #[arg(long)]
+        produced: String,
+        /// YYYY-MM-DD: the last day of use.
+        #[arg(long)]
+        expires: String,
+        #[arg(long)]
+        quantity: i64,
+        /// The inspection report (质检报告): a PDF, JPEG or PNG file.
+        #[arg(long)]
+        report: Option<std::path::PathBuf>,
+    },
+    /// Lists a goods' lots, earliest expiry first.
+    List {
+        /// The goods' id.
+        goods: i64,
+    },
+    /// Keeps (or replaces) a lot's inspection report: a PDF, JPEG or PNG file.
+    Report {
+        /// The lot's id.
+        lot: i64,
+        file: std::path::PathBuf,
     },
 }
 
@@ -422,7 +466,8 @@ async fn command(db: &Db, admin: Admin) -> anyhow::Result<String> {
         Command::Invoices { pending } => invoices(&mut conn, pending).await,
         Command::IssueInvoice { id } => issue_invoice(&mut conn, &operator, id).await,
         Command::Answer { case, body, resolve } => answer(&mut conn, &operator, case, &body, resolve).await,
-        Command::Ship { order, carrier, tracking } => ship(&mut conn, &operator, order, &carrier, &tracking).await,
+        Command::Ship { order, carrier, tracking, lines } => ship(&mut conn, &operator, order, &carrier, &tracking, lines.as_deref()).await,
+        Command::Lot(command) => lots::run(&mut conn, &operator, command).await,
         Command::Returns { open } => list_returns(&mut conn, open).await,
         Command::ApproveReturn { id, note } => return_step(&mut conn, &operator, id, Step::Approve, &note).await,
         Command::RejectReturn { id, reason } => return_step(&mut conn, &operator, id, Step::Reject, &reason).await,
@@ -449,7 +494,9 @@ async fn command(db: &Db, admin: Admin) -> anyhow::Result<String> {
             crate::seed::seed_if_empty(db).await?;
             crate::db::generate::generate(&mut conn, db.kind, goods, seed).await
         }
-        Command::Logistics { order, description, place } => logistics(&mut conn, &operator, order, &place, &description).await,
+        Command::Logistics { order, description, place, shipment } => {
+            logistics(&mut conn, &operator, order, shipment, &place, &description).await
+        }
         Command::Settings(args) => settings(&mut conn, &operator, args).await,
         Command::Prices { to } => prices(&mut conn, &operator, to).await,
     }

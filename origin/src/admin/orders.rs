@@ -15,28 +15,42 @@ use crate::domain::returns::Step;
 use crate::domain::{messages, returns};
 use crate::{money, now};
 
-pub(super) async fn ship(conn: &mut AnyConnection, operator: &str, order: i64, carrier: &str, tracking: &str) -> anyhow::Result<String> {
+pub(super) async fn ship(
+    conn: &mut AnyConnection,
+    operator: &str,
+    order: i64,
+    carrier: &str,
+    tracking: &str,
+    lines: Option<&str>,
+) -> anyhow::Result<String> {
     let (carrier, tracking) = (carrier.trim(), tracking.trim());
     anyhow::ensure!(!carrier.is_empty() && !tracking.is_empty(), "a shipment needs its carrier and tracking number");
+    let parts = lines.map(shipping::parse_parts).transpose()?;
     let mut tx = begin_write(conn).await?;
-    let shipped = shipping::ship(&mut tx, order, carrier, tracking, Actor::Operator, now()).await?;
-    let order_no = shipped.order_no;
-    log(&mut tx, operator, "order.ship", shipped.member, &format!("order {order} ({order_no}): {carrier} {tracking}")).await?;
+    let shipped = shipping::ship(&mut tx, order, carrier, tracking, parts.as_deref(), Actor::Operator, now()).await?;
+    let (order_no, seq) = (shipped.order.order_no, shipped.seq);
+    let detail = format!("order {order} ({order_no}) part {seq}: {carrier} {tracking}");
+    log(&mut tx, operator, "order.ship", shipped.order.member, &detail).await?;
     tx.commit().await?;
-    Ok(format!("shipped order {order} ({order_no}) by {carrier}, {tracking}\n"))
+    let left = match shipped.left {
+        0 => "nothing left to ship".to_owned(),
+        left => format!("{left} units left to ship"),
+    };
+    Ok(format!("shipped order {order} ({order_no}) part {seq} (shipment {}) by {carrier}, {tracking}; {left}\n", shipped.shipment))
 }
 
 pub(super) async fn logistics(
     conn: &mut AnyConnection,
     operator: &str,
     order: i64,
+    shipment: Option<i64>,
     place: &str,
     description: &str,
 ) -> anyhow::Result<String> {
     let (place, description) = (place.trim(), description.trim());
     anyhow::ensure!(!description.is_empty(), "a logistics event needs its description");
     let mut tx = begin_write(conn).await?;
-    let followed = shipping::add_logistics(&mut tx, order, place, description, now()).await?;
+    let followed = shipping::add_logistics(&mut tx, order, shipment, place, description, now()).await?;
     let order_no = followed.order_no;
     log(&mut tx, operator, "order.logistics", followed.member, &format!("order {order} ({order_no}): {place} {description}")).await?;
     tx.commit().await?;

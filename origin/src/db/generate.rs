@@ -9,6 +9,7 @@
 //! brand on about half the branded ones, stock (a few sold out), sales spread unevenly (a few
 //! best-sellers, a long tail). The same `--seed` writes the same goods.
 
+use crate::domain::catalogue::lots;
 use anyhow::Context;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -140,6 +141,19 @@ pub async fn generate(conn: &mut AnyConnection, kind: Kind, count: usize, seed: 
                         .await?;
                 }
             }
+            // Each goods' stock is one lot, long-dated: its shown expiry.
+            let (produced, expires) = (lots::day(created - 600 * 86_400), lots::day(created + 500 * 86_400));
+            sqlx::query(
+                "INSERT INTO goods_lots (goods_id, lot_no, produced_on, expires_on, received, quantity, created_at) \
+                 SELECT id, 'G' || id, $1, $2, stock, stock, $3 FROM goods WHERE id > $4 AND stock > 0",
+            )
+            .bind(&produced)
+            .bind(&expires)
+            .bind(created)
+            .bind(last)
+            .execute(&mut *tx)
+            .await?;
+            sqlx::query("UPDATE goods SET expires_on = $1 WHERE id > $2 AND stock > 0").bind(&expires).bind(last).execute(&mut *tx).await?;
             done += rows;
         }
         tx.commit().await.context("committing generated goods")?;

@@ -66,11 +66,7 @@ pub async fn reject(conn: &mut AnyConnection, id: i64, reason: &str, now: i64) -
     Ok(Reviewed { member, kind, member_approved: false })
 }
 
-/// `YYYY-MM-DD` of the shop's day (UTC+8) at `now`.
-pub fn day(now: i64) -> String {
-    let (year, month, day) = crate::civil_date(now, 8 * 3600);
-    format!("{year:04}-{month:02}-{day:02}")
-}
+pub use crate::domain::catalogue::lots::day;
 
 /// Days from `from` to `to`, both `YYYY-MM-DD`; `None` for a date that is not one.
 fn days_between(from: &str, to: &str) -> Option<i64> {

@@ -27,6 +27,7 @@ pub mod idempotency;
 pub mod images;
 pub mod invoice;
 pub mod kxzq;
+pub mod lot;
 pub mod member;
 pub mod openapi;
 pub mod ops;
@@ -112,6 +113,7 @@ fn routes() -> (Router<ApiContext>, utoipa::openapi::OpenApi) {
         .merge(order_centre::router())
         .merge(after_sales::router())
         .merge(returns::router())
+        .merge(lot::router())
         .merge(self_service::router())
         .merge(invoice::router())
         .merge(kxzq::router())

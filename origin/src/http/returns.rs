@@ -89,9 +89,15 @@ pub struct ReturnableLine {
     paid: String,
     /// Units refunded already.
     returned: i64,
-    /// Units that can still be returned (none while a return is open).
+    /// Units that can still be returned: shipped and not returned (none while a return is open).
     #[sqlx(skip)]
     returnable: i64,
+    /// Units shipped so far.
+    shipped: i64,
+    /// The lots it shipped from with units not yet returned (lot id, number, expiry, units
+    /// shipped and returned): a return of a line shipped from several names one.
+    #[sqlx(skip)]
+    lots: Vec<returns::lots::LineLot>,
     /// Refunded for the line so far.
     #[sqlx(skip)]
     #[schema(example = "10.00")]
@@ -166,6 +172,8 @@ pub struct ReturnRecordLine {
     order_item_id: i64,
     name: String,
     number: i64,
+    /// The lot it came back from; empty for a set, or a line shipped before lots were kept.
+    lot_no: String,
     #[schema(example = "3.33")]
     refund: String,
     #[schema(example = "0.17")]
@@ -196,17 +204,19 @@ async fn load(conn: &mut AnyConnection, member: Member, order: i64) -> Result<Re
     let facts = returns::order_facts(conn, order, Some(member.id)).await?.ok_or_else(|| Error::not_found("订单不存在"))?;
     let mut lines: Vec<ReturnableLine> = sqlx::query_as(
         "SELECT id, goods_id, type, name, ypgg, sccj, bzdw, number, price AS price_stored, paid AS paid_stored, returned, \
-         refunded AS refunded_stored FROM order_items WHERE order_id = $1 ORDER BY id",
+         refunded AS refunded_stored, shipped FROM order_items WHERE order_id = $1 ORDER BY id",
     )
     .bind(order)
     .fetch_all(&mut *conn)
     .await?;
     let refusal = returns::returnable(&facts).err();
+    let lots = returns::lots::line_lots(conn, order).await?;
     for line in &mut lines {
         line.price = money::text(line.price_stored);
         line.paid = money::text(line.paid_stored);
         line.refunded = money::text(line.refunded_stored);
-        line.returnable = if refusal.is_some() { 0 } else { line.number - line.returned };
+        line.returnable = if refusal.is_some() { 0 } else { (line.shipped - line.returned).max(0) };
+        line.lots = lots.iter().filter(|lot| lot.item == line.id && lot.shipped > lot.returned).cloned().collect();
     }
     let rows: Vec<RecordRow> = sqlx::query_as(
         "SELECT id, return_no, reason, description, status, refund, red_packet, points_back, points_taken, points_short, points_deducted, \
@@ -219,9 +229,9 @@ async fn load(conn: &mut AnyConnection, member: Member, order: i64) -> Result<Re
     .await?;
     let mut records = Vec::with_capacity(rows.len());
     for row in rows {
-        let record_lines: Vec<(i64, String, i64, i64, i64)> = sqlx::query_as(
-            "SELECT l.order_item_id, i.name, l.number, l.refund, l.red_packet FROM return_lines l \
-             JOIN order_items i ON i.id = l.order_item_id WHERE l.return_id = $1 ORDER BY l.id",
+        let record_lines: Vec<(i64, String, i64, i64, i64, Option<String>)> = sqlx::query_as(
+            "SELECT l.order_item_id, i.name, l.number, l.refund, l.red_packet, g.lot_no FROM return_lines l \
+             JOIN order_items i ON i.id = l.order_item_id LEFT JOIN goods_lots g ON g.id = l.lot_id WHERE l.return_id = $1 ORDER BY l.id",
         )
         .bind(row.id)
         .fetch_all(&mut *conn)
@@ -249,10 +259,11 @@ async fn load(conn: &mut AnyConnection, member: Member, order: i64) -> Result<Re
             refunded_at: row.refunded_at,
             lines: record_lines
                 .into_iter()
-                .map(|(order_item_id, name, number, refund, red_packet)| ReturnRecordLine {
+                .map(|(order_item_id, name, number, refund, red_packet, lot_no)| ReturnRecordLine {
                     order_item_id,
                     name,
                     number,
+                    lot_no: lot_no.unwrap_or_default(),
                     refund: money::text(refund),
                     red_packet: money::text(red_packet),
                 })
@@ -270,6 +281,7 @@ async fn load(conn: &mut AnyConnection, member: Member, order: i64) -> Result<Re
         refusal: match refusal {
             Some(Refusal::State(message) | Refusal::Field(_, message)) => message,
             None if lines.iter().all(|line| line.returned == line.number) => "订单商品已全部退货".into(),
+            None if lines.iter().all(|line| line.returnable == 0) => "已发货的商品已全部退货".into(),
             None => String::new(),
         },
         refunded: money::text(facts.refunded),
@@ -356,6 +368,7 @@ async fn quote(
     let lines = returns::line_facts(&mut conn, order).await?;
     let held: i64 = sqlx::query_scalar("SELECT points FROM members WHERE id = $1").bind(member.id).fetch_one(&mut *conn).await?;
     let per_yuan = crate::domain::settlement::settings(&mut conn).await?.points_per_yuan;
+    returns::lots::resolve(&lines, &returns::lots::line_lots(&mut conn, order).await?, &wanted)?;
     let refund = returns::compute(&facts, &lines, &wanted, held, per_yuan)??;
     ok(ReturnQuote {
         lines: refund
@@ -383,7 +396,8 @@ async fn quote(
 /// A return asked for (`multipart/form-data`).
 #[derive(ToSchema)]
 pub struct ReturnForm {
-    /// The order's lines and units to return: `12:1,13:2` (line id:units).
+    /// The order's lines and units to return: `12:1,13:2:345` (line id:units, and the lot's id
+    /// when the line shipped from several).
     #[schema(value_type = String, example = "12:1,13:2")]
     lines: Vec<returns::Wanted>,
     /// 退货原因, 1–6.
@@ -420,7 +434,8 @@ impl FromUpload for ReturnForm {
     }
 }
 
-/// `POST /api/order/{id}/return` (multipart: `lines` `12:1,13:2`; `reason` 1–6; `description`
+/// `POST /api/order/{id}/return` (multipart: `lines` `12:1,13:2:345`, the lot's id after the
+/// units of a line shipped from several; `reason` 1–6; `description`
 /// at most 500 characters, required for 其他; `refund` the refund shown, optional: a different
 /// one now is refused with 409; `photos` up to 5 JPEG or PNG of at most 5 MB): requests a
 /// return of a shipped or completed order of the member's. One return of an order is open at a

@@ -108,14 +108,6 @@ pub(super) async fn insert_activities(
             .execute(&mut **tx)
             .await?;
     }
-    for item in &catalogue.near_expiry {
-        let (year, month, day) = crate::civil_date(now() + item.days * 86_400, 8 * 3600);
-        sqlx::query("UPDATE goods SET expires_on = $1 WHERE id = $2")
-            .bind(format!("{year:04}-{month:02}-{day:02}"))
-            .bind(first(&item.goods)?)
-            .execute(&mut **tx)
-            .await?;
-    }
     for welfare in &catalogue.welfare {
         engine::Money::parse(&welfare.rate).map_err(|error| anyhow::anyhow!("welfare {}: rate {error}", welfare.title))?;
         sqlx::query("INSERT INTO welfare_activities (title, rate, starts_at, ends_at) VALUES ($1, $2, $3, $4)")

@@ -6,6 +6,7 @@ use std::collections::HashMap;
 use sqlx::{Any, Transaction};
 
 use super::{Brand, Catalogue, Category, stored};
+use crate::domain::catalogue::lots;
 use crate::domain::catalogue::scope::{Dispensing, ScopeClass};
 use crate::now;
 
@@ -132,9 +133,56 @@ pub(super) async fn insert_goods(
                 .execute(&mut **tx)
                 .await?;
         }
+        // The near-expiry zone's goods are the first of their name.
+        let near = match ids.contains_key(&goods.name) {
+            false => catalogue.near_expiry.iter().find(|item| item.goods == goods.name).map(|item| item.days),
+            true => None,
+        };
+        insert_lots(tx, id, index, goods.stock.max(0), near, created).await?;
         ids.entry(goods.name.clone()).or_default().push(id);
     }
     Ok(ids)
+}
+
+/// The demo's lots of one goods, its stock split between them: a main lot and a later one (a
+/// third), dated from today so that the demo never ages into the near-expiry zone; the zone's
+/// goods hold a short-dated lot too (a tenth, expiring in `near_days`), which shipments take
+/// first. The goods' shown expiry is then the nearest of them.
+async fn insert_lots(
+    tx: &mut Transaction<'_, Any>,
+    goods: i64,
+    index: usize,
+    stock: i64,
+    near_days: Option<i64>,
+    now: i64,
+) -> anyhow::Result<()> {
+    if stock == 0 {
+        return Ok(());
+    }
+    let near = near_days.map(|days| (days, (stock / 10).max(1)));
+    let near_units = near.map_or(0, |(_, units)| units);
+    let later = (stock - near_units) / 3;
+    let main_days = 400 + (index as i64 * 37) % 700;
+    let lots = near.into_iter().chain([(main_days, stock - near_units - later), (main_days + 182, later)]);
+    for (n, (days, quantity)) in lots.enumerate().filter(|(_, (_, quantity))| *quantity > 0) {
+        let expires = now + days * 86_400;
+        let produced = expires - 3 * 365 * 86_400;
+        let produced_on = lots::day(produced);
+        sqlx::query(
+            "INSERT INTO goods_lots (goods_id, lot_no, produced_on, expires_on, received, quantity, created_at) \
+             VALUES ($1, $2, $3, $4, $5, $5, $6)",
+        )
+        .bind(goods)
+        .bind(format!("{}{:02}", produced_on.replace('-', ""), n + 1))
+        .bind(&produced_on)
+        .bind(lots::day(expires))
+        .bind(quantity)
+        .bind(now)
+        .execute(&mut **tx)
+        .await?;
+    }
+    lots::refresh_expiry(tx, goods, &lots::day(now)).await?;
+    Ok(())
 }
 
 /// The class (经营范围) of the demo's goods, from their category: antibiotics are 抗生素制剂,

@@ -15,6 +15,7 @@ mod favorites;
 mod goods;
 mod invoices;
 mod limits;
+mod lots;
 mod member;
 mod openapi;
 mod operations;

@@ -1182,6 +1182,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/lot/{id}/report': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * `GET /api/lot/{id}/report`: a lot's inspection report as kept (PDF, JPEG or PNG), for a
+     *     signed-in member; 404 when the lot has none.
+     */
+    get: operations['lot_report'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/moneys/moneyConfig': {
     parameters: {
       query?: never;
@@ -1420,7 +1440,8 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * `POST /api/order/{id}/return` (multipart: `lines` `12:1,13:2`; `reason` 1–6; `description`
+     * `POST /api/order/{id}/return` (multipart: `lines` `12:1,13:2:345`, the lot's id after the
+     *     units of a line shipped from several; `reason` 1–6; `description`
      *     at most 500 characters, required for 其他; `refund` the refund shown, optional: a different
      *     one now is refused with 409; `photos` up to 5 JPEG or PNG of at most 5 MB): requests a
      *     return of a shipped or completed order of the member's. One return of an order is open at a
@@ -4793,6 +4814,11 @@ export interface components {
          * @description 1 when the member keeps it among their favourites.
          */
         is_favorite: number;
+        /**
+         * @description The lots on sale, earliest expiry first (lot number, production and expiry dates, units
+         *     in stock are not shown): what the next shipments take. `expires_on` is the first's.
+         */
+        lots: components['schemas']['LotOnSale'][];
         manjian: components['schemas']['ManjianActivity'] | null;
         origin: string;
         /** @description The §2 query ids, echoed (0 when absent). */
@@ -4802,8 +4828,6 @@ export interface components {
          * @description 1 for prescription medicines.
          */
         rx: number;
-        /** @description Shelf life. */
-        validity: string;
       };
       /** @example ok */
       msg: string;
@@ -5250,7 +5274,7 @@ export interface components {
         /** Format: int64 */
         id: number;
         items: components['schemas']['OrderItem'][];
-        /** @description The carrier's events, oldest first. */
+        /** @description The carrier's events of every part, oldest first. */
         logistics: components['schemas']['LogisticsEvent'][];
         order_no: string;
         /**
@@ -5285,6 +5309,11 @@ export interface components {
          */
         refunded: string;
         remark: string;
+        /**
+         * @description Its parts as shipped, first first: carrier, tracking number, and per line the lots
+         *     (lot number, production and expiry dates, units, inspection report) with their events.
+         */
+        shipments: components['schemas']['Shipment'][];
         /** Format: int64 */
         shipped_at: number | null;
         /** @example 0.00 */
@@ -5301,6 +5330,11 @@ export interface components {
         /** @example 120.00 */
         total: string;
         tracking_no: string;
+        /**
+         * Format: int64
+         * @description Units paid for and not yet shipped (0 once all left, or when cancelled).
+         */
+        unshipped: number;
       };
       /** @example ok */
       msg: string;
@@ -6411,6 +6445,11 @@ export interface components {
        * @description 1 when the member keeps it among their favourites.
        */
       is_favorite: number;
+      /**
+       * @description The lots on sale, earliest expiry first (lot number, production and expiry dates, units
+       *     in stock are not shown): what the next shipments take. `expires_on` is the first's.
+       */
+      lots: components['schemas']['LotOnSale'][];
       manjian: components['schemas']['ManjianActivity'] | null;
       origin: string;
       /** @description The §2 query ids, echoed (0 when absent). */
@@ -6420,8 +6459,6 @@ export interface components {
        * @description 1 for prescription medicines.
        */
       rx: number;
-      /** @description Shelf life. */
-      validity: string;
     };
     /** @description What the engine needs to know of the goods on a line. */
     GoodsInput: {
@@ -6654,6 +6691,25 @@ export interface components {
       number: number;
       price: components['schemas']['MoneyInput'];
     };
+    /**
+     * @description Units of an order line shipped from one lot, and returned to it so far (refunded or in an
+     *     open return).
+     */
+    LineLot: {
+      expires_on: string;
+      /**
+       * Format: int64
+       * @description The order line.
+       */
+      item: number;
+      /** Format: int64 */
+      lot_id: number;
+      lot_no: string;
+      /** Format: int64 */
+      returned: number;
+      /** Format: int64 */
+      shipped: number;
+    };
     /** @description One line of the quote. */
     LineQuote: {
       amount: components['schemas']['Money'];
@@ -6752,6 +6808,12 @@ export interface components {
       created_at: number;
       description: string;
       place: string;
+    };
+    /** @description A lot on sale as the goods' page shows it. */
+    LotOnSale: {
+      expires_on: string;
+      lot_no: string;
+      produced_on: string;
     };
     /** @description The member's account manager; `is_default` 1 when the shop's is shown instead. */
     Manager: {
@@ -7130,7 +7192,7 @@ export interface components {
       /** Format: int64 */
       id: number;
       items: components['schemas']['OrderItem'][];
-      /** @description The carrier's events, oldest first. */
+      /** @description The carrier's events of every part, oldest first. */
       logistics: components['schemas']['LogisticsEvent'][];
       order_no: string;
       /**
@@ -7165,6 +7227,11 @@ export interface components {
        */
       refunded: string;
       remark: string;
+      /**
+       * @description Its parts as shipped, first first: carrier, tracking number, and per line the lots
+       *     (lot number, production and expiry dates, units, inspection report) with their events.
+       */
+      shipments: components['schemas']['Shipment'][];
       /** Format: int64 */
       shipped_at: number | null;
       /** @example 0.00 */
@@ -7181,11 +7248,16 @@ export interface components {
       /** @example 120.00 */
       total: string;
       tracking_no: string;
+      /**
+       * Format: int64
+       * @description Units paid for and not yet shipped (0 once all left, or when cancelled).
+       */
+      unshipped: number;
     };
     /** @description One entry of an order's timeline. */
     OrderEvent: {
       /**
-       * @description `place`, `pay`, `cancel`, `ship`, `receive`, or a return's step: `return_request`,
+       * @description `place`, `pay`, `cancel`, `ship` (its first part), `ship_part` (each part after), `receive`, or a return's step: `return_request`,
        *     `return_withdraw`, `return_approve`, `return_reject`, `return_receive`.
        */
       action: string;
@@ -7262,6 +7334,11 @@ export interface components {
        */
       returned: number;
       sccj: string;
+      /**
+       * Format: int64
+       * @description Units shipped so far.
+       */
+      shipped: number;
       /** Format: int64 */
       type: number;
       ypgg: string;
@@ -7731,7 +7808,8 @@ export interface components {
       /** @description 问题描述 (lines), at most 500 characters; required for 其他. */
       description?: string | null;
       /**
-       * @description The order's lines and units to return: `12:1,13:2` (line id:units).
+       * @description The order's lines and units to return: `12:1,13:2:345` (line id:units, and the lot's id
+       *     when the line shipped from several).
        * @example 12:1,13:2
        */
       lines: string;
@@ -7892,6 +7970,8 @@ export interface components {
       status_name: string;
     };
     ReturnRecordLine: {
+      /** @description The lot it came back from; empty for a set, or a line shipped before lots were kept. */
+      lot_no: string;
       name: string;
       /** Format: int64 */
       number: number;
@@ -7912,6 +7992,11 @@ export interface components {
        * @description The order line's id (what a return names).
        */
       id: number;
+      /**
+       * @description The lots it shipped from with units not yet returned (lot id, number, expiry, units
+       *     shipped and returned): a return of a line shipped from several names one.
+       */
+      lots: components['schemas']['LineLot'][];
       name: string;
       /** Format: int64 */
       number: number;
@@ -7929,7 +8014,7 @@ export interface components {
       refunded: string;
       /**
        * Format: int64
-       * @description Units that can still be returned (none while a return is open).
+       * @description Units that can still be returned: shipped and not returned (none while a return is open).
        */
       returnable: number;
       /**
@@ -7938,6 +8023,11 @@ export interface components {
        */
       returned: number;
       sccj: string;
+      /**
+       * Format: int64
+       * @description Units shipped so far.
+       */
+      shipped: number;
       /**
        * Format: int64
        * @description 0 normal, 1 秒杀 flash sale, 3 组合购 combination (whose `ypgg` holds the set's contents).
@@ -8017,6 +8107,48 @@ export interface components {
       shipping_fee?: components['schemas']['MoneyInput'] | null;
       use_points?: components['schemas']['Flag'] | null;
       use_red_packet?: components['schemas']['Flag'] | null;
+    };
+    /** @description One part of an order's shipping. */
+    Shipment: {
+      carrier: string;
+      /** Format: int64 */
+      id: number;
+      items: components['schemas']['ShippedItem'][];
+      /** @description The carrier's events for it, oldest first. */
+      logistics: components['schemas']['LogisticsEvent'][];
+      /**
+       * Format: int64
+       * @description 1, 2, … within the order.
+       */
+      seq: number;
+      /** Format: int64 */
+      shipped_at: number;
+      tracking_no: string;
+    };
+    /** @description An order line in a part. */
+    ShippedItem: {
+      lots: components['schemas']['ShippedLot'][];
+      name: string;
+      /** Format: int64 */
+      number: number;
+      /** Format: int64 */
+      order_item_id: number;
+    };
+    /** @description A lot one part shipped of a goods. */
+    ShippedLot: {
+      expires_on: string;
+      /** Format: int64 */
+      goods_id: number;
+      /** @description The goods' own name (a set's line ships the goods inside it). */
+      goods_name: string;
+      /** @description Whether its inspection report can be read (`GET /api/lot/{lot_id}/report`). */
+      has_report: boolean;
+      /** Format: int64 */
+      lot_id: number;
+      lot_no: string;
+      /** Format: int64 */
+      number: number;
+      produced_on: string;
     };
     /** @description Free shipping: reached, or what is still needed. */
     Shipping: {
@@ -8607,6 +8739,7 @@ export type KxStanding = components['schemas']['KxStanding'];
 export type KxZone = components['schemas']['KxZone'];
 export type LadderRow = components['schemas']['LadderRow'];
 export type LadderStepInput = components['schemas']['LadderStepInput'];
+export type LineLot = components['schemas']['LineLot'];
 export type LineQuote = components['schemas']['LineQuote'];
 export type LineSettlement = components['schemas']['LineSettlement'];
 export type Link = components['schemas']['Link'];
@@ -8614,6 +8747,7 @@ export type LogEntry = components['schemas']['LogEntry'];
 export type LogPage = components['schemas']['LogPage'];
 export type LoginForm = components['schemas']['LoginForm'];
 export type LogisticsEvent = components['schemas']['LogisticsEvent'];
+export type LotOnSale = components['schemas']['LotOnSale'];
 export type Manager = components['schemas']['Manager'];
 export type ManjianActivity = components['schemas']['ManjianActivity'];
 export type ManjianTier = components['schemas']['ManjianTier'];
@@ -8680,6 +8814,9 @@ export type SelectForm = components['schemas']['SelectForm'];
 export type Selected = components['schemas']['Selected'];
 export type Settlement = components['schemas']['Settlement'];
 export type SettlementInput = components['schemas']['SettlementInput'];
+export type Shipment = components['schemas']['Shipment'];
+export type ShippedItem = components['schemas']['ShippedItem'];
+export type ShippedLot = components['schemas']['ShippedLot'];
 export type Shipping = components['schemas']['Shipping'];
 export type ShippingData = components['schemas']['ShippingData'];
 export type ShippingDataInput = components['schemas']['ShippingDataInput'];
@@ -10278,6 +10415,30 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Envelope_KxProgrammePage'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  lot_report: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 质检报告（PDF或图片） */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/pdf': string;
         };
       };
       '4XX': components['responses']['Error'];

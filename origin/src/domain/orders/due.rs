@@ -88,15 +88,22 @@ pub async fn cancel_due(db: &Db, now: i64, pay_seconds: i64) -> anyhow::Result<u
     }
 }
 
-/// Completes every order shipped `receive_seconds` ago or more and not yet received, as of
+/// Completes every order whose last part was shipped `receive_seconds` ago or more, with
+/// nothing left to ship, and not yet received, as of
 /// `now` (the member never confirmed receipt), each in a transaction of its own; answers how
 /// many it completed.
 pub async fn complete_due(db: &Db, now: i64, receive_seconds: i64) -> anyhow::Result<u64> {
     let mut completed = 0;
     loop {
         let due: Vec<i64> =
-            sqlx::query_scalar("SELECT id FROM orders WHERE status = $1 AND shipped_at <= $2 ORDER BY shipped_at, id LIMIT $3")
-                .bind(OrderStatus::Shipped)
+            // Its last part shipped long enough ago, and nothing left to ship.
+            sqlx::query_scalar(
+                "SELECT id FROM orders WHERE status = $1 AND shipped_at <= $2 \
+                 AND NOT EXISTS (SELECT 1 FROM order_items i WHERE i.order_id = orders.id AND i.shipped < i.number) \
+                 AND NOT EXISTS (SELECT 1 FROM shipments s WHERE s.order_id = orders.id AND s.shipped_at > $2) \
+                 ORDER BY shipped_at, id LIMIT $3",
+            )
+            .bind(OrderStatus::Shipped)
                 .bind(now.saturating_sub(receive_seconds))
                 .bind(BATCH)
                 .fetch_all(&db.pool)

@@ -184,7 +184,7 @@ pub async fn change(
 /// One entry of an order's timeline.
 #[derive(Clone, Debug, serde::Serialize, utoipa::ToSchema, sqlx::FromRow)]
 pub struct OrderEvent {
-    /// `place`, `pay`, `cancel`, `ship`, `receive`, or a return's step: `return_request`,
+    /// `place`, `pay`, `cancel`, `ship` (its first part), `ship_part` (each part after), `receive`, or a return's step: `return_request`,
     /// `return_withdraw`, `return_approve`, `return_reject`, `return_receive`.
     pub action: String,
     #[sqlx(skip)]
@@ -210,6 +210,7 @@ pub async fn timeline(conn: &mut AnyConnection, order: i64) -> sqlx::Result<Vec<
             "cancel" => Action::Cancel.title(),
             "ship" => Action::Ship.title(),
             "receive" => Action::Receive.title(),
+            "ship_part" => "商家已发出又一个包裹",
             "return_request" => "申请退货",
             "return_withdraw" => "撤销退货申请",
             "return_approve" => "退货申请已通过",
@@ -238,10 +239,18 @@ pub async fn logistics(conn: &mut AnyConnection, order: i64) -> sqlx::Result<Vec
         .await
 }
 
-/// Adds a logistics event to the order.
-pub async fn add_logistics(conn: &mut AnyConnection, order: i64, place: &str, description: &str, now: i64) -> sqlx::Result<()> {
-    sqlx::query("INSERT INTO order_logistics (order_id, place, description, created_at) VALUES ($1, $2, $3, $4)")
+/// Adds a logistics event to the order, following its part `shipment` when given.
+pub async fn add_logistics(
+    conn: &mut AnyConnection,
+    order: i64,
+    shipment: Option<i64>,
+    place: &str,
+    description: &str,
+    now: i64,
+) -> sqlx::Result<()> {
+    sqlx::query("INSERT INTO order_logistics (order_id, shipment_id, place, description, created_at) VALUES ($1, $2, $3, $4, $5)")
         .bind(order)
+        .bind(shipment)
         .bind(place)
         .bind(description)
         .bind(now)

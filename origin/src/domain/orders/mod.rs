@@ -85,10 +85,18 @@ pub async fn cancel(conn: &mut AnyConnection, member: i64, id: i64, now: i64) ->
     Ok(())
 }
 
-/// The member confirms receipt of a shipped order at `now` (待收货 → 已完成); its cash back is
-/// credited.
+/// The member confirms receipt of a shipped order at `now` (待收货 → 已完成), once every part
+/// has left; its cash back is credited.
 pub async fn receive(conn: &mut AnyConnection, member: i64, id: i64, now: i64) -> Result<()> {
     let mut tx = conn.begin().await?;
+    let status: Option<life::OrderStatus> = sqlx::query_scalar("SELECT status FROM orders WHERE id = $1 AND member_id = $2")
+        .bind(id)
+        .bind(member)
+        .fetch_optional(&mut *tx)
+        .await?;
+    if status == Some(life::OrderStatus::Shipped) && shipping::unshipped(&mut tx, id).await? > 0 {
+        return Err(Error::conflict("订单还有商品未发货，全部发出后才能确认收货"));
+    }
     if !life::change(&mut tx, id, Some(member), Action::Receive, Actor::Member, "", now).await? {
         return Err(refused(&mut tx, member, id, Action::Receive).await?);
     }

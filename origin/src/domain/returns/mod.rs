@@ -9,6 +9,7 @@
 //! guarded update), so the units returned before a return cannot change between its request and
 //! its refund: what the member was shown is what is refunded.
 
+pub mod lots;
 mod refund;
 #[cfg(test)]
 mod tests;
@@ -66,28 +67,38 @@ impl Refusal {
     }
 }
 
-/// One line of a return: the order line and the units sent back.
+/// One line of a return: the order line, the units sent back, and the lot they come back
+/// from (when the member names it).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Wanted {
     pub item: i64,
     pub number: i64,
+    pub lot: Option<i64>,
 }
 
-/// Reads `12:1,13:2` (order line id, units) as the lines of a return.
+/// Reads `12:1,13:2:345` (order line id, units, and the lot id when named) as the lines of a
+/// return.
 pub fn parse_lines(text: &str) -> Result<Vec<Wanted>, Refusal> {
     let bad = || Refusal::field("lines", "退货商品格式不正确");
     let mut lines: Vec<Wanted> = Vec::new();
     for part in text.split(',').map(str::trim).filter(|part| !part.is_empty()) {
-        let (item, number) = part.split_once(':').ok_or_else(bad)?;
-        let item: i64 = item.trim().parse().map_err(|_| bad())?;
-        let number: i64 = number.trim().parse().map_err(|_| bad())?;
+        let mut fields = part.split(':').map(str::trim);
+        let item: i64 = fields.next().and_then(|field| field.parse().ok()).ok_or_else(bad)?;
+        let number: i64 = fields.next().and_then(|field| field.parse().ok()).ok_or_else(bad)?;
+        let lot: Option<i64> = match fields.next() {
+            None | Some("") => None,
+            Some(field) => Some(field.parse().map_err(|_| bad())?),
+        };
+        if fields.next().is_some() {
+            return Err(bad());
+        }
         if number < 1 {
             return Err(Refusal::field("lines", "退货数量至少为1"));
         }
         if lines.iter().any(|line| line.item == item) {
             return Err(Refusal::field("lines", "同一商品只能填写一次"));
         }
-        lines.push(Wanted { item, number });
+        lines.push(Wanted { item, number, lot });
     }
     if lines.is_empty() {
         return Err(Refusal::field("lines", "请选择要退货的商品"));
@@ -127,6 +138,8 @@ pub struct LineFacts {
     pub points: i64,
     pub returned: i64,
     pub points_back_value: i64,
+    /// Units shipped so far.
+    pub shipped: i64,
 }
 
 pub async fn order_facts(conn: &mut AnyConnection, order: i64, member: Option<i64>) -> sqlx::Result<Option<OrderFacts>> {
@@ -149,7 +162,8 @@ pub async fn order_facts(conn: &mut AnyConnection, order: i64, member: Option<i6
 
 pub async fn line_facts(conn: &mut AnyConnection, order: i64) -> sqlx::Result<Vec<LineFacts>> {
     sqlx::query_as(
-        "SELECT id, name, number, paid, red_packet, points, returned, points_back_value FROM order_items WHERE order_id = $1 ORDER BY id",
+        "SELECT id, name, number, paid, red_packet, points, returned, points_back_value, shipped FROM order_items WHERE order_id = $1 \
+         ORDER BY id",
     )
     .bind(order)
     .fetch_all(&mut *conn)
@@ -235,6 +249,10 @@ pub async fn request(conn: &mut AnyConnection, request: &Request<'_>, now: i64) 
         Ok(refund) => refund,
         Err(refusal) => return Ok(Err(refusal)),
     };
+    let chosen_lots = match lots::resolve(&lines, &lots::line_lots(conn, order.id).await?, request.wanted) {
+        Ok(chosen) => chosen,
+        Err(refusal) => return Ok(Err(refusal)),
+    };
     if request.expected_refund.is_some_and(|expected| expected != refund.refund) {
         return Ok(Err(Refusal::State(format!("退款金额已变为¥{}，请确认后重新提交", money::text(refund.refund)))));
     }
@@ -261,8 +279,10 @@ pub async fn request(conn: &mut AnyConnection, request: &Request<'_>, now: i64) 
     .fetch_one(&mut *conn)
     .await?;
     for line in &refund.lines {
+        let lot = request.wanted.iter().zip(&chosen_lots).find(|(want, _)| want.item == line.item).and_then(|(_, lot)| *lot);
         sqlx::query(
-            "INSERT INTO return_lines (return_id, order_item_id, number, refund, red_packet, points_value) VALUES ($1, $2, $3, $4, $5, $6)",
+            "INSERT INTO return_lines (return_id, order_item_id, number, refund, red_packet, points_value, lot_id) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7)",
         )
         .bind(id)
         .bind(line.item)
@@ -270,6 +290,7 @@ pub async fn request(conn: &mut AnyConnection, request: &Request<'_>, now: i64) 
         .bind(line.refund)
         .bind(line.red_packet)
         .bind(line.points_value)
+        .bind(lot)
         .execute(&mut *conn)
         .await?;
     }

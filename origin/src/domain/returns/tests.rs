@@ -25,7 +25,7 @@ fn order(points_used: i64, points_value: i64, points_earned: i64, refunded: i64,
 const PLENTY: i64 = 1_000_000;
 
 fn line(id: i64, number: i64, paid: i64, red_packet: i64, points: i64) -> LineFacts {
-    LineFacts { id, name: format!("goods {id}"), number, paid, red_packet, points, returned: 0, points_back_value: 0 }
+    LineFacts { id, name: format!("goods {id}"), number, paid, red_packet, points, returned: 0, points_back_value: 0, shipped: number }
 }
 
 /// A return that leaves the order below its cash-back tier takes the difference out of its
@@ -37,9 +37,9 @@ fn cash_back_the_order_no_longer_earns_comes_out_of_the_refund() {
     order.cashback = 200_000;
     order.cashback_tiers = vec![(10_000_000, 200_000)];
     let lines = vec![line(1, 10, 6_000_000, 0, 0), line(2, 10, 5_000_000, 0, 0)];
-    let kept = compute(&order, &lines, &[Wanted { item: 2, number: 2 }], PLENTY, 100).unwrap().unwrap();
+    let kept = compute(&order, &lines, &[Wanted { item: 2, number: 2, lot: None }], PLENTY, 100).unwrap().unwrap();
     assert_eq!((kept.refund, kept.cashback_taken), (1_000_000, 0), "1000.00 left: the tier holds");
-    let below = compute(&order, &lines, &[Wanted { item: 2, number: 3 }], PLENTY, 100).unwrap().unwrap();
+    let below = compute(&order, &lines, &[Wanted { item: 2, number: 3, lot: None }], PLENTY, 100).unwrap().unwrap();
     assert_eq!((below.refund, below.cashback_taken), (1_500_000, 200_000), "950.00 left: the 20.00 goes back");
 }
 
@@ -51,7 +51,7 @@ fn cash_back_and_spent_points_never_take_more_than_the_refund() {
     order.cashback = 200_000;
     order.cashback_tiers = vec![(10_000_000, 200_000)];
     let lines = vec![line(1, 10, 6_000_000, 0, 0), line(2, 10, 5_000_000, 0, 0)];
-    let refund = compute(&order, &lines, &[Wanted { item: 2, number: 3 }], 0, 100).unwrap().unwrap();
+    let refund = compute(&order, &lines, &[Wanted { item: 2, number: 3, lot: None }], 0, 100).unwrap().unwrap();
     assert_eq!((refund.refund, refund.cashback_taken, refund.points_deducted), (1_500_000, 200_000, 1_300_000));
 }
 
@@ -64,7 +64,7 @@ fn one_by_one_adds_up_to_the_whole() {
     let mut lines = vec![line(1, 3, 100_000, 500, 700)];
     let mut total = Paid::default();
     for _ in 0..3 {
-        let refund = compute(&order, &lines, &[Wanted { item: 1, number: 1 }], PLENTY, 100).unwrap().unwrap();
+        let refund = compute(&order, &lines, &[Wanted { item: 1, number: 1, lot: None }], PLENTY, 100).unwrap().unwrap();
         total.refund += refund.refund;
         total.red_packet += refund.red_packet;
         total.points_back += refund.points_back;
@@ -74,7 +74,7 @@ fn one_by_one_adds_up_to_the_whole() {
         order.refunded += refund.refund;
     }
     assert_eq!(total, Paid { refund: 100_000, red_packet: 500, points_back: 7, points_taken: 9, points_deducted: 0, cashback_taken: 0 });
-    let more = compute(&order, &lines, &[Wanted { item: 1, number: 1 }], PLENTY, 100).unwrap();
+    let more = compute(&order, &lines, &[Wanted { item: 1, number: 1, lot: None }], PLENTY, 100).unwrap();
     assert_eq!(more, Err(Refusal::field("lines[0]", "goods 1最多可退0件")));
 }
 
@@ -84,9 +84,9 @@ fn one_by_one_adds_up_to_the_whole() {
 fn the_shipping_fees_points_stay() {
     let order = order(0, 0, 94, 0, 940_000);
     let lines = vec![line(1, 3, 840_000, 0, 0)];
-    let one = compute(&order, &lines, &[Wanted { item: 1, number: 1 }], PLENTY, 100).unwrap().unwrap();
+    let one = compute(&order, &lines, &[Wanted { item: 1, number: 1, lot: None }], PLENTY, 100).unwrap().unwrap();
     assert_eq!((one.refund, one.points_taken), (280_000, 28));
-    let all = compute(&order, &lines, &[Wanted { item: 1, number: 3 }], PLENTY, 100).unwrap().unwrap();
+    let all = compute(&order, &lines, &[Wanted { item: 1, number: 3, lot: None }], PLENTY, 100).unwrap().unwrap();
     assert_eq!(all.points_taken, 84);
 }
 
@@ -98,7 +98,7 @@ fn the_shipping_fees_points_stay() {
 fn earned_points_spent_come_out_of_the_refund() {
     let whole = order(0, 0, 1_000, 0, 10_000_000);
     let lines = vec![line(1, 10, 10_000_000, 0, 0)];
-    let all = [Wanted { item: 1, number: 10 }];
+    let all = [Wanted { item: 1, number: 10, lot: None }];
     let none = compute(&whole, &lines, &all, 0, 100).unwrap().unwrap();
     assert_eq!((none.refund, none.points_taken, none.points_short, none.points_deducted), (10_000_000, 0, 1_000, 100_000));
     let some = compute(&whole, &lines, &all, 400, 100).unwrap().unwrap();
@@ -115,19 +115,22 @@ fn earned_points_spent_come_out_of_the_refund() {
 fn the_first_unit_of_three_refunds_a_third_cut_to_the_cent() {
     let order = order(0, 0, 0, 0, 100_000);
     let lines = vec![line(1, 3, 100_000, 0, 0)];
-    let refund = compute(&order, &lines, &[Wanted { item: 1, number: 1 }], PLENTY, 100).unwrap().unwrap();
+    let refund = compute(&order, &lines, &[Wanted { item: 1, number: 1, lot: None }], PLENTY, 100).unwrap().unwrap();
     assert_eq!((refund.refund, refund.points_back, refund.points_taken), (33_300, 0, 0));
 }
 
 #[test]
 fn lines_are_read_and_refused_in_chinese() {
-    assert_eq!(parse_lines("12:1, 13:2").unwrap(), vec![Wanted { item: 12, number: 1 }, Wanted { item: 13, number: 2 }]);
+    assert_eq!(
+        parse_lines("12:1, 13:2").unwrap(),
+        vec![Wanted { item: 12, number: 1, lot: None }, Wanted { item: 13, number: 2, lot: None }]
+    );
     assert_eq!(parse_lines(""), Err(Refusal::field("lines", "请选择要退货的商品")));
     assert_eq!(parse_lines("12:0"), Err(Refusal::field("lines", "退货数量至少为1")));
     assert_eq!(parse_lines("12:1,12:2"), Err(Refusal::field("lines", "同一商品只能填写一次")));
     assert_eq!(parse_lines("x"), Err(Refusal::field("lines", "退货商品格式不正确")));
     let order = order(0, 0, 0, 0, 100_000);
-    let wrong = compute(&order, &[line(1, 3, 100_000, 0, 0)], &[Wanted { item: 2, number: 1 }], PLENTY, 100).unwrap();
+    let wrong = compute(&order, &[line(1, 3, 100_000, 0, 0)], &[Wanted { item: 2, number: 1, lot: None }], PLENTY, 100).unwrap();
     assert_eq!(wrong, Err(Refusal::field("lines[0]", "订单中没有该商品")));
 }
 
@@ -139,4 +142,37 @@ fn steps_leave_their_states_only() {
     assert_eq!(Step::Reject.from(), &[Requested, Approved]);
     assert_eq!(Step::Withdraw.to(), Withdrawn);
     assert_eq!(ReturnStatus::ALL.map(ReturnStatus::code), [0, 1, 2, 3, 4]);
+}
+
+/// A line comes back only as far as it was shipped, from a lot that shipped it; the member
+/// names the lot when the line left in two.
+#[test]
+fn returned_units_come_back_from_a_lot_that_shipped_them() {
+    use super::lots::{LineLot, resolve};
+    let mut lines = vec![line(1, 10, 1_000_000, 0, 0), line(2, 5, 500_000, 0, 0)];
+    lines[0].shipped = 6;
+    let lot = |item, lot_id, shipped, returned| LineLot {
+        item,
+        lot_id,
+        lot_no: format!("L{lot_id}"),
+        expires_on: "2028-01-31".into(),
+        shipped,
+        returned,
+    };
+    let lots = vec![lot(1, 7, 4, 0), lot(1, 8, 2, 1), lot(2, 9, 5, 0)];
+    let want = |item, number, lot| Wanted { item, number, lot };
+    // Line 2 left in one lot: it comes back from it.
+    assert_eq!(resolve(&lines, &lots, &[want(2, 5, None)]), Ok(vec![Some(9)]));
+    // Line 1 left in two: the member names one, within what it shipped and was not returned.
+    assert!(matches!(resolve(&lines, &lots, &[want(1, 1, None)]), Err(Refusal::Field(_, message)) if message.contains("请选择退回的批号")));
+    assert_eq!(resolve(&lines, &lots, &[want(1, 4, Some(7)), want(2, 1, None)]), Ok(vec![Some(7), Some(9)]));
+    assert!(matches!(resolve(&lines, &lots, &[want(1, 2, Some(8))]), Err(Refusal::Field(_, message)) if message.contains("只发出1件未退")));
+    assert!(
+        matches!(resolve(&lines, &lots, &[want(1, 1, Some(9))]), Err(Refusal::Field(_, message)) if message.contains("没有从该批号发货"))
+    );
+    // Only shipped units come back: 6 of line 1's 10.
+    assert!(matches!(resolve(&lines, &lots, &[want(1, 7, Some(7))]), Err(Refusal::Field(_, message)) if message.contains("只有6件")));
+    assert_eq!(super::parse_lines("1:4:7, 2:1"), Ok(vec![want(1, 4, Some(7)), want(2, 1, None)]));
+    assert!(super::parse_lines("1:4:x").is_err());
+    assert!(super::parse_lines("1:4:7:2").is_err());
 }

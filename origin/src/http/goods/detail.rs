@@ -26,7 +26,7 @@ pub(super) async fn detail(
     Query(echo): Query<DetailQuery>,
 ) -> Answer<GoodsDetail> {
     let row: DetailRow = sqlx::query_as(sqlx::AssertSqlSafe(format!(
-        "SELECT {}, g.category_id, g.brand_id, g.validity, g.origin, g.description FROM goods g WHERE g.id = $1",
+        "SELECT {}, g.category_id, g.brand_id, g.origin, g.description FROM goods g WHERE g.id = $1",
         card_columns(2)
     )))
     .bind(id)
@@ -55,7 +55,7 @@ pub(super) async fn detail(
     ok(GoodsDetail {
         rx: i64::from(row.card.dispensing == Dispensing::Prescription.code()),
         card: card(&row.card, &viewer)?,
-        validity: row.validity,
+        lots: lots_on_sale(&mut *context.db.pool.acquire().await?, id).await?,
         origin: row.origin,
         description: row.description,
         category_path: category_path(&context.db, row.category_id).await?,
@@ -73,7 +73,6 @@ struct DetailRow {
     card: CardRow,
     category_id: i64,
     brand_id: Option<i64>,
-    validity: String,
     origin: String,
     description: String,
 }
@@ -83,8 +82,9 @@ struct DetailRow {
 pub struct GoodsDetail {
     #[serde(flatten)]
     card: Card,
-    /// Shelf life.
-    validity: String,
+    /// The lots on sale, earliest expiry first (lot number, production and expiry dates, units
+    /// in stock are not shown): what the next shipments take. `expires_on` is the first's.
+    lots: Vec<LotOnSale>,
     origin: String,
     /// 1 for prescription medicines.
     rx: i64,
@@ -256,4 +256,24 @@ struct OfferRow {
     id: i64,
     name: String,
     price: i64,
+}
+
+/// A lot on sale as the goods' page shows it.
+#[derive(Serialize, ToSchema, sqlx::FromRow)]
+pub struct LotOnSale {
+    lot_no: String,
+    produced_on: String,
+    expires_on: String,
+}
+
+/// Goods `goods`' lots on sale today (in the warehouse, not expired, dated), earliest expiry first.
+async fn lots_on_sale(conn: &mut sqlx::AnyConnection, goods: i64) -> Result<Vec<LotOnSale>> {
+    Ok(sqlx::query_as(
+        "SELECT lot_no, produced_on, expires_on FROM goods_lots WHERE goods_id = $1 AND quantity > 0 AND expires_on <> '' \
+         AND expires_on >= $2 ORDER BY expires_on, id",
+    )
+    .bind(goods)
+    .bind(crate::domain::catalogue::lots::day(now()))
+    .fetch_all(&mut *conn)
+    .await?)
 }

@@ -7,6 +7,7 @@ use sqlx::AnyConnection;
 use utoipa::ToSchema;
 
 use crate::domain::orders::life::{self as order_life, OrderStatus};
+use crate::domain::orders::shipping;
 use crate::http::ApiContext;
 use crate::http::error::{Answer, Envelope, Error, Result, ok};
 use crate::http::extract::Member;
@@ -27,7 +28,7 @@ pub(crate) async fn order_json(conn: &mut AnyConnection, member: Member, id: i64
     .ok_or_else(|| Error::not_found("订单不存在"))?;
     let items = sqlx::query_as::<_, ItemRow>(
         "SELECT id, goods_id, type, name, ypgg, sccj, bzdw, number, price, amount, goods_manjian_amount, coupon, cash_voucher, \
-         red_packet, points, paid, returned, refunded FROM order_items WHERE order_id = $1 ORDER BY id",
+         red_packet, points, paid, returned, refunded, shipped FROM order_items WHERE order_id = $1 ORDER BY id",
     )
     .bind(id)
     .fetch_all(&mut *conn)
@@ -52,10 +53,16 @@ pub(crate) async fn order_json(conn: &mut AnyConnection, member: Member, id: i64
         paid: money::text(item.paid),
         returned: item.returned,
         refunded: money::text(item.refunded),
+        shipped: item.shipped,
     })
     .collect::<Vec<_>>();
+    let unshipped = shipping::unshipped(conn, row.id).await?;
     let mut actions = order_life::member_actions(row.status);
-    let all_returned = items.iter().all(|item| item.returned == item.number);
+    if unshipped > 0 {
+        // Received once every part has left.
+        actions.retain(|action| *action != "receive");
+    }
+    let all_returned = items.iter().all(|item| item.returned >= item.shipped);
     if matches!(row.status, OrderStatus::Shipped | OrderStatus::Done) && row.return_open == 0 && !all_returned {
         actions.push("return");
     }
@@ -96,6 +103,8 @@ pub(crate) async fn order_json(conn: &mut AnyConnection, member: Member, id: i64
         actions,
         timeline: order_life::timeline(conn, row.id).await?,
         logistics: order_life::logistics(conn, row.id).await?,
+        shipments: shipping::shipments(conn, row.id).await?,
+        unshipped: if matches!(row.status, OrderStatus::Paid | OrderStatus::Shipped) { unshipped } else { 0 },
         items,
     })
 }
@@ -154,6 +163,7 @@ struct ItemRow {
     paid: i64,
     returned: i64,
     refunded: i64,
+    shipped: i64,
 }
 
 /// One of the member's orders.
@@ -225,8 +235,13 @@ pub struct OrderDetail {
     actions: Vec<&'static str>,
     /// Every change, oldest first, with who made it.
     timeline: Vec<order_life::OrderEvent>,
-    /// The carrier's events, oldest first.
+    /// The carrier's events of every part, oldest first.
     logistics: Vec<order_life::LogisticsEvent>,
+    /// Its parts as shipped, first first: carrier, tracking number, and per line the lots
+    /// (lot number, production and expiry dates, units, inspection report) with their events.
+    shipments: Vec<shipping::Shipment>,
+    /// Units paid for and not yet shipped (0 once all left, or when cancelled).
+    unshipped: i64,
     items: Vec<OrderItem>,
 }
 
@@ -260,6 +275,8 @@ pub struct OrderItem {
     returned: i64,
     #[schema(example = "0.00")]
     refunded: String,
+    /// Units shipped so far.
+    shipped: i64,
 }
 
 /// `GET /api/order/{id}`: one of the member's orders (404 for anyone else's).

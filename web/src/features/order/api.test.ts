@@ -18,6 +18,7 @@ describe('a return request', () => {
   it('names the chosen units line by line, leaving out lines with none', () => {
     expect(returnLines({ 12: 1, 13: 0, 14: 3 })).toBe('12:1,14:3');
     expect(returnLines({ 12: 0 })).toBe('');
+    expect(returnLines({ 12: 2, 14: 1 }, { 12: 345 })).toBe('12:2:345,14:1');
   });
 
   it('carries the lines, reason, description, the refund shown and photos', () => {

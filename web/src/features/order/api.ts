@@ -76,10 +76,11 @@ export function returnsQuery(order: number) {
 }
 
 /** The chosen units as the API names them: `12:1,13:2` (order line id, units), lines with none left out. */
-export function returnLines(chosen: Record<number, number>): string {
+/** The lines of a return: `line:units`, and `:lot` when the member named the lot it comes back from. */
+export function returnLines(chosen: Record<number, number>, lots: Record<number, number> = {}): string {
   return Object.entries(chosen)
     .filter(([, units]) => units > 0)
-    .map(([line, units]) => `${line}:${units}`)
+    .map(([line, units]) => (lots[Number(line)] ? `${line}:${units}:${lots[Number(line)]}` : `${line}:${units}`))
     .join(',');
 }
 

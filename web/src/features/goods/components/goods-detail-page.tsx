@@ -191,7 +191,15 @@ export function GoodsDetailPage() {
               {goods.scope_class_name}
               {goods.dispensing && ` · ${goods.dispensing}`}
             </Descriptions.Item>
-            <Descriptions.Item label="有效期">{goods.validity || '—'}</Descriptions.Item>
+            <Descriptions.Item label="有效期至">
+              <span data-testid="goods-expiry">{goods.expires_on || '—'}</span>
+              {goods.lots.length > 1 && (
+                <span className="muted" data-testid="goods-lots">
+                  {' '}
+                  （在售批号：{goods.lots.map((lot) => `${lot.lot_no} 至${lot.expires_on}`).join('；')}）
+                </span>
+              )}
+            </Descriptions.Item>
             <Descriptions.Item label="中包装">{goods.zbz > 1 ? `${goods.zbz}${goods.bzdw}` : '—'}</Descriptions.Item>
             <Descriptions.Item label="件装量">{goods.jzl ? `${goods.jzl}${goods.bzdw}/件` : '—'}</Descriptions.Item>
             <Descriptions.Item label="销量">{goods.sales}</Descriptions.Item>

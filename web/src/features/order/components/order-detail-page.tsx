@@ -1,9 +1,9 @@
 // 订单详情 (/order/info/{id}; /order/wl/{id} comes here too): the order's state and timeline,
-// address and payment, logistics, every line with its shares of the deductions and what was
+// address and payment, its parcels (lots, inspection reports, delivery notes, logistics), every line with its shares of the deductions and what was
 // paid for it, the settlement, and the actions its state allows.
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import { Card, Descriptions, Empty, Result, Skeleton, Table, Tag, Timeline } from 'antd';
+import { Card, Descriptions, Result, Skeleton, Table, Tag, Timeline } from 'antd';
 import type { OrderItem } from '@/api/types';
 import { positive, yuan } from '@/lib/money';
 import { MemberLayout } from '@/components/member-layout';
@@ -14,6 +14,7 @@ import { OrderActions } from './order-actions';
 import { orderLineFacts } from '@/components/line-facts';
 import { LineGoodsName } from '@/components/line-goods';
 import { PayCountdown } from '@/components/pay-countdown';
+import { ShipmentsCard } from './shipments-card';
 
 const ACTORS: Record<string, string> = { member: '会员', operator: '商家', system: '系统' };
 const PAY_METHODS: Record<string, string> = { balance: '余额支付', online: '在线支付' };
@@ -71,29 +72,7 @@ export function OrderDetailPage() {
                 }))}
               />
             </Card>
-            <Card size="small" title="物流信息" className="member-card" data-testid="order-logistics">
-              {data.carrier ? (
-                <>
-                  <p>
-                    {data.carrier} 运单号：{data.tracking_no}
-                  </p>
-                  <Timeline
-                    items={data.logistics.map((event) => ({
-                      children: (
-                        <>
-                          <div>{event.description}</div>
-                          <div className="muted">
-                            {formatTime(event.created_at)} {event.place}
-                          </div>
-                        </>
-                      ),
-                    }))}
-                  />
-                </>
-              ) : (
-                <Empty description="暂无物流信息" image={Empty.PRESENTED_IMAGE_SIMPLE} />
-              )}
-            </Card>
+            <ShipmentsCard order={data} />
           </div>
 
           <Table<OrderItem>

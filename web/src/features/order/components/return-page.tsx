@@ -1,5 +1,5 @@
 // 退货详情 (/order/returnInfo/{id}, the order's id): the order's lines with the units still
-// returnable, a return request (units per line, reason, description, photos) with the refund it
+// returnable, a return request (units per line, the lot they come back from, reason, description, photos) with the refund it
 // will pay shown before submitting — the engine's rule 20, to the cent, with the red packets and
 // points that come back and the earned points taken back — and the order's returns with their
 // states, the shop's note and what each refunded.
@@ -18,6 +18,7 @@ import {
   InputNumber,
   Radio,
   Result,
+  Select,
   Skeleton,
   Space,
   Table,
@@ -43,10 +44,11 @@ function RequestForm({ info, done }: { info: ReturnInfo; done: () => Promise<unk
   const { message } = useUi();
   const [form] = Form.useForm();
   const [chosen, setChosen] = useState<Record<number, number>>({});
+  const [lotOf, setLotOf] = useState<Record<number, number>>({});
   const [files, setFiles] = useState<UploadFile[]>([]);
   const requestReturn = useRequestReturn();
   const sending = requestReturn.isPending;
-  const lines = returnLines(chosen);
+  const lines = returnLines(chosen, lotOf);
   const quote = useQuery(returnQuoteQuery(info.order_id, lines));
   const reason = Form.useWatch('reason', form) as number | undefined;
   const submit = async (values: { reason: number; description?: string }) => {
@@ -59,6 +61,7 @@ function RequestForm({ info, done }: { info: ReturnInfo; done: () => Promise<unk
       });
       message.success('已提交退货申请');
       setChosen({});
+      setLotOf({});
       setFiles([]);
       form.resetFields();
       await done();
@@ -79,6 +82,28 @@ function RequestForm({ info, done }: { info: ReturnInfo; done: () => Promise<unk
           { title: '购买数量', dataIndex: 'number', align: 'right' },
           { title: '实付', dataIndex: 'paid', align: 'right', render: yuan },
           { title: '已退', dataIndex: 'returned', align: 'right' },
+          {
+            title: '批号',
+            key: 'lot',
+            render: (_, line) => {
+              if (line.lots.length === 0) return <span className="muted">—</span>;
+              if (line.lots.length === 1) return `${line.lots[0].lot_no}（有效期至${line.lots[0].expires_on}）`;
+              return (
+                <Select
+                  size="small"
+                  placeholder="请选择批号"
+                  aria-label={`退回批号 ${line.name}`}
+                  value={lotOf[line.id]}
+                  onChange={(lot: number) => setLotOf((current) => ({ ...current, [line.id]: lot }))}
+                  options={line.lots.map((lot) => ({
+                    value: lot.lot_id,
+                    label: `${lot.lot_no}（有效期至${lot.expires_on}，可退${lot.shipped - lot.returned}）`,
+                  }))}
+                  popupMatchSelectWidth={false}
+                />
+              );
+            },
+          },
           {
             title: '退货数量',
             key: 'units',
@@ -187,7 +212,9 @@ function ReturnCard({ item, refresh }: { item: ReturnRecord; refresh: () => Prom
     >
       <Descriptions size="small" column={2}>
         <Descriptions.Item label="退货商品" span={2}>
-          {item.lines.map((line) => `${line.name} ×${line.number}（${yuan(line.refund)}）`).join('，')}
+          {item.lines
+            .map((line) => `${line.name}${line.lot_no ? `（批号${line.lot_no}）` : ''} ×${line.number}（${yuan(line.refund)}）`)
+            .join('，')}
         </Descriptions.Item>
         <Descriptions.Item label="退款金额">
           <strong className="price">{yuan(item.refund)}</strong>
