@@ -49,7 +49,7 @@ async fn an_order_is_shipped_received_and_followed_and_nothing_else_is_allowed()
         assert!(admin(&app, &["ship", &id.to_string(), "--carrier", " ", "--tracking", "1"]).await.is_err(), "a carrier is needed");
         admin(&app, &["--operator", "仓库", "ship", &id.to_string(), "--carrier", "顺丰速运", "--tracking", "SF1234567890"]).await.unwrap();
         let twice = admin(&app, &["ship", &id.to_string(), "--carrier", "顺丰速运", "--tracking", "SF1"]).await;
-        assert!(twice.unwrap_err().to_string().contains("当前订单状态为待收货，不能发货"));
+        assert!(twice.unwrap_err().to_string().contains("订单已全部发货"));
         admin(&app, &["logistics", &id.to_string(), "--place", "杭州转运中心", "--description", "快件已到达杭州转运中心"]).await.unwrap();
         let (_, order) = app.get(&demo, &format!("/api/order/{id}")).await;
         let order = &order["data"];
