@@ -11,11 +11,11 @@ use std::sync::OnceLock;
 
 use typst::diag::{FileError, FileResult};
 use typst::foundations::{Bytes, Datetime};
-use typst_layout::PagedDocument;
 use typst::syntax::{FileId, RootedPath, Source, VirtualPath, VirtualRoot};
 use typst::text::{Font, FontBook};
 use typst::utils::LazyHash;
 use typst::{Library, LibraryExt, World};
+use typst_layout::PagedDocument;
 
 mod words;
 
@@ -83,9 +83,9 @@ impl Printer {
     pub fn render(&self, template: Template, data: &impl serde::Serialize) -> Result<Vec<u8>, String> {
         let data = serde_json::to_vec(data).map_err(|error| format!("document data: {error}"))?;
         let world = Job::new(self, template, data);
-        let document: PagedDocument = typst::compile(&world).output.map_err(|errors| {
-            errors.iter().map(|error| error.message.to_string()).collect::<Vec<_>>().join("; ")
-        })?;
+        let document: PagedDocument = typst::compile(&world)
+            .output
+            .map_err(|errors| errors.iter().map(|error| error.message.to_string()).collect::<Vec<_>>().join("; "))?;
         let pdf = typst_pdf::pdf(&document, &typst_pdf::PdfOptions::default())
             .map_err(|errors| errors.iter().map(|error| error.message.to_string()).collect::<Vec<_>>().join("; "));
         // typst memoises layouts; documents differ each time, so keep its cache small.

@@ -202,6 +202,47 @@ async fn an_order_ships_in_parts_earliest_expiry_first_and_comes_back_by_lot() {
         let events = |seq: usize| detail["data"]["shipments"][seq]["logistics"].as_array().unwrap().len();
         assert_eq!((events(0), events(1)), (2, 1));
 
+        // Each parcel's delivery note: its lots with their dates, units, price and amount.
+        let first = detail["data"]["shipments"][0]["id"].as_i64().unwrap();
+        let response = demo.get(app.url(&format!("/api/order/{order}/shipment/{first}/note.pdf"))).send().await.unwrap();
+        assert_eq!(response.status(), StatusCode::OK);
+        assert_eq!(response.headers()["content-type"], "application/pdf");
+        let pdf = response.bytes().await.unwrap();
+        let document = lopdf::Document::load_mem(&pdf).unwrap();
+        let pages: Vec<u32> = document.get_pages().keys().copied().collect();
+        let text: String = document.extract_text(&pages).unwrap().split_whitespace().collect();
+        let price = detail["data"]["items"].as_array().unwrap().iter().find(|item| item["id"] == line).unwrap()["price"]
+            .as_str()
+            .unwrap()
+            .to_owned();
+        let stored = origin::money::parse_stored(&price).unwrap();
+        for expected in [
+            "随货同行单",
+            "A2501",
+            "B2502",
+            early.as_str(),
+            middle.as_str(),
+            "质量状况：合格",
+            "收货人签字",
+            &origin::money::text(stored * 4),
+            &origin::money::text(stored * 6),
+        ] {
+            assert!(text.contains(expected), "{expected} in {text}");
+        }
+        assert!(!text.contains("C2503"), "the second parcel's lot is on its own note");
+        let words = documents::capitalised(&origin::money::text(stored * 6)).unwrap();
+        assert!(text.contains(&words), "{words} in {text}");
+        let stranger = app.client();
+        assert_eq!(
+            stranger.get(app.url(&format!("/api/order/{order}/shipment/{first}/note.pdf"))).send().await.unwrap().status(),
+            StatusCode::UNAUTHORIZED
+        );
+        let wrong = detail["data"]["shipments"][1]["id"].as_i64().unwrap() + 1000;
+        assert_eq!(
+            demo.get(app.url(&format!("/api/order/{order}/shipment/{wrong}/note.pdf"))).send().await.unwrap().status(),
+            StatusCode::NOT_FOUND
+        );
+
         // The lot's inspection report, read from the order.
         let file = std::env::temp_dir().join(format!("report-{}.pdf", crate::common::unique_name()));
         std::fs::write(&file, b"%PDF-1.4\n% inspection report\n").unwrap();

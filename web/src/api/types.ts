@@ -1495,6 +1495,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/order/{id}/shipment/{shipment}/note.pdf': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * `GET /api/order/{id}/shipment/{shipment}/note.pdf`: the delivery note of one parcel of the
+     *     member's order (404 for anyone else's).
+     */
+    get: operations['delivery_note'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/payment/notify': {
     parameters: {
       query?: never;
@@ -10832,6 +10852,31 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Envelope_ReturnInfo'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  delivery_note: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+        shipment: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 随货同行单 PDF */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/pdf': string;
         };
       };
       '4XX': components['responses']['Error'];

@@ -31,6 +31,40 @@ stored_enum! {
 }
 
 impl ScopeClass {
+    /// A goods' dosage form (剂型) as the delivery note prints it, read from its name and
+    /// specification: medicines by the word that names their form, herbs as 饮片; empty for
+    /// goods that have none (devices, foods, daily goods) or a name that does not say.
+    pub fn dosage_form(self, name: &str, ypgg: &str) -> &'static str {
+        if self == ScopeClass::HerbalPieces {
+            return "饮片";
+        }
+        if !matches!(
+            self,
+            ScopeClass::Chemical | ScopeClass::Antibiotic | ScopeClass::PatentChinese | ScopeClass::Biochemical | ScopeClass::Biological
+        ) {
+            return "";
+        }
+        const FORMS: &[(&str, &str)] = &[
+            ("胶囊", "胶囊剂"),
+            ("颗粒", "颗粒剂"),
+            ("注射", "注射剂"),
+            ("口服液", "合剂"),
+            ("糖浆", "糖浆剂"),
+            ("滴眼", "滴眼剂"),
+            ("喷雾", "喷雾剂"),
+            ("软膏", "软膏剂"),
+            ("乳膏", "乳膏剂"),
+            ("凝胶", "凝胶剂"),
+            ("贴", "贴剂"),
+            ("丸", "丸剂"),
+            ("散", "散剂"),
+            ("片", "片剂"),
+            ("液", "溶液剂"),
+        ];
+        let text = format!("{name} {ypgg}");
+        FORMS.iter().find(|(word, _)| text.contains(word)).map_or("", |(_, form)| form)
+    }
+
     /// Whether buying it takes a licence that states the class: medicines, devices of class II
     /// and III, foods. Class I devices, disinfectants and daily goods need none, and every
     /// approved member may buy them.

@@ -19,6 +19,7 @@
 mod create;
 mod detail;
 pub mod form;
+mod note;
 
 pub(crate) use self::detail::{OrderDetail, order_json};
 
@@ -53,6 +54,7 @@ pub fn router() -> OpenApiRouter<ApiContext> {
         .routes(routes!(place))
         .routes(routes!(answer))
         .routes(routes!(detail::detail))
+        .routes(routes!(note::delivery_note))
         .routes(routes!(pay))
         .routes(routes!(cancel))
 }
