@@ -20,6 +20,7 @@ mod returns;
 mod session;
 mod settle;
 mod share;
+mod tax;
 pub mod text;
 mod validate;
 
@@ -38,6 +39,7 @@ pub use read::{cart_from_json, cart_from_value};
 pub use returns::{CashbackTier, PointsTakeBack, cashback, cashback_take_back, points_take_back, refund};
 pub use session::CartSession;
 pub use settle::{Chosen, CouponValue, LineSettlement, Settlement, VoucherValue, rate_price};
+pub use tax::{VatSplit, unit_price_before_tax, vat_included};
 pub use validate::{check_password, check_username, is_email, is_phone};
 
 /// Quotes a cart given as JSON text and answers the quote as JSON text.

@@ -72,9 +72,44 @@ async fn an_invoice_is_requested_once_issued_for_what_was_paid_and_downloaded() 
         assert_eq!(response.headers()["content-disposition"], format!("inline; filename=\"invoice-{invoice_no}.pdf\"").as_str());
         assert_eq!(response.headers()["x-content-type-options"], "nosniff");
         let bytes = response.bytes().await.unwrap();
-        assert!(bytes.starts_with(b"%PDF-1.4"));
-        let number: String = issued["invoice_no"].as_str().unwrap().encode_utf16().map(|unit| format!("{unit:04X}")).collect();
-        assert!(String::from_utf8_lossy(&bytes).contains(&number), "the PDF carries the invoice number");
+        assert!(bytes.starts_with(b"%PDF-"));
+        // Its own number: 20 digits, the year's two and the province's, not the order's.
+        let number = issued["invoice_no"].as_str().unwrap();
+        let year = origin::civil_date(origin::now(), 8 * 3600).0 % 100;
+        assert!(
+            number.len() == 20 && number.starts_with(&format!("{year:02}33")) && number.bytes().all(|b| b.is_ascii_digit()),
+            "{number}"
+        );
+        assert!(!number.contains(issued["order_no"].as_str().unwrap()));
+        // Its lines as issued, each split by the engine at its goods' rate, adding up to the amount.
+        let lines: Vec<(i64, i64, i64, i64, i64)> = sqlx::query_as(
+            "SELECT l.number, l.net, l.tax, l.rate, g.vat_rate FROM invoice_lines l JOIN order_items i ON i.id = l.order_item_id \
+             JOIN goods g ON g.id = i.goods_id WHERE l.invoice_id = $1",
+        )
+        .bind(id)
+        .fetch_all(&app.db.pool)
+        .await
+        .unwrap();
+        assert!(!lines.is_empty());
+        assert_eq!(lines.iter().map(|line| line.1 + line.2).sum::<i64>(), paid);
+        assert!(lines.iter().all(|line| line.3 == line.4 && line.0 > 0));
+        let document = lopdf::Document::load_mem(&bytes).unwrap();
+        let pages: Vec<u32> = document.get_pages().keys().copied().collect();
+        let text: String = document.extract_text(&pages).unwrap().split_whitespace().collect();
+        let words = documents::capitalised(&origin::money::text(paid)).unwrap();
+        for expected in [number, "91330106MA2B3C4D5E", "价税合计", &words, &format!("{}%", lines[0].3)] {
+            assert!(text.contains(expected), "{expected} in {text}");
+        }
+        // Issued is frozen: the goods' rate changing later changes nothing printed.
+        sqlx::query("UPDATE goods SET vat_rate = 0 WHERE id IN (SELECT goods_id FROM order_items WHERE order_id = $1)")
+            .bind(order)
+            .execute(&app.db.pool)
+            .await
+            .unwrap();
+        let again = demo.get(app.url(&pdf)).send().await.unwrap().bytes().await.unwrap();
+        let document = lopdf::Document::load_mem(&again).unwrap();
+        let text_again: String = document.extract_text(&pages).unwrap().split_whitespace().collect();
+        assert_eq!(text_again, text);
         assert_eq!(other.get(app.url(&pdf)).send().await.unwrap().status(), StatusCode::NOT_FOUND);
         let (_, theirs) = app.get(&other, "/api/invoices").await;
         assert_eq!(theirs["data"]["total"], 0);

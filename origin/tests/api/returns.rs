@@ -169,6 +169,34 @@ async fn three_units_returned_one_by_one_refund_exactly_what_the_line_paid() {
         assert!(!actions.contains(&Value::from("return")) && actions.contains(&Value::from("return_info")), "{actions:?}");
         let steps: Vec<&str> = detail["data"]["timeline"].as_array().unwrap().iter().filter_map(|event| event["action"].as_str()).collect();
         assert_eq!(steps.iter().filter(|step| **step == "return_receive").count(), 4, "{steps:?}");
+
+        // The invoice issued before that return is reversed by a red-letter one, for exactly what
+        // the return refunded, with a number of its own, listed beside it.
+        let (_, invoices) = app.get(&demo, &format!("/api/invoices?order_id={order}")).await;
+        let list = invoices["data"]["list"].as_array().unwrap();
+        assert_eq!(list.len(), 2, "{list:?}");
+        let blue = list.iter().find(|invoice| invoice["red_of_no"].is_null()).unwrap();
+        let red = list.iter().find(|invoice| !invoice["red_of_no"].is_null()).unwrap();
+        assert_eq!(red["red_of_no"], blue["invoice_no"]);
+        assert_ne!(red["invoice_no"], blue["invoice_no"]);
+        assert_eq!(blue["amount"], Value::from(origin::money::text(lines_paid - paid)));
+        assert_eq!(red["amount"], Value::from(format!("-{}", origin::money::text(lines_paid - paid))));
+        let red_id = red["id"].as_i64().unwrap();
+        let lines: Vec<(i64, i64, i64, i64)> =
+            sqlx::query_as("SELECT number, net, tax, rate FROM invoice_lines WHERE invoice_id = $1").bind(red_id).fetch_all(&app.db.pool).await.unwrap();
+        assert_eq!(lines.len(), 1);
+        let (number, net, tax, rate) = lines[0];
+        assert_eq!((number, net + tax), (-5, -(lines_paid - paid)));
+        let split = engine::vat_included(engine::Cents(i128::from(-(lines_paid - paid) / 100)), u32::try_from(rate).unwrap()).unwrap();
+        assert_eq!((i128::from(net), i128::from(tax)), (split.net.0 * 100, split.tax.0 * 100), "the engine's split");
+        let pdf = demo.get(app.url(&format!("/api/invoices/{red_id}/pdf"))).send().await.unwrap().bytes().await.unwrap();
+        let document = lopdf::Document::load_mem(&pdf).unwrap();
+        let pages: Vec<u32> = document.get_pages().keys().copied().collect();
+        let text: String = document.extract_text(&pages).unwrap().split_whitespace().collect();
+        let words = documents::capitalised(&format!("-{}", origin::money::text(lines_paid - paid))).unwrap();
+        for expected in ["红字发票", blue["invoice_no"].as_str().unwrap(), red["invoice_no"].as_str().unwrap(), "-5", &words] {
+            assert!(text.contains(expected), "{expected} in {text}");
+        }
     })
     .await;
 }

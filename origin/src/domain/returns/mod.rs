@@ -414,7 +414,11 @@ pub async fn step(
                 .execute(&mut *conn)
                 .await?;
         }
-        Step::Receive => paid = refund(conn, &order, &current, now).await?,
+        Step::Receive => {
+            paid = refund(conn, &order, &current, now).await?;
+            // What it refunded comes off the order's invoice, if one was issued: a red-letter one.
+            crate::domain::invoices::red_letter(conn, order.id, id, now).await?;
+        }
     }
     let note = match step {
         Step::Receive => {

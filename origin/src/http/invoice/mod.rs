@@ -15,11 +15,11 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use self::pdf::{Printed, render};
+use self::pdf::{Issued, Party, printed};
 use super::ApiContext;
 use super::error::{Answer, Envelope, Error, Result, ok, ok_with};
 use super::extract::{Fields, Form, FromFields, Member, Query};
-use crate::domain::invoices::{InvoiceKind, InvoiceStatus, contact};
+use crate::domain::invoices::{self, InvoiceKind, InvoiceStatus, contact};
 use crate::domain::orders::life::OrderStatus;
 use crate::security::{Text, text};
 use crate::{money, now};
@@ -51,7 +51,12 @@ pub struct Invoice {
     status_name: &'static str,
     #[schema(required = true)]
     invoice_no: Option<String>,
-    /// What was paid for the order's lines; `null` until issued.
+    /// The blue invoice's number when this is a red-letter (红字) one, issued for what a return
+    /// refunded after it; `null` for a blue one.
+    #[schema(required = true)]
+    red_of_no: Option<String>,
+    /// What was paid for the order's lines (negative on a red-letter one: what was refunded);
+    /// `null` until issued.
     #[sqlx(skip)]
     #[schema(required = true, example = "98.00")]
     amount: Option<String>,
@@ -67,6 +72,7 @@ pub struct Invoice {
 }
 
 const INVOICE_COLUMNS: &str = "i.id, i.order_id, o.order_no, i.kind, i.title, i.tax_no, i.email, i.status, i.invoice_no, \
+                               (SELECT b.invoice_no FROM invoices b WHERE b.id = i.red_of) AS red_of_no, \
                                i.amount AS amount_stored, i.issued_at, i.created_at FROM invoices i JOIN orders o ON o.id = i.order_id";
 
 fn finish(mut invoice: Invoice) -> Invoice {
@@ -269,22 +275,21 @@ async fn list(State(context): State<ApiContext>, member: Member, Query(query): Q
 async fn pdf(State(context): State<ApiContext>, member: Member, Path(id): Path<i64>) -> Result<Response> {
     let mut conn = context.db.pool.acquire().await?;
     let invoice = one(&mut conn, member, id).await?;
-    let (Some(invoice_no), Some(amount), Some(issued_at)) = (invoice.invoice_no.clone(), invoice.amount_stored, invoice.issued_at) else {
+    let (Some(invoice_no), Some(issued_at)) = (invoice.invoice_no.clone(), invoice.issued_at) else {
         return Err(Error::conflict("发票尚未开具"));
     };
-    let (address, phone, bank, account, seller, seller_tax_no, seller_contact): (String, String, String, String, String, String, String) =
-        sqlx::query_as(
-            "SELECT registered_address, registered_phone, bank, bank_account, seller, seller_tax_no, seller_contact FROM invoices WHERE id = $1",
-        )
-        .bind(id)
-        .fetch_one(&mut *conn)
-        .await?;
-    let lines: Vec<(String, i64, i64)> = sqlx::query_as(
-        "SELECT name, number - returned, paid - refunded FROM order_items WHERE order_id = $1 AND returned < number ORDER BY id",
+    let (address, phone, bank, account, seller, seller_tax_no, seller_contact, red_of): Parties = sqlx::query_as(
+        "SELECT registered_address, registered_phone, bank, bank_account, seller, seller_tax_no, seller_contact, \
+         (SELECT b.invoice_no FROM invoices b WHERE b.id = invoices.red_of) FROM invoices WHERE id = $1",
     )
-    .bind(invoice.order_id)
-    .fetch_all(&mut *conn)
+    .bind(id)
+    .fetch_one(&mut *conn)
     .await?;
+    // The lines as issued; an invoice issued before lines were kept shows the order's now.
+    let mut lines = invoices::lines(&mut conn, id).await?;
+    if lines.is_empty() {
+        lines = invoices::lines_now(&mut conn, invoice.order_id).await?;
+    }
     // The seller as issued; an invoice issued before sellers were kept shows the shop's now.
     let (seller, seller_tax_no, seller_contact) = if seller.is_empty() {
         let shop = crate::domain::shop::read(&mut conn).await?;
@@ -292,22 +297,24 @@ async fn pdf(State(context): State<ApiContext>, member: Member, Path(id): Path<i
     } else {
         (seller, seller_tax_no, seller_contact)
     };
-    let (year, month, day) = crate::civil_date(issued_at, 8 * 3600);
-    let printed = Printed {
-        invoice_no: invoice_no.clone(),
-        issued_on: format!("{year:04}年{month:02}月{day:02}日"),
+    let issued = Issued {
         kind: invoice.kind,
-        title: invoice.title,
-        tax_no: invoice.tax_no,
-        registered: format!("{address} {phone}").trim().to_owned(),
-        bank: format!("{bank} {account}").trim().to_owned(),
+        invoice_no: invoice_no.clone(),
+        original_no: red_of,
+        issued_at,
         order_no: invoice.order_no,
-        lines,
-        amount,
-        seller,
-        seller_tax_no,
-        seller_contact,
+        buyer: Party {
+            name: invoice.title,
+            tax_no: invoice.tax_no,
+            extra: format!("{address} {phone} {bank} {account}").trim().to_owned(),
+        },
+        seller: Party { name: seller, tax_no: seller_tax_no, extra: seller_contact },
     };
+    let data = printed(issued, &lines);
+    let pdf = tokio::task::spawn_blocking(move || documents::Printer::shared()?.render(documents::Template::Invoice, &data))
+        .await
+        .map_err(anyhow::Error::from)?
+        .map_err(|error| anyhow::anyhow!("invoice {id}: {error}"))?;
     Ok((
         [
             (header::CONTENT_TYPE, "application/pdf".to_owned()),
@@ -315,7 +322,10 @@ async fn pdf(State(context): State<ApiContext>, member: Member, Path(id): Path<i
             (header::CONTENT_DISPOSITION, format!("inline; filename=\"invoice-{invoice_no}.pdf\"")),
             (header::X_CONTENT_TYPE_OPTIONS, "nosniff".to_owned()),
         ],
-        render(&printed),
+        pdf,
     )
         .into_response())
 }
+
+/// An invoice's buyer particulars, its seller as issued, and the blue invoice a red one reverses.
+type Parties = (String, String, String, String, String, String, String, Option<String>);
