@@ -4927,7 +4927,8 @@ export interface components {
       /** @description One of the member's invoice requests, and the invoice once issued. */
       data: {
         /**
-         * @description What was paid for the order's lines; `null` until issued.
+         * @description What was paid for the order's lines (negative on a red-letter one: what was refunded);
+         *     `null` until issued.
          * @example 98.00
          */
         amount: string | null;
@@ -4951,6 +4952,11 @@ export interface components {
         order_no: string;
         /** @description The PDF's address once issued. */
         pdf: string | null;
+        /**
+         * @description The blue invoice's number when this is a red-letter (红字) one, issued for what a return
+         *     refunded after it; `null` for a blue one.
+         */
+        red_of_no: string | null;
         /**
          * Format: int64
          * @description 0 待开票, 1 已开票.
@@ -6571,7 +6577,8 @@ export interface components {
     /** @description One of the member's invoice requests, and the invoice once issued. */
     Invoice: {
       /**
-       * @description What was paid for the order's lines; `null` until issued.
+       * @description What was paid for the order's lines (negative on a red-letter one: what was refunded);
+       *     `null` until issued.
        * @example 98.00
        */
       amount: string | null;
@@ -6595,6 +6602,11 @@ export interface components {
       order_no: string;
       /** @description The PDF's address once issued. */
       pdf: string | null;
+      /**
+       * @description The blue invoice's number when this is a red-letter (红字) one, issued for what a return
+       *     refunded after it; `null` for a blue one.
+       */
+      red_of_no: string | null;
       /**
        * Format: int64
        * @description 0 待开票, 1 已开票.

@@ -192,9 +192,9 @@ export function GoodsDetailPage() {
               {goods.dispensing && ` · ${goods.dispensing}`}
             </Descriptions.Item>
             <Descriptions.Item label="有效期至">
-              <span data-testid="goods-expiry">{goods.expires_on || '—'}</span>
+              <span data-testid="detail-expiry">{goods.expires_on || '—'}</span>
               {goods.lots.length > 1 && (
-                <span className="muted" data-testid="goods-lots">
+                <span className="muted" data-testid="detail-lots">
                   {' '}
                   （在售批号：{goods.lots.map((lot) => `${lot.lot_no} 至${lot.expires_on}`).join('；')}）
                 </span>

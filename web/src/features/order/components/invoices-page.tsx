@@ -99,7 +99,20 @@ export function InvoicesPage() {
           locale={{ emptyText: '还没有开票申请，可在订单中申请开票' }}
           columns={[
             { title: '订单号', dataIndex: 'order_no' },
-            { title: '发票类型', dataIndex: 'kind_name' },
+            {
+              title: '发票类型',
+              dataIndex: 'kind_name',
+              render: (name: string, row) =>
+                row.red_of_no ? (
+                  <span data-testid="invoice-red">
+                    <Tag color="red">红字</Tag>
+                    {name}
+                    <div className="muted">冲红：{row.red_of_no}</div>
+                  </span>
+                ) : (
+                  name
+                ),
+            },
             { title: '发票抬头', dataIndex: 'title' },
             { title: '申请时间', dataIndex: 'created_at', render: (seconds: number) => formatTime(seconds) },
             {
