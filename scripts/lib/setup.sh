@@ -169,8 +169,16 @@ ensure_pay_key() {
 
 setup_chromium() {
   step "Chromium, ChromeDriver and CJK fonts (Debian)"
-  # Noto CJK: the shop is in Chinese; without it Chromium draws boxes in the screenshots.
+  # Noto CJK: the shop is in Chinese; without it Chromium draws boxes in the screenshots, and
+  # the origin cannot print delivery notes and invoices (documents/, PDF_FONTS).
   apt_install chromium chromium-driver fonts-noto-cjk
+}
+
+# The CJK fonts alone, for a machine that only runs the shop: the origin embeds a subset of
+# Noto Sans CJK SC in the delivery notes and invoices it prints.
+setup_fonts() {
+  step "CJK fonts for the printed documents (Debian fonts-noto-cjk)"
+  apt_install fonts-noto-cjk
 }
 
 # Builds the engine as an npm package into pkg/ (bundler target: Vite with vite-plugin-wasm, and
