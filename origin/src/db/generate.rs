@@ -9,7 +9,6 @@
 //! brand on about half the branded ones, stock (a few sold out), sales spread unevenly (a few
 //! best-sellers, a long tail). The same `--seed` writes the same goods.
 
-use crate::domain::catalogue::lots;
 use anyhow::Context;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -142,7 +141,7 @@ pub async fn generate(conn: &mut AnyConnection, kind: Kind, count: usize, seed: 
                 }
             }
             // Each goods' stock is one lot, long-dated: its shown expiry.
-            let (produced, expires) = (lots::day(created - 600 * 86_400), lots::day(created + 500 * 86_400));
+            let (produced, expires) = (shop_day(created - 600 * 86_400), shop_day(created + 500 * 86_400));
             sqlx::query(
                 "INSERT INTO goods_lots (goods_id, lot_no, produced_on, expires_on, received, quantity, created_at) \
                  SELECT id, 'G' || id, $1, $2, stock, stock, $3 FROM goods WHERE id > $4 AND stock > 0",
@@ -167,6 +166,13 @@ pub async fn generate(conn: &mut AnyConnection, kind: Kind, count: usize, seed: 
     };
     let total: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM goods").fetch_one(&mut *conn).await?;
     Ok(format!("generated {count} goods in {:.1} s; the catalogue now holds {total}\n", started.elapsed().as_secs_f64()))
+}
+
+/// `YYYY-MM-DD` of the shop's day (UTC+8) at `seconds` (as `domain::catalogue::lots::day`, which
+/// this layer, below the domain, does not import).
+fn shop_day(seconds: i64) -> String {
+    let (year, month, day) = crate::civil_date(seconds, 8 * 3600);
+    format!("{year:04}-{month:02}-{day:02}")
 }
 
 /// One goods to write.
