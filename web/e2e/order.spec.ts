@@ -88,7 +88,9 @@ test('a member requests an e-invoice, the operator issues it, the member downloa
   await form.getByLabel('纳税人识别号').fill('91330106MA2B3C4D5E');
   await form.getByLabel('接收邮箱').fill('caigou@renxin.cn');
   await form.getByRole('button', { name: '提交申请' }).click();
-  const row = page.getByTestId('invoice-table').getByRole('row').filter({ hasText: '杭州仁心大药房连锁有限公司' });
+  // Its own row, found by the order's number (other walks ask invoices under the same title).
+  const { order_no: orderNo } = (await (await page.request.get(`${base()}/api/order/${id}`)).json()).data;
+  const row = page.getByTestId('invoice-table').getByRole('row').filter({ hasText: orderNo });
   await expect(row).toContainText('待开票');
 
   const [[request]] = sql('SELECT id FROM invoices WHERE order_id = ?', id) as [[number]];
@@ -98,7 +100,7 @@ test('a member requests an e-invoice, the operator issues it, the member downloa
   const href = await row.getByRole('link', { name: '下载PDF' }).getAttribute('href');
   const pdf = await page.request.get(`${base()}${href}`);
   expect(pdf.headers()['content-type']).toBe('application/pdf');
-  expect((await pdf.body()).subarray(0, 8).toString()).toBe('%PDF-1.4');
+  expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
 });
 
 /** Rule 20 for one unit of `units` that paid `paid` with none returned before: floor2(paid / units),
