@@ -81,7 +81,7 @@ fn an_invoice_red_or_blue_prints_its_lines_and_totals() {
         json!({
             "title": "电子发票（普通发票）", "red": red, "invoice_no": "26330000000000000042", "original_no": if red { "26330000000000000041" } else { "" },
             "issued_on": "2026年11月28日", "order_no": "2026112800000042", "issuer": "财务",
-            "buyer": { "name": "仁心大药房", "tax_no": "91330106MA27XXXX1A", "extra": "" },
+            "buyer": { "name": "仁心大药房", "tax_no": "91330106MA27B8C9D0", "extra": "" },
             "seller": { "name": "杭州瑞禾医药有限公司", "tax_no": "91330110MA2H3K7R5X", "extra": "杭州市余杭区文一西路1号 400-816-3368" },
             "lines": [
                 { "name": "*化学药品制剂*阿莫西林胶囊", "ypgg": "0.25g*24粒", "bzdw": "盒", "number": if red { "-2" } else { "12" }, "price": "7.52", "amount": if red { "-15.04" } else { "90.27" }, "rate": "13%", "tax": if red { "-1.96" } else { "11.73" } },

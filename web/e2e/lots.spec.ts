@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
-import { admin, base, fillCart, keepAccounts, login, sql } from './support';
+import { admin, base, login, orderGoodsAndPay, sql } from './support';
 
 /** `YYYY-MM-DD`, `days` from today in the shop's time (UTC+8). */
 function day(days: number): string {
@@ -50,16 +50,7 @@ test('an order ships in two parcels from the earliest lots, and its lots, notes,
   await expect(page.getByTestId('detail-lots')).toContainText('W2502');
 
   // Six units, paid from the balance.
-  await fillCart(page, [[goods, 6]]);
-  await page.goto(`${base()}/cart`);
-  await page.getByRole('button', { name: '去结算' }).click();
-  await expect(page).toHaveURL(/\/cart\/step2$/);
-  await keepAccounts(page);
-  await page.getByRole('button', { name: '提交订单' }).click();
-  await expect(page).toHaveURL(/\/cart\/step3\/\d+$/);
-  const id = Number(new URL(page.url()).pathname.split('/').pop());
-  await page.getByRole('button', { name: '确认支付' }).click();
-  await expect(page).toHaveURL(/\/cart\/step4\?id=\d+$/);
+  const id = await orderGoodsAndPay(page, goods, 6);
   const line = (await orderDetail(page, id)).items[0].id as number;
 
   // The invoice is asked for and issued before anything comes back.

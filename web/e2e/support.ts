@@ -74,6 +74,12 @@ export async function orderAndPay(page: Page, offset: number, number: number): P
     'SELECT id FROM goods WHERE is_buy = 1 AND stock > 100 AND id NOT IN (SELECT goods_id FROM flash_sales) ORDER BY id LIMIT 1 OFFSET ?',
     offset,
   ) as [[number]];
+  return orderGoodsAndPay(page, goods, number);
+}
+
+/** Orders `number` of goods `goods` through the cart, keeping the demo member's accounts, and
+ * pays it from the balance; answers the order's id. */
+export async function orderGoodsAndPay(page: Page, goods: number, number: number): Promise<number> {
   await fillCart(page, [[goods, number]]);
   await page.goto(`${base()}/cart`);
   await page.getByRole('button', { name: '去结算' }).click();
