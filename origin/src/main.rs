@@ -42,8 +42,17 @@ async fn main() -> anyhow::Result<()> {
             }
             let db = Db::connect(&config.database_url).await?;
             db.migrate().await?;
-            print!("{}", origin::admin::run(&db, admin).await?);
-            Ok(())
+            match origin::admin::run(&db, admin).await {
+                Ok(out) => {
+                    print!("{out}");
+                    Ok(())
+                }
+                // A refusal or a wrong argument is the operator's to read: its message, no trace.
+                Err(error) => {
+                    eprintln!("error: {}", origin::admin::message(&error));
+                    std::process::exit(1)
+                }
+            }
         }
         Some(other) => anyhow::bail!("unknown command {other}: use `serve` (default), `seed`, `admin` or `openapi`"),
     }

@@ -73,12 +73,7 @@ pub(super) async fn article(conn: &mut AnyConnection, operator: &str, args: Arti
             .await?
         }
     };
-    sqlx::query("INSERT INTO admin_logs (operator, action, member_id, detail, created_at) VALUES ($1, 'article.publish', NULL, $2, $3)")
-        .bind(operator)
-        .bind(format!("article {id}"))
-        .bind(now())
-        .execute(&mut *tx)
-        .await?;
+    super::record(&mut tx, operator, "article.publish", format!("article:{id}"), None, &format!("article {id}")).await?;
     tx.commit().await?;
     Ok(format!("article {id} published\n"))
 }

@@ -53,12 +53,5 @@ pub(super) async fn run(conn: &mut AnyConnection, operator: &str, command: LotCo
 
 /// Records the operator's change of stock (no member is concerned).
 async fn log(conn: &mut AnyConnection, operator: &str, action: &str, detail: &str) -> anyhow::Result<()> {
-    sqlx::query("INSERT INTO admin_logs (operator, action, member_id, detail, created_at) VALUES ($1, $2, NULL, $3, $4)")
-        .bind(operator)
-        .bind(action)
-        .bind(detail)
-        .bind(now())
-        .execute(&mut *conn)
-        .await?;
-    Ok(())
+    super::record(conn, operator, action, String::new(), None, detail).await
 }

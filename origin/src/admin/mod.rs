@@ -3,7 +3,7 @@
 //! packets, points and balance (an offline recharge), shipping orders and adding their
 //! logistics, and looking members up. Every change is
 //! one transaction that also writes the member's own log row (as their own movements do), a
-//! message to the member, and an `admin_logs` row naming the operator.
+//! message to the member, and a row of the audit trail (`domain::staff::audit`) naming the operator.
 //!
 //! This module reads the command line and dispatches; one module per area does the work,
 //! calling down into `crate::domain` for the states and transactions the API shares:
@@ -21,7 +21,7 @@ mod settings;
 mod shown;
 
 use clap::{Args, Parser, Subcommand};
-use sqlx::{AnyConnection, Connection};
+use sqlx::AnyConnection;
 
 use self::content::{article, feedback, reply_feedback, reply_wanted, wanted, welfare};
 use self::grants::{grant, templates};
@@ -31,6 +31,7 @@ use self::settings::{prices, settings};
 use self::shown::printable;
 use crate::db::Db;
 use crate::domain::returns::Step;
+use crate::domain::staff::{Actor, Role, audit, operators};
 use crate::now;
 
 /// The operator's commands on the shop's database (`DATABASE_URL`).
@@ -88,8 +89,8 @@ enum Command {
     /// Ships a paid order, or the next part of one (待发货 → 待收货 on the first), with its carrier
     /// and tracking number; units come from the lots, earliest expiry first.
     Ship {
-        /// The order's id.
-        order: i64,
+        /// The order's number (as printed) or id.
+        order: String,
         #[arg(long)]
         carrier: String,
         #[arg(long)]
@@ -98,6 +99,9 @@ enum Command {
         #[arg(long)]
         lines: Option<String>,
     },
+    /// Operators of the back office (`/admin`): add one, list them, change one's role or state.
+    #[command(subcommand)]
+    Operator(OperatorCommand),
     /// Lots (批号): receive one into stock, list a goods' lots, keep a lot's inspection report.
     #[command(subcommand)]
     Lot(LotCommand),
@@ -257,7 +261,8 @@ enum Command {
     Prices { to: Option<String> },
     /// Adds a carrier's event to a shipped order's logistics.
     Logistics {
-        order: i64,
+        /// The order's number (as printed) or id.
+        order: String,
         #[arg(long)]
         description: String,
         #[arg(long, default_value = "")]
@@ -265,6 +270,39 @@ enum Command {
         /// The part (shipment id) it follows; the latest when left out.
         #[arg(long)]
         shipment: Option<i64>,
+    },
+}
+
+#[derive(Debug, Subcommand)]
+enum OperatorCommand {
+    /// Adds an operator with a role (super, operations, warehouse, service, finance, readonly),
+    /// the password read from standard input; a `super` gets a TOTP secret to enter into an
+    /// authenticator app, printed once.
+    Add {
+        #[arg(long)]
+        username: String,
+        #[arg(long)]
+        role: String,
+        /// The operator's name as the console shows it.
+        #[arg(long, default_value = "")]
+        name: String,
+        /// Reads the password from the first line of standard input (required: a password is
+        /// never an argument, which the process list and the shell's history would keep).
+        #[arg(long, required = true)]
+        password_stdin: bool,
+    },
+    /// Lists operators.
+    List,
+    /// Changes an operator's role, or disables or enables one (disabling ends their sessions).
+    Set {
+        #[arg(long)]
+        username: String,
+        #[arg(long)]
+        role: Option<String>,
+        #[arg(long, conflicts_with = "enable")]
+        disable: bool,
+        #[arg(long)]
+        enable: bool,
     },
 }
 
@@ -446,6 +484,20 @@ impl Admin {
     }
 }
 
+/// What a failed command tells the operator: a refusal's own (Chinese) message, with its
+/// fields for a validation error, else the error's chain of causes.
+pub fn message(error: &anyhow::Error) -> String {
+    use crate::domain::Error;
+    match error.downcast_ref::<Error>() {
+        Some(Error::Refused(_, message)) => message.clone(),
+        Some(Error::Validation(fields)) => {
+            fields.iter().map(|(field, message)| format!("{message} ({field})")).collect::<Vec<_>>().join("; ")
+        }
+        Some(Error::Unauthorized) => "login required".to_owned(),
+        _ => format!("{error:#}"),
+    }
+}
+
 /// Runs one command; answers what it prints, its own line breaks and tabs kept and every other
 /// control character shown escaped ([`printable`]).
 pub async fn run(db: &Db, admin: Admin) -> anyhow::Result<String> {
@@ -466,7 +518,10 @@ async fn command(db: &Db, admin: Admin) -> anyhow::Result<String> {
         Command::Invoices { pending } => invoices(&mut conn, pending).await,
         Command::IssueInvoice { id } => issue_invoice(&mut conn, &operator, id).await,
         Command::Answer { case, body, resolve } => answer(&mut conn, &operator, case, &body, resolve).await,
-        Command::Ship { order, carrier, tracking, lines } => ship(&mut conn, &operator, order, &carrier, &tracking, lines.as_deref()).await,
+        Command::Ship { order, carrier, tracking, lines } => {
+            ship(&mut conn, &operator, &order, &carrier, &tracking, lines.as_deref()).await
+        }
+        Command::Operator(command) => operator_command(&mut conn, &operator, command).await,
         Command::Lot(command) => lots::run(&mut conn, &operator, command).await,
         Command::Returns { open } => list_returns(&mut conn, open).await,
         Command::ApproveReturn { id, note } => return_step(&mut conn, &operator, id, Step::Approve, &note).await,
@@ -495,10 +550,82 @@ async fn command(db: &Db, admin: Admin) -> anyhow::Result<String> {
             crate::db::generate::generate(&mut conn, db.kind, goods, seed).await
         }
         Command::Logistics { order, description, place, shipment } => {
-            logistics(&mut conn, &operator, order, shipment, &place, &description).await
+            logistics(&mut conn, &operator, &order, shipment, &place, &description).await
         }
         Command::Settings(args) => settings(&mut conn, &operator, args).await,
         Command::Prices { to } => prices(&mut conn, &operator, to).await,
+    }
+}
+
+async fn operator_command(conn: &mut AnyConnection, operator: &str, command: OperatorCommand) -> anyhow::Result<String> {
+    let actor = Actor::command_line(operator);
+    let role = |key: &str| {
+        Role::parse(key)
+            .ok_or_else(|| anyhow::anyhow!("unknown role {key}: use super, operations, warehouse, service, finance or readonly"))
+    };
+    match command {
+        OperatorCommand::Add { username, role: key, name, password_stdin: _ } => {
+            let role = role(&key)?;
+            let mut password = String::new();
+            std::io::stdin().read_line(&mut password)?;
+            let password = password.trim_end_matches(['\r', '\n']);
+            let mut tx = begin_write(conn).await?;
+            let new = operators::NewOperator { username: &username, name: &name, role, password };
+            let added = operators::add(&mut tx, &actor, new, now()).await?;
+            tx.commit().await?;
+            let mut out = format!("added operator {} ({}) as {}\n", added.operator.id, added.operator.username, role.key());
+            if let (Some(secret), Some(uri)) = (added.totp_secret, added.totp_uri) {
+                out += &format!("TOTP secret (enter it into an authenticator app; it is not shown again): {secret}\n{uri}\n");
+            }
+            Ok(out)
+        }
+        OperatorCommand::List => {
+            let mut out = String::from("id\tusername\tname\trole\ttotp\tstate\n");
+            for operator in operators::list(conn).await? {
+                out += &format!(
+                    "{}\t{}\t{}\t{}\t{}\t{}\n",
+                    operator.id,
+                    operator.username,
+                    shown::shown(&operator.name),
+                    operator.role.0.key(),
+                    if operator.totp.0 { "yes" } else { "no" },
+                    if operator.disabled.0 { "disabled" } else { "active" }
+                );
+            }
+            Ok(out)
+        }
+        OperatorCommand::Set { username, role: key, disable, enable } => {
+            let id: i64 = sqlx::query_scalar("SELECT id FROM operators WHERE username = $1")
+                .bind(&username)
+                .fetch_optional(&mut *conn)
+                .await?
+                .ok_or_else(|| anyhow::anyhow!("no operator {username}"))?;
+            let change = operators::Change {
+                role: key.as_deref().map(role).transpose()?,
+                disabled: if disable {
+                    Some(true)
+                } else if enable {
+                    Some(false)
+                } else {
+                    None
+                },
+                ..operators::Change::default()
+            };
+            let mut tx = begin_write(conn).await?;
+            let changed = operators::change(&mut tx, &actor, id, change, now()).await?;
+            tx.commit().await?;
+            let mut out = format!(
+                "operator {} ({}): {}, {}\n",
+                changed.operator.id,
+                changed.operator.username,
+                changed.operator.role.0.key(),
+                if changed.operator.disabled.0 { "disabled" } else { "active" }
+            );
+            if let (Some(secret), Some(uri)) = (changed.totp_secret, changed.totp_uri) {
+                out += &format!("TOTP secret (enter it into an authenticator app; it is not shown again): {secret}\n{uri}\n");
+            }
+            Ok(out)
+        }
     }
 }
 
@@ -506,20 +633,32 @@ async fn command(db: &Db, admin: Admin) -> anyhow::Result<String> {
 /// nothing), so that what it reads cannot change before it writes, and it never has to upgrade
 /// a read to a write (which SQLite refuses at once when another write came in between).
 /// PostgreSQL locks rows as it goes; the statement does nothing there.
-async fn begin_write(conn: &mut AnyConnection) -> sqlx::Result<sqlx::Transaction<'_, sqlx::Any>> {
-    let mut tx = conn.begin().await?;
-    sqlx::query("UPDATE admin_logs SET id = id WHERE id = 0").execute(&mut *tx).await?;
-    Ok(tx)
+async fn begin_write(conn: &mut AnyConnection) -> anyhow::Result<sqlx::Transaction<'_, sqlx::Any>> {
+    Ok(crate::domain::staff::orders::begin_write(conn).await?)
 }
 
+/// Records a command's write on a member in the audit trail, as the command line's `operator`.
 async fn log(conn: &mut AnyConnection, operator: &str, action: &str, member: i64, detail: &str) -> anyhow::Result<()> {
-    sqlx::query("INSERT INTO admin_logs (operator, action, member_id, detail, created_at) VALUES ($1, $2, $3, $4, $5)")
-        .bind(operator)
-        .bind(action)
-        .bind(member)
-        .bind(detail)
-        .bind(now())
-        .execute(&mut *conn)
-        .await?;
+    record(conn, operator, action, format!("member:{member}"), Some(member), detail).await
+}
+
+/// Records a command's write in the audit trail, as the command line's `operator`.
+async fn record(
+    conn: &mut AnyConnection,
+    operator: &str,
+    action: &str,
+    target: String,
+    member: Option<i64>,
+    detail: &str,
+) -> anyhow::Result<()> {
+    let entry = audit::Entry {
+        action,
+        target,
+        member,
+        summary: detail.to_owned(),
+        before: serde_json::Value::Null,
+        after: serde_json::Value::Null,
+    };
+    audit::record(conn, &Actor::command_line(operator), entry, now()).await?;
     Ok(())
 }

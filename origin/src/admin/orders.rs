@@ -12,48 +12,44 @@ use crate::domain::orders::life::Actor;
 use crate::domain::orders::shipping;
 use crate::domain::points_mall::PointsOrderStatus;
 use crate::domain::returns::Step;
+use crate::domain::staff::{self, Actor as Operator};
 use crate::domain::{messages, returns};
 use crate::{money, now};
 
 pub(super) async fn ship(
     conn: &mut AnyConnection,
     operator: &str,
-    order: i64,
+    order: &str,
     carrier: &str,
     tracking: &str,
     lines: Option<&str>,
 ) -> anyhow::Result<String> {
-    let (carrier, tracking) = (carrier.trim(), tracking.trim());
-    anyhow::ensure!(!carrier.is_empty() && !tracking.is_empty(), "a shipment needs its carrier and tracking number");
+    let order = staff::orders::resolve(conn, order).await?;
     let parts = lines.map(shipping::parse_parts).transpose()?;
-    let mut tx = begin_write(conn).await?;
-    let shipped = shipping::ship(&mut tx, order, carrier, tracking, parts.as_deref(), Actor::Operator, now()).await?;
-    let (order_no, seq) = (shipped.order.order_no, shipped.seq);
-    let detail = format!("order {order} ({order_no}) part {seq}: {carrier} {tracking}");
-    log(&mut tx, operator, "order.ship", shipped.order.member, &detail).await?;
-    tx.commit().await?;
-    let left = match shipped.left {
+    let shipped = staff::orders::ship(conn, &Operator::command_line(operator), order, carrier, tracking, parts.as_deref(), now()).await?;
+    let staff::orders::ShipOutcome { order_id, order_no, shipment, seq, left } = shipped;
+    let left = match left {
         0 => "nothing left to ship".to_owned(),
         left => format!("{left} units left to ship"),
     };
-    Ok(format!("shipped order {order} ({order_no}) part {seq} (shipment {}) by {carrier}, {tracking}; {left}\n", shipped.shipment))
+    Ok(format!(
+        "shipped order {order_id} ({order_no}) part {seq} (shipment {shipment}) by {}, {}; {left}\n",
+        carrier.trim(),
+        tracking.trim()
+    ))
 }
 
 pub(super) async fn logistics(
     conn: &mut AnyConnection,
     operator: &str,
-    order: i64,
+    order: &str,
     shipment: Option<i64>,
     place: &str,
     description: &str,
 ) -> anyhow::Result<String> {
-    let (place, description) = (place.trim(), description.trim());
-    anyhow::ensure!(!description.is_empty(), "a logistics event needs its description");
-    let mut tx = begin_write(conn).await?;
-    let followed = shipping::add_logistics(&mut tx, order, shipment, place, description, now()).await?;
-    let order_no = followed.order_no;
-    log(&mut tx, operator, "order.logistics", followed.member, &format!("order {order} ({order_no}): {place} {description}")).await?;
-    tx.commit().await?;
+    let order = staff::orders::resolve(conn, order).await?;
+    let order_no =
+        staff::orders::add_logistics(conn, &Operator::command_line(operator), order, shipment, place, description, now()).await?;
     Ok(format!("logistics event added to order {order} ({order_no})\n"))
 }
 
@@ -140,20 +136,8 @@ pub(super) async fn invoices(conn: &mut AnyConnection, pending: bool) -> anyhow:
 }
 
 pub(super) async fn issue_invoice(conn: &mut AnyConnection, operator: &str, id: i64) -> anyhow::Result<String> {
-    let mut tx = begin_write(conn).await?;
-    let (member, invoice_no, amount) = crate::domain::invoices::issue(&mut tx, id, now()).await?;
-    let yuan = money::text(amount);
-    messages::send(
-        &mut tx,
-        member,
-        messages::MessageKind::Order,
-        "发票已开具",
-        &format!("您申请的电子发票已开具，发票号码 {invoice_no}，金额¥{yuan}，可在电子发票页下载。"),
-    )
-    .await?;
-    log(&mut tx, operator, "invoice.issue", member, &format!("invoice request {id}: {invoice_no}, {yuan}")).await?;
-    tx.commit().await?;
-    Ok(format!("issued invoice {invoice_no} for request {id}: {yuan}\n"))
+    let issued = staff::invoices::issue(conn, &Operator::command_line(operator), id, now()).await?;
+    Ok(format!("issued invoice {} for request {id}: {}\n", issued.invoice_no, money::text(issued.amount)))
 }
 
 #[derive(sqlx::FromRow)]

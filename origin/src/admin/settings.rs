@@ -3,7 +3,6 @@
 use sqlx::AnyConnection;
 
 use super::{SettingsArgs, begin_write};
-use crate::now;
 
 /// Shows the shop's identity, or changes the fields given in one transaction (each value checked
 /// as `crate::domain::shop::check` says, all refused when one is wrong); prints each change, `old → new`.
@@ -29,14 +28,7 @@ pub(super) async fn settings(conn: &mut AnyConnection, operator: &str, args: Set
             .execute(&mut *tx)
             .await?;
         let line = format!("{} ({}): {old} → {value}", field.name, field.label);
-        sqlx::query(
-            "INSERT INTO admin_logs (operator, action, member_id, detail, created_at) VALUES ($1, 'settings.change', NULL, $2, $3)",
-        )
-        .bind(operator)
-        .bind(&line)
-        .bind(now())
-        .execute(&mut *tx)
-        .await?;
+        super::record(&mut tx, operator, "settings.change", String::new(), None, &line).await?;
         out.push_str(&line);
         out.push('\n');
     }
@@ -71,12 +63,7 @@ pub(super) async fn prices(conn: &mut AnyConnection, operator: &str, to: Option<
     let before = prices_public(&mut tx).await?;
     set_prices_public(&mut tx, public).await?;
     let line = format!("prices: {} → {}", said(before), said(public));
-    sqlx::query("INSERT INTO admin_logs (operator, action, member_id, detail, created_at) VALUES ($1, 'settings.prices', NULL, $2, $3)")
-        .bind(operator)
-        .bind(&line)
-        .bind(now())
-        .execute(&mut *tx)
-        .await?;
+    super::record(&mut tx, operator, "settings.prices", String::new(), None, &line).await?;
     tx.commit().await?;
     Ok(format!("{line}\n"))
 }

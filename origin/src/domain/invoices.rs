@@ -150,17 +150,22 @@ pub async fn lines(conn: &mut AnyConnection, id: i64) -> sqlx::Result<Vec<Invoic
 /// Issues a requested invoice: its own number, today's date, its lines as they stand (what is
 /// left paid for each, its rate and tax), frozen with it, and the seller — the shop's identity
 /// now, kept with the invoice as issued; answers `(member, invoice_no, amount)`.
-pub async fn issue(conn: &mut AnyConnection, id: i64, now: i64) -> anyhow::Result<(i64, String, i64)> {
+pub async fn issue(conn: &mut AnyConnection, id: i64, now: i64) -> crate::domain::Result<(i64, String, i64)> {
+    use crate::domain::Error;
     let (member, order, status): (i64, i64, InvoiceStatus) =
         sqlx::query_as("SELECT member_id, order_id, status FROM invoices WHERE id = $1")
             .bind(id)
             .fetch_optional(&mut *conn)
             .await?
-            .ok_or_else(|| anyhow::anyhow!("no invoice request {id}"))?;
-    anyhow::ensure!(status == InvoiceStatus::Requested, "invoice {id} is issued already");
+            .ok_or_else(|| Error::not_found("发票申请不存在"))?;
+    if status != InvoiceStatus::Requested {
+        return Err(Error::conflict("该发票已开具"));
+    }
     let lines = lines_now(conn, order).await?;
     let amount: i64 = lines.iter().map(|line| line.net + line.tax).sum();
-    anyhow::ensure!(amount > 0, "order {order} has nothing left to invoice: every line is refunded");
+    if amount <= 0 {
+        return Err(Error::conflict("订单商品已全部退款，没有可开票的金额"));
+    }
     let invoice_no = next_number(conn, now).await?;
     let shop = crate::domain::shop::read(&mut *conn).await?;
     let issued = sqlx::query(
@@ -178,7 +183,9 @@ pub async fn issue(conn: &mut AnyConnection, id: i64, now: i64) -> anyhow::Resul
     .bind(InvoiceStatus::Requested)
     .execute(&mut *conn)
     .await?;
-    anyhow::ensure!(issued.rows_affected() == 1, "invoice {id} is issued already");
+    if issued.rows_affected() != 1 {
+        return Err(Error::conflict("该发票已开具"));
+    }
     let (net, tax) = freeze(conn, id, &lines).await?;
     sqlx::query("UPDATE invoices SET net = $1, tax = $2 WHERE id = $3").bind(net).bind(tax).bind(id).execute(&mut *conn).await?;
     Ok((member, invoice_no, amount))

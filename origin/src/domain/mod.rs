@@ -22,6 +22,7 @@ pub mod returns;
 pub mod self_service;
 pub mod settlement;
 pub mod shop;
+pub mod staff;
 pub mod stored;
 
 pub use error::{Error, Result};

@@ -5,6 +5,7 @@
 pub mod account;
 pub mod activity;
 pub mod address;
+pub mod admin;
 pub mod after_sales;
 pub mod agreement;
 pub mod article;
@@ -100,6 +101,7 @@ impl ApiContext {
 fn routes() -> (Router<ApiContext>, utoipa::openapi::OpenApi) {
     let (router, mut document) = OpenApiRouter::with_openapi(openapi::frame())
         .merge(session::router())
+        .merge(admin::router())
         .merge(account::router())
         .merge(activity::router())
         .merge(agreement::router())

@@ -125,7 +125,7 @@ async fn password_login(db: &Db, username: String, password: String, address: &s
 
 /// The 429's message for a wait of `seconds`: `登录失败次数过多，请在5秒后重试`, in minutes from a
 /// minute on.
-fn wait_message(seconds: i64) -> String {
+pub(super) fn wait_message(seconds: i64) -> String {
     if seconds < 60 {
         format!("登录失败次数过多，请在{seconds}秒后重试")
     } else {
@@ -141,7 +141,7 @@ fn wait_message(seconds: i64) -> String {
 ///
 /// The claim is a compare-and-set on the row read, so that parallel attempts cannot all pass
 /// one free moment: of those that read the same row, one claims it, and the others read again.
-async fn claim_attempt(db: &Db, key: &str, free: i64) -> Result<Option<i64>> {
+pub(super) async fn claim_attempt(db: &Db, key: &str, free: i64) -> Result<Option<i64>> {
     for _ in 0..16 {
         let time = now();
         let row: Option<(i64, i64)> =
@@ -184,7 +184,7 @@ async fn claim_attempt(db: &Db, key: &str, free: i64) -> Result<Option<i64>> {
 }
 
 /// Gives a claimed attempt back: it succeeded, or it was refused by the account's wait.
-async fn give_back(db: &Db, key: &str) -> Result<()> {
+pub(super) async fn give_back(db: &Db, key: &str) -> Result<()> {
     sqlx::query("UPDATE login_failures SET failures = failures - 1 WHERE key = $1 AND failures > 0").bind(key).execute(&db.pool).await?;
     Ok(())
 }

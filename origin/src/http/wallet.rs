@@ -71,7 +71,7 @@ const CHINA: i64 = 8 * 3600;
 
 /// The first second of the day `YYYY-MM-DD` (a real date of the years 1970–9999) in China's
 /// time, by Howard Hinnant's days-from-civil algorithm; `None` for any other text.
-fn day_start(date: &str) -> Option<i64> {
+pub(crate) fn day_start(date: &str) -> Option<i64> {
     let bytes = date.as_bytes();
     if bytes.len() != 10 || !date.is_ascii() || bytes[4] != b'-' || bytes[7] != b'-' {
         return None;

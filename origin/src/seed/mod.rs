@@ -37,7 +37,6 @@ const CONTENT_TABLES: &[&str] = &[
     "order_events",
     "payments",
     "messages",
-    "admin_logs",
     "oauth_states",
     "page_views",
     "client_reports",

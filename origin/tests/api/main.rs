@@ -7,6 +7,7 @@ mod common;
 mod accounts;
 mod after_sales;
 mod articles;
+mod backoffice;
 mod cart;
 mod compliance;
 mod draw;

@@ -285,7 +285,7 @@ async fn grants_reach_the_wallet_logs_and_messages() {
         assert_eq!(read["data"]["unread"].as_i64().unwrap(), unread_before + 2);
         let (_, read) = app.post(&demo, "/api/user/message/read_all", &[]).await;
         assert_eq!(read["data"]["unread"], 0);
-        let logged: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM admin_logs WHERE member_id = $1 AND operator = 'tester'")
+        let logged: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM audit_log WHERE member_id = $1 AND operator = 'tester'")
             .bind(id)
             .fetch_one(&app.db.pool)
             .await

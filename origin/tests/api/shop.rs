@@ -216,7 +216,7 @@ async fn one_identity_everywhere_changed_by_the_operator_at_once() {
             }
             let (_, home) = app.get(&demo, "/api/index").await;
             assert_eq!(home["data"]["shop"]["company"], CHANGED.company);
-            let logged: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM admin_logs WHERE action = 'settings.change'")
+            let logged: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM audit_log WHERE action = 'settings.change'")
                 .fetch_one(&app.db.pool)
                 .await
                 .unwrap();

@@ -17,9 +17,9 @@
 //! each one guarded update of the order's status (`WHERE status = 0`), so only one of them wins.
 
 mod create;
-mod detail;
+pub(crate) mod detail;
 pub mod form;
-mod note;
+pub(crate) mod note;
 
 pub(crate) use self::detail::{OrderDetail, order_json};
 

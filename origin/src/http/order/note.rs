@@ -173,7 +173,13 @@ pub(super) async fn delivery_note(
     member: Member,
     Path((order, shipment)): Path<(i64, i64)>,
 ) -> Result<Response> {
-    let note = note(&mut *context.db.pool.acquire().await?, member, order, shipment).await?;
+    pdf(&mut *context.db.pool.acquire().await?, member, order, shipment).await
+}
+
+/// The delivery note of parcel `shipment` of `member`'s order `order`, as a PDF answer (the
+/// member's own call, and the console's).
+pub(crate) async fn pdf(conn: &mut AnyConnection, member: Member, order: i64, shipment: i64) -> Result<Response> {
+    let note = note(conn, member, order, shipment).await?;
     let file_name = format!("delivery-note-{}.pdf", note.note_no);
     let pdf = tokio::task::spawn_blocking(move || {
         let printer = documents::Printer::shared()?;

@@ -1,0 +1,31 @@
+//! The back office (`docs/backoffice.md`): operators apart from members, their roles and what
+//! each role may do, their sessions, the audit trail, and the operator's tasks that both the
+//! console (`http::admin`) and the commands (`crate::admin`) call.
+//!
+//! - `roles`: the roles and the permissions each holds; the server checks one on every call.
+//! - `operators`: accounts (Argon2 hashes, TOTP), sign-in and sessions.
+//! - `audit`: every operator write, with the values before and after, in the write's transaction.
+//! - `orders`, `invoices`: the operator's tasks on orders (ship, logistics, cancel) and invoices.
+
+pub mod audit;
+pub mod dashboard;
+pub mod invoices;
+pub mod operators;
+pub mod orders;
+pub mod roles;
+
+pub use audit::Actor;
+pub use roles::{Permission, Role};
+
+/// Serializes stored money (cents) as the API's text, `12.30`.
+pub fn as_money<S: serde::Serializer>(stored: &i64, serializer: S) -> Result<S::Ok, S::Error> {
+    serializer.serialize_str(&crate::money::text(*stored))
+}
+
+/// [`as_money`] for money that may not be there yet (`null`).
+pub fn as_money_or_null<S: serde::Serializer>(stored: &Option<i64>, serializer: S) -> Result<S::Ok, S::Error> {
+    match stored {
+        Some(stored) => as_money(stored, serializer),
+        None => serializer.serialize_none(),
+    }
+}

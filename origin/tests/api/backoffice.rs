@@ -1,0 +1,366 @@
+//! The back office on SQLite and PostgreSQL (`docs/backoffice.md`): operators sign in apart
+//! from members (their own cookie, idle limit, login limits, TOTP for `super`); every
+//! `/api/admin/*` call is checked against every role (allowed or 403), a member's session and
+//! none (401); the warehouse ships an order named by its number and the buyer sees it; finance
+//! issues an invoice the buyer downloads; every write leaves an audit row nobody can change.
+
+use std::collections::BTreeSet;
+
+use reqwest::{Client, Method, StatusCode};
+use serde_json::Value;
+
+use crate::common::{App, add_to_cart, address_of, admin, ladder_goods, on_both, post_order};
+use origin::domain::staff::operators::{self, NewOperator};
+use origin::domain::staff::{Actor, Permission, Role};
+
+const PASSWORD: &str = "Backoffice-2026";
+
+/// Adds an operator of `role` named `username` (through the domain, as `origin admin operator
+/// add` does); answers its TOTP secret when the role has one.
+async fn add_operator(app: &App, username: &str, role: Role) -> Option<String> {
+    let mut conn = app.db.pool.acquire().await.unwrap();
+    let new = NewOperator { username, name: "测试员工", role, password: PASSWORD };
+    let added = operators::add(&mut conn, &Actor::command_line("tester"), new, origin::now()).await.unwrap();
+    added.totp_secret
+}
+
+/// A signed-in client of a new operator of `role`.
+async fn operator(app: &App, role: Role) -> Client {
+    let username = format!("op-{}", role.key());
+    let secret = add_operator(app, &username, role).await;
+    let client = app.client();
+    let code = secret.map(|secret| operators::totp_code(&secret, origin::now()).unwrap()).unwrap_or_default();
+    let (status, body) = app.post(&client, "/api/admin/login", &[("username", &username), ("password", PASSWORD), ("code", &code)]).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["data"]["operator"]["role"], role.key());
+    client
+}
+
+/// The permission each `/api/admin/*` call needs (`None`: any operator), written out here apart
+/// from the code, so that a call whose check moves is caught.
+fn needs() -> Vec<(Method, &'static str, Option<Permission>)> {
+    use Permission::*;
+    vec![
+        (Method::GET, "/api/admin/me", None),
+        (Method::GET, "/api/admin/dashboard", Some(Read)),
+        (Method::GET, "/api/admin/orders", Some(Read)),
+        (Method::GET, "/api/admin/orders/{order}", Some(Read)),
+        (Method::POST, "/api/admin/orders/{order}/ship", Some(Ship)),
+        (Method::POST, "/api/admin/orders/{order}/logistics", Some(Ship)),
+        (Method::POST, "/api/admin/orders/{order}/cancel", Some(CancelOrders)),
+        (Method::GET, "/api/admin/orders/{order}/shipments/{shipment}/note.pdf", Some(Read)),
+        (Method::GET, "/api/admin/invoices", Some(Read)),
+        (Method::POST, "/api/admin/invoices/{id}/issue", Some(Invoices)),
+        (Method::GET, "/api/admin/operators", Some(Operators)),
+        (Method::POST, "/api/admin/operators", Some(Operators)),
+        (Method::PUT, "/api/admin/operators/{id}", Some(Operators)),
+        (Method::GET, "/api/admin/audit", Some(ReadAudit)),
+    ]
+}
+
+/// Every call the OpenAPI document lists under `/api/admin/`, but signing in and out.
+fn documented() -> BTreeSet<(String, String)> {
+    let document = serde_json::to_value(origin::http::openapi_document()).unwrap();
+    let mut calls = BTreeSet::new();
+    for (path, item) in document["paths"].as_object().unwrap() {
+        if !path.starts_with("/api/admin/") || path == "/api/admin/login" || path == "/api/admin/logout" {
+            continue;
+        }
+        for method in item.as_object().unwrap().keys() {
+            calls.insert((method.to_uppercase(), path.clone()));
+        }
+    }
+    calls
+}
+
+/// Sends `method path` (no such order, invoice or operator: nothing changes when allowed).
+async fn call(app: &App, client: &Client, method: &Method, path: &str) -> (StatusCode, Value) {
+    let path = path.replace("{order}", "999999").replace("{shipment}", "999999").replace("{id}", "999999");
+    let request = client.request(method.clone(), app.url(&path));
+    let request = if *method == Method::GET { request } else { request.form(&[("x", "1")]) };
+    let response = request.send().await.unwrap();
+    let status = response.status();
+    (status, response.json().await.unwrap_or(Value::Null))
+}
+
+#[tokio::test]
+async fn every_admin_call_checks_its_permission_for_every_role() {
+    on_both(|app| async move {
+        let table: BTreeSet<(String, String)> =
+            needs().iter().map(|(method, path, _)| (method.as_str().to_owned(), (*path).to_owned())).collect();
+        assert_eq!(table, documented(), "every documented /api/admin call is in the matrix, and only those");
+
+        let nobody = app.client();
+        let member = app.demo().await;
+        for (method, path, _) in needs() {
+            for client in [&nobody, &member] {
+                let (status, body) = call(&app, client, &method, path).await;
+                assert_eq!((status, body["code"].as_i64()), (StatusCode::UNAUTHORIZED, Some(10001)), "{method} {path}: {body}");
+            }
+        }
+        for role in Role::ALL {
+            let client = operator(&app, role).await;
+            for (method, path, need) in needs() {
+                let (status, body) = call(&app, &client, &method, path).await;
+                let allowed = need.is_none_or(|need| role.allows(need));
+                if allowed {
+                    assert!(
+                        ![StatusCode::UNAUTHORIZED, StatusCode::FORBIDDEN].contains(&status),
+                        "{role:?} {method} {path}: {status} {body}"
+                    );
+                } else {
+                    assert_eq!(status, StatusCode::FORBIDDEN, "{role:?} {method} {path}: {body}");
+                    assert_eq!(body["msg"], "您的角色没有此操作的权限");
+                }
+            }
+        }
+    })
+    .await;
+}
+
+/// The value of cookie `name` a response sets.
+fn set_cookie(response: &reqwest::Response, name: &str) -> Option<String> {
+    response
+        .headers()
+        .get_all("set-cookie")
+        .iter()
+        .filter_map(|value| value.to_str().ok())
+        .find(|value| value.starts_with(&format!("{name}=")))
+        .map(str::to_owned)
+}
+
+#[tokio::test]
+async fn operators_sign_in_apart_from_members_with_totp_limits_and_an_idle_end() {
+    on_both(|app| async move {
+        let secret = add_operator(&app, "boss", Role::Super).await.expect("a super has a TOTP secret");
+        add_operator(&app, "packer", Role::Warehouse).await;
+        let login = |form: Vec<(&'static str, String)>| {
+            let app = app.clone();
+            async move { app.client().post(app.url("/api/admin/login")).form(&form).send().await.unwrap() }
+        };
+
+        // The password alone is not enough for a super; the code is taken once.
+        let response = login(vec![("username", "boss".into()), ("password", PASSWORD.into())]).await;
+        let body: Value = response.json().await.unwrap();
+        assert_eq!(body["msg"], "请输入动态验证码", "{body}");
+        let code = operators::totp_code(&secret, origin::now()).unwrap();
+        let response = login(vec![("username", "boss".into()), ("password", PASSWORD.into()), ("code", code.clone())]).await;
+        assert_eq!(response.status(), StatusCode::OK);
+        let cookie = set_cookie(&response, "osid").expect("an operator's cookie");
+        assert!(cookie.contains("Path=/api/admin") && cookie.contains("HttpOnly") && cookie.contains("SameSite=Strict"), "{cookie}");
+        assert!(set_cookie(&response, "sid").is_none(), "no member session");
+        let token = cookie.trim_start_matches("osid=").split(';').next().unwrap().to_owned();
+        let response = login(vec![("username", "boss".into()), ("password", PASSWORD.into()), ("code", code)]).await;
+        let body: Value = response.json().await.unwrap();
+        assert_eq!(body["msg"], "动态验证码错误或已使用");
+
+        // An operator's token opens no member session, and a member's no operator's.
+        let plain = app.client();
+        let base: Value =
+            plain.get(app.url("/api/user/base")).header("cookie", format!("sid={token}")).send().await.unwrap().json().await.unwrap();
+        assert_eq!(base["data"]["login"], false);
+        let me = plain.get(app.url("/api/admin/me")).header("cookie", format!("osid={token}")).send().await.unwrap();
+        assert_eq!(me.status(), StatusCode::OK);
+        let demo =
+            app.client().post(app.url("/api/user/login")).form(&[("username", "demo"), ("password", "demo123")]).send().await.unwrap();
+        let member_token = set_cookie(&demo, "sid").unwrap().trim_start_matches("sid=").split(';').next().unwrap().to_owned();
+        let me = plain.get(app.url("/api/admin/me")).header("cookie", format!("osid={member_token}")).send().await.unwrap();
+        assert_eq!(me.status(), StatusCode::UNAUTHORIZED);
+
+        // Idle for the limit: the session is over.
+        let idle = origin::now() - operators::IDLE_SECONDS - 1;
+        sqlx::query("UPDATE operator_sessions SET last_seen = $1").bind(idle).execute(&app.db.pool).await.unwrap();
+        let me = plain.get(app.url("/api/admin/me")).header("cookie", format!("osid={token}")).send().await.unwrap();
+        assert_eq!(me.status(), StatusCode::UNAUTHORIZED);
+
+        // Wrong passwords: one message, then a wait.
+        for _ in 0..5 {
+            let response = login(vec![("username", "packer".into()), ("password", "wrong-password-1".into())]).await;
+            let body: Value = response.json().await.unwrap();
+            assert_eq!(body["msg"], "账号或密码错误");
+        }
+        let response = login(vec![("username", "packer".into()), ("password", PASSWORD.into())]).await;
+        assert_eq!(response.status(), StatusCode::TOO_MANY_REQUESTS);
+        sqlx::query("DELETE FROM login_failures").execute(&app.db.pool).await.unwrap();
+
+        // A disabled operator cannot sign in, and their sessions end.
+        let packer = login(vec![("username", "packer".into()), ("password", PASSWORD.into())]).await;
+        let packer_token = set_cookie(&packer, "osid").unwrap().trim_start_matches("osid=").split(';').next().unwrap().to_owned();
+        let out = admin(&app, &["operator", "set", "--username", "packer", "--disable"]).await.unwrap();
+        assert!(out.contains("disabled"), "{out}");
+        let me = plain.get(app.url("/api/admin/me")).header("cookie", format!("osid={packer_token}")).send().await.unwrap();
+        assert_eq!(me.status(), StatusCode::UNAUTHORIZED);
+        let response = login(vec![("username", "packer".into()), ("password", PASSWORD.into())]).await;
+        assert_eq!(response.status(), StatusCode::FORBIDDEN);
+        let listed = admin(&app, &["operator", "list"]).await.unwrap();
+        assert!(listed.lines().any(|line| line.contains("\tpacker\t") && line.ends_with("disabled")), "{listed}");
+    })
+    .await;
+}
+
+/// The demo member orders and pays; answers the order's id and number.
+async fn paid_order(app: &App, key: &str) -> (i64, String) {
+    let demo = app.demo().await;
+    let (goods, _) = ladder_goods(app).await;
+    let ids = add_to_cart(app, &demo, goods, 12, &[]).await.to_string();
+    let (_, list) = app.get(&demo, "/api/cart/list").await;
+    let payable = list["data"]["quote"]["totals"]["payable"].as_str().unwrap().to_owned();
+    let address = address_of(app, "demo").await.to_string();
+    let (_, placed) = post_order(app, &demo, key, &[("ids", &ids), ("address_id", &address), ("expected_payable", &payable)]).await;
+    let order = placed["data"]["id"].as_i64().unwrap();
+    let (status, _) = app.post(&demo, &format!("/api/order/{order}/pay"), &[("method", "balance")]).await;
+    assert_eq!(status, StatusCode::OK);
+    (order, placed["data"]["order_no"].as_str().unwrap().to_owned())
+}
+
+#[tokio::test]
+async fn the_warehouse_ships_by_the_order_number_finance_invoices_and_the_trail_keeps_every_write() {
+    on_both(|app| async move {
+        let (order, order_no) = paid_order(&app, "backoffice-1").await;
+        let warehouse = operator(&app, Role::Warehouse).await;
+        let finance = operator(&app, Role::Finance).await;
+
+        // Found by the number printed on the paper, in the list and alone.
+        let (status, listed) = app.get(&warehouse, &format!("/api/admin/orders?number={order_no}&status=1")).await;
+        assert_eq!(status, StatusCode::OK, "{listed}");
+        assert_eq!(listed["data"]["total"], 1);
+        assert_eq!(listed["data"]["list"][0]["id"], order);
+        let (_, detail) = app.get(&warehouse, &format!("/api/admin/orders/{order_no}")).await;
+        assert_eq!(detail["data"]["order"]["id"], order);
+        assert_eq!(detail["data"]["member"]["username"], "demo");
+        let item = detail["data"]["order"]["items"][0]["id"].as_i64().unwrap();
+        let (status, missing) = app.get(&warehouse, "/api/admin/orders/2099010199999999").await;
+        assert_eq!((status, missing["msg"].as_str()), (StatusCode::NOT_FOUND, Some("订单 2099010199999999 不存在")));
+
+        // Finance may not ship; the warehouse ships five units, then the rest.
+        let ship = format!("/api/admin/orders/{order_no}/ship");
+        let (status, _) = app.post(&finance, &ship, &[("carrier", "顺丰速运"), ("tracking", "SF1")]).await;
+        assert_eq!(status, StatusCode::FORBIDDEN);
+        let (status, refused) = app.post(&warehouse, &ship, &[("carrier", "顺丰速运")]).await;
+        assert_eq!((status, refused["msg"].as_str()), (StatusCode::UNPROCESSABLE_ENTITY, Some("请填写运单号")));
+        let lines = format!("{item}:5");
+        let (status, first) = app.post(&warehouse, &ship, &[("carrier", "顺丰速运"), ("tracking", "SF100"), ("lines", &lines)]).await;
+        assert_eq!(status, StatusCode::OK, "{first}");
+        assert_eq!((first["data"]["seq"].as_i64(), first["data"]["left"].as_i64()), (Some(1), Some(7)));
+        let (status, second) = app.post(&warehouse, &ship, &[("carrier", "顺丰速运"), ("tracking", "SF101")]).await;
+        assert_eq!(status, StatusCode::OK, "{second}");
+        assert_eq!(second["data"]["left"], 0);
+        let demo = app.demo().await;
+        let (_, seen) = app.get(&demo, &format!("/api/order/{order}")).await;
+        assert_eq!((seen["data"]["status_name"].as_str(), seen["data"]["unshipped"].as_i64()), (Some("待收货"), Some(0)));
+        assert_eq!(seen["data"]["shipments"].as_array().unwrap().len(), 2);
+        let shipment = first["data"]["shipment"].as_i64().unwrap();
+        let note = warehouse.get(app.url(&format!("/api/admin/orders/{order_no}/shipments/{shipment}/note.pdf"))).send().await.unwrap();
+        assert_eq!(note.status(), StatusCode::OK);
+        assert!(note.bytes().await.unwrap().starts_with(b"%PDF-"));
+
+        // The buyer asks for an invoice; finance issues it; the buyer downloads it.
+        let (status, requested) = app
+            .post(
+                &demo,
+                &format!("/api/order/{order}/invoice"),
+                &[("kind", "1"), ("title", "杭州仁心大药房连锁有限公司"), ("tax_no", "91330106MA2B3C4D5E"), ("email", "caigou@renxin.cn")],
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK, "{requested}");
+        let invoice = requested["data"]["id"].as_i64().unwrap();
+        let (_, waiting) = app.get(&finance, &format!("/api/admin/invoices?pending=1&search={order_no}")).await;
+        assert_eq!(waiting["data"]["list"][0]["id"], invoice);
+        let (status, _) = app.post(&warehouse, &format!("/api/admin/invoices/{invoice}/issue"), &[]).await;
+        assert_eq!(status, StatusCode::FORBIDDEN);
+        let (status, issued) = app.post(&finance, &format!("/api/admin/invoices/{invoice}/issue"), &[]).await;
+        assert_eq!(status, StatusCode::OK, "{issued}");
+        let (status, again) = app.post(&finance, &format!("/api/admin/invoices/{invoice}/issue"), &[]).await;
+        assert_eq!((status, again["msg"].as_str()), (StatusCode::CONFLICT, Some("该发票已开具")));
+        let (_, mine) = app.get(&demo, "/api/invoices?status=1").await;
+        let pdf = mine["data"]["list"][0]["pdf"].as_str().unwrap().to_owned();
+        let response = demo.get(app.url(&pdf)).send().await.unwrap();
+        assert_eq!(response.status(), StatusCode::OK);
+        assert!(response.bytes().await.unwrap().starts_with(b"%PDF-"));
+
+        // Every write is in the trail, with who, from where, and the values before and after.
+        let rows: Vec<(Option<i64>, String, String, String, String, String)> = sqlx::query_as(
+            "SELECT operator_id, operator, action, target, before, after FROM audit_log WHERE action IN ('order.ship', 'invoice.issue') ORDER BY id",
+        )
+        .fetch_all(&app.db.pool)
+        .await
+        .unwrap();
+        assert_eq!(rows.len(), 3, "{rows:?}");
+        let (operator_id, name, action, target, before, after) = &rows[0];
+        assert!(operator_id.is_some());
+        assert_eq!((name.as_str(), action.as_str(), target.as_str()), ("op-warehouse", "order.ship", format!("order:{order}").as_str()));
+        let (before, after): (Value, Value) = (serde_json::from_str(before).unwrap(), serde_json::from_str(after).unwrap());
+        assert_eq!((before["status"].as_str(), before["unshipped"].as_i64()), (Some("待发货"), Some(12)));
+        assert_eq!((after["status"].as_str(), after["unshipped"].as_i64(), after["tracking"].as_str()), (Some("待收货"), Some(7), Some("SF100")));
+        assert_eq!(rows[2].2, "invoice.issue");
+        assert!(rows[2].5.contains(issued["data"]["invoice_no"].as_str().unwrap()));
+
+        // The super reads the trail by the order's number; finance may not.
+        let admin_client = operator(&app, Role::Super).await;
+        let (status, trail) = app.get(&admin_client, &format!("/api/admin/audit?search={order_no}")).await;
+        assert_eq!(status, StatusCode::OK, "{trail}");
+        assert_eq!(trail["data"]["total"], 3);
+        assert_eq!(trail["data"]["list"][0]["action"], "invoice.issue");
+        let (_, by_action) = app.get(&admin_client, "/api/admin/audit?action=order.&operator=op-warehouse").await;
+        assert_eq!(by_action["data"]["total"], 2);
+        let (status, _) = app.get(&finance, "/api/admin/audit").await;
+        assert_eq!(status, StatusCode::FORBIDDEN);
+
+        // Nobody edits the trail, not even with the database's keys.
+        assert!(sqlx::query("UPDATE audit_log SET summary = 'x'").execute(&app.db.pool).await.is_err());
+        assert!(sqlx::query("DELETE FROM audit_log").execute(&app.db.pool).await.is_err());
+        let kept: i64 = sqlx::query_scalar("SELECT CAST(COUNT(*) AS BIGINT) FROM audit_log").fetch_one(&app.db.pool).await.unwrap();
+        assert!(kept >= 3);
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn an_unpaid_order_is_cancelled_with_a_reason_and_the_commands_take_order_numbers() {
+    on_both(|app| async move {
+        let demo = app.demo().await;
+        let (goods, _) = ladder_goods(&app).await;
+        let ids = add_to_cart(&app, &demo, goods, 2, &[]).await.to_string();
+        let (_, list) = app.get(&demo, "/api/cart/list").await;
+        let payable = list["data"]["quote"]["totals"]["payable"].as_str().unwrap().to_owned();
+        let address = address_of(&app, "demo").await.to_string();
+        let (_, placed) =
+            post_order(&app, &demo, "backoffice-2", &[("ids", &ids), ("address_id", &address), ("expected_payable", &payable)]).await;
+        let (order, order_no) = (placed["data"]["id"].as_i64().unwrap(), placed["data"]["order_no"].as_str().unwrap().to_owned());
+
+        let service = operator(&app, Role::Service).await;
+        let cancel = format!("/api/admin/orders/{order}/cancel");
+        let (status, refused) = app.post(&service, &cancel, &[]).await;
+        assert_eq!((status, refused["msg"].as_str()), (StatusCode::UNPROCESSABLE_ENTITY, Some("请填写取消原因")));
+        let (status, done) = app.post(&service, &cancel, &[("reason", "客户电话要求取消")]).await;
+        assert_eq!((status, done["data"]["order_no"].as_str()), (StatusCode::OK, Some(order_no.as_str())));
+        let (_, seen) = app.get(&demo, &format!("/api/order/{order}")).await;
+        assert_eq!(seen["data"]["status_name"], "已取消");
+        let (status, _) = app.post(&service, &cancel, &[("reason", "再次")]).await;
+        assert_eq!(status, StatusCode::CONFLICT);
+        let told: i64 = sqlx::query_scalar("SELECT CAST(COUNT(*) AS BIGINT) FROM messages WHERE body LIKE $1")
+            .bind(format!("%{order_no}%客户电话要求取消%"))
+            .fetch_one(&app.db.pool)
+            .await
+            .unwrap();
+        assert_eq!(told, 1);
+
+        // The commands name orders by their number too, and a wrong one is a message, not a panic.
+        let (paid, paid_no) = paid_order(&app, "backoffice-3").await;
+        let out = admin(&app, &["ship", &paid_no, "--carrier", "中通快递", "--tracking", "ZT1"]).await.unwrap();
+        assert!(out.contains(&format!("shipped order {paid} ({paid_no})")), "{out}");
+        let error = admin(&app, &["ship", "2099010199999999", "--carrier", "中通快递", "--tracking", "ZT2"]).await.unwrap_err();
+        assert_eq!(origin::admin::message(&error), "订单 2099010199999999 不存在");
+        let error = admin(&app, &["logistics", "abc", "--description", "到达杭州"]).await.unwrap_err();
+        assert_eq!(origin::admin::message(&error), "订单 abc 不存在");
+        let trail: i64 = sqlx::query_scalar(
+            "SELECT CAST(COUNT(*) AS BIGINT) FROM audit_log WHERE operator_id IS NULL AND action = 'order.ship' AND target = $1",
+        )
+        .bind(format!("order:{paid}"))
+        .fetch_one(&app.db.pool)
+        .await
+        .unwrap();
+        assert_eq!(trail, 1, "the command's write is in the trail too");
+    })
+    .await;
+}
