@@ -104,6 +104,268 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/audit': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** `GET /api/admin/audit`: the audit trail, newest first. */
+    get: operations['admin_audit'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/dashboard': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * `GET /api/admin/dashboard`: today's orders, sales and payments, what waits, low stock,
+     *     expiring lots and licences, sales by day.
+     */
+    get: operations['admin_dashboard'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/invoices': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** `GET /api/admin/invoices`: invoices and requests, newest first. */
+    get: operations['admin_invoices'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/invoices/{id}/issue': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** `POST /api/admin/invoices/{id}/issue`: issues a requested invoice (the member is told). */
+    post: operations['admin_invoice_issue'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/login': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** `POST /api/admin/login`: opens an operator's session (cookie `osid`, path `/api/admin`). */
+    post: operations['admin_login'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/logout': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** `DELETE /api/admin/logout`: closes the operator's session and clears the cookie. */
+    delete: operations['admin_logout'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/me': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** `GET /api/admin/me`: the signed-in operator (401 without a session). */
+    get: operations['admin_me'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/operators': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** `GET /api/admin/operators`: every operator. */
+    get: operations['admin_operators'];
+    put?: never;
+    /** `POST /api/admin/operators`: adds an operator; a `super` gets a TOTP secret, answered once. */
+    post: operations['admin_operator_add'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/operators/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** `PUT /api/admin/operators/{id}`: changes an operator (not one's own role or state). */
+    put: operations['admin_operator_change'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/orders': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** `GET /api/admin/orders`: orders, newest first. */
+    get: operations['admin_orders'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/orders/{order}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** `GET /api/admin/orders/{order}`: one order, by its number or id. */
+    get: operations['admin_order'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/orders/{order}/cancel': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** `POST /api/admin/orders/{order}/cancel`: cancels an unpaid order (409 otherwise). */
+    post: operations['admin_order_cancel'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/orders/{order}/logistics': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** `POST /api/admin/orders/{order}/logistics`: adds a carrier's event to a shipped order. */
+    post: operations['admin_order_logistics'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/orders/{order}/ship': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * `POST /api/admin/orders/{order}/ship`: ships a paid order, or its next part; the lots are
+     *     taken earliest expiry first.
+     */
+    post: operations['admin_order_ship'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/orders/{order}/shipments/{shipment}/note.pdf': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** `GET /api/admin/orders/{order}/shipments/{shipment}/note.pdf`: a parcel's delivery note. */
+    get: operations['admin_delivery_note'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/after_sales': {
     parameters: {
       query?: never;
@@ -2609,6 +2871,17 @@ export interface components {
       title: string;
       url: string;
     };
+    /** @description A new operator. */
+    AddForm: {
+      /** @description 姓名. */
+      name?: string | null;
+      /** @description 初始密码: at least 10 characters of two kinds. */
+      password: string;
+      /** @description super, operations, warehouse, service, finance or readonly. */
+      role: components['schemas']['Role'];
+      /** @description 账号: 3–32 letters, digits, `_`, `.`, `-`. */
+      username: string;
+    };
     /** @description A line added (or added to): its id, its quantity now, and the number of lines in the cart. */
     Added: {
       /** Format: int64 */
@@ -2659,6 +2932,11 @@ export interface components {
        * @description The most addresses a member keeps.
        */
       max: number;
+    };
+    /** @description One order as the console shows it: its member, and the order as the member sees it. */
+    AdminOrder: {
+      member: components['schemas']['Buyer'];
+      order: components['schemas']['OrderDetail'];
     };
     /** @description One of the member's after-sales cases, with its thread. */
     AfterSale: {
@@ -2769,6 +3047,25 @@ export interface components {
     };
     /** @description Help groups with their articles, or the news of one category. */
     Articles: components['schemas']['HelpGroup'][] | components['schemas']['NewsItem'][];
+    /** @description A row of the trail. */
+    AuditRow: {
+      action: string;
+      address: string;
+      after: string;
+      /** @description The values before and after, JSON (`null` when none). */
+      before: string;
+      /** Format: int64 */
+      created_at: number;
+      /** Format: int64 */
+      id: number;
+      /** Format: int64 */
+      member_id?: number | null;
+      operator: string;
+      /** Format: int64 */
+      operator_id?: number | null;
+      summary: string;
+      target: string;
+    };
     /** @description Where the browser goes to authorize. */
     Authorize: {
       /** @description The provider's authorize page, with a one-time state valid for ten minutes. */
@@ -2898,6 +3195,19 @@ export interface components {
        *     ]
        */
       list: string[];
+    };
+    /** @description The member an order is for. */
+    Buyer: {
+      company: string;
+      /** Format: int64 */
+      id: number;
+      phone: string;
+      username: string;
+    };
+    /** @description Why an order is cancelled. */
+    CancelForm: {
+      /** @description 取消原因, which the member reads. */
+      reason: string;
     };
     /** @description A goods card: the list views' and the cart's shape of a goods (§3 "Cart goods"). */
     Card: {
@@ -3431,6 +3741,18 @@ export interface components {
       /** @description The kinds its buyer type must have approved before it may order. */
       required: string[];
     };
+    /** @description What to change of an operator; fields absent stay. */
+    ChangeForm: {
+      /**
+       * Format: int64
+       * @description `1` disables (their sessions end), `0` enables.
+       */
+      disabled?: number | null;
+      name?: string | null;
+      /** @description A new password (their sessions end). */
+      password?: string | null;
+      role?: components['schemas']['Role'] | null;
+    };
     /**
      * @description A checkout's form: the order form alone. Its amounts are judged after the member is known
      *     to be allowed to order.
@@ -3748,6 +4070,39 @@ export interface components {
       usable: boolean;
       value: components['schemas']['Money'];
     };
+    Dashboard: {
+      expiring_licences: components['schemas']['ExpiringLicence'][];
+      expiring_lots: components['schemas']['ExpiringLot'][];
+      low_stock: components['schemas']['LowStock'][];
+      /**
+       * Format: int64
+       * @description Orders placed today (the shop's day, UTC+8).
+       */
+      orders_today: number;
+      /**
+       * Format: int64
+       * @description Orders paid today, and what they came to (cents).
+       */
+      paid_today: number;
+      /**
+       * @description Online payments and recharges received today.
+       * @example 120.00
+       */
+      payments_today: string;
+      /** @description The last [`SALES_DAYS`] days, oldest first. */
+      sales_by_day: components['schemas']['DaySales'][];
+      /** @example 120.00 */
+      sales_today: string;
+      waiting: components['schemas']['Waiting'];
+    };
+    DaySales: {
+      /** @description YYYY-MM-DD. */
+      day: string;
+      /** Format: int64 */
+      orders: number;
+      /** @example 120.00 */
+      sales: string;
+    };
     /** @description Lines to delete. */
     DeleteForm: {
       /** @description The cart lines (`ids=1,2`, `ids[]=1&ids[]=2`); at least one, at most 500. */
@@ -3944,6 +4299,22 @@ export interface components {
          * @description The most addresses a member keeps.
          */
         max: number;
+      };
+      /** @example ok */
+      msg: string;
+    };
+    /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
+    Envelope_AdminOrder: {
+      /**
+       * Format: int64
+       * @description 10000: success.
+       * @example 10000
+       */
+      code: number;
+      /** @description One order as the console shows it: its member, and the order as the member sees it. */
+      data: {
+        member: components['schemas']['Buyer'];
+        order: components['schemas']['OrderDetail'];
       };
       /** @example ok */
       msg: string;
@@ -4533,6 +4904,42 @@ export interface components {
       msg: string;
     };
     /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
+    Envelope_Dashboard: {
+      /**
+       * Format: int64
+       * @description 10000: success.
+       * @example 10000
+       */
+      code: number;
+      data: {
+        expiring_licences: components['schemas']['ExpiringLicence'][];
+        expiring_lots: components['schemas']['ExpiringLot'][];
+        low_stock: components['schemas']['LowStock'][];
+        /**
+         * Format: int64
+         * @description Orders placed today (the shop's day, UTC+8).
+         */
+        orders_today: number;
+        /**
+         * Format: int64
+         * @description Orders paid today, and what they came to (cents).
+         */
+        paid_today: number;
+        /**
+         * @description Online payments and recharges received today.
+         * @example 120.00
+         */
+        payments_today: string;
+        /** @description The last [`SALES_DAYS`] days, oldest first. */
+        sales_by_day: components['schemas']['DaySales'][];
+        /** @example 120.00 */
+        sales_today: string;
+        waiting: components['schemas']['Waiting'];
+      };
+      /** @example ok */
+      msg: string;
+    };
+    /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
     Envelope_Deleted: {
       /**
        * Format: int64
@@ -4971,6 +5378,30 @@ export interface components {
       msg: string;
     };
     /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
+    Envelope_InvoiceIssued: {
+      /**
+       * Format: int64
+       * @description 10000: success.
+       * @example 10000
+       */
+      code: number;
+      /** @description An invoice issued. */
+      data: {
+        /**
+         * @description Tax included.
+         * @example 120.00
+         */
+        amount: string;
+        /** Format: int64 */
+        id: number;
+        invoice_no: string;
+        /** Format: int64 */
+        member_id: number;
+      };
+      /** @example ok */
+      msg: string;
+    };
+    /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
     Envelope_InvoicePage: {
       /**
        * Format: int64
@@ -5217,6 +5648,46 @@ export interface components {
       msg: string;
     };
     /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
+    Envelope_OperatorAdded: {
+      /**
+       * Format: int64
+       * @description 10000: success.
+       * @example 10000
+       */
+      code: number;
+      /**
+       * @description An operator added, with the TOTP secret to enter into an authenticator app (when the role
+       *     needs one), once: it is not shown again.
+       */
+      data: {
+        operator: components['schemas']['Operator'];
+        /** @description Base32. */
+        totp_secret?: string | null;
+        /** @description The `otpauth://` address an authenticator app reads (as a QR code). */
+        totp_uri?: string | null;
+      };
+      /** @example ok */
+      msg: string;
+    };
+    /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
+    Envelope_OperatorMe: {
+      /**
+       * Format: int64
+       * @description 10000: success.
+       * @example 10000
+       */
+      code: number;
+      /** @description The signed-in operator: who, the role, and what the role may do (the console shows only that). */
+      data: {
+        operator: components['schemas']['Operator'];
+        permissions: components['schemas']['Permission'][];
+        /** @example 仓库 */
+        role_name: string;
+      };
+      /** @example ok */
+      msg: string;
+    };
+    /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
     Envelope_Option_Welfare: {
       /**
        * Format: int64
@@ -5366,6 +5837,21 @@ export interface components {
       msg: string;
     };
     /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
+    Envelope_OrderDone: {
+      /**
+       * Format: int64
+       * @description 10000: success.
+       * @example 10000
+       */
+      code: number;
+      /** @description OrderDone, and the order's number. */
+      data: {
+        order_no: string;
+      };
+      /** @example ok */
+      msg: string;
+    };
+    /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
     Envelope_OrderPage: {
       /**
        * Format: int64
@@ -5379,6 +5865,146 @@ export interface components {
         list: components['schemas']['OrderDetail'][];
         /** Format: int64 */
         page: number;
+        /** Format: int64 */
+        total: number;
+      };
+      /** @example ok */
+      msg: string;
+    };
+    /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
+    Envelope_Page_AuditRow: {
+      /**
+       * Format: int64
+       * @description 10000: success.
+       * @example 10000
+       */
+      code: number;
+      /** @description A page of a list and how many there are in all. */
+      data: {
+        list: {
+          action: string;
+          address: string;
+          after: string;
+          /** @description The values before and after, JSON (`null` when none). */
+          before: string;
+          /** Format: int64 */
+          created_at: number;
+          /** Format: int64 */
+          id: number;
+          /** Format: int64 */
+          member_id?: number | null;
+          operator: string;
+          /** Format: int64 */
+          operator_id?: number | null;
+          summary: string;
+          target: string;
+        }[];
+        /** Format: int64 */
+        page: number;
+        /** Format: int64 */
+        size: number;
+        /** Format: int64 */
+        total: number;
+      };
+      /** @example ok */
+      msg: string;
+    };
+    /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
+    Envelope_Page_InvoiceRow: {
+      /**
+       * Format: int64
+       * @description 10000: success.
+       * @example 10000
+       */
+      code: number;
+      /** @description A page of a list and how many there are in all. */
+      data: {
+        list: {
+          /**
+           * @description Tax included; negative on a red-letter invoice; `null` before it is issued.
+           * @example 120.00
+           */
+          amount?: string | null;
+          company: string;
+          /** Format: int64 */
+          created_at: number;
+          /** Format: int64 */
+          id: number;
+          invoice_no?: string | null;
+          /** Format: int64 */
+          issued_at?: number | null;
+          /**
+           * Format: int64
+           * @description 1 普票, 2 专票.
+           */
+          kind: number;
+          /** Format: int64 */
+          member_id: number;
+          /** Format: int64 */
+          order_id: number;
+          order_no: string;
+          /** @description The blue invoice a red-letter one reverses. */
+          red_of_no?: string | null;
+          /**
+           * Format: int64
+           * @description 0 待开票, 1 已开票.
+           */
+          status: number;
+          tax_no: string;
+          title: string;
+        }[];
+        /** Format: int64 */
+        page: number;
+        /** Format: int64 */
+        size: number;
+        /** Format: int64 */
+        total: number;
+      };
+      /** @example ok */
+      msg: string;
+    };
+    /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
+    Envelope_Page_OrderRow: {
+      /**
+       * Format: int64
+       * @description 10000: success.
+       * @example 10000
+       */
+      code: number;
+      /** @description A page of a list and how many there are in all. */
+      data: {
+        list: {
+          company: string;
+          /** Format: int64 */
+          created_at: number;
+          /** Format: int64 */
+          id: number;
+          /**
+           * Format: int64
+           * @description Lines, and units not yet shipped.
+           */
+          lines: number;
+          /** Format: int64 */
+          member_id: number;
+          order_no: string;
+          /**
+           * @description What the member pays.
+           * @example 120.00
+           */
+          payable: string;
+          /**
+           * Format: int64
+           * @description 0 待付款, 1 待发货, 2 待收货, 3 已完成, 4 已取消.
+           */
+          status: number;
+          /** Format: int64 */
+          unshipped: number;
+          username: string;
+        }[];
+        /** Format: int64 */
+        page: number;
+        /** Format: int64 */
+        size: number;
         /** Format: int64 */
         total: number;
       };
@@ -5840,6 +6466,35 @@ export interface components {
       msg: string;
     };
     /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
+    Envelope_ShipOutcome: {
+      /**
+       * Format: int64
+       * @description 10000: success.
+       * @example 10000
+       */
+      code: number;
+      /** @description A part shipped, as the console and the commands report it. */
+      data: {
+        /**
+         * Format: int64
+         * @description Units still to ship after it.
+         */
+        left: number;
+        /** Format: int64 */
+        order_id: number;
+        order_no: string;
+        /**
+         * Format: int64
+         * @description The part's number within the order (1, 2, …).
+         */
+        seq: number;
+        /** Format: int64 */
+        shipment: number;
+      };
+      /** @example ok */
+      msg: string;
+    };
+    /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
     Envelope_SpikeFloor: {
       /**
        * Format: int64
@@ -6177,6 +6832,31 @@ export interface components {
       msg: string;
     };
     /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
+    Envelope_Vec_Operator: {
+      /**
+       * Format: int64
+       * @description 10000: success.
+       * @example 10000
+       */
+      code: number;
+      data: {
+        /** Format: int64 */
+        created_at: number;
+        disabled: boolean;
+        /** Format: int64 */
+        id: number;
+        /** Format: int64 */
+        last_login_at?: number | null;
+        name: string;
+        role: components['schemas']['Role'];
+        /** @description Whether the operator signs in with a TOTP code too. */
+        totp: boolean;
+        username: string;
+      }[];
+      /** @example ok */
+      msg: string;
+    };
+    /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
     Envelope_Vec_String: {
       /**
        * Format: int64
@@ -6341,6 +7021,26 @@ export interface components {
       expires_on: string;
       /** @example 药品经营许可证 */
       kind: string;
+    };
+    ExpiringLicence: {
+      company: string;
+      expires_on: string;
+      /** Format: int64 */
+      id: number;
+      kind: string;
+      /** Format: int64 */
+      member_id: number;
+    };
+    ExpiringLot: {
+      expires_on: string;
+      /** Format: int64 */
+      goods_id: number;
+      /** Format: int64 */
+      id: number;
+      lot_no: string;
+      name: string;
+      /** Format: int64 */
+      quantity: number;
     };
     /** @description The goods to add to the favourites or take out. */
     FavoriteForm: {
@@ -6639,6 +7339,19 @@ export interface components {
       /** @description 发票抬头. */
       title: string;
     };
+    /** @description An invoice issued. */
+    InvoiceIssued: {
+      /**
+       * @description Tax included.
+       * @example 120.00
+       */
+      amount: string;
+      /** Format: int64 */
+      id: number;
+      invoice_no: string;
+      /** Format: int64 */
+      member_id: number;
+    };
     /** @description One page of the member's invoice requests. */
     InvoicePage: {
       list: components['schemas']['Invoice'][];
@@ -6646,6 +7359,41 @@ export interface components {
       page: number;
       /** Format: int64 */
       total: number;
+    };
+    /** @description An invoice in the console's list. */
+    InvoiceRow: {
+      /**
+       * @description Tax included; negative on a red-letter invoice; `null` before it is issued.
+       * @example 120.00
+       */
+      amount?: string | null;
+      company: string;
+      /** Format: int64 */
+      created_at: number;
+      /** Format: int64 */
+      id: number;
+      invoice_no?: string | null;
+      /** Format: int64 */
+      issued_at?: number | null;
+      /**
+       * Format: int64
+       * @description 1 普票, 2 专票.
+       */
+      kind: number;
+      /** Format: int64 */
+      member_id: number;
+      /** Format: int64 */
+      order_id: number;
+      order_no: string;
+      /** @description The blue invoice a red-letter one reverses. */
+      red_of_no?: string | null;
+      /**
+       * Format: int64
+       * @description 0 待开票, 1 已开票.
+       */
+      status: number;
+      tax_no: string;
+      title: string;
     };
     /** @description An ad of the zone. */
     KxAd: {
@@ -6841,11 +7589,32 @@ export interface components {
       description: string;
       place: string;
     };
+    /** @description A carrier's event. */
+    LogisticsForm: {
+      /** @description 物流信息. */
+      description: string;
+      /** @description 地点. */
+      place?: string | null;
+      /**
+       * Format: int64
+       * @description The parcel (shipment id) it follows; the latest when absent.
+       */
+      shipment?: number | null;
+    };
     /** @description A lot on sale as the goods' page shows it. */
     LotOnSale: {
       expires_on: string;
       lot_no: string;
       produced_on: string;
+    };
+    LowStock: {
+      /** Format: int64 */
+      id: number;
+      name: string;
+      sccj: string;
+      /** Format: int64 */
+      stock: number;
+      ypgg: string;
     };
     /** @description The member's account manager; `is_default` 1 when the shop's is shown instead. */
     Manager: {
@@ -7169,6 +7938,39 @@ export interface components {
       /** @description `TRADE_SUCCESS` when paid. */
       trade_status: string;
     };
+    /** @description An operator, as the console and the commands show one. */
+    Operator: {
+      /** Format: int64 */
+      created_at: number;
+      disabled: boolean;
+      /** Format: int64 */
+      id: number;
+      /** Format: int64 */
+      last_login_at?: number | null;
+      name: string;
+      role: components['schemas']['Role'];
+      /** @description Whether the operator signs in with a TOTP code too. */
+      totp: boolean;
+      username: string;
+    };
+    /**
+     * @description An operator added, with the TOTP secret to enter into an authenticator app (when the role
+     *     needs one), once: it is not shown again.
+     */
+    OperatorAdded: {
+      operator: components['schemas']['Operator'];
+      /** @description Base32. */
+      totp_secret?: string | null;
+      /** @description The `otpauth://` address an authenticator app reads (as a QR code). */
+      totp_uri?: string | null;
+    };
+    /** @description The signed-in operator: who, the role, and what the role may do (the console shows only that). */
+    OperatorMe: {
+      operator: components['schemas']['Operator'];
+      permissions: components['schemas']['Permission'][];
+      /** @example 仓库 */
+      role_name: string;
+    };
     /** @description How many orders are in one state. */
     OrderCount: {
       /** Format: int64 */
@@ -7286,6 +8088,10 @@ export interface components {
        */
       unshipped: number;
     };
+    /** @description OrderDone, and the order's number. */
+    OrderDone: {
+      order_no: string;
+    };
     /** @description One entry of an order's timeline. */
     OrderEvent: {
       /**
@@ -7398,6 +8204,35 @@ export interface components {
       /** @description 备注 (lines). */
       remark?: string | null;
     };
+    /** @description An order in the console's list. */
+    OrderRow: {
+      company: string;
+      /** Format: int64 */
+      created_at: number;
+      /** Format: int64 */
+      id: number;
+      /**
+       * Format: int64
+       * @description Lines, and units not yet shipped.
+       */
+      lines: number;
+      /** Format: int64 */
+      member_id: number;
+      order_no: string;
+      /**
+       * @description What the member pays.
+       * @example 120.00
+       */
+      payable: string;
+      /**
+       * Format: int64
+       * @description 0 待付款, 1 待发货, 2 待收货, 3 已完成, 4 已取消.
+       */
+      status: number;
+      /** Format: int64 */
+      unshipped: number;
+      username: string;
+    };
     /**
      * @description A page the member saw. Its texts are checked against their limits after the address's rate
      *     (every call counts, whatever it holds).
@@ -7474,6 +8309,26 @@ export interface components {
       /** @example 已支付 */
       status_name: string;
     };
+    /**
+     * @description What a call needs.
+     * @enum {string}
+     */
+    Permission:
+      | 'read'
+      | 'read_audit'
+      | 'review_members'
+      | 'grant_benefits'
+      | 'grant_balance'
+      | 'ship'
+      | 'cancel_orders'
+      | 'review_returns'
+      | 'receive_returns'
+      | 'after_sales'
+      | 'invoices'
+      | 'feedback'
+      | 'content'
+      | 'operators'
+      | 'settings';
     /** @description Whether no member uses the phone yet. */
     PhoneFree: {
       free: boolean;
@@ -8067,6 +8922,11 @@ export interface components {
       type: number;
       ypgg: string;
     };
+    /**
+     * @description An operator's role.
+     * @enum {string}
+     */
+    Role: 'super' | 'operations' | 'warehouse' | 'service' | 'finance' | 'readonly';
     /** @description Lines to tick or untick. */
     SelectForm: {
       /** @description The cart lines (`ids=1,2`, `ids[]=1&ids[]=2`); at most 500. */
@@ -8139,6 +8999,33 @@ export interface components {
       shipping_fee?: components['schemas']['MoneyInput'] | null;
       use_points?: components['schemas']['Flag'] | null;
       use_red_packet?: components['schemas']['Flag'] | null;
+    };
+    /** @description A parcel to ship. */
+    ShipForm: {
+      /** @description 物流公司. */
+      carrier: string;
+      /** @description The part: order line id and units, `12:3,13:1`; every unit not yet shipped when absent. */
+      lines?: string | null;
+      /** @description 运单号. */
+      tracking: string;
+    };
+    /** @description A part shipped, as the console and the commands report it. */
+    ShipOutcome: {
+      /**
+       * Format: int64
+       * @description Units still to ship after it.
+       */
+      left: number;
+      /** Format: int64 */
+      order_id: number;
+      order_no: string;
+      /**
+       * Format: int64
+       * @description The part's number within the order (1, 2, …).
+       */
+      seq: number;
+      /** Format: int64 */
+      shipment: number;
     };
     /** @description One part of an order's shipping. */
     Shipment: {
@@ -8443,6 +9330,25 @@ export interface components {
       usable: boolean;
       value: components['schemas']['Money'];
     };
+    /** @description What waits for an operator. */
+    Waiting: {
+      /** Format: int64 */
+      after_sales: number;
+      /** Format: int64 */
+      certificates: number;
+      /** Format: int64 */
+      controlled_sales: number;
+      /** Format: int64 */
+      feedback: number;
+      /** Format: int64 */
+      invoices: number;
+      /** Format: int64 */
+      returns: number;
+      /** Format: int64 */
+      to_ship: number;
+      /** Format: int64 */
+      wanted: number;
+    };
     /** @description The member's balance, red packets and points. */
     Wallet: {
       /** @example 1000.00 */
@@ -8562,10 +9468,12 @@ export type ActivityLink = components['schemas']['ActivityLink'];
 export type ActivityPage = components['schemas']['ActivityPage'];
 export type ActivitySection = components['schemas']['ActivitySection'];
 export type Ad = components['schemas']['Ad'];
+export type AddForm = components['schemas']['AddForm'];
 export type Added = components['schemas']['Added'];
 export type Address = components['schemas']['Address'];
 export type AddressForm = components['schemas']['AddressForm'];
 export type AddressList = components['schemas']['AddressList'];
+export type AdminOrder = components['schemas']['AdminOrder'];
 export type AfterSale = components['schemas']['AfterSale'];
 export type AfterSaleMessage = components['schemas']['AfterSaleMessage'];
 export type AfterSalePage = components['schemas']['AfterSalePage'];
@@ -8573,6 +9481,7 @@ export type Agreement = components['schemas']['Agreement'];
 export type Article = components['schemas']['Article'];
 export type ArticleLink = components['schemas']['ArticleLink'];
 export type Articles = components['schemas']['Articles'];
+export type AuditRow = components['schemas']['AuditRow'];
 export type Authorize = components['schemas']['Authorize'];
 export type BindForm = components['schemas']['BindForm'];
 export type Bit = components['schemas']['Bit'];
@@ -8585,6 +9494,8 @@ export type BrandPage = components['schemas']['BrandPage'];
 export type BrandRef = components['schemas']['BrandRef'];
 export type BrandZone = components['schemas']['BrandZone'];
 export type BusinessScope = components['schemas']['BusinessScope'];
+export type Buyer = components['schemas']['Buyer'];
+export type CancelForm = components['schemas']['CancelForm'];
 export type Card = components['schemas']['Card'];
 export type CartAddForm = components['schemas']['CartAddForm'];
 export type CartCombination = components['schemas']['CartCombination'];
@@ -8609,6 +9520,7 @@ export type CentreManager = components['schemas']['CentreManager'];
 export type Certificate = components['schemas']['Certificate'];
 export type CertificateForm = components['schemas']['CertificateForm'];
 export type Certificates = components['schemas']['Certificates'];
+export type ChangeForm = components['schemas']['ChangeForm'];
 export type CheckoutForm = components['schemas']['CheckoutForm'];
 export type CheckoutPreview = components['schemas']['CheckoutPreview'];
 export type Chosen = components['schemas']['Chosen'];
@@ -8633,6 +9545,8 @@ export type CouponCount = components['schemas']['CouponCount'];
 export type CouponInput = components['schemas']['CouponInput'];
 export type CouponPage = components['schemas']['CouponPage'];
 export type CouponValue = components['schemas']['CouponValue'];
+export type Dashboard = components['schemas']['Dashboard'];
+export type DaySales = components['schemas']['DaySales'];
 export type DeleteForm = components['schemas']['DeleteForm'];
 export type Deleted = components['schemas']['Deleted'];
 export type DetailQuery = components['schemas']['DetailQuery'];
@@ -8650,6 +9564,7 @@ export type Edited = components['schemas']['Edited'];
 export type EnvelopeActivityPage = components['schemas']['Envelope_ActivityPage'];
 export type EnvelopeAdded = components['schemas']['Envelope_Added'];
 export type EnvelopeAddressList = components['schemas']['Envelope_AddressList'];
+export type EnvelopeAdminOrder = components['schemas']['Envelope_AdminOrder'];
 export type EnvelopeAfterSale = components['schemas']['Envelope_AfterSale'];
 export type EnvelopeAfterSalePage = components['schemas']['Envelope_AfterSalePage'];
 export type EnvelopeAgreement = components['schemas']['Envelope_Agreement'];
@@ -8674,6 +9589,7 @@ export type EnvelopeCopied = components['schemas']['Envelope_Copied'];
 export type EnvelopeCouponCentre = components['schemas']['Envelope_CouponCentre'];
 export type EnvelopeCouponCount = components['schemas']['Envelope_CouponCount'];
 export type EnvelopeCouponPage = components['schemas']['Envelope_CouponPage'];
+export type EnvelopeDashboard = components['schemas']['Envelope_Dashboard'];
 export type EnvelopeDeleted = components['schemas']['Envelope_Deleted'];
 export type EnvelopeDone = components['schemas']['Envelope_Done'];
 export type EnvelopeDrawActivity = components['schemas']['Envelope_DrawActivity'];
@@ -8692,6 +9608,7 @@ export type EnvelopeGoodsDetail = components['schemas']['Envelope_GoodsDetail'];
 export type EnvelopeGoodsPage = components['schemas']['Envelope_GoodsPage'];
 export type EnvelopeHomeData = components['schemas']['Envelope_HomeData'];
 export type EnvelopeInvoice = components['schemas']['Envelope_Invoice'];
+export type EnvelopeInvoiceIssued = components['schemas']['Envelope_InvoiceIssued'];
 export type EnvelopeInvoicePage = components['schemas']['Envelope_InvoicePage'];
 export type EnvelopeKxProgrammePage = components['schemas']['Envelope_KxProgrammePage'];
 export type EnvelopeKxStanding = components['schemas']['Envelope_KxStanding'];
@@ -8703,9 +9620,15 @@ export type EnvelopeMessagePage = components['schemas']['Envelope_MessagePage'];
 export type EnvelopeMoneyConfig = components['schemas']['Envelope_MoneyConfig'];
 export type EnvelopeNextHint = components['schemas']['Envelope_NextHint'];
 export type EnvelopeNothing = components['schemas']['Envelope_Nothing'];
+export type EnvelopeOperatorAdded = components['schemas']['Envelope_OperatorAdded'];
+export type EnvelopeOperatorMe = components['schemas']['Envelope_OperatorMe'];
 export type EnvelopeOptionWelfare = components['schemas']['Envelope_Option_Welfare'];
 export type EnvelopeOrderDetail = components['schemas']['Envelope_OrderDetail'];
+export type EnvelopeOrderDone = components['schemas']['Envelope_OrderDone'];
 export type EnvelopeOrderPage = components['schemas']['Envelope_OrderPage'];
+export type EnvelopePageAuditRow = components['schemas']['Envelope_Page_AuditRow'];
+export type EnvelopePageInvoiceRow = components['schemas']['Envelope_Page_InvoiceRow'];
+export type EnvelopePageOrderRow = components['schemas']['Envelope_Page_OrderRow'];
 export type EnvelopePaidOrder = components['schemas']['Envelope_PaidOrder'];
 export type EnvelopePaymentStarted = components['schemas']['Envelope_PaymentStarted'];
 export type EnvelopePaymentState = components['schemas']['Envelope_PaymentState'];
@@ -8721,6 +9644,7 @@ export type EnvelopeRegisterStep = components['schemas']['Envelope_RegisterStep'
 export type EnvelopeReturnInfo = components['schemas']['Envelope_ReturnInfo'];
 export type EnvelopeReturnQuote = components['schemas']['Envelope_ReturnQuote'];
 export type EnvelopeSelected = components['schemas']['Envelope_Selected'];
+export type EnvelopeShipOutcome = components['schemas']['Envelope_ShipOutcome'];
 export type EnvelopeSpikeFloor = components['schemas']['Envelope_SpikeFloor'];
 export type EnvelopeStoreList = components['schemas']['Envelope_StoreList'];
 export type EnvelopeUnread = components['schemas']['Envelope_Unread'];
@@ -8732,6 +9656,7 @@ export type EnvelopeVecCard = components['schemas']['Envelope_Vec_Card'];
 export type EnvelopeVecCombinationCard = components['schemas']['Envelope_Vec_CombinationCard'];
 export type EnvelopeVecKxAd = components['schemas']['Envelope_Vec_KxAd'];
 export type EnvelopeVecLink = components['schemas']['Envelope_Vec_Link'];
+export type EnvelopeVecOperator = components['schemas']['Envelope_Vec_Operator'];
 export type EnvelopeVecString = components['schemas']['Envelope_Vec_String'];
 export type EnvelopeVoucherPage = components['schemas']['Envelope_VoucherPage'];
 export type EnvelopeWallet = components['schemas']['Envelope_Wallet'];
@@ -8741,6 +9666,8 @@ export type EnvelopeWechatState = components['schemas']['Envelope_WechatState'];
 export type EnvelopeWinners = components['schemas']['Envelope_Winners'];
 export type ErrorEnvelope = components['schemas']['ErrorEnvelope'];
 export type Expiring = components['schemas']['Expiring'];
+export type ExpiringLicence = components['schemas']['ExpiringLicence'];
+export type ExpiringLot = components['schemas']['ExpiringLot'];
 export type FavoriteForm = components['schemas']['FavoriteForm'];
 export type FavoriteGoods = components['schemas']['FavoriteGoods'];
 export type FavoritePage = components['schemas']['FavoritePage'];
@@ -8763,7 +9690,9 @@ export type HelpGroup = components['schemas']['HelpGroup'];
 export type HomeData = components['schemas']['HomeData'];
 export type Invoice = components['schemas']['Invoice'];
 export type InvoiceForm = components['schemas']['InvoiceForm'];
+export type InvoiceIssued = components['schemas']['InvoiceIssued'];
 export type InvoicePage = components['schemas']['InvoicePage'];
+export type InvoiceRow = components['schemas']['InvoiceRow'];
 export type KxAd = components['schemas']['KxAd'];
 export type KxProgramme = components['schemas']['KxProgramme'];
 export type KxProgrammePage = components['schemas']['KxProgrammePage'];
@@ -8779,7 +9708,9 @@ export type LogEntry = components['schemas']['LogEntry'];
 export type LogPage = components['schemas']['LogPage'];
 export type LoginForm = components['schemas']['LoginForm'];
 export type LogisticsEvent = components['schemas']['LogisticsEvent'];
+export type LogisticsForm = components['schemas']['LogisticsForm'];
 export type LotOnSale = components['schemas']['LotOnSale'];
+export type LowStock = components['schemas']['LowStock'];
 export type Manager = components['schemas']['Manager'];
 export type ManjianActivity = components['schemas']['ManjianActivity'];
 export type ManjianTier = components['schemas']['ManjianTier'];
@@ -8800,13 +9731,18 @@ export type NewsItem = components['schemas']['NewsItem'];
 export type NextHint = components['schemas']['NextHint'];
 export type Nothing = components['schemas']['Nothing'];
 export type NotifyForm = components['schemas']['NotifyForm'];
+export type Operator = components['schemas']['Operator'];
+export type OperatorAdded = components['schemas']['OperatorAdded'];
+export type OperatorMe = components['schemas']['OperatorMe'];
 export type OrderCount = components['schemas']['OrderCount'];
 export type OrderDetail = components['schemas']['OrderDetail'];
+export type OrderDone = components['schemas']['OrderDone'];
 export type OrderEvent = components['schemas']['OrderEvent'];
 export type OrderFormFields = components['schemas']['OrderFormFields'];
 export type OrderItem = components['schemas']['OrderItem'];
 export type OrderPage = components['schemas']['OrderPage'];
 export type OrderRequest = components['schemas']['OrderRequest'];
+export type OrderRow = components['schemas']['OrderRow'];
 export type PageViewForm = components['schemas']['PageViewForm'];
 export type PaidOrder = components['schemas']['PaidOrder'];
 export type PasswordForm = components['schemas']['PasswordForm'];
@@ -8815,6 +9751,7 @@ export type PayForm = components['schemas']['PayForm'];
 export type PayMethod = components['schemas']['PayMethod'];
 export type PaymentStarted = components['schemas']['PaymentStarted'];
 export type PaymentState = components['schemas']['PaymentState'];
+export type Permission = components['schemas']['Permission'];
 export type PhoneFree = components['schemas']['PhoneFree'];
 export type PlacedOrder = components['schemas']['PlacedOrder'];
 export type PointsGoods = components['schemas']['PointsGoods'];
@@ -8842,10 +9779,13 @@ export type ReturnQuoteLine = components['schemas']['ReturnQuoteLine'];
 export type ReturnRecord = components['schemas']['ReturnRecord'];
 export type ReturnRecordLine = components['schemas']['ReturnRecordLine'];
 export type ReturnableLine = components['schemas']['ReturnableLine'];
+export type Role = components['schemas']['Role'];
 export type SelectForm = components['schemas']['SelectForm'];
 export type Selected = components['schemas']['Selected'];
 export type Settlement = components['schemas']['Settlement'];
 export type SettlementInput = components['schemas']['SettlementInput'];
+export type ShipForm = components['schemas']['ShipForm'];
+export type ShipOutcome = components['schemas']['ShipOutcome'];
 export type Shipment = components['schemas']['Shipment'];
 export type ShippedItem = components['schemas']['ShippedItem'];
 export type ShippedLot = components['schemas']['ShippedLot'];
@@ -8873,6 +9813,7 @@ export type UserState = components['schemas']['UserState'];
 export type VisitorState = components['schemas']['VisitorState'];
 export type VoucherPage = components['schemas']['VoucherPage'];
 export type VoucherValue = components['schemas']['VoucherValue'];
+export type Waiting = components['schemas']['Waiting'];
 export type Wallet = components['schemas']['Wallet'];
 export type Wanted = components['schemas']['Wanted'];
 export type WantedForm = components['schemas']['WantedForm'];
@@ -8993,6 +9934,441 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Envelope_Option_Welfare'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  admin_audit: {
+    parameters: {
+      query?: {
+        /** @description The operator's account (`cli` names of the commands as given). */
+        operator?: string;
+        /** @description An action (`order.ship`) or its start (`order.`). */
+        action?: string;
+        /** @description A target (`order:12`) or text of the summary (an order number). */
+        search?: string;
+        member?: number;
+        /** @description From this day, `YYYY-MM-DD`. */
+        from?: string;
+        /** @description To this day, `YYYY-MM-DD`, inclusive. */
+        to?: string;
+        page?: number;
+        size?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 操作日志 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_Page_AuditRow'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  admin_dashboard: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 工作台 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_Dashboard'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  admin_invoices: {
+    parameters: {
+      query?: {
+        /** @description `1`: only requests waiting to be issued. */
+        pending?: number;
+        /** @description An order number, invoice number, title or company, or part of one. */
+        search?: string;
+        page?: number;
+        size?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 发票列表 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_Page_InvoiceRow'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  admin_invoice_issue: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description 发票申请 id */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 已开具的发票 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_InvoiceIssued'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  admin_login: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/x-www-form-urlencoded': components['schemas']['LoginForm'];
+      };
+    };
+    responses: {
+      /** @description 登录后的员工，并设置后台会话 Cookie */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_OperatorMe'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  admin_logout: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 已退出（data 为 null） */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_Nothing'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  admin_me: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 当前员工、角色与权限 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_OperatorMe'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  admin_operators: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 员工列表 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_Vec_Operator'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  admin_operator_add: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/x-www-form-urlencoded': components['schemas']['AddForm'];
+      };
+    };
+    responses: {
+      /** @description 已添加的员工（及其 TOTP 密钥） */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_OperatorAdded'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  admin_operator_change: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description 员工 id */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/x-www-form-urlencoded': components['schemas']['ChangeForm'];
+      };
+    };
+    responses: {
+      /** @description 修改后的员工 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_OperatorAdded'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  admin_orders: {
+    parameters: {
+      query?: {
+        /** @description 0 待付款, 1 待发货, 2 待收货, 3 已完成, 4 已取消; absent: all. */
+        status?: number;
+        /** @description 订单号, or its start. */
+        number?: string;
+        /** @description The member's id, or part of their account, company or phone. */
+        member?: string;
+        /** @description Placed on or after this day, `YYYY-MM-DD` (China's time). */
+        from?: string;
+        /** @description Placed on or before this day, `YYYY-MM-DD`. */
+        to?: string;
+        /** @description 页码: from 1. */
+        page?: number;
+        /** @description 每页条数: 1–100, 20 when absent. */
+        size?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 订单列表 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_Page_OrderRow'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  admin_order: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description 订单号或订单 id */
+        order: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 订单详情 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_AdminOrder'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  admin_order_cancel: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description 订单号或订单 id */
+        order: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/x-www-form-urlencoded': components['schemas']['CancelForm'];
+      };
+    };
+    responses: {
+      /** @description 已取消 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_OrderDone'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  admin_order_logistics: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description 订单号或订单 id */
+        order: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/x-www-form-urlencoded': components['schemas']['LogisticsForm'];
+      };
+    };
+    responses: {
+      /** @description 已添加 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_OrderDone'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  admin_order_ship: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description 订单号或订单 id */
+        order: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/x-www-form-urlencoded': components['schemas']['ShipForm'];
+      };
+    };
+    responses: {
+      /** @description 已发货的包裹 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_ShipOutcome'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  admin_delivery_note: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description 订单号或订单 id */
+        order: string;
+        /** @description 包裹 id */
+        shipment: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 随货同行单 PDF */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/pdf': string;
         };
       };
       '4XX': components['responses']['Error'];

@@ -1,6 +1,6 @@
 // The router, made from the route table: each entry's page, the spec's redirects and aliases,
 // and /404 for everything else.
-import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { createElement, lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { ROUTES, REDIRECTS, resolvePath, routeForPath } from './routes';
 import { RootLayout } from './layout/root-layout';
@@ -57,7 +57,14 @@ function pageRoute(name: string): Pick<RouteObject, 'element'> {
   };
 }
 
+// The back office (/admin, features/admin): its own frame and client, its code loaded only there.
+const adminConsole = lazy(() => import('@/features/admin/console').then((module) => ({ default: module.AdminConsole })));
+
 export const routeObjects: RouteObject[] = [
+  {
+    path: '/admin/*',
+    element: <Suspense fallback={null}>{createElement(adminConsole)}</Suspense>,
+  },
   {
     element: <RootLayout />,
     children: [

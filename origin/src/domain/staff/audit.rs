@@ -76,7 +76,7 @@ pub struct Filter {
 
 /// A row of the trail.
 #[derive(Debug, Serialize, sqlx::FromRow, utoipa::ToSchema)]
-pub struct Row {
+pub struct AuditRow {
     pub id: i64,
     pub operator_id: Option<i64>,
     pub operator: String,
@@ -120,7 +120,7 @@ fn bound<'q, O>(
 }
 
 /// A page of the trail (`page` from 1), newest first, and how many rows match.
-pub async fn list(conn: &mut AnyConnection, filter: &Filter, page: i64, size: i64) -> Result<(Vec<Row>, i64)> {
+pub async fn list(conn: &mut AnyConnection, filter: &Filter, page: i64, size: i64) -> Result<(Vec<AuditRow>, i64)> {
     let rows = bound(
         sqlx::query_as(concat!(
             "SELECT id, operator_id, operator, address, action, target, member_id, summary, before, after, created_at ",

@@ -14,7 +14,7 @@ use crate::money;
 
 /// An invoice in the console's list.
 #[derive(Debug, Serialize, sqlx::FromRow, utoipa::ToSchema)]
-pub struct Listed {
+pub struct InvoiceRow {
     pub id: i64,
     pub order_id: i64,
     pub order_no: String,
@@ -40,11 +40,11 @@ pub struct Listed {
 }
 
 /// A page of invoices (`page` from 1): requests first when `pending`, else newest first.
-pub async fn list(conn: &mut AnyConnection, pending: bool, search: Option<&str>, page: i64, size: i64) -> Result<(Vec<Listed>, i64)> {
+pub async fn list(conn: &mut AnyConnection, pending: bool, search: Option<&str>, page: i64, size: i64) -> Result<(Vec<InvoiceRow>, i64)> {
     let search = search.map(|text| format!("%{}%", text.replace(['%', '_', '\\'], ""))).unwrap_or_default();
     const MATCHING: &str = "FROM invoices v JOIN orders o ON o.id = v.order_id JOIN members m ON m.id = v.member_id \
          WHERE ($1 = 0 OR v.status = $2) AND ($3 = '' OR o.order_no LIKE $3 OR v.invoice_no LIKE $3 OR v.title LIKE $3 OR m.company LIKE $3)";
-    let rows: Vec<Listed> = sqlx::query_as(sqlx::AssertSqlSafe(format!(
+    let rows: Vec<InvoiceRow> = sqlx::query_as(sqlx::AssertSqlSafe(format!(
         "SELECT v.id, v.order_id, o.order_no, v.member_id, m.company, v.kind, v.title, v.tax_no, v.status, v.invoice_no, v.amount, \
                 (SELECT b.invoice_no FROM invoices b WHERE b.id = v.red_of) AS red_of_no, v.created_at, v.issued_at \
          {MATCHING} ORDER BY v.id DESC LIMIT $4 OFFSET $5"
@@ -67,7 +67,7 @@ pub async fn list(conn: &mut AnyConnection, pending: bool, search: Option<&str>,
 
 /// An invoice issued.
 #[derive(Debug, Serialize, utoipa::ToSchema)]
-pub struct Issued {
+pub struct InvoiceIssued {
     pub id: i64,
     pub member_id: i64,
     pub invoice_no: String,
@@ -78,7 +78,7 @@ pub struct Issued {
 }
 
 /// Issues requested invoice `id`: one transaction with the member's message and the audit row.
-pub async fn issue(conn: &mut AnyConnection, actor: &Actor, id: i64, now: i64) -> Result<Issued> {
+pub async fn issue(conn: &mut AnyConnection, actor: &Actor, id: i64, now: i64) -> Result<InvoiceIssued> {
     let mut tx = begin_write(conn).await?;
     let (member, invoice_no, amount) = crate::domain::invoices::issue(&mut tx, id, now).await?;
     let yuan = money::text(amount);
@@ -104,5 +104,5 @@ pub async fn issue(conn: &mut AnyConnection, actor: &Actor, id: i64, now: i64) -
     };
     audit::record(&mut tx, actor, entry, now).await?;
     tx.commit().await?;
-    Ok(Issued { id, member_id: member, invoice_no, amount })
+    Ok(InvoiceIssued { id, member_id: member, invoice_no, amount })
 }

@@ -82,7 +82,7 @@ pub struct NewOperator<'a> {
 /// An operator added, with the TOTP secret to enter into an authenticator app (when the role
 /// needs one), once: it is not shown again.
 #[derive(Debug, Serialize, utoipa::ToSchema)]
-pub struct Added {
+pub struct OperatorAdded {
     pub operator: Operator,
     /// Base32.
     pub totp_secret: Option<String>,
@@ -146,7 +146,7 @@ pub fn totp_code(secret: &str, now: i64) -> Result<String> {
 }
 
 /// Adds an operator, in the caller's transaction, recorded in the trail as `actor`'s.
-pub async fn add(conn: &mut AnyConnection, actor: &Actor, new: NewOperator<'_>, now: i64) -> Result<Added> {
+pub async fn add(conn: &mut AnyConnection, actor: &Actor, new: NewOperator<'_>, now: i64) -> Result<OperatorAdded> {
     let username = new.username.trim();
     check_username(username)?;
     let name = new.name.trim();
@@ -186,7 +186,7 @@ pub async fn add(conn: &mut AnyConnection, actor: &Actor, new: NewOperator<'_>, 
     )
     .await?;
     let totp_uri = secret.as_deref().map(|secret| totp_uri(username, secret));
-    Ok(Added { operator, totp_secret: secret, totp_uri })
+    Ok(OperatorAdded { operator, totp_secret: secret, totp_uri })
 }
 
 pub async fn get(conn: &mut AnyConnection, id: i64) -> Result<Operator> {
@@ -212,8 +212,8 @@ pub struct Change {
 /// Changes an operator, in the caller's transaction, recorded as `actor`'s. An operator cannot
 /// disable themselves or take away their own `super`, so that the shop never loses its last one
 /// by a slip; a password reset or a disable ends the operator's sessions. A role that needs TOTP
-/// gets a secret when it had none (answered once, as [`Added`]).
-pub async fn change(conn: &mut AnyConnection, actor: &Actor, id: i64, change: Change, now: i64) -> Result<Added> {
+/// gets a secret when it had none (answered once, as [`OperatorAdded`]).
+pub async fn change(conn: &mut AnyConnection, actor: &Actor, id: i64, change: Change, now: i64) -> Result<OperatorAdded> {
     let before = get(conn, id).await?;
     if actor.operator == Some(id) && (change.disabled == Some(true) || change.role.is_some_and(|role| role != before.role.0)) {
         return Err(Error::conflict("不能停用自己或修改自己的角色"));
@@ -273,7 +273,7 @@ pub async fn change(conn: &mut AnyConnection, actor: &Actor, id: i64, change: Ch
     };
     audit::record(conn, actor, entry, now).await?;
     let totp_uri = secret.as_deref().map(|secret| totp_uri(&after.username, secret));
-    Ok(Added { operator: after, totp_secret: secret, totp_uri })
+    Ok(OperatorAdded { operator: after, totp_secret: secret, totp_uri })
 }
 
 /// Why a sign-in failed.

@@ -50,7 +50,7 @@ pub struct Filter {
 
 /// An order in the console's list.
 #[derive(Debug, Serialize, sqlx::FromRow, utoipa::ToSchema)]
-pub struct Listed {
+pub struct OrderRow {
     pub id: i64,
     pub order_no: String,
     pub member_id: i64,
@@ -79,7 +79,7 @@ macro_rules! matching {
 }
 
 /// A page of orders (`page` from 1), newest first, and how many match.
-pub async fn list(conn: &mut AnyConnection, filter: &Filter, page: i64, size: i64) -> Result<(Vec<Listed>, i64)> {
+pub async fn list(conn: &mut AnyConnection, filter: &Filter, page: i64, size: i64) -> Result<(Vec<OrderRow>, i64)> {
     let like = |text: &Option<String>, start: &str| {
         text.as_deref().map(|text| format!("{start}{}%", text.replace(['\\', '%', '_'], ""))).unwrap_or_default()
     };
@@ -87,7 +87,7 @@ pub async fn list(conn: &mut AnyConnection, filter: &Filter, page: i64, size: i6
     let member = like(&filter.member, "%");
     let status = filter.status.map_or(-1, OrderStatus::code);
     let (from, to) = (filter.from.unwrap_or(0), filter.to.unwrap_or(i64::MAX));
-    let rows: Vec<Listed> = sqlx::query_as(concat!(
+    let rows: Vec<OrderRow> = sqlx::query_as(concat!(
         "SELECT o.id, o.order_no, o.member_id, m.username, m.company, o.status, o.payable, o.created_at, \
                 (SELECT CAST(COUNT(*) AS BIGINT) FROM order_items i WHERE i.order_id = o.id) AS lines, \
                 (SELECT CAST(COALESCE(SUM(i.number - i.shipped), 0) AS BIGINT) FROM order_items i WHERE i.order_id = o.id) AS unshipped ",

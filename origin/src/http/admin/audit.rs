@@ -5,7 +5,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::{Page, Staff, can, day, paging};
-use crate::domain::staff::audit::{self, Filter, Row};
+use crate::domain::staff::audit::{self, AuditRow, Filter};
 use crate::http::ApiContext;
 use crate::http::error::{Answer, Envelope, Result, ok};
 use crate::http::extract::{Fields, FromFields, Query};
@@ -54,8 +54,8 @@ impl FromFields for ListQuery {
 }
 
 /// `GET /api/admin/audit`: the audit trail, newest first.
-#[utoipa::path(get, path = "/api/admin/audit", operation_id = "admin_audit", params(ListQuery), tag = "后台", responses((status = 200, description = "操作日志", body = Envelope<Page<Row>>)))]
-async fn list(State(context): State<ApiContext>, _: Staff<can::ReadAudit>, Query(query): Query<ListQuery>) -> Answer<Page<Row>> {
+#[utoipa::path(get, path = "/api/admin/audit", operation_id = "admin_audit", params(ListQuery), tag = "后台", responses((status = 200, description = "操作日志", body = Envelope<Page<AuditRow>>)))]
+async fn list(State(context): State<ApiContext>, _: Staff<can::ReadAudit>, Query(query): Query<ListQuery>) -> Answer<Page<AuditRow>> {
     let ListQuery { operator, action, search, member, from, to, page, size } = query;
     let filter = Filter { operator, action, search, member, from, to };
     let (list, total) = audit::list(&mut *context.db.pool.acquire().await?, &filter, page, size).await?;

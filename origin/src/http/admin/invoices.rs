@@ -6,7 +6,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::{Page, Staff, can, paging};
-use crate::domain::staff::invoices::{self, Issued, Listed};
+use crate::domain::staff::invoices::{self, InvoiceIssued, InvoiceRow};
 use crate::http::ApiContext;
 use crate::http::error::{Answer, Envelope, Result, ok};
 use crate::http::extract::{Fields, FromFields, Query};
@@ -39,15 +39,15 @@ impl FromFields for ListQuery {
 }
 
 /// `GET /api/admin/invoices`: invoices and requests, newest first.
-#[utoipa::path(get, path = "/api/admin/invoices", operation_id = "admin_invoices", params(ListQuery), tag = "后台", responses((status = 200, description = "发票列表", body = Envelope<Page<Listed>>)))]
-async fn list(State(context): State<ApiContext>, _: Staff<can::Read>, Query(query): Query<ListQuery>) -> Answer<Page<Listed>> {
+#[utoipa::path(get, path = "/api/admin/invoices", operation_id = "admin_invoices", params(ListQuery), tag = "后台", responses((status = 200, description = "发票列表", body = Envelope<Page<InvoiceRow>>)))]
+async fn list(State(context): State<ApiContext>, _: Staff<can::Read>, Query(query): Query<ListQuery>) -> Answer<Page<InvoiceRow>> {
     let ListQuery { pending, search, page, size } = query;
     let (list, total) = invoices::list(&mut *context.db.pool.acquire().await?, pending, search.as_deref(), page, size).await?;
     ok(Page { list, total, page, size })
 }
 
 /// `POST /api/admin/invoices/{id}/issue`: issues a requested invoice (the member is told).
-#[utoipa::path(post, path = "/api/admin/invoices/{id}/issue", operation_id = "admin_invoice_issue", params(("id" = i64, Path, description = "发票申请 id")), tag = "后台", responses((status = 200, description = "已开具的发票", body = Envelope<Issued>)))]
-async fn issue(State(context): State<ApiContext>, staff: Staff<can::Invoices>, Path(id): Path<i64>) -> Answer<Issued> {
+#[utoipa::path(post, path = "/api/admin/invoices/{id}/issue", operation_id = "admin_invoice_issue", params(("id" = i64, Path, description = "发票申请 id")), tag = "后台", responses((status = 200, description = "已开具的发票", body = Envelope<InvoiceIssued>)))]
+async fn issue(State(context): State<ApiContext>, staff: Staff<can::Invoices>, Path(id): Path<i64>) -> Answer<InvoiceIssued> {
     ok(invoices::issue(&mut *context.db.pool.acquire().await?, &staff.actor, id, now()).await?)
 }

@@ -7,7 +7,7 @@ use utoipa_axum::routes;
 
 use super::{Staff, can};
 use crate::domain::staff::Role;
-use crate::domain::staff::operators::{self, Added, Change, NewOperator, Operator};
+use crate::domain::staff::operators::{self, Change, NewOperator, Operator, OperatorAdded};
 use crate::domain::staff::orders::begin_write;
 use crate::http::ApiContext;
 use crate::http::error::{Answer, Envelope, Error, Result, ok};
@@ -56,8 +56,8 @@ impl FromFields for AddForm {
 }
 
 /// `POST /api/admin/operators`: adds an operator; a `super` gets a TOTP secret, answered once.
-#[utoipa::path(post, path = "/api/admin/operators", operation_id = "admin_operator_add", request_body(content = AddForm, content_type = "application/x-www-form-urlencoded"), tag = "后台", responses((status = 200, description = "已添加的员工（及其 TOTP 密钥）", body = Envelope<Added>)))]
-async fn add(State(context): State<ApiContext>, staff: Staff<can::Operators>, Form(form): Form<AddForm>) -> Answer<Added> {
+#[utoipa::path(post, path = "/api/admin/operators", operation_id = "admin_operator_add", request_body(content = AddForm, content_type = "application/x-www-form-urlencoded"), tag = "后台", responses((status = 200, description = "已添加的员工（及其 TOTP 密钥）", body = Envelope<OperatorAdded>)))]
+async fn add(State(context): State<ApiContext>, staff: Staff<can::Operators>, Form(form): Form<AddForm>) -> Answer<OperatorAdded> {
     let mut conn = context.db.pool.acquire().await?;
     let mut tx = begin_write(&mut conn).await?;
     let name = form.name.unwrap_or_default();
@@ -93,13 +93,13 @@ impl FromFields for ChangeForm {
 }
 
 /// `PUT /api/admin/operators/{id}`: changes an operator (not one's own role or state).
-#[utoipa::path(put, path = "/api/admin/operators/{id}", operation_id = "admin_operator_change", params(("id" = i64, Path, description = "员工 id")), request_body(content = ChangeForm, content_type = "application/x-www-form-urlencoded"), tag = "后台", responses((status = 200, description = "修改后的员工", body = Envelope<Added>)))]
+#[utoipa::path(put, path = "/api/admin/operators/{id}", operation_id = "admin_operator_change", params(("id" = i64, Path, description = "员工 id")), request_body(content = ChangeForm, content_type = "application/x-www-form-urlencoded"), tag = "后台", responses((status = 200, description = "修改后的员工", body = Envelope<OperatorAdded>)))]
 async fn change(
     State(context): State<ApiContext>,
     staff: Staff<can::Operators>,
     Path(id): Path<i64>,
     Form(form): Form<ChangeForm>,
-) -> Answer<Added> {
+) -> Answer<OperatorAdded> {
     let mut conn = context.db.pool.acquire().await?;
     let mut tx = begin_write(&mut conn).await?;
     let change = Change { name: form.name, role: form.role, disabled: form.disabled, password: form.password };

@@ -12,7 +12,7 @@ use utoipa_axum::routes;
 use super::{Page, Staff, can, day, paging};
 use crate::domain::orders::life::OrderStatus;
 use crate::domain::orders::shipping;
-use crate::domain::staff::orders::{self, Filter, Listed, ShipOutcome};
+use crate::domain::staff::orders::{self, Filter, OrderRow, ShipOutcome};
 use crate::http::ApiContext;
 use crate::http::error::{Answer, Envelope, Error, Result, ok};
 use crate::http::extract::{Fields, Form, FromFields, Member, Query};
@@ -74,8 +74,8 @@ impl FromFields for ListQuery {
 }
 
 /// `GET /api/admin/orders`: orders, newest first.
-#[utoipa::path(get, path = "/api/admin/orders", operation_id = "admin_orders", params(ListQuery), tag = "后台", responses((status = 200, description = "订单列表", body = Envelope<Page<Listed>>)))]
-async fn list(State(context): State<ApiContext>, _: Staff<can::Read>, Query(query): Query<ListQuery>) -> Answer<Page<Listed>> {
+#[utoipa::path(get, path = "/api/admin/orders", operation_id = "admin_orders", params(ListQuery), tag = "后台", responses((status = 200, description = "订单列表", body = Envelope<Page<OrderRow>>)))]
+async fn list(State(context): State<ApiContext>, _: Staff<can::Read>, Query(query): Query<ListQuery>) -> Answer<Page<OrderRow>> {
     let ListQuery { status, number, member, from, to, page, size } = query;
     let filter = Filter { status, number, member, from, to };
     let (list, total) = orders::list(&mut *context.db.pool.acquire().await?, &filter, page, size).await?;
@@ -176,25 +176,25 @@ impl FromFields for LogisticsForm {
     }
 }
 
-/// Done, and the order's number.
+/// OrderDone, and the order's number.
 #[derive(Serialize, ToSchema)]
-pub struct Done {
+pub struct OrderDone {
     order_no: String,
 }
 
 /// `POST /api/admin/orders/{order}/logistics`: adds a carrier's event to a shipped order.
-#[utoipa::path(post, path = "/api/admin/orders/{order}/logistics", operation_id = "admin_order_logistics", params(("order" = String, Path, description = "订单号或订单 id")), request_body(content = LogisticsForm, content_type = "application/x-www-form-urlencoded"), tag = "后台", responses((status = 200, description = "已添加", body = Envelope<Done>)))]
+#[utoipa::path(post, path = "/api/admin/orders/{order}/logistics", operation_id = "admin_order_logistics", params(("order" = String, Path, description = "订单号或订单 id")), request_body(content = LogisticsForm, content_type = "application/x-www-form-urlencoded"), tag = "后台", responses((status = 200, description = "已添加", body = Envelope<OrderDone>)))]
 async fn logistics(
     State(context): State<ApiContext>,
     staff: Staff<can::Ship>,
     Path(reference): Path<String>,
     Form(form): Form<LogisticsForm>,
-) -> Answer<Done> {
+) -> Answer<OrderDone> {
     let (id, _) = order_of(&context, &reference).await?;
     let mut conn = context.db.pool.acquire().await?;
     let place = form.place.unwrap_or_default();
     let order_no = orders::add_logistics(&mut conn, &staff.actor, id, form.shipment, &place, &form.description, now()).await?;
-    ok(Done { order_no })
+    ok(OrderDone { order_no })
 }
 
 /// Why an order is cancelled.
@@ -211,17 +211,17 @@ impl FromFields for CancelForm {
 }
 
 /// `POST /api/admin/orders/{order}/cancel`: cancels an unpaid order (409 otherwise).
-#[utoipa::path(post, path = "/api/admin/orders/{order}/cancel", operation_id = "admin_order_cancel", params(("order" = String, Path, description = "订单号或订单 id")), request_body(content = CancelForm, content_type = "application/x-www-form-urlencoded"), tag = "后台", responses((status = 200, description = "已取消", body = Envelope<Done>)))]
+#[utoipa::path(post, path = "/api/admin/orders/{order}/cancel", operation_id = "admin_order_cancel", params(("order" = String, Path, description = "订单号或订单 id")), request_body(content = CancelForm, content_type = "application/x-www-form-urlencoded"), tag = "后台", responses((status = 200, description = "已取消", body = Envelope<OrderDone>)))]
 async fn cancel(
     State(context): State<ApiContext>,
     staff: Staff<can::CancelOrders>,
     Path(reference): Path<String>,
     Form(form): Form<CancelForm>,
-) -> Answer<Done> {
+) -> Answer<OrderDone> {
     let (id, _) = order_of(&context, &reference).await?;
     let mut conn = context.db.pool.acquire().await?;
     let order_no = orders::cancel(&mut conn, &staff.actor, id, &form.reason, now()).await?;
-    ok(Done { order_no })
+    ok(OrderDone { order_no })
 }
 
 /// `GET /api/admin/orders/{order}/shipments/{shipment}/note.pdf`: a parcel's delivery note.

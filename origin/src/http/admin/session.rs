@@ -29,16 +29,16 @@ pub fn router() -> OpenApiRouter<ApiContext> {
 
 /// The signed-in operator: who, the role, and what the role may do (the console shows only that).
 #[derive(Serialize, ToSchema)]
-pub struct Me {
+pub struct OperatorMe {
     operator: Operator,
     #[schema(value_type = String, example = "仓库")]
     role_name: &'static str,
     permissions: Vec<Permission>,
 }
 
-fn me_of(operator: Operator) -> Me {
+fn me_of(operator: Operator) -> OperatorMe {
     let role: Role = operator.role.0;
-    Me { role_name: role.title(), permissions: role.permissions(), operator }
+    OperatorMe { role_name: role.title(), permissions: role.permissions(), operator }
 }
 
 /// An operator's sign-in.
@@ -63,7 +63,7 @@ impl FromFields for LoginForm {
 }
 
 /// `POST /api/admin/login`: opens an operator's session (cookie `osid`, path `/api/admin`).
-#[utoipa::path(post, path = "/api/admin/login", operation_id = "admin_login", request_body(content = LoginForm, content_type = "application/x-www-form-urlencoded"), tag = "后台", responses((status = 200, description = "登录后的员工，并设置后台会话 Cookie", body = Envelope<Me>)))]
+#[utoipa::path(post, path = "/api/admin/login", operation_id = "admin_login", request_body(content = LoginForm, content_type = "application/x-www-form-urlencoded"), tag = "后台", responses((status = 200, description = "登录后的员工，并设置后台会话 Cookie", body = Envelope<OperatorMe>)))]
 async fn login(
     State(context): State<ApiContext>,
     ClientAddress(address): ClientAddress,
@@ -135,7 +135,7 @@ async fn logout(State(context): State<ApiContext>, headers: HeaderMap) -> Result
 }
 
 /// `GET /api/admin/me`: the signed-in operator (401 without a session).
-#[utoipa::path(get, path = "/api/admin/me", operation_id = "admin_me", tag = "后台", responses((status = 200, description = "当前员工、角色与权限", body = Envelope<Me>)))]
-async fn me(staff: Staff) -> Answer<Me> {
+#[utoipa::path(get, path = "/api/admin/me", operation_id = "admin_me", tag = "后台", responses((status = 200, description = "当前员工、角色与权限", body = Envelope<OperatorMe>)))]
+async fn me(staff: Staff) -> Answer<OperatorMe> {
     ok(me_of(staff.operator))
 }

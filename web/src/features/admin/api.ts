@@ -1,0 +1,213 @@
+// The console's calls (`/api/admin/*`, docs/backoffice.md): its own API client, whose notifier
+// sends an operator without a session to the console's login (never the shop's), and the
+// queries and writes of each screen. Types come from the origin's OpenAPI document.
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { createApiClient, type Notifier, type Params, BUSY_MESSAGE, TIMEOUT_MESSAGE } from '@/lib/api-client';
+import type { components } from '@/api/types';
+
+type Schemas = components['schemas'];
+export type OperatorMe = Schemas['OperatorMe'];
+export type Operator = Schemas['Operator'];
+export type Permission = Schemas['Permission'];
+export type Role = Schemas['Role'];
+export type Dashboard = Schemas['Dashboard'];
+export type OrderRow = Schemas['OrderRow'];
+export type AdminOrder = Schemas['AdminOrder'];
+export type InvoiceRow = Schemas['InvoiceRow'];
+export type AuditRow = Schemas['AuditRow'];
+export type OperatorAdded = Schemas['OperatorAdded'];
+export type ShipOutcome = Schemas['ShipOutcome'];
+
+export interface Page<T> {
+  list: T[];
+  total: number;
+  page: number;
+  size: number;
+}
+
+/** What the console does with a failure: handed over by the console once it has mounted. */
+interface ConsoleUi {
+  toLogin: () => void;
+  error: (message: string) => void;
+}
+
+let ui: ConsoleUi | null = null;
+
+export function connectConsole(next: ConsoleUi | null): void {
+  ui = next;
+}
+
+const consoleNotifier: Notifier = {
+  login: () => ui?.toLogin(),
+  agreement: (message) => ui?.error(message),
+  invalid: (message) => ui?.error(message),
+  alert: (message) => ui?.error(message),
+  busy: () => ui?.error(BUSY_MESSAGE),
+  timeout: () => ui?.error(TIMEOUT_MESSAGE),
+};
+
+export const adminApi = createApiClient({ notifier: consoleNotifier });
+
+export const ROLE_NAMES: Record<Role, string> = {
+  super: '超级管理员',
+  operations: '运营',
+  warehouse: '仓库',
+  service: '客服',
+  finance: '财务',
+  readonly: '只读',
+};
+
+export const ORDER_STATUS = ['待付款', '待发货', '待收货', '已完成', '已取消'] as const;
+
+const keys = {
+  all: ['admin'] as const,
+  me: ['admin', 'me'] as const,
+  dashboard: ['admin', 'dashboard'] as const,
+  orders: (params: Params) => ['admin', 'orders', params] as const,
+  order: (reference: string) => ['admin', 'order', reference] as const,
+  invoices: (params: Params) => ['admin', 'invoices', params] as const,
+  operators: ['admin', 'operators'] as const,
+  audit: (params: Params) => ['admin', 'audit', params] as const,
+};
+
+/** The signed-in operator; `null` without a session (asked silently: the gate shows the login). */
+export function meQuery() {
+  return queryOptions({
+    queryKey: keys.me,
+    queryFn: () => adminApi.get<OperatorMe>('/api/admin/me', { silent: true }).catch(() => null),
+    staleTime: 60_000,
+  });
+}
+
+export function useMe() {
+  return useQuery(meQuery());
+}
+
+export function can(me: OperatorMe | null | undefined, permission: Permission): boolean {
+  return !!me && me.permissions.includes(permission);
+}
+
+export function useLogin() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (form: { username: string; password: string; code?: string }) =>
+      adminApi.post<OperatorMe>('/api/admin/login', form, { silent: true }),
+    onSuccess: (me) => {
+      client.removeQueries({ queryKey: keys.all });
+      client.setQueryData(keys.me, me);
+    },
+  });
+}
+
+export function useLogout() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => adminApi.delete<null>('/api/admin/logout'),
+    onSettled: () => {
+      client.removeQueries({ queryKey: keys.all });
+      client.setQueryData(keys.me, null);
+    },
+  });
+}
+
+export function useDashboard() {
+  return useQuery({ queryKey: keys.dashboard, queryFn: () => adminApi.get<Dashboard>('/api/admin/dashboard'), staleTime: 10_000 });
+}
+
+export function useOrders(params: Params) {
+  return useQuery({
+    queryKey: keys.orders(params),
+    queryFn: () => adminApi.get<Page<OrderRow>>('/api/admin/orders', { params }),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+}
+
+export function useOrder(reference: string) {
+  return useQuery({
+    queryKey: keys.order(reference),
+    queryFn: () => adminApi.get<AdminOrder>(`/api/admin/orders/${encodeURIComponent(reference)}`),
+    staleTime: 0,
+  });
+}
+
+/** After a write, every list and figure may have moved: read them again. */
+function useRefresh() {
+  const client = useQueryClient();
+  return () => client.invalidateQueries({ predicate: (query) => query.queryKey[0] === 'admin' && query.queryKey[1] !== 'me' });
+}
+
+export function useShip(reference: string) {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (form: { carrier: string; tracking: string; lines: string }) =>
+      adminApi.post<ShipOutcome>(`/api/admin/orders/${encodeURIComponent(reference)}/ship`, form),
+    onSuccess: refresh,
+  });
+}
+
+export function useLogistics(reference: string) {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (form: { shipment: number; place: string; description: string }) =>
+      adminApi.post<{ order_no: string }>(`/api/admin/orders/${encodeURIComponent(reference)}/logistics`, form),
+    onSuccess: refresh,
+  });
+}
+
+export function useCancel(reference: string) {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (reason: string) =>
+      adminApi.post<{ order_no: string }>(`/api/admin/orders/${encodeURIComponent(reference)}/cancel`, { reason }),
+    onSuccess: refresh,
+  });
+}
+
+export function useInvoices(params: Params) {
+  return useQuery({
+    queryKey: keys.invoices(params),
+    queryFn: () => adminApi.get<Page<InvoiceRow>>('/api/admin/invoices', { params }),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+}
+
+export function useIssueInvoice() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (id: number) => adminApi.post<Schemas['InvoiceIssued']>(`/api/admin/invoices/${id}/issue`),
+    onSuccess: refresh,
+  });
+}
+
+export function useOperators() {
+  return useQuery({ queryKey: keys.operators, queryFn: () => adminApi.get<Operator[]>('/api/admin/operators'), staleTime: 0 });
+}
+
+export function useAddOperator() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (form: { username: string; name: string; role: Role; password: string }) =>
+      adminApi.post<OperatorAdded>('/api/admin/operators', form),
+    onSuccess: refresh,
+  });
+}
+
+export function useChangeOperator() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: ({ id, ...form }: { id: number; role?: Role; disabled?: boolean; password?: string; name?: string }) =>
+      adminApi.put<OperatorAdded>(`/api/admin/operators/${id}`, form),
+    onSuccess: refresh,
+  });
+}
+
+export function useAudit(params: Params) {
+  return useQuery({
+    queryKey: keys.audit(params),
+    queryFn: () => adminApi.get<Page<AuditRow>>('/api/admin/audit', { params }),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+}

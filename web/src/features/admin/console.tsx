@@ -1,0 +1,125 @@
+// The back office at /admin (docs/backoffice.md): the operator signs in, then works in a frame
+// of its own — a menu of what their role may do, and the screens. Nothing of the shop's frame
+// (header, nav, cart) is here, and the console's code loads only at /admin.
+import { useEffect } from 'react';
+import { Button, Layout, Menu, Result, Spin, Typography, message } from 'antd';
+import { Link, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
+import 'dayjs/locale/zh-cn';
+import { can, connectConsole, ROLE_NAMES, useLogout, useMe, type OperatorMe, type Permission } from './api';
+import { LoginPage } from './login';
+import { DashboardPage } from './dashboard';
+import { OrdersPage } from './orders';
+import { OrderPage } from './order';
+import { InvoicesPage } from './invoices';
+import { OperatorsPage } from './operators';
+import { AuditPage } from './audit';
+import './console.css';
+
+interface Screen {
+  path: string;
+  label: string;
+  need: Permission;
+}
+
+/** The console's screens in the menu's order, each with the permission it needs. */
+const SCREENS: Screen[] = [
+  { path: '/admin', label: '工作台', need: 'read' },
+  { path: '/admin/orders', label: '订单', need: 'read' },
+  { path: '/admin/invoices', label: '发票', need: 'read' },
+  { path: '/admin/operators', label: '员工与权限', need: 'operators' },
+  { path: '/admin/audit', label: '操作日志', need: 'read_audit' },
+];
+
+function selected(pathname: string): string {
+  const match = SCREENS.filter((screen) => screen.path !== '/admin' && pathname.startsWith(screen.path));
+  return match[0]?.path ?? '/admin';
+}
+
+function Frame({ me }: { me: OperatorMe }) {
+  const location = useLocation();
+  const logout = useLogout();
+  const navigate = useNavigate();
+  const allowed = (need: Permission) => can(me, need);
+  const guard = (need: Permission, element: React.ReactElement) =>
+    allowed(need) ? element : <Result status="403" title="403" subTitle="您的角色没有此页面的权限" />;
+  return (
+    <Layout className="console">
+      <Layout.Sider width={200} theme="dark" className="console-sider">
+        <div className="console-brand">药品批发商城 · 后台</div>
+        <Menu
+          theme="dark"
+          mode="inline"
+          selectedKeys={[selected(location.pathname)]}
+          items={SCREENS.filter((screen) => allowed(screen.need)).map((screen) => ({
+            key: screen.path,
+            label: <Link to={screen.path}>{screen.label}</Link>,
+          }))}
+        />
+      </Layout.Sider>
+      <Layout>
+        <Layout.Header className="console-header">
+          <span data-testid="console-operator">
+            {me.operator.name || me.operator.username}（{ROLE_NAMES[me.operator.role]}）
+          </span>
+          <Button
+            type="link"
+            onClick={() => logout.mutateAsync().finally(() => navigate('/admin/login', { replace: true }))}
+            loading={logout.isPending}
+          >
+            退出
+          </Button>
+        </Layout.Header>
+        <Layout.Content className="console-content">
+          <Routes>
+            <Route index element={guard('read', <DashboardPage />)} />
+            <Route path="orders" element={guard('read', <OrdersPage />)} />
+            <Route path="orders/:reference" element={guard('read', <OrderPage me={me} />)} />
+            <Route path="invoices" element={guard('read', <InvoicesPage me={me} />)} />
+            <Route path="operators" element={guard('operators', <OperatorsPage me={me} />)} />
+            <Route path="audit" element={guard('read_audit', <AuditPage />)} />
+            <Route
+              path="*"
+              element={<Result status="404" title="404" subTitle="页面不存在" extra={<Link to="/admin">返回工作台</Link>} />}
+            />
+          </Routes>
+        </Layout.Content>
+      </Layout>
+    </Layout>
+  );
+}
+
+export function AdminConsole() {
+  const me = useMe();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [messages, holder] = message.useMessage();
+
+  useEffect(() => {
+    document.title = '后台管理 - 药品批发商城';
+    connectConsole({
+      toLogin: () => navigate(`/admin/login?redirect=${encodeURIComponent(window.location.pathname + window.location.search)}`),
+      error: (text) => void messages.error(text),
+    });
+    return () => connectConsole(null);
+  }, [navigate, messages]);
+
+  if (me.isPending) return <Spin className="console-loading" />;
+  const onLogin = location.pathname === '/admin/login';
+  const page = onLogin ? (
+    <LoginPage />
+  ) : me.data ? (
+    <Frame me={me.data} />
+  ) : (
+    <Navigate to={`/admin/login?redirect=${encodeURIComponent(location.pathname + location.search)}`} replace />
+  );
+  return (
+    <>
+      {holder}
+      {page}
+    </>
+  );
+}
+
+export function Money({ value }: { value: string | null | undefined }) {
+  return <Typography.Text className="console-money">{value === null || value === undefined ? '—' : `¥${value}`}</Typography.Text>;
+}

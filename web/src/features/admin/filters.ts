@@ -1,0 +1,21 @@
+// A list's filters live in the address (`?status=1&number=…&page=2`), so that going back,
+// reloading or sharing the address shows the same list.
+import { useSearchParams } from 'react-router';
+import type { Params } from '@/lib/api-client';
+
+export function useFilters(names: readonly string[]): [Params, (next: Params) => void] {
+  const [search, setSearch] = useSearchParams();
+  const params: Params = {};
+  for (const name of names) {
+    const value = search.get(name);
+    if (value !== null && value !== '') params[name] = value;
+  }
+  const set = (next: Params) => {
+    const out = new URLSearchParams();
+    for (const [name, value] of Object.entries(next)) {
+      if (value !== undefined && value !== null && value !== '') out.set(name, String(value));
+    }
+    setSearch(out);
+  };
+  return [params, set];
+}
