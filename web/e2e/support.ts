@@ -55,6 +55,15 @@ export function admin(...args: string[]): string {
   }).toString();
 }
 
+/** Runs an operator's command that reads `input` from standard input (a password). */
+export function adminWithInput(input: string, ...args: string[]): string {
+  const bin = process.env.ORIGIN_BIN ?? `${process.env.CARGO_TARGET_DIR ?? `${process.env.HOME}/.cache/pharma-shop/target`}/debug/origin`;
+  return execFileSync(bin, ['admin', '--operator', 'e2e', ...args], {
+    input,
+    env: { ...process.env, DATABASE_URL: `sqlite://${process.env.SHOP_DB}`, RUST_LOG: 'warn' },
+  }).toString();
+}
+
 /** At step 2: no coupon, voucher, red packets or points, so that the demo member's stay for the
  * walks that settle with them. */
 export async function keepAccounts(page: Page) {

@@ -99,15 +99,15 @@ export function useLogin() {
   });
 }
 
+/** Signs out; `forget` then drops what the console read (after the caller has left the page). */
 export function useLogout() {
   const client = useQueryClient();
-  return useMutation({
-    mutationFn: () => adminApi.delete<null>('/api/admin/logout'),
-    onSettled: () => {
-      client.removeQueries({ queryKey: keys.all });
-      client.setQueryData(keys.me, null);
-    },
-  });
+  const mutation = useMutation({ mutationFn: () => adminApi.delete<null>('/api/admin/logout') });
+  const forget = () => {
+    client.removeQueries({ queryKey: keys.all });
+    client.setQueryData(keys.me, null);
+  };
+  return { ...mutation, forget };
 }
 
 export function useDashboard() {

@@ -63,7 +63,12 @@ function Frame({ me }: { me: OperatorMe }) {
           </span>
           <Button
             type="link"
-            onClick={() => logout.mutateAsync().finally(() => navigate('/admin/login', { replace: true }))}
+            onClick={() =>
+              logout.mutateAsync().finally(() => {
+                navigate('/admin/login', { replace: true });
+                logout.forget();
+              })
+            }
             loading={logout.isPending}
           >
             退出

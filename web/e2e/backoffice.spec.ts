@@ -1,0 +1,259 @@
+// The back office at /admin through the edge, one walk per role at work (docs/backoffice.md):
+// - the warehouse finds a paid order by the number on the paper, ships it in two parcels
+//   (changing its mind about the units first), reloads and goes back to its filtered list, and
+//   the buyer sees the order shipped, parcel by parcel; the warehouse cannot open 员工与权限 and
+//   has no 开具 button;
+// - finance issues the invoice a buyer asked for, and the buyer downloads it;
+// - a super signs in with a TOTP code, adds a customer-service operator, changes the role and
+//   disables the account (which then cannot sign in), and finds all of it in 操作日志 with the
+//   values before and after.
+// After each step the page is compared with the database.
+import { createHmac } from 'node:crypto';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { admin, adminWithInput, base, login, orderAndPay, sql } from './support';
+
+const PASSWORD = 'Console-2026';
+
+/** RFC 6238's six-digit code of a base32 secret now (30-second steps, HMAC-SHA1). */
+function totp(secret: string, now = Date.now()): string {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+  const bits = [...secret.replace(/=+$/, '')].map((char) => alphabet.indexOf(char).toString(2).padStart(5, '0')).join('');
+  const key = Buffer.from(bits.match(/.{8}/g)!.map((byte) => parseInt(byte, 2)));
+  const counter = Buffer.alloc(8);
+  counter.writeBigUInt64BE(BigInt(Math.floor(now / 30_000)));
+  const mac = createHmac('sha1', key).update(counter).digest();
+  const offset = mac[mac.length - 1] & 0xf;
+  return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0');
+}
+
+/** A new operator of `role` (its name unique to this run); answers its name and, for a super, its TOTP secret. */
+function addOperator(role: string): { username: string; secret?: string } {
+  const username = `${role}-${Date.now().toString(36)}`;
+  const out = adminWithInput(
+    `${PASSWORD}\n`,
+    'operator',
+    'add',
+    '--username',
+    username,
+    '--role',
+    role,
+    '--name',
+    `${role}测试`,
+    '--password-stdin',
+  );
+  expect(out).toContain(`as ${role}`);
+  return { username, secret: out.match(/not shown again\): ([A-Z2-7]+)/)?.[1] };
+}
+
+/** A page of its own (its own cookies) signed in to the console as `username`. */
+async function consolePage(browser: Browser, username: string, secret?: string): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await page.goto(`${base()}/admin/orders?status=1`);
+  await expect(page).toHaveURL(/\/admin\/login\?redirect=/);
+  await page.getByLabel('账号').fill(username);
+  await page.getByLabel('密码').fill(PASSWORD);
+  await page.getByRole('button', { name: /登\s*录/ }).click();
+  if (secret) {
+    await expect(page.getByLabel('动态验证码')).toBeVisible();
+    await page.getByLabel('动态验证码').fill(totp(secret));
+    await page.getByRole('button', { name: /登\s*录/ }).click();
+  }
+  await expect(page.getByTestId('console-operator')).toContainText('测试（');
+  await expect(page).toHaveURL(/\/admin\/orders\?status=1$/);
+  return page;
+}
+
+test('the warehouse ships an order found by its number in two parcels, and the buyer sees it shipped', async ({ page, browser }) => {
+  await login(page);
+  const id = await orderAndPay(page, 7, 3);
+  const [[orderNo, line]] = sql('SELECT o.order_no, i.id FROM orders o JOIN order_items i ON i.order_id = o.id WHERE o.id = ?', id) as [
+    [string, number],
+  ];
+  const { username } = addOperator('warehouse');
+  const console_ = await consolePage(browser, username);
+
+  // What a warehouse operator may open: no 员工与权限, no 操作日志.
+  const menu = console_.getByRole('menu');
+  await expect(menu.getByRole('link', { name: '订单' })).toBeVisible();
+  await expect(menu.getByRole('link', { name: '员工与权限' })).toHaveCount(0);
+  await expect(menu.getByRole('link', { name: '操作日志' })).toHaveCount(0);
+  await console_.goto(`${base()}/admin/operators`);
+  await expect(console_.getByText('您的角色没有此页面的权限')).toBeVisible();
+
+  // Found by the number printed on the paper.
+  await console_.goto(`${base()}/admin/orders?status=1`);
+  await console_.getByLabel('订单号').fill(orderNo);
+  await console_.getByRole('button', { name: /查\s*询/ }).click();
+  await expect(console_).toHaveURL(new RegExp(`number=${orderNo}`));
+  const rows = console_.getByTestId('admin-orders').locator('tbody tr.ant-table-row');
+  await expect(rows).toHaveCount(1);
+  await rows.getByRole('link', { name: orderNo }).click();
+  await expect(console_).toHaveURL(new RegExp(`/admin/orders/${orderNo}$`));
+  await expect(console_.getByTestId('admin-unshipped')).toHaveText('3');
+
+  // One unit first (the operator types 2, thinks again, takes 1).
+  const units = console_.getByRole('spinbutton', { name: /^本次发货/ });
+  await expect(units).toHaveValue('3');
+  await units.fill('2');
+  await units.fill('1');
+  await console_.getByLabel('物流公司').fill('顺丰速运');
+  await console_.getByLabel('运单号').fill('SF2026112901');
+  await console_.getByRole('button', { name: '发货（1件）' }).click();
+  await expect(console_.getByText('第1个包裹已发出，还有2件待发货。')).toBeVisible();
+  await console_.getByRole('button', { name: /知\s*道\s*了|OK|确\s*定/ }).click();
+  await expect(console_.getByTestId('admin-unshipped')).toHaveText('2');
+  expect(sql('SELECT shipped FROM order_items WHERE id = ?', line)).toEqual([[1]]);
+  await expect(console_.getByTestId('admin-parcel')).toHaveCount(1);
+  await expect(console_.getByTestId('admin-parcel')).toContainText('顺丰速运 SF2026112901');
+  const [[lotNo]] = sql(
+    'SELECT l.lot_no FROM shipment_lots s JOIN goods_lots l ON l.id = s.lot_id JOIN shipment_items i ON i.id = s.shipment_item_id WHERE i.order_item_id = ?',
+    line,
+  ) as [[string]];
+  await expect(console_.getByTestId('admin-parcel')).toContainText(lotNo);
+
+  // A reload shows the same; the buyer already sees the order shipped, one parcel.
+  await console_.reload();
+  await expect(console_.getByTestId('admin-unshipped')).toHaveText('2');
+  const buyer = await (await page.request.get(`${base()}/api/order/${id}`)).json();
+  expect([buyer.data.status_name, buyer.data.unshipped, buyer.data.shipments.length]).toEqual(['待收货', 2, 1]);
+
+  // The rest, with a carrier's event on the first parcel.
+  await console_.getByLabel('物流公司').fill('顺丰速运');
+  await console_.getByLabel('运单号').fill('SF2026112902');
+  await console_.getByRole('button', { name: '发货（2件）' }).click();
+  await expect(console_.getByText('第2个包裹已发出，订单已全部发货。')).toBeVisible();
+  await console_.getByRole('button', { name: /知\s*道\s*了|OK|确\s*定/ }).click();
+  await expect(console_.getByTestId('ship-card')).toHaveCount(0);
+  await expect(console_.getByTestId('admin-parcel')).toHaveCount(2);
+  const first = console_.getByTestId('admin-parcel').first();
+  await first.getByLabel('物流地点').fill('杭州');
+  await first.getByLabel('物流信息').fill('已到达杭州转运中心');
+  await first.getByRole('button', { name: '添加物流信息' }).click();
+  await expect(first).toContainText('已到达杭州转运中心');
+  const note = await console_.request.get(
+    `${base()}/api/admin/orders/${orderNo}/shipments/${(sql('SELECT id FROM shipments WHERE order_id = ? ORDER BY seq', id) as [[number]])[0][0]}/note.pdf`,
+  );
+  expect(note.status()).toBe(200);
+  expect((await note.body()).subarray(0, 5).toString()).toBe('%PDF-');
+
+  // Back to the list it came from: the filter holds, and the order has left 待发货.
+  await console_.goBack();
+  await expect(console_).toHaveURL(new RegExp(`status=1.*number=${orderNo}|number=${orderNo}.*status=1`));
+  await expect(rows).toHaveCount(0);
+  await page.goto(`${base()}/order`);
+  const after = await (await page.request.get(`${base()}/api/order/${id}`)).json();
+  expect([after.data.status_name, after.data.unshipped, after.data.shipments.length]).toEqual(['待收货', 0, 2]);
+  expect(after.data.logistics.map((event: { description: string }) => event.description)).toContain('已到达杭州转运中心');
+
+  // The warehouse sees invoices but issues none.
+  await console_.goto(`${base()}/admin/invoices`);
+  await expect(console_.getByTestId('admin-invoices')).toBeVisible();
+  await expect(console_.getByRole('button', { name: '开具' })).toHaveCount(0);
+});
+
+test('finance issues the invoice a buyer asked for, and the buyer downloads it', async ({ page, browser }) => {
+  await login(page);
+  const id = await orderAndPay(page, 8, 2);
+  const [[orderNo]] = sql('SELECT order_no FROM orders WHERE id = ?', id) as [[string]];
+  const asked = await page.request.post(`${base()}/api/order/${id}/invoice`, {
+    form: { kind: '1', title: '杭州仁心大药房连锁有限公司', tax_no: '91330106MA2B3C4D5E', email: 'caigou@renxin.cn' },
+  });
+  expect(asked.status(), await asked.text()).toBe(200);
+  const { username } = addOperator('finance');
+  const console_ = await consolePage(browser, username);
+
+  await console_.goto(`${base()}/admin/invoices?pending=1`);
+  await console_.getByLabel('搜索').fill(orderNo);
+  await console_.getByRole('button', { name: /查\s*询/ }).click();
+  const row = console_.getByTestId('admin-invoices').locator('tbody tr.ant-table-row');
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText('待开票');
+  await row.getByRole('button', { name: '开具' }).click();
+  await console_
+    .getByRole('dialog')
+    .getByRole('button', { name: /开\s*具/ })
+    .click();
+  // Issued: it leaves the pending list; without the filter it shows its number.
+  await expect(row).toHaveCount(0);
+  await console_.getByLabel('只看待开票').click();
+  await console_.getByRole('button', { name: /查\s*询/ }).click();
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText('已开票');
+  const [[invoiceNo]] = sql('SELECT invoice_no FROM invoices WHERE order_id = ?', id) as [[string]];
+  await expect(row).toContainText(invoiceNo);
+
+  const invoices = await (await page.request.get(`${base()}/api/invoices?status=1`)).json();
+  const mine = invoices.data.list.find((invoice: { order_no: string }) => invoice.order_no === orderNo);
+  expect(mine.invoice_no).toBe(invoiceNo);
+  const pdf = await page.request.get(`${base()}${mine.pdf}`);
+  expect(pdf.status()).toBe(200);
+  expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
+});
+
+test('a super signs in with a TOTP code, adds, changes and disables an operator, and reads it all in 操作日志', async ({ browser }) => {
+  const boss = addOperator('super');
+  expect(boss.secret).toBeTruthy();
+  const console_ = await consolePage(browser, boss.username, boss.secret);
+  await expect(console_.getByRole('menu').getByRole('link', { name: '员工与权限' })).toBeVisible();
+
+  await console_.goto(`${base()}/admin/operators`);
+  await console_.getByRole('button', { name: '添加员工' }).click();
+  const dialog = console_.getByRole('dialog');
+  const helper = `svc-${Date.now().toString(36)}`;
+  await dialog.getByLabel('账号').fill(helper);
+  await dialog.getByLabel('姓名').fill('客服小王');
+  await dialog.getByLabel('角色').click();
+  await console_.getByTitle('客服').click();
+  await dialog.getByLabel('初始密码').fill('short');
+  await dialog.getByRole('button', { name: /添\s*加/ }).click();
+  await expect(dialog.getByText('密码至少10位')).toBeVisible();
+  await dialog.getByLabel('初始密码').fill(PASSWORD);
+  await dialog.getByRole('button', { name: /添\s*加/ }).click();
+  await expect(dialog.getByText(`已添加员工 ${helper}（客服）`)).toBeVisible();
+  await dialog.getByRole('button', { name: /完\s*成/ }).click();
+  expect(sql('SELECT role, disabled FROM operators WHERE username = ?', helper)).toEqual([['service', 0]]);
+
+  // The role changed, then the account disabled.
+  const row = console_.getByRole('row', { name: new RegExp(helper) });
+  await row.getByLabel(`${helper}的角色`).click();
+  await console_.getByTitle('只读').click();
+  await expect.poll(() => sql('SELECT role FROM operators WHERE username = ?', helper)).toEqual([['readonly']]);
+  await row.getByRole('button', { name: '停用' }).click();
+  await expect(row).toContainText('已停用');
+  expect(sql('SELECT disabled FROM operators WHERE username = ?', helper)).toEqual([[1]]);
+
+  // The disabled account cannot sign in.
+  const other = await (await browser.newContext()).newPage();
+  await other.goto(`${base()}/admin/login`);
+  await other.getByLabel('账号').fill(helper);
+  await other.getByLabel('密码').fill(PASSWORD);
+  await other.getByRole('button', { name: /登\s*录/ }).click();
+  await expect(other.getByText('该账号已停用')).toBeVisible();
+
+  // All of it in the trail, newest first, with the values before and after.
+  await console_.goto(`${base()}/admin/audit`);
+  await console_.getByLabel('员工').fill(boss.username);
+  await console_.getByLabel('操作').fill('operator.');
+  await console_.getByRole('button', { name: /查\s*询/ }).click();
+  const trail = console_.getByTestId('admin-audit').locator('tbody tr.ant-table-row');
+  await expect(trail).toHaveCount(4);
+  await expect(trail.nth(0)).toContainText('停用');
+  await expect(trail.nth(1)).toContainText('角色 客服 → 只读');
+  await expect(trail.nth(2)).toContainText(`添加员工 ${helper}（客服）`);
+  await expect(trail.nth(3)).toContainText('登录后台');
+  await trail
+    .nth(1)
+    .getByRole('button', { name: /展开|Expand/ })
+    .click();
+  await expect(console_.getByTestId('admin-audit')).toContainText('"role": "service"');
+  await expect(console_.getByTestId('admin-audit')).toContainText('"role": "readonly"');
+  const [[count]] = sql("SELECT COUNT(*) FROM audit_log WHERE operator = ? AND action LIKE 'operator.%'", boss.username) as [[number]];
+  expect(count).toBe(4);
+
+  // Signing out ends the session: the console asks for the login again.
+  await console_.getByRole('button', { name: '退出' }).click();
+  await expect(console_).toHaveURL(/\/admin\/login$/);
+  await console_.goto(`${base()}/admin/audit`);
+  await expect(console_).toHaveURL(/\/admin\/login\?redirect=/);
+  expect(admin('operator', 'list')).toContain(`${helper}\t客服小王\treadonly\tno\tdisabled`);
+});
