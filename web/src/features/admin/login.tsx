@@ -5,16 +5,12 @@ import { Button, Card, Form, Input, Typography } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '@/lib/api-client';
 import { useLogin } from './api';
+import { afterLogin } from './redirect';
 
 interface Fields {
   username: string;
   password: string;
   code?: string;
-}
-
-/** Where to go after signing in: a console address only. */
-function target(redirect: string | null): string {
-  return redirect && redirect.startsWith('/admin') && !redirect.startsWith('/admin/login') ? redirect : '/admin';
 }
 
 export function LoginPage() {
@@ -27,7 +23,7 @@ export function LoginPage() {
   const submit = async (fields: Fields) => {
     try {
       await login.mutateAsync({ username: fields.username.trim(), password: fields.password, code: fields.code?.trim() || undefined });
-      navigate(target(search.get('redirect')), { replace: true });
+      navigate(afterLogin(search.get('redirect')), { replace: true });
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       const errors = error.fieldErrors;
