@@ -8,7 +8,6 @@ use super::shown::shown;
 use super::{begin_write, log};
 use crate::domain::after_sales::{CaseKind, CaseStatus};
 use crate::domain::invoices::{InvoiceKind, InvoiceStatus};
-use crate::domain::orders::life::Actor;
 use crate::domain::orders::shipping;
 use crate::domain::points_mall::PointsOrderStatus;
 use crate::domain::returns::Step;
@@ -75,20 +74,7 @@ pub(super) async fn after_sales(conn: &mut AnyConnection, open_only: bool) -> an
 }
 
 pub(super) async fn answer(conn: &mut AnyConnection, operator: &str, case: i64, body: &str, resolve: bool) -> anyhow::Result<String> {
-    let body = body.trim();
-    anyhow::ensure!(!body.is_empty(), "an answer needs its text");
-    let mut tx = begin_write(conn).await?;
-    let crate::domain::after_sales::Case { member, case_no } =
-        crate::domain::after_sales::answer(&mut tx, case, body, resolve, now()).await?;
-    log(
-        &mut tx,
-        operator,
-        "after_sales.answer",
-        member,
-        &format!("case {case} ({case_no}){}: {body}", if resolve { ", resolved" } else { "" }),
-    )
-    .await?;
-    tx.commit().await?;
+    let case_no = staff::returns::answer(conn, &Operator::command_line(operator), case, body, resolve, now()).await?;
     Ok(format!("answered after-sales case {case} ({case_no}){}\n", if resolve { " and resolved it" } else { "" }))
 }
 
@@ -189,49 +175,21 @@ pub(super) async fn list_returns(conn: &mut AnyConnection, open_only: bool) -> a
 
 /// Approves, rejects or receives (and refunds) a return; the member is told.
 pub(super) async fn return_step(conn: &mut AnyConnection, operator: &str, id: i64, step: Step, note: &str) -> anyhow::Result<String> {
-    let note = note.trim();
-    anyhow::ensure!(step != Step::Reject || !note.is_empty(), "a rejection needs a reason");
-    let mut tx = begin_write(conn).await?;
-    let (moved, paid) = match returns::step(&mut tx, id, None, step, Actor::Operator, note, now()).await? {
-        Ok(moved) => moved,
-        Err(returns::Refusal::State(message) | returns::Refusal::Field(_, message)) => anyhow::bail!("return {id}: {message}"),
-    };
-    let number = &moved.return_no;
-    let (title, body, action, done) = match step {
-        Step::Approve => {
-            ("退货申请已通过", format!("您的退货申请 {number} 已通过，请将商品寄回。{note}"), "return.approve", "approved".to_owned())
-        }
-        Step::Reject => ("退货申请未通过", format!("您的退货申请 {number} 未通过：{note}"), "return.reject", "rejected".to_owned()),
-        Step::Receive => (
-            "退款已到账",
-            format!(
-                "退货 {number} 的商品已收到，¥{} 已退回您的余额{}{}{}。",
-                money::text(paid.refund),
-                if paid.red_packet > 0 { format!("，红包¥{}已退回", money::text(paid.red_packet)) } else { String::new() },
-                if paid.points_back > 0 { format!("，积分{}已退回", paid.points_back) } else { String::new() },
-                if paid.points_deducted > 0 {
-                    format!("，已使用的赠送积分折合¥{}已从退款中扣除", money::text(paid.points_deducted))
-                } else {
-                    String::new()
-                }
-            ),
-            "return.receive",
-            format!(
-                "received and refunded {} to the balance, red packets {}, points back {}, earned points taken back {}, \
-                 used earned points deducted {}",
-                money::text(paid.refund),
-                money::text(paid.red_packet),
-                paid.points_back,
-                paid.points_taken,
-                money::text(paid.points_deducted)
-            ),
+    let moved = staff::returns::step(conn, &Operator::command_line(operator), id, step, note, now()).await?;
+    let done = match step {
+        Step::Receive => format!(
+            "received and refunded {} to the balance, red packets {}, points back {}, earned points taken back {}, \
+             used earned points deducted {}",
+            money::text(moved.refund),
+            money::text(moved.red_packet),
+            moved.points_back,
+            moved.points_taken,
+            money::text(moved.points_deducted)
         ),
-        Step::Withdraw => anyhow::bail!("only the member withdraws a return"),
+        Step::Approve => "approved".to_owned(),
+        _ => "rejected".to_owned(),
     };
-    messages::send(&mut tx, moved.member_id, messages::MessageKind::Order, title, body.trim_end()).await?;
-    log(&mut tx, operator, action, moved.member_id, &format!("return {id} ({number}) of order {}: {done}", moved.order_id)).await?;
-    tx.commit().await?;
-    Ok(format!("return {id} ({number}): {done}\n"))
+    Ok(format!("return {id} ({}): {done}\n", moved.return_no))
 }
 
 #[derive(sqlx::FromRow)]

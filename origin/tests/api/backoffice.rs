@@ -9,7 +9,7 @@ use std::collections::BTreeSet;
 use reqwest::{Client, Method, StatusCode};
 use serde_json::Value;
 
-use crate::common::{App, add_to_cart, address_of, admin, ladder_goods, on_both, post_order};
+use crate::common::{App, add_to_cart, address_of, admin, ladder_goods, multipart, on_both, post_order};
 use origin::domain::staff::operators::{self, NewOperator};
 use origin::domain::staff::{Actor, Permission, Role};
 
@@ -51,6 +51,13 @@ fn needs() -> Vec<(Method, &'static str, Option<Permission>)> {
         (Method::GET, "/api/admin/orders/{order}/shipments/{shipment}/note.pdf", Some(Read)),
         (Method::GET, "/api/admin/invoices", Some(Read)),
         (Method::POST, "/api/admin/invoices/{id}/issue", Some(Invoices)),
+        (Method::GET, "/api/admin/returns", Some(Read)),
+        (Method::POST, "/api/admin/returns/{id}/approve", Some(ReviewReturns)),
+        (Method::POST, "/api/admin/returns/{id}/reject", Some(ReviewReturns)),
+        (Method::POST, "/api/admin/returns/{id}/receive", Some(ReceiveReturns)),
+        (Method::GET, "/api/admin/after-sales", Some(Read)),
+        (Method::GET, "/api/admin/after-sales/{id}", Some(Read)),
+        (Method::POST, "/api/admin/after-sales/{id}/answer", Some(AfterSales)),
         (Method::GET, "/api/admin/operators", Some(Operators)),
         (Method::POST, "/api/admin/operators", Some(Operators)),
         (Method::PUT, "/api/admin/operators/{id}", Some(Operators)),
@@ -361,6 +368,91 @@ async fn an_unpaid_order_is_cancelled_with_a_reason_and_the_commands_take_order_
         .await
         .unwrap();
         assert_eq!(trail, 1, "the command's write is in the trail too");
+    })
+    .await;
+}
+
+async fn send_multipart(app: &App, client: &Client, path: &str, fields: &[(&str, &str)]) -> (StatusCode, Value) {
+    let (content_type, body) = multipart(fields, &[]);
+    let response = client.post(app.url(path)).header("content-type", content_type).body(body).send().await.unwrap();
+    (response.status(), response.json().await.unwrap())
+}
+
+async fn balance(app: &App) -> i64 {
+    sqlx::query_scalar("SELECT balance FROM members WHERE username = 'demo'").fetch_one(&app.db.pool).await.unwrap()
+}
+
+#[tokio::test]
+async fn customer_service_reviews_a_return_the_warehouse_refunds_it_and_cases_are_answered() {
+    on_both(|app| async move {
+        let (order, order_no) = paid_order(&app, "backoffice-4").await;
+        let demo = app.demo().await;
+        let warehouse = operator(&app, Role::Warehouse).await;
+        let service = operator(&app, Role::Service).await;
+        let (status, _) =
+            app.post(&warehouse, &format!("/api/admin/orders/{order_no}/ship"), &[("carrier", "顺丰速运"), ("tracking", "SF9")]).await;
+        assert_eq!(status, StatusCode::OK);
+        let (status, _) = app.post(&demo, &format!("/api/order/{order}/receive"), &[]).await;
+        assert_eq!(status, StatusCode::OK);
+        let (_, detail) = app.get(&demo, &format!("/api/order/{order}")).await;
+        let item = detail["data"]["items"][0]["id"].as_i64().unwrap();
+        let (status, requested) =
+            send_multipart(&app, &demo, &format!("/api/order/{order}/return"), &[("lines", &format!("{item}:2")), ("reason", "5")]).await;
+        assert_eq!(status, StatusCode::OK, "{requested}");
+
+        // Found by the order's number; customer service reviews, the warehouse receives.
+        let (_, listed) = app.get(&service, &format!("/api/admin/returns?status=0&search={order_no}")).await;
+        assert_eq!(listed["data"]["total"], 1, "{listed}");
+        let row = &listed["data"]["list"][0];
+        let id = row["id"].as_i64().unwrap();
+        assert!(row["units"][0].as_str().unwrap().contains("×2（批号 "), "{row}");
+        let refund = row["refund"].as_str().unwrap().to_owned();
+        let (status, _) = app.post(&warehouse, &format!("/api/admin/returns/{id}/approve"), &[]).await;
+        assert_eq!(status, StatusCode::FORBIDDEN);
+        let (status, early) = app.post(&warehouse, &format!("/api/admin/returns/{id}/receive"), &[]).await;
+        assert_eq!((status, early["msg"].as_str()), (StatusCode::CONFLICT, Some("退货单状态为待审核，不能确认收货退款")));
+        let (status, refused) = app.post(&service, &format!("/api/admin/returns/{id}/reject"), &[]).await;
+        assert_eq!((status, refused["msg"].as_str()), (StatusCode::UNPROCESSABLE_ENTITY, Some("请填写拒绝原因")));
+        let (status, approved) = app.post(&service, &format!("/api/admin/returns/{id}/approve"), &[("note", "寄回：杭州仓")]).await;
+        assert_eq!((status, approved["data"]["status"].as_str()), (StatusCode::OK, Some("待退货")), "{approved}");
+        let (status, _) = app.post(&service, &format!("/api/admin/returns/{id}/receive"), &[]).await;
+        assert_eq!(status, StatusCode::FORBIDDEN);
+        let before = balance(&app).await;
+        let (status, received) = app.post(&warehouse, &format!("/api/admin/returns/{id}/receive"), &[]).await;
+        assert_eq!(status, StatusCode::OK, "{received}");
+        assert_eq!(received["data"]["refund"].as_str(), Some(refund.as_str()), "the refund quoted at the request is what is paid");
+        assert_eq!(balance(&app).await - before, origin::money::parse_stored(&refund).unwrap());
+        let (_, mine) = app.get(&demo, &format!("/api/order/{order}/returns")).await;
+        assert_eq!(mine["data"]["returns"][0]["status_name"], "已退款", "{mine}");
+        let actions: Vec<String> = sqlx::query_scalar("SELECT action FROM audit_log WHERE target = $1 ORDER BY id")
+            .bind(format!("return:{id}"))
+            .fetch_all(&app.db.pool)
+            .await
+            .unwrap();
+        assert_eq!(actions, ["return.approve", "return.receive"]);
+
+        // An after-sales case: listed while open, its thread read, answered and closed.
+        let (status, opened) =
+            send_multipart(&app, &demo, &format!("/api/order/{order}/after_sales"), &[("kind", "2"), ("body", "外箱压坏了")]).await;
+        assert_eq!(status, StatusCode::OK, "{opened}");
+        let (_, open) = app.get(&service, "/api/admin/after-sales?open=1").await;
+        let case = open["data"]["list"][0]["id"].as_i64().unwrap();
+        assert_eq!(
+            (open["data"]["list"][0]["last"].as_str(), open["data"]["list"][0]["last_author"].as_str()),
+            (Some("外箱压坏了"), Some("member"))
+        );
+        let (status, _) = app.post(&warehouse, &format!("/api/admin/after-sales/{case}/answer"), &[("body", "好的")]).await;
+        assert_eq!(status, StatusCode::FORBIDDEN);
+        let (status, answered) =
+            app.post(&service, &format!("/api/admin/after-sales/{case}/answer"), &[("body", "已为您补发外箱"), ("resolve", "1")]).await;
+        assert_eq!(status, StatusCode::OK, "{answered}");
+        let (_, thread) = app.get(&service, &format!("/api/admin/after-sales/{case}")).await;
+        assert_eq!(thread["data"]["case"]["status"], 1);
+        assert_eq!(thread["data"]["messages"][1]["body"], "已为您补发外箱");
+        let (_, seen) = app.get(&demo, &format!("/api/after_sales/{case}")).await;
+        assert_eq!(seen["data"]["status_name"], "已解决", "{seen}");
+        let (status, again) = app.post(&service, &format!("/api/admin/after-sales/{case}/answer"), &[("body", "再补一句")]).await;
+        assert_eq!((status, again["msg"].as_str()), (StatusCode::CONFLICT, Some("售后单已解决")));
     })
     .await;
 }

@@ -104,6 +104,57 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/after-sales': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** `GET /api/admin/after-sales`: cases, the most recently written to first. */
+    get: operations['admin_after_sales'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/after-sales/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** `GET /api/admin/after-sales/{id}`: a case and its thread. */
+    get: operations['admin_after_sale'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/after-sales/{id}/answer': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** `POST /api/admin/after-sales/{id}/answer`: answers an open case (the member is told). */
+    post: operations['admin_after_sale_answer'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/audit': {
     parameters: {
       query?: never;
@@ -360,6 +411,77 @@ export interface paths {
     get: operations['admin_delivery_note'];
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/returns': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** `GET /api/admin/returns`: returns, newest first. */
+    get: operations['admin_returns'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/returns/{id}/approve': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** `POST /api/admin/returns/{id}/approve`: the member may send the goods back (`note`: where). */
+    post: operations['admin_return_approve'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/returns/{id}/receive': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * `POST /api/admin/returns/{id}/receive`: the goods are back; refunds the return (the engine's
+     *     rule 20) to the balance, with its red packets and points.
+     */
+    post: operations['admin_return_receive'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/returns/{id}/reject': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** `POST /api/admin/returns/{id}/reject`: refuses a requested or approved return (`reason` required). */
+    post: operations['admin_return_reject'];
     delete?: never;
     options?: never;
     head?: never;
@@ -3018,6 +3140,16 @@ export interface components {
       /** @example 药品购销电子合同 */
       title: string;
     };
+    /** @description An answer to a case. */
+    AnswerForm: {
+      /** @description 回复内容, which the member reads. */
+      body: string;
+      /**
+       * Format: int64
+       * @description `1` closes the case (已解决).
+       */
+      resolve?: number | null;
+    };
     /** @description An article as its page shows it. */
     Article: {
       /** @description A news item's category: `hy` (行业新闻) or `company` (公司新闻). */
@@ -3496,6 +3628,10 @@ export interface components {
       /** Format: int64 */
       total: number;
     };
+    /** @description The case answered. */
+    CaseAnswered: {
+      case_no: string;
+    };
     /** @description A new case: what kind of problem, and its first message. */
     CaseForm: components['schemas']['CaseMessage'] & {
       /**
@@ -3513,6 +3649,38 @@ export interface components {
       body: string;
       /** @description Up to 5 JPEG or PNG photos of at most 5 MB each (`photos` or `photos[]`). */
       photos: string[];
+    };
+    /** @description An after-sales case in the console's list. */
+    CaseRow: {
+      case_no: string;
+      company: string;
+      /** Format: int64 */
+      id: number;
+      /**
+       * Format: int64
+       * @description 1 质量问题, 2 配送问题, 3 其他.
+       */
+      kind: number;
+      /** @description The thread's last message and who wrote it (`member` or `operator`). */
+      last: string;
+      last_author: string;
+      /** Format: int64 */
+      member_id: number;
+      /** Format: int64 */
+      order_id: number;
+      order_no: string;
+      /**
+       * Format: int64
+       * @description 0 处理中, 1 已解决.
+       */
+      status: number;
+      /** Format: int64 */
+      updated_at: number;
+    };
+    /** @description A case with its whole thread, oldest first. */
+    CaseThread: {
+      case: components['schemas']['CaseRow'];
+      messages: components['schemas']['ThreadMessage'][];
     };
     /** @description A cash voucher (现金券): `amount` off an order of at least `threshold`. */
     CashVoucherInput: {
@@ -4646,6 +4814,37 @@ export interface components {
       data: {
         /** Format: int64 */
         total: number;
+      };
+      /** @example ok */
+      msg: string;
+    };
+    /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
+    Envelope_CaseAnswered: {
+      /**
+       * Format: int64
+       * @description 10000: success.
+       * @example 10000
+       */
+      code: number;
+      /** @description The case answered. */
+      data: {
+        case_no: string;
+      };
+      /** @example ok */
+      msg: string;
+    };
+    /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
+    Envelope_CaseThread: {
+      /**
+       * Format: int64
+       * @description 10000: success.
+       * @example 10000
+       */
+      code: number;
+      /** @description A case with its whole thread, oldest first. */
+      data: {
+        case: components['schemas']['CaseRow'];
+        messages: components['schemas']['ThreadMessage'][];
       };
       /** @example ok */
       msg: string;
@@ -5910,6 +6109,52 @@ export interface components {
       msg: string;
     };
     /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
+    Envelope_Page_CaseRow: {
+      /**
+       * Format: int64
+       * @description 10000: success.
+       * @example 10000
+       */
+      code: number;
+      /** @description A page of a list and how many there are in all. */
+      data: {
+        list: {
+          case_no: string;
+          company: string;
+          /** Format: int64 */
+          id: number;
+          /**
+           * Format: int64
+           * @description 1 质量问题, 2 配送问题, 3 其他.
+           */
+          kind: number;
+          /** @description The thread's last message and who wrote it (`member` or `operator`). */
+          last: string;
+          last_author: string;
+          /** Format: int64 */
+          member_id: number;
+          /** Format: int64 */
+          order_id: number;
+          order_no: string;
+          /**
+           * Format: int64
+           * @description 0 处理中, 1 已解决.
+           */
+          status: number;
+          /** Format: int64 */
+          updated_at: number;
+        }[];
+        /** Format: int64 */
+        page: number;
+        /** Format: int64 */
+        size: number;
+        /** Format: int64 */
+        total: number;
+      };
+      /** @example ok */
+      msg: string;
+    };
+    /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
     Envelope_Page_InvoiceRow: {
       /**
        * Format: int64
@@ -6000,6 +6245,58 @@ export interface components {
           /** Format: int64 */
           unshipped: number;
           username: string;
+        }[];
+        /** Format: int64 */
+        page: number;
+        /** Format: int64 */
+        size: number;
+        /** Format: int64 */
+        total: number;
+      };
+      /** @example ok */
+      msg: string;
+    };
+    /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
+    Envelope_Page_ReturnListRow: {
+      /**
+       * Format: int64
+       * @description 10000: success.
+       * @example 10000
+       */
+      code: number;
+      /** @description A page of a list and how many there are in all. */
+      data: {
+        list: {
+          company: string;
+          /** Format: int64 */
+          created_at: number;
+          description: string;
+          /** Format: int64 */
+          id: number;
+          /** Format: int64 */
+          member_id: number;
+          operator_note: string;
+          /** Format: int64 */
+          order_id: number;
+          order_no: string;
+          /**
+           * Format: int64
+           * @description 1 质量问题, 2 发错货, 3 商品破损, 4 效期问题, 5 不想要了, 6 其他.
+           */
+          reason: number;
+          /**
+           * @description What receiving it refunds to the balance (the engine's rule 20, computed at the request).
+           * @example 22.10
+           */
+          refund: string;
+          return_no: string;
+          /**
+           * Format: int64
+           * @description 0 待审核, 1 待退货, 2 已拒绝, 3 已退款, 4 已撤销.
+           */
+          status: number;
+          /** @description The units: `阿莫西林胶囊 ×2（批号 A2301）`, one per line returned. */
+          units: string[];
         }[];
         /** Format: int64 */
         page: number;
@@ -6392,6 +6689,36 @@ export interface components {
         status: number;
         /** @example 已完成 */
         status_name: string;
+      };
+      /** @example ok */
+      msg: string;
+    };
+    /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
+    Envelope_ReturnMoved: {
+      /**
+       * Format: int64
+       * @description 10000: success.
+       * @example 10000
+       */
+      code: number;
+      /** @description A return moved. */
+      data: {
+        /** Format: int64 */
+        id: number;
+        /** Format: int64 */
+        points_back: number;
+        points_deducted: string;
+        /**
+         * Format: int64
+         * @description Earned points taken back, and what of them had been spent, taken from the refund.
+         */
+        points_taken: number;
+        red_packet: string;
+        /** @description What was refunded (receiving only), to the balance, and the red packets given back. */
+        refund: string;
+        return_no: string;
+        /** @description Its state now: 待退货, 已拒绝 or 已退款. */
+        status: string;
       };
       /** @example ok */
       msg: string;
@@ -7923,6 +8250,11 @@ export interface components {
       manjian: components['schemas']['TierHint'] | null;
       shipping: components['schemas']['ShippingHint'] | null;
     };
+    /** @description A note to the member: where to send the goods (approving) or why not (rejecting). */
+    NoteForm: {
+      /** @description 说明 (approving: where to send the goods back) or 拒绝原因 (rejecting, required). */
+      note?: string | null;
+    };
     Nothing: null;
     /**
      * @description The provider's notify: the fields the shop reads (each as sent, empty when absent), and every
@@ -7963,6 +8295,15 @@ export interface components {
       totp_secret?: string | null;
       /** @description The `otpauth://` address an authenticator app reads (as a QR code). */
       totp_uri?: string | null;
+    };
+    /** @description An operator's sign-in. */
+    OperatorLoginForm: {
+      /** @description 动态验证码: the authenticator app's six digits (required for a role that uses TOTP). */
+      code?: string | null;
+      /** @description 密码. */
+      password: string;
+      /** @description 账号. */
+      username: string;
     };
     /** @description The signed-in operator: who, the role, and what the role may do (the console shows only that). */
     OperatorMe: {
@@ -8736,6 +9077,58 @@ export interface components {
       /** @example 已完成 */
       status_name: string;
     };
+    /** @description A return in the console's list. */
+    ReturnListRow: {
+      company: string;
+      /** Format: int64 */
+      created_at: number;
+      description: string;
+      /** Format: int64 */
+      id: number;
+      /** Format: int64 */
+      member_id: number;
+      operator_note: string;
+      /** Format: int64 */
+      order_id: number;
+      order_no: string;
+      /**
+       * Format: int64
+       * @description 1 质量问题, 2 发错货, 3 商品破损, 4 效期问题, 5 不想要了, 6 其他.
+       */
+      reason: number;
+      /**
+       * @description What receiving it refunds to the balance (the engine's rule 20, computed at the request).
+       * @example 22.10
+       */
+      refund: string;
+      return_no: string;
+      /**
+       * Format: int64
+       * @description 0 待审核, 1 待退货, 2 已拒绝, 3 已退款, 4 已撤销.
+       */
+      status: number;
+      /** @description The units: `阿莫西林胶囊 ×2（批号 A2301）`, one per line returned. */
+      units: string[];
+    };
+    /** @description A return moved. */
+    ReturnMoved: {
+      /** Format: int64 */
+      id: number;
+      /** Format: int64 */
+      points_back: number;
+      points_deducted: string;
+      /**
+       * Format: int64
+       * @description Earned points taken back, and what of them had been spent, taken from the refund.
+       */
+      points_taken: number;
+      red_packet: string;
+      /** @description What was refunded (receiving only), to the balance, and the red packets given back. */
+      refund: string;
+      return_no: string;
+      /** @description Its state now: 待退货, 已拒绝 or 已退款. */
+      status: string;
+    };
     /** @description What returning the chosen units refunds. */
     ReturnQuote: {
       /**
@@ -9230,6 +9623,16 @@ export interface components {
       is_show: number;
       name: string;
     };
+    /** @description A message of a case's thread. */
+    ThreadMessage: {
+      /** @description `member` or `operator`. */
+      author: string;
+      body: string;
+      /** Format: int64 */
+      created_at: number;
+      /** Format: int64 */
+      id: number;
+    };
     /** @description The next full-reduction tier and what it still needs. */
     TierHint: {
       /** @example 500.00 */
@@ -9478,6 +9881,7 @@ export type AfterSale = components['schemas']['AfterSale'];
 export type AfterSaleMessage = components['schemas']['AfterSaleMessage'];
 export type AfterSalePage = components['schemas']['AfterSalePage'];
 export type Agreement = components['schemas']['Agreement'];
+export type AnswerForm = components['schemas']['AnswerForm'];
 export type Article = components['schemas']['Article'];
 export type ArticleLink = components['schemas']['ArticleLink'];
 export type Articles = components['schemas']['Articles'];
@@ -9506,8 +9910,11 @@ export type CartLine = components['schemas']['CartLine'];
 export type CartList = components['schemas']['CartList'];
 export type CartQuote = components['schemas']['CartQuote'];
 export type CartTotal = components['schemas']['CartTotal'];
+export type CaseAnswered = components['schemas']['CaseAnswered'];
 export type CaseForm = components['schemas']['CaseForm'];
 export type CaseMessage = components['schemas']['CaseMessage'];
+export type CaseRow = components['schemas']['CaseRow'];
+export type CaseThread = components['schemas']['CaseThread'];
 export type CashVoucherInput = components['schemas']['CashVoucherInput'];
 export type CashbackActivity = components['schemas']['CashbackActivity'];
 export type CashbackOrder = components['schemas']['CashbackOrder'];
@@ -9579,6 +9986,8 @@ export type EnvelopeBusinessScope = components['schemas']['Envelope_BusinessScop
 export type EnvelopeCartInput = components['schemas']['Envelope_CartInput'];
 export type EnvelopeCartList = components['schemas']['Envelope_CartList'];
 export type EnvelopeCartTotal = components['schemas']['Envelope_CartTotal'];
+export type EnvelopeCaseAnswered = components['schemas']['Envelope_CaseAnswered'];
+export type EnvelopeCaseThread = components['schemas']['Envelope_CaseThread'];
 export type EnvelopeCashbackPage = components['schemas']['Envelope_CashbackPage'];
 export type EnvelopeCertificates = components['schemas']['Envelope_Certificates'];
 export type EnvelopeCheckoutPreview = components['schemas']['Envelope_CheckoutPreview'];
@@ -9627,8 +10036,10 @@ export type EnvelopeOrderDetail = components['schemas']['Envelope_OrderDetail'];
 export type EnvelopeOrderDone = components['schemas']['Envelope_OrderDone'];
 export type EnvelopeOrderPage = components['schemas']['Envelope_OrderPage'];
 export type EnvelopePageAuditRow = components['schemas']['Envelope_Page_AuditRow'];
+export type EnvelopePageCaseRow = components['schemas']['Envelope_Page_CaseRow'];
 export type EnvelopePageInvoiceRow = components['schemas']['Envelope_Page_InvoiceRow'];
 export type EnvelopePageOrderRow = components['schemas']['Envelope_Page_OrderRow'];
+export type EnvelopePageReturnListRow = components['schemas']['Envelope_Page_ReturnListRow'];
 export type EnvelopePaidOrder = components['schemas']['Envelope_PaidOrder'];
 export type EnvelopePaymentStarted = components['schemas']['Envelope_PaymentStarted'];
 export type EnvelopePaymentState = components['schemas']['Envelope_PaymentState'];
@@ -9642,6 +10053,7 @@ export type EnvelopeQuickAdded = components['schemas']['Envelope_QuickAdded'];
 export type EnvelopeRecommendations = components['schemas']['Envelope_Recommendations'];
 export type EnvelopeRegisterStep = components['schemas']['Envelope_RegisterStep'];
 export type EnvelopeReturnInfo = components['schemas']['Envelope_ReturnInfo'];
+export type EnvelopeReturnMoved = components['schemas']['Envelope_ReturnMoved'];
 export type EnvelopeReturnQuote = components['schemas']['Envelope_ReturnQuote'];
 export type EnvelopeSelected = components['schemas']['Envelope_Selected'];
 export type EnvelopeShipOutcome = components['schemas']['Envelope_ShipOutcome'];
@@ -9729,10 +10141,12 @@ export type MoneyInput = components['schemas']['MoneyInput'];
 export type NavEntry = components['schemas']['NavEntry'];
 export type NewsItem = components['schemas']['NewsItem'];
 export type NextHint = components['schemas']['NextHint'];
+export type NoteForm = components['schemas']['NoteForm'];
 export type Nothing = components['schemas']['Nothing'];
 export type NotifyForm = components['schemas']['NotifyForm'];
 export type Operator = components['schemas']['Operator'];
 export type OperatorAdded = components['schemas']['OperatorAdded'];
+export type OperatorLoginForm = components['schemas']['OperatorLoginForm'];
 export type OperatorMe = components['schemas']['OperatorMe'];
 export type OrderCount = components['schemas']['OrderCount'];
 export type OrderDetail = components['schemas']['OrderDetail'];
@@ -9774,6 +10188,8 @@ export type Registered = components['schemas']['Registered'];
 export type ReportForm = components['schemas']['ReportForm'];
 export type ReturnForm = components['schemas']['ReturnForm'];
 export type ReturnInfo = components['schemas']['ReturnInfo'];
+export type ReturnListRow = components['schemas']['ReturnListRow'];
+export type ReturnMoved = components['schemas']['ReturnMoved'];
 export type ReturnQuote = components['schemas']['ReturnQuote'];
 export type ReturnQuoteLine = components['schemas']['ReturnQuoteLine'];
 export type ReturnRecord = components['schemas']['ReturnRecord'];
@@ -9803,6 +10219,7 @@ export type Store = components['schemas']['Store'];
 export type StoreForm = components['schemas']['StoreForm'];
 export type StoreList = components['schemas']['StoreList'];
 export type Tag = components['schemas']['Tag'];
+export type ThreadMessage = components['schemas']['ThreadMessage'];
 export type TierHint = components['schemas']['TierHint'];
 export type TierStatus = components['schemas']['TierStatus'];
 export type Totals = components['schemas']['Totals'];
@@ -9940,6 +10357,87 @@ export interface operations {
       '5XX': components['responses']['Error'];
     };
   };
+  admin_after_sales: {
+    parameters: {
+      query?: {
+        /** @description `1`: only open ones. */
+        open?: number;
+        page?: number;
+        size?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 售后列表 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_Page_CaseRow'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  admin_after_sale: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description 售后单 id */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 售后单与沟通记录 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_CaseThread'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  admin_after_sale_answer: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description 售后单 id */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/x-www-form-urlencoded': components['schemas']['AnswerForm'];
+      };
+    };
+    responses: {
+      /** @description 已回复 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_CaseAnswered'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
   admin_audit: {
     parameters: {
       query?: {
@@ -10061,7 +10559,7 @@ export interface operations {
     };
     requestBody: {
       content: {
-        'application/x-www-form-urlencoded': components['schemas']['LoginForm'];
+        'application/x-www-form-urlencoded': components['schemas']['OperatorLoginForm'];
       };
     };
     responses: {
@@ -10369,6 +10867,118 @@ export interface operations {
         };
         content: {
           'application/pdf': string;
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  admin_returns: {
+    parameters: {
+      query?: {
+        /** @description 0 待审核, 1 待退货, 2 已拒绝, 3 已退款, 4 已撤销; absent: all. */
+        status?: number;
+        /** @description A return's or order's number, or a company, or part of one. */
+        search?: string;
+        page?: number;
+        size?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 退货列表 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_Page_ReturnListRow'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  admin_return_approve: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description 退货单 id */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/x-www-form-urlencoded': components['schemas']['NoteForm'];
+      };
+    };
+    responses: {
+      /** @description 已同意 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_ReturnMoved'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  admin_return_receive: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description 退货单 id */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 已收货并退款 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_ReturnMoved'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  admin_return_reject: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description 退货单 id */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/x-www-form-urlencoded': components['schemas']['NoteForm'];
+      };
+    };
+    responses: {
+      /** @description 已拒绝 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_ReturnMoved'];
         };
       };
       '4XX': components['responses']['Error'];

@@ -5,13 +5,15 @@
 //! - `roles`: the roles and the permissions each holds; the server checks one on every call.
 //! - `operators`: accounts (Argon2 hashes, TOTP), sign-in and sessions.
 //! - `audit`: every operator write, with the values before and after, in the write's transaction.
-//! - `orders`, `invoices`: the operator's tasks on orders (ship, logistics, cancel) and invoices.
+//! - `orders`, `invoices`, `returns`, `dashboard`: the operator's work on orders (ship, logistics,
+//!   cancel), invoices, returns and after-sales cases, and the console's 工作台.
 
 pub mod audit;
 pub mod dashboard;
 pub mod invoices;
 pub mod operators;
 pub mod orders;
+pub mod returns;
 pub mod roles;
 
 pub use audit::Actor;

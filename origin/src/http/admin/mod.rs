@@ -9,6 +9,7 @@ mod dashboard;
 mod invoices;
 mod operators;
 mod orders;
+mod returns;
 mod session;
 
 use std::marker::PhantomData;
@@ -35,6 +36,7 @@ pub fn router() -> OpenApiRouter<ApiContext> {
         .merge(dashboard::router())
         .merge(orders::router())
         .merge(invoices::router())
+        .merge(returns::router())
         .merge(operators::router())
         .merge(audit::router())
 }

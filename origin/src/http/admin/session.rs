@@ -43,7 +43,7 @@ fn me_of(operator: Operator) -> OperatorMe {
 
 /// An operator's sign-in.
 #[derive(ToSchema)]
-pub struct LoginForm {
+pub struct OperatorLoginForm {
     /// 账号.
     username: String,
     /// 密码.
@@ -52,9 +52,9 @@ pub struct LoginForm {
     code: Option<String>,
 }
 
-impl FromFields for LoginForm {
-    fn from_fields(form: &Fields) -> Result<LoginForm> {
-        Ok(LoginForm {
+impl FromFields for OperatorLoginForm {
+    fn from_fields(form: &Fields) -> Result<OperatorLoginForm> {
+        Ok(OperatorLoginForm {
             username: form.required_bounded(text::ACCOUNT)?,
             password: form.required_bounded(text::PASSWORD)?,
             code: form.bounded(text::CODE)?,
@@ -63,12 +63,12 @@ impl FromFields for LoginForm {
 }
 
 /// `POST /api/admin/login`: opens an operator's session (cookie `osid`, path `/api/admin`).
-#[utoipa::path(post, path = "/api/admin/login", operation_id = "admin_login", request_body(content = LoginForm, content_type = "application/x-www-form-urlencoded"), tag = "后台", responses((status = 200, description = "登录后的员工，并设置后台会话 Cookie", body = Envelope<OperatorMe>)))]
+#[utoipa::path(post, path = "/api/admin/login", operation_id = "admin_login", request_body(content = OperatorLoginForm, content_type = "application/x-www-form-urlencoded"), tag = "后台", responses((status = 200, description = "登录后的员工，并设置后台会话 Cookie", body = Envelope<OperatorMe>)))]
 async fn login(
     State(context): State<ApiContext>,
     ClientAddress(address): ClientAddress,
     headers: HeaderMap,
-    Form(form): Form<LoginForm>,
+    Form(form): Form<OperatorLoginForm>,
 ) -> Result<Response> {
     let db = &context.db;
     let address_key = format!("operator-address:{address}");

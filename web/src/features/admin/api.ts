@@ -17,6 +17,10 @@ export type InvoiceRow = Schemas['InvoiceRow'];
 export type AuditRow = Schemas['AuditRow'];
 export type OperatorAdded = Schemas['OperatorAdded'];
 export type ShipOutcome = Schemas['ShipOutcome'];
+export type ReturnListRow = Schemas['ReturnListRow'];
+export type ReturnMoved = Schemas['ReturnMoved'];
+export type CaseRow = Schemas['CaseRow'];
+export type CaseThread = Schemas['CaseThread'];
 
 export interface Page<T> {
   list: T[];
@@ -67,6 +71,9 @@ const keys = {
   order: (reference: string) => ['admin', 'order', reference] as const,
   invoices: (params: Params) => ['admin', 'invoices', params] as const,
   operators: ['admin', 'operators'] as const,
+  returns: (params: Params) => ['admin', 'returns', params] as const,
+  cases: (params: Params) => ['admin', 'cases', params] as const,
+  case: (id: number) => ['admin', 'case', id] as const,
   audit: (params: Params) => ['admin', 'audit', params] as const,
 };
 
@@ -209,5 +216,62 @@ export function useAudit(params: Params) {
     queryFn: () => adminApi.get<Page<AuditRow>>('/api/admin/audit', { params }),
     placeholderData: keepPreviousData,
     staleTime: 0,
+  });
+}
+
+export const RETURN_STATUS = ['待审核', '待退货', '已拒绝', '已退款', '已撤销'] as const;
+export const RETURN_REASONS: Record<number, string> = {
+  1: '质量问题',
+  2: '发错货',
+  3: '商品破损',
+  4: '效期问题',
+  5: '不想要了',
+  6: '其他',
+};
+export const CASE_KINDS: Record<number, string> = { 1: '质量问题', 2: '配送问题', 3: '其他' };
+
+export function useReturns(params: Params) {
+  return useQuery({
+    queryKey: keys.returns(params),
+    queryFn: () => adminApi.get<Page<ReturnListRow>>('/api/admin/returns', { params }),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+}
+
+/** Approves (`note`: where to send the goods), rejects (`note`: why) or receives a return. */
+export function useReturnStep() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: ({ id, step, note }: { id: number; step: 'approve' | 'reject' | 'receive'; note?: string }) =>
+      adminApi.post<ReturnMoved>(`/api/admin/returns/${id}/${step}`, note === undefined ? undefined : { note }),
+    onSuccess: refresh,
+  });
+}
+
+export function useCases(params: Params) {
+  return useQuery({
+    queryKey: keys.cases(params),
+    queryFn: () => adminApi.get<Page<CaseRow>>('/api/admin/after-sales', { params }),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+}
+
+export function useCase(id: number | null) {
+  return useQuery({
+    queryKey: keys.case(id ?? 0),
+    queryFn: () => adminApi.get<CaseThread>(`/api/admin/after-sales/${id}`),
+    enabled: id !== null,
+    staleTime: 0,
+  });
+}
+
+export function useAnswerCase() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: ({ id, body, resolve }: { id: number; body: string; resolve: boolean }) =>
+      adminApi.post<{ case_no: string }>(`/api/admin/after-sales/${id}/answer`, { body, resolve }),
+    onSuccess: refresh,
   });
 }

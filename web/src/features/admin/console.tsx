@@ -11,6 +11,8 @@ import { DashboardPage } from './dashboard';
 import { OrdersPage } from './orders';
 import { OrderPage } from './order';
 import { InvoicesPage } from './invoices';
+import { ReturnsPage } from './returns';
+import { AfterSalesPage } from './after-sales';
 import { OperatorsPage } from './operators';
 import { AuditPage } from './audit';
 import './console.css';
@@ -25,6 +27,8 @@ interface Screen {
 const SCREENS: Screen[] = [
   { path: '/admin', label: '工作台', need: 'read' },
   { path: '/admin/orders', label: '订单', need: 'read' },
+  { path: '/admin/returns', label: '退货', need: 'read' },
+  { path: '/admin/after-sales', label: '售后', need: 'read' },
   { path: '/admin/invoices', label: '发票', need: 'read' },
   { path: '/admin/operators', label: '员工与权限', need: 'operators' },
   { path: '/admin/audit', label: '操作日志', need: 'read_audit' },
@@ -79,6 +83,8 @@ function Frame({ me }: { me: OperatorMe }) {
             <Route index element={guard('read', <DashboardPage />)} />
             <Route path="orders" element={guard('read', <OrdersPage />)} />
             <Route path="orders/:reference" element={guard('read', <OrderPage me={me} />)} />
+            <Route path="returns" element={guard('read', <ReturnsPage me={me} />)} />
+            <Route path="after-sales" element={guard('read', <AfterSalesPage me={me} />)} />
             <Route path="invoices" element={guard('read', <InvoicesPage me={me} />)} />
             <Route path="operators" element={guard('operators', <OperatorsPage me={me} />)} />
             <Route path="audit" element={guard('read_audit', <AuditPage />)} />
