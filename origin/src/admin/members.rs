@@ -4,11 +4,9 @@
 use sqlx::AnyConnection;
 
 use super::shown::shown;
-use super::{begin_write, log};
-use crate::domain::catalogue::controlled;
-use crate::domain::catalogue::scope::{Scope, ScopeClass, parse_scope};
-use crate::domain::certificates::{self, Reviewed};
 use crate::domain::members::ReviewStatus;
+use crate::domain::staff::Actor;
+use crate::domain::staff::members::{self, CertificateReviewed};
 use crate::{money, now};
 
 #[derive(sqlx::FromRow)]
@@ -97,15 +95,9 @@ pub(super) async fn qualifications(conn: &mut AnyConnection, member: Option<i64>
 }
 
 pub(super) async fn approve(conn: &mut AnyConnection, operator: &str, id: i64, scope: Option<String>) -> anyhow::Result<String> {
-    let classes = scope.as_deref().map(parse_scope).transpose().map_err(anyhow::Error::msg)?;
-    let mut tx = begin_write(conn).await?;
-    let Reviewed { member, kind, member_approved } = certificates::approve(&mut tx, id, classes.as_ref(), now()).await?;
-    let held = Scope::of_member(&mut tx, member).await?;
-    let scope = scope.map(|scope| format!(" scope: {scope}")).unwrap_or_default();
-    log(&mut tx, operator, "qualification.approve", member, &format!("certificate {id} ({kind}){scope}")).await?;
-    tx.commit().await?;
+    let reviewed = members::approve_certificate(conn, &Actor::command_line(operator), id, scope.as_deref(), now()).await?;
+    let CertificateReviewed { member_id: member, kind, member_approved, scope, .. } = reviewed;
     let approved = if member_approved { "; the member is approved" } else { "" };
-    let scope: Vec<&str> = held.classes().map(ScopeClass::name).collect();
     let scope = if scope.is_empty() {
         "; its business scope is empty: it may buy no medicine, device or food until one is set (--scope)".to_owned()
     } else {
@@ -115,13 +107,8 @@ pub(super) async fn approve(conn: &mut AnyConnection, operator: &str, id: i64, s
 }
 
 pub(super) async fn reject(conn: &mut AnyConnection, operator: &str, id: i64, reason: &str) -> anyhow::Result<String> {
-    let reason = reason.trim();
-    anyhow::ensure!(!reason.is_empty(), "a rejection needs a reason");
-    let mut tx = begin_write(conn).await?;
-    let Reviewed { member, kind, .. } = certificates::reject(&mut tx, id, reason, now()).await?;
-    log(&mut tx, operator, "qualification.reject", member, &format!("certificate {id} ({kind}): {reason}")).await?;
-    tx.commit().await?;
-    Ok(format!("rejected certificate {id} ({kind}) of member {member}\n"))
+    let reviewed = members::reject_certificate(conn, &Actor::command_line(operator), id, reason, now()).await?;
+    Ok(format!("rejected certificate {id} ({}) of member {}\n", reviewed.kind, reviewed.member_id))
 }
 
 pub(super) async fn kx_members(conn: &mut AnyConnection, pending: bool) -> anyhow::Result<String> {
@@ -142,12 +129,6 @@ pub(super) async fn kx_members(conn: &mut AnyConnection, pending: bool) -> anyho
 
 /// Approves (no reason) or rejects a controlled-sales application, telling the member.
 pub(super) async fn kx_review(conn: &mut AnyConnection, operator: &str, member: i64, reason: Option<&str>) -> anyhow::Result<String> {
-    let reason = reason.map(str::trim);
-    anyhow::ensure!(reason != Some(""), "a rejection needs its --reason");
-    let mut tx = begin_write(conn).await?;
-    let status = controlled::review(&mut tx, member, reason, now()).await?;
-    let action = if reason.is_none() { "kx.approve" } else { "kx.reject" };
-    log(&mut tx, operator, action, member, reason.unwrap_or("")).await?;
-    tx.commit().await?;
+    let status = members::review_controlled_sales(conn, &Actor::command_line(operator), member, reason, now()).await?;
     Ok(format!("member {member}: {}\n", status.name()))
 }

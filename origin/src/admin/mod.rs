@@ -484,15 +484,13 @@ impl Admin {
     }
 }
 
-/// What a failed command tells the operator: a refusal's own (Chinese) message, with its
-/// fields for a validation error, else the error's chain of causes.
+/// What a failed command tells the operator: a refusal's own (Chinese) message (each wrong
+/// field's, for a validation error), else the error's chain of causes.
 pub fn message(error: &anyhow::Error) -> String {
     use crate::domain::Error;
     match error.downcast_ref::<Error>() {
         Some(Error::Refused(_, message)) => message.clone(),
-        Some(Error::Validation(fields)) => {
-            fields.iter().map(|(field, message)| format!("{message} ({field})")).collect::<Vec<_>>().join("; ")
-        }
+        Some(Error::Validation(fields)) => fields.iter().map(|(_, message)| message.as_str()).collect::<Vec<_>>().join("；"),
         Some(Error::Unauthorized) => "login required".to_owned(),
         _ => format!("{error:#}"),
     }

@@ -51,6 +51,12 @@ fn needs() -> Vec<(Method, &'static str, Option<Permission>)> {
         (Method::GET, "/api/admin/orders/{order}/shipments/{shipment}/note.pdf", Some(Read)),
         (Method::GET, "/api/admin/invoices", Some(Read)),
         (Method::POST, "/api/admin/invoices/{id}/issue", Some(Invoices)),
+        (Method::GET, "/api/admin/members", Some(Read)),
+        (Method::GET, "/api/admin/members/{id}", Some(Read)),
+        (Method::POST, "/api/admin/members/{id}/controlled-sales", Some(ReviewMembers)),
+        (Method::GET, "/api/admin/certificates/{id}/scan", Some(Read)),
+        (Method::POST, "/api/admin/certificates/{id}/approve", Some(ReviewMembers)),
+        (Method::POST, "/api/admin/certificates/{id}/reject", Some(ReviewMembers)),
         (Method::GET, "/api/admin/returns", Some(Read)),
         (Method::POST, "/api/admin/returns/{id}/approve", Some(ReviewReturns)),
         (Method::POST, "/api/admin/returns/{id}/reject", Some(ReviewReturns)),
@@ -453,6 +459,86 @@ async fn customer_service_reviews_a_return_the_warehouse_refunds_it_and_cases_ar
         assert_eq!(seen["data"]["status_name"], "已解决", "{seen}");
         let (status, again) = app.post(&service, &format!("/api/admin/after-sales/{case}/answer"), &[("body", "再补一句")]).await;
         assert_eq!((status, again["msg"].as_str()), (StatusCode::CONFLICT, Some("售后单已解决")));
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn operations_reviews_a_certificate_beside_its_scan_and_sets_the_business_scope() {
+    on_both(|app| async move {
+        // A clinic registers and uploads its licence with a scan.
+        let clinic = app.other_member().await;
+        sqlx::query("UPDATE members SET buyer_type = 3, is_passed = 0 WHERE username = 'other'").execute(&app.db.pool).await.unwrap();
+        let (content_type, mut body) =
+            multipart(&[("kind", "医疗机构执业许可证"), ("number", "PDY00012"), ("expires_on", "2099-12-31"), ("scope", "全科诊疗")], &[]);
+        // The scan goes under `file`, as the certificates page sends it.
+        body.truncate(body.len() - "------test-boundary--\r\n".len());
+        body.extend(b"------test-boundary\r\nContent-Disposition: form-data; name=\"file\"; filename=\"licence.png\"\r\nContent-Type: image/png\r\n\r\n");
+        body.extend(crate::common::PNG);
+        body.extend(b"\r\n------test-boundary--\r\n");
+        let response = clinic.post(app.url("/api/user/zizhi")).header("content-type", content_type).body(body).send().await.unwrap();
+        assert_eq!(response.status(), StatusCode::OK);
+        let member: i64 = sqlx::query_scalar("SELECT id FROM members WHERE username = 'other'").fetch_one(&app.db.pool).await.unwrap();
+
+        let operations = operator(&app, Role::Operations).await;
+        let finance = operator(&app, Role::Finance).await;
+        let (_, waiting) = app.get(&operations, "/api/admin/members?pending=1&search=别家").await;
+        assert_eq!(waiting["data"]["total"], 1, "{waiting}");
+        assert_eq!((waiting["data"]["list"][0]["id"].as_i64(), waiting["data"]["list"][0]["pending"].as_i64()), (Some(member), Some(1)));
+        let (_, page) = app.get(&operations, &format!("/api/admin/members/{member}")).await;
+        let certificate = &page["data"]["certificates"][0];
+        assert_eq!((certificate["kind"].as_str(), certificate["status"].as_i64()), (Some("医疗机构执业许可证"), Some(0)), "{page}");
+        let id = certificate["id"].as_i64().unwrap();
+        let scan = operations.get(app.url(&format!("/api/admin/certificates/{id}/scan"))).send().await.unwrap();
+        assert_eq!((scan.status(), scan.headers()["content-type"].to_str().unwrap().to_owned()), (StatusCode::OK, "image/png".to_owned()));
+        assert_eq!(&scan.bytes().await.unwrap()[..], crate::common::PNG);
+
+        // Finance may read it but not decide; a scope with a class that does not exist is refused.
+        let (status, _) = app.post(&finance, &format!("/api/admin/certificates/{id}/approve"), &[("scope", "中成药")]).await;
+        assert_eq!(status, StatusCode::FORBIDDEN);
+        let (status, refused) = app.post(&operations, &format!("/api/admin/certificates/{id}/approve"), &[("scope", "中成药、西药")]).await;
+        assert_eq!((status, refused["msg"].as_str()), (StatusCode::UNPROCESSABLE_ENTITY, Some("经营范围中没有“西药”这一类")));
+        let (status, refused) = app.post(&operations, &format!("/api/admin/certificates/{id}/reject"), &[]).await;
+        assert_eq!((status, refused["msg"].as_str()), (StatusCode::UNPROCESSABLE_ENTITY, Some("请填写驳回原因")));
+        let (status, approved) =
+            app.post(&operations, &format!("/api/admin/certificates/{id}/approve"), &[("scope", "化学药制剂、中成药")]).await;
+        assert_eq!(status, StatusCode::OK, "{approved}");
+        assert_eq!(approved["data"]["member_approved"], true);
+        assert_eq!(approved["data"]["scope"], serde_json::json!(["化学药制剂", "中成药"]));
+        let (_, base) = app.get(&clinic, "/api/user/base").await;
+        assert_eq!(base["data"]["is_passed"], 1);
+        let (_, page) = app.get(&operations, &format!("/api/admin/members/{member}")).await;
+        let held: Vec<&str> = page["data"]["scope"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|entry| entry["held"] == true)
+            .map(|entry| entry["name"].as_str().unwrap())
+            .collect();
+        assert_eq!(held, ["化学药制剂", "中成药"]);
+        let (after,): (String,) = sqlx::query_as("SELECT after FROM audit_log WHERE action = 'qualification.approve' AND target = $1")
+            .bind(format!("certificate:{id}"))
+            .fetch_one(&app.db.pool)
+            .await
+            .unwrap();
+        let after: Value = serde_json::from_str(&after).unwrap();
+        assert_eq!(
+            (after["scope"].clone(), after["member_approved"].clone()),
+            (serde_json::json!(["化学药制剂", "中成药"]), Value::Bool(true))
+        );
+
+        // A controlled-sales application: rejected with a reason, then approved.
+        let (status, _) = app.post(&clinic, "/api/kxzq/apply", &[]).await;
+        assert_eq!(status, StatusCode::OK);
+        let path = format!("/api/admin/members/{member}/controlled-sales");
+        let (status, refused) = app.post(&operations, &path, &[("approve", "0")]).await;
+        assert_eq!((status, refused["msg"].as_str()), (StatusCode::UNPROCESSABLE_ENTITY, Some("请填写驳回原因")));
+        let (_, rejected) = app.post(&operations, &path, &[("approve", "0"), ("reason", "经营范围不含处方药")]).await;
+        assert_eq!(rejected["data"]["status"], 2);
+        let (_, approved) = app.post(&operations, &path, &[("approve", "1")]).await;
+        assert_eq!(approved["data"]["status"], 1);
+        let (_, page) = app.get(&operations, &format!("/api/admin/members/{member}")).await;
+        assert_eq!(page["data"]["controlled_sales"], 1);
     })
     .await;
 }

@@ -307,7 +307,7 @@ async fn registration_asks_the_kind_of_business_and_a_clinic_needs_its_practice_
         let (_, scope) = app.get(&client, "/api/user/jyfw").await;
         assert_eq!(scope["data"]["list"], serde_json::json!(["中成药", "中药饮片"]));
         let refused = crate::common::admin(&app, &["approve", &id, "--scope", "中成药,西药"]).await.unwrap_err();
-        assert_eq!(refused.to_string(), "经营范围中没有“西药”这一类");
+        assert_eq!(origin::admin::message(&refused), "经营范围中没有“西药”这一类");
     })
     .await;
 }

@@ -172,6 +172,60 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/certificates/{id}/approve': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * `POST /api/admin/certificates/{id}/approve`: approves a certificate (the member is approved
+     *     once the kinds its type requires are).
+     */
+    post: operations['admin_certificate_approve'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/certificates/{id}/reject': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** `POST /api/admin/certificates/{id}/reject`: rejects a certificate; the member uploads it again. */
+    post: operations['admin_certificate_reject'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/certificates/{id}/scan': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** `GET /api/admin/certificates/{id}/scan`: a certificate's scan, as uploaded. */
+    get: operations['admin_certificate_scan'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/dashboard': {
     parameters: {
       query?: never;
@@ -271,6 +325,60 @@ export interface paths {
     get: operations['admin_me'];
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/members': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** `GET /api/admin/members`: members, newest first. */
+    get: operations['admin_members'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/members/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** `GET /api/admin/members/{id}`: a member's page. */
+    get: operations['admin_member'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/members/{id}/controlled-sales': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * `POST /api/admin/members/{id}/controlled-sales`: approves or rejects the member's
+     *     controlled-sales (控销) application.
+     */
+    post: operations['admin_member_controlled_sales'];
     delete?: never;
     options?: never;
     head?: never;
@@ -3150,6 +3258,14 @@ export interface components {
        */
       resolve?: number | null;
     };
+    /** @description A certificate approved, with the member's business scope. */
+    ApproveForm: {
+      /**
+       * @description 经营范围: class names separated by `、` or `,` (化学药制剂、中成药、中药饮片…); replaces the
+       *     member's approved scope. Absent: the scope stays.
+       */
+      scope?: string | null;
+    };
     /** @description An article as its page shows it. */
     Article: {
       /** @description A news item's category: `hy` (行业新闻) or `company` (公司新闻). */
@@ -3202,6 +3318,17 @@ export interface components {
     Authorize: {
       /** @description The provider's authorize page, with a one-time state valid for ten minutes. */
       url: string;
+    };
+    /** @description A movement of a member's balance. */
+    BalanceMove: {
+      /** @description Signed: negative when money left the wallet. */
+      amount: string;
+      balance_after: string;
+      /** Format: int64 */
+      created_at: number;
+      /** Format: int64 */
+      id: number;
+      note: string;
     };
     /**
      * @description What the provider sent back to the shop's page; both required (checked once the shop is
@@ -3884,6 +4011,39 @@ export interface components {
        */
       valid_from?: string | null;
     };
+    /** @description A certificate reviewed: whether the member is now approved, and their business scope. */
+    CertificateReviewed: {
+      /** Format: int64 */
+      id: number;
+      kind: string;
+      member_approved: boolean;
+      /** Format: int64 */
+      member_id: number;
+      /** @description The member's approved scope after it, by name. */
+      scope: string[];
+    };
+    /** @description A certificate as the reviewer sees it. */
+    CertificateRow: {
+      /** Format: int64 */
+      created_at: number;
+      /** @description Its last valid day; empty when it does not expire. */
+      expires_on: string;
+      /** @description The scan's type (`image/jpeg`, `image/png`, `application/pdf`); empty without one. */
+      file_type: string;
+      /** Format: int64 */
+      id: number;
+      kind: string;
+      number: string;
+      reason: string;
+      /** @description The scope printed on it, as the member typed it. */
+      scope: string;
+      /**
+       * Format: int64
+       * @description 0 待审核, 1 已通过, 2 未通过.
+       */
+      status: number;
+      valid_from: string;
+    };
     /** @description The member's certificates, the kinds they may upload, and whether they are approved. */
     Certificates: {
       /**
@@ -4116,6 +4276,24 @@ export interface components {
       /** @description The contact. */
       name: string;
       username: string;
+    };
+    /** @description A controlled-sales decision. */
+    ControlledSalesForm: {
+      /**
+       * Format: int64
+       * @description `1` approves, `0` rejects.
+       */
+      approve: number;
+      /** @description 驳回原因 (required to reject). */
+      reason?: string | null;
+    };
+    /** @description The application's state now. */
+    ControlledSalesReviewed: {
+      /**
+       * Format: int64
+       * @description 0 待审核, 1 已通过, 2 未通过.
+       */
+      status: number;
     };
     /** @description What a copy did: the copies made (one per line and store) and those that could not be. */
     Copied: {
@@ -4867,6 +5045,28 @@ export interface components {
       msg: string;
     };
     /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
+    Envelope_CertificateReviewed: {
+      /**
+       * Format: int64
+       * @description 10000: success.
+       * @example 10000
+       */
+      code: number;
+      /** @description A certificate reviewed: whether the member is now approved, and their business scope. */
+      data: {
+        /** Format: int64 */
+        id: number;
+        kind: string;
+        member_approved: boolean;
+        /** Format: int64 */
+        member_id: number;
+        /** @description The member's approved scope after it, by name. */
+        scope: string[];
+      };
+      /** @example ok */
+      msg: string;
+    };
+    /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
     Envelope_Certificates: {
       /**
        * Format: int64
@@ -5009,6 +5209,25 @@ export interface components {
         id: number;
         /** @description The name it was made with (the first account's company name). */
         name: string;
+      };
+      /** @example ok */
+      msg: string;
+    };
+    /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
+    Envelope_ControlledSalesReviewed: {
+      /**
+       * Format: int64
+       * @description 10000: success.
+       * @example 10000
+       */
+      code: number;
+      /** @description The application's state now. */
+      data: {
+        /**
+         * Format: int64
+         * @description 0 待审核, 1 已通过, 2 未通过.
+         */
+        status: number;
       };
       /** @example ok */
       msg: string;
@@ -5762,6 +5981,33 @@ export interface components {
       msg: string;
     };
     /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
+    Envelope_MemberPage: {
+      /**
+       * Format: int64
+       * @description 10000: success.
+       * @example 10000
+       */
+      code: number;
+      /** @description A member's page. */
+      data: {
+        balance_moves: components['schemas']['BalanceMove'][];
+        certificates: components['schemas']['CertificateRow'][];
+        /**
+         * Format: int64
+         * @description The controlled-sales (控销) application: 0 待审核, 1 已通过, 2 未通过; `null` when none.
+         */
+        controlled_sales?: number | null;
+        controlled_sales_reason: string;
+        member: components['schemas']['MemberRow'];
+        /** @description The latest 10 orders and balance movements. */
+        orders: components['schemas']['MemberOrder'][];
+        red_packet_balance: string;
+        scope: components['schemas']['ScopeEntry'][];
+      };
+      /** @example ok */
+      msg: string;
+    };
+    /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
     Envelope_Menu: {
       /**
        * Format: int64
@@ -6197,6 +6443,54 @@ export interface components {
           status: number;
           tax_no: string;
           title: string;
+        }[];
+        /** Format: int64 */
+        page: number;
+        /** Format: int64 */
+        size: number;
+        /** Format: int64 */
+        total: number;
+      };
+      /** @example ok */
+      msg: string;
+    };
+    /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
+    Envelope_Page_MemberRow: {
+      /**
+       * Format: int64
+       * @description 10000: success.
+       * @example 10000
+       */
+      code: number;
+      /** @description A page of a list and how many there are in all. */
+      data: {
+        list: {
+          balance: string;
+          /**
+           * Format: int64
+           * @description 1 单体药店, 2 连锁药店, 3 诊所, 4 医院/卫生院, 5 批发企业.
+           */
+          buyer_type: number;
+          company: string;
+          /** Format: int64 */
+          created_at: number;
+          /** Format: int64 */
+          id: number;
+          /**
+           * Format: int64
+           * @description 1 when its required certificates are approved: it may order.
+           */
+          is_passed: number;
+          name: string;
+          /**
+           * Format: int64
+           * @description Certificates waiting for review.
+           */
+          pending: number;
+          phone: string;
+          /** Format: int64 */
+          points: number;
+          username: string;
         }[];
         /** Format: int64 */
         page: number;
@@ -8090,6 +8384,62 @@ export interface components {
       /** Format: int64 */
       used_at: number | null;
     };
+    /** @description An order in a member's page. */
+    MemberOrder: {
+      /** Format: int64 */
+      created_at: number;
+      /** Format: int64 */
+      id: number;
+      order_no: string;
+      payable: string;
+      /** Format: int64 */
+      status: number;
+    };
+    /** @description A member's page. */
+    MemberPage: {
+      balance_moves: components['schemas']['BalanceMove'][];
+      certificates: components['schemas']['CertificateRow'][];
+      /**
+       * Format: int64
+       * @description The controlled-sales (控销) application: 0 待审核, 1 已通过, 2 未通过; `null` when none.
+       */
+      controlled_sales?: number | null;
+      controlled_sales_reason: string;
+      member: components['schemas']['MemberRow'];
+      /** @description The latest 10 orders and balance movements. */
+      orders: components['schemas']['MemberOrder'][];
+      red_packet_balance: string;
+      scope: components['schemas']['ScopeEntry'][];
+    };
+    /** @description A member in the console's list. */
+    MemberRow: {
+      balance: string;
+      /**
+       * Format: int64
+       * @description 1 单体药店, 2 连锁药店, 3 诊所, 4 医院/卫生院, 5 批发企业.
+       */
+      buyer_type: number;
+      company: string;
+      /** Format: int64 */
+      created_at: number;
+      /** Format: int64 */
+      id: number;
+      /**
+       * Format: int64
+       * @description 1 when its required certificates are approved: it may order.
+       */
+      is_passed: number;
+      name: string;
+      /**
+       * Format: int64
+       * @description Certificates waiting for review.
+       */
+      pending: number;
+      phone: string;
+      /** Format: int64 */
+      points: number;
+      username: string;
+    };
     /** @description A logged-in member's state. */
     MemberState: {
       /** @description The default address, or the first. */
@@ -8869,6 +9219,11 @@ export interface components {
       /** @example 质量问题 */
       name: string;
     };
+    /** @description A rejection's reason. */
+    ReasonForm: {
+      /** @description 驳回原因, which the member reads. */
+      reason: string;
+    };
     /** @description One of the latest orders. */
     RecentOrder: {
       /** Format: int64 */
@@ -9320,6 +9675,15 @@ export interface components {
      * @enum {string}
      */
     Role: 'super' | 'operations' | 'warehouse' | 'service' | 'finance' | 'readonly';
+    /** @description A class of the business scope, and whether the member's approved scope holds it. */
+    ScopeEntry: {
+      held: boolean;
+      /** Format: int64 */
+      id: number;
+      name: string;
+      /** @description Whether selling goods of the class needs it in the member's scope. */
+      needs_licence: boolean;
+    };
     /** @description Lines to tick or untick. */
     SelectForm: {
       /** @description The cart lines (`ids=1,2`, `ids[]=1&ids[]=2`); at most 500. */
@@ -9882,11 +10246,13 @@ export type AfterSaleMessage = components['schemas']['AfterSaleMessage'];
 export type AfterSalePage = components['schemas']['AfterSalePage'];
 export type Agreement = components['schemas']['Agreement'];
 export type AnswerForm = components['schemas']['AnswerForm'];
+export type ApproveForm = components['schemas']['ApproveForm'];
 export type Article = components['schemas']['Article'];
 export type ArticleLink = components['schemas']['ArticleLink'];
 export type Articles = components['schemas']['Articles'];
 export type AuditRow = components['schemas']['AuditRow'];
 export type Authorize = components['schemas']['Authorize'];
+export type BalanceMove = components['schemas']['BalanceMove'];
 export type BindForm = components['schemas']['BindForm'];
 export type Bit = components['schemas']['Bit'];
 export type Bought = components['schemas']['Bought'];
@@ -9926,6 +10292,8 @@ export type CentreCoupon = components['schemas']['CentreCoupon'];
 export type CentreManager = components['schemas']['CentreManager'];
 export type Certificate = components['schemas']['Certificate'];
 export type CertificateForm = components['schemas']['CertificateForm'];
+export type CertificateReviewed = components['schemas']['CertificateReviewed'];
+export type CertificateRow = components['schemas']['CertificateRow'];
 export type Certificates = components['schemas']['Certificates'];
 export type ChangeForm = components['schemas']['ChangeForm'];
 export type CheckoutForm = components['schemas']['CheckoutForm'];
@@ -9943,6 +10311,8 @@ export type CombinationPart = components['schemas']['CombinationPart'];
 export type CommonConfig = components['schemas']['CommonConfig'];
 export type Company = components['schemas']['Company'];
 export type CompanyAccount = components['schemas']['CompanyAccount'];
+export type ControlledSalesForm = components['schemas']['ControlledSalesForm'];
+export type ControlledSalesReviewed = components['schemas']['ControlledSalesReviewed'];
 export type Copied = components['schemas']['Copied'];
 export type CopyForm = components['schemas']['CopyForm'];
 export type CopySkipped = components['schemas']['CopySkipped'];
@@ -9989,11 +10359,13 @@ export type EnvelopeCartTotal = components['schemas']['Envelope_CartTotal'];
 export type EnvelopeCaseAnswered = components['schemas']['Envelope_CaseAnswered'];
 export type EnvelopeCaseThread = components['schemas']['Envelope_CaseThread'];
 export type EnvelopeCashbackPage = components['schemas']['Envelope_CashbackPage'];
+export type EnvelopeCertificateReviewed = components['schemas']['Envelope_CertificateReviewed'];
 export type EnvelopeCertificates = components['schemas']['Envelope_Certificates'];
 export type EnvelopeCheckoutPreview = components['schemas']['Envelope_CheckoutPreview'];
 export type EnvelopeClaimed = components['schemas']['Envelope_Claimed'];
 export type EnvelopeCodeSent = components['schemas']['Envelope_CodeSent'];
 export type EnvelopeCompany = components['schemas']['Envelope_Company'];
+export type EnvelopeControlledSalesReviewed = components['schemas']['Envelope_ControlledSalesReviewed'];
 export type EnvelopeCopied = components['schemas']['Envelope_Copied'];
 export type EnvelopeCouponCentre = components['schemas']['Envelope_CouponCentre'];
 export type EnvelopeCouponCount = components['schemas']['Envelope_CouponCount'];
@@ -10024,6 +10396,7 @@ export type EnvelopeKxStanding = components['schemas']['Envelope_KxStanding'];
 export type EnvelopeKxZone = components['schemas']['Envelope_KxZone'];
 export type EnvelopeLogPage = components['schemas']['Envelope_LogPage'];
 export type EnvelopeMemberCentre = components['schemas']['Envelope_MemberCentre'];
+export type EnvelopeMemberPage = components['schemas']['Envelope_MemberPage'];
 export type EnvelopeMenu = components['schemas']['Envelope_Menu'];
 export type EnvelopeMessagePage = components['schemas']['Envelope_MessagePage'];
 export type EnvelopeMoneyConfig = components['schemas']['Envelope_MoneyConfig'];
@@ -10038,6 +10411,7 @@ export type EnvelopeOrderPage = components['schemas']['Envelope_OrderPage'];
 export type EnvelopePageAuditRow = components['schemas']['Envelope_Page_AuditRow'];
 export type EnvelopePageCaseRow = components['schemas']['Envelope_Page_CaseRow'];
 export type EnvelopePageInvoiceRow = components['schemas']['Envelope_Page_InvoiceRow'];
+export type EnvelopePageMemberRow = components['schemas']['Envelope_Page_MemberRow'];
 export type EnvelopePageOrderRow = components['schemas']['Envelope_Page_OrderRow'];
 export type EnvelopePageReturnListRow = components['schemas']['Envelope_Page_ReturnListRow'];
 export type EnvelopePaidOrder = components['schemas']['Envelope_PaidOrder'];
@@ -10130,6 +10504,9 @@ export type ManjianTierInput = components['schemas']['ManjianTierInput'];
 export type ManjianTierText = components['schemas']['ManjianTierText'];
 export type MemberCentre = components['schemas']['MemberCentre'];
 export type MemberCoupon = components['schemas']['MemberCoupon'];
+export type MemberOrder = components['schemas']['MemberOrder'];
+export type MemberPage = components['schemas']['MemberPage'];
+export type MemberRow = components['schemas']['MemberRow'];
 export type MemberState = components['schemas']['MemberState'];
 export type MemberVoucher = components['schemas']['MemberVoucher'];
 export type Menu = components['schemas']['Menu'];
@@ -10177,6 +10554,7 @@ export type Qualified = components['schemas']['Qualified'];
 export type QualityInspection = components['schemas']['QualityInspection'];
 export type QuickAdded = components['schemas']['QuickAdded'];
 export type Reason = components['schemas']['Reason'];
+export type ReasonForm = components['schemas']['ReasonForm'];
 export type RecentOrder = components['schemas']['RecentOrder'];
 export type RechargeForm = components['schemas']['RechargeForm'];
 export type RechargeTier = components['schemas']['RechargeTier'];
@@ -10196,6 +10574,7 @@ export type ReturnRecord = components['schemas']['ReturnRecord'];
 export type ReturnRecordLine = components['schemas']['ReturnRecordLine'];
 export type ReturnableLine = components['schemas']['ReturnableLine'];
 export type Role = components['schemas']['Role'];
+export type ScopeEntry = components['schemas']['ScopeEntry'];
 export type SelectForm = components['schemas']['SelectForm'];
 export type Selected = components['schemas']['Selected'];
 export type Settlement = components['schemas']['Settlement'];
@@ -10474,6 +10853,91 @@ export interface operations {
       '5XX': components['responses']['Error'];
     };
   };
+  admin_certificate_approve: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description 证件 id */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/x-www-form-urlencoded': components['schemas']['ApproveForm'];
+      };
+    };
+    responses: {
+      /** @description 已通过 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_CertificateReviewed'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  admin_certificate_reject: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description 证件 id */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/x-www-form-urlencoded': components['schemas']['ReasonForm'];
+      };
+    };
+    responses: {
+      /** @description 已驳回 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_CertificateReviewed'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  admin_certificate_scan: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description 证件 id */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 证件扫描件 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'image/jpeg': unknown;
+          'image/png': unknown;
+          'application/pdf': unknown;
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
   admin_dashboard: {
     parameters: {
       query?: never;
@@ -10614,6 +11078,91 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Envelope_OperatorMe'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  admin_members: {
+    parameters: {
+      query?: {
+        /** @description Part of the account, company, contact or phone, or the member's id. */
+        search?: string;
+        /** @description `1` approved only, `0` not yet approved only; absent: all. */
+        approved?: number;
+        /** @description `1`: only members with certificates waiting for review. */
+        pending?: number;
+        page?: number;
+        size?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 会员列表 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_Page_MemberRow'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  admin_member: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description 会员 id */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 会员详情 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_MemberPage'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  admin_member_controlled_sales: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description 会员 id */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/x-www-form-urlencoded': components['schemas']['ControlledSalesForm'];
+      };
+    };
+    responses: {
+      /** @description 审核结果 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_ControlledSalesReviewed'];
         };
       };
       '4XX': components['responses']['Error'];

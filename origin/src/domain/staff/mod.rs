@@ -11,6 +11,7 @@
 pub mod audit;
 pub mod dashboard;
 pub mod invoices;
+pub mod members;
 pub mod operators;
 pub mod orders;
 pub mod returns;

@@ -7,6 +7,7 @@
 mod audit;
 mod dashboard;
 mod invoices;
+mod members;
 mod operators;
 mod orders;
 mod returns;
@@ -36,6 +37,7 @@ pub fn router() -> OpenApiRouter<ApiContext> {
         .merge(dashboard::router())
         .merge(orders::router())
         .merge(invoices::router())
+        .merge(members::router())
         .merge(returns::router())
         .merge(operators::router())
         .merge(audit::router())
