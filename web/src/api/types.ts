@@ -3307,10 +3307,10 @@ export interface components {
       /** Format: int64 */
       id: number;
       /** Format: int64 */
-      member_id?: number | null;
+      member_id: number | null;
       operator: string;
       /** Format: int64 */
-      operator_id?: number | null;
+      operator_id: number | null;
       summary: string;
       target: string;
     };
@@ -5996,7 +5996,7 @@ export interface components {
          * Format: int64
          * @description The controlled-sales (控销) application: 0 待审核, 1 已通过, 2 未通过; `null` when none.
          */
-        controlled_sales?: number | null;
+        controlled_sales: number | null;
         controlled_sales_reason: string;
         member: components['schemas']['MemberRow'];
         /** @description The latest 10 orders and balance movements. */
@@ -6337,10 +6337,10 @@ export interface components {
           /** Format: int64 */
           id: number;
           /** Format: int64 */
-          member_id?: number | null;
+          member_id: number | null;
           operator: string;
           /** Format: int64 */
-          operator_id?: number | null;
+          operator_id: number | null;
           summary: string;
           target: string;
         }[];
@@ -6415,15 +6415,15 @@ export interface components {
            * @description Tax included; negative on a red-letter invoice; `null` before it is issued.
            * @example 120.00
            */
-          amount?: string | null;
+          amount: string | null;
           company: string;
           /** Format: int64 */
           created_at: number;
           /** Format: int64 */
           id: number;
-          invoice_no?: string | null;
+          invoice_no: string | null;
           /** Format: int64 */
-          issued_at?: number | null;
+          issued_at: number | null;
           /**
            * Format: int64
            * @description 1 普票, 2 专票.
@@ -6435,7 +6435,7 @@ export interface components {
           order_id: number;
           order_no: string;
           /** @description The blue invoice a red-letter one reverses. */
-          red_of_no?: string | null;
+          red_of_no: string | null;
           /**
            * Format: int64
            * @description 0 待开票, 1 已开票.
@@ -7467,7 +7467,7 @@ export interface components {
         /** Format: int64 */
         id: number;
         /** Format: int64 */
-        last_login_at?: number | null;
+        last_login_at: number | null;
         name: string;
         role: components['schemas']['Role'];
         /** @description Whether the operator signs in with a TOTP code too. */
@@ -7987,15 +7987,15 @@ export interface components {
        * @description Tax included; negative on a red-letter invoice; `null` before it is issued.
        * @example 120.00
        */
-      amount?: string | null;
+      amount: string | null;
       company: string;
       /** Format: int64 */
       created_at: number;
       /** Format: int64 */
       id: number;
-      invoice_no?: string | null;
+      invoice_no: string | null;
       /** Format: int64 */
-      issued_at?: number | null;
+      issued_at: number | null;
       /**
        * Format: int64
        * @description 1 普票, 2 专票.
@@ -8007,7 +8007,7 @@ export interface components {
       order_id: number;
       order_no: string;
       /** @description The blue invoice a red-letter one reverses. */
-      red_of_no?: string | null;
+      red_of_no: string | null;
       /**
        * Format: int64
        * @description 0 待开票, 1 已开票.
@@ -8403,7 +8403,7 @@ export interface components {
        * Format: int64
        * @description The controlled-sales (控销) application: 0 待审核, 1 已通过, 2 未通过; `null` when none.
        */
-      controlled_sales?: number | null;
+      controlled_sales: number | null;
       controlled_sales_reason: string;
       member: components['schemas']['MemberRow'];
       /** @description The latest 10 orders and balance movements. */
@@ -8628,7 +8628,7 @@ export interface components {
       /** Format: int64 */
       id: number;
       /** Format: int64 */
-      last_login_at?: number | null;
+      last_login_at: number | null;
       name: string;
       role: components['schemas']['Role'];
       /** @description Whether the operator signs in with a TOTP code too. */

@@ -78,11 +78,13 @@ pub struct Filter {
 #[derive(Debug, Serialize, sqlx::FromRow, utoipa::ToSchema)]
 pub struct AuditRow {
     pub id: i64,
+    #[schema(required = true)]
     pub operator_id: Option<i64>,
     pub operator: String,
     pub address: String,
     pub action: String,
     pub target: String,
+    #[schema(required = true)]
     pub member_id: Option<i64>,
     pub summary: String,
     /// The values before and after, JSON (`null` when none).

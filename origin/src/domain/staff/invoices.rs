@@ -28,14 +28,18 @@ pub struct InvoiceRow {
     /// 0 待开票, 1 已开票.
     #[schema(value_type = i64)]
     pub status: InvoiceStatus,
+    #[schema(required = true)]
     pub invoice_no: Option<String>,
     /// Tax included; negative on a red-letter invoice; `null` before it is issued.
     #[serde(serialize_with = "super::as_money_or_null")]
     #[schema(value_type = Option<String>, example = "120.00")]
+    #[schema(required = true)]
     pub amount: Option<i64>,
     /// The blue invoice a red-letter one reverses.
+    #[schema(required = true)]
     pub red_of_no: Option<String>,
     pub created_at: i64,
+    #[schema(required = true)]
     pub issued_at: Option<i64>,
 }
 

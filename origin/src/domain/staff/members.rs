@@ -155,6 +155,7 @@ pub struct MemberPage {
     pub scope: Vec<ScopeEntry>,
     pub certificates: Vec<CertificateRow>,
     /// The controlled-sales (控销) application: 0 待审核, 1 已通过, 2 未通过; `null` when none.
+    #[schema(required = true)]
     pub controlled_sales: Option<i64>,
     pub controlled_sales_reason: String,
     /// The latest 10 orders and balance movements.

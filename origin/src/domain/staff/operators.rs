@@ -42,6 +42,7 @@ pub struct Operator {
     #[sqlx(try_from = "i64")]
     pub disabled: Flag,
     pub created_at: i64,
+    #[schema(required = true)]
     pub last_login_at: Option<i64>,
 }
 

@@ -20,6 +20,9 @@ export type ShipOutcome = Schemas['ShipOutcome'];
 export type ReturnListRow = Schemas['ReturnListRow'];
 export type ReturnMoved = Schemas['ReturnMoved'];
 export type CaseRow = Schemas['CaseRow'];
+export type MemberRow = Schemas['MemberRow'];
+export type MemberPage = Schemas['MemberPage'];
+export type CertificateRow = Schemas['CertificateRow'];
 export type CaseThread = Schemas['CaseThread'];
 
 export interface Page<T> {
@@ -72,6 +75,8 @@ const keys = {
   invoices: (params: Params) => ['admin', 'invoices', params] as const,
   operators: ['admin', 'operators'] as const,
   returns: (params: Params) => ['admin', 'returns', params] as const,
+  members: (params: Params) => ['admin', 'members', params] as const,
+  member: (id: number) => ['admin', 'member', id] as const,
   cases: (params: Params) => ['admin', 'cases', params] as const,
   case: (id: number) => ['admin', 'case', id] as const,
   audit: (params: Params) => ['admin', 'audit', params] as const,
@@ -272,6 +277,43 @@ export function useAnswerCase() {
   return useMutation({
     mutationFn: ({ id, body, resolve }: { id: number; body: string; resolve: boolean }) =>
       adminApi.post<{ case_no: string }>(`/api/admin/after-sales/${id}/answer`, { body, resolve }),
+    onSuccess: refresh,
+  });
+}
+
+export const BUYER_TYPES: Record<number, string> = { 1: '单体药店', 2: '连锁药店', 3: '诊所', 4: '医院/卫生院', 5: '批发企业' };
+export const REVIEW_STATUS = ['待审核', '已通过', '未通过'] as const;
+
+export function useMembers(params: Params) {
+  return useQuery({
+    queryKey: keys.members(params),
+    queryFn: () => adminApi.get<Page<MemberRow>>('/api/admin/members', { params }),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+}
+
+export function useMember(id: number) {
+  return useQuery({ queryKey: keys.member(id), queryFn: () => adminApi.get<MemberPage>(`/api/admin/members/${id}`), staleTime: 0 });
+}
+
+/** Approves a certificate with the member's business scope (class names), or rejects it with a reason. */
+export function useReviewCertificate() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: ({ id, approve, scope, reason }: { id: number; approve: boolean; scope?: string[]; reason?: string }) =>
+      approve
+        ? adminApi.post<Schemas['CertificateReviewed']>(`/api/admin/certificates/${id}/approve`, { scope: scope?.join('、') ?? '' })
+        : adminApi.post<Schemas['CertificateReviewed']>(`/api/admin/certificates/${id}/reject`, { reason }),
+    onSuccess: refresh,
+  });
+}
+
+export function useReviewControlledSales(member: number) {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: ({ approve, reason }: { approve: boolean; reason?: string }) =>
+      adminApi.post<{ status: number }>(`/api/admin/members/${member}/controlled-sales`, { approve, reason }),
     onSuccess: refresh,
   });
 }

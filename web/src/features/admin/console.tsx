@@ -9,6 +9,8 @@ import { can, connectConsole, ROLE_NAMES, useLogout, useMe, type OperatorMe, typ
 import { LoginPage } from './login';
 import { DashboardPage } from './dashboard';
 import { OrdersPage } from './orders';
+import { MembersPage } from './members';
+import { MemberPageView } from './member';
 import { OrderPage } from './order';
 import { InvoicesPage } from './invoices';
 import { ReturnsPage } from './returns';
@@ -26,6 +28,7 @@ interface Screen {
 /** The console's screens in the menu's order, each with the permission it needs. */
 const SCREENS: Screen[] = [
   { path: '/admin', label: '工作台', need: 'read' },
+  { path: '/admin/members', label: '会员', need: 'read' },
   { path: '/admin/orders', label: '订单', need: 'read' },
   { path: '/admin/returns', label: '退货', need: 'read' },
   { path: '/admin/after-sales', label: '售后', need: 'read' },
@@ -81,6 +84,8 @@ function Frame({ me }: { me: OperatorMe }) {
         <Layout.Content className="console-content">
           <Routes>
             <Route index element={guard('read', <DashboardPage />)} />
+            <Route path="members" element={guard('read', <MembersPage />)} />
+            <Route path="members/:id" element={guard('read', <MemberPageView me={me} />)} />
             <Route path="orders" element={guard('read', <OrdersPage />)} />
             <Route path="orders/:reference" element={guard('read', <OrderPage me={me} />)} />
             <Route path="returns" element={guard('read', <ReturnsPage me={me} />)} />
