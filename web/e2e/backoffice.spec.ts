@@ -257,3 +257,92 @@ test('a super signs in with a TOTP code, adds, changes and disables an operator,
   await expect(console_).toHaveURL(/\/admin\/login\?redirect=/);
   expect(admin('operator', 'list')).toContain(`${helper}\t客服小王\treadonly\tno\tdisabled`);
 });
+
+test('customer service approves a return the warehouse then refunds, and operations reviews a certificate beside its scan', async ({
+  page,
+  browser,
+}) => {
+  await login(page);
+  const id = await orderAndPay(page, 9, 2);
+  const [[orderNo, line]] = sql('SELECT o.order_no, i.id FROM orders o JOIN order_items i ON i.order_id = o.id WHERE o.id = ?', id) as [
+    [string, number],
+  ];
+  expect(admin('ship', orderNo, '--carrier', '顺丰速运', '--tracking', 'SF2026112903')).toContain('nothing left to ship');
+  expect((await page.request.post(`${base()}/api/order/${id}/receive`)).status()).toBe(200);
+  const asked = await page.request.post(`${base()}/api/order/${id}/return`, { multipart: { lines: `${line}:1`, reason: '5' } });
+  expect(asked.status(), await asked.text()).toBe(200);
+  const [[returnId, refund]] = sql('SELECT id, refund FROM returns WHERE order_id = ?', id) as [[number, number]];
+
+  // Customer service finds it by the order's number and approves it, saying where to send it.
+  const service = await consolePage(browser, addOperator('service').username);
+  await service.goto(`${base()}/admin/returns?status=0`);
+  await service.getByLabel('搜索').fill(orderNo);
+  await service.getByRole('button', { name: /查\s*询/ }).click();
+  const row = service.getByTestId('admin-returns').locator('tbody tr.ant-table-row');
+  await expect(row).toHaveCount(1);
+  await expect(row.getByRole('button', { name: '确认收货退款' })).toHaveCount(0);
+  await row.getByRole('button', { name: '同意' }).click();
+  await service.getByLabel('寄回说明').fill('寄回：杭州市余杭区仓库');
+  await service
+    .getByRole('dialog')
+    .getByRole('button', { name: /同\s*意/ })
+    .click();
+  await expect(row).toHaveCount(0);
+  expect(sql('SELECT status, operator_note FROM returns WHERE id = ?', returnId)).toEqual([[1, '寄回：杭州市余杭区仓库']]);
+
+  // The warehouse receives it: the refund quoted at the request reaches the balance.
+  const [[before]] = sql("SELECT balance FROM members WHERE username = 'demo'") as [[number]];
+  const warehouse = await consolePage(browser, addOperator('warehouse').username);
+  await warehouse.goto(`${base()}/admin/returns?status=1&search=${orderNo}`);
+  const waiting = warehouse.getByTestId('admin-returns').locator('tbody tr.ant-table-row');
+  await expect(waiting).toHaveCount(1);
+  await expect(waiting.getByRole('button', { name: '同意' })).toHaveCount(0);
+  await waiting.getByRole('button', { name: '确认收货退款' }).click();
+  await warehouse
+    .getByRole('dialog')
+    .getByRole('button', { name: /确认退款/ })
+    .click();
+  await expect(waiting).toHaveCount(0);
+  const [[after]] = sql("SELECT balance FROM members WHERE username = 'demo'") as [[number]];
+  expect(after - before).toBe(refund);
+  const info = await (await page.request.get(`${base()}/api/order/${id}/returns`)).json();
+  expect(info.data.returns[0].status_name).toBe('已退款');
+
+  // The demo member hands in a GSP certificate; operations sees its scan beside it and rejects it.
+  const png = Buffer.from(
+    '89504e470d0a1a0a0000000d4948445200000001000000010806000000' +
+      '1f15c4890000000d49444154789c6360000000020001e221bc330000000049454e44ae426082',
+    'hex',
+  );
+  const uploaded = await page.request.post(`${base()}/api/user/zizhi`, {
+    multipart: {
+      kind: 'GSP证书',
+      number: 'GSP-ZJ-2026-01',
+      expires_on: '2030-12-31',
+      file: { name: 'gsp.png', mimeType: 'image/png', buffer: png },
+    },
+  });
+  expect(uploaded.status(), await uploaded.text()).toBe(200);
+  const [[member]] = sql("SELECT id FROM members WHERE username = 'demo'") as [[number]];
+  const operations = await consolePage(browser, addOperator('operations').username);
+  await operations.goto(`${base()}/admin/members?pending=1`);
+  await operations
+    .getByRole('link', { name: /仁心|demo/ })
+    .first()
+    .click();
+  await expect(operations).toHaveURL(new RegExp(`/admin/members/${member}$`));
+  const card = operations.getByTestId('certificate-card').filter({ hasText: 'GSP-ZJ-2026-01' });
+  await expect(card.getByRole('img', { name: 'GSP证书扫描件' })).toBeVisible();
+  expect(await card.getByRole('img', { name: 'GSP证书扫描件' }).evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(1);
+  const scope = await operations.getByTestId('member-scope').textContent();
+  await card.getByLabel('驳回原因').fill('扫描件不清晰，请重新上传');
+  await card.getByRole('button', { name: /驳\s*回/ }).click();
+  await expect(operations.getByTestId('certificate-card').filter({ hasText: 'GSP-ZJ-2026-01' })).toContainText('未通过');
+  await expect(operations.getByTestId('member-scope')).toHaveText(scope!);
+  expect(sql("SELECT status, reason FROM qualifications WHERE member_id = ? AND number = 'GSP-ZJ-2026-01'", member)).toEqual([
+    [2, '扫描件不清晰，请重新上传'],
+  ]);
+  const zizhi = await (await page.request.get(`${base()}/api/user/zizhi`)).json();
+  const gsp = zizhi.data.list.find((certificate: { number: string }) => certificate.number === 'GSP-ZJ-2026-01');
+  expect([gsp.status, gsp.reason]).toEqual([2, '扫描件不清晰，请重新上传']);
+});

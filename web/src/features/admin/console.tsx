@@ -113,7 +113,11 @@ export function AdminConsole() {
   useEffect(() => {
     document.title = '后台管理 - 药品批发商城';
     connectConsole({
-      toLogin: () => navigate(`/admin/login?redirect=${encodeURIComponent(window.location.pathname + window.location.search)}`),
+      // A call refused after signing out (or on the login page itself) leads nowhere new.
+      toLogin: () => {
+        if (window.location.pathname === '/admin/login') return;
+        navigate(`/admin/login?redirect=${encodeURIComponent(window.location.pathname + window.location.search)}`);
+      },
       error: (text) => void messages.error(text),
     });
     return () => connectConsole(null);
