@@ -3,8 +3,9 @@
 
 use sqlx::AnyConnection;
 
-use super::{Grant, GrantMoney, GrantTemplate, begin_write, log};
-use crate::domain::grants::{self, Granted, Templates};
+use super::{Grant, GrantMoney, GrantTemplate};
+use crate::domain::staff::Actor;
+use crate::domain::staff::grants::{self, Gift, amount};
 use crate::{money, now};
 
 pub(super) async fn templates(conn: &mut AnyConnection) -> anyhow::Result<String> {
@@ -23,55 +24,26 @@ pub(super) async fn templates(conn: &mut AnyConnection) -> anyhow::Result<String
     Ok(out)
 }
 
-/// A positive amount of yuan with at most two decimals, as stored.
-fn amount(text: &str) -> anyhow::Result<i64> {
-    let stored = money::parse_stored(text.trim()).filter(|stored| *stored > 0 && stored % 100 == 0);
-    stored.ok_or_else(|| anyhow::anyhow!("the amount must be a positive number of yuan with at most two decimals, got {text}"))
-}
-
 pub(super) async fn grant(conn: &mut AnyConnection, operator: &str, grant: Grant) -> anyhow::Result<String> {
-    let now = now();
-    let mut tx = begin_write(conn).await?;
-    let out = match grant {
-        Grant::Coupon(GrantTemplate { member, template, count }) | Grant::Voucher(GrantTemplate { member, template, count })
-            if !(1..=grants::COUNT_MAX).contains(&count) =>
-        {
-            anyhow::bail!("member {member}, template {template}: the count must be from 1 to {}, got {count}", grants::COUNT_MAX)
-        }
-        Grant::Coupon(grant) => granted(&mut tx, operator, &grant, Templates::Coupons, now).await?,
-        Grant::Voucher(grant) => granted(&mut tx, operator, &grant, Templates::Vouchers, now).await?,
-        Grant::RedPacket(GrantMoney { member, amount: text, note }) => {
-            let stored = amount(&text)?;
-            let after = grants::red_packet(&mut tx, member, stored, &note, now).await?;
-            let yuan = money::text(stored);
-            log(&mut tx, operator, "grant.red_packet", member, &format!("+{yuan} ({note})")).await?;
-            format!("granted red packets {yuan} to member {member}; now {}\n", money::text(after))
-        }
-        Grant::Points { member, points, note } => {
-            let after = grants::points(&mut tx, member, points, &note, now).await?;
-            log(&mut tx, operator, "grant.points", member, &format!("{points:+} ({note})")).await?;
-            format!("points {points:+} for member {member}; now {after}\n")
-        }
-        Grant::Balance(GrantMoney { member, amount: text, note }) => {
-            let stored = amount(&text)?;
-            let after = grants::balance(&mut tx, member, stored, &note, now).await?;
-            let yuan = money::text(stored);
-            log(&mut tx, operator, "grant.balance", member, &format!("+{yuan} ({note})")).await?;
-            format!("balance +{yuan} for member {member}; now {}\n", money::text(after))
-        }
+    let (member, gift, note) = match grant {
+        Grant::Coupon(GrantTemplate { member, template, count }) => (member, Gift::Coupon { template, count }, "平台赠送".to_owned()),
+        Grant::Voucher(GrantTemplate { member, template, count }) => (member, Gift::Voucher { template, count }, "平台赠送".to_owned()),
+        Grant::RedPacket(GrantMoney { member, amount: text, note }) => (member, Gift::RedPacket { amount: amount(&text, "amount")? }, note),
+        Grant::Points { member, points, note } => (member, Gift::Points { points }, note),
+        Grant::Balance(GrantMoney { member, amount: text, note }) => (member, Gift::Balance { amount: amount(&text, "amount")? }, note),
     };
-    tx.commit().await?;
-    Ok(out)
-}
-
-/// Gives the member copies of a template, and logs it.
-async fn granted(conn: &mut AnyConnection, operator: &str, grant: &GrantTemplate, kind: Templates, now: i64) -> anyhow::Result<String> {
-    let GrantTemplate { member, template, count } = *grant;
-    let Granted { title, .. } = grants::templates(conn, kind, member, template, count, now).await?;
-    let (action, table) = match kind {
-        Templates::Coupons => ("grant.coupon", "coupons"),
-        Templates::Vouchers => ("grant.voucher", "cash_vouchers"),
-    };
-    log(conn, operator, action, member, &format!("{count} × {table} template {template} ({title})")).await?;
-    Ok(format!("granted {count} × {title} to member {member}\n"))
+    let given = grants::give(conn, &Actor::command_line(operator), member, gift, &note, now()).await?;
+    Ok(match given.request {
+        Some(request) => format!("member {member}: {}; request {request} waits for another operator (`/admin`)\n", given.summary),
+        None => {
+            let (balance, red_packet, points): (i64, i64, i64) =
+                sqlx::query_as("SELECT balance, red_packet, points FROM members WHERE id = $1").bind(member).fetch_one(&mut *conn).await?;
+            format!(
+                "member {member}: {}; now balance {}, red packets {}, points {points}\n",
+                given.summary,
+                money::text(balance),
+                money::text(red_packet)
+            )
+        }
+    })
 }

@@ -42,6 +42,7 @@ const CONTENT_TABLES: &[&str] = &[
     "client_reports",
     "qualifications",
     "idempotency",
+    "balance_requests",
     "balance_logs",
     "red_packet_logs",
     "points_logs",

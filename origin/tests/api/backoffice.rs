@@ -57,6 +57,11 @@ fn needs() -> Vec<(Method, &'static str, Option<Permission>)> {
         (Method::GET, "/api/admin/certificates/{id}/scan", Some(Read)),
         (Method::POST, "/api/admin/certificates/{id}/approve", Some(ReviewMembers)),
         (Method::POST, "/api/admin/certificates/{id}/reject", Some(ReviewMembers)),
+        (Method::GET, "/api/admin/grant-templates", Some(Read)),
+        (Method::POST, "/api/admin/members/{id}/grants/benefits", Some(GrantBenefits)),
+        (Method::POST, "/api/admin/members/{id}/grants/balance", Some(GrantBalance)),
+        (Method::GET, "/api/admin/balance-requests", Some(Read)),
+        (Method::POST, "/api/admin/balance-requests/{id}/decide", Some(GrantBalance)),
         (Method::GET, "/api/admin/returns", Some(Read)),
         (Method::POST, "/api/admin/returns/{id}/approve", Some(ReviewReturns)),
         (Method::POST, "/api/admin/returns/{id}/reject", Some(ReviewReturns)),
@@ -539,6 +544,72 @@ async fn operations_reviews_a_certificate_beside_its_scan_and_sets_the_business_
         assert_eq!(approved["data"]["status"], 1);
         let (_, page) = app.get(&operations, &format!("/api/admin/members/{member}")).await;
         assert_eq!(page["data"]["controlled_sales"], 1);
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn gifts_carry_a_reason_and_a_large_balance_grant_waits_for_a_second_operator() {
+    on_both(|app| async move {
+        let member: i64 = sqlx::query_scalar("SELECT id FROM members WHERE username = 'demo'").fetch_one(&app.db.pool).await.unwrap();
+        let operations = operator(&app, Role::Operations).await;
+        let finance = operator(&app, Role::Finance).await;
+        let benefits = format!("/api/admin/members/{member}/grants/benefits");
+        let balance_path = format!("/api/admin/members/{member}/grants/balance");
+        let (_, templates) = app.get(&operations, "/api/admin/grant-templates").await;
+        let coupon = templates["data"]["coupons"][0]["id"].as_i64().unwrap().to_string();
+        assert_eq!(templates["data"]["second_operator_above"], "1000.00");
+
+        let (status, refused) = app.post(&operations, &benefits, &[("kind", "red_packet"), ("amount", "20")]).await;
+        assert_eq!((status, refused["msg"].as_str()), (StatusCode::UNPROCESSABLE_ENTITY, Some("请填写赠送原因")));
+        let (status, _) = app.post(&finance, &benefits, &[("kind", "red_packet"), ("amount", "20"), ("reason", "x")]).await;
+        assert_eq!(status, StatusCode::FORBIDDEN, "finance gives balance, not benefits");
+        let (status, _) = app.post(&operations, &balance_path, &[("amount", "20"), ("reason", "x")]).await;
+        assert_eq!(status, StatusCode::FORBIDDEN, "operations gives benefits, not balance");
+        let (status, given) =
+            app.post(&operations, &benefits, &[("kind", "coupon"), ("template", &coupon), ("count", "2"), ("reason", "新店开业")]).await;
+        assert_eq!(status, StatusCode::OK, "{given}");
+        let (_, given) = app.post(&operations, &benefits, &[("kind", "red_packet"), ("amount", "20.50"), ("reason", "老客户回馈")]).await;
+        assert_eq!(given["data"]["summary"], "赠送红包¥20.50");
+        let (_, given) = app.post(&operations, &benefits, &[("kind", "points"), ("points", "300"), ("reason", "活动奖励")]).await;
+        assert_eq!(given["data"]["summary"], "积分+300");
+
+        // Balance: ¥300 is paid at once; ¥5,000 waits for a second operator.
+        let before = balance(&app).await;
+        let (_, small) = app.post(&finance, &balance_path, &[("amount", "300"), ("reason", "银行转账充值")]).await;
+        assert_eq!(small["data"]["request"], Value::Null, "{small}");
+        assert_eq!(balance(&app).await - before, 300 * 10_000);
+        let (_, large) = app.post(&finance, &balance_path, &[("amount", "5000"), ("reason", "银行转账充值 大额")]).await;
+        let request = large["data"]["request"].as_i64().unwrap();
+        assert_eq!(balance(&app).await - before, 300 * 10_000, "not paid yet");
+        let (_, waiting) = app.get(&finance, "/api/admin/balance-requests?pending=1").await;
+        assert_eq!((waiting["data"][0]["id"].as_i64(), waiting["data"][0]["amount"].as_str()), (Some(request), Some("5000.00")));
+        let decide = format!("/api/admin/balance-requests/{request}/decide");
+        let (status, same) = app.post(&finance, &decide, &[("approve", "1")]).await;
+        assert_eq!((status, same["msg"].as_str()), (StatusCode::FORBIDDEN, Some("须由另一位员工审批")));
+        let (status, _) = app.post(&operations, &decide, &[("approve", "1")]).await;
+        assert_eq!(status, StatusCode::FORBIDDEN, "operations holds no balance permission");
+        let second = operator(&app, Role::Super).await;
+        let (status, approved) = app.post(&second, &decide, &[("approve", "1")]).await;
+        assert_eq!(status, StatusCode::OK, "{approved}");
+        assert_eq!(balance(&app).await - before, 5300 * 10_000);
+        let (status, _) = app.post(&second, &decide, &[("approve", "0")]).await;
+        assert_eq!(status, StatusCode::CONFLICT, "decided once");
+
+        let actions: Vec<(String, String)> =
+            sqlx::query_as("SELECT action, summary FROM audit_log WHERE member_id = $1 AND action LIKE 'grant.%' ORDER BY id")
+                .bind(member)
+                .fetch_all(&app.db.pool)
+                .await
+                .unwrap();
+        let names: Vec<&str> = actions.iter().map(|(action, _)| action.as_str()).collect();
+        assert_eq!(
+            names,
+            ["grant.coupon", "grant.red_packet", "grant.points", "grant.balance", "grant.balance.request", "grant.balance.approve"]
+        );
+        assert!(actions[1].1.contains("老客户回馈"), "the reason is kept: {actions:?}");
+        let (_, log) = app.get(&app.demo().await, "/api/user/red_packet_log").await;
+        assert_eq!(log["data"]["list"][0]["note"], "老客户回馈");
     })
     .await;
 }

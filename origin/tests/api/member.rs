@@ -237,7 +237,7 @@ async fn grants_reach_the_wallet_logs_and_messages() {
         )
         .await
         .unwrap();
-        assert!(out.contains("granted red packets 50.00"), "{out}");
+        assert!(out.contains("赠送红包¥50.00"), "{out}");
         assert!(admin(&app, &["grant", "red-packet", "--member", &id.to_string(), "--amount", "0.001"]).await.is_err());
         assert!(admin(&app, &["grant", "red-packet", "--member", "999999", "--amount", "5"]).await.is_err());
         admin(&app, &["grant", "points", "--member", &id.to_string(), "--points", "200"]).await.unwrap();

@@ -172,6 +172,43 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/balance-requests': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** `GET /api/admin/balance-requests`: balance grants waiting for (or decided by) a second operator. */
+    get: operations['admin_balance_requests'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/balance-requests/{id}/decide': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * `POST /api/admin/balance-requests/{id}/decide`: a second operator approves or rejects it
+     *     (403 for the one who asked).
+     */
+    post: operations['admin_balance_request_decide'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/certificates/{id}/approve': {
     parameters: {
       query?: never;
@@ -238,6 +275,23 @@ export interface paths {
      *     expiring lots and licences, sales by day.
      */
     get: operations['admin_dashboard'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/grant-templates': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** `GET /api/admin/grant-templates`: what can be given. */
+    get: operations['admin_grant_templates'];
     put?: never;
     post?: never;
     delete?: never;
@@ -379,6 +433,43 @@ export interface paths {
      *     controlled-sales (控销) application.
      */
     post: operations['admin_member_controlled_sales'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/members/{id}/grants/balance': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * `POST /api/admin/members/{id}/grants/balance`: gives balance; above ¥1,000.00 it waits for a
+     *     second operator (`request` in the answer).
+     */
+    post: operations['admin_grant_balance'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/members/{id}/grants/benefits': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** `POST /api/admin/members/{id}/grants/benefits`: gives coupons, vouchers, red packets or points. */
+    post: operations['admin_grant_benefits'];
     delete?: never;
     options?: never;
     head?: never;
@@ -3319,6 +3410,13 @@ export interface components {
       /** @description The provider's authorize page, with a one-time state valid for ten minutes. */
       url: string;
     };
+    /** @description Balance given (an offline recharge received, say). */
+    BalanceForm: {
+      /** @description Yuan, at most two decimals. */
+      amount: string;
+      /** @description 赠送原因. */
+      reason: string;
+    };
     /** @description A movement of a member's balance. */
     BalanceMove: {
       /** @description Signed: negative when money left the wallet. */
@@ -3329,6 +3427,52 @@ export interface components {
       /** Format: int64 */
       id: number;
       note: string;
+    };
+    /** @description A balance request. */
+    BalanceRequest: {
+      amount: string;
+      company: string;
+      /** Format: int64 */
+      created_at: number;
+      decided_name: string;
+      /** Format: int64 */
+      id: number;
+      /** Format: int64 */
+      member_id: number;
+      reason: string;
+      requested_name: string;
+      /**
+       * Format: int64
+       * @description 0 待审批, 1 已通过, 2 已驳回.
+       */
+      status: number;
+    };
+    /**
+     * @description A coupon, voucher, red packets or points given: the fields as the document shows them, read
+     *     into `gift`, which is what the call uses.
+     */
+    BenefitForm: {
+      /** @description Yuan (red packets). */
+      amount?: string | null;
+      /**
+       * Format: int64
+       * @description Copies (coupon, voucher; 1 when absent).
+       */
+      count?: number | null;
+      /** @description `coupon`, `voucher`, `red_packet` or `points`. */
+      kind: string;
+      /**
+       * Format: int64
+       * @description Points, signed (points).
+       */
+      points?: number | null;
+      /** @description 赠送原因, kept in the member's log and the audit trail. */
+      reason: string;
+      /**
+       * Format: int64
+       * @description The template (coupon, voucher).
+       */
+      template?: number | null;
     };
     /**
      * @description What the provider sent back to the shop's page; both required (checked once the shop is
@@ -4448,6 +4592,14 @@ export interface components {
       orders: number;
       /** @example 120.00 */
       sales: string;
+    };
+    /** @description A decision on a request. */
+    DecideForm: {
+      /**
+       * Format: int64
+       * @description `1` approves (the balance is paid), `0` rejects.
+       */
+      approve: number;
     };
     /** @description Lines to delete. */
     DeleteForm: {
@@ -5622,6 +5774,27 @@ export interface components {
       msg: string;
     };
     /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
+    Envelope_Given: {
+      /**
+       * Format: int64
+       * @description 10000: success.
+       * @example 10000
+       */
+      code: number;
+      /** @description A gift given, or (a large balance grant) waiting for a second operator. */
+      data: {
+        /**
+         * Format: int64
+         * @description The balance request waiting for a second operator, when the grant is one.
+         */
+        request: number | null;
+        /** @description What was given, as a person reads it. */
+        summary: string;
+      };
+      /** @example ok */
+      msg: string;
+    };
+    /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
     Envelope_GoodsActivities: {
       /**
        * Format: int64
@@ -5699,6 +5872,27 @@ export interface components {
          * @description Goods matching, over all pages.
          */
         total: number;
+      };
+      /** @example ok */
+      msg: string;
+    };
+    /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
+    Envelope_GrantTemplates: {
+      /**
+       * Format: int64
+       * @description 10000: success.
+       * @example 10000
+       */
+      code: number;
+      /** @description The coupon and cash-voucher templates. */
+      data: {
+        coupons: components['schemas']['GrantTemplate'][];
+        /**
+         * @description Balance grants above this amount wait for a second operator.
+         * @example 1000.00
+         */
+        second_operator_above: string;
+        vouchers: components['schemas']['GrantTemplate'][];
       };
       /** @example ok */
       msg: string;
@@ -7258,6 +7452,35 @@ export interface components {
       msg: string;
     };
     /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
+    Envelope_Vec_BalanceRequest: {
+      /**
+       * Format: int64
+       * @description 10000: success.
+       * @example 10000
+       */
+      code: number;
+      data: {
+        amount: string;
+        company: string;
+        /** Format: int64 */
+        created_at: number;
+        decided_name: string;
+        /** Format: int64 */
+        id: number;
+        /** Format: int64 */
+        member_id: number;
+        reason: string;
+        requested_name: string;
+        /**
+         * Format: int64
+         * @description 0 待审批, 1 已通过, 2 已驳回.
+         */
+        status: number;
+      }[];
+      /** @example ok */
+      msg: string;
+    };
+    /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
     Envelope_Vec_Card: {
       /**
        * Format: int64
@@ -7773,6 +7996,16 @@ export interface components {
       /** Format: int64 */
       type: number;
     };
+    /** @description A gift given, or (a large balance grant) waiting for a second operator. */
+    Given: {
+      /**
+       * Format: int64
+       * @description The balance request waiting for a second operator, when the grant is one.
+       */
+      request: number | null;
+      /** @description What was given, as a person reads it. */
+      summary: string;
+    };
     /** @description The promotions a goods takes part in. */
     GoodsActivities: {
       combinations: components['schemas']['CombinationOffer'][];
@@ -7856,6 +8089,27 @@ export interface components {
        * @description Goods matching, over all pages.
        */
       total: number;
+    };
+    /** @description A template that can be given. */
+    GrantTemplate: {
+      /**
+       * Format: int64
+       * @description Days a copy is valid.
+       */
+      days: number;
+      /** Format: int64 */
+      id: number;
+      title: string;
+    };
+    /** @description The coupon and cash-voucher templates. */
+    GrantTemplates: {
+      coupons: components['schemas']['GrantTemplate'][];
+      /**
+       * @description Balance grants above this amount wait for a second operator.
+       * @example 1000.00
+       */
+      second_operator_above: string;
+      vouchers: components['schemas']['GrantTemplate'][];
     };
     HelpArticle: {
       /** Format: int64 */
@@ -10101,6 +10355,11 @@ export interface components {
     Waiting: {
       /** Format: int64 */
       after_sales: number;
+      /**
+       * Format: int64
+       * @description Balance grants waiting for a second operator.
+       */
+      balance_requests: number;
       /** Format: int64 */
       certificates: number;
       /** Format: int64 */
@@ -10252,7 +10511,10 @@ export type ArticleLink = components['schemas']['ArticleLink'];
 export type Articles = components['schemas']['Articles'];
 export type AuditRow = components['schemas']['AuditRow'];
 export type Authorize = components['schemas']['Authorize'];
+export type BalanceForm = components['schemas']['BalanceForm'];
 export type BalanceMove = components['schemas']['BalanceMove'];
+export type BalanceRequest = components['schemas']['BalanceRequest'];
+export type BenefitForm = components['schemas']['BenefitForm'];
 export type BindForm = components['schemas']['BindForm'];
 export type Bit = components['schemas']['Bit'];
 export type Bought = components['schemas']['Bought'];
@@ -10324,6 +10586,7 @@ export type CouponPage = components['schemas']['CouponPage'];
 export type CouponValue = components['schemas']['CouponValue'];
 export type Dashboard = components['schemas']['Dashboard'];
 export type DaySales = components['schemas']['DaySales'];
+export type DecideForm = components['schemas']['DecideForm'];
 export type DeleteForm = components['schemas']['DeleteForm'];
 export type Deleted = components['schemas']['Deleted'];
 export type DetailQuery = components['schemas']['DetailQuery'];
@@ -10384,9 +10647,11 @@ export type EnvelopeFavoritePage = components['schemas']['Envelope_FavoritePage'
 export type EnvelopeFeedback = components['schemas']['Envelope_Feedback'];
 export type EnvelopeFeedbackPage = components['schemas']['Envelope_FeedbackPage'];
 export type EnvelopeForgetStep = components['schemas']['Envelope_ForgetStep'];
+export type EnvelopeGiven = components['schemas']['Envelope_Given'];
 export type EnvelopeGoodsActivities = components['schemas']['Envelope_GoodsActivities'];
 export type EnvelopeGoodsDetail = components['schemas']['Envelope_GoodsDetail'];
 export type EnvelopeGoodsPage = components['schemas']['Envelope_GoodsPage'];
+export type EnvelopeGrantTemplates = components['schemas']['Envelope_GrantTemplates'];
 export type EnvelopeHomeData = components['schemas']['Envelope_HomeData'];
 export type EnvelopeInvoice = components['schemas']['Envelope_Invoice'];
 export type EnvelopeInvoiceIssued = components['schemas']['Envelope_InvoiceIssued'];
@@ -10438,6 +10703,7 @@ export type EnvelopeUserInfo = components['schemas']['Envelope_UserInfo'];
 export type EnvelopeUserState = components['schemas']['Envelope_UserState'];
 export type EnvelopeVecActivityLink = components['schemas']['Envelope_Vec_ActivityLink'];
 export type EnvelopeVecAd = components['schemas']['Envelope_Vec_Ad'];
+export type EnvelopeVecBalanceRequest = components['schemas']['Envelope_Vec_BalanceRequest'];
 export type EnvelopeVecCard = components['schemas']['Envelope_Vec_Card'];
 export type EnvelopeVecCombinationCard = components['schemas']['Envelope_Vec_CombinationCard'];
 export type EnvelopeVecKxAd = components['schemas']['Envelope_Vec_KxAd'];
@@ -10467,10 +10733,13 @@ export type ForgetForm = components['schemas']['ForgetForm'];
 export type ForgetStep = components['schemas']['ForgetStep'];
 export type FreeShippingHint = components['schemas']['FreeShippingHint'];
 export type Gift = components['schemas']['Gift'];
+export type Given = components['schemas']['Given'];
 export type GoodsActivities = components['schemas']['GoodsActivities'];
 export type GoodsDetail = components['schemas']['GoodsDetail'];
 export type GoodsInput = components['schemas']['GoodsInput'];
 export type GoodsPage = components['schemas']['GoodsPage'];
+export type GrantTemplate = components['schemas']['GrantTemplate'];
+export type GrantTemplates = components['schemas']['GrantTemplates'];
 export type HelpArticle = components['schemas']['HelpArticle'];
 export type HelpGroup = components['schemas']['HelpGroup'];
 export type HomeData = components['schemas']['HomeData'];
@@ -10853,6 +11122,60 @@ export interface operations {
       '5XX': components['responses']['Error'];
     };
   };
+  admin_balance_requests: {
+    parameters: {
+      query?: {
+        /** @description `1`: only those waiting. */
+        pending?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 余额审批 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_Vec_BalanceRequest'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  admin_balance_request_decide: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description 申请 id */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/x-www-form-urlencoded': components['schemas']['DecideForm'];
+      };
+    };
+    responses: {
+      /** @description 已审批 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_Given'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
   admin_certificate_approve: {
     parameters: {
       query?: never;
@@ -10954,6 +11277,28 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Envelope_Dashboard'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  admin_grant_templates: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 可赠送的券 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_GrantTemplates'];
         };
       };
       '4XX': components['responses']['Error'];
@@ -11163,6 +11508,64 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Envelope_ControlledSalesReviewed'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  admin_grant_balance: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description 会员 id */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/x-www-form-urlencoded': components['schemas']['BalanceForm'];
+      };
+    };
+    responses: {
+      /** @description 已赠送或待审批 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_Given'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  admin_grant_benefits: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description 会员 id */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/x-www-form-urlencoded': components['schemas']['BenefitForm'];
+      };
+    };
+    responses: {
+      /** @description 已赠送 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_Given'];
         };
       };
       '4XX': components['responses']['Error'];

@@ -53,6 +53,8 @@ pub struct Waiting {
     pub invoices: i64,
     pub feedback: i64,
     pub wanted: i64,
+    /// Balance grants waiting for a second operator.
+    pub balance_requests: i64,
 }
 
 #[derive(Debug, Serialize, sqlx::FromRow, utoipa::ToSchema)]
@@ -142,6 +144,7 @@ pub async fn read(conn: &mut AnyConnection, now: i64) -> Result<Dashboard> {
             .await?,
         feedback: count(conn, "SELECT CAST(COUNT(*) AS BIGINT) FROM feedback WHERE status = $1", 0).await?,
         wanted: count(conn, "SELECT CAST(COUNT(*) AS BIGINT) FROM wanted_varieties WHERE status = $1", 0).await?,
+        balance_requests: count(conn, "SELECT CAST(COUNT(*) AS BIGINT) FROM balance_requests WHERE status = $1", 0).await?,
     };
     let low_stock: Vec<LowStock> =
         sqlx::query_as("SELECT id, name, ypgg, sccj, stock FROM goods WHERE is_buy = 1 AND stock < $1 ORDER BY stock, id LIMIT 10")

@@ -10,6 +10,7 @@
 
 pub mod audit;
 pub mod dashboard;
+pub mod grants;
 pub mod invoices;
 pub mod members;
 pub mod operators;

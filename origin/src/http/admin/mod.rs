@@ -6,6 +6,7 @@
 
 mod audit;
 mod dashboard;
+mod grants;
 mod invoices;
 mod members;
 mod operators;
@@ -36,6 +37,7 @@ pub fn router() -> OpenApiRouter<ApiContext> {
         .merge(session::router())
         .merge(dashboard::router())
         .merge(orders::router())
+        .merge(grants::router())
         .merge(invoices::router())
         .merge(members::router())
         .merge(returns::router())
