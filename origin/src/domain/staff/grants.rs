@@ -68,10 +68,10 @@ pub async fn give(conn: &mut AnyConnection, actor: &Actor, member: i64, gift: Gi
     if reason.chars().count() > 100 {
         return Err(Error::field("reason", "赠送原因不能超过100字"));
     }
-    if let Gift::Coupon { count, .. } | Gift::Voucher { count, .. } = gift {
-        if !(1..=grants::COUNT_MAX).contains(&count) {
-            return Err(Error::field("count", format!("数量须在1到{}之间", grants::COUNT_MAX)));
-        }
+    if let Gift::Coupon { count, .. } | Gift::Voucher { count, .. } = gift
+        && !(1..=grants::COUNT_MAX).contains(&count)
+    {
+        return Err(Error::field("count", format!("数量须在1到{}之间", grants::COUNT_MAX)));
     }
     let mut tx = begin_write(conn).await?;
     let exists: Option<i64> = sqlx::query_scalar("SELECT id FROM members WHERE id = $1").bind(member).fetch_optional(&mut *tx).await?;
