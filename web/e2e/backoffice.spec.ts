@@ -346,3 +346,49 @@ test('customer service approves a return the warehouse then refunds, and operati
   const gsp = zizhi.data.list.find((certificate: { number: string }) => certificate.number === 'GSP-ZJ-2026-01');
   expect([gsp.status, gsp.reason]).toEqual([2, '扫描件不清晰，请重新上传']);
 });
+
+test('gifts carry a reason, and a large balance gift is paid only once a second operator approves it', async ({ browser }) => {
+  const [[member, redBefore, balanceBefore]] = sql("SELECT id, red_packet, balance FROM members WHERE username = 'demo'") as [
+    [number, number, number],
+  ];
+
+  // Operations gives red packets from the member's page.
+  const operations = await consolePage(browser, addOperator('operations').username);
+  await operations.goto(`${base()}/admin/members/${member}`);
+  const gift = operations.getByTestId('gift-card');
+  await expect(gift.getByText('余额', { exact: true })).toHaveCount(0);
+  await gift.getByText('红包', { exact: true }).click();
+  await gift.getByLabel('金额').fill('12.50');
+  await gift.getByRole('button', { name: /赠\s*送/ }).click();
+  await expect(gift.getByText('请填写赠送原因')).toBeVisible();
+  await gift.getByLabel('原因').fill('老客户回馈');
+  await gift.getByRole('button', { name: /赠\s*送/ }).click();
+  await expect(gift.getByText('赠送红包¥12.50')).toBeVisible();
+  expect((sql("SELECT red_packet FROM members WHERE username = 'demo'") as [[number]])[0][0] - redBefore).toBe(125_000);
+
+  // Finance asks for ¥2,000.00 of balance: it waits; the one who asked cannot approve it.
+  const asker = addOperator('finance');
+  const finance = await consolePage(browser, asker.username);
+  await finance.goto(`${base()}/admin/members/${member}`);
+  const card = finance.getByTestId('gift-card');
+  await card.getByText('余额', { exact: true }).click();
+  await card.getByLabel('金额').fill('2000');
+  await card.getByLabel('原因').fill('对公转账充值');
+  await card.getByRole('button', { name: /赠\s*送/ }).click();
+  await expect(card.getByText(/申请赠送余额¥2000\.00，待另一位员工审批/)).toBeVisible();
+  expect((sql("SELECT balance FROM members WHERE username = 'demo'") as [[number]])[0][0]).toBe(balanceBefore);
+  await finance.goto(`${base()}/admin/balance-requests`);
+  const row = finance.getByTestId('admin-balance-requests').locator('tbody tr.ant-table-row').filter({ hasText: '对公转账充值' });
+  await expect(row).toContainText('待审批');
+  await expect(row.getByRole('button', { name: /通\s*过/ })).toHaveCount(0);
+
+  // A second finance operator approves it: the balance moves by exactly that.
+  const second = await consolePage(browser, addOperator('finance').username);
+  await second.goto(`${base()}/admin/balance-requests`);
+  const waiting = second.getByTestId('admin-balance-requests').locator('tbody tr.ant-table-row').filter({ hasText: '对公转账充值' });
+  await waiting.getByRole('button', { name: /通\s*过/ }).click();
+  await expect(waiting).toHaveCount(0);
+  expect((sql("SELECT balance FROM members WHERE username = 'demo'") as [[number]])[0][0] - balanceBefore).toBe(20_000_000);
+  const [[decided]] = sql("SELECT decided_name FROM balance_requests WHERE reason = '对公转账充值'") as [[string]];
+  expect(decided).not.toBe(asker.username);
+});

@@ -23,6 +23,9 @@ export type CaseRow = Schemas['CaseRow'];
 export type MemberRow = Schemas['MemberRow'];
 export type MemberPage = Schemas['MemberPage'];
 export type CertificateRow = Schemas['CertificateRow'];
+export type GrantTemplates = Schemas['GrantTemplates'];
+export type BalanceRequest = Schemas['BalanceRequest'];
+export type Given = Schemas['Given'];
 export type CaseThread = Schemas['CaseThread'];
 
 export interface Page<T> {
@@ -77,6 +80,8 @@ const keys = {
   returns: (params: Params) => ['admin', 'returns', params] as const,
   members: (params: Params) => ['admin', 'members', params] as const,
   member: (id: number) => ['admin', 'member', id] as const,
+  templates: ['admin', 'templates'] as const,
+  balanceRequests: (pending: boolean) => ['admin', 'balance-requests', pending] as const,
   cases: (params: Params) => ['admin', 'cases', params] as const,
   case: (id: number) => ['admin', 'case', id] as const,
   audit: (params: Params) => ['admin', 'audit', params] as const,
@@ -314,6 +319,49 @@ export function useReviewControlledSales(member: number) {
   return useMutation({
     mutationFn: ({ approve, reason }: { approve: boolean; reason?: string }) =>
       adminApi.post<{ status: number }>(`/api/admin/members/${member}/controlled-sales`, { approve, reason }),
+    onSuccess: refresh,
+  });
+}
+
+export function useGrantTemplates() {
+  return useQuery({
+    queryKey: keys.templates,
+    queryFn: () => adminApi.get<GrantTemplates>('/api/admin/grant-templates'),
+    staleTime: 60_000,
+  });
+}
+
+export type GiftForm =
+  | { kind: 'coupon' | 'voucher'; template: number; count: number; reason: string }
+  | { kind: 'red_packet'; amount: string; reason: string }
+  | { kind: 'points'; points: number; reason: string }
+  | { kind: 'balance'; amount: string; reason: string };
+
+/** Gives a member something; a balance grant above the set amount answers the request it made. */
+export function useGive(member: number) {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (form: GiftForm) =>
+      form.kind === 'balance'
+        ? adminApi.post<Given>(`/api/admin/members/${member}/grants/balance`, { amount: form.amount, reason: form.reason })
+        : adminApi.post<Given>(`/api/admin/members/${member}/grants/benefits`, form),
+    onSuccess: refresh,
+  });
+}
+
+export function useBalanceRequests(pending: boolean) {
+  return useQuery({
+    queryKey: keys.balanceRequests(pending),
+    queryFn: () => adminApi.get<BalanceRequest[]>('/api/admin/balance-requests', { params: { pending: pending ? 1 : undefined } }),
+    staleTime: 0,
+  });
+}
+
+export function useDecideBalance() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: ({ id, approve }: { id: number; approve: boolean }) =>
+      adminApi.post<Given>(`/api/admin/balance-requests/${id}/decide`, { approve }),
     onSuccess: refresh,
   });
 }

@@ -11,6 +11,7 @@ import { DashboardPage } from './dashboard';
 import { OrdersPage } from './orders';
 import { MembersPage } from './members';
 import { MemberPageView } from './member';
+import { BalanceRequestsPage } from './gifts';
 import { OrderPage } from './order';
 import { InvoicesPage } from './invoices';
 import { ReturnsPage } from './returns';
@@ -29,6 +30,7 @@ interface Screen {
 const SCREENS: Screen[] = [
   { path: '/admin', label: '工作台', need: 'read' },
   { path: '/admin/members', label: '会员', need: 'read' },
+  { path: '/admin/balance-requests', label: '余额审批', need: 'read' },
   { path: '/admin/orders', label: '订单', need: 'read' },
   { path: '/admin/returns', label: '退货', need: 'read' },
   { path: '/admin/after-sales', label: '售后', need: 'read' },
@@ -86,6 +88,7 @@ function Frame({ me }: { me: OperatorMe }) {
             <Route index element={guard('read', <DashboardPage />)} />
             <Route path="members" element={guard('read', <MembersPage />)} />
             <Route path="members/:id" element={guard('read', <MemberPageView me={me} />)} />
+            <Route path="balance-requests" element={guard('read', <BalanceRequestsPage me={me} />)} />
             <Route path="orders" element={guard('read', <OrdersPage />)} />
             <Route path="orders/:reference" element={guard('read', <OrderPage me={me} />)} />
             <Route path="returns" element={guard('read', <ReturnsPage me={me} />)} />

@@ -24,6 +24,7 @@ export function DashboardPage() {
   const waiting: { label: string; count: number; to?: string }[] = [
     { label: '待发货订单', count: data.waiting.to_ship, to: '/admin/orders?status=1' },
     { label: '待开发票', count: data.waiting.invoices, to: '/admin/invoices?pending=1' },
+    { label: '余额待审批', count: data.waiting.balance_requests, to: '/admin/balance-requests' },
     { label: '待审资质', count: data.waiting.certificates, to: '/admin/members?pending=1' },
     { label: '控销申请', count: data.waiting.controlled_sales },
     { label: '退货处理中', count: data.waiting.returns, to: '/admin/returns' },

@@ -18,6 +18,7 @@ import {
   type OperatorMe,
 } from './api';
 import { Money } from './console';
+import { GiftCard } from './gifts';
 
 const REVIEW_COLORS = ['orange', 'green', 'red'];
 
@@ -169,6 +170,7 @@ export function MemberPageView({ me }: { me: OperatorMe }) {
           </Descriptions.Item>
         </Descriptions>
       </Card>
+      <GiftCard member={member.id} me={me} />
       <Card title="资质证件" className="console-cards">
         {data.certificates.length === 0 ? (
           <Empty description="尚未上传" />
