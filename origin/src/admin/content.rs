@@ -4,8 +4,9 @@
 use sqlx::AnyConnection;
 
 use super::shown::shown;
-use super::{ArticleArgs, begin_write, log};
-use crate::domain::self_service::{self, FeedbackKind, FeedbackStatus, WantedStatus};
+use super::{ArticleArgs, begin_write};
+use crate::domain::self_service::{FeedbackKind, FeedbackStatus, WantedStatus};
+use crate::domain::staff::{Actor, service};
 use crate::now;
 
 pub(super) async fn article(conn: &mut AnyConnection, operator: &str, args: ArticleArgs) -> anyhow::Result<String> {
@@ -94,12 +95,7 @@ pub(super) async fn feedback(conn: &mut AnyConnection, open: bool) -> anyhow::Re
 }
 
 pub(super) async fn reply_feedback(conn: &mut AnyConnection, operator: &str, id: i64, reply: &str) -> anyhow::Result<String> {
-    let reply = reply.trim();
-    anyhow::ensure!(!reply.is_empty(), "a reply needs its text");
-    let mut tx = begin_write(conn).await?;
-    let member = self_service::reply_feedback(&mut tx, id, reply, now()).await?;
-    log(&mut tx, operator, "feedback.reply", member, &format!("feedback {id}")).await?;
-    tx.commit().await?;
+    service::reply_feedback(conn, &Actor::command_line(operator), id, reply, now()).await?;
     Ok(format!("feedback {id}: {}\n", FeedbackStatus::Replied.name()))
 }
 
@@ -148,12 +144,7 @@ pub(super) async fn reply_wanted(conn: &mut AnyConnection, operator: &str, id: i
     let status = WantedStatus::from_code(status)
         .filter(|status| *status != WantedStatus::Waiting)
         .ok_or_else(|| anyhow::anyhow!("--status must be 1 (已上架) or 2 (暂无货源)"))?;
-    let reply = reply.trim();
-    anyhow::ensure!(!reply.is_empty(), "a reply needs its text");
-    let mut tx = begin_write(conn).await?;
-    let member = self_service::answer_wanted(&mut tx, id, status, reply, now()).await?;
-    log(&mut tx, operator, "wanted.reply", member, &format!("wanted {id}: {reply}")).await?;
-    tx.commit().await?;
+    service::answer_wanted(conn, &Actor::command_line(operator), id, status, reply, now()).await?;
     Ok(format!("wanted {id}: {}\n", status.name()))
 }
 

@@ -635,11 +635,6 @@ async fn begin_write(conn: &mut AnyConnection) -> anyhow::Result<sqlx::Transacti
     Ok(crate::domain::staff::orders::begin_write(conn).await?)
 }
 
-/// Records a command's write on a member in the audit trail, as the command line's `operator`.
-async fn log(conn: &mut AnyConnection, operator: &str, action: &str, member: i64, detail: &str) -> anyhow::Result<()> {
-    record(conn, operator, action, format!("member:{member}"), Some(member), detail).await
-}
-
 /// Records a command's write in the audit trail, as the command line's `operator`.
 async fn record(
     conn: &mut AnyConnection,

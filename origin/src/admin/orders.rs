@@ -5,14 +5,13 @@
 use sqlx::AnyConnection;
 
 use super::shown::shown;
-use super::{begin_write, log};
 use crate::domain::after_sales::{CaseKind, CaseStatus};
 use crate::domain::invoices::{InvoiceKind, InvoiceStatus};
 use crate::domain::orders::shipping;
 use crate::domain::points_mall::PointsOrderStatus;
+use crate::domain::returns;
 use crate::domain::returns::Step;
 use crate::domain::staff::{self, Actor as Operator};
-use crate::domain::{messages, returns};
 use crate::{money, now};
 
 pub(super) async fn ship(
@@ -239,19 +238,6 @@ pub(super) async fn ship_points(
     carrier: &str,
     tracking: &str,
 ) -> anyhow::Result<String> {
-    let (carrier, tracking) = (carrier.trim(), tracking.trim());
-    anyhow::ensure!(!carrier.is_empty() && !tracking.is_empty(), "a shipment needs its carrier and tracking number");
-    let mut tx = begin_write(conn).await?;
-    let (member, order_no) = crate::domain::points_mall::ship(&mut tx, order, carrier, tracking, now()).await?;
-    messages::send(
-        &mut tx,
-        member,
-        messages::MessageKind::Order,
-        "积分订单已发货",
-        &format!("积分订单 {order_no} 已由{carrier}发出，运单号 {tracking}。"),
-    )
-    .await?;
-    log(&mut tx, operator, "points_order.ship", member, &format!("points order {order} ({order_no}): {carrier} {tracking}")).await?;
-    tx.commit().await?;
-    Ok(format!("shipped points order {order} ({order_no}) by {carrier}, {tracking}\n"))
+    let order_no = staff::service::ship_points(conn, &Operator::command_line(operator), order, carrier, tracking, now()).await?;
+    Ok(format!("shipped points order {order} ({order_no}) by {}, {}\n", carrier.trim(), tracking.trim()))
 }

@@ -69,6 +69,12 @@ fn needs() -> Vec<(Method, &'static str, Option<Permission>)> {
         (Method::GET, "/api/admin/after-sales", Some(Read)),
         (Method::GET, "/api/admin/after-sales/{id}", Some(Read)),
         (Method::POST, "/api/admin/after-sales/{id}/answer", Some(AfterSales)),
+        (Method::GET, "/api/admin/feedback", Some(Read)),
+        (Method::POST, "/api/admin/feedback/{id}/reply", Some(Feedback)),
+        (Method::GET, "/api/admin/wanted", Some(Read)),
+        (Method::POST, "/api/admin/wanted/{id}/answer", Some(Feedback)),
+        (Method::GET, "/api/admin/points-orders", Some(Read)),
+        (Method::POST, "/api/admin/points-orders/{id}/ship", Some(Ship)),
         (Method::GET, "/api/admin/operators", Some(Operators)),
         (Method::POST, "/api/admin/operators", Some(Operators)),
         (Method::PUT, "/api/admin/operators/{id}", Some(Operators)),
@@ -610,6 +616,71 @@ async fn gifts_carry_a_reason_and_a_large_balance_grant_waits_for_a_second_opera
         assert!(actions[1].1.contains("老客户回馈"), "the reason is kept: {actions:?}");
         let (_, log) = app.get(&app.demo().await, "/api/user/red_packet_log").await;
         assert_eq!(log["data"]["list"][0]["note"], "老客户回馈");
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn customer_service_answers_feedback_and_wanted_varieties_and_the_warehouse_ships_points_orders() {
+    on_both(|app| async move {
+        let demo = app.demo().await;
+        let member: i64 = sqlx::query_scalar("SELECT id FROM members WHERE username = 'demo'").fetch_one(&app.db.pool).await.unwrap();
+        let (status, sent) = app.post(&demo, "/api/user/feedback", &[("kind", "1"), ("body", "希望支持按批号筛选")]).await;
+        assert_eq!(status, StatusCode::OK, "{sent}");
+        sqlx::query("INSERT INTO wanted_varieties (member_id, name, number, created_at) VALUES ($1, '布洛芬缓释胶囊', 20, 0)")
+            .bind(member)
+            .execute(&app.db.pool)
+            .await
+            .unwrap();
+        let goods: i64 = sqlx::query_scalar("SELECT MIN(id) FROM points_goods").fetch_one(&app.db.pool).await.unwrap();
+        sqlx::query(
+            "INSERT INTO points_orders (order_no, member_id, points_goods_id, name, kind, number, points, price, status, address, created_at) \
+             VALUES ('P20261129001', $1, $2, '保温杯', 1, 1, 500, 0, 0, '浙江省杭州市', 0)",
+        )
+        .bind(member)
+        .bind(goods)
+        .execute(&app.db.pool)
+        .await
+        .unwrap();
+        let service = operator(&app, Role::Service).await;
+        let warehouse = operator(&app, Role::Warehouse).await;
+
+        let (_, open) = app.get(&service, "/api/admin/feedback?open=1").await;
+        let feedback = open["data"].as_array().unwrap().iter().find(|row| row["body"] == "希望支持按批号筛选").unwrap()["id"].as_i64().unwrap();
+        let (status, _) = app.post(&warehouse, &format!("/api/admin/feedback/{feedback}/reply"), &[("reply", "好")]).await;
+        assert_eq!(status, StatusCode::FORBIDDEN);
+        let (status, _) = app.post(&service, &format!("/api/admin/feedback/{feedback}/reply"), &[("reply", "已排期，下月上线")]).await;
+        assert_eq!(status, StatusCode::OK);
+        let (_, mine) = app.get(&demo, "/api/user/feedback").await;
+        assert_eq!(mine["data"]["list"][0]["reply"], "已排期，下月上线", "{mine}");
+        let (status, _) = app.post(&service, &format!("/api/admin/feedback/{feedback}/reply"), &[("reply", "再回一次")]).await;
+        assert!(status.is_client_error(), "replied once");
+
+        let (_, wanted) = app.get(&service, "/api/admin/wanted?open=1").await;
+        let id = wanted["data"][0]["id"].as_i64().unwrap();
+        let (status, refused) = app.post(&service, &format!("/api/admin/wanted/{id}/answer"), &[("reply", "已上架")]).await;
+        assert_eq!((status, refused["msg"].as_str()), (StatusCode::UNPROCESSABLE_ENTITY, Some("请选择已上架或暂无货源")));
+        let (status, _) = app.post(&service, &format!("/api/admin/wanted/{id}/answer"), &[("status", "1"), ("reply", "已上架，请搜索布洛芬")]).await;
+        assert_eq!(status, StatusCode::OK);
+        let (_, left) = app.get(&service, "/api/admin/wanted?open=1").await;
+        assert!(left["data"].as_array().unwrap().iter().all(|row| row["id"] != id));
+
+        let (_, orders) = app.get(&warehouse, "/api/admin/points-orders?pending=1").await;
+        let order = orders["data"].as_array().unwrap().iter().find(|row| row["order_no"] == "P20261129001").unwrap()["id"].as_i64().unwrap();
+        let path = format!("/api/admin/points-orders/{order}/ship");
+        let (status, _) = app.post(&service, &path, &[("carrier", "中通快递"), ("tracking", "ZT9")]).await;
+        assert_eq!(status, StatusCode::FORBIDDEN);
+        let (status, _) = app.post(&warehouse, &path, &[("carrier", "中通快递"), ("tracking", "ZT9")]).await;
+        assert_eq!(status, StatusCode::OK);
+        let (status, again) = app.post(&warehouse, &path, &[("carrier", "中通快递"), ("tracking", "ZT9")]).await;
+        assert_eq!((status, again["msg"].as_str()), (StatusCode::CONFLICT, Some("积分订单待收货，不能发货")));
+        let actions: Vec<String> = sqlx::query_scalar(
+            "SELECT action FROM audit_log WHERE action IN ('feedback.reply', 'wanted.reply', 'points_order.ship') ORDER BY id",
+        )
+        .fetch_all(&app.db.pool)
+        .await
+        .unwrap();
+        assert_eq!(actions, ["feedback.reply", "wanted.reply", "points_order.ship"]);
     })
     .await;
 }

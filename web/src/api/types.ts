@@ -283,6 +283,40 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/feedback': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** `GET /api/admin/feedback`: feedback, newest first. */
+    get: operations['admin_feedback'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/feedback/{id}/reply': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** `POST /api/admin/feedback/{id}/reply`: replies to feedback, once. */
+    post: operations['admin_feedback_reply'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/grant-templates': {
     parameters: {
       query?: never;
@@ -616,6 +650,40 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/points-orders': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** `GET /api/admin/points-orders`: points-mall orders, newest first. */
+    get: operations['admin_points_orders'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/points-orders/{id}/ship': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** `POST /api/admin/points-orders/{id}/ship`: ships a points order (the member is told). */
+    post: operations['admin_points_order_ship'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/returns': {
     parameters: {
       query?: never;
@@ -681,6 +749,40 @@ export interface paths {
     put?: never;
     /** `POST /api/admin/returns/{id}/reject`: refuses a requested or approved return (`reason` required). */
     post: operations['admin_return_reject'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/wanted': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** `GET /api/admin/wanted`: wanted varieties, newest first. */
+    get: operations['admin_wanted'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/wanted/{id}/answer': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** `POST /api/admin/wanted/{id}/answer`: answers a wanted variety (`status` 1 已上架 or 2 暂无货源). */
+    post: operations['admin_wanted_answer'];
     delete?: never;
     options?: never;
     head?: never;
@@ -3349,6 +3451,11 @@ export interface components {
        */
       resolve?: number | null;
     };
+    /** @description Done. */
+    Answered: {
+      /** Format: int64 */
+      id: number;
+    };
     /** @description A certificate approved, with the member's business scope. */
     ApproveForm: {
       /**
@@ -4914,6 +5021,22 @@ export interface components {
         signer: string;
         /** @example 药品购销电子合同 */
         title: string;
+      };
+      /** @example ok */
+      msg: string;
+    };
+    /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
+    Envelope_Answered: {
+      /**
+       * Format: int64
+       * @description 10000: success.
+       * @example 10000
+       */
+      code: number;
+      /** @description Done. */
+      data: {
+        /** Format: int64 */
+        id: number;
       };
       /** @example ok */
       msg: string;
@@ -7642,6 +7765,38 @@ export interface components {
       msg: string;
     };
     /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
+    Envelope_Vec_FeedbackRow: {
+      /**
+       * Format: int64
+       * @description 10000: success.
+       * @example 10000
+       */
+      code: number;
+      data: {
+        body: string;
+        company: string;
+        /** Format: int64 */
+        created_at: number;
+        /** Format: int64 */
+        id: number;
+        /**
+         * Format: int64
+         * @description 1 功能建议, 2 商品问题, 3 服务投诉, 4 其他.
+         */
+        kind: number;
+        /** Format: int64 */
+        member_id: number;
+        reply: string;
+        /**
+         * Format: int64
+         * @description 0 待回复, 1 已回复.
+         */
+        status: number;
+      }[];
+      /** @example ok */
+      msg: string;
+    };
+    /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
     Envelope_Vec_KxAd: {
       /**
        * Format: int64
@@ -7701,6 +7856,40 @@ export interface components {
       msg: string;
     };
     /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
+    Envelope_Vec_PointsOrderRow: {
+      /**
+       * Format: int64
+       * @description 10000: success.
+       * @example 10000
+       */
+      code: number;
+      data: {
+        address: string;
+        carrier: string;
+        company: string;
+        /** Format: int64 */
+        created_at: number;
+        /** Format: int64 */
+        id: number;
+        /** Format: int64 */
+        member_id: number;
+        name: string;
+        /** Format: int64 */
+        number: number;
+        order_no: string;
+        /** Format: int64 */
+        points: number;
+        /**
+         * Format: int64
+         * @description 0 待发货, 1 待收货, 2 已完成.
+         */
+        status: number;
+        tracking_no: string;
+      }[];
+      /** @example ok */
+      msg: string;
+    };
+    /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
     Envelope_Vec_String: {
       /**
        * Format: int64
@@ -7709,6 +7898,38 @@ export interface components {
        */
       code: number;
       data: string[];
+      /** @example ok */
+      msg: string;
+    };
+    /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
+    Envelope_Vec_WantedRow: {
+      /**
+       * Format: int64
+       * @description 10000: success.
+       * @example 10000
+       */
+      code: number;
+      data: {
+        company: string;
+        /** Format: int64 */
+        created_at: number;
+        /** Format: int64 */
+        id: number;
+        /** Format: int64 */
+        member_id: number;
+        name: string;
+        /** Format: int64 */
+        number: number;
+        remark: string;
+        reply: string;
+        sccj: string;
+        /**
+         * Format: int64
+         * @description 0 待处理, 1 已上架, 2 暂无货源.
+         */
+        status: number;
+        ypgg: string;
+      }[];
       /** @example ok */
       msg: string;
     };
@@ -7943,6 +8164,28 @@ export interface components {
       page: number;
       /** Format: int64 */
       total: number;
+    };
+    /** @description A piece of feedback. */
+    FeedbackRow: {
+      body: string;
+      company: string;
+      /** Format: int64 */
+      created_at: number;
+      /** Format: int64 */
+      id: number;
+      /**
+       * Format: int64
+       * @description 1 功能建议, 2 商品问题, 3 服务投诉, 4 其他.
+       */
+      kind: number;
+      /** Format: int64 */
+      member_id: number;
+      reply: string;
+      /**
+       * Format: int64
+       * @description 0 待回复, 1 已回复.
+       */
+      status: number;
     };
     /** @description A 422's `data`: the messages of each wrong field, in the order found. */
     FieldErrors: {
@@ -9412,6 +9655,37 @@ export interface components {
       /** Format: int64 */
       total: number;
     };
+    /** @description A points-mall order. */
+    PointsOrderRow: {
+      address: string;
+      carrier: string;
+      company: string;
+      /** Format: int64 */
+      created_at: number;
+      /** Format: int64 */
+      id: number;
+      /** Format: int64 */
+      member_id: number;
+      name: string;
+      /** Format: int64 */
+      number: number;
+      order_no: string;
+      /** Format: int64 */
+      points: number;
+      /**
+       * Format: int64
+       * @description 0 待发货, 1 待收货, 2 已完成.
+       */
+      status: number;
+      tracking_no: string;
+    };
+    /** @description A points order's parcel. */
+    PointsShipForm: {
+      /** @description 物流公司. */
+      carrier: string;
+      /** @description 运单号. */
+      tracking: string;
+    };
     /**
      * @description Why a line costs what it costs: its own price, a ladder entry, a flash sale, a combination.
      * @enum {string}
@@ -9630,6 +9904,16 @@ export interface components {
        */
       step: number;
       username: string;
+    };
+    /** @description A reply. */
+    ReplyForm: {
+      /** @description 回复内容, which the member reads. */
+      reply: string;
+      /**
+       * Format: int64
+       * @description Wanted varieties only: `1` 已上架, `2` 暂无货源.
+       */
+      status?: number | null;
     };
     /** @description An anomaly the app noticed; checked after the address's rate, as a page view. */
     ReportForm: {
@@ -10431,6 +10715,28 @@ export interface components {
       /** Format: int64 */
       total: number;
     };
+    /** @description A wanted variety. */
+    WantedRow: {
+      company: string;
+      /** Format: int64 */
+      created_at: number;
+      /** Format: int64 */
+      id: number;
+      /** Format: int64 */
+      member_id: number;
+      name: string;
+      /** Format: int64 */
+      number: number;
+      remark: string;
+      reply: string;
+      sccj: string;
+      /**
+       * Format: int64
+       * @description 0 待处理, 1 已上架, 2 暂无货源.
+       */
+      status: number;
+      ypgg: string;
+    };
     /** @description The member's WeChat binding. */
     WechatState: {
       bound: boolean;
@@ -10505,6 +10811,7 @@ export type AfterSaleMessage = components['schemas']['AfterSaleMessage'];
 export type AfterSalePage = components['schemas']['AfterSalePage'];
 export type Agreement = components['schemas']['Agreement'];
 export type AnswerForm = components['schemas']['AnswerForm'];
+export type Answered = components['schemas']['Answered'];
 export type ApproveForm = components['schemas']['ApproveForm'];
 export type Article = components['schemas']['Article'];
 export type ArticleLink = components['schemas']['ArticleLink'];
@@ -10608,6 +10915,7 @@ export type EnvelopeAdminOrder = components['schemas']['Envelope_AdminOrder'];
 export type EnvelopeAfterSale = components['schemas']['Envelope_AfterSale'];
 export type EnvelopeAfterSalePage = components['schemas']['Envelope_AfterSalePage'];
 export type EnvelopeAgreement = components['schemas']['Envelope_Agreement'];
+export type EnvelopeAnswered = components['schemas']['Envelope_Answered'];
 export type EnvelopeArticle = components['schemas']['Envelope_Article'];
 export type EnvelopeArticles = components['schemas']['Envelope_Articles'];
 export type EnvelopeAuthorize = components['schemas']['Envelope_Authorize'];
@@ -10706,10 +11014,13 @@ export type EnvelopeVecAd = components['schemas']['Envelope_Vec_Ad'];
 export type EnvelopeVecBalanceRequest = components['schemas']['Envelope_Vec_BalanceRequest'];
 export type EnvelopeVecCard = components['schemas']['Envelope_Vec_Card'];
 export type EnvelopeVecCombinationCard = components['schemas']['Envelope_Vec_CombinationCard'];
+export type EnvelopeVecFeedbackRow = components['schemas']['Envelope_Vec_FeedbackRow'];
 export type EnvelopeVecKxAd = components['schemas']['Envelope_Vec_KxAd'];
 export type EnvelopeVecLink = components['schemas']['Envelope_Vec_Link'];
 export type EnvelopeVecOperator = components['schemas']['Envelope_Vec_Operator'];
+export type EnvelopeVecPointsOrderRow = components['schemas']['Envelope_Vec_PointsOrderRow'];
 export type EnvelopeVecString = components['schemas']['Envelope_Vec_String'];
+export type EnvelopeVecWantedRow = components['schemas']['Envelope_Vec_WantedRow'];
 export type EnvelopeVoucherPage = components['schemas']['Envelope_VoucherPage'];
 export type EnvelopeWallet = components['schemas']['Envelope_Wallet'];
 export type EnvelopeWanted = components['schemas']['Envelope_Wanted'];
@@ -10726,6 +11037,7 @@ export type FavoritePage = components['schemas']['FavoritePage'];
 export type Feedback = components['schemas']['Feedback'];
 export type FeedbackForm = components['schemas']['FeedbackForm'];
 export type FeedbackPage = components['schemas']['FeedbackPage'];
+export type FeedbackRow = components['schemas']['FeedbackRow'];
 export type FieldErrors = components['schemas']['FieldErrors'];
 export type Flag = components['schemas']['Flag'];
 export type FlashSale = components['schemas']['FlashSale'];
@@ -10818,6 +11130,8 @@ export type PointsGoods = components['schemas']['PointsGoods'];
 export type PointsMallPage = components['schemas']['PointsMallPage'];
 export type PointsOrder = components['schemas']['PointsOrder'];
 export type PointsOrderPage = components['schemas']['PointsOrderPage'];
+export type PointsOrderRow = components['schemas']['PointsOrderRow'];
+export type PointsShipForm = components['schemas']['PointsShipForm'];
 export type PriceKind = components['schemas']['PriceKind'];
 export type Qualified = components['schemas']['Qualified'];
 export type QualityInspection = components['schemas']['QualityInspection'];
@@ -10832,6 +11146,7 @@ export type RedeemForm = components['schemas']['RedeemForm'];
 export type RegisterForm = components['schemas']['RegisterForm'];
 export type RegisterStep = components['schemas']['RegisterStep'];
 export type Registered = components['schemas']['Registered'];
+export type ReplyForm = components['schemas']['ReplyForm'];
 export type ReportForm = components['schemas']['ReportForm'];
 export type ReturnForm = components['schemas']['ReturnForm'];
 export type ReturnInfo = components['schemas']['ReturnInfo'];
@@ -10883,6 +11198,7 @@ export type Wallet = components['schemas']['Wallet'];
 export type Wanted = components['schemas']['Wanted'];
 export type WantedForm = components['schemas']['WantedForm'];
 export type WantedPage = components['schemas']['WantedPage'];
+export type WantedRow = components['schemas']['WantedRow'];
 export type WechatState = components['schemas']['WechatState'];
 export type Welfare = components['schemas']['Welfare'];
 export type Winner = components['schemas']['Winner'];
@@ -11277,6 +11593,60 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Envelope_Dashboard'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  admin_feedback: {
+    parameters: {
+      query?: {
+        /** @description `1`: only those waiting. */
+        open?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 意见反馈 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_Vec_FeedbackRow'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  admin_feedback_reply: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description 反馈 id */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/x-www-form-urlencoded': components['schemas']['ReplyForm'];
+      };
+    };
+    responses: {
+      /** @description 已回复 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_Answered'];
         };
       };
       '4XX': components['responses']['Error'];
@@ -11825,6 +12195,60 @@ export interface operations {
       '5XX': components['responses']['Error'];
     };
   };
+  admin_points_orders: {
+    parameters: {
+      query?: {
+        /** @description `1`: only those waiting to be shipped. */
+        pending?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 积分订单 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_Vec_PointsOrderRow'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  admin_points_order_ship: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description 积分订单 id */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/x-www-form-urlencoded': components['schemas']['PointsShipForm'];
+      };
+    };
+    responses: {
+      /** @description 已发货 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_Answered'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
   admin_returns: {
     parameters: {
       query?: {
@@ -11931,6 +12355,60 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Envelope_ReturnMoved'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  admin_wanted: {
+    parameters: {
+      query?: {
+        /** @description `1`: only those waiting. */
+        open?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 品种求购 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_Vec_WantedRow'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  admin_wanted_answer: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description 求购 id */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/x-www-form-urlencoded': components['schemas']['ReplyForm'];
+      };
+    };
+    responses: {
+      /** @description 已答复 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_Answered'];
         };
       };
       '4XX': components['responses']['Error'];

@@ -17,6 +17,7 @@ pub mod operators;
 pub mod orders;
 pub mod returns;
 pub mod roles;
+pub mod service;
 
 pub use audit::Actor;
 pub use roles::{Permission, Role};

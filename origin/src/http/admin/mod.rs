@@ -12,6 +12,7 @@ mod members;
 mod operators;
 mod orders;
 mod returns;
+mod service;
 mod session;
 
 use std::marker::PhantomData;
@@ -41,6 +42,7 @@ pub fn router() -> OpenApiRouter<ApiContext> {
         .merge(invoices::router())
         .merge(members::router())
         .merge(returns::router())
+        .merge(service::router())
         .merge(operators::router())
         .merge(audit::router())
 }
