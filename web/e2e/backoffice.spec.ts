@@ -74,7 +74,7 @@ test('the warehouse ships an order found by its number in two parcels, and the b
 
   // What a warehouse operator may open: no 员工与权限, no 操作日志.
   const menu = console_.getByRole('menu');
-  await expect(menu.getByRole('link', { name: '订单' })).toBeVisible();
+  await expect(menu.getByRole('link', { name: '订单', exact: true })).toBeVisible();
   await expect(menu.getByRole('link', { name: '员工与权限' })).toHaveCount(0);
   await expect(menu.getByRole('link', { name: '操作日志' })).toHaveCount(0);
   await console_.goto(`${base()}/admin/operators`);
@@ -391,4 +391,24 @@ test('gifts carry a reason, and a large balance gift is paid only once a second 
   expect((sql("SELECT balance FROM members WHERE username = 'demo'") as [[number]])[0][0] - balanceBefore).toBe(20_000_000);
   const [[decided]] = sql("SELECT decided_name FROM balance_requests WHERE reason = '对公转账充值'") as [[string]];
   expect(decided).not.toBe(asker.username);
+});
+
+test('customer service answers feedback in 留言, and the member reads the answer', async ({ page, browser }) => {
+  await login(page);
+  const sent = await page.request.post(`${base()}/api/user/feedback`, { form: { kind: '1', body: '希望订单可按批号导出' } });
+  expect(sent.status(), await sent.text()).toBe(200);
+  const service = await consolePage(browser, addOperator('service').username);
+  await service.goto(`${base()}/admin/messages`);
+  const row = service.getByRole('row').filter({ hasText: '希望订单可按批号导出' });
+  await row.getByRole('button', { name: /回\s*复/ }).click();
+  await service.getByLabel('回复内容').fill('已记录，下个版本提供');
+  await service
+    .getByRole('dialog')
+    .getByRole('button', { name: /提\s*交/ })
+    .click();
+  await expect(row).toHaveCount(0);
+  await service.getByLabel('显示已处理').click();
+  await expect(service.getByRole('row').filter({ hasText: '希望订单可按批号导出' })).toContainText('已记录，下个版本提供');
+  const mine = await (await page.request.get(`${base()}/api/user/feedback`)).json();
+  expect(mine.data.list.find((item: { body: string }) => item.body === '希望订单可按批号导出').reply).toBe('已记录，下个版本提供');
 });

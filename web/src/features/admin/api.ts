@@ -26,6 +26,9 @@ export type CertificateRow = Schemas['CertificateRow'];
 export type GrantTemplates = Schemas['GrantTemplates'];
 export type BalanceRequest = Schemas['BalanceRequest'];
 export type Given = Schemas['Given'];
+export type FeedbackRow = Schemas['FeedbackRow'];
+export type WantedRow = Schemas['WantedRow'];
+export type PointsOrderRow = Schemas['PointsOrderRow'];
 export type CaseThread = Schemas['CaseThread'];
 
 export interface Page<T> {
@@ -362,6 +365,51 @@ export function useDecideBalance() {
   return useMutation({
     mutationFn: ({ id, approve }: { id: number; approve: boolean }) =>
       adminApi.post<Given>(`/api/admin/balance-requests/${id}/decide`, { approve }),
+    onSuccess: refresh,
+  });
+}
+
+export function useFeedback(open: boolean) {
+  return useQuery({
+    queryKey: ['admin', 'feedback', open],
+    queryFn: () => adminApi.get<FeedbackRow[]>('/api/admin/feedback', { params: { open: open ? 1 : undefined } }),
+    staleTime: 0,
+  });
+}
+
+export function useWanted(open: boolean) {
+  return useQuery({
+    queryKey: ['admin', 'wanted', open],
+    queryFn: () => adminApi.get<WantedRow[]>('/api/admin/wanted', { params: { open: open ? 1 : undefined } }),
+    staleTime: 0,
+  });
+}
+
+/** Replies to feedback, or answers a wanted variety (`status` 1 已上架, 2 暂无货源). */
+export function useReply() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: ({ what, id, reply, status }: { what: 'feedback' | 'wanted'; id: number; reply: string; status?: number }) =>
+      what === 'feedback'
+        ? adminApi.post<{ id: number }>(`/api/admin/feedback/${id}/reply`, { reply })
+        : adminApi.post<{ id: number }>(`/api/admin/wanted/${id}/answer`, { reply, status }),
+    onSuccess: refresh,
+  });
+}
+
+export function usePointsOrders(pending: boolean) {
+  return useQuery({
+    queryKey: ['admin', 'points-orders', pending],
+    queryFn: () => adminApi.get<PointsOrderRow[]>('/api/admin/points-orders', { params: { pending: pending ? 1 : undefined } }),
+    staleTime: 0,
+  });
+}
+
+export function useShipPoints() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: ({ id, carrier, tracking }: { id: number; carrier: string; tracking: string }) =>
+      adminApi.post<{ id: number }>(`/api/admin/points-orders/${id}/ship`, { carrier, tracking }),
     onSuccess: refresh,
   });
 }

@@ -12,6 +12,8 @@ import { OrdersPage } from './orders';
 import { MembersPage } from './members';
 import { MemberPageView } from './member';
 import { BalanceRequestsPage } from './gifts';
+import { MessagesPage } from './messages';
+import { PointsOrdersPage } from './points-orders';
 import { OrderPage } from './order';
 import { InvoicesPage } from './invoices';
 import { ReturnsPage } from './returns';
@@ -35,6 +37,8 @@ const SCREENS: Screen[] = [
   { path: '/admin/returns', label: '退货', need: 'read' },
   { path: '/admin/after-sales', label: '售后', need: 'read' },
   { path: '/admin/invoices', label: '发票', need: 'read' },
+  { path: '/admin/messages', label: '留言', need: 'read' },
+  { path: '/admin/points-orders', label: '积分订单', need: 'read' },
   { path: '/admin/operators', label: '员工与权限', need: 'operators' },
   { path: '/admin/audit', label: '操作日志', need: 'read_audit' },
 ];
@@ -94,6 +98,8 @@ function Frame({ me }: { me: OperatorMe }) {
             <Route path="returns" element={guard('read', <ReturnsPage me={me} />)} />
             <Route path="after-sales" element={guard('read', <AfterSalesPage me={me} />)} />
             <Route path="invoices" element={guard('read', <InvoicesPage me={me} />)} />
+            <Route path="messages" element={guard('read', <MessagesPage me={me} />)} />
+            <Route path="points-orders" element={guard('read', <PointsOrdersPage me={me} />)} />
             <Route path="operators" element={guard('operators', <OperatorsPage me={me} />)} />
             <Route path="audit" element={guard('read_audit', <AuditPage />)} />
             <Route

@@ -29,8 +29,8 @@ export function DashboardPage() {
     { label: '控销申请', count: data.waiting.controlled_sales },
     { label: '退货处理中', count: data.waiting.returns, to: '/admin/returns' },
     { label: '售后待处理', count: data.waiting.after_sales, to: '/admin/after-sales' },
-    { label: '意见反馈待回复', count: data.waiting.feedback },
-    { label: '品种求购待回复', count: data.waiting.wanted },
+    { label: '意见反馈待回复', count: data.waiting.feedback, to: '/admin/messages' },
+    { label: '品种求购待回复', count: data.waiting.wanted, to: '/admin/messages' },
   ];
   return (
     <div data-testid="dashboard">
