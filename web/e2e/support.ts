@@ -49,8 +49,13 @@ export async function fillCart(page: Page, goods: [number, number][]) {
 
 /** Runs an operator's command (`origin admin …`) on the shop's database; answers what it printed. */
 export function admin(...args: string[]): string {
+  return adminAs('e2e', ...args);
+}
+
+/** `admin` as another operator: a second pair of eyes, where a rule asks for one. */
+export function adminAs(operator: string, ...args: string[]): string {
   const bin = process.env.ORIGIN_BIN ?? `${process.env.CARGO_TARGET_DIR ?? `${process.env.HOME}/.cache/pharma-shop/target`}/debug/origin`;
-  return execFileSync(bin, ['admin', '--operator', 'e2e', ...args], {
+  return execFileSync(bin, ['admin', '--operator', operator, ...args], {
     env: { ...process.env, DATABASE_URL: `sqlite://${process.env.SHOP_DB}`, RUST_LOG: 'warn' },
   }).toString();
 }

@@ -1,7 +1,7 @@
 // The zones in Chromium, through the edge: each opens with its own goods, sorting, paging and
 // right-hand ad; what a zone shows is what the cart charges.
 import { expect, test } from '@playwright/test';
-import { admin, base, fillCart, keepAccounts, login, sql } from './support';
+import { admin, adminAs, base, fillCart, keepAccounts, login, sql } from './support';
 
 test('the herb, device, everyday and near-expiry zones list their own goods', async ({ page }) => {
   await page.goto(`${base()}/zyyp`);
@@ -131,7 +131,10 @@ test('满额返现: an order over the first tier completes and its cash back rea
 
     // Enough units of one plain goods for more than 1000.00 (no ladder, sale or 满减 to lower it).
     const [[member]] = sql("SELECT id FROM members WHERE username = 'demo'") as [[number]];
-    admin('grant', 'balance', '--member', String(member), '--amount', '2000.00');
+    // Above ¥1,000.00 a balance gift waits for a second operator.
+    const asked = admin('grant', 'balance', '--member', String(member), '--amount', '2000.00', '--note', '对公转账');
+    const request = asked.match(/request (\d+) waits/)![1];
+    expect(adminAs('e2e-finance', 'decide-balance', request, '--approve')).toContain('审批通过余额¥2000.00');
     const [[goods, number]] = sql(
       'SELECT g.id, 11000000 / g.price + 1 FROM goods g WHERE g.is_buy = 1 AND g.stock > 2000 AND g.manjian_id = 0 AND g.price BETWEEN 100000 AND 500000 AND NOT EXISTS (SELECT 1 FROM goods_ladders l WHERE l.goods_id = g.id) AND g.id NOT IN (SELECT goods_id FROM flash_sales) ORDER BY g.id LIMIT 1',
     ) as [[number, number]];

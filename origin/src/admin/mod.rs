@@ -86,6 +86,21 @@ enum Command {
     /// Grants something to a member.
     #[command(subcommand)]
     Grant(Grant),
+    /// Lists balance gifts waiting for a second operator (above ¥1,000.00), or all of them.
+    BalanceRequests {
+        #[arg(long)]
+        pending: bool,
+    },
+    /// Approves (pays) or rejects a balance request; the operator (`--operator`) must not be the
+    /// one who asked.
+    DecideBalance {
+        /// The request's id.
+        id: i64,
+        #[arg(long, conflicts_with = "reject", required_unless_present = "reject")]
+        approve: bool,
+        #[arg(long)]
+        reject: bool,
+    },
     /// Ships a paid order, or the next part of one (待发货 → 待收货 on the first), with its carrier
     /// and tracking number; units come from the lots, earliest expiry first.
     Ship {
@@ -520,6 +535,11 @@ async fn command(db: &Db, admin: Admin) -> anyhow::Result<String> {
             ship(&mut conn, &operator, &order, &carrier, &tracking, lines.as_deref()).await
         }
         Command::Operator(command) => operator_command(&mut conn, &operator, command).await,
+        Command::BalanceRequests { pending } => balance_requests(&mut conn, pending).await,
+        Command::DecideBalance { id, approve, .. } => {
+            let decided = crate::domain::staff::grants::decide(&mut conn, &Actor::command_line(&operator), id, approve, now()).await?;
+            Ok(format!("balance request {id}: {}\n", decided.summary))
+        }
         Command::Lot(command) => lots::run(&mut conn, &operator, command).await,
         Command::Returns { open } => list_returns(&mut conn, open).await,
         Command::ApproveReturn { id, note } => return_step(&mut conn, &operator, id, Step::Approve, &note).await,
@@ -553,6 +573,24 @@ async fn command(db: &Db, admin: Admin) -> anyhow::Result<String> {
         Command::Settings(args) => settings(&mut conn, &operator, args).await,
         Command::Prices { to } => prices(&mut conn, &operator, to).await,
     }
+}
+
+async fn balance_requests(conn: &mut AnyConnection, pending: bool) -> anyhow::Result<String> {
+    let mut out = String::from("id\tmember\tcompany\tamount\treason\trequested by\tstatus\tdecided by\n");
+    for row in crate::domain::staff::grants::requests(conn, pending).await? {
+        let status = ["pending", "approved", "rejected"].get(row.status as usize).copied().unwrap_or("?");
+        out += &format!(
+            "{}\t{}\t{}\t{}\t{}\t{}\t{status}\t{}\n",
+            row.id,
+            row.member_id,
+            shown::shown(&row.company),
+            crate::money::text(row.amount),
+            shown::shown(&row.reason),
+            shown::shown(&row.requested_name),
+            shown::shown(&row.decided_name)
+        );
+    }
+    Ok(out)
 }
 
 async fn operator_command(conn: &mut AnyConnection, operator: &str, command: OperatorCommand) -> anyhow::Result<String> {
