@@ -58,13 +58,10 @@ function pageRoute(name: string): Pick<RouteObject, 'element'> {
 }
 
 // The back office (/admin, features/admin): its own frame and client, its code loaded only there.
+// The router ranks `/admin/*` above the shop's catch-all whatever their order.
 const adminConsole = lazy(() => import('@/features/admin/console').then((module) => ({ default: module.AdminConsole })));
 
 export const routeObjects: RouteObject[] = [
-  {
-    path: '/admin/*',
-    element: <Suspense fallback={null}>{createElement(adminConsole)}</Suspense>,
-  },
   {
     element: <RootLayout />,
     children: [
@@ -72,6 +69,10 @@ export const routeObjects: RouteObject[] = [
       ...REDIRECTS.map((redirect): RouteObject => ({ path: redirect.from, element: <RedirectTo to={redirect.to} /> })),
       { path: '*', element: <Navigate to="/404" replace /> },
     ],
+  },
+  {
+    path: '/admin/*',
+    element: <Suspense fallback={null}>{createElement(adminConsole)}</Suspense>,
   },
 ];
 

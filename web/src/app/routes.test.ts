@@ -77,6 +77,10 @@ describe('the route table', () => {
       expect(entry?.handle, route.name).toEqual({ route });
     }
     expect(children.at(-1)?.path).toBe('*');
+    expect(
+      routeObjects.some((entry) => entry.path === '/admin/*'),
+      'the back office beside the shop',
+    ).toBe(true);
   });
 
   it('knows the page behind a link, through redirects, to load it before the click', () => {
