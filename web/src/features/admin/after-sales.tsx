@@ -5,7 +5,7 @@ import { Button, Checkbox, Drawer, Input, List, Space, Switch, Table, Tag, Typog
 import { Link } from 'react-router';
 import { formatTime } from '@/lib/time';
 import { can, CASE_KINDS, useAnswerCase, useCase, useCases, type CaseRow, type OperatorMe } from './api';
-import { useFilters } from './filters';
+import { pager, useFilters } from './filters';
 
 function Thread({ id, mayAnswer, onClose }: { id: number; mayAnswer: boolean; onClose: () => void }) {
   const { data } = useCase(id);
@@ -80,14 +80,7 @@ export function AfterSalesPage({ me }: { me: OperatorMe }) {
         rowKey="id"
         loading={isFetching}
         dataSource={data?.list ?? []}
-        pagination={{
-          current: data?.page ?? 1,
-          pageSize: 20,
-          total: data?.total ?? 0,
-          showSizeChanger: false,
-          showTotal: (total) => `共 ${total} 单`,
-          onChange: (page) => setParams({ ...params, page }),
-        }}
+        pagination={pager(data, '单', (page) => setParams({ ...params, page }))}
         columns={[
           {
             title: '售后单号',

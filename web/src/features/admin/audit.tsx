@@ -5,7 +5,7 @@ import { Button, DatePicker, Form, Input, Space, Table, Typography } from 'antd'
 import dayjs from 'dayjs';
 import { formatTime } from '@/lib/time';
 import { useAudit, type AuditRow } from './api';
-import { useFilters } from './filters';
+import { pager, useFilters } from './filters';
 
 function Values({ text }: { text: string }) {
   if (text === 'null') return <Typography.Text type="secondary">—</Typography.Text>;
@@ -89,14 +89,7 @@ export function AuditPage() {
             </Space>
           ),
         }}
-        pagination={{
-          current: data?.page ?? 1,
-          pageSize: 20,
-          total: data?.total ?? 0,
-          showSizeChanger: false,
-          showTotal: (total) => `共 ${total} 条`,
-          onChange: (page) => setParams({ ...params, page }),
-        }}
+        pagination={pager(data, '条', (page) => setParams({ ...params, page }))}
         columns={[
           { title: '时间', dataIndex: 'created_at', render: (at: number) => formatTime(at) },
           { title: '员工', dataIndex: 'operator', render: (name: string, row) => (row.operator_id === null ? `${name}（命令行）` : name) },

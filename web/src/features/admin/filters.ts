@@ -19,3 +19,15 @@ export function useFilters(names: readonly string[]): [Params, (next: Params) =>
   };
   return [params, set];
 }
+
+/** A server-paged table's pager: the page in the address, 20 a page, the total in words (`共 12 单`). */
+export function pager(page: { page: number; total: number } | undefined, unit: string, onChange: (page: number) => void) {
+  return {
+    current: page?.page ?? 1,
+    pageSize: 20,
+    total: page?.total ?? 0,
+    showSizeChanger: false,
+    showTotal: (total: number) => `共 ${total} ${unit}`,
+    onChange,
+  };
+}

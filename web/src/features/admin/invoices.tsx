@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { formatTime } from '@/lib/time';
 import { can, useInvoices, useIssueInvoice, type InvoiceRow, type OperatorMe } from './api';
 import { Money } from './console';
-import { useFilters } from './filters';
+import { pager, useFilters } from './filters';
 
 export function InvoicesPage({ me }: { me: OperatorMe }) {
   const [params, setParams] = useFilters(['pending', 'search', 'page']);
@@ -48,14 +48,7 @@ export function InvoicesPage({ me }: { me: OperatorMe }) {
         rowKey="id"
         loading={isFetching}
         dataSource={data?.list ?? []}
-        pagination={{
-          current: data?.page ?? 1,
-          pageSize: 20,
-          total: data?.total ?? 0,
-          showSizeChanger: false,
-          showTotal: (total) => `共 ${total} 张`,
-          onChange: (page) => setParams({ ...params, page }),
-        }}
+        pagination={pager(data, '张', (page) => setParams({ ...params, page }))}
         columns={[
           { title: '订单号', dataIndex: 'order_no', render: (no: string) => <Link to={`/admin/orders/${no}`}>{no}</Link> },
           { title: '类型', dataIndex: 'kind', render: (kind: number) => (kind === 2 ? '专票' : '普票') },

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { formatTime } from '@/lib/time';
 import { BUYER_TYPES, useMembers, type MemberRow } from './api';
 import { Money } from './console';
-import { useFilters } from './filters';
+import { pager, useFilters } from './filters';
 
 export function MembersPage() {
   const [params, setParams] = useFilters(['search', 'approved', 'pending', 'page']);
@@ -49,14 +49,7 @@ export function MembersPage() {
         rowKey="id"
         loading={isFetching}
         dataSource={data?.list ?? []}
-        pagination={{
-          current: data?.page ?? 1,
-          pageSize: 20,
-          total: data?.total ?? 0,
-          showSizeChanger: false,
-          showTotal: (total) => `共 ${total} 位`,
-          onChange: (page) => setParams({ ...params, page }),
-        }}
+        pagination={pager(data, '位', (page) => setParams({ ...params, page }))}
         columns={[
           {
             title: '企业',

@@ -5,7 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import { formatTime } from '@/lib/time';
 import { ORDER_STATUS, useOrders, type OrderRow } from './api';
 import { Money } from './console';
-import { useFilters } from './filters';
+import { pager, useFilters } from './filters';
 
 const STATUS_COLORS = ['orange', 'blue', 'cyan', 'green', 'default'];
 
@@ -71,14 +71,7 @@ export function OrdersPage() {
         loading={isFetching}
         dataSource={data?.list ?? []}
         onRow={(row) => ({ onDoubleClick: () => navigate(`/admin/orders/${row.order_no}`) })}
-        pagination={{
-          current: data?.page ?? 1,
-          pageSize: 20,
-          total: data?.total ?? 0,
-          showSizeChanger: false,
-          showTotal: (total) => `共 ${total} 单`,
-          onChange: (page) => setParams({ ...params, page }),
-        }}
+        pagination={pager(data, '单', (page) => setParams({ ...params, page }))}
         columns={[
           { title: '订单号', dataIndex: 'order_no', render: (no: string) => <Link to={`/admin/orders/${no}`}>{no}</Link> },
           { title: '会员', render: (_, row) => `${row.company || row.username}（${row.username}）` },

@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import { formatTime } from '@/lib/time';
 import { can, RETURN_REASONS, RETURN_STATUS, useReturns, useReturnStep, type OperatorMe, type ReturnListRow } from './api';
 import { Money } from './console';
-import { useFilters } from './filters';
+import { pager, useFilters } from './filters';
 
 const COLORS = ['orange', 'blue', 'default', 'green', 'default'];
 
@@ -60,14 +60,7 @@ export function ReturnsPage({ me }: { me: OperatorMe }) {
         rowKey="id"
         loading={isFetching}
         dataSource={data?.list ?? []}
-        pagination={{
-          current: data?.page ?? 1,
-          pageSize: 20,
-          total: data?.total ?? 0,
-          showSizeChanger: false,
-          showTotal: (total) => `共 ${total} 单`,
-          onChange: (page) => setParams({ ...params, page }),
-        }}
+        pagination={pager(data, '单', (page) => setParams({ ...params, page }))}
         columns={[
           { title: '退货单号', dataIndex: 'return_no' },
           { title: '订单号', dataIndex: 'order_no', render: (no: string) => <Link to={`/admin/orders/${no}`}>{no}</Link> },
