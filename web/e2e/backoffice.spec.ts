@@ -412,3 +412,68 @@ test('customer service answers feedback in 留言, and the member reads the answ
   const mine = await (await page.request.get(`${base()}/api/user/feedback`)).json();
   expect(mine.data.list.find((item: { body: string }) => item.body === '希望订单可按批号导出').reply).toBe('已记录，下个版本提供');
 });
+
+test('the warehouse receives a lot with its report, and operations changes a help article the buyer then reads', async ({
+  page,
+  browser,
+}) => {
+  const [[goods, stock]] = sql('SELECT id, stock FROM goods WHERE is_buy = 1 ORDER BY id LIMIT 1') as [[number, number]];
+  const { username } = addOperator('warehouse');
+  const warehouse = await consolePage(browser, username);
+
+  // 批号入库: found by its id, a wrong entry refused, then received; the count follows, and a
+  // reload keeps the goods open (it is in the address).
+  await warehouse.getByRole('menu').getByRole('link', { name: '批号入库' }).click();
+  await warehouse.getByLabel('查找商品').fill(String(goods));
+  await warehouse.getByLabel('查找商品').press('Enter');
+  await warehouse.getByRole('button', { name: '查看批号' }).first().click();
+  await expect(warehouse.getByTestId('stock-count')).toHaveText(`可售库存：${stock}`);
+  const form = warehouse.getByRole('form', { name: '入库' });
+  const lot = `W${Date.now().toString(36).toUpperCase()}`;
+  // The report is chosen first; a date typed and confirmed with Enter submits the form, as in
+  // any form.
+  await form.getByLabel('批号').fill(lot);
+  await form.getByLabel('数量').fill('40');
+  await form
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'report.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') });
+  await expect(form.getByText('report.pdf')).toBeVisible();
+  await form.getByLabel('生产日期').fill('2026-10-01');
+  await form.getByLabel('生产日期').press('Enter');
+  await form.getByLabel('有效期至').fill('2026-09-01');
+  await form.getByLabel('有效期至').press('Enter');
+  await expect(warehouse.getByText('有效期至应晚于生产日期')).toBeVisible();
+  expect(sql('SELECT COUNT(*) FROM goods_lots WHERE lot_no = ?', lot)).toEqual([[0]]);
+  await form.getByLabel('有效期至').fill('2099-09-30');
+  await form.getByLabel('有效期至').press('Enter');
+  await expect(warehouse.getByTestId('stock-count')).toHaveText(`可售库存：${stock + 40}`);
+  const row = warehouse.getByRole('row').filter({ hasText: lot });
+  await expect(row.getByRole('link', { name: '查看' })).toBeVisible();
+  expect(sql('SELECT stock FROM goods WHERE id = ?', goods)).toEqual([[stock + 40]]);
+  await warehouse.reload();
+  await expect(warehouse.getByRole('row').filter({ hasText: lot })).toContainText('40');
+  // The warehouse writes no articles.
+  await warehouse.goto(`${base()}/admin/articles?kind=help`);
+  await expect(warehouse.getByRole('button', { name: '查看' }).first()).toBeVisible();
+
+  // 文章: operations edits 货物配送 beside its preview; the buyer's page shows the change.
+  const operations = await consolePage(browser, addOperator('operations').username);
+  await operations.goto(`${base()}/admin/articles?kind=help`);
+  const [[article, path]] = sql("SELECT id, path FROM articles WHERE kind = 'help' AND path = '/help/zfps/hwps'") as [[number, string]];
+  await operations.getByRole('row').filter({ hasText: path }).getByRole('button', { name: '编辑' }).click();
+  const body = operations.getByLabel('正文');
+  await expect(body).not.toBeEmpty();
+  const original = await body.inputValue();
+  await body.fill('## 发货时间\n\n**下午五点**前付款，当日发货。');
+  await expect(operations.getByTestId('article-preview').locator('strong')).toHaveText('下午五点');
+  await operations.getByRole('button', { name: /保\s*存/ }).click();
+  await expect(operations).toHaveURL(new RegExp(`edit=${article}`));
+  expect(sql('SELECT body FROM articles WHERE id = ?', article)).toEqual([['## 发货时间\n\n**下午五点**前付款，当日发货。']]);
+  await page.goto(`${base()}${path}?id=${article}`);
+  await expect(page.getByTestId('article-body').locator('strong')).toHaveText('下午五点');
+  // Changed back, as it was.
+  await operations.reload();
+  await operations.getByLabel('正文').fill(original);
+  await operations.getByRole('button', { name: /保\s*存/ }).click();
+  await expect.poll(() => sql('SELECT body FROM articles WHERE id = ?', article)).toEqual([[original]]);
+});

@@ -3,79 +3,24 @@
 
 use sqlx::AnyConnection;
 
+use super::ArticleArgs;
 use super::shown::shown;
-use super::{ArticleArgs, begin_write};
 use crate::domain::self_service::{FeedbackKind, FeedbackStatus, WantedStatus};
-use crate::domain::staff::{Actor, service};
+use crate::domain::staff::{Actor, content, service, shop};
 use crate::now;
 
 pub(super) async fn article(conn: &mut AnyConnection, operator: &str, args: ArticleArgs) -> anyhow::Result<String> {
     let body = std::fs::read_to_string(&args.file).map_err(|error| anyhow::anyhow!("{}: {error}", args.file.display()))?;
     anyhow::ensure!(!body.trim().is_empty(), "{} is empty", args.file.display());
-    let text = |value: &Option<String>| value.as_deref().map(str::trim).filter(|value| !value.is_empty()).map(str::to_owned);
-    let mut tx = begin_write(conn).await?;
-    let id = match args.id {
-        Some(id) => {
-            let found: Option<String> =
-                sqlx::query_scalar("SELECT kind FROM articles WHERE id = $1").bind(id).fetch_optional(&mut *tx).await?;
-            anyhow::ensure!(found.is_some(), "no article {id}");
-            sqlx::query(
-                "UPDATE articles SET body = $1, title = COALESCE($2, title), group_name = COALESCE($3, group_name), \
-                 path = COALESCE($4, path), category = COALESCE($5, category), summary = COALESCE($6, summary), \
-                 published_on = COALESCE($7, published_on) WHERE id = $8",
-            )
-            .bind(&body)
-            .bind(text(&args.title))
-            .bind(text(&args.group))
-            .bind(text(&args.path))
-            .bind(text(&args.category))
-            .bind(text(&args.summary))
-            .bind(text(&args.date))
-            .bind(id)
-            .execute(&mut *tx)
-            .await?;
-            id
-        }
-        None => {
-            let kind = text(&args.kind).unwrap_or_default();
-            let title = text(&args.title).ok_or_else(|| anyhow::anyhow!("a new article needs its --title"))?;
-            let (group, path, category) = match kind.as_str() {
-                "help" => {
-                    let path = text(&args.path).ok_or_else(|| anyhow::anyhow!("a help article needs its --path"))?;
-                    anyhow::ensure!(path.starts_with("/help/"), "--path must be a /help/… page");
-                    (text(&args.group).ok_or_else(|| anyhow::anyhow!("a help article needs its --group"))?, path, String::new())
-                }
-                "news" => {
-                    let category = text(&args.category).unwrap_or_default();
-                    anyhow::ensure!(category == "hy" || category == "company", "--category must be hy or company");
-                    (String::new(), String::new(), category)
-                }
-                _ => anyhow::bail!("--kind must be help or news"),
-            };
-            let date = text(&args.date).unwrap_or_else(|| {
-                let (year, month, day) = crate::civil_date(now(), 8 * 3600);
-                format!("{year:04}-{month:02}-{day:02}")
-            });
-            let sort: i64 = sqlx::query_scalar("SELECT COALESCE(MAX(sort), 0) + 1 FROM articles").fetch_one(&mut *tx).await?;
-            sqlx::query_scalar(
-                "INSERT INTO articles (kind, group_name, category, path, title, summary, body, published_on, sort) \
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id",
-            )
-            .bind(&kind)
-            .bind(&group)
-            .bind(&category)
-            .bind(&path)
-            .bind(&title)
-            .bind(text(&args.summary).unwrap_or_default())
-            .bind(&body)
-            .bind(&date)
-            .bind(sort)
-            .fetch_one(&mut *tx)
-            .await?
-        }
+    let draft = content::Draft {
+        kind: args.kind,
+        title: args.title,
+        category: args.category,
+        summary: args.summary,
+        published_on: args.date,
+        body: Some(body),
     };
-    super::record(&mut tx, operator, "article.publish", format!("article:{id}"), None, &format!("article {id}")).await?;
-    tx.commit().await?;
+    let id = content::save(conn, &Actor::command_line(operator), args.id, draft, now()).await?;
     Ok(format!("article {id} published\n"))
 }
 
@@ -148,37 +93,25 @@ pub(super) async fn reply_wanted(conn: &mut AnyConnection, operator: &str, id: i
     Ok(format!("wanted {id}: {}\n", status.name()))
 }
 
-pub(super) async fn welfare(conn: &mut AnyConnection, rate: Option<String>, days: i64, title: &str, off: bool) -> anyhow::Result<String> {
-    let now = now();
+pub(super) async fn welfare(
+    conn: &mut AnyConnection,
+    operator: &str,
+    rate: Option<String>,
+    days: i64,
+    title: &str,
+    off: bool,
+) -> anyhow::Result<String> {
+    let actor = Actor::command_line(operator);
     if off {
-        let ended =
-            sqlx::query("UPDATE welfare_activities SET is_on = 0 WHERE is_on = 1 AND ends_at > $1").bind(now).execute(&mut *conn).await?;
-        return Ok(format!("ended {} store-wide discount(s)\n", ended.rows_affected()));
+        let ended = shop::end_welfare(conn, &actor, now()).await?;
+        return Ok(format!("ended {ended} store-wide discount(s)\n"));
     }
     if let Some(rate) = rate {
-        let parsed = engine::Money::parse(rate.trim()).map_err(|error| anyhow::anyhow!("rate: {error}"))?;
-        // The engine refuses a rate outside 0 < rate ≤ 1; ask it before storing one.
-        engine::rate_price(engine::Money::ONE, parsed).map_err(|error| anyhow::anyhow!("{error}"))?;
-        anyhow::ensure!((1..=366).contains(&days), "--days must be 1 to 366");
-        anyhow::ensure!(!title.trim().is_empty(), "--title must not be empty");
-        sqlx::query("INSERT INTO welfare_activities (title, rate, starts_at, ends_at) VALUES ($1, $2, $3, $4)")
-            .bind(title.trim())
-            .bind(parsed.to_string())
-            .bind(now)
-            .bind(now + days * 86_400)
-            .execute(&mut *conn)
-            .await?;
+        shop::start_welfare(conn, &actor, title, &rate, days, now()).await?;
     }
-    let running: Option<(i64, String, String, i64)> = sqlx::query_as(
-        "SELECT id, title, rate, ends_at FROM welfare_activities WHERE is_on = 1 AND starts_at <= $1 AND ends_at > $1 ORDER BY id DESC LIMIT 1",
-    )
-    .bind(now)
-    .fetch_optional(&mut *conn)
-    .await?;
-    Ok(match running {
-        Some((id, title, rate, ends_at)) => {
-            format!("running: {id}\t{title}\t{}\tuntil {ends_at}\n", crate::domain::promotions::discount_name(&rate))
-        }
+    let all = shop::welfare(conn, now()).await?;
+    Ok(match all.iter().find(|welfare| welfare.running) {
+        Some(running) => format!("running: {}\t{}\t{}\tuntil {}\n", running.id, running.title, running.name, running.ends_at),
         None => "no store-wide discount is running\n".to_owned(),
     })
 }

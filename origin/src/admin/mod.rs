@@ -31,7 +31,7 @@ use self::settings::{prices, settings};
 use self::shown::printable;
 use crate::db::Db;
 use crate::domain::returns::Step;
-use crate::domain::staff::{Actor, Role, audit, operators};
+use crate::domain::staff::{Actor, Role, operators};
 use crate::now;
 
 /// The operator's commands on the shop's database (`DATABASE_URL`).
@@ -360,20 +360,15 @@ struct ArticleArgs {
     /// The Markdown file of the body.
     #[arg(long)]
     file: std::path::PathBuf,
-    /// The article to edit; without it a new one is published.
+    /// The article to edit (a help article keeps its page and group); without it a new news
+    /// item is published.
     #[arg(long)]
     id: Option<i64>,
-    /// `help` or `news` (a new article).
+    /// `news` (a new article; the help centre's pages are fixed, their articles edited by `--id`).
     #[arg(long)]
     kind: Option<String>,
     #[arg(long)]
     title: Option<String>,
-    /// A help article's group (新手指南, 服务保障, 支付与配送, 联系我们).
-    #[arg(long)]
-    group: Option<String>,
-    /// A help article's page, `/help/…`.
-    #[arg(long)]
-    path: Option<String>,
     /// A news item's category: `hy` or `company`.
     #[arg(long)]
     category: Option<String>,
@@ -555,7 +550,7 @@ async fn command(db: &Db, admin: Admin) -> anyhow::Result<String> {
         Command::KxMembers { pending } => kx_members(&mut conn, pending).await,
         Command::ApproveKx { member } => kx_review(&mut conn, &operator, member, None).await,
         Command::RejectKx { member, reason } => kx_review(&mut conn, &operator, member, Some(&reason)).await,
-        Command::Welfare { rate, days, title, off } => welfare(&mut conn, rate, days, &title, off).await,
+        Command::Welfare { rate, days, title, off } => welfare(&mut conn, &operator, rate, days, &title, off).await,
         Command::Reindex => {
             sqlx::query("UPDATE catalogue_version SET version = version + 1 WHERE id = 1").execute(&mut *conn).await?;
             let version = crate::search::catalogue_version(db).await?;
@@ -671,25 +666,4 @@ async fn operator_command(conn: &mut AnyConnection, operator: &str, command: Ope
 /// PostgreSQL locks rows as it goes; the statement does nothing there.
 async fn begin_write(conn: &mut AnyConnection) -> anyhow::Result<sqlx::Transaction<'_, sqlx::Any>> {
     Ok(crate::domain::staff::orders::begin_write(conn).await?)
-}
-
-/// Records a command's write in the audit trail, as the command line's `operator`.
-async fn record(
-    conn: &mut AnyConnection,
-    operator: &str,
-    action: &str,
-    target: String,
-    member: Option<i64>,
-    detail: &str,
-) -> anyhow::Result<()> {
-    let entry = audit::Entry {
-        action,
-        target,
-        member,
-        summary: detail.to_owned(),
-        before: serde_json::Value::Null,
-        after: serde_json::Value::Null,
-    };
-    audit::record(conn, &Actor::command_line(operator), entry, now()).await?;
-    Ok(())
 }

@@ -24,12 +24,17 @@ async fn report(State(context): State<ApiContext>, _member: Member, Path(id): Pa
     let Some((content_type, body)) = lots::report(&mut conn, id).await? else {
         return Err(Error::not_found("该批号暂无质检报告"));
     };
+    Ok(served(id, content_type, body))
+}
+
+/// Lot `id`'s inspection report as a response: shown in the browser, kept private.
+pub(crate) fn served(id: i64, content_type: String, body: Vec<u8>) -> Response {
     let extension = match content_type.as_str() {
         "application/pdf" => "pdf",
         "image/png" => "png",
         _ => "jpg",
     };
-    Ok((
+    (
         [
             (header::CONTENT_TYPE, content_type),
             (header::CACHE_CONTROL, "private, max-age=3600".to_owned()),
@@ -38,5 +43,5 @@ async fn report(State(context): State<ApiContext>, _member: Member, Path(id): Pa
         ],
         body,
     )
-        .into_response())
+        .into_response()
 }

@@ -9,7 +9,7 @@ use std::collections::BTreeSet;
 use reqwest::{Client, Method, StatusCode};
 use serde_json::Value;
 
-use crate::common::{App, add_to_cart, address_of, admin, ladder_goods, multipart, on_both, post_order};
+use crate::common::{App, PNG, add_to_cart, address_of, admin, ladder_goods, multipart, multipart_files, on_both, post_order};
 use origin::domain::staff::operators::{self, NewOperator};
 use origin::domain::staff::{Actor, Permission, Role};
 
@@ -79,6 +79,22 @@ fn needs() -> Vec<(Method, &'static str, Option<Permission>)> {
         (Method::POST, "/api/admin/operators", Some(Operators)),
         (Method::PUT, "/api/admin/operators/{id}", Some(Operators)),
         (Method::GET, "/api/admin/audit", Some(ReadAudit)),
+        (Method::GET, "/api/admin/settings", Some(Read)),
+        (Method::PUT, "/api/admin/settings", Some(Settings)),
+        (Method::PUT, "/api/admin/settings/prices", Some(Settings)),
+        (Method::GET, "/api/admin/welfare", Some(Read)),
+        (Method::POST, "/api/admin/welfare", Some(Promotions)),
+        (Method::POST, "/api/admin/welfare/end", Some(Promotions)),
+        (Method::GET, "/api/admin/stock/goods", Some(Read)),
+        (Method::GET, "/api/admin/goods/{id}/lots", Some(Read)),
+        (Method::POST, "/api/admin/goods/{id}/lots", Some(Stock)),
+        (Method::GET, "/api/admin/lots/{id}/report", Some(Read)),
+        (Method::POST, "/api/admin/lots/{id}/report", Some(Stock)),
+        (Method::GET, "/api/admin/articles", Some(Read)),
+        (Method::POST, "/api/admin/articles", Some(Content)),
+        (Method::GET, "/api/admin/articles/{id}", Some(Read)),
+        (Method::PUT, "/api/admin/articles/{id}", Some(Content)),
+        (Method::POST, "/api/admin/articles/preview", Some(Content)),
     ]
 }
 
@@ -681,6 +697,148 @@ async fn customer_service_answers_feedback_and_wanted_varieties_and_the_warehous
         .await
         .unwrap();
         assert_eq!(actions, ["feedback.reply", "wanted.reply", "points_order.ship"]);
+    })
+    .await;
+}
+
+/// `method path` with a form body, from `client`.
+async fn send_form(app: &App, client: &Client, method: Method, path: &str, form: &[(&str, &str)]) -> (StatusCode, Value) {
+    let response = client.request(method, app.url(path)).form(form).send().await.unwrap();
+    (response.status(), response.json().await.unwrap())
+}
+
+#[tokio::test]
+async fn settings_the_store_wide_discount_lots_and_articles_are_run_from_the_console() {
+    on_both(|app| async move {
+        let boss = operator(&app, Role::Super).await;
+        let operations = operator(&app, Role::Operations).await;
+        let warehouse = operator(&app, Role::Warehouse).await;
+        let visitor = app.client();
+
+        // 店铺设置: only a super changes the identity, every field checked first, all or none;
+        // the footer states the change at once.
+        let (status, _) = send_form(&app, &operations, Method::PUT, "/api/admin/settings", &[("name", "新店名")]).await;
+        assert_eq!(status, StatusCode::FORBIDDEN);
+        let (status, refused) =
+            send_form(&app, &boss, Method::PUT, "/api/admin/settings", &[("name", "瑞禾医药采购平台"), ("credit_code", "123")]).await;
+        assert_eq!((status, refused["msg"].as_str()), (StatusCode::UNPROCESSABLE_ENTITY, Some("统一社会信用代码应为15到20位字母或数字")));
+        let (_, home) = app.get(&visitor, "/api/index").await;
+        assert_ne!(home["data"]["shop"]["name"], "瑞禾医药采购平台", "nothing changed");
+        let (status, changed) =
+            send_form(&app, &boss, Method::PUT, "/api/admin/settings", &[("name", "瑞禾医药采购平台"), ("icp", "")]).await;
+        assert_eq!(status, StatusCode::OK, "{changed}");
+        assert_eq!(changed["data"][0]["name"], "name");
+        assert_eq!(changed["data"][0]["after"], "瑞禾医药采购平台");
+        let (_, home) = app.get(&visitor, "/api/index").await;
+        assert_eq!(home["data"]["shop"]["name"], "瑞禾医药采购平台");
+        let (_, again) = send_form(&app, &boss, Method::PUT, "/api/admin/settings", &[("name", "瑞禾医药采购平台")]).await;
+        assert_eq!(again["data"], serde_json::json!([]), "the same value changes nothing");
+
+        // Who sees prices: a visitor sees them once the super opens them.
+        let (_, list) = app.get(&visitor, "/api/goods/list").await;
+        assert!(list["data"]["list"][0]["price"].is_null(), "{}", list["data"]["list"][0]);
+        let (status, shown) = send_form(&app, &boss, Method::PUT, "/api/admin/settings/prices", &[("public", "1")]).await;
+        assert_eq!((status, shown["data"]["changed"].as_bool()), (StatusCode::OK, Some(true)), "{shown}");
+        let (_, list) = app.get(&visitor, "/api/goods/list").await;
+        assert!(list["data"]["list"][0]["price"].is_string(), "{}", list["data"]["list"][0]);
+
+        // 全场折扣: operations starts one, the engine judges the rate, the cards are priced at it.
+        let (goods, price): (i64, i64) = sqlx::query_as(
+            "SELECT id, price FROM goods WHERE is_buy = 1 AND price > 0 AND id NOT IN (SELECT goods_id FROM flash_sales) ORDER BY id LIMIT 1",
+        )
+        .fetch_one(&app.db.pool)
+        .await
+        .unwrap();
+        for (rate, message) in [("1", "折扣须大于0且小于1，如0.94即94折"), ("0", "折扣须大于0且小于1，如0.94即94折"), ("九折", "折扣须大于0且小于1，如0.94即94折")] {
+            let (status, refused) =
+                app.post(&operations, "/api/admin/welfare", &[("title", "双十二"), ("rate", rate), ("days", "3")]).await;
+            assert_eq!((status, refused["msg"].as_str()), (StatusCode::UNPROCESSABLE_ENTITY, Some(message)), "{rate}");
+        }
+        let (status, _) = app.post(&warehouse, "/api/admin/welfare", &[("title", "双十二"), ("rate", "0.9"), ("days", "3")]).await;
+        assert_eq!(status, StatusCode::FORBIDDEN);
+        let (status, started) = app.post(&operations, "/api/admin/welfare", &[("title", "双十二"), ("rate", "0.9"), ("days", "3")]).await;
+        assert_eq!(status, StatusCode::OK, "{started}");
+        let shown = |detail: &Value| engine::Money::parse(detail["data"]["price"].as_str().unwrap()).unwrap().decimal();
+        let listed = engine::Money::parse(&origin::money::text(price)).unwrap();
+        let (_, detail) = app.get(&visitor, &format!("/api/goods/detail/{goods}")).await;
+        let expected = engine::rate_price(listed, engine::Money::parse("0.9").unwrap()).unwrap();
+        assert_eq!(shown(&detail), expected.decimal(), "{}", detail["data"]);
+        let (_, running) = app.get(&operations, "/api/admin/welfare").await;
+        assert_eq!((running["data"][0]["name"].as_str(), running["data"][0]["running"].as_bool()), (Some("9折"), Some(true)), "{running}");
+        let (_, ended) = app.post(&operations, "/api/admin/welfare/end", &[]).await;
+        assert_eq!(ended["data"]["ended"], 1);
+        let (_, detail) = app.get(&visitor, &format!("/api/goods/detail/{goods}")).await;
+        assert_eq!(shown(&detail), listed.decimal());
+
+        // 批号入库: the warehouse finds the goods, receives a lot with its report; stock and the
+        // shown expiry follow; a wrong date is refused on its field.
+        let (_, found) = app.get(&warehouse, &format!("/api/admin/stock/goods?keyword={goods}")).await;
+        assert_eq!(found["data"][0]["id"], goods, "{found}");
+        let (_, before) = app.get(&warehouse, &format!("/api/admin/goods/{goods}/lots")).await;
+        let stock = before["data"]["goods"]["stock"].as_i64().unwrap();
+        let path = format!("/api/admin/goods/{goods}/lots");
+        let fields = [("lot_no", "B20261201"), ("produced_on", "2026-10-01"), ("expires_on", "2026-13-01"), ("quantity", "120")];
+        let (content_type, body) = multipart_files(&fields, "report", &[("report.png", PNG)]);
+        let response = warehouse.post(app.url(&path)).header("content-type", &content_type).body(body).send().await.unwrap();
+        let refused: Value = response.json().await.unwrap();
+        assert_eq!(refused["msg"], "有效期至格式应为YYYY-MM-DD", "{refused}");
+        let fields = [("lot_no", "B20261201"), ("produced_on", "2026-10-01"), ("expires_on", "2099-09-30"), ("quantity", "120")];
+        let (content_type, body) = multipart_files(&fields, "report", &[("report.png", PNG)]);
+        let response = operations.post(app.url(&path)).header("content-type", &content_type).body(body.clone()).send().await.unwrap();
+        assert_eq!(response.status(), StatusCode::FORBIDDEN, "operations does not receive stock");
+        let response = warehouse.post(app.url(&path)).header("content-type", &content_type).body(body).send().await.unwrap();
+        let received: Value = response.json().await.unwrap();
+        let lot = received["data"]["id"].as_i64().unwrap_or_else(|| panic!("{received}"));
+        let (_, after) = app.get(&warehouse, &path).await;
+        assert_eq!(after["data"]["goods"]["stock"].as_i64(), Some(stock + 120));
+        let row = after["data"]["lots"].as_array().unwrap().iter().find(|row| row["id"] == lot).unwrap().clone();
+        assert_eq!((row["lot_no"].as_str(), row["has_report"].as_bool()), (Some("B20261201"), Some(true)), "{row}");
+        let report = warehouse.get(app.url(&format!("/api/admin/lots/{lot}/report"))).send().await.unwrap();
+        assert_eq!(report.headers()["content-type"], "image/png");
+        assert_eq!(report.bytes().await.unwrap().as_ref(), PNG);
+
+        // 文章: operations previews a body as the shop will show it, changes a help article
+        // (its page stays) and publishes a news item; the buyer's pages show them.
+        let (_, preview) = app.post(&operations, "/api/admin/articles/preview", &[("body", "## 配送\n\n{{shop.name}}当日发货<script>")]).await;
+        let html = preview["data"]["html"].as_str().unwrap();
+        assert!(html.contains("<h2>配送</h2>") && html.contains("瑞禾医药采购平台当日发货&lt;script&gt;"), "{html}");
+        let (_, help) = app.get(&operations, "/api/admin/articles?kind=help").await;
+        let help = help["data"].as_array().unwrap().iter().find(|row| row["path"] == "/help/zfps/hwps").unwrap().clone();
+        let id = help["id"].as_i64().unwrap();
+        let (_, before) = app.get(&operations, &format!("/api/admin/articles/{id}")).await;
+        assert!(before["data"]["body"].as_str().is_some_and(|body| !body.is_empty()), "{before}");
+        let change = [("body", "下午**五点**前付款当日发货。"), ("path", "/help/elsewhere")];
+        let (status, _) = send_form(&app, &warehouse, Method::PUT, &format!("/api/admin/articles/{id}"), &change).await;
+        assert_eq!(status, StatusCode::FORBIDDEN);
+        let (status, saved) = send_form(&app, &operations, Method::PUT, &format!("/api/admin/articles/{id}"), &change).await;
+        assert_eq!(status, StatusCode::OK, "{saved}");
+        let (_, shown) = app.get(&visitor, &format!("/api/article/{id}")).await;
+        assert!(shown["data"]["html"].as_str().unwrap().contains("下午<strong>五点</strong>前付款"), "{shown}");
+        let (_, after) = app.get(&operations, &format!("/api/admin/articles/{id}")).await;
+        assert_eq!(after["data"]["path"], "/help/zfps/hwps", "a help article keeps its page");
+        let news = [("kind", "news"), ("category", "company"), ("title", "春节发货安排"), ("body", "除夕至初五**暂停发货**。")];
+        let (status, refused) = app.post(&operations, "/api/admin/articles", &[("kind", "help"), ("title", "新页面"), ("body", "x")]).await;
+        assert_eq!((status, refused["msg"].as_str()), (StatusCode::UNPROCESSABLE_ENTITY, Some("帮助中心的页面是固定的，只能修改已有的帮助文章")));
+        let (status, refused) = app.post(&operations, "/api/admin/articles", &[("kind", "news"), ("title", "春节发货安排"), ("body", "x")]).await;
+        assert_eq!((status, refused["msg"].as_str()), (StatusCode::UNPROCESSABLE_ENTITY, Some("请选择资讯分类：行业资讯或公司新闻")));
+        let (status, saved) = app.post(&operations, "/api/admin/articles", &news).await;
+        assert_eq!(status, StatusCode::OK, "{saved}");
+        let news_id = saved["data"]["id"].as_i64().unwrap();
+        let (_, company) = app.get(&visitor, "/api/article/category?category_id=company").await;
+        assert!(company["data"].as_array().unwrap().iter().any(|row| row["id"] == news_id), "{company}");
+
+        // Every write above is in the trail, with the values before and after.
+        let actions: Vec<String> = sqlx::query_scalar(
+            "SELECT action FROM audit_log WHERE action IN ('settings.change', 'settings.prices', 'welfare.start', 'welfare.end', 'lot.add', \
+             'article.change', 'article.publish') ORDER BY id",
+        )
+        .fetch_all(&app.db.pool)
+        .await
+        .unwrap();
+        assert_eq!(actions, ["settings.change", "settings.prices", "welfare.start", "welfare.end", "lot.add", "article.change", "article.publish"]);
+        let (before, after): (String, String) =
+            sqlx::query_as("SELECT before, after FROM audit_log WHERE action = 'article.change'").fetch_one(&app.db.pool).await.unwrap();
+        assert!(!before.contains("五点") && after.contains("五点"), "{before} {after}");
     })
     .await;
 }

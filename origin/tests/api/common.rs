@@ -439,6 +439,12 @@ pub const PNG: &[u8] = b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\0\x01\0\0\0\x01\x08\x
 
 /// A multipart body of text fields and PNG `photos`: its content type and bytes.
 pub fn multipart(fields: &[(&str, &str)], photos: &[(&str, &[u8])]) -> (String, Vec<u8>) {
+    multipart_files(fields, "photos", photos)
+}
+
+/// A multipart body of text fields and files under `file_field` (sent as PNG, whatever they
+/// hold: the server tells by the content): its content type and bytes.
+pub fn multipart_files(fields: &[(&str, &str)], file_field: &str, photos: &[(&str, &[u8])]) -> (String, Vec<u8>) {
     let boundary = "----test-boundary";
     let mut body = Vec::new();
     for (name, value) in fields {
@@ -446,7 +452,7 @@ pub fn multipart(fields: &[(&str, &str)], photos: &[(&str, &[u8])]) -> (String, 
     }
     for (file_name, bytes) in photos {
         body.extend(
-            format!("--{boundary}\r\nContent-Disposition: form-data; name=\"photos\"; filename=\"{file_name}\"\r\nContent-Type: image/png\r\n\r\n")
+            format!("--{boundary}\r\nContent-Disposition: form-data; name=\"{file_field}\"; filename=\"{file_name}\"\r\nContent-Type: image/png\r\n\r\n")
                 .as_bytes(),
         );
         body.extend(*bytes);

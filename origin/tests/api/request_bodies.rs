@@ -6,10 +6,11 @@ use serde_json::Value;
 
 /// The writes that read no body: the path names all they act on (an id), or they act on the
 /// member alone.
-const BODYLESS: [(&str, &str); 23] = [
+const BODYLESS: [(&str, &str); 24] = [
     ("delete", "/api/admin/logout"),
     ("post", "/api/admin/invoices/{id}/issue"),
     ("post", "/api/admin/returns/{id}/receive"),
+    ("post", "/api/admin/welfare/end"),
     ("post", "/api/after_sales/{id}/resolve"),
     ("post", "/api/cart/next_hint"),
     ("post", "/api/cart/quick_add/{id}"),

@@ -155,6 +155,59 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/articles': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** `GET /api/admin/articles`: the articles, in the shop's order. */
+    get: operations['admin_articles'];
+    put?: never;
+    /** `POST /api/admin/articles`: publishes a news article. */
+    post: operations['admin_article_create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/articles/preview': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** `POST /api/admin/articles/preview`: renders a body exactly as the article's page will. */
+    post: operations['admin_article_preview'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/articles/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** `GET /api/admin/articles/{id}`: an article with its Markdown body. */
+    get: operations['admin_article'];
+    /** `PUT /api/admin/articles/{id}`: changes an article (its kind stays; a help article its page and group). */
+    put: operations['admin_article_change'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/audit': {
     parameters: {
       query?: never;
@@ -317,6 +370,27 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/goods/{id}/lots': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** `GET /api/admin/goods/{id}/lots`: a goods and its lots. */
+    get: operations['admin_goods_lots'];
+    put?: never;
+    /**
+     * `POST /api/admin/goods/{id}/lots`: receives a lot into stock: its units become sellable, its
+     *     expiry counts for the goods'.
+     */
+    post: operations['admin_lot_receive'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/grant-templates': {
     parameters: {
       query?: never;
@@ -397,6 +471,24 @@ export interface paths {
     post?: never;
     /** `DELETE /api/admin/logout`: closes the operator's session and clears the cookie. */
     delete: operations['admin_logout'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/lots/{id}/report': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** `GET /api/admin/lots/{id}/report`: a lot's inspection report as kept. */
+    get: operations['admin_lot_report'];
+    put?: never;
+    /** `POST /api/admin/lots/{id}/report`: keeps a lot's inspection report, replacing the one before. */
+    post: operations['admin_lot_report_keep'];
+    delete?: never;
     options?: never;
     head?: never;
     patch?: never;
@@ -755,6 +847,61 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/settings': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** `GET /api/admin/settings`: the shop's identity, field by field, and who sees prices. */
+    get: operations['admin_settings'];
+    /**
+     * `PUT /api/admin/settings`: changes the fields sent, all or none (each wrong one a 422 on its
+     *     field); answers the fields that changed. Shown at once wherever the shop states them.
+     */
+    put: operations['admin_settings_change'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/settings/prices': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** `PUT /api/admin/settings/prices`: who sees prices. */
+    put: operations['admin_settings_prices'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/stock/goods': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** `GET /api/admin/stock/goods`: up to 20 goods matching the keyword. */
+    get: operations['admin_stock_goods'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/wanted': {
     parameters: {
       query?: never;
@@ -783,6 +930,44 @@ export interface paths {
     put?: never;
     /** `POST /api/admin/wanted/{id}/answer`: answers a wanted variety (`status` 1 已上架 or 2 暂无货源). */
     post: operations['admin_wanted_answer'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/welfare': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** `GET /api/admin/welfare`: the store-wide discounts, newest first, the running one marked. */
+    get: operations['admin_welfare'];
+    put?: never;
+    /**
+     * `POST /api/admin/welfare`: starts a store-wide discount now; the newest running one prices
+     *     every goods card and cart.
+     */
+    post: operations['admin_welfare_start'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/welfare/end': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** `POST /api/admin/welfare/end`: ends every running store-wide discount now. */
+    post: operations['admin_welfare_end'];
     delete?: never;
     options?: never;
     head?: never;
@@ -3485,11 +3670,46 @@ export interface components {
       summary: string;
       title: string;
     };
+    /** @description An article written or changed; for a change, the fields not sent stay. */
+    ArticleForm: {
+      /** @description 正文, Markdown; `{{shop.name}}` and the other placeholders are filled when served. */
+      body?: string | null;
+      /** @description A news article's category: `hy` (行业资讯) or `company` (公司新闻). */
+      category?: string | null;
+      /** @description `news` (资讯) for a new article: the help centre's pages are fixed, their articles changed only. */
+      kind?: string | null;
+      /** @description 发布日期 `YYYY-MM-DD` (a new one: today). */
+      published_on?: string | null;
+      /** @description 摘要, at most 200 characters. */
+      summary?: string | null;
+      /** @description 标题, at most 60 characters. */
+      title?: string | null;
+    };
     /** @description A neighbouring article. */
     ArticleLink: {
       /** Format: int64 */
       id: number;
       title: string;
+    };
+    /** @description An article in the list. */
+    ArticleRow: {
+      /** @description A news article's category: `hy` (行业资讯) or `company` (公司新闻). */
+      category: string;
+      /** @description A help article's group (新手指南, 配送方式, …). */
+      group_name: string;
+      /** Format: int64 */
+      id: number;
+      /** @description `help` (帮助中心) or `news` (资讯). */
+      kind: string;
+      /** @description A help article's page, `/help/…`. */
+      path: string;
+      published_on: string;
+      title: string;
+    };
+    /** @description The article written. */
+    ArticleSaved: {
+      /** Format: int64 */
+      id: number;
     };
     /** @description Help groups with their articles, or the news of one category. */
     Articles: components['schemas']['HelpGroup'][] | components['schemas']['NewsItem'][];
@@ -4332,6 +4552,13 @@ export interface components {
       password?: string | null;
       role?: components['schemas']['Role'] | null;
     };
+    /** @description A field of the identity that changed. */
+    Changed: {
+      after: string;
+      before: string;
+      label: string;
+      name: string;
+    };
     /**
      * @description A checkout's form: the order form alone. Its amounts are judged after the member is known
      *     to be allowed to order.
@@ -4853,6 +5080,12 @@ export interface components {
       /** Format: int64 */
       number: number;
     };
+    /** @description An article with its Markdown body. */
+    EditedArticle: components['schemas']['ArticleRow'] & {
+      /** @description Markdown. */
+      body: string;
+      summary: string;
+    };
     /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
     Envelope_ActivityPage: {
       /**
@@ -5069,6 +5302,22 @@ export interface components {
         prev: components['schemas']['ArticleLink'] | null;
         summary: string;
         title: string;
+      };
+      /** @example ok */
+      msg: string;
+    };
+    /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
+    Envelope_ArticleSaved: {
+      /**
+       * Format: int64
+       * @description 10000: success.
+       * @example 10000
+       */
+      code: number;
+      /** @description The article written. */
+      data: {
+        /** Format: int64 */
+        id: number;
       };
       /** @example ok */
       msg: string;
@@ -5799,6 +6048,23 @@ export interface components {
       msg: string;
     };
     /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
+    Envelope_EditedArticle: {
+      /**
+       * Format: int64
+       * @description 10000: success.
+       * @example 10000
+       */
+      code: number;
+      /** @description An article with its Markdown body. */
+      data: components['schemas']['ArticleRow'] & {
+        /** @description Markdown. */
+        body: string;
+        summary: string;
+      };
+      /** @example ok */
+      msg: string;
+    };
+    /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
     Envelope_FavoriteGoods: {
       /**
        * Format: int64
@@ -5969,6 +6235,23 @@ export interface components {
          * @description 1 for prescription medicines.
          */
         rx: number;
+      };
+      /** @example ok */
+      msg: string;
+    };
+    /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
+    Envelope_GoodsLots: {
+      /**
+       * Format: int64
+       * @description 10000: success.
+       * @example 10000
+       */
+      code: number;
+      /** @description A goods and its lots. */
+      data: {
+        goods: components['schemas']['StockGoods'];
+        /** @description Earliest expiry first, the order shipments take them. */
+        lots: components['schemas']['Lot'][];
       };
       /** @example ok */
       msg: string;
@@ -6234,6 +6517,22 @@ export interface components {
         page: number;
         /** Format: int64 */
         total: number;
+      };
+      /** @example ok */
+      msg: string;
+    };
+    /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
+    Envelope_LotReceived: {
+      /**
+       * Format: int64
+       * @description 10000: success.
+       * @example 10000
+       */
+      code: number;
+      /** @description The lot received. */
+      data: {
+        /** Format: int64 */
+        id: number;
       };
       /** @example ok */
       msg: string;
@@ -7194,6 +7493,38 @@ export interface components {
       msg: string;
     };
     /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
+    Envelope_Preview: {
+      /**
+       * Format: int64
+       * @description 10000: success.
+       * @example 10000
+       */
+      code: number;
+      /** @description The body as the shop will show it. */
+      data: {
+        /** @description HTML, placeholders filled; raw HTML in the Markdown escaped, unsafe links dropped. */
+        html: string;
+      };
+      /** @example ok */
+      msg: string;
+    };
+    /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
+    Envelope_PricesShown: {
+      /**
+       * Format: int64
+       * @description 10000: success.
+       * @example 10000
+       */
+      code: number;
+      /** @description Who sees prices now, and whether the call changed it. */
+      data: {
+        changed: boolean;
+        prices_public: boolean;
+      };
+      /** @example ok */
+      msg: string;
+    };
+    /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
     Envelope_QuickAdded: {
       /**
        * Format: int64
@@ -7404,6 +7735,24 @@ export interface components {
       msg: string;
     };
     /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
+    Envelope_Settings: {
+      /**
+       * Format: int64
+       * @description 10000: success.
+       * @example 10000
+       */
+      code: number;
+      /** @description The shop's settings. */
+      data: {
+        /** @description The identity's fields, in the footer's order. */
+        fields: components['schemas']['SettingField'][];
+        /** @description `true`: everyone sees prices; `false`: only members whose qualifications are approved. */
+        prices_public: boolean;
+      };
+      /** @example ok */
+      msg: string;
+    };
+    /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
     Envelope_ShipOutcome: {
       /**
        * Format: int64
@@ -7575,6 +7924,31 @@ export interface components {
       msg: string;
     };
     /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
+    Envelope_Vec_ArticleRow: {
+      /**
+       * Format: int64
+       * @description 10000: success.
+       * @example 10000
+       */
+      code: number;
+      data: {
+        /** @description A news article's category: `hy` (行业资讯) or `company` (公司新闻). */
+        category: string;
+        /** @description A help article's group (新手指南, 配送方式, …). */
+        group_name: string;
+        /** Format: int64 */
+        id: number;
+        /** @description `help` (帮助中心) or `news` (资讯). */
+        kind: string;
+        /** @description A help article's page, `/help/…`. */
+        path: string;
+        published_on: string;
+        title: string;
+      }[];
+      /** @example ok */
+      msg: string;
+    };
+    /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
     Envelope_Vec_BalanceRequest: {
       /**
        * Format: int64
@@ -7721,6 +8095,23 @@ export interface components {
          * @description 中包装: units in one middle pack, the step of quantity steppers (1: none).
          */
         zbz: number;
+      }[];
+      /** @example ok */
+      msg: string;
+    };
+    /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
+    Envelope_Vec_Changed: {
+      /**
+       * Format: int64
+       * @description 10000: success.
+       * @example 10000
+       */
+      code: number;
+      data: {
+        after: string;
+        before: string;
+        label: string;
+        name: string;
       }[];
       /** @example ok */
       msg: string;
@@ -7890,6 +8281,35 @@ export interface components {
       msg: string;
     };
     /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
+    Envelope_Vec_StockGoods: {
+      /**
+       * Format: int64
+       * @description 10000: success.
+       * @example 10000
+       */
+      code: number;
+      data: {
+        /** @description The nearest expiry among its lots on sale (`YYYY-MM-DD`), empty when none is dated. */
+        expires_on: string;
+        /** Format: int64 */
+        id: number;
+        name: string;
+        /** @description 批准文号. */
+        pzwh: string;
+        /** @description 生产厂家. */
+        sccj: string;
+        /**
+         * Format: int64
+         * @description Units that may still be sold.
+         */
+        stock: number;
+        /** @description 规格. */
+        ypgg: string;
+      }[];
+      /** @example ok */
+      msg: string;
+    };
+    /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
     Envelope_Vec_String: {
       /**
        * Format: int64
@@ -7929,6 +8349,32 @@ export interface components {
          */
         status: number;
         ypgg: string;
+      }[];
+      /** @example ok */
+      msg: string;
+    };
+    /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
+    Envelope_Vec_WelfareRow: {
+      /**
+       * Format: int64
+       * @description 10000: success.
+       * @example 10000
+       */
+      code: number;
+      data: {
+        /** Format: int64 */
+        ends_at: number;
+        /** Format: int64 */
+        id: number;
+        /** @description How the shop names it: 94折. */
+        name: string;
+        /** @description The rate goods are priced at, `0.94` for 94折. */
+        rate: string;
+        /** @description Whether it is running at the time asked. */
+        running: boolean;
+        /** Format: int64 */
+        starts_at: number;
+        title: string;
       }[];
       /** @example ok */
       msg: string;
@@ -8041,6 +8487,38 @@ export interface components {
         enabled: boolean;
         /** @description The bound account's nickname; empty when none is bound. */
         name: string;
+      };
+      /** @example ok */
+      msg: string;
+    };
+    /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
+    Envelope_WelfareEnded: {
+      /**
+       * Format: int64
+       * @description 10000: success.
+       * @example 10000
+       */
+      code: number;
+      /** @description How many discounts ended. */
+      data: {
+        /** Format: int64 */
+        ended: number;
+      };
+      /** @example ok */
+      msg: string;
+    };
+    /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
+    Envelope_WelfareStarted: {
+      /**
+       * Format: int64
+       * @description 10000: success.
+       * @example 10000
+       */
+      code: number;
+      /** @description The discount started. */
+      data: {
+        /** Format: int64 */
+        id: number;
       };
       /** @example ok */
       msg: string;
@@ -8317,6 +8795,12 @@ export interface components {
       type?: number | null;
     } & {
       [key: string]: unknown;
+    };
+    /** @description A goods and its lots. */
+    GoodsLots: {
+      goods: components['schemas']['StockGoods'];
+      /** @description Earliest expiry first, the order shipments take them. */
+      lots: components['schemas']['Lot'][];
     };
     /** @description One page of goods cards. */
     GoodsPage: {
@@ -8719,11 +9203,69 @@ export interface components {
        */
       shipment?: number | null;
     };
+    /** @description A lot, as the warehouse holds it. */
+    Lot: {
+      expires_on: string;
+      /** Format: int64 */
+      goods_id: number;
+      /** @description Whether its inspection report is kept (`GET /api/lot/{id}/report`). */
+      has_report: boolean;
+      /** Format: int64 */
+      id: number;
+      lot_no: string;
+      /** @description `YYYY-MM-DD`; empty for an opening lot nobody dated. */
+      produced_on: string;
+      /** Format: int64 */
+      quantity: number;
+      /**
+       * Format: int64
+       * @description Units received, and units still in the warehouse.
+       */
+      received: number;
+    };
+    /** @description A lot received (`multipart/form-data`, or form-encoded without a report). */
+    LotForm: {
+      /**
+       * @description 有效期至 `YYYY-MM-DD`, after the production date and not past.
+       * @example 2028-02-28
+       */
+      expires_on: string;
+      /** @description 批号, at most 40 characters. */
+      lot_no: string;
+      /**
+       * @description 生产日期 `YYYY-MM-DD`.
+       * @example 2026-03-01
+       */
+      produced_on: string;
+      /**
+       * Format: int64
+       * @description 入库数量, at least 1.
+       */
+      quantity: number;
+      /**
+       * Format: binary
+       * @description 质检报告: a PDF, JPEG or PNG of at most 5 MB; optional.
+       */
+      report?: string | null;
+    };
     /** @description A lot on sale as the goods' page shows it. */
     LotOnSale: {
       expires_on: string;
       lot_no: string;
       produced_on: string;
+    };
+    /** @description The lot received. */
+    LotReceived: {
+      /** Format: int64 */
+      id: number;
+    };
+    /** @description A lot's inspection report (`multipart/form-data`). */
+    LotReportForm: {
+      /**
+       * Format: binary
+       * @description 质检报告: a PDF, JPEG or PNG of at most 5 MB.
+       */
+      report: string;
     };
     LowStock: {
       /** Format: int64 */
@@ -9516,7 +10058,9 @@ export interface components {
       | 'feedback'
       | 'content'
       | 'operators'
-      | 'settings';
+      | 'settings'
+      | 'stock'
+      | 'promotions';
     /** @description Whether no member uses the phone yet. */
     PhoneFree: {
       free: boolean;
@@ -9686,11 +10230,34 @@ export interface components {
       /** @description 运单号. */
       tracking: string;
     };
+    /** @description The body as the shop will show it. */
+    Preview: {
+      /** @description HTML, placeholders filled; raw HTML in the Markdown escaped, unsafe links dropped. */
+      html: string;
+    };
+    /** @description A body to preview. */
+    PreviewForm: {
+      /** @description Markdown, at most 200,000 bytes. */
+      body: string;
+    };
     /**
      * @description Why a line costs what it costs: its own price, a ladder entry, a flash sale, a combination.
      * @enum {string}
      */
     PriceKind: 'regular' | 'ladder' | 'flash_sale' | 'combination';
+    /** @description Who sees prices. */
+    PricesForm: {
+      /**
+       * Format: int64
+       * @description `1`: everyone; `0`: only members whose qualifications are approved.
+       */
+      public: number;
+    };
+    /** @description Who sees prices now, and whether the call changed it. */
+    PricesShown: {
+      changed: boolean;
+      prices_public: boolean;
+    };
     /** @description The qualification documents recorded. */
     Qualified: {
       done: boolean;
@@ -10238,6 +10805,39 @@ export interface components {
       /** Format: int64 */
       is_selected: number;
     };
+    /** @description One field of the shop's identity, with its label and its value now. */
+    SettingField: {
+      /** @description Its label, as the console shows it: 店铺名称, 公司名称, … */
+      label: string;
+      /** @description The longest value kept, in characters. */
+      max: number;
+      /** @description The field's name (`name`, `company`, `hot_line`, …): the key to change it by. */
+      name: string;
+      /** @description Whether it may be left empty. */
+      optional: boolean;
+      value: string;
+    };
+    /** @description The shop's settings. */
+    Settings: {
+      /** @description The identity's fields, in the footer's order. */
+      fields: components['schemas']['SettingField'][];
+      /** @description `true`: everyone sees prices; `false`: only members whose qualifications are approved. */
+      prices_public: boolean;
+    };
+    /** @description The identity's fields to change; those not sent stay, and an optional one sent empty is cleared. */
+    SettingsForm: {
+      address?: string | null;
+      company?: string | null;
+      credit_code?: string | null;
+      device_licence?: string | null;
+      drug_licence?: string | null;
+      hot_line?: string | null;
+      icp?: string | null;
+      internet_drug_licence?: string | null;
+      name?: string | null;
+      qq1?: string | null;
+      qq2?: string | null;
+    };
     /** @description The settlement of an order (rules 11–19). */
     Settlement: {
       cash_voucher: components['schemas']['Chosen'] | null;
@@ -10475,6 +11075,25 @@ export interface components {
       number: number;
       /** @example 11.80 */
       price: string | null;
+    };
+    /** @description A goods as the warehouse looks it up. */
+    StockGoods: {
+      /** @description The nearest expiry among its lots on sale (`YYYY-MM-DD`), empty when none is dated. */
+      expires_on: string;
+      /** Format: int64 */
+      id: number;
+      name: string;
+      /** @description 批准文号. */
+      pzwh: string;
+      /** @description 生产厂家. */
+      sccj: string;
+      /**
+       * Format: int64
+       * @description Units that may still be sold.
+       */
+      stock: number;
+      /** @description 规格. */
+      ypgg: string;
     };
     /** @description A store of a multi-store account. */
     Store: {
@@ -10765,6 +11384,51 @@ export interface components {
       starts_at: number;
       title: string;
     };
+    /** @description How many discounts ended. */
+    WelfareEnded: {
+      /** Format: int64 */
+      ended: number;
+    };
+    /** @description A store-wide discount to start now. */
+    WelfareForm: {
+      /**
+       * Format: int64
+       * @description 活动天数, 1 to 366.
+       * @example 7
+       */
+      days: number;
+      /**
+       * @description The rate goods are priced at, 0 < rate < 1: `0.94` is 94折.
+       * @example 0.94
+       */
+      rate: string;
+      /**
+       * @description 活动名称, at most 30 characters.
+       * @example 全场94折
+       */
+      title: string;
+    };
+    /** @description A store-wide discount. */
+    WelfareRow: {
+      /** Format: int64 */
+      ends_at: number;
+      /** Format: int64 */
+      id: number;
+      /** @description How the shop names it: 94折. */
+      name: string;
+      /** @description The rate goods are priced at, `0.94` for 94折. */
+      rate: string;
+      /** @description Whether it is running at the time asked. */
+      running: boolean;
+      /** Format: int64 */
+      starts_at: number;
+      title: string;
+    };
+    /** @description The discount started. */
+    WelfareStarted: {
+      /** Format: int64 */
+      id: number;
+    };
     /** @description A winner as the scrolling list shows them: the company's name masked. */
     Winner: {
       /** @example 杭州****公司 */
@@ -10814,7 +11478,10 @@ export type AnswerForm = components['schemas']['AnswerForm'];
 export type Answered = components['schemas']['Answered'];
 export type ApproveForm = components['schemas']['ApproveForm'];
 export type Article = components['schemas']['Article'];
+export type ArticleForm = components['schemas']['ArticleForm'];
 export type ArticleLink = components['schemas']['ArticleLink'];
+export type ArticleRow = components['schemas']['ArticleRow'];
+export type ArticleSaved = components['schemas']['ArticleSaved'];
 export type Articles = components['schemas']['Articles'];
 export type AuditRow = components['schemas']['AuditRow'];
 export type Authorize = components['schemas']['Authorize'];
@@ -10865,6 +11532,7 @@ export type CertificateReviewed = components['schemas']['CertificateReviewed'];
 export type CertificateRow = components['schemas']['CertificateRow'];
 export type Certificates = components['schemas']['Certificates'];
 export type ChangeForm = components['schemas']['ChangeForm'];
+export type Changed = components['schemas']['Changed'];
 export type CheckoutForm = components['schemas']['CheckoutForm'];
 export type CheckoutPreview = components['schemas']['CheckoutPreview'];
 export type Chosen = components['schemas']['Chosen'];
@@ -10908,6 +11576,7 @@ export type DrawRecord = components['schemas']['DrawRecord'];
 export type DrawRecords = components['schemas']['DrawRecords'];
 export type DrawResult = components['schemas']['DrawResult'];
 export type Edited = components['schemas']['Edited'];
+export type EditedArticle = components['schemas']['EditedArticle'];
 export type EnvelopeActivityPage = components['schemas']['Envelope_ActivityPage'];
 export type EnvelopeAdded = components['schemas']['Envelope_Added'];
 export type EnvelopeAddressList = components['schemas']['Envelope_AddressList'];
@@ -10917,6 +11586,7 @@ export type EnvelopeAfterSalePage = components['schemas']['Envelope_AfterSalePag
 export type EnvelopeAgreement = components['schemas']['Envelope_Agreement'];
 export type EnvelopeAnswered = components['schemas']['Envelope_Answered'];
 export type EnvelopeArticle = components['schemas']['Envelope_Article'];
+export type EnvelopeArticleSaved = components['schemas']['Envelope_ArticleSaved'];
 export type EnvelopeArticles = components['schemas']['Envelope_Articles'];
 export type EnvelopeAuthorize = components['schemas']['Envelope_Authorize'];
 export type EnvelopeBoughtAgain = components['schemas']['Envelope_BoughtAgain'];
@@ -10950,6 +11620,7 @@ export type EnvelopeDrawCheck = components['schemas']['Envelope_DrawCheck'];
 export type EnvelopeDrawRecords = components['schemas']['Envelope_DrawRecords'];
 export type EnvelopeDrawResult = components['schemas']['Envelope_DrawResult'];
 export type EnvelopeEdited = components['schemas']['Envelope_Edited'];
+export type EnvelopeEditedArticle = components['schemas']['Envelope_EditedArticle'];
 export type EnvelopeFavoriteGoods = components['schemas']['Envelope_FavoriteGoods'];
 export type EnvelopeFavoritePage = components['schemas']['Envelope_FavoritePage'];
 export type EnvelopeFeedback = components['schemas']['Envelope_Feedback'];
@@ -10958,6 +11629,7 @@ export type EnvelopeForgetStep = components['schemas']['Envelope_ForgetStep'];
 export type EnvelopeGiven = components['schemas']['Envelope_Given'];
 export type EnvelopeGoodsActivities = components['schemas']['Envelope_GoodsActivities'];
 export type EnvelopeGoodsDetail = components['schemas']['Envelope_GoodsDetail'];
+export type EnvelopeGoodsLots = components['schemas']['Envelope_GoodsLots'];
 export type EnvelopeGoodsPage = components['schemas']['Envelope_GoodsPage'];
 export type EnvelopeGrantTemplates = components['schemas']['Envelope_GrantTemplates'];
 export type EnvelopeHomeData = components['schemas']['Envelope_HomeData'];
@@ -10968,6 +11640,7 @@ export type EnvelopeKxProgrammePage = components['schemas']['Envelope_KxProgramm
 export type EnvelopeKxStanding = components['schemas']['Envelope_KxStanding'];
 export type EnvelopeKxZone = components['schemas']['Envelope_KxZone'];
 export type EnvelopeLogPage = components['schemas']['Envelope_LogPage'];
+export type EnvelopeLotReceived = components['schemas']['Envelope_LotReceived'];
 export type EnvelopeMemberCentre = components['schemas']['Envelope_MemberCentre'];
 export type EnvelopeMemberPage = components['schemas']['Envelope_MemberPage'];
 export type EnvelopeMenu = components['schemas']['Envelope_Menu'];
@@ -10996,6 +11669,8 @@ export type EnvelopePointsGoods = components['schemas']['Envelope_PointsGoods'];
 export type EnvelopePointsMallPage = components['schemas']['Envelope_PointsMallPage'];
 export type EnvelopePointsOrder = components['schemas']['Envelope_PointsOrder'];
 export type EnvelopePointsOrderPage = components['schemas']['Envelope_PointsOrderPage'];
+export type EnvelopePreview = components['schemas']['Envelope_Preview'];
+export type EnvelopePricesShown = components['schemas']['Envelope_PricesShown'];
 export type EnvelopeQuickAdded = components['schemas']['Envelope_QuickAdded'];
 export type EnvelopeRecommendations = components['schemas']['Envelope_Recommendations'];
 export type EnvelopeRegisterStep = components['schemas']['Envelope_RegisterStep'];
@@ -11003,6 +11678,7 @@ export type EnvelopeReturnInfo = components['schemas']['Envelope_ReturnInfo'];
 export type EnvelopeReturnMoved = components['schemas']['Envelope_ReturnMoved'];
 export type EnvelopeReturnQuote = components['schemas']['Envelope_ReturnQuote'];
 export type EnvelopeSelected = components['schemas']['Envelope_Selected'];
+export type EnvelopeSettings = components['schemas']['Envelope_Settings'];
 export type EnvelopeShipOutcome = components['schemas']['Envelope_ShipOutcome'];
 export type EnvelopeSpikeFloor = components['schemas']['Envelope_SpikeFloor'];
 export type EnvelopeStoreList = components['schemas']['Envelope_StoreList'];
@@ -11011,21 +11687,27 @@ export type EnvelopeUserInfo = components['schemas']['Envelope_UserInfo'];
 export type EnvelopeUserState = components['schemas']['Envelope_UserState'];
 export type EnvelopeVecActivityLink = components['schemas']['Envelope_Vec_ActivityLink'];
 export type EnvelopeVecAd = components['schemas']['Envelope_Vec_Ad'];
+export type EnvelopeVecArticleRow = components['schemas']['Envelope_Vec_ArticleRow'];
 export type EnvelopeVecBalanceRequest = components['schemas']['Envelope_Vec_BalanceRequest'];
 export type EnvelopeVecCard = components['schemas']['Envelope_Vec_Card'];
+export type EnvelopeVecChanged = components['schemas']['Envelope_Vec_Changed'];
 export type EnvelopeVecCombinationCard = components['schemas']['Envelope_Vec_CombinationCard'];
 export type EnvelopeVecFeedbackRow = components['schemas']['Envelope_Vec_FeedbackRow'];
 export type EnvelopeVecKxAd = components['schemas']['Envelope_Vec_KxAd'];
 export type EnvelopeVecLink = components['schemas']['Envelope_Vec_Link'];
 export type EnvelopeVecOperator = components['schemas']['Envelope_Vec_Operator'];
 export type EnvelopeVecPointsOrderRow = components['schemas']['Envelope_Vec_PointsOrderRow'];
+export type EnvelopeVecStockGoods = components['schemas']['Envelope_Vec_StockGoods'];
 export type EnvelopeVecString = components['schemas']['Envelope_Vec_String'];
 export type EnvelopeVecWantedRow = components['schemas']['Envelope_Vec_WantedRow'];
+export type EnvelopeVecWelfareRow = components['schemas']['Envelope_Vec_WelfareRow'];
 export type EnvelopeVoucherPage = components['schemas']['Envelope_VoucherPage'];
 export type EnvelopeWallet = components['schemas']['Envelope_Wallet'];
 export type EnvelopeWanted = components['schemas']['Envelope_Wanted'];
 export type EnvelopeWantedPage = components['schemas']['Envelope_WantedPage'];
 export type EnvelopeWechatState = components['schemas']['Envelope_WechatState'];
+export type EnvelopeWelfareEnded = components['schemas']['Envelope_WelfareEnded'];
+export type EnvelopeWelfareStarted = components['schemas']['Envelope_WelfareStarted'];
 export type EnvelopeWinners = components['schemas']['Envelope_Winners'];
 export type ErrorEnvelope = components['schemas']['ErrorEnvelope'];
 export type Expiring = components['schemas']['Expiring'];
@@ -11049,6 +11731,7 @@ export type Given = components['schemas']['Given'];
 export type GoodsActivities = components['schemas']['GoodsActivities'];
 export type GoodsDetail = components['schemas']['GoodsDetail'];
 export type GoodsInput = components['schemas']['GoodsInput'];
+export type GoodsLots = components['schemas']['GoodsLots'];
 export type GoodsPage = components['schemas']['GoodsPage'];
 export type GrantTemplate = components['schemas']['GrantTemplate'];
 export type GrantTemplates = components['schemas']['GrantTemplates'];
@@ -11076,7 +11759,11 @@ export type LogPage = components['schemas']['LogPage'];
 export type LoginForm = components['schemas']['LoginForm'];
 export type LogisticsEvent = components['schemas']['LogisticsEvent'];
 export type LogisticsForm = components['schemas']['LogisticsForm'];
+export type Lot = components['schemas']['Lot'];
+export type LotForm = components['schemas']['LotForm'];
 export type LotOnSale = components['schemas']['LotOnSale'];
+export type LotReceived = components['schemas']['LotReceived'];
+export type LotReportForm = components['schemas']['LotReportForm'];
 export type LowStock = components['schemas']['LowStock'];
 export type Manager = components['schemas']['Manager'];
 export type ManjianActivity = components['schemas']['ManjianActivity'];
@@ -11132,7 +11819,11 @@ export type PointsOrder = components['schemas']['PointsOrder'];
 export type PointsOrderPage = components['schemas']['PointsOrderPage'];
 export type PointsOrderRow = components['schemas']['PointsOrderRow'];
 export type PointsShipForm = components['schemas']['PointsShipForm'];
+export type Preview = components['schemas']['Preview'];
+export type PreviewForm = components['schemas']['PreviewForm'];
 export type PriceKind = components['schemas']['PriceKind'];
+export type PricesForm = components['schemas']['PricesForm'];
+export type PricesShown = components['schemas']['PricesShown'];
 export type Qualified = components['schemas']['Qualified'];
 export type QualityInspection = components['schemas']['QualityInspection'];
 export type QuickAdded = components['schemas']['QuickAdded'];
@@ -11161,6 +11852,9 @@ export type Role = components['schemas']['Role'];
 export type ScopeEntry = components['schemas']['ScopeEntry'];
 export type SelectForm = components['schemas']['SelectForm'];
 export type Selected = components['schemas']['Selected'];
+export type SettingField = components['schemas']['SettingField'];
+export type Settings = components['schemas']['Settings'];
+export type SettingsForm = components['schemas']['SettingsForm'];
 export type Settlement = components['schemas']['Settlement'];
 export type SettlementInput = components['schemas']['SettlementInput'];
 export type ShipForm = components['schemas']['ShipForm'];
@@ -11178,6 +11872,7 @@ export type Skipped = components['schemas']['Skipped'];
 export type SpikeFloor = components['schemas']['SpikeFloor'];
 export type StateCount = components['schemas']['StateCount'];
 export type Step = components['schemas']['Step'];
+export type StockGoods = components['schemas']['StockGoods'];
 export type Store = components['schemas']['Store'];
 export type StoreForm = components['schemas']['StoreForm'];
 export type StoreList = components['schemas']['StoreList'];
@@ -11201,6 +11896,10 @@ export type WantedPage = components['schemas']['WantedPage'];
 export type WantedRow = components['schemas']['WantedRow'];
 export type WechatState = components['schemas']['WechatState'];
 export type Welfare = components['schemas']['Welfare'];
+export type WelfareEnded = components['schemas']['WelfareEnded'];
+export type WelfareForm = components['schemas']['WelfareForm'];
+export type WelfareRow = components['schemas']['WelfareRow'];
+export type WelfareStarted = components['schemas']['WelfareStarted'];
 export type Winner = components['schemas']['Winner'];
 export type Winners = components['schemas']['Winners'];
 export type ResponseError = components['responses']['Error'];
@@ -11396,6 +12095,137 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Envelope_CaseAnswered'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  admin_articles: {
+    parameters: {
+      query?: {
+        /** @description `help` or `news`; every kind when absent. */
+        kind?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 文章 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_Vec_ArticleRow'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  admin_article_create: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/x-www-form-urlencoded': components['schemas']['ArticleForm'];
+      };
+    };
+    responses: {
+      /** @description 已发布 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_ArticleSaved'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  admin_article_preview: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/x-www-form-urlencoded': components['schemas']['PreviewForm'];
+      };
+    };
+    responses: {
+      /** @description 预览 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_Preview'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  admin_article: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description 文章 id */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 文章 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_EditedArticle'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  admin_article_change: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description 文章 id */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/x-www-form-urlencoded': components['schemas']['ArticleForm'];
+      };
+    };
+    responses: {
+      /** @description 已保存 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_ArticleSaved'];
         };
       };
       '4XX': components['responses']['Error'];
@@ -11653,6 +12483,60 @@ export interface operations {
       '5XX': components['responses']['Error'];
     };
   };
+  admin_goods_lots: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description 商品 id */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 批号 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_GoodsLots'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  admin_lot_receive: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description 商品 id */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'multipart/form-data': components['schemas']['LotForm'];
+      };
+    };
+    responses: {
+      /** @description 已入库 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_LotReceived'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
   admin_grant_templates: {
     parameters: {
       query?: never;
@@ -11771,6 +12655,62 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Envelope_Nothing'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  admin_lot_report: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description 批号 id */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 质检报告 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/pdf': unknown;
+          'image/jpeg': unknown;
+          'image/png': unknown;
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  admin_lot_report_keep: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description 批号 id */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'multipart/form-data': components['schemas']['LotReportForm'];
+      };
+    };
+    responses: {
+      /** @description 已保存 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_LotReceived'];
         };
       };
       '4XX': components['responses']['Error'];
@@ -12361,6 +13301,105 @@ export interface operations {
       '5XX': components['responses']['Error'];
     };
   };
+  admin_settings: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 店铺设置 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_Settings'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  admin_settings_change: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/x-www-form-urlencoded': components['schemas']['SettingsForm'];
+      };
+    };
+    responses: {
+      /** @description 改动的字段 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_Vec_Changed'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  admin_settings_prices: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/x-www-form-urlencoded': components['schemas']['PricesForm'];
+      };
+    };
+    responses: {
+      /** @description 价格显示 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_PricesShown'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  admin_stock_goods: {
+    parameters: {
+      query?: {
+        /** @description The goods' id, or part of its name, manufacturer or approval number. */
+        keyword?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 商品 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_Vec_StockGoods'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
   admin_wanted: {
     parameters: {
       query?: {
@@ -12409,6 +13448,76 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Envelope_Answered'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  admin_welfare: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 全场折扣 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_Vec_WelfareRow'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  admin_welfare_start: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/x-www-form-urlencoded': components['schemas']['WelfareForm'];
+      };
+    };
+    responses: {
+      /** @description 已开始 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_WelfareStarted'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  admin_welfare_end: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 已结束 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_WelfareEnded'];
         };
       };
       '4XX': components['responses']['Error'];

@@ -7,8 +7,11 @@
 //! - `audit`: every operator write, with the values before and after, in the write's transaction.
 //! - `orders`, `invoices`, `returns`, `dashboard`: the operator's work on orders (ship, logistics,
 //!   cancel), invoices, returns and after-sales cases, and the console's 工作台.
+//! - `shop`, `stock`, `content`: the shop's identity, who sees prices and the store-wide discount;
+//!   lots received with their inspection reports; help and news articles.
 
 pub mod audit;
+pub mod content;
 pub mod dashboard;
 pub mod grants;
 pub mod invoices;
@@ -18,6 +21,8 @@ pub mod orders;
 pub mod returns;
 pub mod roles;
 pub mod service;
+pub mod shop;
+pub mod stock;
 
 pub use audit::Actor;
 pub use roles::{Permission, Role};

@@ -63,8 +63,8 @@ impl Role {
             Role::Super => true,
             _ if permission.reads() => true,
             Role::Readonly => permission == ReadAudit,
-            Role::Operations => matches!(permission, ReviewMembers | GrantBenefits | CancelOrders | Content),
-            Role::Warehouse => matches!(permission, Ship | ReceiveReturns),
+            Role::Operations => matches!(permission, ReviewMembers | GrantBenefits | CancelOrders | Content | Promotions),
+            Role::Warehouse => matches!(permission, Ship | ReceiveReturns | Stock),
             Role::Service => matches!(permission, AfterSales | ReviewReturns | Feedback | CancelOrders),
             Role::Finance => matches!(permission, Invoices | GrantBalance),
         }
@@ -110,10 +110,14 @@ pub enum Permission {
     Operators,
     /// The shop's identity and who sees prices.
     Settings,
+    /// Lots received into stock, and their inspection reports.
+    Stock,
+    /// Promotions: the store-wide discount.
+    Promotions,
 }
 
 impl Permission {
-    pub const ALL: [Permission; 15] = [
+    pub const ALL: [Permission; 17] = [
         Permission::Read,
         Permission::ReadAudit,
         Permission::ReviewMembers,
@@ -129,6 +133,8 @@ impl Permission {
         Permission::Content,
         Permission::Operators,
         Permission::Settings,
+        Permission::Stock,
+        Permission::Promotions,
     ];
 
     /// Whether it only reads the shop's work (every role holds these but the audit trail,
@@ -148,6 +154,8 @@ mod tests {
         assert_eq!(Role::Super.permissions(), Permission::ALL.to_vec());
         assert_eq!(Role::Readonly.permissions(), vec![Permission::Read, Permission::ReadAudit]);
         assert!(Role::Warehouse.allows(Permission::Ship) && !Role::Warehouse.allows(Permission::Invoices));
+        assert!(Role::Warehouse.allows(Permission::Stock) && !Role::Operations.allows(Permission::Stock));
+        assert!(Role::Operations.allows(Permission::Promotions) && !Role::Operations.allows(Permission::Settings));
         assert!(Role::Finance.allows(Permission::Invoices) && !Role::Finance.allows(Permission::Ship));
         assert!(!Role::Operations.allows(Permission::Operators) && !Role::Finance.allows(Permission::ReadAudit));
         assert!(Role::ALL.iter().all(|role| Role::parse(role.key()) == Some(*role)));

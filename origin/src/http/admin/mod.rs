@@ -5,6 +5,7 @@
 //! commands (`origin admin`) call too.
 
 mod audit;
+mod content;
 mod dashboard;
 mod grants;
 mod invoices;
@@ -14,6 +15,8 @@ mod orders;
 mod returns;
 mod service;
 mod session;
+mod shop;
+mod stock;
 
 use std::marker::PhantomData;
 use std::net::SocketAddr;
@@ -45,6 +48,9 @@ pub fn router() -> OpenApiRouter<ApiContext> {
         .merge(service::router())
         .merge(operators::router())
         .merge(audit::router())
+        .merge(shop::router())
+        .merge(stock::router())
+        .merge(content::router())
 }
 
 /// What a call needs: the permission it names (`can::Ship`), or only a signed-in operator
@@ -82,7 +88,9 @@ pub mod can {
         Feedback,
         Content,
         Operators,
-        Settings
+        Settings,
+        Stock,
+        Promotions
     );
 
     /// Any signed-in operator.

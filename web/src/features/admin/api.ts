@@ -30,6 +30,13 @@ export type FeedbackRow = Schemas['FeedbackRow'];
 export type WantedRow = Schemas['WantedRow'];
 export type PointsOrderRow = Schemas['PointsOrderRow'];
 export type CaseThread = Schemas['CaseThread'];
+export type Settings = Schemas['Settings'];
+export type Changed = Schemas['Changed'];
+export type Welfare = Schemas['WelfareRow'];
+export type StockGoods = Schemas['StockGoods'];
+export type GoodsLots = Schemas['GoodsLots'];
+export type ArticleRow = Schemas['ArticleRow'];
+export type AdminArticle = Schemas['EditedArticle'];
 
 export interface Page<T> {
   list: T[];
@@ -412,4 +419,112 @@ export function useShipPoints() {
       adminApi.post<{ id: number }>(`/api/admin/points-orders/${id}/ship`, { carrier, tracking }),
     onSuccess: refresh,
   });
+}
+
+export function useSettings() {
+  return useQuery({ queryKey: ['admin', 'settings'], queryFn: () => adminApi.get<Settings>('/api/admin/settings'), staleTime: 0 });
+}
+
+/** Changes the shop's identity (the fields given) or who sees prices. */
+export function useChangeSettings() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (fields: Record<string, string>) => adminApi.put<Changed[]>('/api/admin/settings', fields),
+    onSuccess: refresh,
+  });
+}
+
+export function useSetPrices() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (isPublic: boolean) =>
+      adminApi.put<{ prices_public: boolean; changed: boolean }>('/api/admin/settings/prices', { public: isPublic ? 1 : 0 }),
+    onSuccess: refresh,
+  });
+}
+
+export function useWelfare() {
+  return useQuery({ queryKey: ['admin', 'welfare'], queryFn: () => adminApi.get<Welfare[]>('/api/admin/welfare'), staleTime: 0 });
+}
+
+export function useStartWelfare() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (form: { title: string; rate: string; days: number }) => adminApi.post<{ id: number }>('/api/admin/welfare', form),
+    onSuccess: refresh,
+  });
+}
+
+export function useEndWelfare() {
+  const refresh = useRefresh();
+  return useMutation({ mutationFn: () => adminApi.post<{ ended: number }>('/api/admin/welfare/end'), onSuccess: refresh });
+}
+
+export function useStockGoods(keyword: string) {
+  return useQuery({
+    queryKey: ['admin', 'stock-goods', keyword],
+    queryFn: () => adminApi.get<StockGoods[]>('/api/admin/stock/goods', { params: { keyword } }),
+    enabled: keyword !== '',
+    staleTime: 0,
+  });
+}
+
+export function useGoodsLots(goods: number | null) {
+  return useQuery({
+    queryKey: ['admin', 'goods-lots', goods],
+    queryFn: () => adminApi.get<GoodsLots>(`/api/admin/goods/${goods}/lots`),
+    enabled: goods !== null,
+    staleTime: 0,
+  });
+}
+
+/** Receives a lot (its fields, and the inspection report when chosen). */
+export function useReceiveLot(goods: number) {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (form: FormData) => adminApi.upload<{ id: number }>(`/api/admin/goods/${goods}/lots`, form),
+    onSuccess: refresh,
+  });
+}
+
+export function useKeepReport() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: ({ lot, form }: { lot: number; form: FormData }) => adminApi.upload<{ id: number }>(`/api/admin/lots/${lot}/report`, form),
+    onSuccess: refresh,
+  });
+}
+
+export function useArticles(kind: string) {
+  return useQuery({
+    queryKey: ['admin', 'articles', kind],
+    queryFn: () => adminApi.get<ArticleRow[]>('/api/admin/articles', { params: { kind: kind || undefined } }),
+    staleTime: 0,
+  });
+}
+
+export function useArticle(id: number | null) {
+  return useQuery({
+    queryKey: ['admin', 'article', id],
+    queryFn: () => adminApi.get<AdminArticle>(`/api/admin/articles/${id}`),
+    enabled: id !== null,
+    staleTime: 0,
+  });
+}
+
+/** Publishes a new article (`id` null) or saves one. */
+export function useSaveArticle() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: ({ id, form }: { id: number | null; form: Record<string, string> }) =>
+      id === null
+        ? adminApi.post<{ id: number }>('/api/admin/articles', form)
+        : adminApi.put<{ id: number }>(`/api/admin/articles/${id}`, form),
+    onSuccess: refresh,
+  });
+}
+
+/** The body as the shop will show it (the server renders it, placeholders filled). */
+export function previewArticle(body: string): Promise<{ html: string }> {
+  return adminApi.post<{ html: string }>('/api/admin/articles/preview', { body }, { silent: true });
 }

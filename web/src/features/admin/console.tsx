@@ -20,6 +20,9 @@ import { ReturnsPage } from './returns';
 import { AfterSalesPage } from './after-sales';
 import { OperatorsPage } from './operators';
 import { AuditPage } from './audit';
+import { SettingsPage } from './settings';
+import { StockPage } from './stock';
+import { ArticlesPage } from './articles';
 import './console.css';
 
 interface Screen {
@@ -39,6 +42,9 @@ const SCREENS: Screen[] = [
   { path: '/admin/invoices', label: '发票', need: 'read' },
   { path: '/admin/messages', label: '留言', need: 'read' },
   { path: '/admin/points-orders', label: '积分订单', need: 'read' },
+  { path: '/admin/stock', label: '批号入库', need: 'read' },
+  { path: '/admin/articles', label: '文章', need: 'read' },
+  { path: '/admin/settings', label: '店铺设置', need: 'read' },
   { path: '/admin/operators', label: '员工与权限', need: 'operators' },
   { path: '/admin/audit', label: '操作日志', need: 'read_audit' },
 ];
@@ -100,6 +106,9 @@ function Frame({ me }: { me: OperatorMe }) {
             <Route path="invoices" element={guard('read', <InvoicesPage me={me} />)} />
             <Route path="messages" element={guard('read', <MessagesPage me={me} />)} />
             <Route path="points-orders" element={guard('read', <PointsOrdersPage me={me} />)} />
+            <Route path="stock" element={guard('read', <StockPage me={me} />)} />
+            <Route path="articles" element={guard('read', <ArticlesPage me={me} />)} />
+            <Route path="settings" element={guard('read', <SettingsPage me={me} />)} />
             <Route path="operators" element={guard('operators', <OperatorsPage me={me} />)} />
             <Route path="audit" element={guard('read_audit', <AuditPage />)} />
             <Route
