@@ -9,6 +9,7 @@
 //   values before and after.
 // After each step the page is compared with the database.
 import { createHmac } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { admin, adminWithInput, base, login, orderAndPay, sql } from './support';
 
@@ -87,6 +88,12 @@ test('the warehouse ships an order found by its number in two parcels, and the b
   await expect(console_).toHaveURL(new RegExp(`number=${orderNo}`));
   const rows = console_.getByTestId('admin-orders').locator('tbody tr.ant-table-row');
   await expect(rows).toHaveCount(1);
+  // The list as Excel, with its filters: the file is a workbook, and the trail says who took it.
+  const [download] = await Promise.all([console_.waitForEvent('download'), console_.getByRole('link', { name: '导出Excel' }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^orders-\d{8}-\d{4}\.xlsx$/);
+  const workbook = readFileSync(await download.path());
+  expect(workbook.subarray(0, 2).toString()).toBe('PK');
+  expect(sql("SELECT COUNT(*) FROM audit_log WHERE action = 'orders.export' AND operator = ?", username)).toEqual([[1]]);
   await rows.getByRole('link', { name: orderNo }).click();
   await expect(console_).toHaveURL(new RegExp(`/admin/orders/${orderNo}$`));
   await expect(console_.getByTestId('admin-unshipped')).toHaveText('3');
@@ -476,4 +483,112 @@ test('the warehouse receives a lot with its report, and operations changes a hel
   await operations.getByLabel('正文').fill(original);
   await operations.getByRole('button', { name: /保\s*存/ }).click();
   await expect.poll(() => sql('SELECT body FROM articles WHERE id = ?', article)).toEqual([[original]]);
+});
+
+test('operations puts a banner in the carousel, changes it and takes it down, and the home page follows', async ({ page, browser }) => {
+  const operations = await consolePage(browser, addOperator('operations').username);
+  await operations.getByRole('menu').getByRole('link', { name: '广告与导航' }).click();
+  await expect(operations).toHaveURL(/\/admin\/blocks$/);
+  const title = `备货节${Date.now().toString(36).slice(-4)}`;
+
+  // Added with a wrong link first (refused, nothing stored), then right.
+  await operations.getByRole('button', { name: '添加广告' }).click();
+  const dialog = operations.getByRole('dialog');
+  await dialog.getByLabel('标题', { exact: true }).fill(title);
+  await dialog.getByLabel('副标题').fill('满3000减200');
+  await dialog.getByLabel('链接').fill('javascript:alert(1)');
+  await dialog.getByRole('button', { name: /保\s*存/ }).click();
+  await expect(operations.getByText('链接须为本站页面（/开头）或http(s)://网址')).toBeVisible();
+  expect(sql('SELECT COUNT(*) FROM ads WHERE title = ?', title)).toEqual([[0]]);
+  await dialog.getByLabel('链接').fill('/zyyp');
+  await dialog.getByRole('button', { name: /保\s*存/ }).click();
+  await expect(dialog).toBeHidden();
+  const row = operations.getByRole('row').filter({ hasText: title });
+  await expect(row).toContainText('/zyyp');
+  const [[id]] = sql("SELECT id FROM ads WHERE title = ? AND position = 'focus'", title) as [[number]];
+
+  // The buyer's home page shows it in the carousel (the edge keeps public answers 5 s here).
+  await page.goto(`${base()}/`);
+  await expect(async () => {
+    await page.reload();
+    await expect(page.locator(`a.banner[href="/zyyp"] img[alt="${title}"]`).first()).toBeAttached({ timeout: 1000 });
+  }).toPass({ timeout: 20_000 });
+
+  // Renamed: the shop's carousel and the stored row follow; a reload of the console keeps the tab.
+  await row.getByRole('button', { name: '编辑' }).click();
+  await dialog.getByLabel('标题', { exact: true }).fill(`${title}改`);
+  await dialog.getByRole('button', { name: /保\s*存/ }).click();
+  await expect(operations.getByRole('row').filter({ hasText: `${title}改` })).toBeVisible();
+  expect(sql('SELECT title, subtitle FROM ads WHERE id = ?', id)).toEqual([[`${title}改`, '满3000减200']]);
+  await expect(async () => {
+    await page.reload();
+    await expect(page.locator(`a.banner img[alt="${title}改"]`).first()).toBeAttached({ timeout: 1000 });
+  }).toPass({ timeout: 20_000 });
+
+  // Taken down, after a second thought (the first 删除 is cancelled).
+  const renamed = operations.getByRole('row').filter({ hasText: `${title}改` });
+  await renamed.getByRole('button', { name: /删\s*除/ }).click();
+  await operations.getByRole('button', { name: /取\s*消/ }).click();
+  expect(sql('SELECT COUNT(*) FROM ads WHERE id = ?', id)).toEqual([[1]]);
+  await renamed.getByRole('button', { name: /删\s*除/ }).click();
+  await operations.getByRole('button', { name: /确\s*定|OK/ }).click();
+  await expect(renamed).toHaveCount(0);
+  expect(sql('SELECT COUNT(*) FROM ads WHERE id = ?', id)).toEqual([[0]]);
+  await expect(async () => {
+    await page.reload();
+    await expect(page.locator(`a.banner img[alt="${title}改"]`)).toHaveCount(0, { timeout: 1000 });
+  }).toPass({ timeout: 20_000 });
+  expect(sql('SELECT action FROM audit_log WHERE target = ? ORDER BY id', `ad:${id}`)).toEqual([
+    ['block.add'],
+    ['block.change'],
+    ['block.delete'],
+  ]);
+});
+
+test('a read-only operator reads everything, including the trail, and changes nothing, in the page or past it', async ({
+  page,
+  browser,
+}) => {
+  await login(page);
+  const id = await orderAndPay(page, 3, 1);
+  const [[orderNo]] = sql('SELECT order_no FROM orders WHERE id = ?', id) as [[string]];
+  const { username } = addOperator('readonly');
+  const reader = await consolePage(browser, username);
+
+  // Every reading screen is in the menu, the trail too; 员工与权限 is not.
+  const menu = reader.getByRole('menu');
+  for (const name of ['工作台', '会员', '订单', '发票', '批号入库', '文章', '广告与导航', '店铺设置', '操作日志'])
+    await expect(menu.getByRole('link', { name, exact: true })).toBeVisible();
+  await expect(menu.getByRole('link', { name: '员工与权限' })).toHaveCount(0);
+
+  // The order, without the means to ship or cancel it.
+  await reader.goto(`${base()}/admin/orders/${orderNo}`);
+  await expect(reader.getByTestId('admin-unshipped')).toHaveText('1');
+  await expect(reader.getByRole('button', { name: /^发货（/ })).toHaveCount(0);
+  await expect(reader.getByRole('button', { name: '取消订单' })).toHaveCount(0);
+
+  // The settings, shown but not changeable; no 添加 among the banners.
+  await reader.goto(`${base()}/admin/settings`);
+  await expect(reader.getByLabel('店铺名称')).toBeDisabled();
+  await expect(reader.getByRole('button', { name: '保存店铺信息' })).toHaveCount(0);
+  await reader.goto(`${base()}/admin/blocks`);
+  await expect(reader.getByTestId('admin-blocks').getByRole('row').nth(1)).toBeVisible();
+  await expect(reader.getByRole('button', { name: '添加广告' })).toHaveCount(0);
+
+  // Past the page, the server refuses the write itself, and nothing is stored.
+  const refused = await reader.evaluate(async (order) => {
+    const response = await fetch(`/api/admin/orders/${order}/ship`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'carrier=顺丰速运&tracking=SF1',
+    });
+    return { status: response.status, body: await response.json() };
+  }, orderNo);
+  expect(refused).toMatchObject({ status: 403, body: { msg: '您的角色没有此操作的权限' } });
+  expect(sql('SELECT COUNT(*) FROM shipments WHERE order_id = ?', id)).toEqual([[0]]);
+
+  // The trail: reachable, filtered to this operator, holding only the sign-in.
+  await reader.goto(`${base()}/admin/audit`);
+  await expect(reader.getByTestId('admin-audit')).toBeVisible();
+  expect(sql("SELECT action FROM audit_log WHERE operator = ? AND action <> 'operator.login'", username)).toEqual([]);
 });

@@ -44,6 +44,8 @@ fn needs() -> Vec<(Method, &'static str, Option<Permission>)> {
         (Method::GET, "/api/admin/me", None),
         (Method::GET, "/api/admin/dashboard", Some(Read)),
         (Method::GET, "/api/admin/orders", Some(Read)),
+        (Method::GET, "/api/admin/orders/export", Some(Read)),
+        (Method::GET, "/api/admin/members/export", Some(Read)),
         (Method::GET, "/api/admin/orders/{order}", Some(Read)),
         (Method::POST, "/api/admin/orders/{order}/ship", Some(Ship)),
         (Method::POST, "/api/admin/orders/{order}/logistics", Some(Ship)),
@@ -95,6 +97,10 @@ fn needs() -> Vec<(Method, &'static str, Option<Permission>)> {
         (Method::GET, "/api/admin/articles/{id}", Some(Read)),
         (Method::PUT, "/api/admin/articles/{id}", Some(Content)),
         (Method::POST, "/api/admin/articles/preview", Some(Content)),
+        (Method::GET, "/api/admin/blocks", Some(Read)),
+        (Method::POST, "/api/admin/blocks/{kind}", Some(Content)),
+        (Method::PUT, "/api/admin/blocks/{kind}/{id}", Some(Content)),
+        (Method::DELETE, "/api/admin/blocks/{kind}/{id}", Some(Content)),
     ]
 }
 
@@ -115,7 +121,7 @@ fn documented() -> BTreeSet<(String, String)> {
 
 /// Sends `method path` (no such order, invoice or operator: nothing changes when allowed).
 async fn call(app: &App, client: &Client, method: &Method, path: &str) -> (StatusCode, Value) {
-    let path = path.replace("{order}", "999999").replace("{shipment}", "999999").replace("{id}", "999999");
+    let path = path.replace("{order}", "999999").replace("{shipment}", "999999").replace("{id}", "999999").replace("{kind}", "nav");
     let request = client.request(method.clone(), app.url(&path));
     let request = if *method == Method::GET { request } else { request.form(&[("x", "1")]) };
     let response = request.send().await.unwrap();
@@ -839,6 +845,197 @@ async fn settings_the_store_wide_discount_lots_and_articles_are_run_from_the_con
         let (before, after): (String, String) =
             sqlx::query_as("SELECT before, after FROM audit_log WHERE action = 'article.change'").fetch_one(&app.db.pool).await.unwrap();
         assert!(!before.contains("五点") && after.contains("五点"), "{before} {after}");
+    })
+    .await;
+}
+
+/// The rows of sheet `name` of an `.xlsx` workbook, each cell as text (numbers as Excel holds them).
+fn sheet_rows(book: &[u8], name: &str) -> Vec<Vec<String>> {
+    use calamine::{Data, Reader, Xlsx, open_workbook_from_rs};
+    let mut workbook: Xlsx<_> = open_workbook_from_rs(std::io::Cursor::new(book.to_vec())).unwrap();
+    let range = workbook.worksheet_range(name).unwrap();
+    range
+        .rows()
+        .map(|row| {
+            row.iter()
+                .map(|cell| match cell {
+                    Data::String(text) => text.clone(),
+                    Data::Float(number) => number.to_string(),
+                    Data::Int(number) => number.to_string(),
+                    Data::Empty => String::new(),
+                    other => other.to_string(),
+                })
+                .collect()
+        })
+        .collect()
+}
+
+#[tokio::test]
+async fn orders_and_members_export_to_excel_as_the_lists_find_them_and_the_trail_records_it() {
+    on_both(|app| async move {
+        let (_, order_no) = paid_order(&app, "export-1").await;
+        let readonly = operator(&app, Role::Readonly).await;
+        let (_, listed) = app.get(&readonly, &format!("/api/admin/orders?number={order_no}")).await;
+        let row = &listed["data"]["list"][0];
+
+        let response = readonly.get(app.url(&format!("/api/admin/orders/export?number={order_no}&page=3"))).send().await.unwrap();
+        assert_eq!(response.status(), StatusCode::OK);
+        assert_eq!(response.headers()["content-type"], "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet");
+        let disposition = response.headers()["content-disposition"].to_str().unwrap().to_owned();
+        assert!(disposition.starts_with("attachment; filename=\"orders-") && disposition.ends_with(".xlsx\""), "{disposition}");
+        let book = response.bytes().await.unwrap();
+        let orders = sheet_rows(&book, "订单");
+        assert_eq!(orders[0][..3], ["订单号", "下单时间", "状态"]);
+        assert_eq!(orders.len(), 2, "the filter's one order, whatever the page asked: {orders:?}");
+        assert_eq!((orders[1][0].as_str(), orders[1][2].as_str()), (order_no.as_str(), "待发货"));
+        let payable: f64 = row["payable"].as_str().unwrap().parse().unwrap();
+        assert_eq!(orders[1][8], payable.to_string(), "the amount the list shows");
+        let lines = sheet_rows(&book, "明细");
+        assert_eq!(lines.len() as i64 - 1, row["lines"].as_i64().unwrap(), "{lines:?}");
+        assert!(lines[1..].iter().all(|line| line[0] == order_no));
+        let stored: Vec<(i64, i64)> = sqlx::query_as(
+            "SELECT i.number, i.amount FROM order_items i JOIN orders o ON o.id = i.order_id WHERE o.order_no = $1 ORDER BY i.id",
+        )
+        .bind(&order_no)
+        .fetch_all(&app.db.pool)
+        .await
+        .unwrap();
+        for (line, (number, amount)) in lines[1..].iter().zip(&stored) {
+            assert_eq!(line[6], number.to_string());
+            assert_eq!(line[8], origin::money::text(*amount).parse::<f64>().unwrap().to_string());
+        }
+
+        let response = readonly.get(app.url("/api/admin/members/export?search=demo")).send().await.unwrap();
+        let members = sheet_rows(&response.bytes().await.unwrap(), "会员");
+        let demo = members.iter().find(|row| row[1] == "demo").expect("the demo member");
+        let balance: i64 = sqlx::query_scalar("SELECT balance FROM members WHERE username = 'demo'").fetch_one(&app.db.pool).await.unwrap();
+        assert_eq!(demo[7], origin::money::text(balance).parse::<f64>().unwrap().to_string());
+        assert_eq!(demo[6], "已认证");
+
+        // The dashboard's sales by category count the order's lines under their top-level category.
+        let (category, paid): (i64, i64) = sqlx::query_as(
+            "SELECT g.category_id, CAST(SUM(i.paid) AS BIGINT) FROM order_items i JOIN orders o ON o.id = i.order_id \
+             JOIN goods g ON g.id = i.goods_id WHERE o.order_no = $1 GROUP BY g.category_id",
+        )
+        .bind(&order_no)
+        .fetch_one(&app.db.pool)
+        .await
+        .unwrap();
+        let mut top = category;
+        while let Some(parent) = sqlx::query_scalar::<_, Option<i64>>("SELECT parent_id FROM categories WHERE id = $1")
+            .bind(top)
+            .fetch_one(&app.db.pool)
+            .await
+            .unwrap()
+        {
+            top = parent;
+        }
+        let (_, dashboard) = app.get(&readonly, "/api/admin/dashboard").await;
+        let by_category = dashboard["data"]["sales_by_category"].as_array().unwrap();
+        let found = by_category.iter().find(|row| row["category_id"] == top).unwrap_or_else(|| panic!("{by_category:?}"));
+        let sales = engine::Money::parse(found["sales"].as_str().unwrap()).unwrap().decimal();
+        assert!(sales >= engine::Money::parse(&origin::money::text(paid)).unwrap().decimal(), "{found}");
+        let amounts: Vec<_> =
+            by_category.iter().map(|row| engine::Money::parse(row["sales"].as_str().unwrap()).unwrap().decimal()).collect();
+        assert!(amounts.windows(2).all(|pair| pair[0] >= pair[1]), "most first: {amounts:?}");
+
+        let member = app.demo().await;
+        assert_eq!(member.get(app.url("/api/admin/members/export")).send().await.unwrap().status(), StatusCode::UNAUTHORIZED);
+        let actions: Vec<String> = sqlx::query_scalar("SELECT action FROM audit_log WHERE action LIKE '%.export' ORDER BY id")
+            .fetch_all(&app.db.pool)
+            .await
+            .unwrap();
+        assert_eq!(actions, ["orders.export", "members.export"]);
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn banners_nav_hot_terms_and_links_are_kept_in_the_console_and_the_shop_shows_them_at_once() {
+    on_both(|app| async move {
+        let operations = operator(&app, Role::Operations).await;
+        let service = operator(&app, Role::Service).await;
+        let visitor = app.client();
+        let (_, blocks) = app.get(&operations, "/api/admin/blocks").await;
+        assert!(blocks["data"]["positions"].as_array().unwrap().iter().any(|position| position["key"] == "focus"), "{blocks}");
+
+        // A banner: checked field by field, then shown in the carousel with its own card.
+        let banner = [("position", "focus"), ("title", "冬季备货节"), ("subtitle", "满3000减200"), ("url", "/zyyp"), ("color", "#c0392b")];
+        let (status, _) = app.post(&service, "/api/admin/blocks/ad", &banner).await;
+        assert_eq!(status, StatusCode::FORBIDDEN);
+        for (field, value, message) in [
+            ("url", "javascript:alert(1)", "链接须为本站页面（/开头）或http(s)://网址"),
+            ("color", "red", "颜色格式应为#RRGGBB"),
+            ("position", "sidebar", "请选择广告位置"),
+        ] {
+            let form: Vec<(&str, &str)> = banner.iter().map(|(name, old)| (*name, if *name == field { value } else { old })).collect();
+            let (status, refused) = app.post(&operations, "/api/admin/blocks/ad", &form).await;
+            assert_eq!((status, refused["msg"].as_str()), (StatusCode::UNPROCESSABLE_ENTITY, Some(message)), "{field}");
+        }
+        let (status, saved) = app.post(&operations, "/api/admin/blocks/ad", &banner).await;
+        assert_eq!(status, StatusCode::OK, "{saved}");
+        let ad = saved["data"]["id"].as_i64().unwrap();
+        let (_, focus) = app.get(&visitor, "/api/focus").await;
+        let shown = focus["data"].as_array().unwrap().iter().find(|row| row["id"] == ad).unwrap_or_else(|| panic!("{focus}")).clone();
+        assert_eq!((shown["title"].as_str(), shown["url"].as_str()), (Some("冬季备货节"), Some("/zyyp")));
+        let card = visitor.get(app.url(shown["image"].as_str().unwrap())).send().await.unwrap().text().await.unwrap();
+        assert!(card.contains("冬季备货节") && card.contains("#c0392b"), "{card}");
+        let (status, changed) =
+            send_form(&app, &operations, Method::PUT, &format!("/api/admin/blocks/ad/{ad}"), &[("title", "年货节")]).await;
+        assert_eq!(status, StatusCode::OK, "{changed}");
+        let (_, focus) = app.get(&visitor, "/api/focus").await;
+        let again = focus["data"].as_array().unwrap().iter().find(|row| row["id"] == ad).unwrap().clone();
+        assert_eq!(
+            (again["title"].as_str(), again["subtitle"].as_str()),
+            (Some("年货节"), Some("满3000减200")),
+            "the fields not sent stay"
+        );
+        let card = visitor.get(app.url(again["image"].as_str().unwrap())).send().await.unwrap().text().await.unwrap();
+        assert!(card.contains("年货节"), "{card}");
+        let taken = shown["image"].as_str().unwrap().split('/').next_back().unwrap().split('.').next().unwrap().to_owned();
+        let other = [("position", "focus"), ("title", "另一张"), ("url", "/"), ("sort", taken.as_str())];
+        let (status, refused) = app.post(&operations, "/api/admin/blocks/ad", &other).await;
+        assert_eq!(
+            (status, refused["msg"].as_str()),
+            (StatusCode::UNPROCESSABLE_ENTITY, Some(format!("该位置已有排序为{taken}的广告").as_str()))
+        );
+
+        // The nav, a hot term and a link: added, seen by the shop, deleted.
+        let (status, nav) =
+            app.post(&operations, "/api/admin/blocks/nav", &[("title", "冬季专场"), ("url", "/yjh/1"), ("sort", "0")]).await;
+        assert_eq!(status, StatusCode::OK, "{nav}");
+        let nav = nav["data"]["id"].as_i64().unwrap();
+        let (_, home) = app.get(&visitor, "/api/index").await;
+        let named = |home: &Value, name: &str| home["data"]["nav"].as_array().unwrap().iter().any(|entry| entry["name"] == name);
+        assert!(named(&home, "冬季专场"), "{}", home["data"]["nav"]);
+        let (_, term) = app.post(&operations, "/api/admin/blocks/hot_term", &[("title", "连花清瘟"), ("sort", "0")]).await;
+        let (_, home) = app.get(&visitor, "/api/index").await;
+        assert!(home["data"]["rnss"].as_array().unwrap().iter().any(|term| term == "连花清瘟"), "{}", home["data"]["rnss"]);
+        let (status, refused) = app.post(&operations, "/api/admin/blocks/link", &[("title", "药监局"), ("url", "/news/hy")]).await;
+        assert_eq!((status, refused["msg"].as_str()), (StatusCode::UNPROCESSABLE_ENTITY, Some("友情链接须为http(s)://网址")));
+        let (status, _) =
+            app.post(&operations, "/api/admin/blocks/link", &[("title", "药监局"), ("url", "https://www.nmpa.gov.cn/")]).await;
+        assert_eq!(status, StatusCode::OK);
+        let (_, links) = app.get(&visitor, "/api/global/links").await;
+        assert!(links["data"].as_array().unwrap().iter().any(|link| link["name"] == "药监局"), "{links}");
+        let response = operations.delete(app.url(&format!("/api/admin/blocks/nav/{nav}"))).send().await.unwrap();
+        assert_eq!(response.status(), StatusCode::OK);
+        let (_, home) = app.get(&visitor, "/api/index").await;
+        assert!(!named(&home, "冬季专场"));
+        let response = operations.delete(app.url(&format!("/api/admin/blocks/nav/{nav}"))).send().await.unwrap();
+        assert_eq!(response.status(), StatusCode::NOT_FOUND, "deleted once");
+        let response = operations.delete(app.url("/api/admin/blocks/banner/1")).send().await.unwrap();
+        assert_eq!(response.status(), StatusCode::NOT_FOUND);
+        assert!(term["data"]["id"].is_i64());
+
+        let trail: Vec<(String, String, String)> =
+            sqlx::query_as("SELECT action, before, after FROM audit_log WHERE action LIKE 'block.%' ORDER BY id")
+                .fetch_all(&app.db.pool)
+                .await
+                .unwrap();
+        let actions: Vec<&str> = trail.iter().map(|(action, _, _)| action.as_str()).collect();
+        assert_eq!(actions, ["block.add", "block.change", "block.add", "block.add", "block.add", "block.delete"]);
+        assert!(trail[1].1.contains("冬季备货节") && trail[1].2.contains("年货节"), "{:?}", trail[1]);
     })
     .await;
 }

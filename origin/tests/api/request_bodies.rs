@@ -6,7 +6,8 @@ use serde_json::Value;
 
 /// The writes that read no body: the path names all they act on (an id), or they act on the
 /// member alone.
-const BODYLESS: [(&str, &str); 24] = [
+const BODYLESS: [(&str, &str); 25] = [
+    ("delete", "/api/admin/blocks/{kind}/{id}"),
     ("delete", "/api/admin/logout"),
     ("post", "/api/admin/invoices/{id}/issue"),
     ("post", "/api/admin/returns/{id}/receive"),

@@ -262,6 +262,58 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/blocks': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** `GET /api/admin/blocks`: every ad (with the positions), nav entry, hot term and footer link. */
+    get: operations['admin_blocks'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/blocks/{kind}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** `POST /api/admin/blocks/{kind}`: adds an ad, nav entry, hot term or link. */
+    post: operations['admin_block_add'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/blocks/{kind}/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** `PUT /api/admin/blocks/{kind}/{id}`: changes a block (the fields sent). */
+    put: operations['admin_block_change'];
+    post?: never;
+    /** `DELETE /api/admin/blocks/{kind}/{id}`: deletes a block. */
+    delete: operations['admin_block_delete'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/certificates/{id}/approve': {
     parameters: {
       query?: never;
@@ -528,6 +580,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/members/export': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * `GET /api/admin/members/export`: the members the list's filters find (the page aside), as an
+     *     Excel workbook. Recorded in the audit trail.
+     */
+    get: operations['admin_members_export'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/members/{id}': {
     parameters: {
       query?: never;
@@ -646,6 +718,26 @@ export interface paths {
     };
     /** `GET /api/admin/orders`: orders, newest first. */
     get: operations['admin_orders'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/orders/export': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * `GET /api/admin/orders/export`: the orders the list's filters find (the page aside), as an
+     *     Excel workbook: sheet 订单, and sheet 明细 with every line. Recorded in the audit trail.
+     */
+    get: operations['admin_orders_export'];
     put?: never;
     post?: never;
     delete?: never;
@@ -3479,6 +3571,25 @@ export interface components {
       title: string;
       url: string;
     };
+    /** @description A banner or ad. */
+    AdRow: {
+      /** @description `#RRGGBB`, the card's colour. */
+      color: string;
+      /** Format: int64 */
+      id: number;
+      /** @description Its picture (the shop draws the card from the title, subtitle and colour). */
+      image: string;
+      position: string;
+      /**
+       * Format: int64
+       * @description Its place in the position, smallest first.
+       */
+      sort: number;
+      subtitle: string;
+      title: string;
+      /** @description Where it leads: a page of the shop (`/zyyp`) or an `https://` address. */
+      url: string;
+    };
     /** @description A new operator. */
     AddForm: {
       /** @description 姓名. */
@@ -3816,6 +3927,43 @@ export interface components {
      * @enum {integer}
      */
     Bit: 0 | 1;
+    /** @description A block's fields; for a change, those not sent stay. */
+    BlockForm: {
+      /** @description An ad's colour, `#RRGGBB`. */
+      color?: string | null;
+      /**
+       * Format: int64
+       * @description A nav entry: `1` opens in a new window.
+       */
+      is_open?: number | null;
+      /** @description An ad's position: `focus` (首页轮播), a right-hand one (`xrtj`, `top`, …) or `brand:{id}`. */
+      position?: string | null;
+      /**
+       * Format: int64
+       * @description Its place, smallest first (0–9999); a new one without it goes last.
+       */
+      sort?: number | null;
+      /** @description An ad's subtitle. */
+      subtitle?: string | null;
+      /** @description An ad's title, a nav entry's or link's name, or the hot term. */
+      title?: string | null;
+      /** @description Where it leads: a page of the shop (`/zyyp`) or an `http(s)://` address (a link: only that). */
+      url?: string | null;
+    };
+    /** @description The block written. */
+    BlockSaved: {
+      /** Format: int64 */
+      id: number;
+    };
+    /** @description Every block, as the console's 内容 screen shows them. */
+    Blocks: {
+      /** @description By position, then place. */
+      ads: components['schemas']['AdRow'][];
+      hot_terms: components['schemas']['TermRow'][];
+      links: components['schemas']['LinkRow'][];
+      nav: components['schemas']['NavRow'][];
+      positions: components['schemas']['Position'][];
+    };
     /** @description A goods the member bought before, with today's card. */
     Bought: {
       goods: components['schemas']['Card'];
@@ -4349,6 +4497,21 @@ export interface components {
       /** Format: int64 */
       id: number;
       name: string;
+    };
+    CategorySales: {
+      /** Format: int64 */
+      category_id: number;
+      name: string;
+      /**
+       * @description What the lines were paid, after every discount.
+       * @example 120.00
+       */
+      sales: string;
+      /**
+       * Format: int64
+       * @description Units sold.
+       */
+      units: number;
     };
     /** @description A coupon template in the centre, with what the member may still claim. */
     CentreCoupon: {
@@ -4913,6 +5076,8 @@ export interface components {
        * @example 120.00
        */
       payments_today: string;
+      /** @description What was paid for goods over the same days, by top-level category, most first. */
+      sales_by_category: components['schemas']['CategorySales'][];
       /** @description The last [`SALES_DAYS`] days, oldest first. */
       sales_by_day: components['schemas']['DaySales'][];
       /** @example 120.00 */
@@ -5347,6 +5512,42 @@ export interface components {
       data: {
         /** @description The provider's authorize page, with a one-time state valid for ten minutes. */
         url: string;
+      };
+      /** @example ok */
+      msg: string;
+    };
+    /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
+    Envelope_BlockSaved: {
+      /**
+       * Format: int64
+       * @description 10000: success.
+       * @example 10000
+       */
+      code: number;
+      /** @description The block written. */
+      data: {
+        /** Format: int64 */
+        id: number;
+      };
+      /** @example ok */
+      msg: string;
+    };
+    /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
+    Envelope_Blocks: {
+      /**
+       * Format: int64
+       * @description 10000: success.
+       * @example 10000
+       */
+      code: number;
+      /** @description Every block, as the console's 内容 screen shows them. */
+      data: {
+        /** @description By position, then place. */
+        ads: components['schemas']['AdRow'][];
+        hot_terms: components['schemas']['TermRow'][];
+        links: components['schemas']['LinkRow'][];
+        nav: components['schemas']['NavRow'][];
+        positions: components['schemas']['Position'][];
       };
       /** @example ok */
       msg: string;
@@ -5872,6 +6073,8 @@ export interface components {
          * @example 120.00
          */
         payments_today: string;
+        /** @description What was paid for goods over the same days, by top-level category, most first. */
+        sales_by_category: components['schemas']['CategorySales'][];
         /** @description The last [`SALES_DAYS`] days, oldest first. */
         sales_by_day: components['schemas']['DaySales'][];
         /** @example 120.00 */
@@ -9134,6 +9337,15 @@ export interface components {
       name: string;
       url: string;
     };
+    /** @description A footer link (友情链接). */
+    LinkRow: {
+      /** Format: int64 */
+      id: number;
+      name: string;
+      /** Format: int64 */
+      sort: number;
+      url: string;
+    };
     /** @description One movement of an account: the balance, the red packets or the points. */
     LogEntry: {
       /**
@@ -9619,6 +9831,20 @@ export interface components {
       /** Format: int64 */
       is_open: number;
       name: string;
+      url: string;
+    };
+    /** @description A nav entry. */
+    NavRow: {
+      /** Format: int64 */
+      id: number;
+      /**
+       * Format: int64
+       * @description 1: opens in a new window.
+       */
+      is_open: number;
+      name: string;
+      /** Format: int64 */
+      sort: number;
       url: string;
     };
     /** @description A news item. */
@@ -10229,6 +10455,11 @@ export interface components {
       carrier: string;
       /** @description 运单号. */
       tracking: string;
+    };
+    /** @description An ad position, and how the console names it. */
+    Position: {
+      key: string;
+      label: string;
     };
     /** @description The body as the shop will show it. */
     Preview: {
@@ -11144,6 +11375,14 @@ export interface components {
       is_show: number;
       name: string;
     };
+    /** @description A hot search term (热门搜索). */
+    TermRow: {
+      /** Format: int64 */
+      id: number;
+      /** Format: int64 */
+      sort: number;
+      term: string;
+    };
     /** @description A message of a case's thread. */
     ThreadMessage: {
       /** @description `member` or `operator`. */
@@ -11464,6 +11703,7 @@ export type ActivityLink = components['schemas']['ActivityLink'];
 export type ActivityPage = components['schemas']['ActivityPage'];
 export type ActivitySection = components['schemas']['ActivitySection'];
 export type Ad = components['schemas']['Ad'];
+export type AdRow = components['schemas']['AdRow'];
 export type AddForm = components['schemas']['AddForm'];
 export type Added = components['schemas']['Added'];
 export type Address = components['schemas']['Address'];
@@ -11491,6 +11731,9 @@ export type BalanceRequest = components['schemas']['BalanceRequest'];
 export type BenefitForm = components['schemas']['BenefitForm'];
 export type BindForm = components['schemas']['BindForm'];
 export type Bit = components['schemas']['Bit'];
+export type BlockForm = components['schemas']['BlockForm'];
+export type BlockSaved = components['schemas']['BlockSaved'];
+export type Blocks = components['schemas']['Blocks'];
 export type Bought = components['schemas']['Bought'];
 export type BoughtAgain = components['schemas']['BoughtAgain'];
 export type BoughtPage = components['schemas']['BoughtPage'];
@@ -11524,6 +11767,7 @@ export type CashbackPage = components['schemas']['CashbackPage'];
 export type CashbackTier = components['schemas']['CashbackTier'];
 export type CategoryNode = components['schemas']['CategoryNode'];
 export type CategoryRef = components['schemas']['CategoryRef'];
+export type CategorySales = components['schemas']['CategorySales'];
 export type CentreCoupon = components['schemas']['CentreCoupon'];
 export type CentreManager = components['schemas']['CentreManager'];
 export type Certificate = components['schemas']['Certificate'];
@@ -11589,6 +11833,8 @@ export type EnvelopeArticle = components['schemas']['Envelope_Article'];
 export type EnvelopeArticleSaved = components['schemas']['Envelope_ArticleSaved'];
 export type EnvelopeArticles = components['schemas']['Envelope_Articles'];
 export type EnvelopeAuthorize = components['schemas']['Envelope_Authorize'];
+export type EnvelopeBlockSaved = components['schemas']['Envelope_BlockSaved'];
+export type EnvelopeBlocks = components['schemas']['Envelope_Blocks'];
 export type EnvelopeBoughtAgain = components['schemas']['Envelope_BoughtAgain'];
 export type EnvelopeBoughtPage = components['schemas']['Envelope_BoughtPage'];
 export type EnvelopeBrandPage = components['schemas']['Envelope_BrandPage'];
@@ -11754,6 +12000,7 @@ export type LineLot = components['schemas']['LineLot'];
 export type LineQuote = components['schemas']['LineQuote'];
 export type LineSettlement = components['schemas']['LineSettlement'];
 export type Link = components['schemas']['Link'];
+export type LinkRow = components['schemas']['LinkRow'];
 export type LogEntry = components['schemas']['LogEntry'];
 export type LogPage = components['schemas']['LogPage'];
 export type LoginForm = components['schemas']['LoginForm'];
@@ -11784,6 +12031,7 @@ export type Money = components['schemas']['Money'];
 export type MoneyConfig = components['schemas']['MoneyConfig'];
 export type MoneyInput = components['schemas']['MoneyInput'];
 export type NavEntry = components['schemas']['NavEntry'];
+export type NavRow = components['schemas']['NavRow'];
 export type NewsItem = components['schemas']['NewsItem'];
 export type NextHint = components['schemas']['NextHint'];
 export type NoteForm = components['schemas']['NoteForm'];
@@ -11819,6 +12067,7 @@ export type PointsOrder = components['schemas']['PointsOrder'];
 export type PointsOrderPage = components['schemas']['PointsOrderPage'];
 export type PointsOrderRow = components['schemas']['PointsOrderRow'];
 export type PointsShipForm = components['schemas']['PointsShipForm'];
+export type Position = components['schemas']['Position'];
 export type Preview = components['schemas']['Preview'];
 export type PreviewForm = components['schemas']['PreviewForm'];
 export type PriceKind = components['schemas']['PriceKind'];
@@ -11877,6 +12126,7 @@ export type Store = components['schemas']['Store'];
 export type StoreForm = components['schemas']['StoreForm'];
 export type StoreList = components['schemas']['StoreList'];
 export type Tag = components['schemas']['Tag'];
+export type TermRow = components['schemas']['TermRow'];
 export type ThreadMessage = components['schemas']['ThreadMessage'];
 export type TierHint = components['schemas']['TierHint'];
 export type TierStatus = components['schemas']['TierStatus'];
@@ -12316,6 +12566,115 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Envelope_Given'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  admin_blocks: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 内容 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_Blocks'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  admin_block_add: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description ad, nav, hot_term or link */
+        kind: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/x-www-form-urlencoded': components['schemas']['BlockForm'];
+      };
+    };
+    responses: {
+      /** @description 已添加 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_BlockSaved'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  admin_block_change: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description ad, nav, hot_term or link */
+        kind: string;
+        /** @description id */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/x-www-form-urlencoded': components['schemas']['BlockForm'];
+      };
+    };
+    responses: {
+      /** @description 已保存 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_BlockSaved'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  admin_block_delete: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description ad, nav, hot_term or link */
+        kind: string;
+        /** @description id */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 已删除 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_BlockSaved'];
         };
       };
       '4XX': components['responses']['Error'];
@@ -12770,6 +13129,37 @@ export interface operations {
       '5XX': components['responses']['Error'];
     };
   };
+  admin_members_export: {
+    parameters: {
+      query?: {
+        /** @description Part of the account, company, contact or phone, or the member's id. */
+        search?: string;
+        /** @description `1` approved only, `0` not yet approved only; absent: all. */
+        approved?: number;
+        /** @description `1`: only members with certificates waiting for review. */
+        pending?: number;
+        page?: number;
+        size?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 会员（Excel） */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': string;
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
   admin_member: {
     parameters: {
       query?: never;
@@ -12990,6 +13380,43 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Envelope_Page_OrderRow'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  admin_orders_export: {
+    parameters: {
+      query?: {
+        /** @description 0 待付款, 1 待发货, 2 待收货, 3 已完成, 4 已取消; absent: all. */
+        status?: number;
+        /** @description 订单号, or its start. */
+        number?: string;
+        /** @description The member's id, or part of their account, company or phone. */
+        member?: string;
+        /** @description Placed on or after this day, `YYYY-MM-DD` (China's time). */
+        from?: string;
+        /** @description Placed on or before this day, `YYYY-MM-DD`. */
+        to?: string;
+        /** @description 页码: from 1. */
+        page?: number;
+        /** @description 每页条数: 1–100, 20 when absent. */
+        size?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 订单（Excel） */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': string;
         };
       };
       '4XX': components['responses']['Error'];

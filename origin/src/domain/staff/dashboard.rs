@@ -40,6 +40,20 @@ pub struct Dashboard {
     pub expiring_licences: Vec<ExpiringLicence>,
     /// The last [`SALES_DAYS`] days, oldest first.
     pub sales_by_day: Vec<DaySales>,
+    /// What was paid for goods over the same days, by top-level category, most first.
+    pub sales_by_category: Vec<CategorySales>,
+}
+
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct CategorySales {
+    pub category_id: i64,
+    pub name: String,
+    /// Units sold.
+    pub units: i64,
+    /// What the lines were paid, after every discount.
+    #[serde(serialize_with = "super::as_money")]
+    #[schema(value_type = String, example = "120.00")]
+    pub sales: i64,
 }
 
 /// What waits for an operator.
@@ -184,6 +198,7 @@ pub async fn read(conn: &mut AnyConnection, now: i64) -> Result<Dashboard> {
             DaySales { day: lots::day(from), orders, sales }
         })
         .collect();
+    let sales_by_category = by_category(conn, first).await?;
     Ok(Dashboard {
         orders_today,
         paid_today,
@@ -194,7 +209,50 @@ pub async fn read(conn: &mut AnyConnection, now: i64) -> Result<Dashboard> {
         expiring_lots,
         expiring_licences,
         sales_by_day,
+        sales_by_category,
     })
+}
+
+/// What the lines of orders paid since `from` (not cancelled) were paid, by their goods'
+/// top-level category, most first.
+async fn by_category(conn: &mut AnyConnection, from: i64) -> Result<Vec<CategorySales>> {
+    let categories: Vec<(i64, Option<i64>, String)> =
+        sqlx::query_as("SELECT id, parent_id, name FROM categories").fetch_all(&mut *conn).await?;
+    let lines: Vec<(i64, i64, i64)> = sqlx::query_as(
+        "SELECT g.category_id, CAST(SUM(i.number) AS BIGINT), CAST(SUM(i.paid) AS BIGINT) FROM order_items i \
+         JOIN orders o ON o.id = i.order_id JOIN goods g ON g.id = i.goods_id \
+         WHERE o.paid_at >= $1 AND o.status <> $2 GROUP BY g.category_id",
+    )
+    .bind(from)
+    .bind(OrderStatus::Cancelled)
+    .fetch_all(&mut *conn)
+    .await?;
+    // Each category's top-level ancestor (a cycle, which the data never holds, stops the climb).
+    let top = |mut id: i64| {
+        for _ in 0..categories.len() {
+            match categories.iter().find(|(known, _, _)| *known == id) {
+                Some((_, Some(parent), _)) => id = *parent,
+                _ => break,
+            }
+        }
+        id
+    };
+    let mut totals: Vec<CategorySales> = Vec::new();
+    for (category, units, paid) in lines {
+        let root = top(category);
+        match totals.iter_mut().find(|total| total.category_id == root) {
+            Some(total) => {
+                total.units += units;
+                total.sales += paid;
+            }
+            None => {
+                let name = categories.iter().find(|(id, _, _)| *id == root).map(|(_, _, name)| name.clone()).unwrap_or_default();
+                totals.push(CategorySales { category_id: root, name, units, sales: paid });
+            }
+        }
+    }
+    totals.sort_by(|a, b| b.sales.cmp(&a.sales).then(a.category_id.cmp(&b.category_id)));
+    Ok(totals)
 }
 
 #[cfg(test)]

@@ -11,8 +11,10 @@
 //!   lots received with their inspection reports; help and news articles.
 
 pub mod audit;
+pub mod blocks;
 pub mod content;
 pub mod dashboard;
+pub mod export;
 pub mod grants;
 pub mod invoices;
 pub mod members;

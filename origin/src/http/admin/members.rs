@@ -18,6 +18,7 @@ use crate::now;
 pub fn router() -> OpenApiRouter<ApiContext> {
     OpenApiRouter::new()
         .routes(routes!(list))
+        .routes(routes!(export))
         .routes(routes!(page))
         .routes(routes!(scan))
         .routes(routes!(approve))
@@ -65,6 +66,18 @@ async fn list(State(context): State<ApiContext>, _: Staff<can::Read>, Query(quer
     let filter = Filter { search, approved, pending };
     let (list, total) = members::list(&mut *context.db.pool.acquire().await?, &filter, page, size).await?;
     ok(Page { list, total, page, size })
+}
+
+/// `GET /api/admin/members/export`: the members the list's filters find (the page aside), as an
+/// Excel workbook. Recorded in the audit trail.
+#[utoipa::path(get, path = "/api/admin/members/export", operation_id = "admin_members_export", params(ListQuery), tag = "后台", responses(
+    (status = 200, description = "会员（Excel）", content_type = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", body = String)
+))]
+async fn export(State(context): State<ApiContext>, staff: Staff<can::Read>, Query(query): Query<ListQuery>) -> Result<Response> {
+    let ListQuery { search, approved, pending, .. } = query;
+    let filter = Filter { search, approved, pending };
+    let book = crate::domain::staff::export::members(&mut *context.db.pool.acquire().await?, &staff.actor, &filter, now()).await?;
+    Ok(super::xlsx("members", book))
 }
 
 /// `GET /api/admin/members/{id}`: a member's page.

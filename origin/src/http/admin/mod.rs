@@ -5,6 +5,7 @@
 //! commands (`origin admin`) call too.
 
 mod audit;
+mod blocks;
 mod content;
 mod dashboard;
 mod grants;
@@ -51,6 +52,7 @@ pub fn router() -> OpenApiRouter<ApiContext> {
         .merge(shop::router())
         .merge(stock::router())
         .merge(content::router())
+        .merge(blocks::router())
 }
 
 /// What a call needs: the permission it names (`can::Ship`), or only a signed-in operator
@@ -142,6 +144,28 @@ where
         Ok(Staff { operator, actor, need: PhantomData })
     }
 }
+
+/// An Excel workbook as a download named `{name}-{YYYYMMDD-HHMM}.xlsx` (the shop's time), kept by
+/// no cache.
+pub fn xlsx(name: &str, body: Vec<u8>) -> axum::response::Response {
+    use axum::response::IntoResponse;
+    let now = now();
+    let (year, month, day) = crate::civil_date(now, 8 * 3600);
+    let minute = (now + 8 * 3600).rem_euclid(86_400) / 60;
+    let file = format!("{name}-{year:04}{month:02}{day:02}-{:02}{:02}.xlsx", minute / 60, minute % 60);
+    (
+        [
+            (header::CONTENT_TYPE, XLSX.to_owned()),
+            (header::CONTENT_DISPOSITION, format!("attachment; filename=\"{file}\"")),
+            (header::CACHE_CONTROL, "no-store".to_owned()),
+        ],
+        body,
+    )
+        .into_response()
+}
+
+/// The content type of an `.xlsx` workbook.
+pub const XLSX: &str = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
 /// A page of a list and how many there are in all.
 #[derive(Serialize, ToSchema)]

@@ -37,6 +37,9 @@ export type StockGoods = Schemas['StockGoods'];
 export type GoodsLots = Schemas['GoodsLots'];
 export type ArticleRow = Schemas['ArticleRow'];
 export type AdminArticle = Schemas['EditedArticle'];
+export type Blocks = Schemas['Blocks'];
+/** A content block's kind, as its calls name it. */
+export type BlockKind = 'ad' | 'nav' | 'hot_term' | 'link';
 
 export interface Page<T> {
   list: T[];
@@ -527,4 +530,32 @@ export function useSaveArticle() {
 /** The body as the shop will show it (the server renders it, placeholders filled). */
 export function previewArticle(body: string): Promise<{ html: string }> {
   return adminApi.post<{ html: string }>('/api/admin/articles/preview', { body }, { silent: true });
+}
+
+export function useBlocks() {
+  return useQuery({ queryKey: ['admin', 'blocks'], queryFn: () => adminApi.get<Blocks>('/api/admin/blocks'), staleTime: 0 });
+}
+
+/** Adds a block (`id` null), changes one, or deletes one (`remove`). */
+export function useSaveBlock() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: ({
+      kind,
+      id,
+      form,
+      remove,
+    }: {
+      kind: BlockKind;
+      id: number | null;
+      form?: Record<string, string | number>;
+      remove?: boolean;
+    }) =>
+      remove && id !== null
+        ? adminApi.delete<{ id: number }>(`/api/admin/blocks/${kind}/${id}`)
+        : id === null
+          ? adminApi.post<{ id: number }>(`/api/admin/blocks/${kind}`, form)
+          : adminApi.put<{ id: number }>(`/api/admin/blocks/${kind}/${id}`, form),
+    onSuccess: refresh,
+  });
 }

@@ -23,6 +23,7 @@ import { AuditPage } from './audit';
 import { SettingsPage } from './settings';
 import { StockPage } from './stock';
 import { ArticlesPage } from './articles';
+import { BlocksPage } from './blocks';
 import './console.css';
 
 interface Screen {
@@ -44,6 +45,7 @@ const SCREENS: Screen[] = [
   { path: '/admin/points-orders', label: '积分订单', need: 'read' },
   { path: '/admin/stock', label: '批号入库', need: 'read' },
   { path: '/admin/articles', label: '文章', need: 'read' },
+  { path: '/admin/blocks', label: '广告与导航', need: 'read' },
   { path: '/admin/settings', label: '店铺设置', need: 'read' },
   { path: '/admin/operators', label: '员工与权限', need: 'operators' },
   { path: '/admin/audit', label: '操作日志', need: 'read_audit' },
@@ -108,6 +110,7 @@ function Frame({ me }: { me: OperatorMe }) {
             <Route path="points-orders" element={guard('read', <PointsOrdersPage me={me} />)} />
             <Route path="stock" element={guard('read', <StockPage me={me} />)} />
             <Route path="articles" element={guard('read', <ArticlesPage me={me} />)} />
+            <Route path="blocks" element={guard('read', <BlocksPage me={me} />)} />
             <Route path="settings" element={guard('read', <SettingsPage me={me} />)} />
             <Route path="operators" element={guard('operators', <OperatorsPage me={me} />)} />
             <Route path="audit" element={guard('read_audit', <AuditPage />)} />

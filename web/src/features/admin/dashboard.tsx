@@ -18,6 +18,27 @@ function SalesBars({ days }: { days: Dashboard['sales_by_day'] }) {
   );
 }
 
+/** Sales of the same days by top-level category, each a bar of its share of the largest. */
+function CategoryBars({ categories }: { categories: Dashboard['sales_by_category'] }) {
+  if (categories.length === 0) return <Empty description="暂无销售" />;
+  const most = Math.max(...categories.map((category) => Number(category.sales)), 0);
+  return (
+    <div className="console-hbars" role="img" aria-label="近14天分类销售额">
+      {categories.map((category) => (
+        <div className="console-hbar" key={category.category_id} data-testid="category-sales">
+          <span className="console-hbar-name">{category.name}</span>
+          <span className="console-hbar-track">
+            <span className="console-hbar-fill" style={{ width: most > 0 ? `${(Number(category.sales) / most) * 100}%` : 0 }} />
+          </span>
+          <span className="console-hbar-value">
+            ¥{category.sales}（{category.units}件）
+          </span>
+        </div>
+      ))}
+    </div>
+  );
+}
+
 export function DashboardPage() {
   const { data, isPending } = useDashboard();
   if (isPending || !data) return <Spin />;
@@ -73,6 +94,9 @@ export function DashboardPage() {
         <Col span={14}>
           <Card title="近14天销售额">
             <SalesBars days={data.sales_by_day} />
+          </Card>
+          <Card title="近14天分类销售额" className="console-card-next">
+            <CategoryBars categories={data.sales_by_category} />
           </Card>
         </Col>
       </Row>

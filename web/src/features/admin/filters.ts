@@ -31,3 +31,13 @@ export function pager(page: { page: number; total: number } | undefined, unit: s
     onChange,
   };
 }
+
+/** The address of a list's Excel export, with the list's filters (not its page). */
+export function exportHref(path: string, params: Params): string {
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries(params)) {
+    if (name !== 'page' && value !== undefined && value !== null && value !== '') query.set(name, String(value));
+  }
+  const text = query.toString();
+  return text ? `${path}?${text}` : path;
+}

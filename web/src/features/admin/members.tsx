@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { formatTime } from '@/lib/time';
 import { BUYER_TYPES, useMembers, type MemberRow } from './api';
 import { Money } from './console';
-import { pager, useFilters } from './filters';
+import { exportHref, pager, useFilters } from './filters';
 
 export function MembersPage() {
   const [params, setParams] = useFilters(['search', 'approved', 'pending', 'page']);
@@ -43,6 +43,9 @@ export function MembersPage() {
             查询
           </Button>
           <Button onClick={() => setParams({})}>重置</Button>
+          <Button href={exportHref('/api/admin/members/export', params)} download>
+            导出Excel
+          </Button>
         </Space>
       </Form>
       <Table<MemberRow>

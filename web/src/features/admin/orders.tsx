@@ -5,7 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import { formatTime } from '@/lib/time';
 import { ORDER_STATUS, useOrders, type OrderRow } from './api';
 import { Money } from './console';
-import { pager, useFilters } from './filters';
+import { exportHref, pager, useFilters } from './filters';
 
 const STATUS_COLORS = ['orange', 'blue', 'cyan', 'green', 'default'];
 
@@ -63,6 +63,9 @@ export function OrdersPage() {
             查询
           </Button>
           <Button onClick={() => setParams({})}>重置</Button>
+          <Button href={exportHref('/api/admin/orders/export', params)} download>
+            导出Excel
+          </Button>
         </Space>
       </Form>
       <Table<OrderRow>
