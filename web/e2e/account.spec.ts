@@ -75,8 +75,13 @@ test('a member uploads a certificate and sees it waiting for review', async ({ p
   await page.goto(`${base()}/zhzx/zzzj`);
   await expect(page).toHaveTitle('资质证件 - 医药批发商城');
   const form = page.getByTestId('certificate-form');
-  await form.getByRole('combobox').click();
-  await page.getByTitle('GSP证书').click();
+  // The choice is made again until the box shows it: a click while the list is still opening
+  // can fall through.
+  await expect(async () => {
+    await form.getByRole('combobox').click();
+    await page.locator('.ant-select-item-option[title="GSP证书"]').click({ timeout: 2000 });
+    await expect(form.getByTitle('GSP证书')).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 15_000 });
   await form.getByLabel('证件编号').fill('A-ZJ-20260088');
   await form.locator('input[type=file]').setInputFiles({ name: 'gsp.png', mimeType: 'image/png', buffer: PNG });
   await form
