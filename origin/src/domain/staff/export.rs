@@ -27,7 +27,7 @@ enum Cell {
 }
 
 /// `YYYY-MM-DD HH:MM` of `seconds` in the shop's time (UTC+8).
-fn shop_time(seconds: i64) -> String {
+pub fn shop_time(seconds: i64) -> String {
     let (year, month, day) = crate::civil_date(seconds, 8 * 3600);
     let minute = (seconds + 8 * 3600).rem_euclid(86_400) / 60;
     format!("{year:04}-{month:02}-{day:02} {:02}:{:02}", minute / 60, minute % 60)

@@ -149,10 +149,9 @@ where
 /// no cache.
 pub fn xlsx(name: &str, body: Vec<u8>) -> axum::response::Response {
     use axum::response::IntoResponse;
-    let now = now();
-    let (year, month, day) = crate::civil_date(now, 8 * 3600);
-    let minute = (now + 8 * 3600).rem_euclid(86_400) / 60;
-    let file = format!("{name}-{year:04}{month:02}{day:02}-{:02}{:02}.xlsx", minute / 60, minute % 60);
+    // `YYYY-MM-DD HH:MM` of now, as the workbook's times read, without its separators.
+    let stamp: String = crate::domain::staff::export::shop_time(now()).chars().filter(char::is_ascii_digit).collect();
+    let file = format!("{name}-{}-{}.xlsx", &stamp[..8], &stamp[8..]);
     (
         [
             (header::CONTENT_TYPE, XLSX.to_owned()),
