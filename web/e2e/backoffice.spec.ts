@@ -3,7 +3,9 @@
 //   (changing its mind about the units first), reloads and goes back to its filtered list, and
 //   the buyer sees the order shipped, parcel by parcel; the warehouse cannot open 员工与权限 and
 //   has no 开具 button;
-// - finance issues the invoice a buyer asked for, and the buyer downloads it;
+// - finance issues the invoice a buyer asked for, and the buyer downloads it; finance then starts
+//   to reverse it (红冲), thinks better of it, reverses it with a reason, and the buyer sees it
+//   reversed and asks for the order's invoice again;
 // - a super signs in with a TOTP code, adds a customer-service operator, changes the role and
 //   disables the account (which then cannot sign in), and finds all of it in 操作日志 with the
 //   values before and after.
@@ -158,7 +160,10 @@ test('the warehouse ships an order found by its number in two parcels, and the b
   await expect(console_.getByRole('button', { name: '开具' })).toHaveCount(0);
 });
 
-test('finance issues the invoice a buyer asked for, and the buyer downloads it', async ({ page, browser }) => {
+test('finance issues the invoice a buyer asked for, the buyer downloads it, and a reversed one is asked for again', async ({
+  page,
+  browser,
+}) => {
   await login(page);
   const id = await orderAndPay(page, 8, 2);
   const [[orderNo]] = sql('SELECT order_no FROM orders WHERE id = ?', id) as [[string]];
@@ -195,6 +200,44 @@ test('finance issues the invoice a buyer asked for, and the buyer downloads it',
   const pdf = await page.request.get(`${base()}${mine.pdf}`);
   expect(pdf.status()).toBe(200);
   expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
+
+  // The title was wrong: finance opens 红冲, changes its mind, then reverses it with a reason.
+  const reverse = console_.getByRole('dialog', { name: '红冲发票' });
+  await row.getByRole('button', { name: /红\s*冲/ }).click();
+  await expect(reverse.getByRole('button', { name: '确认红冲' })).toBeDisabled();
+  await reverse.getByRole('button', { name: /返\s*回/ }).click();
+  await expect(reverse).toBeHidden();
+  await expect(row).toContainText('已开票');
+  expect(sql('SELECT COUNT(*) FROM invoices WHERE order_id = ?', id)).toEqual([[1]]);
+  await row.getByRole('button', { name: /红\s*冲/ }).click();
+  await expect(reverse.getByLabel('红冲原因')).toHaveValue('');
+  await reverse.getByLabel('红冲原因').fill('抬头应为全称');
+  await reverse.getByRole('button', { name: '确认红冲' }).click();
+  await expect(reverse).toBeHidden();
+  await expect(row).toHaveCount(2);
+  await expect(row.filter({ hasText: '已红冲' })).toHaveCount(1);
+  await expect(row.filter({ hasText: `冲红：${invoiceNo}` })).toContainText(`-¥${mine.amount}`);
+  expect(sql('SELECT reversal_reason FROM invoices WHERE invoice_no = ?', invoiceNo)).toEqual([['抬头应为全称']]);
+
+  // The buyer sees it reversed, beside its red-letter one, and asks again from the order.
+  await page.goto(`${base()}/zzfw/dzfp?order=${id}`);
+  const table = page.getByTestId('invoice-table');
+  await expect(table.locator('tbody tr').filter({ hasText: '已红冲' })).toContainText(invoiceNo);
+  await expect(page.getByTestId('invoice-red')).toContainText(invoiceNo);
+  const form = page.getByTestId('invoice-form');
+  await form.getByLabel('发票抬头').fill('杭州仁心大药房连锁有限公司（全称）');
+  await form.getByLabel('纳税人识别号').fill('91330106MA2B3C4D5E');
+  await form.getByLabel('接收邮箱').fill('caigou@renxin.cn');
+  await form.getByRole('button', { name: '提交申请' }).click();
+  await expect(form).toBeHidden();
+  await expect(table.locator('tbody tr').filter({ hasText: '待开票' })).toHaveCount(1);
+  expect(sql('SELECT title, status FROM invoices WHERE order_id = ? AND red_of IS NULL AND reversed_at IS NULL', id)).toEqual([
+    ['杭州仁心大药房连锁有限公司（全称）', 0],
+  ]);
+  // A reload keeps the form away: the new request stands.
+  await page.reload();
+  await expect(table.locator('tbody tr').filter({ hasText: '待开票' })).toHaveCount(1);
+  await expect(form).toBeHidden();
 });
 
 test('a super signs in with a TOTP code, adds, changes and disables an operator, and reads it all in 操作日志', async ({ browser }) => {

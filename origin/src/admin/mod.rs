@@ -26,7 +26,9 @@ use sqlx::AnyConnection;
 use self::content::{article, feedback, reply_feedback, reply_wanted, wanted, welfare};
 use self::grants::{grant, templates};
 use self::members::{approve, kx_members, kx_review, members, qualifications, reject};
-use self::orders::{after_sales, answer, invoices, issue_invoice, list_returns, logistics, points_orders, return_step, ship, ship_points};
+use self::orders::{
+    after_sales, answer, invoices, issue_invoice, list_returns, logistics, points_orders, return_step, reverse_invoice, ship, ship_points,
+};
 use self::settings::{prices, settings};
 use self::shown::printable;
 use crate::db::Db;
@@ -135,7 +137,7 @@ enum Command {
         #[arg(long)]
         resolve: bool,
     },
-    /// Lists invoice requests.
+    /// Lists invoice requests and invoices (red-letter ones, and blue ones reversed).
     Invoices {
         /// Only those waiting to be issued.
         #[arg(long)]
@@ -145,6 +147,14 @@ enum Command {
     IssueInvoice {
         /// The request's id.
         id: i64,
+    },
+    /// Reverses an issued invoice whole with a red-letter one (红冲); the member may request again.
+    ReverseInvoice {
+        /// The invoice's id.
+        id: i64,
+        /// Why (the member is told).
+        #[arg(long)]
+        reason: String,
     },
     /// Lists returns (退货).
     Returns {
@@ -525,6 +535,7 @@ async fn command(db: &Db, admin: Admin) -> anyhow::Result<String> {
         Command::AfterSales { open } => after_sales(&mut conn, open).await,
         Command::Invoices { pending } => invoices(&mut conn, pending).await,
         Command::IssueInvoice { id } => issue_invoice(&mut conn, &operator, id).await,
+        Command::ReverseInvoice { id, reason } => reverse_invoice(&mut conn, &operator, id, &reason).await,
         Command::Answer { case, body, resolve } => answer(&mut conn, &operator, case, &body, resolve).await,
         Command::Ship { order, carrier, tracking, lines } => {
             ship(&mut conn, &operator, &order, &carrier, &tracking, lines.as_deref()).await

@@ -77,44 +77,31 @@ pub(super) async fn answer(conn: &mut AnyConnection, operator: &str, case: i64, 
     Ok(format!("answered after-sales case {case} ({case_no}){}\n", if resolve { " and resolved it" } else { "" }))
 }
 
-#[derive(sqlx::FromRow)]
-struct InvoiceRow {
-    id: i64,
-    order_id: i64,
-    member_id: i64,
-    kind: InvoiceKind,
-    title: String,
-    tax_no: String,
-    status: InvoiceStatus,
-    invoice_no: Option<String>,
-}
-
+/// The invoices, oldest first (`pending`: only requests waiting), as the console lists them.
 pub(super) async fn invoices(conn: &mut AnyConnection, pending: bool) -> anyhow::Result<String> {
-    let rows: Vec<InvoiceRow> = sqlx::query_as(
-        "SELECT id, order_id, member_id, kind, title, tax_no, status, invoice_no FROM invoices WHERE ($1 = 0 OR status = $2) ORDER BY id",
-    )
-    .bind(i64::from(pending))
-    .bind(InvoiceStatus::Requested)
-    .fetch_all(&mut *conn)
-    .await?;
-    let mut out = String::from("id\torder\tmember\tkind\ttitle\ttax number\tstatus\tinvoice\n");
+    let (mut rows, _) = staff::invoices::list(conn, pending, None, 1, i64::MAX / 2).await?;
+    rows.reverse();
+    let mut out = String::from("id\torder\tmember\tkind\ttitle\ttax number\tstatus\tinvoice\tamount\n");
     for row in rows {
         let kind = match row.kind {
             InvoiceKind::Ordinary => "普票",
             InvoiceKind::Special => "专票",
         };
-        let status = match row.status {
-            InvoiceStatus::Requested => "requested",
-            InvoiceStatus::Issued => "issued",
+        let status = match (row.status, &row.red_of_no, row.reversed_at) {
+            (InvoiceStatus::Requested, _, _) => "requested".to_owned(),
+            (_, Some(blue), _) => format!("red-letter of {blue}"),
+            (_, None, Some(_)) => format!("reversed: {}", shown(&row.reversal_reason)),
+            (_, None, None) => "issued".to_owned(),
         };
         out += &format!(
-            "{}\t{}\t{}\t{kind}\t{}\t{}\t{status}\t{}\n",
+            "{}\t{}\t{}\t{kind}\t{}\t{}\t{status}\t{}\t{}\n",
             row.id,
-            row.order_id,
+            row.order_no,
             row.member_id,
             shown(&row.title),
             shown(&row.tax_no),
-            row.invoice_no.unwrap_or_default()
+            row.invoice_no.unwrap_or_default(),
+            row.amount.map(money::text).unwrap_or_default()
         );
     }
     Ok(out)
@@ -240,4 +227,14 @@ pub(super) async fn ship_points(
 ) -> anyhow::Result<String> {
     let order_no = staff::service::ship_points(conn, &Operator::command_line(operator), order, carrier, tracking, now()).await?;
     Ok(format!("shipped points order {order} ({order_no}) by {}, {}\n", carrier.trim(), tracking.trim()))
+}
+
+pub(super) async fn reverse_invoice(conn: &mut AnyConnection, operator: &str, id: i64, reason: &str) -> anyhow::Result<String> {
+    let reversed = staff::invoices::reverse(conn, &Operator::command_line(operator), id, reason, now()).await?;
+    Ok(format!(
+        "reversed invoice {} with red-letter invoice {}: {}\n",
+        reversed.invoice_no,
+        reversed.red_invoice_no,
+        money::text(reversed.amount)
+    ))
 }

@@ -196,12 +196,13 @@ pub async fn issue(conn: &mut AnyConnection, id: i64, now: i64) -> crate::domain
 /// line's units and refund, negative, at its rate — with a number of its own, the blue one's
 /// buyer and seller, naming the blue one. Answers its number; `None` when no invoice was issued.
 pub async fn red_letter(conn: &mut AnyConnection, order: i64, return_id: i64, now: i64) -> anyhow::Result<Option<String>> {
-    let blue: Option<i64> =
-        sqlx::query_scalar("SELECT id FROM invoices WHERE order_id = $1 AND status = $2 AND red_of IS NULL ORDER BY id LIMIT 1")
-            .bind(order)
-            .bind(InvoiceStatus::Issued)
-            .fetch_optional(&mut *conn)
-            .await?;
+    let blue: Option<i64> = sqlx::query_scalar(
+        "SELECT id FROM invoices WHERE order_id = $1 AND status = $2 AND red_of IS NULL AND reversed_at IS NULL ORDER BY id DESC LIMIT 1",
+    )
+    .bind(order)
+    .bind(InvoiceStatus::Issued)
+    .fetch_optional(&mut *conn)
+    .await?;
     let Some(blue) = blue else { return Ok(None) };
     let rows: Vec<(i64, String, String, String, i64, i64, i64)> = sqlx::query_as(
         "SELECT i.id, i.name, i.ypgg, i.bzdw, r.number, r.refund, g.vat_rate FROM return_lines r \
@@ -219,6 +220,20 @@ pub async fn red_letter(conn: &mut AnyConnection, order: i64, return_id: i64, no
     if lines.is_empty() {
         return Ok(None);
     }
+    let (invoice_no, _) = red_invoice(conn, blue, Some(return_id), &lines, now).await?;
+    Ok(Some(invoice_no))
+}
+
+/// Issues red-letter invoice of `lines` reversing blue invoice `blue` (for return `return_id`,
+/// or whole when `None`): a number of its own, the blue one's buyer and seller. Answers its
+/// number and amount.
+async fn red_invoice(
+    conn: &mut AnyConnection,
+    blue: i64,
+    return_id: Option<i64>,
+    lines: &[InvoiceLine],
+    now: i64,
+) -> anyhow::Result<(String, i64)> {
     let invoice_no = next_number(conn, now).await?;
     let id: i64 = sqlx::query_scalar(
         "INSERT INTO invoices (order_id, member_id, kind, title, tax_no, email, registered_address, registered_phone, bank, \
@@ -232,7 +247,7 @@ pub async fn red_letter(conn: &mut AnyConnection, order: i64, return_id: i64, no
     .bind(blue)
     .fetch_one(&mut *conn)
     .await?;
-    let (net, tax) = freeze(conn, id, &lines).await?;
+    let (net, tax) = freeze(conn, id, lines).await?;
     sqlx::query("UPDATE invoices SET net = $1, tax = $2, amount = $3 WHERE id = $4")
         .bind(net)
         .bind(tax)
@@ -240,5 +255,97 @@ pub async fn red_letter(conn: &mut AnyConnection, order: i64, return_id: i64, no
         .bind(id)
         .execute(&mut *conn)
         .await?;
-    Ok(Some(invoice_no))
+    Ok((invoice_no, net + tax))
+}
+
+/// A blue invoice reversed whole.
+#[derive(Debug)]
+pub struct Reversed {
+    pub member: i64,
+    pub blue_no: String,
+    pub red_no: String,
+    /// The red-letter invoice's amount, tax included: negative.
+    pub amount: i64,
+}
+
+/// Reverses issued blue invoice `id` whole (finance's 红冲, for a wrong title or tax number, say):
+/// a red-letter invoice for what it still stands for — each of its lines less what red-letter
+/// invoices for returns already took back, negated exactly, so that the blue one and its red ones
+/// add up to nothing — and the blue one marked reversed, with `reason`. The member may then
+/// request the order's invoice again. An invoice issued before lines were kept is reversed by
+/// what is left paid for the order's lines now.
+pub async fn reverse(conn: &mut AnyConnection, id: i64, reason: &str, now: i64) -> crate::domain::Result<Reversed> {
+    use crate::domain::Error;
+    let (member, order, status, red_of, reversed_at, blue_no): (i64, i64, InvoiceStatus, Option<i64>, Option<i64>, Option<String>) =
+        sqlx::query_as("SELECT member_id, order_id, status, red_of, reversed_at, invoice_no FROM invoices WHERE id = $1")
+            .bind(id)
+            .fetch_optional(&mut *conn)
+            .await?
+            .ok_or_else(|| Error::not_found("发票不存在"))?;
+    if status != InvoiceStatus::Issued {
+        return Err(Error::conflict("发票尚未开具，不能红冲"));
+    }
+    if red_of.is_some() {
+        return Err(Error::conflict("红字发票不能再红冲"));
+    }
+    if reversed_at.is_some() {
+        return Err(Error::conflict("该发票已红冲"));
+    }
+    let marked = sqlx::query("UPDATE invoices SET reversed_at = $1, reversal_reason = $2 WHERE id = $3 AND reversed_at IS NULL")
+        .bind(now)
+        .bind(reason)
+        .bind(id)
+        .execute(&mut *conn)
+        .await?;
+    if marked.rows_affected() != 1 {
+        return Err(Error::conflict("该发票已红冲"));
+    }
+    let standing = standing(conn, id, order).await?;
+    if standing.iter().all(|line| line.net + line.tax == 0) {
+        return Err(Error::conflict("该发票已因退货全部红冲"));
+    }
+    let lines = standing
+        .into_iter()
+        .filter(|line| line.number != 0 || line.net + line.tax != 0)
+        .map(|line| {
+            let number = -line.number;
+            let price = if number == 0 {
+                0
+            } else {
+                let price = engine::unit_price_before_tax(engine::Cents(i128::from(-line.net / 100)), i128::from(number))
+                    .ok_or_else(|| anyhow::anyhow!("line {}: no units", line.order_item_id))?;
+                i64::try_from(price)?
+            };
+            Ok(InvoiceLine { number, price, net: -line.net, tax: -line.tax, ..line })
+        })
+        .collect::<anyhow::Result<Vec<_>>>()?;
+    let (red_no, amount) = red_invoice(conn, id, None, &lines, now).await?;
+    Ok(Reversed { member, blue_no: blue_no.unwrap_or_default(), red_no, amount })
+}
+
+/// What blue invoice `id` (of order `order`) still stands for, line by line: its lines plus
+/// those of the red-letter invoices naming it.
+async fn standing(conn: &mut AnyConnection, id: i64, order: i64) -> anyhow::Result<Vec<InvoiceLine>> {
+    let issued = lines(conn, id).await?;
+    if issued.is_empty() {
+        return lines_now(conn, order).await;
+    }
+    let reds: Vec<InvoiceLine> = sqlx::query_as(
+        "SELECT l.order_item_id, l.name, l.ypgg, l.bzdw, l.number, l.price, l.net, l.rate, l.tax FROM invoice_lines l \
+         JOIN invoices v ON v.id = l.invoice_id WHERE v.red_of = $1 ORDER BY l.id",
+    )
+    .bind(id)
+    .fetch_all(&mut *conn)
+    .await?;
+    Ok(issued
+        .into_iter()
+        .map(|mut line| {
+            for red in reds.iter().filter(|red| red.order_item_id == line.order_item_id && red.rate == line.rate) {
+                line.number += red.number;
+                line.net += red.net;
+                line.tax += red.tax;
+            }
+            line
+        })
+        .collect())
 }

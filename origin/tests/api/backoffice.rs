@@ -53,6 +53,7 @@ fn needs() -> Vec<(Method, &'static str, Option<Permission>)> {
         (Method::GET, "/api/admin/orders/{order}/shipments/{shipment}/note.pdf", Some(Read)),
         (Method::GET, "/api/admin/invoices", Some(Read)),
         (Method::POST, "/api/admin/invoices/{id}/issue", Some(Invoices)),
+        (Method::POST, "/api/admin/invoices/{id}/reverse", Some(Invoices)),
         (Method::GET, "/api/admin/members", Some(Read)),
         (Method::GET, "/api/admin/members/{id}", Some(Read)),
         (Method::POST, "/api/admin/members/{id}/controlled-sales", Some(ReviewMembers)),
@@ -357,6 +358,97 @@ async fn the_warehouse_ships_by_the_order_number_finance_invoices_and_the_trail_
         assert!(sqlx::query("DELETE FROM audit_log").execute(&app.db.pool).await.is_err());
         let kept: i64 = sqlx::query_scalar("SELECT CAST(COUNT(*) AS BIGINT) FROM audit_log").fetch_one(&app.db.pool).await.unwrap();
         assert!(kept >= 3);
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn finance_reverses_a_wrong_invoice_whole_and_the_buyer_requests_it_again() {
+    on_both(|app| async move {
+        let (order, order_no) = paid_order(&app, "backoffice-reverse").await;
+        let finance = operator(&app, Role::Finance).await;
+        let service = operator(&app, Role::Service).await;
+        let demo = app.demo().await;
+        let ask = |title: &'static str| {
+            let (app, demo) = (&app, &demo);
+            async move {
+                let form = [("kind", "1"), ("title", title), ("tax_no", "91330106MA2B3C4D5E"), ("email", "caigou@renxin.cn")];
+                let (status, requested) = app.post(demo, &format!("/api/order/{order}/invoice"), &form).await;
+                (status, requested["data"]["id"].as_i64().unwrap_or_default())
+            }
+        };
+        let (status, blue) = ask("杭州仁心大药房").await;
+        assert_eq!(status, StatusCode::OK);
+        let reverse = format!("/api/admin/invoices/{blue}/reverse");
+        let (status, refused) = app.post(&finance, &reverse, &[("reason", "抬头有误")]).await;
+        assert_eq!((status, refused["msg"].as_str()), (StatusCode::CONFLICT, Some("发票尚未开具，不能红冲")));
+        let (status, issued) = app.post(&finance, &format!("/api/admin/invoices/{blue}/issue"), &[]).await;
+        assert_eq!(status, StatusCode::OK, "{issued}");
+        let blue_no = issued["data"]["invoice_no"].as_str().unwrap().to_owned();
+        let (status, _) = ask("杭州仁心大药房连锁有限公司").await;
+        assert_eq!(status, StatusCode::CONFLICT, "one invoice in force per order");
+
+        // Only finance reverses, and only with a reason.
+        let (status, _) = app.post(&service, &reverse, &[("reason", "抬头有误")]).await;
+        assert_eq!(status, StatusCode::FORBIDDEN);
+        let (status, refused) = app.post(&finance, &reverse, &[("reason", "  ")]).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+        assert_eq!(refused["data"]["errors"]["reason"][0], "请填写红冲原因");
+        let (status, reversed) = app.post(&finance, &reverse, &[("reason", "抬头有误，客户要求全称")]).await;
+        assert_eq!(status, StatusCode::OK, "{reversed}");
+        assert_eq!(reversed["data"]["invoice_no"], blue_no.as_str());
+        assert_eq!(reversed["data"]["amount"], Value::from(format!("-{}", issued["data"]["amount"].as_str().unwrap())));
+        let (status, again) = app.post(&finance, &reverse, &[("reason", "抬头有误")]).await;
+        assert_eq!((status, again["msg"].as_str()), (StatusCode::CONFLICT, Some("该发票已红冲")));
+
+        // The red-letter invoice takes back every line exactly: units, before tax and tax.
+        let red: i64 = sqlx::query_scalar("SELECT id FROM invoices WHERE red_of = $1").bind(blue).fetch_one(&app.db.pool).await.unwrap();
+        let (status, refused) = app.post(&finance, &format!("/api/admin/invoices/{red}/reverse"), &[("reason", "x")]).await;
+        assert_eq!((status, refused["msg"].as_str()), (StatusCode::CONFLICT, Some("红字发票不能再红冲")));
+        let sums: Vec<(i64, i64, i64, i64)> = sqlx::query_as(
+            "SELECT order_item_id, CAST(SUM(number) AS BIGINT), CAST(SUM(net) AS BIGINT), CAST(SUM(tax) AS BIGINT) FROM invoice_lines \
+             WHERE invoice_id IN ($1, $2) GROUP BY order_item_id",
+        )
+        .bind(blue)
+        .bind(red)
+        .fetch_all(&app.db.pool)
+        .await
+        .unwrap();
+        assert!(!sums.is_empty() && sums.iter().all(|(_, number, net, tax)| (*number, *net, *tax) == (0, 0, 0)), "{sums:?}");
+
+        // The buyer sees both, is told, and asks again with the right title; finance issues it.
+        let (_, mine) = app.get(&demo, &format!("/api/invoices?order_id={order}")).await;
+        let list = mine["data"]["list"].as_array().unwrap();
+        let shown = |id: i64| list.iter().find(|invoice| invoice["id"] == id).unwrap();
+        assert_eq!(shown(blue)["status_name"], "已红冲");
+        assert!(shown(blue)["reversed_at"].is_i64());
+        assert_eq!(shown(red)["red_of_no"], blue_no.as_str());
+        let (_, messages) = app.get(&demo, "/api/user/message").await;
+        assert!(messages.to_string().contains("发票已红冲"), "{messages}");
+        let (status, second) = ask("杭州仁心大药房连锁有限公司").await;
+        assert_eq!(status, StatusCode::OK);
+        let (status, issued_again) = app.post(&finance, &format!("/api/admin/invoices/{second}/issue"), &[]).await;
+        assert_eq!(status, StatusCode::OK, "{issued_again}");
+        assert_eq!(issued_again["data"]["amount"], issued["data"]["amount"], "the order's amount once more");
+        assert_ne!(issued_again["data"]["invoice_no"], blue_no.as_str());
+
+        // The console lists it reversed, with the reason; the trail keeps it; the command line
+        // lists it the same way and reverses with the same function.
+        let (_, listed) = app.get(&finance, &format!("/api/admin/invoices?search={order_no}")).await;
+        let row = listed["data"]["list"].as_array().unwrap().iter().find(|row| row["id"] == blue).cloned().unwrap();
+        assert_eq!(row["reversal_reason"], "抬头有误，客户要求全称");
+        let (after,): (String,) = sqlx::query_as("SELECT after FROM audit_log WHERE action = 'invoice.reverse' AND target = $1")
+            .bind(format!("invoice:{blue}"))
+            .fetch_one(&app.db.pool)
+            .await
+            .unwrap();
+        assert!(after.contains("抬头有误，客户要求全称"), "{after}");
+        let printed = admin(&app, &["invoices"]).await.unwrap();
+        assert!(printed.lines().any(|line| line.starts_with(&format!("{blue}\t")) && line.contains("reversed: 抬头有误")), "{printed}");
+        assert!(printed.lines().any(|line| line.starts_with(&format!("{red}\t")) && line.contains(&format!("red-letter of {blue_no}"))));
+        let out = admin(&app, &["reverse-invoice", &second.to_string(), "--reason", "客户取消开票"]).await.unwrap();
+        assert!(out.starts_with("reversed invoice"), "{out}");
+        assert!(admin(&app, &["reverse-invoice", &second.to_string(), "--reason", "x"]).await.is_err());
     })
     .await;
 }

@@ -197,6 +197,10 @@ async fn three_units_returned_one_by_one_refund_exactly_what_the_line_paid() {
         for expected in ["红字发票", blue["invoice_no"].as_str().unwrap(), red["invoice_no"].as_str().unwrap(), "-5", &words] {
             assert!(text.contains(expected), "{expected} in {text}");
         }
+        // What the returns took back is not reversed twice: the blue invoice stands for nothing now.
+        let blue_id = blue["id"].as_i64().unwrap().to_string();
+        let refused = format!("{:#}", admin(&app, &["reverse-invoice", &blue_id, "--reason", "抬头有误"]).await.unwrap_err());
+        assert!(refused.contains("该发票已因退货全部红冲"), "{refused}");
     })
     .await;
 }

@@ -494,6 +494,27 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/invoices/{id}/reverse': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * `POST /api/admin/invoices/{id}/reverse` (`reason`): reverses an issued blue invoice whole with
+     *     a red-letter one (409 for a request, a red-letter invoice, or one already reversed); the
+     *     member is told and may request the order's invoice again.
+     */
+    post: operations['admin_invoice_reverse'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/login': {
     parameters: {
       query?: never;
@@ -2321,7 +2342,8 @@ export interface paths {
      * `POST /api/order/{id}/invoice` (`kind` 1 普票 or 2 专票, `title`, `tax_no` 15–20 letters and
      *     digits, `email`; for 专票 also `registered_address`, `registered_phone`, `bank`,
      *     `bank_account`): requests an invoice of one of the member's paid orders; one request per
-     *     order (409 for a second, or for an unpaid or cancelled order).
+     *     order (409 for a second, or for an unpaid or cancelled order) unless finance reversed the
+     *     order's invoice whole.
      */
     post: operations['invoice_request'];
     delete?: never;
@@ -6587,6 +6609,12 @@ export interface components {
         red_of_no: string | null;
         /**
          * Format: int64
+         * @description When finance reversed this blue invoice whole (红冲) — the order may be invoiced again;
+         *     `null` while it stands.
+         */
+        reversed_at: number | null;
+        /**
+         * Format: int64
          * @description 0 待开票, 1 已开票.
          */
         status: number;
@@ -6637,6 +6665,31 @@ export interface components {
         page: number;
         /** Format: int64 */
         total: number;
+      };
+      /** @example ok */
+      msg: string;
+    };
+    /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
+    Envelope_InvoiceReversed: {
+      /**
+       * Format: int64
+       * @description 10000: success.
+       * @example 10000
+       */
+      code: number;
+      /** @description A blue invoice reversed whole, and the red-letter invoice that did it. */
+      data: {
+        /**
+         * @description The red-letter invoice's amount, tax included: negative.
+         * @example -120.00
+         */
+        amount: string;
+        /** Format: int64 */
+        id: number;
+        invoice_no: string;
+        /** Format: int64 */
+        member_id: number;
+        red_invoice_no: string;
       };
       /** @example ok */
       msg: string;
@@ -7255,6 +7308,13 @@ export interface components {
           order_no: string;
           /** @description The blue invoice a red-letter one reverses. */
           red_of_no: string | null;
+          /** @description Why it was reversed; empty while it stands. */
+          reversal_reason: string;
+          /**
+           * Format: int64
+           * @description When finance reversed this blue invoice whole (红冲); `null` while it stands.
+           */
+          reversed_at: number | null;
           /**
            * Format: int64
            * @description 0 待开票, 1 已开票.
@@ -9114,6 +9174,12 @@ export interface components {
       red_of_no: string | null;
       /**
        * Format: int64
+       * @description When finance reversed this blue invoice whole (红冲) — the order may be invoiced again;
+       *     `null` while it stands.
+       */
+      reversed_at: number | null;
+      /**
+       * Format: int64
        * @description 0 待开票, 1 已开票.
        */
       status: number;
@@ -9165,6 +9231,20 @@ export interface components {
       /** Format: int64 */
       total: number;
     };
+    /** @description A blue invoice reversed whole, and the red-letter invoice that did it. */
+    InvoiceReversed: {
+      /**
+       * @description The red-letter invoice's amount, tax included: negative.
+       * @example -120.00
+       */
+      amount: string;
+      /** Format: int64 */
+      id: number;
+      invoice_no: string;
+      /** Format: int64 */
+      member_id: number;
+      red_invoice_no: string;
+    };
     /** @description An invoice in the console's list. */
     InvoiceRow: {
       /**
@@ -9192,6 +9272,13 @@ export interface components {
       order_no: string;
       /** @description The blue invoice a red-letter one reverses. */
       red_of_no: string | null;
+      /** @description Why it was reversed; empty while it stands. */
+      reversal_reason: string;
+      /**
+       * Format: int64
+       * @description When finance reversed this blue invoice whole (红冲); `null` while it stands.
+       */
+      reversed_at: number | null;
       /**
        * Format: int64
        * @description 0 待开票, 1 已开票.
@@ -11006,6 +11093,11 @@ export interface components {
       type: number;
       ypgg: string;
     };
+    /** @description Why an invoice is reversed. */
+    ReverseForm: {
+      /** @description 红冲原因: at most 100 characters. */
+      reason: string;
+    };
     /**
      * @description An operator's role.
      * @enum {string}
@@ -11882,6 +11974,7 @@ export type EnvelopeHomeData = components['schemas']['Envelope_HomeData'];
 export type EnvelopeInvoice = components['schemas']['Envelope_Invoice'];
 export type EnvelopeInvoiceIssued = components['schemas']['Envelope_InvoiceIssued'];
 export type EnvelopeInvoicePage = components['schemas']['Envelope_InvoicePage'];
+export type EnvelopeInvoiceReversed = components['schemas']['Envelope_InvoiceReversed'];
 export type EnvelopeKxProgrammePage = components['schemas']['Envelope_KxProgrammePage'];
 export type EnvelopeKxStanding = components['schemas']['Envelope_KxStanding'];
 export type EnvelopeKxZone = components['schemas']['Envelope_KxZone'];
@@ -11988,6 +12081,7 @@ export type Invoice = components['schemas']['Invoice'];
 export type InvoiceForm = components['schemas']['InvoiceForm'];
 export type InvoiceIssued = components['schemas']['InvoiceIssued'];
 export type InvoicePage = components['schemas']['InvoicePage'];
+export type InvoiceReversed = components['schemas']['InvoiceReversed'];
 export type InvoiceRow = components['schemas']['InvoiceRow'];
 export type KxAd = components['schemas']['KxAd'];
 export type KxProgramme = components['schemas']['KxProgramme'];
@@ -12097,6 +12191,7 @@ export type ReturnQuoteLine = components['schemas']['ReturnQuoteLine'];
 export type ReturnRecord = components['schemas']['ReturnRecord'];
 export type ReturnRecordLine = components['schemas']['ReturnRecordLine'];
 export type ReturnableLine = components['schemas']['ReturnableLine'];
+export type ReverseForm = components['schemas']['ReverseForm'];
 export type Role = components['schemas']['Role'];
 export type ScopeEntry = components['schemas']['ScopeEntry'];
 export type SelectForm = components['schemas']['SelectForm'];
@@ -12966,6 +13061,35 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Envelope_InvoiceIssued'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  admin_invoice_reverse: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description 发票 id */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/x-www-form-urlencoded': components['schemas']['ReverseForm'];
+      };
+    };
+    responses: {
+      /** @description 红冲结果 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_InvoiceReversed'];
         };
       };
       '4XX': components['responses']['Error'];

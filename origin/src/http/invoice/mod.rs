@@ -55,6 +55,10 @@ pub struct Invoice {
     /// refunded after it; `null` for a blue one.
     #[schema(required = true)]
     red_of_no: Option<String>,
+    /// When finance reversed this blue invoice whole (红冲) — the order may be invoiced again;
+    /// `null` while it stands.
+    #[schema(required = true)]
+    reversed_at: Option<i64>,
     /// What was paid for the order's lines (negative on a red-letter one: what was refunded);
     /// `null` until issued.
     #[sqlx(skip)]
@@ -72,12 +76,12 @@ pub struct Invoice {
 }
 
 const INVOICE_COLUMNS: &str = "i.id, i.order_id, o.order_no, i.kind, i.title, i.tax_no, i.email, i.status, i.invoice_no, \
-                               (SELECT b.invoice_no FROM invoices b WHERE b.id = i.red_of) AS red_of_no, \
+                               (SELECT b.invoice_no FROM invoices b WHERE b.id = i.red_of) AS red_of_no, i.reversed_at, \
                                i.amount AS amount_stored, i.issued_at, i.created_at FROM invoices i JOIN orders o ON o.id = i.order_id";
 
 fn finish(mut invoice: Invoice) -> Invoice {
     invoice.kind_name = invoice.kind.name();
-    invoice.status_name = invoice.status.name();
+    invoice.status_name = if invoice.reversed_at.is_some() { "已红冲" } else { invoice.status.name() };
     invoice.amount = invoice.amount_stored.map(money::text);
     invoice.pdf = (invoice.status == InvoiceStatus::Issued).then(|| format!("/api/invoices/{}/pdf", invoice.id));
     invoice
@@ -153,7 +157,8 @@ impl FromFields for InvoiceForm {
 /// `POST /api/order/{id}/invoice` (`kind` 1 普票 or 2 专票, `title`, `tax_no` 15–20 letters and
 /// digits, `email`; for 专票 also `registered_address`, `registered_phone`, `bank`,
 /// `bank_account`): requests an invoice of one of the member's paid orders; one request per
-/// order (409 for a second, or for an unpaid or cancelled order).
+/// order (409 for a second, or for an unpaid or cancelled order) unless finance reversed the
+/// order's invoice whole.
 #[utoipa::path(post, path = "/api/order/{id}/invoice", request_body(content = InvoiceForm, content_type = "application/x-www-form-urlencoded"), operation_id = "invoice_request", tag = "发票", responses((status = 200, description = "发票申请", body = Envelope<Invoice>)))]
 async fn request(
     State(context): State<ApiContext>,
@@ -175,11 +180,12 @@ async fn request(
         Some(_) => {}
     }
     // One request per order: the insert names it only when none is there (a second, even a
-    // racing one, inserts nothing).
+    // racing one, inserts nothing) — or only one reversed whole by finance (红冲).
     let id: Option<i64> = sqlx::query_scalar(
         "INSERT INTO invoices (order_id, member_id, kind, title, tax_no, email, registered_address, registered_phone, bank, \
          bank_account, status, created_at) \
-         SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12 WHERE NOT EXISTS (SELECT 1 FROM invoices WHERE order_id = $1) \
+         SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12 WHERE NOT EXISTS \
+         (SELECT 1 FROM invoices WHERE order_id = $1 AND red_of IS NULL AND reversed_at IS NULL) \
          RETURNING id",
     )
     .bind(order)

@@ -211,6 +211,15 @@ export function useIssueInvoice() {
   });
 }
 
+export function useReverseInvoice() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: ({ id, reason }: { id: number; reason: string }) =>
+      adminApi.post<Schemas['InvoiceReversed']>(`/api/admin/invoices/${id}/reverse`, { reason }),
+    onSuccess: refresh,
+  });
+}
+
 export function useOperators() {
   return useQuery({ queryKey: keys.operators, queryFn: () => adminApi.get<Operator[]>('/api/admin/operators'), staleTime: 0 });
 }

@@ -162,5 +162,6 @@ export function AdminConsole() {
 }
 
 export function Money({ value }: { value: string | null | undefined }) {
-  return <Typography.Text className="console-money">{value === null || value === undefined ? '—' : `¥${value}`}</Typography.Text>;
+  const shown = value === null || value === undefined ? '—' : value.startsWith('-') ? `-¥${value.slice(1)}` : `¥${value}`;
+  return <Typography.Text className="console-money">{shown}</Typography.Text>;
 }

@@ -1,13 +1,43 @@
 // 发票: requests waiting and invoices issued (red-letter ones naming the blue one they reverse);
-// finance issues a request here, and the buyer is told and can download it at once.
-import { Button, Form, Input, Modal, Space, Switch, Table, Tag } from 'antd';
+// finance issues a request here, and the buyer is told and can download it at once. An issued
+// invoice with a wrong title or tax number is reversed whole (红冲) with a reason; the buyer is
+// told and may request the order's invoice again.
+import { useState } from 'react';
+import { Button, Form, Input, Modal, Space, Switch, Table, Tag, Tooltip, Typography } from 'antd';
 import { Link } from 'react-router';
 import { formatTime } from '@/lib/time';
-import { can, useInvoices, useIssueInvoice, type InvoiceRow, type OperatorMe } from './api';
+import { can, useInvoices, useIssueInvoice, useReverseInvoice, type InvoiceRow, type OperatorMe } from './api';
 import { Money } from './console';
 import { pager, useFilters } from './filters';
 
+function ReverseModal({ row, close }: { row: InvoiceRow | null; close: () => void }) {
+  const [reason, setReason] = useState('');
+  const reverse = useReverseInvoice();
+  return (
+    <Modal
+      title="红冲发票"
+      open={row !== null}
+      okText="确认红冲"
+      cancelText="返回"
+      destroyOnHidden
+      okButtonProps={{ danger: true, disabled: reason.trim() === '', loading: reverse.isPending }}
+      onCancel={close}
+      afterClose={() => setReason('')}
+      onOk={async () => {
+        if (row) await reverse.mutateAsync({ id: row.id, reason: reason.trim() });
+        close();
+      }}
+    >
+      <Typography.Paragraph>
+        将为发票 {row?.invoice_no} 开具金额相反的红字发票，原发票作废。红冲原因会告知会员，会员可重新申请开票。
+      </Typography.Paragraph>
+      <Input.TextArea aria-label="红冲原因" rows={3} maxLength={100} value={reason} onChange={(event) => setReason(event.target.value)} />
+    </Modal>
+  );
+}
+
 export function InvoicesPage({ me }: { me: OperatorMe }) {
+  const [reversing, setReversing] = useState<InvoiceRow | null>(null);
   const [params, setParams] = useFilters(['pending', 'search', 'page']);
   const { data, isFetching } = useInvoices({ ...params, size: 20 });
   const issue = useIssueInvoice();
@@ -22,6 +52,7 @@ export function InvoicesPage({ me }: { me: OperatorMe }) {
     });
   return (
     <div data-testid="admin-invoices">
+      <ReverseModal row={reversing} close={() => setReversing(null)} />
       <Form
         layout="inline"
         className="console-filters"
@@ -59,6 +90,10 @@ export function InvoicesPage({ me }: { me: OperatorMe }) {
             render: (_, row) =>
               row.red_of_no ? (
                 <Tag color="red">红字 冲红：{row.red_of_no}</Tag>
+              ) : row.reversed_at !== null ? (
+                <Tooltip title={row.reversal_reason}>
+                  <Tag color="default">已红冲</Tag>
+                </Tooltip>
               ) : row.status === 1 ? (
                 <Tag color="green">已开票</Tag>
               ) : (
@@ -71,9 +106,13 @@ export function InvoicesPage({ me }: { me: OperatorMe }) {
           {
             title: '操作',
             render: (_, row) =>
-              row.status === 0 && mayIssue ? (
+              !mayIssue ? null : row.status === 0 ? (
                 <Button type="link" onClick={() => confirm(row)}>
                   开具
+                </Button>
+              ) : row.red_of_no === null && row.reversed_at === null ? (
+                <Button type="link" danger onClick={() => setReversing(row)}>
+                  红冲
                 </Button>
               ) : null,
           },

@@ -83,7 +83,10 @@ export function InvoicesPage() {
   const order = Number(search.get('order') ?? 0);
   const [page, setPage] = useState(1);
   const invoices = useQuery(invoicesQuery(page));
-  const requested = invoices.data?.list.some((invoice) => invoice.order_id === order);
+  // A request or an invoice in force stops a second; one reversed whole (红冲) does not.
+  const requested = invoices.data?.list.some(
+    (invoice) => invoice.order_id === order && invoice.red_of_no === null && invoice.reversed_at === null,
+  );
   return (
     <MemberLayout title="电子发票">
       {order > 0 && !requested && invoices.data && <RequestForm order={order} done={() => invoices.refetch()} />}
@@ -118,7 +121,9 @@ export function InvoicesPage() {
             {
               title: '状态',
               dataIndex: 'status_name',
-              render: (name: string, row) => <Tag color={row.status === 1 ? 'green' : 'orange'}>{name}</Tag>,
+              render: (name: string, row) => (
+                <Tag color={row.reversed_at !== null ? 'default' : row.status === 1 ? 'green' : 'orange'}>{name}</Tag>
+              ),
             },
             { title: '发票号码', dataIndex: 'invoice_no', render: (no: string | null) => no ?? '—' },
             { title: '金额', dataIndex: 'amount', render: (amount: string | null) => (amount ? yuan(amount) : '—') },
