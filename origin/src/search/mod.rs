@@ -477,7 +477,8 @@ impl SearchIndex {
         // Read after the version: a change committed in between makes the next search rebuild
         // again, so the index never claims a version newer than its rows.
         let rows: Vec<GoodsRow> = sqlx::query_as(
-            "SELECT g.id, g.name, g.sccj, g.ypgg, g.pzwh, COALESCE(b.name, '') AS brand, g.sales \
+            "SELECT g.id, CASE WHEN g.common_name = '' THEN g.name ELSE g.name || ' ' || g.common_name END AS name, g.sccj, g.ypgg, \
+             g.pzwh, COALESCE(b.name, '') AS brand, g.sales \
              FROM goods g LEFT JOIN brands b ON b.id = g.brand_id ORDER BY g.id",
         )
         .fetch_all(&self.inner.db.pool)

@@ -91,6 +91,12 @@ fn needs() -> Vec<(Method, &'static str, Option<Permission>)> {
         (Method::GET, "/api/admin/stock/goods", Some(Read)),
         (Method::GET, "/api/admin/goods/{id}/lots", Some(Read)),
         (Method::POST, "/api/admin/goods/{id}/lots", Some(Stock)),
+        (Method::GET, "/api/admin/goods", Some(Read)),
+        (Method::POST, "/api/admin/goods", Some(Catalogue)),
+        (Method::GET, "/api/admin/goods/fields", Some(Read)),
+        (Method::GET, "/api/admin/goods/{id}", Some(Read)),
+        (Method::PUT, "/api/admin/goods/{id}", Some(Catalogue)),
+        (Method::POST, "/api/admin/goods/bulk", Some(Catalogue)),
         (Method::GET, "/api/admin/lots/{id}/report", Some(Read)),
         (Method::POST, "/api/admin/lots/{id}/report", Some(Stock)),
         (Method::GET, "/api/admin/articles", Some(Read)),
@@ -1128,6 +1134,135 @@ async fn banners_nav_hot_terms_and_links_are_kept_in_the_console_and_the_shop_sh
         let actions: Vec<&str> = trail.iter().map(|(action, _, _)| action.as_str()).collect();
         assert_eq!(actions, ["block.add", "block.change", "block.add", "block.add", "block.add", "block.delete"]);
         assert!(trail[1].1.contains("冬季备货节") && trail[1].2.contains("年货节"), "{:?}", trail[1]);
+    })
+    .await;
+}
+
+/// The ids the buyer's keyword list finds for `keyword`.
+async fn found_ids(app: &App, client: &Client, keyword: &str) -> Vec<i64> {
+    let (_, body) = app.get(client, &format!("/api/goods/list?keyword={}&page_size=100", crate::common::urlencode(keyword))).await;
+    body["data"]["list"].as_array().unwrap_or_else(|| panic!("{body}")).iter().filter_map(|card| card["id"].as_i64()).collect()
+}
+
+/// The demo member's cart quote line for goods `goods`.
+async fn quoted_line(app: &App, client: &Client, goods: i64) -> Value {
+    let (_, list) = app.get(client, "/api/cart/list").await;
+    let items = list["data"]["data"].as_array().cloned().unwrap_or_default();
+    let line = items.iter().find(|item| item["goods"]["id"] == goods).unwrap_or_else(|| panic!("{list}"))["id"].clone();
+    list["data"]["quote"]["lines"].as_array().unwrap().iter().find(|quoted| quoted["id"] == line).cloned().unwrap()
+}
+
+#[tokio::test]
+async fn operations_adds_a_goods_with_a_ladder_reprices_it_and_the_buyer_sees_each_change_at_once() {
+    on_both(|app| async move {
+        let operations = operator(&app, Role::Operations).await;
+        let warehouse = operator(&app, Role::Warehouse).await;
+        let (status, spec) = app.get(&operations, "/api/admin/goods/fields").await;
+        assert_eq!(status, StatusCode::OK, "{spec}");
+        let category = spec["data"]["categories"][0]["id"].as_i64().unwrap().to_string();
+        assert!(spec["data"]["fields"].as_array().unwrap().iter().any(|field| field["name"] == "ladder" && field["label"] == "阶梯价"));
+
+        // Every wrong field is refused on its own, in Chinese; the warehouse may not add goods.
+        let (status, refused) = app
+            .post(&operations, "/api/admin/goods", &[("name", " "), ("price", "abc"), ("zbz", "0"), ("ladder", "10"), ("vat_rate", "8")])
+            .await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{refused}");
+        let errors = &refused["data"]["errors"];
+        assert_eq!(errors["name"][0], "请填写商品名称");
+        assert_eq!(errors["price"][0], "价格应为金额，最多两位小数");
+        assert_eq!(errors["zbz"][0], "中包装应在1到10000之间");
+        assert_eq!(errors["ladder"][0], "阶梯价“10”应写作 数量:单价");
+        assert_eq!(errors["vat_rate"][0], "税率不正确");
+        let form = [
+            ("name", "紫苏梗颗粒"),
+            ("common_name", "紫苏梗颗粒"),
+            ("sccj", "测试制药有限公司"),
+            ("ypgg", "10g*6袋"),
+            ("bzdw", "盒"),
+            ("category_id", category.as_str()),
+            ("price", "25.00"),
+            ("base_price", "30.00"),
+            ("ladder_price_type", "2"),
+            ("ladder", "10:23.50，50:22"),
+            ("scope_class", "3"),
+            ("dispensing", "2"),
+            ("pzwh", "国药准字Z20260001"),
+        ];
+        let (status, _) = app.post(&warehouse, "/api/admin/goods", &form).await;
+        assert_eq!(status, StatusCode::FORBIDDEN);
+        let mut above = form.to_vec();
+        above.retain(|(name, _)| *name != "ladder");
+        above.push(("ladder", "10:26"));
+        let (_, refused) = app.post(&operations, "/api/admin/goods", &above).await;
+        assert_eq!(refused["data"]["errors"]["ladder"][0], "阶梯价 10 件起的单价应低于价格 25.00", "{refused}");
+        let (status, added) = app.post(&operations, "/api/admin/goods", &form).await;
+        assert_eq!(status, StatusCode::OK, "{added}");
+        let goods = added["data"]["id"].as_i64().unwrap();
+        let fields = &added["data"]["fields"];
+        assert_eq!((fields["price"].as_str(), fields["ladder"].as_str()), (Some("25.00"), Some("10:23.50,50:22.00")));
+        assert_eq!((fields["is_buy"].as_str(), fields["vat_rate"].as_str(), fields["zbz"].as_str()), (Some("1"), Some("13"), Some("1")));
+        assert_eq!(added["data"]["stock"], 0, "stock comes by lot");
+        assert_eq!(added["data"]["prices"][0]["operator"], "op-operations");
+
+        // The warehouse receives a lot; the buyer finds it by pinyin and sees the ladder priced.
+        let (status, _) = send_multipart(
+            &app,
+            &warehouse,
+            &format!("/api/admin/goods/{goods}/lots"),
+            &[("lot_no", "ZS1"), ("produced_on", "2026-10-01"), ("expires_on", "2099-09-30"), ("quantity", "500")],
+        )
+        .await;
+        assert_eq!(status, StatusCode::OK);
+        let demo = app.demo().await;
+        assert!(found_ids(&app, &demo, "zsgkl").await.contains(&goods), "found by the initials of its pinyin");
+        add_to_cart(&app, &demo, goods, 10, &[]).await;
+        assert_eq!(quoted_line(&app, &demo, goods).await["unit_price"], "23.50");
+
+        // A partial change: the price and the ladder only; the next quote has them, the history
+        // keeps both prices, and the same values again change nothing.
+        let path = format!("/api/admin/goods/{goods}");
+        let (status, changed) = send_form(&app, &operations, Method::PUT, &path, &[("price", "24.00"), ("ladder", "10:22.80")]).await;
+        assert_eq!(status, StatusCode::OK, "{changed}");
+        let names: Vec<&str> = changed["data"]["changed"].as_array().unwrap().iter().filter_map(|change| change["name"].as_str()).collect();
+        assert_eq!(names, ["price", "ladder"]);
+        assert_eq!(changed["data"]["goods"]["fields"]["name"], "紫苏梗颗粒", "the fields not sent stay");
+        assert_eq!(changed["data"]["goods"]["prices"].as_array().unwrap().len(), 2);
+        assert_eq!(quoted_line(&app, &demo, goods).await["unit_price"], "22.80");
+        let (_, again) = send_form(&app, &operations, Method::PUT, &path, &[("price", "24"), ("ladder", "10:22.8")]).await;
+        assert_eq!(again["data"]["changed"], Value::Array(Vec::new()));
+        let trail: Vec<(String, String)> = sqlx::query_as("SELECT action, after FROM audit_log WHERE target = $1 ORDER BY id")
+            .bind(format!("goods:{goods}"))
+            .fetch_all(&app.db.pool)
+            .await
+            .unwrap();
+        assert_eq!(trail.iter().map(|(action, _)| action.as_str()).collect::<Vec<_>>(), ["goods.add", "lot.add", "goods.change"]);
+        assert!(trail[2].1.contains("10:22.80"), "{}", trail[2].1);
+
+        // Renamed: the search finds the new name at once.
+        let (_, _) = send_form(&app, &operations, Method::PUT, &path, &[("name", "紫苏叶颗粒")]).await;
+        assert!(found_ids(&app, &demo, "zsykl").await.contains(&goods));
+        assert!(!found_ids(&app, &demo, "zsgkl").await.contains(&goods) || found_ids(&app, &demo, "紫苏梗").await.contains(&goods));
+
+        // 下架 in bulk: the cart line can no longer be bought; 上架 again, then 9折 by the engine.
+        let ids = goods.to_string();
+        let (status, done) = app.post(&operations, "/api/admin/goods/bulk", &[("ids", &ids), ("action", "off_sale")]).await;
+        assert_eq!((status, done["data"]["changed"].as_i64()), (StatusCode::OK, Some(1)), "{done}");
+        assert_eq!(quoted_line(&app, &demo, goods).await["sellable"], false);
+        let (_, listed) = app.get(&operations, "/api/admin/goods?on_sale=0&search=紫苏叶").await;
+        assert_eq!(listed["data"]["list"][0]["id"], goods, "{listed}");
+        app.post(&operations, "/api/admin/goods/bulk", &[("ids", &ids), ("action", "on_sale")]).await;
+        let (status, refused) =
+            app.post(&operations, "/api/admin/goods/bulk", &[("ids", &ids), ("action", "reprice"), ("value", "1.2")]).await;
+        assert_eq!(
+            (status, refused["data"]["errors"]["rate"][0].as_str()),
+            (StatusCode::UNPROCESSABLE_ENTITY, Some("调价比例应大于0且不超过1"))
+        );
+        app.post(&operations, "/api/admin/goods/bulk", &[("ids", &ids), ("action", "reprice"), ("value", "0.9")]).await;
+        let (_, now) = app.get(&operations, &path).await;
+        assert_eq!((now["data"]["fields"]["price"].as_str(), now["data"]["fields"]["ladder"].as_str()), (Some("21.60"), Some("10:20.52")));
+        let line = quoted_line(&app, &demo, goods).await;
+        assert_eq!((line["sellable"].as_bool(), line["unit_price"].as_str()), (Some(true), Some("20.52")), "the buyer may tick it again");
+        assert_eq!(now["data"]["prices"].as_array().unwrap().len(), 3);
     })
     .await;
 }

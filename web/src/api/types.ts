@@ -422,6 +422,88 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/goods': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** `GET /api/admin/goods`: goods, newest first. */
+    get: operations['admin_goods'];
+    put?: never;
+    /**
+     * `POST /api/admin/goods`: adds a goods; every wrong field a 422 on its field. It has no stock
+     *     until a lot is received (`POST /api/admin/goods/{id}/lots`).
+     */
+    post: operations['admin_goods_add'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/goods/bulk': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * `POST /api/admin/goods/bulk`: one change to many goods, all or none, each goods' its own
+     *     audit row (and price history when priced).
+     */
+    post: operations['admin_goods_bulk'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/goods/fields': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * `GET /api/admin/goods/fields`: the goods form's fields (labels, kinds, choices, limits), the
+     *     leaf categories and the brands.
+     */
+    get: operations['admin_goods_fields'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/goods/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** `GET /api/admin/goods/{id}`: every field of a goods, its stock and its price history. */
+    get: operations['admin_goods_detail'];
+    /**
+     * `PUT /api/admin/goods/{id}`: changes the fields sent, all or none (a partial update); answers
+     *     what changed. A price change is in the buyer's next quote, the cart's included.
+     */
+    put: operations['admin_goods_change'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/goods/{id}/lots': {
     parameters: {
       query?: never;
@@ -4048,6 +4130,12 @@ export interface components {
       /** @description Manufacturer. */
       sccj: string;
     };
+    /** @description A brand. */
+    BrandChoice: {
+      /** Format: int64 */
+      id: number;
+      name: string;
+    };
     /** @description A brand of the home page. */
     BrandEntry: {
       /** Format: int64 */
@@ -4080,6 +4168,24 @@ export interface components {
       name: string;
       /** @description Manufacturer. */
       sccj: string;
+    };
+    /** @description How many goods a bulk change changed. */
+    BulkDone: {
+      changed: number;
+    };
+    /** @description Many goods changed at once. */
+    BulkForm: {
+      /**
+       * @description `on_sale` 上架, `off_sale` 下架, `shop` (with `value` 1 自营, 2 中药饮片, 3 器械),
+       *     `youx` / `not_youx` 优选, `reprice` (with `value` a rate above 0 and at most 1: `0.95`).
+       */
+      action: string;
+      /**
+       * @description The goods' ids, by commas (at most 500).
+       * @example 12,15,20
+       */
+      ids: string;
+      value?: string | null;
     };
     /** @description The member's business scope (经营范围). */
     BusinessScope: {
@@ -4504,6 +4610,13 @@ export interface components {
       amount: string;
       /** @example 20.00 */
       back: string;
+    };
+    /** @description A category a goods may be put in (a leaf), with its path. */
+    CategoryChoice: {
+      /** Format: int64 */
+      id: number;
+      /** @description `中西成药 / 感冒用药`. */
+      path: string;
     };
     /** @description A category with its subcategories. */
     CategoryNode: {
@@ -5665,6 +5778,21 @@ export interface components {
       msg: string;
     };
     /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
+    Envelope_BulkDone: {
+      /**
+       * Format: int64
+       * @description 10000: success.
+       * @example 10000
+       */
+      code: number;
+      /** @description How many goods a bulk change changed. */
+      data: {
+        changed: number;
+      };
+      /** @example ok */
+      msg: string;
+    };
+    /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
     Envelope_BusinessScope: {
       /**
        * Format: int64
@@ -6428,6 +6556,22 @@ export interface components {
       msg: string;
     };
     /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
+    Envelope_GoodsChanged: {
+      /**
+       * Format: int64
+       * @description 10000: success.
+       * @example 10000
+       */
+      code: number;
+      /** @description A goods changed: what changed, and the goods now. */
+      data: {
+        changed: components['schemas']['FieldChange'][];
+        goods: components['schemas']['GoodsRecord'];
+      };
+      /** @example ok */
+      msg: string;
+    };
+    /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
     Envelope_GoodsDetail: {
       /**
        * Format: int64
@@ -6460,6 +6604,23 @@ export interface components {
          * @description 1 for prescription medicines.
          */
         rx: number;
+      };
+      /** @example ok */
+      msg: string;
+    };
+    /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
+    Envelope_GoodsFormSpec: {
+      /**
+       * Format: int64
+       * @description 10000: success.
+       * @example 10000
+       */
+      code: number;
+      /** @description The goods form's fields, and the categories and brands to choose from. */
+      data: {
+        brands: components['schemas']['BrandChoice'][];
+        categories: components['schemas']['CategoryChoice'][];
+        fields: components['schemas']['FieldSpec'][];
       };
       /** @example ok */
       msg: string;
@@ -6503,6 +6664,47 @@ export interface components {
          * @description Goods matching, over all pages.
          */
         total: number;
+      };
+      /** @example ok */
+      msg: string;
+    };
+    /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
+    Envelope_GoodsRecord: {
+      /**
+       * Format: int64
+       * @description 10000: success.
+       * @example 10000
+       */
+      code: number;
+      /**
+       * @description A goods as the console's form shows it: every field as text (money as `12.50`, a ladder as
+       *     `10:9.50,50:9.00`, a flag as `1`/`0`, a choice by its code), and what the form does not change.
+       */
+      data: {
+        /** Format: int64 */
+        created_at: number;
+        /** @description The nearest expiry among its lots on sale. */
+        expires_on: string;
+        /** @description Each field's value as the form sends it back, by field name. */
+        fields: {
+          [key: string]: string;
+        };
+        /** Format: int64 */
+        id: number;
+        /**
+         * Format: int64
+         * @description Its 满减 activity's id; 0 for none.
+         */
+        manjian_id: number;
+        /** @description Its prices over time, newest first. */
+        prices: components['schemas']['PriceChange'][];
+        /** Format: int64 */
+        sales: number;
+        /**
+         * Format: int64
+         * @description Units that may be sold (received by lot).
+         */
+        stock: number;
       };
       /** @example ok */
       msg: string;
@@ -7261,6 +7463,55 @@ export interface components {
           status: number;
           /** Format: int64 */
           updated_at: number;
+        }[];
+        /** Format: int64 */
+        page: number;
+        /** Format: int64 */
+        size: number;
+        /** Format: int64 */
+        total: number;
+      };
+      /** @example ok */
+      msg: string;
+    };
+    /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
+    Envelope_Page_GoodsRow: {
+      /**
+       * Format: int64
+       * @description 10000: success.
+       * @example 10000
+       */
+      code: number;
+      /** @description A page of a list and how many there are in all. */
+      data: {
+        list: {
+          bzdw: string;
+          category: string;
+          common_name: string;
+          expires_on: string;
+          /** Format: int64 */
+          id: number;
+          /**
+           * Format: int64
+           * @description 1 on sale (上架), 0 taken off.
+           */
+          is_buy: number;
+          /** Format: int64 */
+          is_youx: number;
+          name: string;
+          /** @example 12.50 */
+          price: string;
+          /** Format: int64 */
+          sales: number;
+          sccj: string;
+          /** Format: int64 */
+          stock: number;
+          /**
+           * Format: int64
+           * @description 1 自营, 2 中药饮片, 3 器械.
+           */
+          type: number;
+          ypgg: string;
         }[];
         /** Format: int64 */
         page: number;
@@ -8928,11 +9179,36 @@ export interface components {
        */
       status: number;
     };
+    /** @description What a write changed: each field's label and its value before and after, as shown. */
+    FieldChange: {
+      after: string;
+      before: string;
+      label: string;
+      name: string;
+    };
+    /** @description A field's choices, for the form's selects: `(code, name)`. */
+    FieldChoice: {
+      label: string;
+      /** Format: int64 */
+      value: number;
+    };
     /** @description A 422's `data`: the messages of each wrong field, in the order found. */
     FieldErrors: {
       errors: {
         [key: string]: string[];
       };
+    };
+    /** @description A field as the form lays it out. */
+    FieldSpec: {
+      /** @description The choices of a `choice`. */
+      choices: components['schemas']['FieldChoice'][];
+      /** @description `text`, `int`, `id`, `choice`, `flag`, `money` or `ladder`. */
+      kind: string;
+      label: string;
+      /** @description The longest text kept, in characters; 0 when not text. */
+      max: number;
+      name: string;
+      required: boolean;
     };
     /** @description A yes/no: 0 or 1, or a boolean. */
     Flag: (0 | 1) | boolean;
@@ -8998,6 +9274,11 @@ export interface components {
       /** @description 登录可见 or 认证后可见 in place of the prices; empty when they are shown. */
       price_text: string;
     };
+    /** @description A goods changed: what changed, and the goods now. */
+    GoodsChanged: {
+      changed: components['schemas']['FieldChange'][];
+      goods: components['schemas']['GoodsRecord'];
+    };
     /** @description A goods' detail: its card and more. */
     GoodsDetail: components['schemas']['Card'] & {
       brand: components['schemas']['BrandRef'] | null;
@@ -9023,6 +9304,74 @@ export interface components {
        * @description 1 for prescription medicines.
        */
       rx: number;
+    };
+    /**
+     * @description A goods' fields as text (`GET /api/admin/goods/fields` says each one's kind and
+     *     choices): money as `12.50`, a ladder as `10:9.50,50:9.00`, a flag as `1` or `0`, a
+     *     choice by its code. Adding a goods needs 商品名称, 生产厂家, 规格, 单位, 分类 and
+     *     价格; a change sends only the fields that change.
+     */
+    GoodsForm: {
+      /** @description 原价; the price when absent on adding. */
+      base_price?: string | null;
+      /** @description 品牌: a brand's id; 0 for none. */
+      brand_id?: string | null;
+      /** @description 单位 (required to add). */
+      bzdw?: string | null;
+      /** @description 分类: a leaf category's id (required to add). */
+      category_id?: string | null;
+      /** @description 通用名. */
+      common_name?: string | null;
+      /** @description 每月限购; 0 for none. */
+      control_per_month?: string | null;
+      /** @description 每单限购; 0 for none. */
+      control_per_order?: string | null;
+      /** @description 商品说明 (Markdown). */
+      description?: string | null;
+      /** @description 处方类别: 0 非药品, 1 处方药, 2 甲类OTC, 3 乙类OTC. */
+      dispensing?: string | null;
+      /** @description 上架: 1 on sale, 0 taken off. */
+      is_buy?: string | null;
+      /** @description 单品包邮: 1 or 0. */
+      is_dpby?: string | null;
+      /** @description 优选: 1 or 0. */
+      is_youx?: string | null;
+      /** @description 件装量: units in a case; 0 for not given. */
+      jzl?: string | null;
+      /** @description 阶梯价: `number:price` steps by commas; empty for none. */
+      ladder?: string | null;
+      /** @description 阶梯类型: 1 区间价, 2 起订量价. */
+      ladder_price_type?: string | null;
+      /** @description 商品名称 (required to add). */
+      name?: string | null;
+      /** @description 产地. */
+      origin?: string | null;
+      /** @description 价格 (required to add). */
+      price?: string | null;
+      /** @description 批准文号. */
+      pzwh?: string | null;
+      /** @description 包邮起订量: units from which it ships free. */
+      qg_number?: string | null;
+      /** @description 生产厂家 (required to add). */
+      sccj?: string | null;
+      /** @description 经营范围: 1 to 13. */
+      scope_class?: string | null;
+      /** @description 标签, by commas. */
+      tags?: string | null;
+      /** @description 店铺: 1 自营, 2 中药饮片, 3 器械. */
+      type?: string | null;
+      /** @description 税率 in percent: 13, 9, 6, 3, 1 or 0. */
+      vat_rate?: string | null;
+      /** @description 规格 (required to add). */
+      ypgg?: string | null;
+      /** @description 中包装: the step a quantity goes by, 1 to 10000. */
+      zbz?: string | null;
+    };
+    /** @description The goods form's fields, and the categories and brands to choose from. */
+    GoodsFormSpec: {
+      brands: components['schemas']['BrandChoice'][];
+      categories: components['schemas']['CategoryChoice'][];
+      fields: components['schemas']['FieldSpec'][];
     };
     /** @description What the engine needs to know of the goods on a line. */
     GoodsInput: {
@@ -9079,6 +9428,66 @@ export interface components {
        * @description Goods matching, over all pages.
        */
       total: number;
+    };
+    /**
+     * @description A goods as the console's form shows it: every field as text (money as `12.50`, a ladder as
+     *     `10:9.50,50:9.00`, a flag as `1`/`0`, a choice by its code), and what the form does not change.
+     */
+    GoodsRecord: {
+      /** Format: int64 */
+      created_at: number;
+      /** @description The nearest expiry among its lots on sale. */
+      expires_on: string;
+      /** @description Each field's value as the form sends it back, by field name. */
+      fields: {
+        [key: string]: string;
+      };
+      /** Format: int64 */
+      id: number;
+      /**
+       * Format: int64
+       * @description Its 满减 activity's id; 0 for none.
+       */
+      manjian_id: number;
+      /** @description Its prices over time, newest first. */
+      prices: components['schemas']['PriceChange'][];
+      /** Format: int64 */
+      sales: number;
+      /**
+       * Format: int64
+       * @description Units that may be sold (received by lot).
+       */
+      stock: number;
+    };
+    /** @description A goods in the console's list. */
+    GoodsRow: {
+      bzdw: string;
+      category: string;
+      common_name: string;
+      expires_on: string;
+      /** Format: int64 */
+      id: number;
+      /**
+       * Format: int64
+       * @description 1 on sale (上架), 0 taken off.
+       */
+      is_buy: number;
+      /** Format: int64 */
+      is_youx: number;
+      name: string;
+      /** @example 12.50 */
+      price: string;
+      /** Format: int64 */
+      sales: number;
+      sccj: string;
+      /** Format: int64 */
+      stock: number;
+      /**
+       * Format: int64
+       * @description 1 自营, 2 中药饮片, 3 器械.
+       */
+      type: number;
+      ypgg: string;
     };
     /** @description A template that can be given. */
     GrantTemplate: {
@@ -10373,7 +10782,8 @@ export interface components {
       | 'operators'
       | 'settings'
       | 'stock'
-      | 'promotions';
+      | 'promotions'
+      | 'catalogue';
     /** @description Whether no member uses the phone yet. */
     PhoneFree: {
       free: boolean;
@@ -10557,6 +10967,19 @@ export interface components {
     PreviewForm: {
       /** @description Markdown, at most 200,000 bytes. */
       body: string;
+    };
+    /** @description A goods' prices from a moment on. */
+    PriceChange: {
+      /** @example 15.00 */
+      base_price: string;
+      /** Format: int64 */
+      changed_at: number;
+      /** @description `number:price,…`; empty for none. */
+      ladder: string;
+      /** @description Who set them; empty for the prices the goods had when history began. */
+      operator: string;
+      /** @example 12.50 */
+      price: string;
     };
     /**
      * @description Why a line costs what it costs: its own price, a ladder entry, a flash sale, a combination.
@@ -11830,10 +12253,13 @@ export type Bought = components['schemas']['Bought'];
 export type BoughtAgain = components['schemas']['BoughtAgain'];
 export type BoughtPage = components['schemas']['BoughtPage'];
 export type BrandCard = components['schemas']['BrandCard'];
+export type BrandChoice = components['schemas']['BrandChoice'];
 export type BrandEntry = components['schemas']['BrandEntry'];
 export type BrandPage = components['schemas']['BrandPage'];
 export type BrandRef = components['schemas']['BrandRef'];
 export type BrandZone = components['schemas']['BrandZone'];
+export type BulkDone = components['schemas']['BulkDone'];
+export type BulkForm = components['schemas']['BulkForm'];
 export type BusinessScope = components['schemas']['BusinessScope'];
 export type Buyer = components['schemas']['Buyer'];
 export type CancelForm = components['schemas']['CancelForm'];
@@ -11857,6 +12283,7 @@ export type CashbackActivity = components['schemas']['CashbackActivity'];
 export type CashbackOrder = components['schemas']['CashbackOrder'];
 export type CashbackPage = components['schemas']['CashbackPage'];
 export type CashbackTier = components['schemas']['CashbackTier'];
+export type CategoryChoice = components['schemas']['CategoryChoice'];
 export type CategoryNode = components['schemas']['CategoryNode'];
 export type CategoryRef = components['schemas']['CategoryRef'];
 export type CategorySales = components['schemas']['CategorySales'];
@@ -11931,6 +12358,7 @@ export type EnvelopeBoughtAgain = components['schemas']['Envelope_BoughtAgain'];
 export type EnvelopeBoughtPage = components['schemas']['Envelope_BoughtPage'];
 export type EnvelopeBrandPage = components['schemas']['Envelope_BrandPage'];
 export type EnvelopeBrandZone = components['schemas']['Envelope_BrandZone'];
+export type EnvelopeBulkDone = components['schemas']['Envelope_BulkDone'];
 export type EnvelopeBusinessScope = components['schemas']['Envelope_BusinessScope'];
 export type EnvelopeCartInput = components['schemas']['Envelope_CartInput'];
 export type EnvelopeCartList = components['schemas']['Envelope_CartList'];
@@ -11966,9 +12394,12 @@ export type EnvelopeFeedbackPage = components['schemas']['Envelope_FeedbackPage'
 export type EnvelopeForgetStep = components['schemas']['Envelope_ForgetStep'];
 export type EnvelopeGiven = components['schemas']['Envelope_Given'];
 export type EnvelopeGoodsActivities = components['schemas']['Envelope_GoodsActivities'];
+export type EnvelopeGoodsChanged = components['schemas']['Envelope_GoodsChanged'];
 export type EnvelopeGoodsDetail = components['schemas']['Envelope_GoodsDetail'];
+export type EnvelopeGoodsFormSpec = components['schemas']['Envelope_GoodsFormSpec'];
 export type EnvelopeGoodsLots = components['schemas']['Envelope_GoodsLots'];
 export type EnvelopeGoodsPage = components['schemas']['Envelope_GoodsPage'];
+export type EnvelopeGoodsRecord = components['schemas']['Envelope_GoodsRecord'];
 export type EnvelopeGrantTemplates = components['schemas']['Envelope_GrantTemplates'];
 export type EnvelopeHomeData = components['schemas']['Envelope_HomeData'];
 export type EnvelopeInvoice = components['schemas']['Envelope_Invoice'];
@@ -11995,6 +12426,7 @@ export type EnvelopeOrderDone = components['schemas']['Envelope_OrderDone'];
 export type EnvelopeOrderPage = components['schemas']['Envelope_OrderPage'];
 export type EnvelopePageAuditRow = components['schemas']['Envelope_Page_AuditRow'];
 export type EnvelopePageCaseRow = components['schemas']['Envelope_Page_CaseRow'];
+export type EnvelopePageGoodsRow = components['schemas']['Envelope_Page_GoodsRow'];
 export type EnvelopePageInvoiceRow = components['schemas']['Envelope_Page_InvoiceRow'];
 export type EnvelopePageMemberRow = components['schemas']['Envelope_Page_MemberRow'];
 export type EnvelopePageOrderRow = components['schemas']['Envelope_Page_OrderRow'];
@@ -12059,7 +12491,10 @@ export type Feedback = components['schemas']['Feedback'];
 export type FeedbackForm = components['schemas']['FeedbackForm'];
 export type FeedbackPage = components['schemas']['FeedbackPage'];
 export type FeedbackRow = components['schemas']['FeedbackRow'];
+export type FieldChange = components['schemas']['FieldChange'];
+export type FieldChoice = components['schemas']['FieldChoice'];
 export type FieldErrors = components['schemas']['FieldErrors'];
+export type FieldSpec = components['schemas']['FieldSpec'];
 export type Flag = components['schemas']['Flag'];
 export type FlashSale = components['schemas']['FlashSale'];
 export type ForgetForm = components['schemas']['ForgetForm'];
@@ -12068,10 +12503,15 @@ export type FreeShippingHint = components['schemas']['FreeShippingHint'];
 export type Gift = components['schemas']['Gift'];
 export type Given = components['schemas']['Given'];
 export type GoodsActivities = components['schemas']['GoodsActivities'];
+export type GoodsChanged = components['schemas']['GoodsChanged'];
 export type GoodsDetail = components['schemas']['GoodsDetail'];
+export type GoodsForm = components['schemas']['GoodsForm'];
+export type GoodsFormSpec = components['schemas']['GoodsFormSpec'];
 export type GoodsInput = components['schemas']['GoodsInput'];
 export type GoodsLots = components['schemas']['GoodsLots'];
 export type GoodsPage = components['schemas']['GoodsPage'];
+export type GoodsRecord = components['schemas']['GoodsRecord'];
+export type GoodsRow = components['schemas']['GoodsRow'];
 export type GrantTemplate = components['schemas']['GrantTemplate'];
 export type GrantTemplates = components['schemas']['GrantTemplates'];
 export type HelpArticle = components['schemas']['HelpArticle'];
@@ -12164,6 +12604,7 @@ export type PointsShipForm = components['schemas']['PointsShipForm'];
 export type Position = components['schemas']['Position'];
 export type Preview = components['schemas']['Preview'];
 export type PreviewForm = components['schemas']['PreviewForm'];
+export type PriceChange = components['schemas']['PriceChange'];
 export type PriceKind = components['schemas']['PriceKind'];
 export type PricesForm = components['schemas']['PricesForm'];
 export type PricesShown = components['schemas']['PricesShown'];
@@ -12931,6 +13372,169 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Envelope_Answered'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  admin_goods: {
+    parameters: {
+      query?: {
+        /** @description The goods' id, or part of its name, common name, manufacturer or approval number. */
+        search?: string;
+        /** @description A category (its goods and its sub-categories'). */
+        category?: number;
+        /** @description 1 自营, 2 中药饮片, 3 器械. */
+        shop?: number;
+        /** @description 1 on sale, 0 taken off; absent: both. */
+        on_sale?: number;
+        /** @description Only goods with at most this many units. */
+        stock_below?: number;
+        page?: number;
+        size?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 商品列表 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_Page_GoodsRow'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  admin_goods_add: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/x-www-form-urlencoded': components['schemas']['GoodsForm'];
+      };
+    };
+    responses: {
+      /** @description 新增的商品 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_GoodsRecord'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  admin_goods_bulk: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/x-www-form-urlencoded': components['schemas']['BulkForm'];
+      };
+    };
+    responses: {
+      /** @description 改动的商品数 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_BulkDone'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  admin_goods_fields: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 商品表单 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_GoodsFormSpec'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  admin_goods_detail: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description 商品 id */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 商品 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_GoodsRecord'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  admin_goods_change: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description 商品 id */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/x-www-form-urlencoded': components['schemas']['GoodsForm'];
+      };
+    };
+    responses: {
+      /** @description 改动 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_GoodsChanged'];
         };
       };
       '4XX': components['responses']['Error'];

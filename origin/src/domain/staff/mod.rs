@@ -15,6 +15,7 @@ pub mod blocks;
 pub mod content;
 pub mod dashboard;
 pub mod export;
+pub mod goods;
 pub mod grants;
 pub mod invoices;
 pub mod members;

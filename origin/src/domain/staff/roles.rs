@@ -63,7 +63,7 @@ impl Role {
             Role::Super => true,
             _ if permission.reads() => true,
             Role::Readonly => permission == ReadAudit,
-            Role::Operations => matches!(permission, ReviewMembers | GrantBenefits | CancelOrders | Content | Promotions),
+            Role::Operations => matches!(permission, ReviewMembers | GrantBenefits | CancelOrders | Content | Promotions | Catalogue),
             Role::Warehouse => matches!(permission, Ship | ReceiveReturns | Stock),
             Role::Service => matches!(permission, AfterSales | ReviewReturns | Feedback | CancelOrders),
             Role::Finance => matches!(permission, Invoices | GrantBalance),
@@ -114,10 +114,12 @@ pub enum Permission {
     Stock,
     /// Promotions: the store-wide discount.
     Promotions,
+    /// The catalogue: goods added and changed, priced, put on sale and taken off.
+    Catalogue,
 }
 
 impl Permission {
-    pub const ALL: [Permission; 17] = [
+    pub const ALL: [Permission; 18] = [
         Permission::Read,
         Permission::ReadAudit,
         Permission::ReviewMembers,
@@ -135,6 +137,7 @@ impl Permission {
         Permission::Settings,
         Permission::Stock,
         Permission::Promotions,
+        Permission::Catalogue,
     ];
 
     /// Whether it only reads the shop's work (every role holds these but the audit trail,
@@ -156,6 +159,7 @@ mod tests {
         assert!(Role::Warehouse.allows(Permission::Ship) && !Role::Warehouse.allows(Permission::Invoices));
         assert!(Role::Warehouse.allows(Permission::Stock) && !Role::Operations.allows(Permission::Stock));
         assert!(Role::Operations.allows(Permission::Promotions) && !Role::Operations.allows(Permission::Settings));
+        assert!(Role::Operations.allows(Permission::Catalogue) && !Role::Warehouse.allows(Permission::Catalogue));
         assert!(Role::Finance.allows(Permission::Invoices) && !Role::Finance.allows(Permission::Ship));
         assert!(!Role::Operations.allows(Permission::Operators) && !Role::Finance.allows(Permission::ReadAudit));
         assert!(Role::ALL.iter().all(|role| Role::parse(role.key()) == Some(*role)));

@@ -8,6 +8,7 @@ mod audit;
 mod blocks;
 mod content;
 mod dashboard;
+mod goods;
 mod grants;
 mod invoices;
 mod members;
@@ -53,6 +54,7 @@ pub fn router() -> OpenApiRouter<ApiContext> {
         .merge(stock::router())
         .merge(content::router())
         .merge(blocks::router())
+        .merge(goods::router())
 }
 
 /// What a call needs: the permission it names (`can::Ship`), or only a signed-in operator
@@ -92,7 +94,8 @@ pub mod can {
         Operators,
         Settings,
         Stock,
-        Promotions
+        Promotions,
+        Catalogue
     );
 
     /// Any signed-in operator.
