@@ -13,7 +13,7 @@
 import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { admin, adminWithInput, base, login, orderAndPay, sql } from './support';
+import { admin, adminWithInput, base, fillCart, login, orderAndPay, sql } from './support';
 
 const PASSWORD = 'Console-2026';
 
@@ -600,7 +600,7 @@ test('a read-only operator reads everything, including the trail, and changes no
 
   // Every reading screen is in the menu, the trail too; 员工与权限 is not.
   const menu = reader.getByRole('menu');
-  for (const name of ['工作台', '会员', '订单', '发票', '批号入库', '文章', '广告与导航', '店铺设置', '操作日志'])
+  for (const name of ['工作台', '会员', '订单', '发票', '商品', '批号入库', '文章', '广告与导航', '店铺设置', '操作日志'])
     await expect(menu.getByRole('link', { name, exact: true })).toBeVisible();
   await expect(menu.getByRole('link', { name: '员工与权限' })).toHaveCount(0);
 
@@ -617,6 +617,14 @@ test('a read-only operator reads everything, including the trail, and changes no
   await reader.goto(`${base()}/admin/blocks`);
   await expect(reader.getByTestId('admin-blocks').getByRole('row').nth(1)).toBeVisible();
   await expect(reader.getByRole('button', { name: '添加广告' })).toHaveCount(0);
+  // The goods, listed and opened, with neither 新增商品, the bulk actions nor a 保存修改.
+  await reader.goto(`${base()}/admin/goods`);
+  await expect(reader.getByTestId('admin-goods').locator('tbody tr.ant-table-row').first()).toBeVisible();
+  await expect(reader.getByRole('button', { name: '新增商品' })).toHaveCount(0);
+  await expect(reader.getByTestId('goods-bulk')).toHaveCount(0);
+  await reader.getByTestId('admin-goods').locator('tbody tr.ant-table-row').first().getByRole('link').click();
+  await expect(reader.getByLabel('商品名称', { exact: true })).toBeDisabled();
+  await expect(reader.getByRole('button', { name: '保存修改' })).toHaveCount(0);
 
   // Past the page, the server refuses the write itself, and nothing is stored.
   const refused = await reader.evaluate(async (order) => {
@@ -634,4 +642,96 @@ test('a read-only operator reads everything, including the trail, and changes no
   await reader.goto(`${base()}/admin/audit`);
   await expect(reader.getByTestId('admin-audit')).toBeVisible();
   expect(sql("SELECT action FROM audit_log WHERE operator = ? AND action <> 'operator.login'", username)).toEqual([]);
+});
+
+test('operations adds a goods with a ladder, reprices it and takes it off sale, and the buyer sees each change', async ({
+  page,
+  browser,
+}) => {
+  const { username } = addOperator('operations');
+  const console_ = await consolePage(browser, username);
+  const named = () => sql("SELECT COUNT(*) FROM goods WHERE name = '紫苏梗颗粒'");
+  const before = named();
+  await console_.goto(`${base()}/admin/goods`);
+  await console_.getByRole('button', { name: '新增商品' }).click();
+  await expect(console_).toHaveURL(/\/admin\/goods\/new$/);
+  const form = console_.getByTestId('admin-goods-form');
+  await form.getByLabel('商品名称', { exact: true }).fill('紫苏梗颗粒');
+  await form.getByLabel('生产厂家', { exact: true }).fill('测试制药有限公司');
+  await form.getByLabel('规格', { exact: true }).fill('10g*6袋');
+  await form.getByLabel('单位', { exact: true }).fill('盒');
+  await form.getByLabel('分类', { exact: true }).click();
+  await console_.locator('.ant-select-item-option').first().click();
+  await form.getByLabel('价格', { exact: true }).fill('25.00');
+  await form.getByRole('button', { name: '添加一档' }).click();
+  await form.getByLabel('第1档数量').fill('10');
+  await form.getByLabel('第1档单价').fill('26');
+  await form.getByRole('button', { name: '新增商品' }).click();
+  // The origin refuses a step dearer than the price, on the ladder; nothing is added.
+  await expect(form).toContainText('阶梯价 10 件起的单价应低于价格 25.00');
+  expect(named()).toEqual(before);
+  await form.getByLabel('第1档单价').fill('23.50');
+  await form.getByRole('button', { name: '新增商品' }).click();
+  await expect(console_).toHaveURL(/\/admin\/goods\/\d+$/);
+  const id = Number(console_.url().split('/').pop());
+  expect(sql('SELECT name, price, stock, is_buy FROM goods WHERE id = ?', id)).toEqual([['紫苏梗颗粒', 250000, 0, 1]]);
+  expect(sql('SELECT number, price FROM goods_ladders WHERE goods_id = ?', id)).toEqual([[10, 235000]]);
+  await expect(console_.getByTestId('goods-prices').locator('tbody tr')).toHaveCount(1);
+
+  // The warehouse receives a lot; the buyer finds it by its pinyin's initials and buys ten.
+  admin('lot', 'add', String(id), '--lot', `ZS${id}`, '--produced', '2026-10-01', '--expires', '2099-09-30', '--quantity', '500');
+  await login(page);
+  await page.goto(`${base()}/search?keyword=zsgkl`);
+  await expect(page.getByRole('link', { name: /紫苏梗颗粒/ }).first()).toBeVisible();
+  await fillCart(page, [[id, 10]]);
+  await page.goto(`${base()}/cart`);
+  const row = page.getByTestId('cart-row').filter({ hasText: '紫苏梗颗粒' });
+  await expect(row.getByTestId('unit-price')).toHaveText('¥23.50');
+
+  // Operations changes two fields; a third typed and then undone is not sent.
+  await form.getByLabel('价格', { exact: true }).fill('24.00');
+  await form.getByLabel('第1档单价').fill('22.80');
+  await form.getByLabel('通用名', { exact: true }).fill('草稿');
+  await form.getByRole('button', { name: /撤销未保存的修改/ }).click();
+  await expect(form.getByLabel('通用名', { exact: true })).toHaveValue('');
+  await expect(form.getByLabel('价格', { exact: true })).toHaveValue('25.00');
+  await form.getByLabel('价格', { exact: true }).fill('24.00');
+  await form.getByLabel('第1档单价').fill('22.80');
+  await form.getByRole('button', { name: '保存修改' }).click();
+  await expect(console_.getByTestId('goods-changed')).toHaveText('已修改2项：价格、阶梯价');
+  await expect(console_.getByTestId('goods-prices').locator('tbody tr')).toHaveCount(2);
+  expect(sql('SELECT price, common_name FROM goods WHERE id = ?', id)).toEqual([[240000, '']]);
+  await page.reload();
+  await expect(row.getByTestId('unit-price')).toHaveText('¥22.80');
+
+  // 下架 from the list: the buyer's line cannot be bought; 上架 again and the buyer ticks it again.
+  await console_.getByRole('link', { name: '返回商品列表' }).click();
+  await console_.getByLabel('搜索').fill(String(id));
+  await console_.getByRole('button', { name: /查\s*询/ }).click();
+  // The goods searched for by its id comes first (others may hold the digits in their names).
+  const listed = console_.getByTestId('admin-goods').locator('tbody tr.ant-table-row').first();
+  await expect(listed.getByRole('cell', { name: String(id), exact: true })).toBeVisible();
+  await listed.locator('.ant-checkbox-input').check();
+  await console_
+    .getByTestId('goods-bulk')
+    .getByRole('button', { name: /下\s*架/ })
+    .click();
+  await expect(listed).toContainText('已下架');
+  expect(sql('SELECT is_buy FROM goods WHERE id = ?', id)).toEqual([[0]]);
+  await page.reload();
+  await expect(row).toHaveClass(/unbuyable/);
+  await expect(row.getByRole('checkbox')).toBeDisabled();
+  await listed.locator('.ant-checkbox-input').check();
+  await console_
+    .getByTestId('goods-bulk')
+    .getByRole('button', { name: /上\s*架/ })
+    .click();
+  await expect(listed).toContainText('在售');
+  await page.reload();
+  await expect(row.getByRole('checkbox')).toBeEnabled();
+  await row.getByRole('checkbox').check();
+  await expect(row.getByRole('checkbox')).toBeChecked();
+  const cart = await (await page.request.get(`${base()}/api/cart/list`)).json();
+  const line = cart.data.quote.lines.find((quoted: { id: number }) => quoted.id === cart.data.data[0].id);
+  expect([line.is_selected, line.sellable, line.unit_price]).toEqual([1, true, '22.80']);
 });

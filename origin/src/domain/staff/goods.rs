@@ -806,7 +806,7 @@ pub struct GoodsFilter {
     pub stock_below: Option<i64>,
 }
 
-/// A page of goods (`page` from 1), newest first.
+/// A page of goods (`page` from 1), newest first (the goods whose id was searched for first).
 pub async fn list(conn: &mut AnyConnection, filter: &GoodsFilter, page: i64, size: i64) -> Result<(Vec<GoodsRow>, i64)> {
     let search = filter.search.as_deref().map(str::trim).unwrap_or_default();
     let id = search.parse::<i64>().unwrap_or(-1);
@@ -831,7 +831,7 @@ pub async fn list(conn: &mut AnyConnection, filter: &GoodsFilter, page: i64, siz
     };
     let rows = binds(format!(
         "SELECT g.id, g.name, g.common_name, g.ypgg, g.sccj, g.bzdw, c.name AS category, g.type, g.is_youx, g.is_buy, g.price, g.stock, \
-         g.sales, g.expires_on {MATCHING} ORDER BY g.id DESC LIMIT $7 OFFSET $8"
+         g.sales, g.expires_on {MATCHING} ORDER BY CASE WHEN g.id = $2 THEN 0 ELSE 1 END, g.id DESC LIMIT $7 OFFSET $8"
     ))
     .bind(size)
     .bind((page - 1) * size)

@@ -38,6 +38,11 @@ export type GoodsLots = Schemas['GoodsLots'];
 export type ArticleRow = Schemas['ArticleRow'];
 export type AdminArticle = Schemas['EditedArticle'];
 export type Blocks = Schemas['Blocks'];
+export type GoodsRow = Schemas['GoodsRow'];
+export type GoodsRecord = Schemas['GoodsRecord'];
+export type GoodsFormSpec = Schemas['GoodsFormSpec'];
+export type GoodsFieldSpec = Schemas['FieldSpec'];
+export type GoodsChanged = Schemas['GoodsChanged'];
 /** A content block's kind, as its calls name it. */
 export type BlockKind = 'ad' | 'nav' | 'hot_term' | 'link';
 
@@ -565,6 +570,53 @@ export function useSaveBlock() {
         : id === null
           ? adminApi.post<{ id: number }>(`/api/admin/blocks/${kind}`, form)
           : adminApi.put<{ id: number }>(`/api/admin/blocks/${kind}/${id}`, form),
+    onSuccess: refresh,
+  });
+}
+
+export function useGoodsList(params: Params) {
+  return useQuery({
+    queryKey: ['admin', 'goods', 'list', params],
+    queryFn: () => adminApi.get<Page<GoodsRow>>('/api/admin/goods', { params }),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+}
+
+export function useGoodsFormSpec() {
+  return useQuery({
+    queryKey: ['admin', 'goods', 'fields'],
+    queryFn: () => adminApi.get<GoodsFormSpec>('/api/admin/goods/fields'),
+    staleTime: 60_000,
+  });
+}
+
+export function useGoodsRecord(id: number | null) {
+  return useQuery({
+    queryKey: ['admin', 'goods', 'record', id],
+    queryFn: () => adminApi.get<GoodsRecord>(`/api/admin/goods/${id}`),
+    enabled: id !== null,
+    staleTime: 0,
+  });
+}
+
+/** Adds a goods (`id` null) or changes the fields given of goods `id`. */
+export function useSaveGoods(id: number | null) {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (fields: Record<string, string>) =>
+      id === null
+        ? adminApi.post<GoodsRecord>('/api/admin/goods', fields, { silent: true }).then((goods) => ({ changed: [], goods }))
+        : adminApi.put<GoodsChanged>(`/api/admin/goods/${id}`, fields, { silent: true }),
+    onSuccess: refresh,
+  });
+}
+
+export function useBulkGoods() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (form: { ids: string; action: string; value?: string }) =>
+      adminApi.post<{ changed: number }>('/api/admin/goods/bulk', form),
     onSuccess: refresh,
   });
 }

@@ -22,6 +22,8 @@ import { OperatorsPage } from './operators';
 import { AuditPage } from './audit';
 import { SettingsPage } from './settings';
 import { StockPage } from './stock';
+import { GoodsPage } from './goods';
+import { GoodsFormPage } from './goods-form';
 import { ArticlesPage } from './articles';
 import { BlocksPage } from './blocks';
 import './console.css';
@@ -43,6 +45,7 @@ const SCREENS: Screen[] = [
   { path: '/admin/invoices', label: '发票', need: 'read' },
   { path: '/admin/messages', label: '留言', need: 'read' },
   { path: '/admin/points-orders', label: '积分订单', need: 'read' },
+  { path: '/admin/goods', label: '商品', need: 'read' },
   { path: '/admin/stock', label: '批号入库', need: 'read' },
   { path: '/admin/articles', label: '文章', need: 'read' },
   { path: '/admin/blocks', label: '广告与导航', need: 'read' },
@@ -108,6 +111,8 @@ function Frame({ me }: { me: OperatorMe }) {
             <Route path="invoices" element={guard('read', <InvoicesPage me={me} />)} />
             <Route path="messages" element={guard('read', <MessagesPage me={me} />)} />
             <Route path="points-orders" element={guard('read', <PointsOrdersPage me={me} />)} />
+            <Route path="goods" element={guard('read', <GoodsPage me={me} />)} />
+            <Route path="goods/:id" element={guard('read', <GoodsFormPage me={me} />)} />
             <Route path="stock" element={guard('read', <StockPage me={me} />)} />
             <Route path="articles" element={guard('read', <ArticlesPage me={me} />)} />
             <Route path="blocks" element={guard('read', <BlocksPage me={me} />)} />
