@@ -10,8 +10,16 @@ pub const UPLOAD_BODY: usize = 30 * 1024 * 1024;
 
 /// The calls that take files (`POST`, multipart), as the origin's routes name them; `{id}` is
 /// one path segment.
-pub const UPLOADS: [&str; 5] =
-    ["/api/user/feedback", "/api/user/zizhi", "/api/order/{id}/after_sales", "/api/after_sales/{id}/reply", "/api/order/{id}/return"];
+pub const UPLOADS: [&str; 8] = [
+    "/api/user/feedback",
+    "/api/user/zizhi",
+    "/api/order/{id}/after_sales",
+    "/api/after_sales/{id}/reply",
+    "/api/order/{id}/return",
+    "/api/admin/goods/{id}/lots",
+    "/api/admin/lots/{id}/report",
+    "/api/admin/goods/import",
+];
 
 /// The largest body a `method` request to `path` may carry.
 pub fn body_limit(method: &str, path: &str) -> usize {

@@ -97,6 +97,8 @@ fn needs() -> Vec<(Method, &'static str, Option<Permission>)> {
         (Method::GET, "/api/admin/goods/{id}", Some(Read)),
         (Method::PUT, "/api/admin/goods/{id}", Some(Catalogue)),
         (Method::POST, "/api/admin/goods/bulk", Some(Catalogue)),
+        (Method::GET, "/api/admin/goods/export", Some(Read)),
+        (Method::POST, "/api/admin/goods/import", Some(Catalogue)),
         (Method::GET, "/api/admin/lots/{id}/report", Some(Read)),
         (Method::POST, "/api/admin/lots/{id}/report", Some(Stock)),
         (Method::GET, "/api/admin/articles", Some(Read)),
@@ -1263,6 +1265,146 @@ async fn operations_adds_a_goods_with_a_ladder_reprices_it_and_the_buyer_sees_ea
         let line = quoted_line(&app, &demo, goods).await;
         assert_eq!((line["sellable"].as_bool(), line["unit_price"].as_str()), (Some(true), Some("20.52")), "the buyer may tick it again");
         assert_eq!(now["data"]["prices"].as_array().unwrap().len(), 3);
+    })
+    .await;
+}
+
+/// A workbook of one sheet: `headings`, then `rows`, every cell text.
+fn workbook_of(headings: &[&str], rows: &[Vec<String>]) -> Vec<u8> {
+    let mut book = rust_xlsxwriter::Workbook::new();
+    let sheet = book.add_worksheet();
+    for (col, heading) in headings.iter().enumerate() {
+        sheet.write_string(0, col as u16, *heading).unwrap();
+    }
+    for (at, row) in rows.iter().enumerate() {
+        for (col, cell) in row.iter().enumerate() {
+            if !cell.is_empty() {
+                sheet.write_string(at as u32 + 1, col as u16, cell).unwrap();
+            }
+        }
+    }
+    book.save_to_buffer().unwrap()
+}
+
+/// Posts workbook `book` to the import, a dry run unless `commit`.
+async fn import(app: &App, client: &Client, book: &[u8], commit: bool) -> (StatusCode, Value) {
+    let (content_type, body) = multipart_files(&[("commit", if commit { "1" } else { "0" })], "file", &[("goods.xlsx", book)]);
+    let response = client.post(app.url("/api/admin/goods/import")).header("content-type", content_type).body(body).send().await.unwrap();
+    (response.status(), response.json().await.unwrap())
+}
+
+#[tokio::test]
+async fn ten_thousand_goods_import_all_or_none_with_every_refusal_by_row_and_column_and_export_round_trips() {
+    on_both(|app| async move {
+        let operations = operator(&app, Role::Operations).await;
+        let (_, spec) = app.get(&operations, "/api/admin/goods/fields").await;
+        let category = spec["data"]["categories"][0]["id"].as_i64().unwrap().to_string();
+        let headings = ["商品名称", "生产厂家", "规格", "单位", "分类", "价格", "阶梯价", "经营范围"];
+        let row = |at: usize, price: &str| {
+            let cells =
+                [&format!("导入测试品{at}"), "导入制药有限公司", &format!("{at}mg*10片"), "盒", &category, price, "10:12.00", "中成药"];
+            cells.iter().map(|cell| (*cell).to_owned()).collect::<Vec<String>>()
+        };
+        let bad = |at: usize| at % 200 == 7;
+        let rows: Vec<Vec<String>> = (0..10_000).map(|at| row(at, if bad(at) { "12.5.0" } else { "12.50" })).collect();
+        let imported = || async {
+            let count: i64 = sqlx::query_scalar("SELECT CAST(COUNT(*) AS BIGINT) FROM goods WHERE sccj = '导入制药有限公司'")
+                .fetch_one(&app.db.pool)
+                .await
+                .unwrap();
+            count
+        };
+
+        // Fifty bad rows: the commit writes nothing and names each by its row and column.
+        let (status, refused) = import(&app, &operations, &workbook_of(&headings, &rows), true).await;
+        assert_eq!(status, StatusCode::OK, "{refused}");
+        let report = &refused["data"];
+        assert_eq!(
+            (report["committed"].as_bool(), report["error_count"].as_i64(), report["rows"].as_i64()),
+            (Some(false), Some(50), Some(10_000))
+        );
+        let first = &report["errors"][0];
+        assert_eq!(
+            (first["row"].as_i64(), first["column"].as_str(), first["message"].as_str()),
+            (Some(9), Some("F 价格"), Some("价格应为金额，最多两位小数"))
+        );
+        let rows_refused: Vec<i64> = report["errors"].as_array().unwrap().iter().filter_map(|error| error["row"].as_i64()).collect();
+        assert_eq!(rows_refused, (0..10_000).filter(|at| bad(*at)).map(|at| at as i64 + 2).collect::<Vec<_>>());
+        assert_eq!(imported().await, 0, "all or none");
+
+        // Fixed: the dry run says what it will do and changes nothing; the commit adds them all.
+        let fixed: Vec<Vec<String>> = (0..10_000).map(|at| row(at, "12.50")).collect();
+        let book = workbook_of(&headings, &fixed);
+        let (_, dry) = import(&app, &operations, &book, false).await;
+        assert_eq!(
+            (dry["data"]["committed"].as_bool(), dry["data"]["added"].as_i64(), dry["data"]["error_count"].as_i64()),
+            (Some(false), Some(10_000), Some(0))
+        );
+        assert_eq!(imported().await, 0, "a dry run writes nothing");
+        let (status, done) = import(&app, &operations, &book, true).await;
+        assert_eq!(status, StatusCode::OK);
+        assert_eq!(
+            (done["data"]["committed"].as_bool(), done["data"]["added"].as_i64()),
+            (Some(true), Some(10_000)),
+            "{}",
+            done["data"]["errors"]
+        );
+        assert_eq!(imported().await, 10_000);
+        let (id, scope, price): (i64, i64, i64) =
+            sqlx::query_as("SELECT id, scope_class, price FROM goods WHERE name = '导入测试品9999'").fetch_one(&app.db.pool).await.unwrap();
+        assert_eq!((scope, price), (3, 125_000), "the choice by its name, the price as stored");
+        let steps: Vec<(i64, i64)> =
+            sqlx::query_as("SELECT number, price FROM goods_ladders WHERE goods_id = $1").bind(id).fetch_all(&app.db.pool).await.unwrap();
+        assert_eq!(steps, [(10, 120_000)]);
+        let demo = app.demo().await;
+        // The search index takes ten thousand new goods by rebuilding (in the background, a
+        // search meanwhile answering from the index before), so this waits for it.
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+        while !found_ids(&app, &demo, "导入测试品9999").await.contains(&id) {
+            assert!(std::time::Instant::now() < deadline, "the imported goods are found once the index is rebuilt");
+            tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+        }
+
+        // Out and in again: the export's sheet, one price changed, is a change of that goods only.
+        let response = operations.get(app.url(&format!("/api/admin/goods/export?search={id}"))).send().await.unwrap();
+        assert_eq!(response.status(), StatusCode::OK);
+        let exported = sheet_rows(&response.bytes().await.unwrap(), "商品");
+        assert_eq!((exported[0][0].as_str(), exported[0][1].as_str()), ("编号", "商品名称"));
+        let mine = exported.iter().find(|cells| cells[0] == id.to_string()).unwrap().clone();
+        let price_column = exported[0].iter().position(|heading| heading == "价格").unwrap();
+        let mut changed = mine.clone();
+        changed[price_column] = "13.00".to_owned();
+        let headings: Vec<&str> = exported[0].iter().map(String::as_str).collect();
+        let (_, dry) = import(&app, &operations, &workbook_of(&headings, &[changed.clone()]), false).await;
+        let plan = &dry["data"]["plans"][0];
+        assert_eq!((plan["action"].as_str(), plan["id"].as_i64()), (Some("change"), Some(id)), "{dry}");
+        assert_eq!(plan["changes"].as_array().unwrap().len(), 1, "only the price: {plan}");
+        assert_eq!((plan["changes"][0]["before"].as_str(), plan["changes"][0]["after"].as_str()), (Some("12.50"), Some("13.00")));
+        let (_, same) = import(&app, &operations, &workbook_of(&headings, &[mine]), true).await;
+        assert_eq!((same["data"]["unchanged"].as_i64(), same["data"]["committed"].as_bool()), (Some(1), Some(false)), "nothing to write");
+        let (_, done) = import(&app, &operations, &workbook_of(&headings, &[changed]), true).await;
+        assert_eq!(done["data"]["changed"], 1);
+        let history: i64 = sqlx::query_scalar("SELECT CAST(COUNT(*) AS BIGINT) FROM goods_price_history WHERE goods_id = $1")
+            .bind(id)
+            .fetch_one(&app.db.pool)
+            .await
+            .unwrap();
+        assert_eq!(history, 2);
+
+        // A sheet of another shape is refused on its heading; the warehouse may not import.
+        let (_, odd) = import(&app, &operations, &workbook_of(&["商品名称", "库存"], &[vec!["x".into(), "5".into()]]), false).await;
+        assert_eq!(
+            (odd["data"]["errors"][0]["column"].as_str(), odd["data"]["errors"][0]["message"].as_str()),
+            (Some("B 库存"), Some("没有“库存”这一列"))
+        );
+        let warehouse = operator(&app, Role::Warehouse).await;
+        let (status, _) = import(&app, &warehouse, &book, false).await;
+        assert_eq!(status, StatusCode::FORBIDDEN);
+        let imports: i64 = sqlx::query_scalar("SELECT CAST(COUNT(*) AS BIGINT) FROM audit_log WHERE action = 'goods.import'")
+            .fetch_one(&app.db.pool)
+            .await
+            .unwrap();
+        assert_eq!(imports, 2);
     })
     .await;
 }

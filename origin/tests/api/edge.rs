@@ -302,6 +302,8 @@ async fn bodies_a_handler_does_not_read_still_get_their_answer() {
         // An upload may be larger than a form (up to its own limit); anything else may not.
         for (path, size, status) in [
             ("/api/user/feedback", 1024 * 1024, StatusCode::UNAUTHORIZED),
+            ("/api/admin/goods/import", 1024 * 1024, StatusCode::UNAUTHORIZED),
+            ("/api/admin/lots/7/report", 1024 * 1024, StatusCode::UNAUTHORIZED),
             ("/api/user/login", order_check::limits::FORM_BODY + 1, StatusCode::PAYLOAD_TOO_LARGE),
         ] {
             let answer = client

@@ -463,6 +463,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/goods/export': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * `GET /api/admin/goods/export`: the goods the list's filters find as an `.xlsx` workbook, a
+     *     column per field (the import's shape); at most 100,000 (422 beyond).
+     */
+    get: operations['admin_goods_export'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/goods/fields': {
     parameters: {
       query?: never;
@@ -477,6 +497,27 @@ export interface paths {
     get: operations['admin_goods_fields'];
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/goods/import': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * `POST /api/admin/goods/import`: reads a goods workbook; a dry run answers what each row would
+     *     add or change and every refusal (row, column, message), and changes nothing; with `commit=1`
+     *     every row is written in one transaction, or none when any is refused.
+     */
+    post: operations['admin_goods_import'];
     delete?: never;
     options?: never;
     head?: never;
@@ -6769,6 +6810,32 @@ export interface components {
       msg: string;
     };
     /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
+    Envelope_ImportReport: {
+      /**
+       * Format: int64
+       * @description 10000: success.
+       * @example 10000
+       */
+      code: number;
+      /** @description An import, read (and, when committed, written). */
+      data: {
+        added: number;
+        changed: number;
+        /** @description Whether the rows were written; `false` for a dry run, and for a sheet with refusals. */
+        committed: boolean;
+        error_count: number;
+        /** @description Every refusal, in the sheet's order (at most 1000 listed; `error_count` counts all). */
+        errors: components['schemas']['SheetError'][];
+        /** @description What each row does (at most the first 500 that add or change). */
+        plans: components['schemas']['RowPlan'][];
+        /** @description Rows read (empty rows left out). */
+        rows: number;
+        unchanged: number;
+      };
+      /** @example ok */
+      msg: string;
+    };
+    /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
     Envelope_Invoice: {
       /**
        * Format: int64
@@ -9548,6 +9615,35 @@ export interface components {
        */
       timestamp: number;
     };
+    /** @description A goods workbook to import (`multipart/form-data`). */
+    ImportForm: {
+      /**
+       * Format: int64
+       * @description `1` writes the rows (all or none); absent or `0` is a dry run that changes nothing.
+       */
+      commit?: number | null;
+      /**
+       * Format: binary
+       * @description The `.xlsx` workbook: its first sheet, headings in the first row (编号 and the fields'
+       *     labels, as `GET /api/admin/goods/export` writes them).
+       */
+      file: string;
+    };
+    /** @description An import, read (and, when committed, written). */
+    ImportReport: {
+      added: number;
+      changed: number;
+      /** @description Whether the rows were written; `false` for a dry run, and for a sheet with refusals. */
+      committed: boolean;
+      error_count: number;
+      /** @description Every refusal, in the sheet's order (at most 1000 listed; `error_count` counts all). */
+      errors: components['schemas']['SheetError'][];
+      /** @description What each row does (at most the first 500 that add or change). */
+      plans: components['schemas']['RowPlan'][];
+      /** @description Rows read (empty rows left out). */
+      rows: number;
+      unchanged: number;
+    };
     /** @description One of the member's invoice requests, and the invoice once issued. */
     Invoice: {
       /**
@@ -11526,6 +11622,21 @@ export interface components {
      * @enum {string}
      */
     Role: 'super' | 'operations' | 'warehouse' | 'service' | 'finance' | 'readonly';
+    /** @description What an imported row does. */
+    RowPlan: {
+      /** @description `add`, `change` or `same`. */
+      action: string;
+      /** @description The fields a change changes. */
+      changes: components['schemas']['FieldChange'][];
+      /**
+       * Format: int64
+       * @description The goods changed; `null` for one added.
+       */
+      id: number | null;
+      name: string;
+      /** Format: int32 */
+      row: number;
+    };
     /** @description A class of the business scope, and whether the member's approved scope holds it. */
     ScopeEntry: {
       held: boolean;
@@ -11640,6 +11751,14 @@ export interface components {
       shipping_fee?: components['schemas']['MoneyInput'] | null;
       use_points?: components['schemas']['Flag'] | null;
       use_red_packet?: components['schemas']['Flag'] | null;
+    };
+    /** @description A refusal in an imported sheet: its row (as Excel numbers it), its column and the message. */
+    SheetError: {
+      /** @description The column's letter and heading: `F 价格`; empty for the whole row. */
+      column: string;
+      message: string;
+      /** Format: int32 */
+      row: number;
     };
     /** @description A parcel to ship. */
     ShipForm: {
@@ -12402,6 +12521,7 @@ export type EnvelopeGoodsPage = components['schemas']['Envelope_GoodsPage'];
 export type EnvelopeGoodsRecord = components['schemas']['Envelope_GoodsRecord'];
 export type EnvelopeGrantTemplates = components['schemas']['Envelope_GrantTemplates'];
 export type EnvelopeHomeData = components['schemas']['Envelope_HomeData'];
+export type EnvelopeImportReport = components['schemas']['Envelope_ImportReport'];
 export type EnvelopeInvoice = components['schemas']['Envelope_Invoice'];
 export type EnvelopeInvoiceIssued = components['schemas']['Envelope_InvoiceIssued'];
 export type EnvelopeInvoicePage = components['schemas']['Envelope_InvoicePage'];
@@ -12517,6 +12637,8 @@ export type GrantTemplates = components['schemas']['GrantTemplates'];
 export type HelpArticle = components['schemas']['HelpArticle'];
 export type HelpGroup = components['schemas']['HelpGroup'];
 export type HomeData = components['schemas']['HomeData'];
+export type ImportForm = components['schemas']['ImportForm'];
+export type ImportReport = components['schemas']['ImportReport'];
 export type Invoice = components['schemas']['Invoice'];
 export type InvoiceForm = components['schemas']['InvoiceForm'];
 export type InvoiceIssued = components['schemas']['InvoiceIssued'];
@@ -12634,6 +12756,7 @@ export type ReturnRecordLine = components['schemas']['ReturnRecordLine'];
 export type ReturnableLine = components['schemas']['ReturnableLine'];
 export type ReverseForm = components['schemas']['ReverseForm'];
 export type Role = components['schemas']['Role'];
+export type RowPlan = components['schemas']['RowPlan'];
 export type ScopeEntry = components['schemas']['ScopeEntry'];
 export type SelectForm = components['schemas']['SelectForm'];
 export type Selected = components['schemas']['Selected'];
@@ -12642,6 +12765,7 @@ export type Settings = components['schemas']['Settings'];
 export type SettingsForm = components['schemas']['SettingsForm'];
 export type Settlement = components['schemas']['Settlement'];
 export type SettlementInput = components['schemas']['SettlementInput'];
+export type SheetError = components['schemas']['SheetError'];
 export type ShipForm = components['schemas']['ShipForm'];
 export type ShipOutcome = components['schemas']['ShipOutcome'];
 export type Shipment = components['schemas']['Shipment'];
@@ -13465,6 +13589,41 @@ export interface operations {
       '5XX': components['responses']['Error'];
     };
   };
+  admin_goods_export: {
+    parameters: {
+      query?: {
+        /** @description The goods' id, or part of its name, common name, manufacturer or approval number. */
+        search?: string;
+        /** @description A category (its goods and its sub-categories'). */
+        category?: number;
+        /** @description 1 自营, 2 中药饮片, 3 器械. */
+        shop?: number;
+        /** @description 1 on sale, 0 taken off; absent: both. */
+        on_sale?: number;
+        /** @description Only goods with at most this many units. */
+        stock_below?: number;
+        page?: number;
+        size?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 商品表 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': string;
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
   admin_goods_fields: {
     parameters: {
       query?: never;
@@ -13481,6 +13640,32 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Envelope_GoodsFormSpec'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  admin_goods_import: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'multipart/form-data': components['schemas']['ImportForm'];
+      };
+    };
+    responses: {
+      /** @description 导入结果 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_ImportReport'];
         };
       };
       '4XX': components['responses']['Error'];

@@ -17,7 +17,7 @@ use crate::domain::{Error, Result};
 pub const MAX_ROWS: i64 = 100_000;
 
 /// One cell of an export.
-enum Cell {
+pub(super) enum Cell {
     Text(String),
     Int(i64),
     /// Stored money (cents).
@@ -34,10 +34,10 @@ pub fn shop_time(seconds: i64) -> String {
 }
 
 /// A sheet: its name, its columns (title, width) and its rows.
-struct Sheet {
-    name: &'static str,
-    columns: &'static [(&'static str, f64)],
-    rows: Vec<Vec<Cell>>,
+pub(super) struct Sheet {
+    pub name: &'static str,
+    pub columns: Vec<(&'static str, f64)>,
+    pub rows: Vec<Vec<Cell>>,
 }
 
 fn write_sheet(sheet: &Sheet, worksheet: &mut Worksheet) -> std::result::Result<(), XlsxError> {
@@ -70,7 +70,7 @@ fn write_sheet(sheet: &Sheet, worksheet: &mut Worksheet) -> std::result::Result<
     Ok(())
 }
 
-fn workbook(sheets: &[Sheet]) -> Result<Vec<u8>> {
+pub(super) fn workbook(sheets: &[Sheet]) -> Result<Vec<u8>> {
     let written = (|| {
         let mut book = Workbook::new();
         for sheet in sheets {
@@ -81,7 +81,7 @@ fn workbook(sheets: &[Sheet]) -> Result<Vec<u8>> {
     written.map_err(|error| Error::Internal(anyhow::anyhow!("writing the workbook: {error}")))
 }
 
-fn too_many(total: i64, what: &str) -> Error {
+pub(super) fn too_many(total: i64, what: &str) -> Error {
     Error::field("export", format!("共{total}条{what}，超过{MAX_ROWS}条，请缩小筛选范围后再导出"))
 }
 
@@ -122,7 +122,7 @@ pub async fn orders(conn: &mut AnyConnection, actor: &Actor, filter: &orders::Fi
     let number_of = |id: i64| found.iter().find(|order| order.id == id).map(|order| order.order_no.clone()).unwrap_or_default();
     let orders_sheet = Sheet {
         name: "订单",
-        columns: &[
+        columns: vec![
             ("订单号", 22.0),
             ("下单时间", 17.0),
             ("状态", 8.0),
@@ -152,7 +152,7 @@ pub async fn orders(conn: &mut AnyConnection, actor: &Actor, filter: &orders::Fi
     };
     let lines_sheet = Sheet {
         name: "明细",
-        columns: &[
+        columns: vec![
             ("订单号", 22.0),
             ("商品ID", 8.0),
             ("商品名称", 24.0),
@@ -218,7 +218,7 @@ pub async fn members(conn: &mut AnyConnection, actor: &Actor, filter: &members::
     };
     let sheet = Sheet {
         name: "会员",
-        columns: &[
+        columns: vec![
             ("会员ID", 8.0),
             ("账号", 14.0),
             ("单位名称", 28.0),

@@ -138,6 +138,10 @@ pub fn ladder_text(steps: &[(i64, i64)]) -> String {
 }
 
 impl Field {
+    pub fn is_money(&self) -> bool {
+        matches!(self.kind, Kind::Money { .. })
+    }
+
     /// Reads `text` as this field's value, or says why not (in Chinese).
     pub fn read(&self, text: &str) -> std::result::Result<Val, String> {
         let text = text.trim();
@@ -289,6 +293,22 @@ impl Values {
         self.0.get(name).map_or(0, Val::int)
     }
 
+    fn text(&self, name: &str) -> &str {
+        match self.0.get(name) {
+            Some(Val::Text(text)) => text,
+            _ => "",
+        }
+    }
+
+    /// These values with `given` fields put in.
+    pub fn with(&self, given: Given) -> Values {
+        let mut values = self.clone();
+        for (field, value) in given {
+            values.0.insert(field.name, value);
+        }
+        values
+    }
+
     fn ladder(&self) -> &[(i64, i64)] {
         match self.0.get("ladder") {
             Some(Val::Ladder(steps)) => steps,
@@ -297,7 +317,7 @@ impl Values {
     }
 
     /// Goods `id`'s values as stored.
-    async fn read(conn: &mut AnyConnection, id: i64) -> Result<Values> {
+    pub async fn read(conn: &mut AnyConnection, id: i64) -> Result<Values> {
         let row: Option<StoredGoods> = sqlx::query_as(sqlx::AssertSqlSafe(format!("SELECT {COLUMNS} FROM goods WHERE id = $1")))
             .bind(id)
             .fetch_optional(&mut *conn)
@@ -390,9 +410,24 @@ impl StoredGoods {
     }
 }
 
+/// The categories and brands there are, for the checks across fields.
+pub struct Known {
+    categories: std::collections::HashSet<i64>,
+    brands: std::collections::HashSet<i64>,
+}
+
+impl Known {
+    pub async fn read(conn: &mut AnyConnection) -> Result<Known> {
+        let categories: Vec<i64> = sqlx::query_scalar("SELECT id FROM categories").fetch_all(&mut *conn).await?;
+        let brands: Vec<i64> = sqlx::query_scalar("SELECT id FROM brands").fetch_all(&mut *conn).await?;
+        Ok(Known { categories: categories.into_iter().collect(), brands: brands.into_iter().collect() })
+    }
+}
+
 /// The checks across fields, once the given ones are applied: the ladder below the price, a
-/// free-shipping goods with its quantity, the category and brand there.
-async fn check(conn: &mut AnyConnection, values: &Values) -> Result<()> {
+/// free-shipping goods with its quantity, the category and brand there. Answers each refusal
+/// `(field, message)`.
+pub fn check_values(values: &Values, known: &Known) -> Vec<(String, String)> {
     let mut errors = Vec::new();
     let price = values.int("price");
     if let Some((number, step)) = values.ladder().first()
@@ -405,27 +440,31 @@ async fn check(conn: &mut AnyConnection, values: &Values) -> Result<()> {
     }
     for field in FIELDS {
         let Kind::Id { table, optional } = field.kind else { continue };
-        let (name, id) = (field.name, values.int(field.name));
+        let id = values.int(field.name);
         if id == 0 && optional {
             continue;
         }
-        let found: Option<i64> = sqlx::query_scalar(sqlx::AssertSqlSafe(format!("SELECT id FROM {table} WHERE id = $1")))
-            .bind(id)
-            .fetch_optional(&mut *conn)
-            .await?;
-        if found.is_none() {
+        let ids = if table == "brands" { &known.brands } else { &known.categories };
+        if !ids.contains(&id) {
             let label = field.label;
-            errors.push((name.to_owned(), if id == 0 { format!("请选择{label}") } else { format!("{label}不存在") }));
+            errors.push((field.name.to_owned(), if id == 0 { format!("请选择{label}") } else { format!("{label}不存在") }));
         }
     }
+    errors
+}
+
+async fn check(conn: &mut AnyConnection, values: &Values) -> Result<()> {
+    let errors = check_values(values, &Known::read(conn).await?);
     if errors.is_empty() { Ok(()) } else { Err(Error::Validation(errors)) }
 }
 
 /// The search text kept with a goods (name, common name, manufacturer, specification, approval
 /// number, brand), lower-cased as the seed writes it.
 async fn search_text(conn: &mut AnyConnection, values: &Values) -> Result<String> {
-    let brand: Option<String> =
-        sqlx::query_scalar("SELECT name FROM brands WHERE id = $1").bind(values.int("brand_id")).fetch_optional(&mut *conn).await?;
+    let brand: Option<String> = match values.int("brand_id") {
+        0 => None,
+        id => sqlx::query_scalar("SELECT name FROM brands WHERE id = $1").bind(id).fetch_optional(&mut *conn).await?,
+    };
     let text = |name: &str| match values.get(name) {
         Some(Val::Text(text)) => text.clone(),
         _ => String::new(),
@@ -488,7 +527,8 @@ pub struct FieldChange {
     pub after: String,
 }
 
-fn changes(before: &Values, after: &Values) -> Vec<FieldChange> {
+/// The fields that differ from `before` to `after`.
+pub fn changes(before: &Values, after: &Values) -> Vec<FieldChange> {
     FIELDS
         .iter()
         .filter_map(|field| {
@@ -511,10 +551,9 @@ fn prices_changed(changed: &[FieldChange]) -> bool {
     changed.iter().any(|change| matches!(change.name, "price" | "base_price" | "ladder" | "ladder_price_type"))
 }
 
-/// Adds a goods of `given` fields (name, manufacturer, specification, unit, category and price
-/// are required; the others take their defaults), in one transaction with its first prices and
-/// its audit row. Answers its id. It has no stock until a lot is received.
-pub async fn create(conn: &mut AnyConnection, actor: &Actor, given: Given, now: i64) -> Result<i64> {
+/// A new goods' values: the defaults, then the fields `given` (the base price is the price when
+/// not given).
+pub fn new_values(given: Given) -> Values {
     let mut values = Values::new_goods();
     let base_given = given.iter().any(|(field, _)| field.name == "base_price");
     for (field, value) in given {
@@ -523,7 +562,12 @@ pub async fn create(conn: &mut AnyConnection, actor: &Actor, given: Given, now: 
     if !base_given {
         values.0.insert("base_price", Val::Int(values.int("price")));
     }
-    let missing: Vec<(String, String)> = FIELDS
+    values
+}
+
+/// The fields a new goods must have and lacks, `(field, message)`.
+pub fn missing(values: &Values) -> Vec<(String, String)> {
+    FIELDS
         .iter()
         .filter(|field| match field.kind {
             Kind::Text { required: true, .. } => matches!(values.get(field.name), Some(Val::Text(text)) if text.is_empty()),
@@ -531,12 +575,28 @@ pub async fn create(conn: &mut AnyConnection, actor: &Actor, given: Given, now: 
             _ => false,
         })
         .map(|field| (field.name.to_owned(), format!("请填写{}", field.label)))
-        .collect();
+        .collect()
+}
+
+/// Adds a goods of `given` fields (name, manufacturer, specification, unit, category and price
+/// are required; the others take their defaults), in one transaction with its first prices and
+/// its audit row. Answers its id. It has no stock until a lot is received.
+pub async fn create(conn: &mut AnyConnection, actor: &Actor, given: Given, now: i64) -> Result<i64> {
+    let values = new_values(given);
+    let missing = missing(&values);
     if !missing.is_empty() {
         return Err(Error::Validation(missing));
     }
     check(conn, &values).await?;
     let mut tx = begin_write(conn).await?;
+    let id = insert(&mut tx, actor, &values, now).await?;
+    tx.commit().await?;
+    Ok(id)
+}
+
+/// Inserts a goods of checked `values` in the caller's transaction, with its ladder, its first
+/// prices and its audit row. Answers its id.
+pub async fn insert(conn: &mut AnyConnection, actor: &Actor, values: &Values, now: i64) -> Result<i64> {
     let names: Vec<&str> = FIELDS.iter().filter(|field| !matches!(field.kind, Kind::Ladder)).map(|field| field.name).collect();
     let marks: Vec<String> = (1..=names.len() + 3).map(|n| format!("${n}")).collect();
     let sql =
@@ -547,27 +607,29 @@ pub async fn create(conn: &mut AnyConnection, actor: &Actor, given: Given, now: 
         let value = if *name == "ladder_price_type" && values.ladder().is_empty() { Val::Int(0) } else { value };
         query = bind_val(query, name, &value);
     }
-    let text = search_text(&mut tx, &values).await?;
-    let row = query.bind(0_i64).bind(text).bind(now).fetch_one(&mut *tx).await?;
+    let text = search_text(&mut *conn, values).await?;
+    let row = query.bind(0_i64).bind(text).bind(now).fetch_one(&mut *conn).await?;
     let id: i64 = sqlx::Row::try_get(&row, 0)?;
-    write_ladder(&mut tx, id, values.ladder()).await?;
-    keep_prices(&mut tx, id, &values, actor, now).await?;
-    let changed = changes(&Values::default(), &values);
+    for (number, price) in values.ladder() {
+        sqlx::query("INSERT INTO goods_ladders (goods_id, number, price) VALUES ($1, $2, $3)")
+            .bind(id)
+            .bind(number)
+            .bind(price)
+            .execute(&mut *conn)
+            .await?;
+    }
+    keep_prices(conn, id, values, actor, now).await?;
+    let changed = changes(&Values::default(), values);
     let (_, after) = audit_maps(&changed);
-    let name = match values.get("name") {
-        Some(Val::Text(name)) => name.clone(),
-        _ => String::new(),
-    };
     let entry = Entry {
         action: "goods.add",
         target: format!("goods:{id}"),
         member: None,
-        summary: format!("新增商品 {id} {name}，价格¥{}", money::text(values.int("price"))),
+        summary: format!("新增商品 {id} {}，价格¥{}", values.text("name"), money::text(values.int("price"))),
         before: json!({}),
         after,
     };
-    audit::record(&mut tx, actor, entry, now).await?;
-    tx.commit().await?;
+    audit::record(conn, actor, entry, now).await?;
     Ok(id)
 }
 
@@ -592,24 +654,41 @@ pub async fn update(
         return Ok(changed);
     }
     check(&mut tx, &after).await?;
-    write(&mut tx, id, &before, &after, &changed).await?;
-    if prices_changed(&changed) {
-        keep_prices(&mut tx, id, &after, actor, now).await?;
+    apply(&mut tx, actor, id, &before, &after, &changed, "修改商品", now).await?;
+    tx.commit().await?;
+    Ok(changed)
+}
+
+/// Writes checked change `changed` (from `before` to `after`) of goods `id` in the caller's
+/// transaction: the columns, the price history when priced, the audit row (`what` begins its
+/// summary).
+#[allow(clippy::too_many_arguments)]
+pub async fn apply(
+    conn: &mut AnyConnection,
+    actor: &Actor,
+    id: i64,
+    before: &Values,
+    after: &Values,
+    changed: &[FieldChange],
+    what: &str,
+    now: i64,
+) -> Result<()> {
+    write(conn, id, before, after, changed).await?;
+    if prices_changed(changed) {
+        keep_prices(conn, id, after, actor, now).await?;
     }
-    let (old, new) = audit_maps(&changed);
+    let (old, new) = audit_maps(changed);
     let lines: Vec<String> =
         changed.iter().map(|change| format!("{}：{} → {}", change.label, short(&change.before), short(&change.after))).collect();
     let entry = Entry {
         action: "goods.change",
         target: format!("goods:{id}"),
         member: None,
-        summary: format!("修改商品 {id}：{}", lines.join("；")),
+        summary: format!("{what} {id}：{}", lines.join("；")),
         before: old,
         after: new,
     };
-    audit::record(&mut tx, actor, entry, now).await?;
-    tx.commit().await?;
-    Ok(changed)
+    audit::record(conn, actor, entry, now).await
 }
 
 /// At most 40 characters of `text`, for a summary line.
@@ -911,22 +990,7 @@ pub async fn bulk(conn: &mut AnyConnection, actor: &Actor, ids: &[i64], change: 
             }
             other => other,
         })?;
-        write(&mut tx, *id, &before, &after, &changed).await?;
-        if prices_changed(&changed) {
-            keep_prices(&mut tx, *id, &after, actor, now).await?;
-        }
-        let (old, new) = audit_maps(&changed);
-        let lines: Vec<String> =
-            changed.iter().map(|change| format!("{}：{} → {}", change.label, short(&change.before), short(&change.after))).collect();
-        let entry = Entry {
-            action: "goods.change",
-            target: format!("goods:{id}"),
-            member: None,
-            summary: format!("批量修改商品 {id}：{}", lines.join("；")),
-            before: old,
-            after: new,
-        };
-        audit::record(&mut tx, actor, entry, now).await?;
+        apply(&mut tx, actor, *id, &before, &after, &changed, "批量修改商品", now).await?;
         count += 1;
     }
     tx.commit().await?;

@@ -16,6 +16,7 @@ pub mod content;
 pub mod dashboard;
 pub mod export;
 pub mod goods;
+pub mod goods_sheet;
 pub mod grants;
 pub mod invoices;
 pub mod members;

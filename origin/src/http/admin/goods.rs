@@ -3,7 +3,8 @@
 //! sale or taken off, moved between shops, marked 优选 or repriced, many at once. The rules are
 //! `domain::staff::goods`'s.
 
-use axum::extract::{Path, State};
+use axum::extract::{DefaultBodyLimit, Path, State};
+use axum::response::Response;
 use serde::Serialize;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
@@ -11,13 +12,21 @@ use utoipa_axum::routes;
 
 use super::{Page, Staff, can, paging};
 use crate::domain::staff::goods::{self, Bulk, FieldChange, FieldSpec, GoodsFilter, GoodsRecord, GoodsRow};
+use crate::domain::staff::goods_sheet::{self, ImportReport};
 use crate::http::ApiContext;
 use crate::http::error::{Answer, Envelope, Error, Result, ok, ok_with};
 use crate::http::extract::{Fields, Form, FromFields, Query};
+use crate::http::upload::{self, FromUpload, Upload};
 use crate::now;
 
 pub fn router() -> OpenApiRouter<ApiContext> {
-    OpenApiRouter::new().routes(routes!(list, create)).routes(routes!(form_fields)).routes(routes!(detail, change)).routes(routes!(bulk))
+    OpenApiRouter::new()
+        .routes(routes!(list, create))
+        .routes(routes!(form_fields))
+        .routes(routes!(detail, change))
+        .routes(routes!(bulk))
+        .routes(routes!(export))
+        .merge(OpenApiRouter::new().routes(routes!(import)).layer(DefaultBodyLimit::max(upload::BODY_LIMIT)))
 }
 
 /// Which goods.
@@ -75,6 +84,54 @@ async fn list(State(context): State<ApiContext>, _: Staff<can::Read>, Query(quer
     let filter = GoodsFilter { search, category, shop, on_sale, stock_below };
     let (list, total) = goods::list(&mut *context.db.pool.acquire().await?, &filter, page, size).await?;
     ok(Page { list, total, page, size })
+}
+
+/// `GET /api/admin/goods/export`: the goods the list's filters find as an `.xlsx` workbook, a
+/// column per field (the import's shape); at most 100,000 (422 beyond).
+#[utoipa::path(get, path = "/api/admin/goods/export", operation_id = "admin_goods_export", params(ListQuery), tag = "后台", responses((status = 200, description = "商品表", content_type = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", body = String)))]
+async fn export(State(context): State<ApiContext>, staff: Staff<can::Read>, Query(query): Query<ListQuery>) -> Result<Response> {
+    let ListQuery { search, category, shop, on_sale, stock_below, .. } = query;
+    let filter = GoodsFilter { search, category, shop, on_sale, stock_below };
+    let book = goods_sheet::export(&mut *context.db.pool.acquire().await?, &staff.actor, &filter, now()).await?;
+    Ok(super::xlsx("goods", book))
+}
+
+/// A goods workbook to import (`multipart/form-data`).
+#[derive(ToSchema)]
+pub struct ImportForm {
+    /// The `.xlsx` workbook: its first sheet, headings in the first row (编号 and the fields'
+    /// labels, as `GET /api/admin/goods/export` writes them).
+    #[schema(value_type = String, format = Binary)]
+    file: Vec<u8>,
+    /// `1` writes the rows (all or none); absent or `0` is a dry run that changes nothing.
+    #[schema(value_type = Option<i64>)]
+    commit: bool,
+}
+
+impl FromUpload for ImportForm {
+    const FILES: (&'static str, usize) = ("file", 1);
+
+    fn from_upload(form: upload::Form) -> Result<ImportForm> {
+        let commit = match form.text("commit").as_deref().map(str::trim) {
+            None | Some("" | "0") => false,
+            Some("1") => true,
+            Some(_) => return Err(Error::field("commit", "commit 应为0或1")),
+        };
+        let (_, bytes) = form.files.into_iter().next().ok_or_else(|| Error::field("file", "请选择要导入的表格"))?;
+        if !bytes.starts_with(b"PK\x03\x04") {
+            return Err(Error::field("file", "请上传 .xlsx 格式的表格"));
+        }
+        Ok(ImportForm { file: bytes.to_vec(), commit })
+    }
+}
+
+/// `POST /api/admin/goods/import`: reads a goods workbook; a dry run answers what each row would
+/// add or change and every refusal (row, column, message), and changes nothing; with `commit=1`
+/// every row is written in one transaction, or none when any is refused.
+#[utoipa::path(post, path = "/api/admin/goods/import", operation_id = "admin_goods_import", request_body(content = ImportForm, content_type = "multipart/form-data"), tag = "后台", responses((status = 200, description = "导入结果", body = Envelope<ImportReport>)))]
+async fn import(State(context): State<ApiContext>, staff: Staff<can::Catalogue>, Upload(form): Upload<ImportForm>) -> Answer<ImportReport> {
+    let report = goods_sheet::import(&mut *context.db.pool.acquire().await?, &staff.actor, &form.file, form.commit, now()).await?;
+    ok(report)
 }
 
 /// A category a goods may be put in (a leaf), with its path.

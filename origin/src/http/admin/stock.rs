@@ -1,7 +1,7 @@
 //! 批号入库 in the console: goods looked up, a goods' lots, a lot received with its dates and
 //! its inspection report (质检报告), a report kept for a lot received before (the warehouse).
 
-use axum::extract::{Path, State};
+use axum::extract::{DefaultBodyLimit, Path, State};
 use axum::response::Response;
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -18,7 +18,12 @@ use crate::http::upload::{self, FromUpload, Upload};
 use crate::now;
 
 pub fn router() -> OpenApiRouter<ApiContext> {
-    OpenApiRouter::new().routes(routes!(find_goods)).routes(routes!(goods_lots, receive)).routes(routes!(report, keep_report))
+    // A lot's report is a file of up to 5 MB: these calls take an upload's body.
+    OpenApiRouter::new()
+        .routes(routes!(goods_lots, receive))
+        .routes(routes!(report, keep_report))
+        .layer(DefaultBodyLimit::max(upload::BODY_LIMIT))
+        .routes(routes!(find_goods))
 }
 
 /// What to look up.
