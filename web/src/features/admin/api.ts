@@ -43,6 +43,7 @@ export type GoodsRecord = Schemas['GoodsRecord'];
 export type GoodsFormSpec = Schemas['GoodsFormSpec'];
 export type GoodsFieldSpec = Schemas['FieldSpec'];
 export type GoodsChanged = Schemas['GoodsChanged'];
+export type ImportReport = Schemas['ImportReport'];
 /** A content block's kind, as its calls name it. */
 export type BlockKind = 'ad' | 'nav' | 'hot_term' | 'link';
 
@@ -618,5 +619,21 @@ export function useBulkGoods() {
     mutationFn: (form: { ids: string; action: string; value?: string }) =>
       adminApi.post<{ changed: number }>('/api/admin/goods/bulk', form),
     onSuccess: refresh,
+  });
+}
+
+/** Imports a goods workbook: a dry run unless `commit`. */
+export function useImportGoods() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: ({ file, commit }: { file: File; commit: boolean }) => {
+      const form = new FormData();
+      form.append('file', file);
+      form.append('commit', commit ? '1' : '0');
+      return adminApi.upload<ImportReport>('/api/admin/goods/import', form);
+    },
+    onSuccess: (report) => {
+      if (report.committed) void refresh();
+    },
   });
 }

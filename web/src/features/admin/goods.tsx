@@ -7,7 +7,8 @@ import { Button, Form, Input, InputNumber, Modal, Select, Space, Table, Tag, Typ
 import { Link } from 'react-router';
 import { can, useBulkGoods, useGoodsList, type GoodsRow, type OperatorMe } from './api';
 import { Money } from './console';
-import { pager, useFilters } from './filters';
+import { exportHref, pager, useFilters } from './filters';
+import { ImportButton } from './goods-import';
 
 const SHOP_NAMES: Record<number, string> = { 1: '自营', 2: '中药饮片', 3: '器械' };
 
@@ -112,6 +113,10 @@ export function GoodsPage({ me }: { me: OperatorMe }) {
             查询
           </Button>
           <Button onClick={() => setParams({})}>重置</Button>
+          <Button href={exportHref('/api/admin/goods/export', params)} download>
+            导出Excel
+          </Button>
+          {mayChange && <ImportButton />}
           {mayChange && (
             <Link to="/admin/goods/new">
               <Button>新增商品</Button>
