@@ -226,21 +226,22 @@ test('finance issues the invoice a buyer asked for, the buyer downloads it, and 
   // The buyer sees it reversed, beside its red-letter one, and asks again from the order.
   await page.goto(`${base()}/zzfw/dzfp?order=${id}`);
   const table = page.getByTestId('invoice-table');
-  await expect(table.locator('tbody tr').filter({ hasText: '已红冲' })).toContainText(invoiceNo);
-  await expect(page.getByTestId('invoice-red')).toContainText(invoiceNo);
+  await expect(table.locator('tbody tr').filter({ hasText: invoiceNo }).filter({ hasText: '已红冲' })).toHaveCount(1);
+  await expect(table.locator('tbody tr').filter({ hasText: orderNo }).getByTestId('invoice-red')).toContainText(invoiceNo);
   const form = page.getByTestId('invoice-form');
   await form.getByLabel('发票抬头').fill('杭州仁心大药房连锁有限公司（全称）');
   await form.getByLabel('纳税人识别号').fill('91330106MA2B3C4D5E');
   await form.getByLabel('接收邮箱').fill('caigou@renxin.cn');
   await form.getByRole('button', { name: '提交申请' }).click();
   await expect(form).toBeHidden();
-  await expect(table.locator('tbody tr').filter({ hasText: '待开票' })).toHaveCount(1);
+  const rows = table.locator('tbody tr').filter({ hasText: orderNo });
+  await expect(rows.filter({ hasText: '待开票' })).toHaveCount(1);
   expect(sql('SELECT title, status FROM invoices WHERE order_id = ? AND red_of IS NULL AND reversed_at IS NULL', id)).toEqual([
     ['杭州仁心大药房连锁有限公司（全称）', 0],
   ]);
   // A reload keeps the form away: the new request stands.
   await page.reload();
-  await expect(table.locator('tbody tr').filter({ hasText: '待开票' })).toHaveCount(1);
+  await expect(rows.filter({ hasText: '待开票' })).toHaveCount(1);
   await expect(form).toBeHidden();
 });
 

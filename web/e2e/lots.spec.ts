@@ -140,7 +140,9 @@ test('an order ships in two parcels from the earliest lots, and its lots, notes,
   expect(admin('approve-return', String(returnId))).toContain('approved');
   expect(admin('receive-return', String(returnId))).toContain('received and refunded');
   await page.goto(`${base()}/zzfw/dzfp`);
-  const red = page.getByTestId('invoice-red');
+  // This order's rows only: other walks' invoices of the same member are listed too.
+  const [[orderNo]] = sql('SELECT order_no FROM orders WHERE id = ?', id) as [[string]];
+  const red = page.getByTestId('invoice-table').locator('tbody tr').filter({ hasText: orderNo }).getByTestId('invoice-red');
   await expect(red).toHaveCount(1);
   const invoices = (await (await page.request.get(`${base()}/api/invoices?order_id=${id}`)).json()).data.list;
   const blue = invoices.find((invoice: { red_of_no: string | null }) => invoice.red_of_no === null);

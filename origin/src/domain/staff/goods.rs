@@ -316,97 +316,36 @@ impl Values {
         }
     }
 
-    /// Goods `id`'s values as stored.
+    /// Goods `id`'s values as stored, a column per field (but the ladder, from its own table).
     pub async fn read(conn: &mut AnyConnection, id: i64) -> Result<Values> {
-        let row: Option<StoredGoods> = sqlx::query_as(sqlx::AssertSqlSafe(format!("SELECT {COLUMNS} FROM goods WHERE id = $1")))
+        use sqlx::Row;
+        let columns: Vec<String> = FIELDS
+            .iter()
+            .filter(|field| !matches!(field.kind, Kind::Ladder))
+            .map(|field| if field.name == "brand_id" { "COALESCE(brand_id, 0) AS brand_id".to_owned() } else { field.name.to_owned() })
+            .collect();
+        let row = sqlx::query(sqlx::AssertSqlSafe(format!("SELECT {} FROM goods WHERE id = $1", columns.join(", "))))
             .bind(id)
             .fetch_optional(&mut *conn)
-            .await?;
-        let row = row.ok_or_else(|| Error::not_found("商品不存在"))?;
+            .await?
+            .ok_or_else(|| Error::not_found("商品不存在"))?;
+        let mut values = Values::default();
+        for field in FIELDS {
+            let value = match field.kind {
+                Kind::Ladder => continue,
+                Kind::Text { .. } => Val::Text(row.try_get(field.name)?),
+                // A goods without a ladder keeps type 0; its form shows the default, 起订量价.
+                _ if field.name == "ladder_price_type" => Val::Int(if row.try_get::<i64, _>(field.name)? == 1 { 1 } else { 2 }),
+                _ => Val::Int(row.try_get(field.name)?),
+            };
+            values.0.insert(field.name, value);
+        }
         let ladder: Vec<(i64, i64)> = sqlx::query_as("SELECT number, price FROM goods_ladders WHERE goods_id = $1 ORDER BY number")
             .bind(id)
             .fetch_all(&mut *conn)
             .await?;
-        Ok(row.values(ladder))
-    }
-}
-
-const COLUMNS: &str = "name, common_name, sccj, ypgg, bzdw, zbz, jzl, pzwh, origin, category_id, COALESCE(brand_id, 0) AS brand_id, \
-                       type, is_youx, scope_class, dispensing, vat_rate, price, base_price, ladder_price_type, is_buy, is_dpby, \
-                       qg_number, control_per_order, control_per_month, tags, description";
-
-#[derive(sqlx::FromRow)]
-struct StoredGoods {
-    name: String,
-    common_name: String,
-    sccj: String,
-    ypgg: String,
-    bzdw: String,
-    zbz: i64,
-    jzl: i64,
-    pzwh: String,
-    origin: String,
-    category_id: i64,
-    brand_id: i64,
-    #[sqlx(rename = "type")]
-    shop: i64,
-    is_youx: i64,
-    scope_class: i64,
-    dispensing: i64,
-    vat_rate: i64,
-    price: i64,
-    base_price: i64,
-    ladder_price_type: i64,
-    is_buy: i64,
-    is_dpby: i64,
-    qg_number: i64,
-    control_per_order: i64,
-    control_per_month: i64,
-    tags: String,
-    description: String,
-}
-
-impl StoredGoods {
-    fn values(self, ladder: Vec<(i64, i64)>) -> Values {
-        let ints = [
-            ("zbz", self.zbz),
-            ("jzl", self.jzl),
-            ("category_id", self.category_id),
-            ("brand_id", self.brand_id),
-            ("type", self.shop),
-            ("is_youx", self.is_youx),
-            ("scope_class", self.scope_class),
-            ("dispensing", self.dispensing),
-            ("vat_rate", self.vat_rate),
-            ("price", self.price),
-            ("base_price", self.base_price),
-            ("ladder_price_type", if self.ladder_price_type == 1 { 1 } else { 2 }),
-            ("is_buy", self.is_buy),
-            ("is_dpby", self.is_dpby),
-            ("qg_number", self.qg_number),
-            ("control_per_order", self.control_per_order),
-            ("control_per_month", self.control_per_month),
-        ];
-        let texts = [
-            ("name", self.name),
-            ("common_name", self.common_name),
-            ("sccj", self.sccj),
-            ("ypgg", self.ypgg),
-            ("bzdw", self.bzdw),
-            ("pzwh", self.pzwh),
-            ("origin", self.origin),
-            ("tags", self.tags),
-            ("description", self.description),
-        ];
-        let mut values = Values::default();
-        for (name, value) in ints {
-            values.0.insert(name, Val::Int(value));
-        }
-        for (name, value) in texts {
-            values.0.insert(name, Val::Text(value));
-        }
         values.0.insert("ladder", Val::Ladder(ladder));
-        values
+        Ok(values)
     }
 }
 

@@ -77,11 +77,18 @@ impl FromFields for ListQuery {
     }
 }
 
+impl ListQuery {
+    /// The list's filter, page and size.
+    fn filter(self) -> (GoodsFilter, i64, i64) {
+        let ListQuery { search, category, shop, on_sale, stock_below, page, size } = self;
+        (GoodsFilter { search, category, shop, on_sale, stock_below }, page, size)
+    }
+}
+
 /// `GET /api/admin/goods`: goods, newest first.
 #[utoipa::path(get, path = "/api/admin/goods", operation_id = "admin_goods", params(ListQuery), tag = "后台", responses((status = 200, description = "商品列表", body = Envelope<Page<GoodsRow>>)))]
 async fn list(State(context): State<ApiContext>, _: Staff<can::Read>, Query(query): Query<ListQuery>) -> Answer<Page<GoodsRow>> {
-    let ListQuery { search, category, shop, on_sale, stock_below, page, size } = query;
-    let filter = GoodsFilter { search, category, shop, on_sale, stock_below };
+    let (filter, page, size) = query.filter();
     let (list, total) = goods::list(&mut *context.db.pool.acquire().await?, &filter, page, size).await?;
     ok(Page { list, total, page, size })
 }
@@ -90,8 +97,7 @@ async fn list(State(context): State<ApiContext>, _: Staff<can::Read>, Query(quer
 /// column per field (the import's shape); at most 100,000 (422 beyond).
 #[utoipa::path(get, path = "/api/admin/goods/export", operation_id = "admin_goods_export", params(ListQuery), tag = "后台", responses((status = 200, description = "商品表", content_type = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", body = String)))]
 async fn export(State(context): State<ApiContext>, staff: Staff<can::Read>, Query(query): Query<ListQuery>) -> Result<Response> {
-    let ListQuery { search, category, shop, on_sale, stock_below, .. } = query;
-    let filter = GoodsFilter { search, category, shop, on_sale, stock_below };
+    let (filter, _, _) = query.filter();
     let book = goods_sheet::export(&mut *context.db.pool.acquire().await?, &staff.actor, &filter, now()).await?;
     Ok(super::xlsx("goods", book))
 }
