@@ -431,8 +431,14 @@ async fn keep_prices(conn: &mut AnyConnection, id: i64, values: &Values, actor: 
     Ok(())
 }
 
+/// Replaces goods `id`'s ladder with `steps`.
 async fn write_ladder(conn: &mut AnyConnection, id: i64, steps: &[(i64, i64)]) -> Result<()> {
     sqlx::query("DELETE FROM goods_ladders WHERE goods_id = $1").bind(id).execute(&mut *conn).await?;
+    add_ladder(conn, id, steps).await
+}
+
+/// Adds `steps` to goods `id`'s ladder.
+async fn add_ladder(conn: &mut AnyConnection, id: i64, steps: &[(i64, i64)]) -> Result<()> {
     for (number, price) in steps {
         sqlx::query("INSERT INTO goods_ladders (goods_id, number, price) VALUES ($1, $2, $3)")
             .bind(id)
@@ -549,14 +555,7 @@ pub async fn insert(conn: &mut AnyConnection, actor: &Actor, values: &Values, no
     let text = search_text(&mut *conn, values).await?;
     let row = query.bind(0_i64).bind(text).bind(now).fetch_one(&mut *conn).await?;
     let id: i64 = sqlx::Row::try_get(&row, 0)?;
-    for (number, price) in values.ladder() {
-        sqlx::query("INSERT INTO goods_ladders (goods_id, number, price) VALUES ($1, $2, $3)")
-            .bind(id)
-            .bind(number)
-            .bind(price)
-            .execute(&mut *conn)
-            .await?;
-    }
+    add_ladder(conn, id, values.ladder()).await?;
     keep_prices(conn, id, values, actor, now).await?;
     let changed = changes(&Values::default(), values);
     let (_, after) = audit_maps(&changed);
