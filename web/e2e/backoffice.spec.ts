@@ -768,3 +768,154 @@ test('operations adds a goods with a ladder, reprices it and takes it off sale, 
   await expect(report).toContainText(/将新增0个，修改0个，\d+个不变/);
   await expect(dialog.getByRole('button', { name: '确认导入' })).toBeDisabled();
 });
+
+test('operations puts a new goods with a ladder into a new 满减 activity, the buyer reaches its tier and orders at the engine’s prices', async ({
+  page,
+  browser,
+}) => {
+  const { username } = addOperator('operations');
+  const console_ = await consolePage(browser, username);
+  const name = `板蓝根满减颗粒${Date.now().toString(36).slice(-4)}`;
+
+  // The goods, with a ladder of 18.00 from ten, and stock received by lot.
+  await console_.goto(`${base()}/admin/goods/new`);
+  const goodsForm = console_.getByTestId('admin-goods-form');
+  await goodsForm.getByLabel('商品名称', { exact: true }).fill(name);
+  await goodsForm.getByLabel('生产厂家', { exact: true }).fill('测试制药有限公司');
+  await goodsForm.getByLabel('规格', { exact: true }).fill('10g*20袋');
+  await goodsForm.getByLabel('单位', { exact: true }).fill('盒');
+  await goodsForm.getByLabel('分类', { exact: true }).click();
+  await console_.locator('.ant-select-item-option').first().click();
+  await goodsForm.getByLabel('价格', { exact: true }).fill('20.00');
+  await goodsForm.getByRole('button', { name: '添加一档' }).click();
+  await goodsForm.getByLabel('第1档数量').fill('10');
+  await goodsForm.getByLabel('第1档单价').fill('18.00');
+  await goodsForm.getByRole('button', { name: '新增商品' }).click();
+  await expect(console_).toHaveURL(/\/admin\/goods\/\d+$/);
+  const goods = Number(console_.url().split('/').pop());
+  admin('lot', 'add', String(goods), '--lot', `MJ${goods}`, '--produced', '2026-10-01', '--expires', '2099-09-30', '--quantity', '500');
+
+  // A new activity: two tiers (a third added and removed), the goods found by name.
+  await console_.getByRole('link', { name: '满减活动' }).click();
+  await console_.getByTestId('admin-manjian').getByRole('link', { name: '新增活动' }).click();
+  await expect(console_).toHaveURL(/\/admin\/manjian\/new$/);
+  const form = console_.getByTestId('manjian-form');
+  await form.getByLabel('活动名称').fill(`${name}满150减15`);
+  await form.getByLabel('第1档门槛').fill('150');
+  await form.getByLabel('第1档减额').fill('15');
+  await form.getByRole('button', { name: '添加一档' }).click();
+  await form.getByLabel('第2档门槛').fill('300');
+  await form.getByLabel('第2档减额').fill('10');
+  await form.getByRole('button', { name: '添加一档' }).click();
+  await expect(form.getByLabel('第3档门槛')).toBeVisible();
+  await form
+    .getByRole('button', { name: /删\s*除/ })
+    .last()
+    .click();
+  await expect(form.getByLabel('第3档门槛')).toHaveCount(0);
+  await form.getByLabel('参加商品').fill(name);
+  await console_.locator('.ant-select-item-option').filter({ hasText: name }).click();
+  await console_.keyboard.press('Escape');
+
+  // The origin refuses a second tier that takes less off; nothing is saved.
+  const activities = () => sql('SELECT COUNT(*) FROM manjian_activities');
+  const before = activities();
+  await form.getByRole('button', { name: '新增活动' }).click();
+  await expect(form).toContainText('第2档减额须大于第1档');
+  expect(activities()).toEqual(before);
+  await form.getByLabel('第2档减额').fill('40');
+
+  // The preview: ten at the ladder's 18.00 reach 满150减15; five at 20.00 do not; ten again.
+  const preview = console_.getByTestId('manjian-preview');
+  await form.getByRole('button', { name: /试\s*算/ }).click();
+  await expect(preview.getByTestId('preview-discount')).toHaveText('¥15.00');
+  await expect(preview.getByTestId('preview-payable')).toHaveText('¥165.00');
+  await preview.getByLabel(`试算数量 ${goods}`).fill('5');
+  await form.getByRole('button', { name: /试\s*算/ }).click();
+  await expect(preview.getByTestId('preview-discount')).toHaveText('¥0.00');
+  await expect(preview.getByTestId('manjian-preview-result')).toContainText('还差¥50.00');
+  await preview.getByLabel(`试算数量 ${goods}`).fill('10');
+  await form.getByRole('button', { name: /试\s*算/ }).click();
+  await expect(preview.getByTestId('preview-discount')).toHaveText('¥15.00');
+  expect(activities()).toEqual(before);
+
+  await form.getByRole('button', { name: '新增活动' }).click();
+  await expect(console_).toHaveURL(/\/admin\/manjian\/\d+$/);
+  const activity = Number(console_.url().split('/').pop());
+  expect(sql('SELECT manjian_id FROM goods WHERE id = ?', goods)).toEqual([[activity]]);
+  expect(sql('SELECT amount, reduce FROM manjian_tiers WHERE activity_id = ? ORDER BY sort', activity)).toEqual([
+    [1_500_000, 150_000],
+    [3_000_000, 400_000],
+  ]);
+
+  // The buyer finds it by pinyin, puts ten in the cart: the ladder and the tier reached.
+  await login(page);
+  await page.goto(`${base()}/search?keyword=blgmjkl`);
+  await expect(page.getByRole('link', { name: new RegExp(name) }).first()).toBeVisible();
+  await fillCart(page, [[goods, 10]]);
+  await page.goto(`${base()}/cart`);
+  const row = page.getByTestId('cart-row').filter({ hasText: name });
+  await expect(row.getByTestId('unit-price')).toHaveText('¥18.00');
+  await expect(page.getByTestId('tiers')).toContainText('满150减15（已满足）');
+  await expect(page.getByTestId('discount')).toHaveText('-¥15.00');
+  await expect(page.getByTestId('payable')).toHaveText('¥165.00');
+
+  // Unticked, the tier is lost; ticked again, it is back — each time as the server quotes it.
+  const server = async () => (await (await page.request.get(`${base()}/api/cart/list`)).json()).data.quote.totals;
+  await row.getByRole('checkbox').uncheck();
+  await expect(page.getByTestId('payable')).toHaveText('¥0.00');
+  await expect.poll(async () => (await server()).discount).toBe('0.00');
+  await row.getByRole('checkbox').check();
+  await expect(page.getByTestId('discount')).toHaveText('-¥15.00');
+  await expect.poll(async () => (await server()).discount).toBe('15.00');
+
+  // Operations changes the first tier to 满150减20: the buyer's reload has it.
+  await console_.reload();
+  await expect(form.getByLabel('第1档减额')).toHaveValue('15.00');
+  await form.getByLabel('第1档减额').fill('20');
+  await form.getByRole('button', { name: '保存活动' }).click();
+  await expect(console_.getByTestId('manjian-saved')).toBeVisible();
+  await page.reload();
+  await expect(page.getByTestId('discount')).toHaveText('-¥20.00');
+  expect((await server()).discount).toBe('20.00');
+
+  // A second activity wanting the same goods is warned of, and left unsaved.
+  await console_.goto(`${base()}/admin/manjian/new`);
+  await form.getByLabel('活动名称').fill('冲突的活动');
+  await form.getByLabel('第1档门槛').fill('100');
+  await form.getByLabel('第1档减额').fill('5');
+  await form.getByLabel('参加商品').fill(name);
+  await console_.locator('.ant-select-item-option').filter({ hasText: name }).click();
+  await console_.keyboard.press('Escape');
+  await form.getByRole('button', { name: '新增活动' }).click();
+  await expect(console_.getByTestId('manjian-conflict')).toContainText(`1个商品已在其他满减活动中：${name}`);
+  await expect(console_.getByTestId('manjian-preview-result')).toContainText('1个商品已在其他满减活动中');
+  await console_.goBack();
+  expect(sql('SELECT manjian_id FROM goods WHERE id = ?', goods)).toEqual([[activity]]);
+
+  // The order: its lines at the engine's prices, the reduction on the activity's line.
+  const cart = await (await page.request.get(`${base()}/api/cart/list`)).json();
+  const quoted = cart.data.quote.lines[0];
+  await page.getByRole('button', { name: '去结算' }).click();
+  await expect(page).toHaveURL(/\/cart\/step2$/);
+  await page.getByRole('button', { name: '提交订单' }).click();
+  await expect(page).toHaveURL(/\/cart\/step3\/\d+$/);
+  const order = Number(new URL(page.url()).pathname.split('/').pop());
+  expect(sql('SELECT goods_id, number, price, amount, goods_manjian_amount FROM order_items WHERE order_id = ?', order)).toEqual([
+    [goods, 10, 180_000, 1_800_000, 200_000],
+  ]);
+  expect([quoted.unit_price, quoted.amount, quoted.goods_manjian_amount]).toEqual(['18.00', '180.00', '20.00']);
+
+  // Ended from the list: the goods' page no longer offers it.
+  await console_.goto(`${base()}/admin/manjian`);
+  const listed = console_
+    .getByTestId('admin-manjian')
+    .locator('tbody tr')
+    .filter({ hasText: `${name}满150减15` });
+  await expect(listed).toContainText('进行中');
+  await listed.getByRole('button', { name: /结\s*束/ }).click();
+  await console_.getByRole('button', { name: /确\s*定|OK/ }).click();
+  await expect(listed).toContainText('已结束');
+  const offered = await (await page.request.get(`${base()}/api/goods/activities?goods_id=${goods}`)).json();
+  expect(offered.data.manjian).toBeNull();
+});

@@ -269,7 +269,6 @@ struct LineRow {
     with_coupon: i64,
     goods_price_id: i64,
     ladder_price_id: i64,
-    goods_manjian_id: i64,
     is_yj: i64,
     /// The line's flash sale's price while it runs.
     sale_price: Option<i64>,
@@ -297,13 +296,13 @@ pub async fn cart_input(conn: &mut AnyConnection, kind: Kind, member: i64) -> Re
     let lines: Option<String> = sqlx::query_scalar(sqlx::AssertSqlSafe(format!(
         "SELECT CAST({array}({object}('g', {card}, 'line_id', c.id, 'line_type', c.type, 'activity_id', c.activity_id, \
          'line_number', c.number, 'line_price', c.price, 'is_selected', c.is_selected, 'with_coupon', c.with_coupon, \
-         'goods_price_id', c.goods_price_id, 'ladder_price_id', c.ladder_price_id, 'goods_manjian_id', c.goods_manjian_id, \
+         'goods_price_id', c.goods_price_id, 'ladder_price_id', c.ladder_price_id, \
          'is_yj', c.is_yj, 'sale_price', f.price, 'combination_id', k.id, 'combination_name', k.name, \
          'combination_price', k.price, 'combination_stock', k.stock, \
          'combination_is_buy', (SELECT MIN(x.is_buy) FROM combination_items i JOIN goods x ON x.id = i.goods_id WHERE i.combination_id = k.id), \
          'combination_classes', (SELECT string_agg(CAST(x.scope_class AS TEXT), ',') FROM combination_items i JOIN goods x ON x.id = i.goods_id WHERE i.combination_id = k.id), \
          'line_tiers', (SELECT string_agg(CAST(t.amount AS TEXT) || ':' || CAST(t.reduce AS TEXT), ',' ORDER BY t.sort, t.id) \
-                        FROM manjian_tiers t WHERE t.activity_id = c.goods_manjian_id)) \
+                        FROM manjian_tiers t WHERE t.activity_id = g.manjian_id)) \
          ORDER BY c.id DESC) AS TEXT) \
          FROM cart_items c JOIN goods g ON g.id = c.goods_id \
          LEFT JOIN flash_sales f ON c.type = {FLASH_SALE} AND f.id = c.activity_id AND f.starts_at <= $2 AND f.ends_at > $2 \
@@ -370,7 +369,9 @@ pub async fn cart_input(conn: &mut AnyConnection, kind: Kind, member: i64) -> Re
             goods.out_of_scope = 1;
             goods.refusal = OUT_OF_SCOPE;
         }
-        let manjian = line.goods_manjian_id;
+        // A normal line takes part in its goods' full-reduction activity while that runs (the
+        // card's `manjian_id`), whatever it was when the line was added.
+        let manjian = if line.line_type == NORMAL { line.g.manjian_id } else { 0 };
         let is_selected = if unsellable.contains(&line.line_id) { 0 } else { line.is_selected };
         if manjian > 0 && is_selected == 1 {
             activities.push(manjian);

@@ -110,6 +110,12 @@ fn needs() -> Vec<(Method, &'static str, Option<Permission>)> {
         (Method::POST, "/api/admin/blocks/{kind}", Some(Content)),
         (Method::PUT, "/api/admin/blocks/{kind}/{id}", Some(Content)),
         (Method::DELETE, "/api/admin/blocks/{kind}/{id}", Some(Content)),
+        (Method::GET, "/api/admin/manjian", Some(Read)),
+        (Method::POST, "/api/admin/manjian", Some(Promotions)),
+        (Method::POST, "/api/admin/manjian/preview", Some(Read)),
+        (Method::GET, "/api/admin/manjian/{id}", Some(Read)),
+        (Method::PUT, "/api/admin/manjian/{id}", Some(Promotions)),
+        (Method::POST, "/api/admin/manjian/{id}/end", Some(Promotions)),
     ]
 }
 
@@ -1265,6 +1271,200 @@ async fn operations_adds_a_goods_with_a_ladder_reprices_it_and_the_buyer_sees_ea
         let line = quoted_line(&app, &demo, goods).await;
         assert_eq!((line["sellable"].as_bool(), line["unit_price"].as_str()), (Some(true), Some("20.52")), "the buyer may tick it again");
         assert_eq!(now["data"]["prices"].as_array().unwrap().len(), 3);
+    })
+    .await;
+}
+
+/// A goods added by operations at `price` with 500 units received by the warehouse.
+async fn stocked_goods(app: &App, operations: &Client, warehouse: &Client, name: &str, price: &str) -> i64 {
+    let (_, spec) = app.get(operations, "/api/admin/goods/fields").await;
+    let category = spec["data"]["categories"][0]["id"].as_i64().unwrap().to_string();
+    let form =
+        [("name", name), ("sccj", "测试制药有限公司"), ("ypgg", "10g*6袋"), ("bzdw", "盒"), ("category_id", &category), ("price", price)];
+    let (status, added) = app.post(operations, "/api/admin/goods", &form).await;
+    assert_eq!(status, StatusCode::OK, "{added}");
+    let goods = added["data"]["id"].as_i64().unwrap();
+    let lot = [("lot_no", "MJ1"), ("produced_on", "2026-10-01"), ("expires_on", "2099-09-30"), ("quantity", "500")];
+    let (status, _) = send_multipart(app, warehouse, &format!("/api/admin/goods/{goods}/lots"), &lot).await;
+    assert_eq!(status, StatusCode::OK);
+    goods
+}
+
+#[tokio::test]
+async fn a_manjian_activity_runs_on_its_schedule_its_preview_is_the_carts_quote_and_conflicts_are_confirmed() {
+    on_both(|app| async move {
+        let operations = operator(&app, Role::Operations).await;
+        let warehouse = operator(&app, Role::Warehouse).await;
+        let inside = stocked_goods(&app, &operations, &warehouse, "满减测试颗粒", "25.00").await;
+        let outside = stocked_goods(&app, &operations, &warehouse, "满减外测试片", "30.00").await;
+        let now = origin::now();
+        let (later, much_later) = ((now + 3600).to_string(), (now + 86_400).to_string());
+        let inside_text = inside.to_string();
+
+        // Each wrong field on its own, in Chinese; the warehouse may not add one.
+        let (status, refused) = app
+            .post(
+                &operations,
+                "/api/admin/manjian",
+                &[("title", " "), ("starts_at", &much_later), ("ends_at", &later), ("tiers", "200:20,150:30"), ("goods", "")],
+            )
+            .await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{refused}");
+        let errors = &refused["data"]["errors"];
+        assert_eq!(errors["title"][0], "请填写活动名称");
+        assert_eq!(errors["ends_at"][0], "结束时间须晚于开始时间");
+        assert_eq!(errors["tiers"][0], "第2档门槛须高于第1档");
+        assert_eq!(errors["goods"][0], "请选择参加活动的商品");
+        let (_, refused) = app
+            .post(
+                &operations,
+                "/api/admin/manjian",
+                &[("title", "x"), ("starts_at", &later), ("ends_at", &much_later), ("tiers", "200:20,500:10"), ("goods", &inside_text)],
+            )
+            .await;
+        assert_eq!(refused["data"]["errors"]["tiers"][0], "第2档减额须大于第1档", "{refused}");
+        let (_, refused) = app
+            .post(
+                &operations,
+                "/api/admin/manjian",
+                &[("title", "x"), ("starts_at", &later), ("ends_at", &much_later), ("tiers", "200:20.001"), ("goods", "99999999")],
+            )
+            .await;
+        assert_eq!(refused["data"]["errors"]["tiers"][0], "第1档减额最多两位小数", "{refused}");
+        let draft = [
+            ("title", "颗粒满200减20"),
+            ("starts_at", later.as_str()),
+            ("ends_at", much_later.as_str()),
+            ("tiers", "200:20,500:60"),
+            ("goods", inside_text.as_str()),
+        ];
+        let (status, _) = app.post(&warehouse, "/api/admin/manjian", &draft).await;
+        assert_eq!(status, StatusCode::FORBIDDEN);
+
+        // The preview: ten of the activity's goods reach 满200减20; the other goods neither
+        // counts nor takes a share (rule 8). Nothing is saved.
+        let sample = format!("{inside}:10,{outside}:4");
+        let mut previewed = draft.to_vec();
+        previewed.push(("sample", &sample));
+        let (status, preview) = app.post(&operations, "/api/admin/manjian/preview", &previewed).await;
+        assert_eq!(status, StatusCode::OK, "{preview}");
+        let quote = &preview["data"]["quote"];
+        assert_eq!((quote["totals"]["manjian"].as_str(), quote["totals"]["discount"].as_str()), (Some("250.00"), Some("20.00")), "{quote}");
+        assert_eq!(quote["totals"]["payable"], "350.00");
+        assert_eq!(
+            (quote["lines"][0]["goods_manjian_amount"].as_str(), quote["lines"][1]["goods_manjian_amount"].as_str()),
+            (Some("20.00"), Some("0.00"))
+        );
+        assert_eq!(
+            (preview["data"]["lines"][0]["in_activity"].as_bool(), preview["data"]["lines"][1]["in_activity"].as_bool()),
+            (Some(true), Some(false))
+        );
+        assert_eq!(quote["manjian_tiers"][1]["need"], "250.00", "500 needs 250 more");
+        let count: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM manjian_activities").fetch_one(&app.db.pool).await.unwrap();
+
+        // Added to start in an hour: the buyer sees nothing of it yet.
+        let (status, added) = app.post(&operations, "/api/admin/manjian", &draft).await;
+        assert_eq!(status, StatusCode::OK, "{added}");
+        let activity = added["data"]["id"].as_i64().unwrap();
+        assert_eq!((added["data"]["state"].as_str(), added["data"]["goods"][0]["id"].as_i64()), (Some("未开始"), Some(inside)));
+        let after: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM manjian_activities").fetch_one(&app.db.pool).await.unwrap();
+        assert_eq!(after, count + 1, "the preview saved nothing");
+        let demo = app.demo().await;
+        sqlx::query("DELETE FROM cart_items WHERE member_id = (SELECT id FROM members WHERE username = 'demo')")
+            .execute(&app.db.pool)
+            .await
+            .unwrap();
+        add_to_cart(&app, &demo, inside, 10, &[]).await;
+        add_to_cart(&app, &demo, outside, 4, &[]).await;
+        let (_, list) = app.get(&demo, "/api/cart/list").await;
+        assert_eq!(list["data"]["quote"]["totals"]["discount"], "0.00", "{list}");
+        let (_, page) = app.get(&demo, &format!("/api/goods/activities?goods_id={inside}")).await;
+        assert_eq!(page["data"]["manjian"], Value::Null, "{page}");
+
+        // Started now: the cart already holding the goods reaches the tier, as the preview said.
+        let started = (now - 60).to_string();
+        let mut running = draft.to_vec();
+        running[1] = ("starts_at", &started);
+        let path = format!("/api/admin/manjian/{activity}");
+        let (status, changed) = send_form(&app, &operations, Method::PUT, &path, &running).await;
+        assert_eq!((status, changed["data"]["state"].as_str()), (StatusCode::OK, Some("进行中")), "{changed}");
+        let (_, list) = app.get(&demo, "/api/cart/list").await;
+        let cart = &list["data"]["quote"];
+        for total in ["manjian", "discount", "payable"] {
+            assert_eq!(cart["totals"][total], quote["totals"][total], "{total}: {list}");
+        }
+        assert_eq!(list["data"]["activity_data"]["manjians"][0]["title"], "满200减20");
+        let (_, page) = app.get(&demo, &format!("/api/goods/activities?goods_id={inside}")).await;
+        assert_eq!(page["data"]["manjian"]["id"], activity, "{page}");
+        let filtered = |keyword: &'static str| {
+            let (app, demo) = (&app, &demo);
+            async move {
+                let path = format!("/api/goods/list?manjian=1&keyword={}", crate::common::urlencode(keyword));
+                let (_, listed) = app.get(demo, &path).await;
+                listed["data"]["list"].as_array().unwrap().iter().filter_map(|card| card["id"].as_i64()).collect::<Vec<i64>>()
+            }
+        };
+        assert_eq!(filtered("满减测试颗粒").await, [inside], "the 满减 filter finds the running activity's goods");
+        assert_eq!(filtered("满减外测试片").await, Vec::<i64>::new());
+
+        // The order keeps the engine's share of the reduction on the activity's line.
+        let ids: Vec<String> = list["data"]["data"].as_array().unwrap().iter().map(|line| line["id"].to_string()).collect();
+        let address = address_of(&app, "demo").await.to_string();
+        let payable = cart["totals"]["payable"].as_str().unwrap().to_owned();
+        let (status, placed) =
+            post_order(&app, &demo, "manjian-order", &[("ids", &ids.join(",")), ("address_id", &address), ("expected_payable", &payable)])
+                .await;
+        assert_eq!(status, StatusCode::OK, "{placed}");
+        let shares: Vec<(i64, i64)> =
+            sqlx::query_as("SELECT goods_id, goods_manjian_amount FROM order_items WHERE order_id = $1 ORDER BY goods_id")
+                .bind(placed["data"]["id"].as_i64().unwrap())
+                .fetch_all(&app.db.pool)
+                .await
+                .unwrap();
+        assert_eq!(shares, [(inside, 200_000), (outside, 0)]);
+
+        // A second activity wanting the same goods: refused until the move is confirmed.
+        let second = [
+            ("title", "颗粒满300减40"),
+            ("starts_at", started.as_str()),
+            ("ends_at", much_later.as_str()),
+            ("tiers", "300:40"),
+            ("goods", inside_text.as_str()),
+        ];
+        let (status, refused) = app.post(&operations, "/api/admin/manjian", &second).await;
+        assert_eq!(status, StatusCode::CONFLICT);
+        assert_eq!(refused["msg"], "1个商品已在其他满减活动中：满减测试颗粒（颗粒满200减20）；确认移入本活动后再保存", "{refused}");
+        let (_, preview) = app.post(&operations, "/api/admin/manjian/preview", &second).await;
+        assert_eq!(preview["data"]["conflicts"][0]["activity_id"], activity, "{preview}");
+        let mut confirmed = second.to_vec();
+        confirmed.push(("move_goods", "1"));
+        let (status, moved) = app.post(&operations, "/api/admin/manjian", &confirmed).await;
+        assert_eq!(status, StatusCode::OK, "{moved}");
+        let second_id = moved["data"]["id"].as_i64().unwrap();
+        let (_, first) = app.get(&operations, &path).await;
+        assert_eq!(first["data"]["goods"], Value::Array(Vec::new()), "the goods left the first");
+
+        // Ended: the buyer's next quote has no reduction; it cannot end or change again.
+        add_to_cart(&app, &demo, inside, 20, &[]).await;
+        let (_, list) = app.get(&demo, "/api/cart/list").await;
+        assert_eq!(list["data"]["quote"]["totals"]["discount"], "40.00", "{list}");
+        let end = format!("/api/admin/manjian/{second_id}/end");
+        let (status, _) = app.post(&operations, &end, &[]).await;
+        assert_eq!(status, StatusCode::OK);
+        let (_, list) = app.get(&demo, "/api/cart/list").await;
+        assert_eq!(list["data"]["quote"]["totals"]["discount"], "0.00", "{list}");
+        assert_eq!(app.post(&operations, &end, &[]).await.0, StatusCode::CONFLICT);
+        let (status, _) = send_form(&app, &operations, Method::PUT, &format!("/api/admin/manjian/{second_id}"), &confirmed).await;
+        assert_eq!(status, StatusCode::CONFLICT);
+        let (_, all) = app.get(&operations, "/api/admin/manjian").await;
+        let row = all["data"].as_array().unwrap().iter().find(|row| row["id"] == second_id).cloned().unwrap();
+        assert_eq!((row["state"].as_str(), row["tiers"].as_str(), row["goods"].as_i64()), (Some("已结束"), Some("满300减40"), Some(1)));
+
+        let trail: Vec<String> = sqlx::query_scalar("SELECT action FROM audit_log WHERE target LIKE 'manjian:%' ORDER BY id")
+            .fetch_all(&app.db.pool)
+            .await
+            .unwrap();
+        assert_eq!(trail, ["manjian.add", "manjian.change", "manjian.add", "manjian.end"]);
     })
     .await;
 }

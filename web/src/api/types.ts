@@ -690,6 +690,87 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/manjian': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** `GET /api/admin/manjian`: every 满减 activity, newest first, with where it stands. */
+    get: operations['admin_manjian'];
+    put?: never;
+    /**
+     * `POST /api/admin/manjian`: adds a 满减 activity; its goods join it (buyers see it from its
+     *     start). Every wrong field a 422 on its field; goods in another running or coming activity a
+     *     409 unless `move_goods=1`.
+     */
+    post: operations['admin_manjian_add'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/manjian/preview': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * `POST /api/admin/manjian/preview`: what a draft does to a sample cart, priced by the engine
+     *     as a buyer would be now (the draft's goods reach its tiers and share the reduction, the
+     *     others do not), and the goods it would take from other activities. Saves nothing.
+     */
+    post: operations['admin_manjian_preview'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/manjian/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** `GET /api/admin/manjian/{id}`: an activity with its tiers and goods. */
+    get: operations['admin_manjian_detail'];
+    /**
+     * `PUT /api/admin/manjian/{id}`: replaces an activity's title, schedule, tiers and goods (goods
+     *     left out leave it); 409 for an activity that has ended.
+     */
+    put: operations['admin_manjian_change'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/manjian/{id}/end': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** `POST /api/admin/manjian/{id}/end`: ends an activity now; 409 when it has ended. */
+    post: operations['admin_manjian_end'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/me': {
     parameters: {
       query?: never;
@@ -3671,6 +3752,18 @@ export interface components {
     ActivityDataInput: {
       manjians?: components['schemas']['ManjianTierInput'][] | null;
     };
+    /** @description A goods of an activity. */
+    ActivityGoods: {
+      /** Format: int64 */
+      id: number;
+      /** Format: int64 */
+      is_buy: number;
+      name: string;
+      /** @example 23.50 */
+      price: string;
+      sccj: string;
+      ypgg: string;
+    };
     /**
      * @description An activity as its links show it. `state` is `running` or `upcoming`; a link to an upcoming
      *     activity, or to one without `url`, does not open it but tells the buyer (§8): no `url`
@@ -3698,6 +3791,38 @@ export interface components {
     /** @description An activity with its sections (empty while it is upcoming). */
     ActivityPage: components['schemas']['ActivityLink'] & {
       sections: components['schemas']['ActivitySection'][];
+    };
+    /** @description An activity whole. */
+    ActivityRecord: {
+      /** Format: int64 */
+      ends_at: number;
+      goods: components['schemas']['ActivityGoods'][];
+      /** Format: int64 */
+      id: number;
+      /** Format: int64 */
+      starts_at: number;
+      state: string;
+      tiers: components['schemas']['AdminManjianTier'][];
+      title: string;
+    };
+    /** @description An activity in the console's list. */
+    ActivityRow: {
+      /** Format: int64 */
+      ends_at: number;
+      /**
+       * Format: int64
+       * @description How many goods take part.
+       */
+      goods: number;
+      /** Format: int64 */
+      id: number;
+      /** Format: int64 */
+      starts_at: number;
+      /** @description 未开始, 进行中 or 已结束. */
+      state: string;
+      /** @description `满200减20、满500减60`. */
+      tiers: string;
+      title: string;
     };
     /** @description A section of an activity: a title and its goods. */
     ActivitySection: {
@@ -3796,6 +3921,15 @@ export interface components {
        * @description The most addresses a member keeps.
        */
       max: number;
+    };
+    /** @description One tier, as the form and the buyer read it. */
+    AdminManjianTier: {
+      /** @example 200.00 */
+      amount: string;
+      /** @example 20.00 */
+      reduce: string;
+      /** @example 满200减20 */
+      title: string;
     };
     /** @description One order as the console shows it: its member, and the order as the member sees it. */
     AdminOrder: {
@@ -5094,6 +5228,15 @@ export interface components {
       name: string;
       username: string;
     };
+    /** @description A goods already in another activity that has not ended. */
+    Conflict: {
+      /** Format: int64 */
+      activity_id: number;
+      activity_title: string;
+      /** Format: int64 */
+      goods_id: number;
+      goods_name: string;
+    };
     /** @description A controlled-sales decision. */
     ControlledSalesForm: {
       /**
@@ -5438,6 +5581,30 @@ export interface components {
       /** @description An activity with its sections (empty while it is upcoming). */
       data: components['schemas']['ActivityLink'] & {
         sections: components['schemas']['ActivitySection'][];
+      };
+      /** @example ok */
+      msg: string;
+    };
+    /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
+    Envelope_ActivityRecord: {
+      /**
+       * Format: int64
+       * @description 10000: success.
+       * @example 10000
+       */
+      code: number;
+      /** @description An activity whole. */
+      data: {
+        /** Format: int64 */
+        ends_at: number;
+        goods: components['schemas']['ActivityGoods'][];
+        /** Format: int64 */
+        id: number;
+        /** Format: int64 */
+        starts_at: number;
+        state: string;
+        tiers: components['schemas']['AdminManjianTier'][];
+        title: string;
       };
       /** @example ok */
       msg: string;
@@ -7063,6 +7230,40 @@ export interface components {
       msg: string;
     };
     /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
+    Envelope_ManjianEnded: {
+      /**
+       * Format: int64
+       * @description 10000: success.
+       * @example 10000
+       */
+      code: number;
+      /** @description The activity ended. */
+      data: {
+        /** Format: int64 */
+        id: number;
+      };
+      /** @example ok */
+      msg: string;
+    };
+    /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
+    Envelope_ManjianPreview: {
+      /**
+       * Format: int64
+       * @description 10000: success.
+       * @example 10000
+       */
+      code: number;
+      /** @description What a draft does to a sample cart, and the goods it would take from other activities. */
+      data: {
+        conflicts: components['schemas']['Conflict'][];
+        lines: components['schemas']['SampleLine'][];
+        /** @description The engine's quote of the sample cart under the draft's tiers. */
+        quote: components['schemas']['CartQuote'];
+      };
+      /** @example ok */
+      msg: string;
+    };
+    /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
     Envelope_MemberCentre: {
       /**
        * Format: int64
@@ -8480,6 +8681,35 @@ export interface components {
         title: string;
         /** @description Its address `/activity/{url}`; empty while it has no page. */
         url: string;
+      }[];
+      /** @example ok */
+      msg: string;
+    };
+    /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
+    Envelope_Vec_ActivityRow: {
+      /**
+       * Format: int64
+       * @description 10000: success.
+       * @example 10000
+       */
+      code: number;
+      data: {
+        /** Format: int64 */
+        ends_at: number;
+        /**
+         * Format: int64
+         * @description How many goods take part.
+         */
+        goods: number;
+        /** Format: int64 */
+        id: number;
+        /** Format: int64 */
+        starts_at: number;
+        /** @description 未开始, 进行中 or 已结束. */
+        state: string;
+        /** @description `满200减20、满500减60`. */
+        tiers: string;
+        title: string;
       }[];
       /** @example ok */
       msg: string;
@@ -10094,6 +10324,79 @@ export interface components {
       tiers: components['schemas']['ManjianTierText'][];
       title: string;
     };
+    /** @description The activity ended. */
+    ManjianEnded: {
+      /** Format: int64 */
+      id: number;
+    };
+    /** @description A 满减 activity as the operator writes it. */
+    ManjianForm: {
+      /**
+       * Format: int64
+       * @description 结束时间, Unix seconds, after the start (and after now, for a new activity).
+       * @example 1792000000
+       */
+      ends_at: number;
+      /**
+       * @description The goods taking part, ids by commas (at most 500).
+       * @example 12,15,20
+       */
+      goods: string;
+      /**
+       * Format: int64
+       * @description `1`: goods in another activity that has not ended move into this one; without it they
+       *     are refused with a 409 naming them.
+       */
+      move_goods?: number | null;
+      /**
+       * Format: int64
+       * @description 开始时间, Unix seconds.
+       * @example 1790000000
+       */
+      starts_at: number;
+      /**
+       * @description 满减档位, `满额:减额` by commas, thresholds and reductions rising: `200:20,500:60`
+       *     (at most 5).
+       * @example 200:20,500:60
+       */
+      tiers: string;
+      /**
+       * @description 活动名称, at most 30 characters.
+       * @example 感冒用药满200减20
+       */
+      title: string;
+    };
+    /** @description What a draft does to a sample cart, and the goods it would take from other activities. */
+    ManjianPreview: {
+      conflicts: components['schemas']['Conflict'][];
+      lines: components['schemas']['SampleLine'][];
+      /** @description The engine's quote of the sample cart under the draft's tiers. */
+      quote: components['schemas']['CartQuote'];
+    };
+    /** @description A draft and the sample cart to price it on. */
+    ManjianPreviewForm: {
+      /** Format: int64 */
+      ends_at: number;
+      /** @example 12,15,20 */
+      goods: string;
+      /**
+       * Format: int64
+       * @description The activity being changed, if any (its own goods are no conflict).
+       */
+      id?: number | null;
+      /**
+       * @description 试算购物车: `goods:quantity` by commas (at most 20 lines); absent: the draft's first
+       *     three goods, ten of each.
+       * @example 12:10,15:4
+       */
+      sample?: string | null;
+      /** Format: int64 */
+      starts_at: number;
+      /** @example 200:20,500:60 */
+      tiers: string;
+      /** @description As [`ManjianForm`]'s. */
+      title: string;
+    };
     /** @description One full-reduction tier. */
     ManjianTier: {
       /** @example 500.00 */
@@ -11637,6 +11940,17 @@ export interface components {
       /** Format: int32 */
       row: number;
     };
+    /** @description A line of the sample cart. */
+    SampleLine: {
+      /** Format: int64 */
+      goods_id: number;
+      /** @description The goods is among the draft's: it counts toward the tiers and shares the reduction. */
+      in_activity: boolean;
+      name: string;
+      /** Format: int32 */
+      quantity: number;
+      ypgg: string;
+    };
     /** @description A class of the business scope, and whether the member's approved scope holds it. */
     ScopeEntry: {
       held: boolean;
@@ -12333,8 +12647,11 @@ export interface components {
 }
 export type ActivityData = components['schemas']['ActivityData'];
 export type ActivityDataInput = components['schemas']['ActivityDataInput'];
+export type ActivityGoods = components['schemas']['ActivityGoods'];
 export type ActivityLink = components['schemas']['ActivityLink'];
 export type ActivityPage = components['schemas']['ActivityPage'];
+export type ActivityRecord = components['schemas']['ActivityRecord'];
+export type ActivityRow = components['schemas']['ActivityRow'];
 export type ActivitySection = components['schemas']['ActivitySection'];
 export type Ad = components['schemas']['Ad'];
 export type AdRow = components['schemas']['AdRow'];
@@ -12343,6 +12660,7 @@ export type Added = components['schemas']['Added'];
 export type Address = components['schemas']['Address'];
 export type AddressForm = components['schemas']['AddressForm'];
 export type AddressList = components['schemas']['AddressList'];
+export type AdminManjianTier = components['schemas']['AdminManjianTier'];
 export type AdminOrder = components['schemas']['AdminOrder'];
 export type AfterSale = components['schemas']['AfterSale'];
 export type AfterSaleMessage = components['schemas']['AfterSaleMessage'];
@@ -12430,6 +12748,7 @@ export type CombinationPart = components['schemas']['CombinationPart'];
 export type CommonConfig = components['schemas']['CommonConfig'];
 export type Company = components['schemas']['Company'];
 export type CompanyAccount = components['schemas']['CompanyAccount'];
+export type Conflict = components['schemas']['Conflict'];
 export type ControlledSalesForm = components['schemas']['ControlledSalesForm'];
 export type ControlledSalesReviewed = components['schemas']['ControlledSalesReviewed'];
 export type Copied = components['schemas']['Copied'];
@@ -12460,6 +12779,7 @@ export type DrawResult = components['schemas']['DrawResult'];
 export type Edited = components['schemas']['Edited'];
 export type EditedArticle = components['schemas']['EditedArticle'];
 export type EnvelopeActivityPage = components['schemas']['Envelope_ActivityPage'];
+export type EnvelopeActivityRecord = components['schemas']['Envelope_ActivityRecord'];
 export type EnvelopeAdded = components['schemas']['Envelope_Added'];
 export type EnvelopeAddressList = components['schemas']['Envelope_AddressList'];
 export type EnvelopeAdminOrder = components['schemas']['Envelope_AdminOrder'];
@@ -12531,6 +12851,8 @@ export type EnvelopeKxStanding = components['schemas']['Envelope_KxStanding'];
 export type EnvelopeKxZone = components['schemas']['Envelope_KxZone'];
 export type EnvelopeLogPage = components['schemas']['Envelope_LogPage'];
 export type EnvelopeLotReceived = components['schemas']['Envelope_LotReceived'];
+export type EnvelopeManjianEnded = components['schemas']['Envelope_ManjianEnded'];
+export type EnvelopeManjianPreview = components['schemas']['Envelope_ManjianPreview'];
 export type EnvelopeMemberCentre = components['schemas']['Envelope_MemberCentre'];
 export type EnvelopeMemberPage = components['schemas']['Envelope_MemberPage'];
 export type EnvelopeMenu = components['schemas']['Envelope_Menu'];
@@ -12577,6 +12899,7 @@ export type EnvelopeUnread = components['schemas']['Envelope_Unread'];
 export type EnvelopeUserInfo = components['schemas']['Envelope_UserInfo'];
 export type EnvelopeUserState = components['schemas']['Envelope_UserState'];
 export type EnvelopeVecActivityLink = components['schemas']['Envelope_Vec_ActivityLink'];
+export type EnvelopeVecActivityRow = components['schemas']['Envelope_Vec_ActivityRow'];
 export type EnvelopeVecAd = components['schemas']['Envelope_Vec_Ad'];
 export type EnvelopeVecArticleRow = components['schemas']['Envelope_Vec_ArticleRow'];
 export type EnvelopeVecBalanceRequest = components['schemas']['Envelope_Vec_BalanceRequest'];
@@ -12670,6 +12993,10 @@ export type LotReportForm = components['schemas']['LotReportForm'];
 export type LowStock = components['schemas']['LowStock'];
 export type Manager = components['schemas']['Manager'];
 export type ManjianActivity = components['schemas']['ManjianActivity'];
+export type ManjianEnded = components['schemas']['ManjianEnded'];
+export type ManjianForm = components['schemas']['ManjianForm'];
+export type ManjianPreview = components['schemas']['ManjianPreview'];
+export type ManjianPreviewForm = components['schemas']['ManjianPreviewForm'];
 export type ManjianTier = components['schemas']['ManjianTier'];
 export type ManjianTierInput = components['schemas']['ManjianTierInput'];
 export type ManjianTierText = components['schemas']['ManjianTierText'];
@@ -12757,6 +13084,7 @@ export type ReturnableLine = components['schemas']['ReturnableLine'];
 export type ReverseForm = components['schemas']['ReverseForm'];
 export type Role = components['schemas']['Role'];
 export type RowPlan = components['schemas']['RowPlan'];
+export type SampleLine = components['schemas']['SampleLine'];
 export type ScopeEntry = components['schemas']['ScopeEntry'];
 export type SelectForm = components['schemas']['SelectForm'];
 export type Selected = components['schemas']['Selected'];
@@ -13983,6 +14311,159 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Envelope_LotReceived'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  admin_manjian: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 满减活动 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_Vec_ActivityRow'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  admin_manjian_add: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/x-www-form-urlencoded': components['schemas']['ManjianForm'];
+      };
+    };
+    responses: {
+      /** @description 新增的活动 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_ActivityRecord'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  admin_manjian_preview: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/x-www-form-urlencoded': components['schemas']['ManjianPreviewForm'];
+      };
+    };
+    responses: {
+      /** @description 试算 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_ManjianPreview'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  admin_manjian_detail: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description 活动 id */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 满减活动 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_ActivityRecord'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  admin_manjian_change: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description 活动 id */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/x-www-form-urlencoded': components['schemas']['ManjianForm'];
+      };
+    };
+    responses: {
+      /** @description 满减活动 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_ActivityRecord'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  admin_manjian_end: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description 活动 id */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 已结束 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_ManjianEnded'];
         };
       };
       '4XX': components['responses']['Error'];

@@ -37,7 +37,6 @@ fn card_fields(now: usize) -> Vec<(&'static str, String)> {
         "is_dpby",
         "qg_number",
         "ladder_price_type",
-        "manjian_id",
         "tags",
         "expires_on",
         "is_kx",
@@ -50,6 +49,13 @@ fn card_fields(now: usize) -> Vec<(&'static str, String)> {
         "control_per_month",
     ];
     let mut fields: Vec<(&'static str, String)> = columns.iter().map(|column| (*column, format!("g.{column}"))).collect();
+    // The full-reduction activity while it runs; 0 before it starts, after it ends, and for none.
+    fields.push((
+        "manjian_id",
+        format!(
+            "COALESCE((SELECT m.id FROM manjian_activities m WHERE m.id = g.manjian_id AND m.starts_at <= ${now} AND m.ends_at > ${now}), 0)"
+        ),
+    ));
     fields.push((
         "card_ladders",
         "(SELECT string_agg(CAST(l.number AS TEXT) || ':' || CAST(l.price AS TEXT), ',' ORDER BY l.number) \

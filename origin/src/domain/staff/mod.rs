@@ -19,6 +19,7 @@ pub mod goods;
 pub mod goods_sheet;
 pub mod grants;
 pub mod invoices;
+pub mod manjian;
 pub mod members;
 pub mod operators;
 pub mod orders;

@@ -112,7 +112,7 @@ pub enum Permission {
     Settings,
     /// Lots received into stock, and their inspection reports.
     Stock,
-    /// Promotions: the store-wide discount.
+    /// Promotions: the store-wide discount, 满减 activities.
     Promotions,
     /// The catalogue: goods added and changed, priced, put on sale and taken off.
     Catalogue,

@@ -11,6 +11,7 @@ mod dashboard;
 mod goods;
 mod grants;
 mod invoices;
+mod manjian;
 mod members;
 mod operators;
 mod orders;
@@ -55,6 +56,7 @@ pub fn router() -> OpenApiRouter<ApiContext> {
         .merge(content::router())
         .merge(blocks::router())
         .merge(goods::router())
+        .merge(manjian::router())
 }
 
 /// What a call needs: the permission it names (`can::Ship`), or only a signed-in operator

@@ -159,13 +159,18 @@ struct TierRow {
     reduce: money::Stored,
 }
 
-/// A full-reduction activity and its tiers (`None`, written `null`, for 0).
+/// A full-reduction activity and its tiers while it runs (`None`, written `null`, for 0 and for
+/// an activity not running now).
 pub async fn manjian_activity(db: &Db, id: i64) -> Result<Option<ManjianActivity>> {
     if id == 0 {
         return Ok(None);
     }
     let title: Option<String> =
-        sqlx::query_scalar("SELECT title FROM manjian_activities WHERE id = $1").bind(id).fetch_optional(&db.pool).await?;
+        sqlx::query_scalar("SELECT title FROM manjian_activities WHERE id = $1 AND starts_at <= $2 AND ends_at > $2")
+            .bind(id)
+            .bind(now())
+            .fetch_optional(&db.pool)
+            .await?;
     let Some(title) = title else { return Ok(None) };
     let tiers = sqlx::query_as::<_, TierRow>("SELECT amount, reduce FROM manjian_tiers WHERE activity_id = $1 ORDER BY sort, id")
         .bind(id)

@@ -80,7 +80,10 @@ pub(super) async fn list(State(context): State<ApiContext>, viewer: Viewer, Quer
         filter.condition("g.is_dpby = 1".into());
     }
     if query.manjian {
-        filter.condition("g.manjian_id > 0".into());
+        filter.add(
+            |n| format!("g.manjian_id IN (SELECT m.id FROM manjian_activities m WHERE m.starts_at <= ${n} AND m.ends_at > ${n})"),
+            Param::Int(now()),
+        );
     }
     if query.everyday {
         filter.condition("g.id IN (SELECT goods_id FROM everyday_specials)".into());

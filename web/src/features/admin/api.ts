@@ -44,6 +44,9 @@ export type GoodsFormSpec = Schemas['GoodsFormSpec'];
 export type GoodsFieldSpec = Schemas['FieldSpec'];
 export type GoodsChanged = Schemas['GoodsChanged'];
 export type ImportReport = Schemas['ImportReport'];
+export type ManjianRow = Schemas['ActivityRow'];
+export type ManjianRecord = Schemas['ActivityRecord'];
+export type ManjianPreview = Schemas['ManjianPreview'];
 /** A content block's kind, as its calls name it. */
 export type BlockKind = 'ad' | 'nav' | 'hot_term' | 'link';
 
@@ -635,5 +638,59 @@ export function useImportGoods() {
     onSuccess: (report) => {
       if (report.committed) void refresh();
     },
+  });
+}
+
+export function useManjianList() {
+  return useQuery({
+    queryKey: ['admin', 'manjian', 'list'],
+    queryFn: () => adminApi.get<ManjianRow[]>('/api/admin/manjian'),
+    staleTime: 0,
+  });
+}
+
+export function useManjian(id: number | null) {
+  return useQuery({
+    queryKey: ['admin', 'manjian', 'record', id],
+    queryFn: () => adminApi.get<ManjianRecord>(`/api/admin/manjian/${id}`),
+    enabled: id !== null,
+    staleTime: 0,
+  });
+}
+
+/** A 满减 activity as the form sends it (`tiers` as `200:20,500:60`, `goods` by commas). */
+export type ManjianDraft = {
+  title: string;
+  starts_at: number;
+  ends_at: number;
+  tiers: string;
+  goods: string;
+};
+
+/** Adds an activity (`id` null) or replaces activity `id`; refusals are the form's to show. */
+export function useSaveManjian(id: number | null) {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (form: ManjianDraft & { move_goods: number }) =>
+      id === null
+        ? adminApi.post<ManjianRecord>('/api/admin/manjian', form, { silent: true })
+        : adminApi.put<ManjianRecord>(`/api/admin/manjian/${id}`, form, { silent: true }),
+    onSuccess: refresh,
+  });
+}
+
+export function useEndManjian() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (id: number) => adminApi.post<{ id: number }>(`/api/admin/manjian/${id}/end`),
+    onSuccess: refresh,
+  });
+}
+
+/** The engine's quote of a sample cart under a draft; saves nothing. */
+export function usePreviewManjian() {
+  return useMutation({
+    mutationFn: (form: ManjianDraft & { id?: number; sample: string }) =>
+      adminApi.post<ManjianPreview>('/api/admin/manjian/preview', form, { silent: true }),
   });
 }

@@ -24,6 +24,7 @@ import { SettingsPage } from './settings';
 import { StockPage } from './stock';
 import { GoodsPage } from './goods';
 import { GoodsFormPage } from './goods-form';
+import { ManjianFormPage, ManjianPage } from './manjian';
 import { ArticlesPage } from './articles';
 import { BlocksPage } from './blocks';
 import './console.css';
@@ -47,6 +48,7 @@ const SCREENS: Screen[] = [
   { path: '/admin/points-orders', label: '积分订单', need: 'read' },
   { path: '/admin/goods', label: '商品', need: 'read' },
   { path: '/admin/stock', label: '批号入库', need: 'read' },
+  { path: '/admin/manjian', label: '满减活动', need: 'read' },
   { path: '/admin/articles', label: '文章', need: 'read' },
   { path: '/admin/blocks', label: '广告与导航', need: 'read' },
   { path: '/admin/settings', label: '店铺设置', need: 'read' },
@@ -114,6 +116,8 @@ function Frame({ me }: { me: OperatorMe }) {
             <Route path="goods" element={guard('read', <GoodsPage me={me} />)} />
             <Route path="goods/:id" element={guard('read', <GoodsFormPage me={me} />)} />
             <Route path="stock" element={guard('read', <StockPage me={me} />)} />
+            <Route path="manjian" element={guard('read', <ManjianPage me={me} />)} />
+            <Route path="manjian/:id" element={guard('read', <ManjianFormPage me={me} />)} />
             <Route path="articles" element={guard('read', <ArticlesPage me={me} />)} />
             <Route path="blocks" element={guard('read', <BlocksPage me={me} />)} />
             <Route path="settings" element={guard('read', <SettingsPage me={me} />)} />
