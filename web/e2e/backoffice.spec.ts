@@ -919,3 +919,78 @@ test('operations puts a new goods with a ladder into a new 满减 activity, the 
   const offered = await (await page.request.get(`${base()}/api/goods/activities?goods_id=${goods}`)).json();
   expect(offered.data.manjian).toBeNull();
 });
+
+test('operations opens a 秒杀 session, reprices and ends it, and the buyer’s cart follows each step within its limit', async ({
+  page,
+  browser,
+}) => {
+  const { username } = addOperator('operations');
+  const console_ = await consolePage(browser, username);
+  const [[goods, name, stored]] = sql(
+    `SELECT id, name, price FROM goods WHERE is_buy = 1 AND stock > 100 AND ladder_price_type = 0 AND price > 100000
+       AND id NOT IN (SELECT goods_id FROM flash_sales) AND id NOT IN (SELECT goods_id FROM goods_ladders) ORDER BY id DESC LIMIT 1`,
+  ) as [[number, string, number]];
+  const own = (stored / 10_000).toFixed(2);
+  const flashPrice = ((Math.floor(stored / 10_000) * 100 - 50) / 100).toFixed(2);
+
+  // The session: a price not below the goods' own is refused, then the engine's preview.
+  await console_.goto(`${base()}/admin/flash-sales`);
+  await console_.getByRole('button', { name: '新增秒杀' }).click();
+  const dialog = console_.getByRole('dialog', { name: '新增秒杀' });
+  await dialog.getByLabel('秒杀商品').fill(String(goods));
+  await console_.locator('.ant-select-item-option').filter({ hasText: name }).first().click();
+  await dialog.getByLabel('秒杀价').fill(own);
+  await dialog.getByLabel('每人限购').fill('2');
+  await dialog.getByRole('button', { name: /保\s*存/ }).click();
+  await expect(dialog).toContainText(`秒杀价须低于商品价格¥${own}`);
+  expect(sql('SELECT COUNT(*) FROM flash_sales WHERE goods_id = ?', goods)).toEqual([[0]]);
+  await dialog.getByLabel('秒杀价').fill(flashPrice);
+  await dialog.getByRole('button', { name: /试\s*算/ }).click();
+  const preview = dialog.getByTestId('flash-preview');
+  await expect(preview).toContainText(`¥${(Number(flashPrice) * 2).toFixed(2)}`);
+  await expect(preview).toContainText(`¥${(Number(own) * 2).toFixed(2)}`);
+  await dialog.getByRole('button', { name: /保\s*存/ }).click();
+  await expect(dialog).toBeHidden();
+  const row = console_.getByTestId('admin-flash').locator('tbody tr').filter({ hasText: name });
+  await expect(row).toContainText('进行中');
+  const [[sale]] = sql('SELECT id FROM flash_sales WHERE goods_id = ?', goods) as [[number]];
+
+  // The buyer puts the limit in the cart as a flash-sale line; one more is refused.
+  await login(page);
+  await fillCart(page, []);
+  const added = await page.request.post(`${base()}/api/cart`, { form: { goods_id: String(goods), number: '2', type: '1' } });
+  expect(added.status(), await added.text()).toBe(200);
+  const more = await page.request.post(`${base()}/api/cart`, { form: { goods_id: String(goods), number: '1', type: '1' } });
+  expect(more.status()).toBe(422);
+  expect((await more.json()).msg).toContain('秒杀商品每人限购2');
+  await page.goto(`${base()}/cart`);
+  const line = page.getByTestId('cart-row').filter({ hasText: name });
+  await expect(line.getByTestId('unit-price')).toHaveText(`¥${flashPrice}`);
+  const quoted = async () => (await (await page.request.get(`${base()}/api/cart/list`)).json()).data.quote.lines[0];
+
+  // Repriced one yuan lower while it runs: the buyer's reload has it, as the server quotes it.
+  const lower = (Number(flashPrice) - 1).toFixed(2);
+  await row.getByRole('button', { name: /修\s*改/ }).click();
+  const change = console_.getByRole('dialog', { name: `修改秒杀场次 ${sale}` });
+  await expect(change.getByLabel('秒杀价')).toHaveValue(flashPrice);
+  await change.getByLabel('秒杀价').fill(lower);
+  await change.getByRole('button', { name: /保\s*存/ }).click();
+  await expect(change).toBeHidden();
+  await expect(row).toContainText(`¥${lower}`);
+  await page.reload();
+  await expect(line.getByTestId('unit-price')).toHaveText(`¥${lower}`);
+  expect((await quoted()).unit_price).toBe(lower);
+
+  // Ended: the line is greyed and cannot be ticked; the server agrees.
+  await row.getByRole('button', { name: /结\s*束/ }).click();
+  await console_.getByRole('button', { name: /确\s*定|OK/ }).click();
+  await expect(row).toContainText('已结束');
+  await page.reload();
+  await expect(line).toHaveClass(/unbuyable/);
+  expect((await quoted()).sellable).toBe(false);
+  expect(sql('SELECT action FROM audit_log WHERE target = ? ORDER BY id', `flash:${sale}`)).toEqual([
+    ['flash.add'],
+    ['flash.change'],
+    ['flash.end'],
+  ]);
+});

@@ -111,6 +111,11 @@ fn needs() -> Vec<(Method, &'static str, Option<Permission>)> {
         (Method::PUT, "/api/admin/blocks/{kind}/{id}", Some(Content)),
         (Method::DELETE, "/api/admin/blocks/{kind}/{id}", Some(Content)),
         (Method::GET, "/api/admin/manjian", Some(Read)),
+        (Method::GET, "/api/admin/flash-sales", Some(Read)),
+        (Method::POST, "/api/admin/flash-sales", Some(Promotions)),
+        (Method::POST, "/api/admin/flash-sales/preview", Some(Read)),
+        (Method::PUT, "/api/admin/flash-sales/{id}", Some(Promotions)),
+        (Method::POST, "/api/admin/flash-sales/{id}/end", Some(Promotions)),
         (Method::POST, "/api/admin/manjian", Some(Promotions)),
         (Method::POST, "/api/admin/manjian/preview", Some(Read)),
         (Method::GET, "/api/admin/manjian/{id}", Some(Read)),
@@ -1465,6 +1470,103 @@ async fn a_manjian_activity_runs_on_its_schedule_its_preview_is_the_carts_quote_
             .await
             .unwrap();
         assert_eq!(trail, ["manjian.add", "manjian.change", "manjian.add", "manjian.end"]);
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn a_flash_sale_session_is_priced_by_the_engine_limited_per_member_and_never_overlaps() {
+    on_both(|app| async move {
+        let operations = operator(&app, Role::Operations).await;
+        let warehouse = operator(&app, Role::Warehouse).await;
+        let goods = stocked_goods(&app, &operations, &warehouse, "秒杀测试胶囊", "25.00").await;
+        let now = origin::now();
+        let (started, later, much_later) = ((now - 60).to_string(), (now + 3600).to_string(), (now + 7200).to_string());
+        let goods_text = goods.to_string();
+        let form = |price: &'static str, limit: &'static str, starts: &str, ends: &str| -> Vec<(String, String)> {
+            [("goods_id", goods_text.as_str()), ("price", price), ("limit_number", limit), ("starts_at", starts), ("ends_at", ends)]
+                .iter()
+                .map(|(key, value)| (key.to_string(), value.to_string()))
+                .collect()
+        };
+        let post = |path: String, form: Vec<(String, String)>| {
+            let (app, operations) = (&app, &operations);
+            async move {
+                let pairs: Vec<(&str, &str)> = form.iter().map(|(key, value)| (key.as_str(), value.as_str())).collect();
+                app.post(operations, &path, &pairs).await
+            }
+        };
+
+        // Each wrong field in Chinese; a price not below the goods' own is refused.
+        let (status, refused) = post("/api/admin/flash-sales".into(), form("25.00", "0", &later, &started)).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{refused}");
+        assert_eq!(refused["data"]["errors"]["limit_number"][0], "每人限购应在1到9999之间");
+        assert_eq!(refused["data"]["errors"]["ends_at"][0], "结束时间须晚于开始时间");
+        let (_, refused) = post("/api/admin/flash-sales".into(), form("25.00", "3", &started, &later)).await;
+        assert_eq!(refused["data"]["errors"]["price"][0], "秒杀价须低于商品价格¥25.00", "{refused}");
+        let (_, refused) = post("/api/admin/flash-sales".into(), form("19.999", "3", &started, &later)).await;
+        assert_eq!(refused["data"]["errors"]["price"][0], "秒杀价应为金额，最多两位小数", "{refused}");
+
+        // The preview: three at 19.90 against three at 25.00, by the engine.
+        let (status, preview) = post("/api/admin/flash-sales/preview".into(), form("19.90", "3", &started, &later)).await;
+        assert_eq!(status, StatusCode::OK, "{preview}");
+        let lines = &preview["data"]["quote"]["lines"];
+        assert_eq!((lines[0]["unit_price"].as_str(), lines[0]["amount"].as_str()), (Some("19.90"), Some("59.70")), "{preview}");
+        assert_eq!((lines[0]["price_kind"].as_str(), lines[1]["amount"].as_str()), (Some("flash_sale"), Some("75.00")));
+
+        // Running now: the buyer's goods page offers it, the cart prices it, the limit holds.
+        let (status, added) = post("/api/admin/flash-sales".into(), form("19.90", "3", &started, &later)).await;
+        assert_eq!(status, StatusCode::OK, "{added}");
+        let sale = added["data"]["id"].as_i64().unwrap();
+        let demo = app.demo().await;
+        let (_, offered) = app.get(&demo, &format!("/api/goods/activities?goods_id={goods}")).await;
+        assert_eq!(
+            (offered["data"]["flash_sale"]["id"].as_i64(), offered["data"]["flash_sale"]["price"].as_str()),
+            (Some(sale), Some("19.90"))
+        );
+        sqlx::query("DELETE FROM cart_items WHERE member_id = (SELECT id FROM members WHERE username = 'demo')")
+            .execute(&app.db.pool)
+            .await
+            .unwrap();
+        add_to_cart(&app, &demo, goods, 3, &[("type", "1".into())]).await;
+        assert_eq!(quoted_line(&app, &demo, goods).await["unit_price"], "19.90");
+        let (status, refused) = app.post(&demo, "/api/cart", &[("goods_id", goods_text.as_str()), ("number", "1"), ("type", "1")]).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{refused}");
+        assert!(refused["msg"].as_str().unwrap().contains("秒杀商品每人限购3盒"), "{refused}");
+
+        // A second session of the goods may not overlap the first; one after it may.
+        let (status, refused) = post("/api/admin/flash-sales".into(), form("18.00", "2", &later, &much_later)).await;
+        assert_eq!(status, StatusCode::OK, "touching, not overlapping: {refused}");
+        let (status, refused) = post("/api/admin/flash-sales".into(), form("18.00", "2", &started, &much_later)).await;
+        assert_eq!(status, StatusCode::CONFLICT);
+        assert!(refused["msg"].as_str().unwrap().starts_with(&format!("该商品在此时段已有秒杀场次{sale}（")), "{refused}");
+
+        // Repriced while running: the cart has the new price at once. Ended: the line cannot be
+        // bought, and the session cannot end or change again.
+        let path = format!("/api/admin/flash-sales/{sale}");
+        let pairs = form("18.80", "3", &started, &later);
+        let pairs: Vec<(&str, &str)> = pairs.iter().map(|(key, value)| (key.as_str(), value.as_str())).collect();
+        let (status, _) = send_form(&app, &operations, Method::PUT, &path, &pairs).await;
+        assert_eq!(status, StatusCode::OK);
+        assert_eq!(quoted_line(&app, &demo, goods).await["unit_price"], "18.80");
+        let (status, _) = app.post(&operations, &format!("{path}/end"), &[]).await;
+        assert_eq!(status, StatusCode::OK);
+        assert_eq!(quoted_line(&app, &demo, goods).await["sellable"], false);
+        assert_eq!(app.post(&operations, &format!("{path}/end"), &[]).await.0, StatusCode::CONFLICT);
+        assert_eq!(send_form(&app, &operations, Method::PUT, &path, &pairs).await.0, StatusCode::CONFLICT);
+        let (_, listed) = app.get(&operations, &format!("/api/admin/flash-sales?goods={goods}")).await;
+        let states: Vec<(i64, &str, &str)> = listed["data"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|row| (row["id"].as_i64().unwrap(), row["state"].as_str().unwrap(), row["price"].as_str().unwrap()))
+            .collect();
+        assert_eq!(states, [(sale + 1, "未开始", "18.00"), (sale, "已结束", "18.80")], "{listed}");
+        let trail: Vec<String> = sqlx::query_scalar("SELECT action FROM audit_log WHERE target LIKE 'flash:%' ORDER BY id")
+            .fetch_all(&app.db.pool)
+            .await
+            .unwrap();
+        assert_eq!(trail, ["flash.add", "flash.add", "flash.change", "flash.end"]);
     })
     .await;
 }

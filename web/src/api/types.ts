@@ -422,6 +422,84 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/flash-sales': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * `GET /api/admin/flash-sales`: the sessions, the latest start first (at most 500), each with
+     *     where it stands and the units ordered in it.
+     */
+    get: operations['admin_flash_sales'];
+    put?: never;
+    /**
+     * `POST /api/admin/flash-sales`: adds a session; every wrong field a 422 on its field, a
+     *     session of the goods overlapping it a 409 naming it.
+     */
+    post: operations['admin_flash_sales_add'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/flash-sales/preview': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * `POST /api/admin/flash-sales/preview`: the engine's quote of the limit's quantity at the
+     *     session's price and at the goods' own. Saves nothing.
+     */
+    post: operations['admin_flash_sales_preview'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/flash-sales/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** `PUT /api/admin/flash-sales/{id}`: changes a session that has not ended. */
+    put: operations['admin_flash_sales_change'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/flash-sales/{id}/end': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** `POST /api/admin/flash-sales/{id}/end`: ends a session now; 409 when it has ended. */
+    post: operations['admin_flash_sales_end'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/goods': {
     parameters: {
       query?: never;
@@ -6711,6 +6789,44 @@ export interface components {
       msg: string;
     };
     /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
+    Envelope_FlashPreview: {
+      /**
+       * Format: int64
+       * @description 10000: success.
+       * @example 10000
+       */
+      code: number;
+      /**
+       * @description What a session does to a cart holding its limit: the engine's quote of that many at the
+       *     sale's price (a flash-sale line) and at the goods' own (a normal line, its ladder applied).
+       */
+      data: {
+        goods_name: string;
+        /** Format: int64 */
+        quantity: number;
+        /** @description Line 1 the sale's, line 2 the goods' own. */
+        quote: components['schemas']['CartQuote'];
+      };
+      /** @example ok */
+      msg: string;
+    };
+    /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
+    Envelope_FlashSaved: {
+      /**
+       * Format: int64
+       * @description 10000: success.
+       * @example 10000
+       */
+      code: number;
+      /** @description The session saved. */
+      data: {
+        /** Format: int64 */
+        id: number;
+      };
+      /** @example ok */
+      msg: string;
+    };
+    /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
     Envelope_ForgetStep: {
       /**
        * Format: int64
@@ -8999,6 +9115,45 @@ export interface components {
       msg: string;
     };
     /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
+    Envelope_Vec_FlashRow: {
+      /**
+       * Format: int64
+       * @description 10000: success.
+       * @example 10000
+       */
+      code: number;
+      data: {
+        /** Format: int64 */
+        ends_at: number;
+        /** Format: int64 */
+        goods_id: number;
+        goods_name: string;
+        /**
+         * @description The goods' own price.
+         * @example 25.00
+         */
+        goods_price: string;
+        /** Format: int64 */
+        id: number;
+        /** Format: int64 */
+        limit_number: number;
+        /** @example 19.90 */
+        price: string;
+        /**
+         * Format: int64
+         * @description Units ordered in it (cancelled orders not counted).
+         */
+        sold: number;
+        /** Format: int64 */
+        starts_at: number;
+        /** @description 未开始, 进行中 or 已结束. */
+        state: string;
+        ypgg: string;
+      }[];
+      /** @example ok */
+      msg: string;
+    };
+    /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
     Envelope_Vec_KxAd: {
       /**
        * Format: int64
@@ -9509,6 +9664,74 @@ export interface components {
     };
     /** @description A yes/no: 0 or 1, or a boolean. */
     Flag: (0 | 1) | boolean;
+    /** @description A session as the operator writes it. */
+    FlashForm: {
+      /**
+       * Format: int64
+       * @description 结束时间, Unix seconds, after the start (and after now, for a new session).
+       */
+      ends_at: number;
+      /**
+       * Format: int64
+       * @description 秒杀商品.
+       */
+      goods_id: number;
+      /**
+       * Format: int64
+       * @description 每人限购, 1 to 9999, in the goods' unit.
+       */
+      limit_number: number;
+      /**
+       * @description 秒杀价, below the goods' own price.
+       * @example 19.90
+       */
+      price: string;
+      /**
+       * Format: int64
+       * @description 开始时间, Unix seconds.
+       */
+      starts_at: number;
+    };
+    /**
+     * @description What a session does to a cart holding its limit: the engine's quote of that many at the
+     *     sale's price (a flash-sale line) and at the goods' own (a normal line, its ladder applied).
+     */
+    FlashPreview: {
+      goods_name: string;
+      /** Format: int64 */
+      quantity: number;
+      /** @description Line 1 the sale's, line 2 the goods' own. */
+      quote: components['schemas']['CartQuote'];
+    };
+    /** @description A session in the console's list. */
+    FlashRow: {
+      /** Format: int64 */
+      ends_at: number;
+      /** Format: int64 */
+      goods_id: number;
+      goods_name: string;
+      /**
+       * @description The goods' own price.
+       * @example 25.00
+       */
+      goods_price: string;
+      /** Format: int64 */
+      id: number;
+      /** Format: int64 */
+      limit_number: number;
+      /** @example 19.90 */
+      price: string;
+      /**
+       * Format: int64
+       * @description Units ordered in it (cancelled orders not counted).
+       */
+      sold: number;
+      /** Format: int64 */
+      starts_at: number;
+      /** @description 未开始, 进行中 or 已结束. */
+      state: string;
+      ypgg: string;
+    };
     /** @description A running flash sale: its price, the most one member may buy, when it ends (Unix seconds). */
     FlashSale: {
       /** Format: int64 */
@@ -9522,6 +9745,11 @@ export interface components {
        * @example 9.90
        */
       price: string | null;
+    };
+    /** @description The session saved. */
+    FlashSaved: {
+      /** Format: int64 */
+      id: number;
     };
     /** @description A step of a forgotten password: 1 `phone` and `code`; 2 the same with the new password. */
     ForgetForm: {
@@ -12830,6 +13058,8 @@ export type EnvelopeFavoriteGoods = components['schemas']['Envelope_FavoriteGood
 export type EnvelopeFavoritePage = components['schemas']['Envelope_FavoritePage'];
 export type EnvelopeFeedback = components['schemas']['Envelope_Feedback'];
 export type EnvelopeFeedbackPage = components['schemas']['Envelope_FeedbackPage'];
+export type EnvelopeFlashPreview = components['schemas']['Envelope_FlashPreview'];
+export type EnvelopeFlashSaved = components['schemas']['Envelope_FlashSaved'];
 export type EnvelopeForgetStep = components['schemas']['Envelope_ForgetStep'];
 export type EnvelopeGiven = components['schemas']['Envelope_Given'];
 export type EnvelopeGoodsActivities = components['schemas']['Envelope_GoodsActivities'];
@@ -12907,6 +13137,7 @@ export type EnvelopeVecCard = components['schemas']['Envelope_Vec_Card'];
 export type EnvelopeVecChanged = components['schemas']['Envelope_Vec_Changed'];
 export type EnvelopeVecCombinationCard = components['schemas']['Envelope_Vec_CombinationCard'];
 export type EnvelopeVecFeedbackRow = components['schemas']['Envelope_Vec_FeedbackRow'];
+export type EnvelopeVecFlashRow = components['schemas']['Envelope_Vec_FlashRow'];
 export type EnvelopeVecKxAd = components['schemas']['Envelope_Vec_KxAd'];
 export type EnvelopeVecLink = components['schemas']['Envelope_Vec_Link'];
 export type EnvelopeVecOperator = components['schemas']['Envelope_Vec_Operator'];
@@ -12939,7 +13170,11 @@ export type FieldChoice = components['schemas']['FieldChoice'];
 export type FieldErrors = components['schemas']['FieldErrors'];
 export type FieldSpec = components['schemas']['FieldSpec'];
 export type Flag = components['schemas']['Flag'];
+export type FlashForm = components['schemas']['FlashForm'];
+export type FlashPreview = components['schemas']['FlashPreview'];
+export type FlashRow = components['schemas']['FlashRow'];
 export type FlashSale = components['schemas']['FlashSale'];
+export type FlashSaved = components['schemas']['FlashSaved'];
 export type ForgetForm = components['schemas']['ForgetForm'];
 export type ForgetStep = components['schemas']['ForgetStep'];
 export type FreeShippingHint = components['schemas']['FreeShippingHint'];
@@ -13824,6 +14059,137 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Envelope_Answered'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  admin_flash_sales: {
+    parameters: {
+      query?: {
+        /** @description Only this goods' sessions. */
+        goods?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 秒杀场次 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_Vec_FlashRow'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  admin_flash_sales_add: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/x-www-form-urlencoded': components['schemas']['FlashForm'];
+      };
+    };
+    responses: {
+      /** @description 新增的场次 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_FlashSaved'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  admin_flash_sales_preview: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/x-www-form-urlencoded': components['schemas']['FlashForm'];
+      };
+    };
+    responses: {
+      /** @description 试算 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_FlashPreview'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  admin_flash_sales_change: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description 场次 id */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/x-www-form-urlencoded': components['schemas']['FlashForm'];
+      };
+    };
+    responses: {
+      /** @description 已保存 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_FlashSaved'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  admin_flash_sales_end: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description 场次 id */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 已结束 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_FlashSaved'];
         };
       };
       '4XX': components['responses']['Error'];

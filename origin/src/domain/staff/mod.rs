@@ -15,6 +15,7 @@ pub mod blocks;
 pub mod content;
 pub mod dashboard;
 pub mod export;
+pub mod flash;
 pub mod goods;
 pub mod goods_sheet;
 pub mod grants;

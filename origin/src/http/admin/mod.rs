@@ -8,6 +8,7 @@ mod audit;
 mod blocks;
 mod content;
 mod dashboard;
+mod flash;
 mod goods;
 mod grants;
 mod invoices;
@@ -57,6 +58,7 @@ pub fn router() -> OpenApiRouter<ApiContext> {
         .merge(blocks::router())
         .merge(goods::router())
         .merge(manjian::router())
+        .merge(flash::router())
 }
 
 /// What a call needs: the permission it names (`can::Ship`), or only a signed-in operator

@@ -47,6 +47,8 @@ export type ImportReport = Schemas['ImportReport'];
 export type ManjianRow = Schemas['ActivityRow'];
 export type ManjianRecord = Schemas['ActivityRecord'];
 export type ManjianPreview = Schemas['ManjianPreview'];
+export type FlashRow = Schemas['FlashRow'];
+export type FlashPreview = Schemas['FlashPreview'];
 /** A content block's kind, as its calls name it. */
 export type BlockKind = 'ad' | 'nav' | 'hot_term' | 'link';
 
@@ -692,5 +694,49 @@ export function usePreviewManjian() {
   return useMutation({
     mutationFn: (form: ManjianDraft & { id?: number; sample: string }) =>
       adminApi.post<ManjianPreview>('/api/admin/manjian/preview', form, { silent: true }),
+  });
+}
+
+export function useFlashSales(goods: number | null) {
+  return useQuery({
+    queryKey: ['admin', 'flash-sales', goods],
+    queryFn: () => adminApi.get<FlashRow[]>('/api/admin/flash-sales', { params: goods === null ? {} : { goods } }),
+    staleTime: 0,
+  });
+}
+
+/** A 秒杀 session as the form sends it. */
+export type FlashDraft = {
+  goods_id: number;
+  price: string;
+  limit_number: number;
+  starts_at: number;
+  ends_at: number;
+};
+
+/** Adds a session (`id` null) or changes session `id`; refusals are the form's to show. */
+export function useSaveFlash() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: ({ id, ...form }: FlashDraft & { id: number | null }) =>
+      id === null
+        ? adminApi.post<{ id: number }>('/api/admin/flash-sales', form, { silent: true })
+        : adminApi.put<{ id: number }>(`/api/admin/flash-sales/${id}`, form, { silent: true }),
+    onSuccess: refresh,
+  });
+}
+
+export function useEndFlash() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (id: number) => adminApi.post<{ id: number }>(`/api/admin/flash-sales/${id}/end`),
+    onSuccess: refresh,
+  });
+}
+
+/** The engine's quote of a session's limit at its price and at the goods' own; saves nothing. */
+export function usePreviewFlash() {
+  return useMutation({
+    mutationFn: (form: FlashDraft) => adminApi.post<FlashPreview>('/api/admin/flash-sales/preview', form, { silent: true }),
   });
 }
