@@ -605,7 +605,20 @@ test('a read-only operator reads everything, including the trail, and changes no
 
   // Every reading screen is in the menu, the trail too; 员工与权限 is not.
   const menu = reader.getByRole('menu');
-  for (const name of ['工作台', '会员', '订单', '发票', '商品', '批号入库', '文章', '广告与导航', '店铺设置', '操作日志'])
+  for (const name of [
+    '工作台',
+    '会员',
+    '订单',
+    '发票',
+    '商品',
+    '批号入库',
+    '满减活动',
+    '秒杀',
+    '文章',
+    '广告与导航',
+    '店铺设置',
+    '操作日志',
+  ])
     await expect(menu.getByRole('link', { name, exact: true })).toBeVisible();
   await expect(menu.getByRole('link', { name: '员工与权限' })).toHaveCount(0);
 
@@ -630,6 +643,18 @@ test('a read-only operator reads everything, including the trail, and changes no
   await reader.getByTestId('admin-goods').locator('tbody tr.ant-table-row').first().getByRole('link').click();
   await expect(reader.getByLabel('商品名称', { exact: true })).toBeDisabled();
   await expect(reader.getByRole('button', { name: '保存修改' })).toHaveCount(0);
+  // 满减 and 秒杀: listed and opened, with nothing to add, save or end.
+  await reader.goto(`${base()}/admin/manjian`);
+  await expect(reader.getByTestId('admin-manjian').locator('tbody tr.ant-table-row').first()).toBeVisible();
+  await expect(reader.getByRole('link', { name: '新增活动' })).toHaveCount(0);
+  await expect(reader.getByRole('button', { name: /结\s*束/ })).toHaveCount(0);
+  await reader.getByTestId('admin-manjian').locator('tbody tr.ant-table-row').first().getByRole('link').click();
+  await expect(reader.getByLabel('活动名称')).toBeDisabled();
+  await expect(reader.getByRole('button', { name: '保存活动' })).toHaveCount(0);
+  await reader.goto(`${base()}/admin/flash-sales`);
+  await expect(reader.getByTestId('admin-flash').locator('tbody tr.ant-table-row').first()).toBeVisible();
+  await expect(reader.getByRole('button', { name: '新增秒杀' })).toHaveCount(0);
+  await expect(reader.getByRole('button', { name: /修\s*改/ })).toHaveCount(0);
 
   // Past the page, the server refuses the write itself, and nothing is stored.
   const refused = await reader.evaluate(async (order) => {
