@@ -1571,6 +1571,83 @@ async fn a_flash_sale_session_is_priced_by_the_engine_limited_per_member_and_nev
     .await;
 }
 
+#[tokio::test]
+async fn orders_placed_while_operations_reprices_each_hold_one_price_and_a_buyer_whose_price_changed_is_told() {
+    on_both(|app| async move {
+        let operations = operator(&app, Role::Operations).await;
+        let warehouse = operator(&app, Role::Warehouse).await;
+        let goods = stocked_goods(&app, &operations, &warehouse, "调价并发测试片", "20.00").await;
+        let demo = app.demo().await;
+        let address = address_of(&app, "demo").await.to_string();
+        let path = format!("/api/admin/goods/{goods}");
+        let demo_id = "(SELECT id FROM members WHERE username = 'demo')";
+        let empty_cart = || async { sqlx::query(sqlx::AssertSqlSafe(format!("DELETE FROM cart_items WHERE member_id = {demo_id}"))).execute(&app.db.pool).await.unwrap() };
+
+        // The buyer's cart says 40.00; the price changes before the order: refused, and told.
+        empty_cart().await;
+        let line = add_to_cart(&app, &demo, goods, 2, &[]).await.to_string();
+        let (_, list) = app.get(&demo, "/api/cart/list").await;
+        let seen = list["data"]["quote"]["totals"]["payable"].as_str().unwrap().to_owned();
+        assert_eq!(seen, "40.00");
+        send_form(&app, &operations, Method::PUT, &path, &[("price", "21.00")]).await;
+        let (status, refused) = post_order(&app, &demo, "reprice-told", &[("ids", &line), ("address_id", &address), ("expected_payable", &seen)]).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{refused}");
+        assert_eq!(refused["data"]["errors"]["expected_payable"][0], "商品价格已变动，请刷新购物车后重试", "{refused}");
+        let orders: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM order_items WHERE goods_id = $1").bind(goods).fetch_one(&app.db.pool).await.unwrap();
+        assert_eq!(orders, 0, "nothing was ordered at a price the buyer did not see");
+
+        // Orders and price changes at once: each order is placed at the price the buyer saw, in
+        // one price for its line, or refused as above; never charged otherwise.
+        let prices = ["20.00", "21.00", "22.00", "23.00"];
+        let reprice = async {
+            for round in 0..24 {
+                let (status, _) = send_form(&app, &operations, Method::PUT, &path, &[("price", prices[round % prices.len()])]).await;
+                assert_eq!(status, StatusCode::OK);
+            }
+        };
+        let order = async {
+            let mut outcomes = Vec::new();
+            for round in 0..12 {
+                empty_cart().await;
+                let line = add_to_cart(&app, &demo, goods, 2, &[]).await.to_string();
+                let (_, list) = app.get(&demo, "/api/cart/list").await;
+                let seen = list["data"]["quote"]["totals"]["payable"].as_str().unwrap().to_owned();
+                let key = format!("reprice-{round}");
+                let (status, placed) =
+                    post_order(&app, &demo, &key, &[("ids", &line), ("address_id", &address), ("expected_payable", &seen)]).await;
+                outcomes.push((status, placed, seen));
+            }
+            outcomes
+        };
+        let ((), outcomes) = tokio::join!(reprice, order);
+        let mut placed = 0;
+        for (status, body, seen) in outcomes {
+            match status {
+                StatusCode::OK => {
+                    placed += 1;
+                    let order = body["data"]["id"].as_i64().unwrap();
+                    let (payable, price, number, amount): (i64, i64, i64, i64) = sqlx::query_as(
+                        "SELECT o.payable, i.price, i.number, i.amount FROM orders o JOIN order_items i ON i.order_id = o.id WHERE o.id = $1",
+                    )
+                    .bind(order)
+                    .fetch_one(&app.db.pool)
+                    .await
+                    .unwrap();
+                    assert_eq!(origin::money::text(payable), seen, "the order charges what the buyer saw");
+                    assert!([200_000, 210_000, 220_000, 230_000].contains(&price), "one of the prices set: {price}");
+                    assert_eq!((number, amount), (2, price * 2), "one price for the whole line");
+                }
+                StatusCode::UNPROCESSABLE_ENTITY => {
+                    assert_eq!(body["data"]["errors"]["expected_payable"][0], "商品价格已变动，请刷新购物车后重试", "{body}");
+                }
+                other => panic!("{other}: {body}"),
+            }
+        }
+        assert!(placed > 0, "some orders were placed between the changes");
+    })
+    .await;
+}
+
 /// A workbook of one sheet: `headings`, then `rows`, every cell text.
 fn workbook_of(headings: &[&str], rows: &[Vec<String>]) -> Vec<u8> {
     let mut book = rust_xlsxwriter::Workbook::new();
