@@ -137,6 +137,52 @@ fn voucher_input(row: &VoucherRow) -> Value {
     })
 }
 
+/// A coupon of a template, as the engine's input reads it (a sample for the console's preview):
+/// `kind`, `scope` and the stored `amount`, `min_amount`, `rate` and `max_reduce` as the template
+/// keeps them, valid from `starts_at` until before `expires_at`.
+#[allow(clippy::too_many_arguments)]
+pub fn template_coupon(
+    id: i64,
+    kind: i64,
+    scope: i64,
+    amount: i64,
+    min_amount: i64,
+    rate: i64,
+    max_reduce: Option<i64>,
+    starts_at: i64,
+    expires_at: i64,
+) -> Value {
+    coupon_input(&CouponRow { id, kind, scope, amount, min_amount, rate, max_reduce, starts_at, expires_at })
+}
+
+/// A cash voucher of a template, as the engine's input reads it.
+pub fn template_voucher(id: i64, amount: i64, min_amount: i64, starts_at: i64, expires_at: i64) -> Value {
+    voucher_input(&VoucherRow { id, amount, min_amount, starts_at, expires_at })
+}
+
+/// The settlement input of an account holding only `coupons` and `vouchers` (and no red packets
+/// or points), with the shop's settings, read by the engine's reader.
+pub async fn sample_accounts(
+    conn: &mut AnyConnection,
+    coupons: Vec<Value>,
+    vouchers: Vec<Value>,
+    now: i64,
+) -> anyhow::Result<SettlementInput> {
+    let settings = settings(conn).await?;
+    let settlement = json!({
+        "now": now,
+        "coupons": coupons,
+        "cash_vouchers": vouchers,
+        "red_packet_balance": "0",
+        "points_balance": 0,
+        "shipping_fee": settings.shipping_fee.to_string(),
+        "red_packet_max_rate": settings.red_packet_max_rate.to_string(),
+        "points_per_yuan": settings.points_per_yuan,
+        "points_max_rate": settings.points_max_rate.to_string(),
+    });
+    read_input(settlement).map_err(|error| anyhow::anyhow!("a sample account is not the engine's input: {error}"))
+}
+
 /// The settlement input read by the engine's own reader, so that every value reaching its
 /// rules passed its checks (a 折扣 coupon's rate above 0 and below 1, amounts not negative, …).
 pub fn read_input(settlement: Value) -> Result<SettlementInput, EngineError> {

@@ -112,6 +112,11 @@ fn needs() -> Vec<(Method, &'static str, Option<Permission>)> {
         (Method::DELETE, "/api/admin/blocks/{kind}/{id}", Some(Content)),
         (Method::GET, "/api/admin/manjian", Some(Read)),
         (Method::GET, "/api/admin/flash-sales", Some(Read)),
+        (Method::GET, "/api/admin/coupon-templates", Some(Read)),
+        (Method::POST, "/api/admin/coupon-templates", Some(Promotions)),
+        (Method::POST, "/api/admin/coupon-templates/preview", Some(Read)),
+        (Method::PUT, "/api/admin/coupon-templates/{template}/{id}", Some(Promotions)),
+        (Method::POST, "/api/admin/coupon-templates/{template}/{id}/grant", Some(GrantBenefits)),
         (Method::POST, "/api/admin/flash-sales", Some(Promotions)),
         (Method::POST, "/api/admin/flash-sales/preview", Some(Read)),
         (Method::PUT, "/api/admin/flash-sales/{id}", Some(Promotions)),
@@ -1644,6 +1649,110 @@ async fn orders_placed_while_operations_reprices_each_hold_one_price_and_a_buyer
             }
         }
         assert!(placed > 0, "some orders were placed between the changes");
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn coupon_templates_are_kept_previewed_by_the_engine_granted_to_a_group_and_keep_their_value_once_held() {
+    on_both(|app| async move {
+        let operations = operator(&app, Role::Operations).await;
+        let warehouse = operator(&app, Role::Warehouse).await;
+        let path = "/api/admin/coupon-templates";
+
+        // Each wrong field on its own, in Chinese.
+        let (status, refused) = app
+            .post(&operations, path, &[("template", "coupon"), ("title", "满300减300"), ("kind", "1"), ("amount", "300"), ("min_amount", "300"), ("days", "0")])
+            .await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{refused}");
+        assert_eq!(refused["data"]["errors"]["amount"][0], "面额须小于使用门槛");
+        assert_eq!(refused["data"]["errors"]["days"][0], "有效天数应在1到365之间");
+        let (_, refused) = app.post(&operations, path, &[("template", "coupon"), ("title", "折扣"), ("kind", "2"), ("rate", "1.2"), ("days", "30")]).await;
+        assert_eq!(refused["data"]["errors"]["rate"][0], "折扣应大于0且小于1，如 0.95", "{refused}");
+        let reduce = [("template", "coupon"), ("title", "满300减15"), ("kind", "1"), ("scope", "0"), ("amount", "15"), ("min_amount", "300"), ("days", "30"), ("centre_stock", "100"), ("per_member", "1")];
+        assert_eq!(app.post(&warehouse, path, &reduce).await.0, StatusCode::FORBIDDEN);
+
+        // The preview: just below the threshold it is not usable, at it and above it takes 15 off.
+        let (status, preview) = app.post(&operations, &format!("{path}/preview"), &reduce).await;
+        assert_eq!(status, StatusCode::OK, "{preview}");
+        let rows = preview["data"].as_array().unwrap();
+        let seen: Vec<(&str, bool, &str, &str)> = rows
+            .iter()
+            .map(|row| (row["goods"].as_str().unwrap(), row["usable"].as_bool().unwrap(), row["value"].as_str().unwrap(), row["need"].as_str().unwrap()))
+            .collect();
+        assert_eq!(seen, [("299.99", false, "0.00", "0.01"), ("300.00", true, "15.00", "0.00"), ("600.00", true, "15.00", "0.00")]);
+        let due = |row: &Value| row["due"].as_str().unwrap().parse::<f64>().unwrap();
+        assert!((due(&rows[2]) - due(&rows[1]) - 300.0).abs() < 1e-9, "{preview}");
+        let discount = [("template", "coupon"), ("title", "饮片9.5折"), ("kind", "2"), ("scope", "2"), ("rate", "0.95"), ("max_reduce", "50"), ("days", "30"), ("amounts", "600,2000")];
+        let (_, preview) = app.post(&operations, &format!("{path}/preview"), &discount).await;
+        assert_eq!((preview["data"][0]["value"].as_str(), preview["data"][1]["value"].as_str()), (Some("30.00"), Some("50.00")), "{preview}");
+
+        // Saved, listed as a buyer reads it, and granted to the demo member's buyer type.
+        let (status, added) = app.post(&operations, path, &reduce).await;
+        assert_eq!(status, StatusCode::OK, "{added}");
+        let coupon = added["data"]["id"].as_i64().unwrap();
+        let (status, _) = app.post(&operations, path, &discount[..7]).await;
+        assert_eq!(status, StatusCode::OK);
+        let (_, listed) = app.get(&operations, path).await;
+        let rules: Vec<(&str, &str, &str)> = listed["data"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|row| row["title"] == "满300减15" || row["title"] == "饮片9.5折")
+            .map(|row| (row["kind_name"].as_str().unwrap(), row["scope_name"].as_str().unwrap(), row["rule"].as_str().unwrap()))
+            .collect();
+        assert_eq!(rules, [("折扣券", "中药饮片", "无门槛9.5折，最多减50"), ("满减券", "全场通用", "满300减15")]);
+        let buyer_type: i64 = sqlx::query_scalar("SELECT buyer_type FROM members WHERE username = 'demo'").fetch_one(&app.db.pool).await.unwrap();
+        let group = [("group", "buyer_type"), ("buyer_type", &buyer_type.to_string()), ("count", "2"), ("reason", "老客户回馈")];
+        let grant = format!("{path}/coupon/{coupon}/grant");
+        let (status, _) = app.post(&warehouse, &grant, &group).await;
+        assert_eq!(status, StatusCode::FORBIDDEN);
+        let (_, refused) = app.post(&operations, &grant, &[("group", "approved"), ("count", "1"), ("reason", " ")]).await;
+        assert_eq!(refused["data"]["errors"]["reason"][0], "请填写发放原因");
+        let (status, granted) = app.post(&operations, &grant, &group).await;
+        assert_eq!(status, StatusCode::OK, "{granted}");
+        let members: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM members WHERE is_passed = 1 AND buyer_type = $1")
+            .bind(buyer_type)
+            .fetch_one(&app.db.pool)
+            .await
+            .unwrap();
+        assert_eq!(granted["data"]["members"], members);
+        let held: i64 = sqlx::query_scalar(
+            "SELECT COUNT(*) FROM member_coupons m JOIN members u ON u.id = m.member_id WHERE u.username = 'demo' AND m.coupon_id = $1",
+        )
+        .bind(coupon)
+        .fetch_one(&app.db.pool)
+        .await
+        .unwrap();
+        assert_eq!(held, 2);
+
+        // Held, it keeps its value; its title and days may change.
+        let change = format!("{path}/coupon/{coupon}");
+        let mut more = reduce.to_vec();
+        more[4] = ("amount", "20");
+        let (status, refused) = send_form(&app, &operations, Method::PUT, &change, &more).await;
+        assert_eq!(status, StatusCode::CONFLICT);
+        assert_eq!(refused["msg"], format!("已发放{}张，不能修改面额、门槛和适用范围；请新建优惠券", members * 2));
+        let mut renamed = reduce.to_vec();
+        renamed[1] = ("title", "满300减15（老客户）");
+        renamed[6] = ("days", "60");
+        let (status, _) = send_form(&app, &operations, Method::PUT, &change, &renamed).await;
+        assert_eq!(status, StatusCode::OK);
+
+        // A cash voucher: 无门槛减10 takes 10 off 50.
+        let voucher = [("template", "voucher"), ("title", "无门槛10元"), ("amount", "10"), ("days", "15"), ("amounts", "50")];
+        let (_, preview) = app.post(&operations, &format!("{path}/preview"), &voucher).await;
+        assert_eq!((preview["data"][0]["usable"].as_bool(), preview["data"][0]["value"].as_str()), (Some(true), Some("10.00")), "{preview}");
+        let (status, _) = app.post(&operations, path, &voucher[..4]).await;
+        assert_eq!(status, StatusCode::OK);
+
+        let trail: Vec<String> = sqlx::query_scalar(
+            "SELECT action FROM audit_log WHERE action LIKE 'coupon.%' OR action LIKE 'voucher.%' OR action = 'grant.coupon_group' ORDER BY id",
+        )
+        .fetch_all(&app.db.pool)
+        .await
+        .unwrap();
+        assert_eq!(trail, ["coupon.add", "coupon.add", "grant.coupon_group", "coupon.change", "voucher.add"]);
     })
     .await;
 }

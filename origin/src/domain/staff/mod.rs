@@ -13,6 +13,7 @@
 pub mod audit;
 pub mod blocks;
 pub mod content;
+pub mod coupons;
 pub mod dashboard;
 pub mod export;
 pub mod flash;

@@ -7,6 +7,7 @@
 mod audit;
 mod blocks;
 mod content;
+mod coupons;
 mod dashboard;
 mod flash;
 mod goods;
@@ -59,6 +60,7 @@ pub fn router() -> OpenApiRouter<ApiContext> {
         .merge(goods::router())
         .merge(manjian::router())
         .merge(flash::router())
+        .merge(coupons::router())
 }
 
 /// What a call needs: the permission it names (`can::Ship`), or only a signed-in operator
