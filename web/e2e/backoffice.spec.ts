@@ -10,6 +10,14 @@
 //   finds it by pinyin and buys ten at the ladder's price; a price change (and an undone edit),
 //   下架 and 上架 again are in the buyer's cart at once; the goods exported, changed in the form
 //   and imported back (a file that is no workbook refused first);
+// - operations puts a new goods with a ladder into a new 满减 activity (a tier taking less off
+//   refused, the preview tried at two quantities), the buyer reaches the tier in the cart, unticks
+//   and ticks again, sees a changed tier on reload and orders at the engine's prices; a second
+//   activity wanting the goods is warned of; the activity is ended;
+// - operations opens a 秒杀 session (a price not below the goods' own refused), the buyer buys
+//   within its limit, a reprice and the end reach the cart;
+// - operations adds a coupon (a face value at the threshold refused), previews it as a 满减 and a
+//   折扣, grants it to a buyer type, the buyer holds it, and a held coupon keeps its face value;
 // - a super signs in with a TOTP code, adds a customer-service operator, changes the role and
 //   disables the account (which then cannot sign in), and finds all of it in 操作日志 with the
 //   values before and after.
@@ -1018,4 +1026,93 @@ test('operations opens a 秒杀 session, reprices and ends it, and the buyer’s
     ['flash.change'],
     ['flash.end'],
   ]);
+});
+
+test('operations adds a coupon the engine previews, changes its mind on the face value, grants it to a buyer type, and the buyer holds it', async ({
+  page,
+  browser,
+}) => {
+  const { username } = addOperator('operations');
+  const console_ = await consolePage(browser, username);
+  const title = `满300减15-${Date.now().toString(36).slice(-4)}`;
+  await console_.goto(`${base()}/admin/coupons`);
+  await console_.getByRole('button', { name: '新增优惠券' }).click();
+  const dialog = console_.getByRole('dialog', { name: '新增优惠券' });
+  await dialog.getByLabel('名称').fill(title);
+  await dialog.getByLabel('使用门槛').fill('300');
+  await dialog.getByLabel('面额').fill('300');
+  await dialog.getByRole('button', { name: /保\s*存/ }).click();
+  await expect(dialog).toContainText('面额须小于使用门槛');
+  expect(sql('SELECT COUNT(*) FROM coupons WHERE title = ?', title)).toEqual([[0]]);
+
+  // The engine's preview: just below the threshold it is not usable; at it, 15 off.
+  await dialog.getByLabel('面额').fill('15');
+  await dialog.getByLabel('试算金额').fill('299.99,300,600');
+  await dialog.getByRole('button', { name: /试\s*算/ }).click();
+  const rows = dialog.getByTestId('template-preview').locator('tbody tr');
+  await expect(rows).toHaveCount(3);
+  await expect(rows.nth(0)).toContainText('不可用');
+  await expect(rows.nth(0)).toContainText('¥0.01');
+  await expect(rows.nth(1)).toContainText('¥15.00');
+  // A discount instead, previewed, then back to the 满减 the shop wants.
+  await dialog.getByLabel('折扣券').check();
+  await dialog.getByLabel('折扣', { exact: true }).fill('0.9');
+  await dialog.getByRole('button', { name: /试\s*算/ }).click();
+  await expect(rows.nth(2)).toContainText('¥60.00');
+  await dialog.getByLabel('满减券').check();
+  await dialog.getByRole('button', { name: /试\s*算/ }).click();
+  await expect(rows.nth(2)).toContainText('¥15.00');
+  await dialog.getByRole('button', { name: /保\s*存/ }).click();
+  await expect(dialog).toBeHidden();
+  const [[coupon, kind, amount, minAmount]] = sql('SELECT id, kind, amount, min_amount FROM coupons WHERE title = ?', title) as [
+    [number, number, number, number],
+  ];
+  expect([kind, amount, minAmount]).toEqual([1, 150_000, 3_000_000]);
+  const row = console_.getByTestId('admin-coupons').locator('tbody tr').filter({ hasText: title });
+  await expect(row).toContainText('满300减15');
+
+  // Granted to the demo member's buyer type, twice each, with a reason.
+  const [[buyerType]] = sql("SELECT buyer_type FROM members WHERE username = 'demo'") as [[number]];
+  const typeName = ['', '单体药店', '连锁药店', '诊所', '医院/卫生院', '批发企业'][buyerType];
+  await row.getByRole('button', { name: /发\s*放/ }).click();
+  const grant = console_.getByRole('dialog', { name: `发放「${title}」` });
+  await grant.getByLabel('按客户类型').check();
+  // Chosen by the keyboard, as an operator who knows the list does: the first type is active.
+  const types = grant.getByRole('combobox', { name: '客户类型' });
+  await types.focus();
+  await types.press('Enter');
+  for (let step = 1; step < buyerType; step++) await types.press('ArrowDown');
+  await types.press('Enter');
+  await expect(grant).toContainText(typeName);
+  await grant.getByLabel('每人张数').fill('2');
+  await grant.getByRole('button', { name: /发\s*放/ }).click();
+  await expect(grant).toContainText('请填写发放原因');
+  await grant.getByLabel('发放原因').fill('老客户回馈');
+  await grant.getByRole('button', { name: /发\s*放/ }).click();
+  const [[members]] = sql('SELECT COUNT(*) FROM members WHERE is_passed = 1 AND buyer_type = ?', buyerType) as [[number]];
+  await expect(grant.getByTestId('grant-done')).toHaveText(`已发放给${members}位会员`);
+  await grant.getByRole('button', { name: '关 闭', exact: true }).click();
+  await expect(row).toContainText(`${members * 2}/0`);
+
+  // The buyer holds two, as the wallet shows them.
+  await login(page);
+  await page.goto(`${base()}/wdqb/yhq`);
+  const cards = page.getByTestId('coupon-card').filter({ hasText: title });
+  await expect(cards).toHaveCount(2);
+  await expect(cards.first()).toContainText('满300可用');
+  expect(
+    sql("SELECT COUNT(*) FROM member_coupons m JOIN members u ON u.id = m.member_id WHERE u.username = 'demo' AND m.coupon_id = ?", coupon),
+  ).toEqual([[2]]);
+
+  // Held, its face value cannot change; its name can.
+  await row.getByRole('button', { name: /修\s*改/ }).click();
+  const change = console_.getByRole('dialog', { name: `修改优惠券 ${coupon}` });
+  await change.getByLabel('面额').fill('20');
+  await change.getByRole('button', { name: /保\s*存/ }).click();
+  await expect(change.getByTestId('template-refused')).toContainText('不能修改面额、门槛和适用范围');
+  await change.getByLabel('面额').fill('15.00');
+  await change.getByLabel('名称').fill(`${title}（回馈）`);
+  await change.getByRole('button', { name: /保\s*存/ }).click();
+  await expect(change).toBeHidden();
+  expect(sql('SELECT title, amount FROM coupons WHERE id = ?', coupon)).toEqual([[`${title}（回馈）`, 150_000]]);
 });

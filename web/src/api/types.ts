@@ -368,6 +368,90 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/coupon-templates': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * `GET /api/admin/coupon-templates`: every coupon template, then every cash-voucher template,
+     *     newest first, with what each takes off and how many copies members hold and used.
+     */
+    get: operations['admin_coupon_templates'];
+    put?: never;
+    /**
+     * `POST /api/admin/coupon-templates`: adds a coupon or cash-voucher template; every wrong field a
+     *     422 on its field.
+     */
+    post: operations['admin_coupon_templates_add'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/coupon-templates/preview': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * `POST /api/admin/coupon-templates/preview`: what one copy of the template takes off an order
+     *     of each goods amount, settled by the engine. Saves nothing.
+     */
+    post: operations['admin_coupon_templates_preview'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/coupon-templates/{template}/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * `PUT /api/admin/coupon-templates/{template}/{id}`: changes a template; one whose copies members
+     *     hold keeps its value (409).
+     */
+    put: operations['admin_coupon_templates_change'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/coupon-templates/{template}/{id}/grant': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * `POST /api/admin/coupon-templates/{template}/{id}/grant`: gives copies to every member of a
+     *     group, each told in a message; one audit row.
+     */
+    post: operations['admin_coupon_templates_grant'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/dashboard': {
     parameters: {
       query?: never;
@@ -7055,6 +7139,22 @@ export interface components {
       msg: string;
     };
     /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
+    Envelope_GroupGranted: {
+      /**
+       * Format: int64
+       * @description 10000: success.
+       * @example 10000
+       */
+      code: number;
+      /** @description How many members got copies. */
+      data: {
+        /** Format: int64 */
+        members: number;
+      };
+      /** @example ok */
+      msg: string;
+    };
+    /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
     Envelope_HomeData: {
       /**
        * Format: int64
@@ -8727,6 +8827,22 @@ export interface components {
       msg: string;
     };
     /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
+    Envelope_TemplateSaved: {
+      /**
+       * Format: int64
+       * @description 10000: success.
+       * @example 10000
+       */
+      code: number;
+      /** @description The template saved. */
+      data: {
+        /** Format: int64 */
+        id: number;
+      };
+      /** @example ok */
+      msg: string;
+    };
+    /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
     Envelope_Unread: {
       /**
        * Format: int64
@@ -9284,6 +9400,91 @@ export interface components {
        */
       code: number;
       data: string[];
+      /** @example ok */
+      msg: string;
+    };
+    /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
+    Envelope_Vec_TemplatePreviewRow: {
+      /**
+       * Format: int64
+       * @description 10000: success.
+       * @example 10000
+       */
+      code: number;
+      data: {
+        /**
+         * @description What the member pays, shipping included.
+         * @example 285.00
+         */
+        due: string;
+        /** @example 300.00 */
+        goods: string;
+        /**
+         * @description How much more reaches its threshold.
+         * @example 0.00
+         */
+        need: string;
+        usable: boolean;
+        /**
+         * @description What it takes off.
+         * @example 15.00
+         */
+        value: string;
+      }[];
+      /** @example ok */
+      msg: string;
+    };
+    /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
+    Envelope_Vec_TemplateRow: {
+      /**
+       * Format: int64
+       * @description 10000: success.
+       * @example 10000
+       */
+      code: number;
+      data: {
+        /** @example 15.00 */
+        amount: string;
+        /** Format: int64 */
+        centre_claimed: number;
+        /** Format: int64 */
+        centre_stock: number;
+        /** Format: int64 */
+        days: number;
+        /**
+         * Format: int64
+         * @description Copies members hold or held.
+         */
+        held: number;
+        /** Format: int64 */
+        id: number;
+        /**
+         * Format: int64
+         * @description The form's values as text, for the form.
+         */
+        kind: number;
+        /** @description 满减券, 折扣券 or 现金券. */
+        kind_name: string;
+        /** @description Empty for none. */
+        max_reduce: string;
+        /** @example 300.00 */
+        min_amount: string;
+        /** Format: int64 */
+        per_member: number;
+        /** @description `0.95`; empty for none. */
+        rate: string;
+        /** @description `满300减15`. */
+        rule: string;
+        /** Format: int64 */
+        scope: number;
+        /** @description 全场通用, 优选商品, 中药饮片 or 医疗器械. */
+        scope_name: string;
+        /** @description `coupon` or `voucher`. */
+        template: string;
+        title: string;
+        /** Format: int64 */
+        used: number;
+      }[];
       /** @example ok */
       msg: string;
     };
@@ -10034,6 +10235,28 @@ export interface components {
        */
       second_operator_above: string;
       vouchers: components['schemas']['GrantTemplate'][];
+    };
+    /** @description Who gets copies. */
+    GroupGrantForm: {
+      /**
+       * Format: int64
+       * @description 1 单体药店, 2 连锁药店, 3 诊所, 4 医院/卫生院, 5 批发企业.
+       */
+      buyer_type?: number | null;
+      /**
+       * Format: int64
+       * @description Copies per member, 1 to 100.
+       */
+      count: number;
+      /** @description `approved`: every approved member; `buyer_type`: approved members of `buyer_type`. */
+      group: string;
+      /** @description 发放原因, at most 100 characters. */
+      reason: string;
+    };
+    /** @description How many members got copies. */
+    GroupGranted: {
+      /** Format: int64 */
+      members: number;
     };
     HelpArticle: {
       /** Format: int64 */
@@ -12551,6 +12774,146 @@ export interface components {
       is_show: number;
       name: string;
     };
+    /** @description A template as the operator writes it. */
+    TemplateForm: {
+      /**
+       * @description 面额 (满减券, 现金券).
+       * @example 15
+       */
+      amount?: string | null;
+      /**
+       * Format: int64
+       * @description Coupons: how many the coupon centre hands out in all; 0 keeps it out of the centre.
+       */
+      centre_stock?: number | null;
+      /**
+       * Format: int64
+       * @description 有效天数, 1 to 365, from the day a copy is given.
+       */
+      days: number;
+      /**
+       * Format: int64
+       * @description Coupons: 1 满减券, 2 折扣券.
+       */
+      kind?: number | null;
+      /** @description 折扣券: 最多优惠; empty for none. */
+      max_reduce?: string | null;
+      /**
+       * @description 使用门槛; empty or 0 for none.
+       * @example 300
+       */
+      min_amount?: string | null;
+      /**
+       * Format: int64
+       * @description Coupons: the most the centre gives one member, 1 to 99.
+       */
+      per_member?: number | null;
+      /**
+       * @description 折扣券: the share paid, above 0 and below 1 (`0.95`).
+       * @example 0.95
+       */
+      rate?: string | null;
+      /**
+       * Format: int64
+       * @description Coupons: 0 全场通用, 1 优选商品, 2 中药饮片, 3 医疗器械.
+       */
+      scope?: number | null;
+      /** @description `coupon` (优惠券) or `voucher` (现金券). */
+      template: string;
+      /** @description 名称, at most 30 characters. */
+      title: string;
+    };
+    /** @description A template and the goods amounts to settle it on. */
+    TemplatePreviewForm: {
+      amount?: string | null;
+      /**
+       * @description 试算金额: goods amounts by commas (at most 10); absent: below, at and twice the threshold.
+       * @example 299.99,300,600
+       */
+      amounts?: string | null;
+      /** Format: int64 */
+      days: number;
+      /** Format: int64 */
+      kind?: number | null;
+      max_reduce?: string | null;
+      min_amount?: string | null;
+      rate?: string | null;
+      /** Format: int64 */
+      scope?: number | null;
+      /** @description `coupon` or `voucher`; the other fields as `TemplateForm`'s. */
+      template: string;
+      title: string;
+    };
+    /** @description What a template takes off an order of one goods amount, by the engine. */
+    TemplatePreviewRow: {
+      /**
+       * @description What the member pays, shipping included.
+       * @example 285.00
+       */
+      due: string;
+      /** @example 300.00 */
+      goods: string;
+      /**
+       * @description How much more reaches its threshold.
+       * @example 0.00
+       */
+      need: string;
+      usable: boolean;
+      /**
+       * @description What it takes off.
+       * @example 15.00
+       */
+      value: string;
+    };
+    /** @description A template in the console's list. */
+    TemplateRow: {
+      /** @example 15.00 */
+      amount: string;
+      /** Format: int64 */
+      centre_claimed: number;
+      /** Format: int64 */
+      centre_stock: number;
+      /** Format: int64 */
+      days: number;
+      /**
+       * Format: int64
+       * @description Copies members hold or held.
+       */
+      held: number;
+      /** Format: int64 */
+      id: number;
+      /**
+       * Format: int64
+       * @description The form's values as text, for the form.
+       */
+      kind: number;
+      /** @description 满减券, 折扣券 or 现金券. */
+      kind_name: string;
+      /** @description Empty for none. */
+      max_reduce: string;
+      /** @example 300.00 */
+      min_amount: string;
+      /** Format: int64 */
+      per_member: number;
+      /** @description `0.95`; empty for none. */
+      rate: string;
+      /** @description `满300减15`. */
+      rule: string;
+      /** Format: int64 */
+      scope: number;
+      /** @description 全场通用, 优选商品, 中药饮片 or 医疗器械. */
+      scope_name: string;
+      /** @description `coupon` or `voucher`. */
+      template: string;
+      title: string;
+      /** Format: int64 */
+      used: number;
+    };
+    /** @description The template saved. */
+    TemplateSaved: {
+      /** Format: int64 */
+      id: number;
+    };
     /** @description A hot search term (热门搜索). */
     TermRow: {
       /** Format: int64 */
@@ -13070,6 +13433,7 @@ export type EnvelopeGoodsLots = components['schemas']['Envelope_GoodsLots'];
 export type EnvelopeGoodsPage = components['schemas']['Envelope_GoodsPage'];
 export type EnvelopeGoodsRecord = components['schemas']['Envelope_GoodsRecord'];
 export type EnvelopeGrantTemplates = components['schemas']['Envelope_GrantTemplates'];
+export type EnvelopeGroupGranted = components['schemas']['Envelope_GroupGranted'];
 export type EnvelopeHomeData = components['schemas']['Envelope_HomeData'];
 export type EnvelopeImportReport = components['schemas']['Envelope_ImportReport'];
 export type EnvelopeInvoice = components['schemas']['Envelope_Invoice'];
@@ -13125,6 +13489,7 @@ export type EnvelopeSettings = components['schemas']['Envelope_Settings'];
 export type EnvelopeShipOutcome = components['schemas']['Envelope_ShipOutcome'];
 export type EnvelopeSpikeFloor = components['schemas']['Envelope_SpikeFloor'];
 export type EnvelopeStoreList = components['schemas']['Envelope_StoreList'];
+export type EnvelopeTemplateSaved = components['schemas']['Envelope_TemplateSaved'];
 export type EnvelopeUnread = components['schemas']['Envelope_Unread'];
 export type EnvelopeUserInfo = components['schemas']['Envelope_UserInfo'];
 export type EnvelopeUserState = components['schemas']['Envelope_UserState'];
@@ -13144,6 +13509,8 @@ export type EnvelopeVecOperator = components['schemas']['Envelope_Vec_Operator']
 export type EnvelopeVecPointsOrderRow = components['schemas']['Envelope_Vec_PointsOrderRow'];
 export type EnvelopeVecStockGoods = components['schemas']['Envelope_Vec_StockGoods'];
 export type EnvelopeVecString = components['schemas']['Envelope_Vec_String'];
+export type EnvelopeVecTemplatePreviewRow = components['schemas']['Envelope_Vec_TemplatePreviewRow'];
+export type EnvelopeVecTemplateRow = components['schemas']['Envelope_Vec_TemplateRow'];
 export type EnvelopeVecWantedRow = components['schemas']['Envelope_Vec_WantedRow'];
 export type EnvelopeVecWelfareRow = components['schemas']['Envelope_Vec_WelfareRow'];
 export type EnvelopeVoucherPage = components['schemas']['Envelope_VoucherPage'];
@@ -13192,6 +13559,8 @@ export type GoodsRecord = components['schemas']['GoodsRecord'];
 export type GoodsRow = components['schemas']['GoodsRow'];
 export type GrantTemplate = components['schemas']['GrantTemplate'];
 export type GrantTemplates = components['schemas']['GrantTemplates'];
+export type GroupGrantForm = components['schemas']['GroupGrantForm'];
+export type GroupGranted = components['schemas']['GroupGranted'];
 export type HelpArticle = components['schemas']['HelpArticle'];
 export type HelpGroup = components['schemas']['HelpGroup'];
 export type HomeData = components['schemas']['HomeData'];
@@ -13349,6 +13718,11 @@ export type Store = components['schemas']['Store'];
 export type StoreForm = components['schemas']['StoreForm'];
 export type StoreList = components['schemas']['StoreList'];
 export type Tag = components['schemas']['Tag'];
+export type TemplateForm = components['schemas']['TemplateForm'];
+export type TemplatePreviewForm = components['schemas']['TemplatePreviewForm'];
+export type TemplatePreviewRow = components['schemas']['TemplatePreviewRow'];
+export type TemplateRow = components['schemas']['TemplateRow'];
+export type TemplateSaved = components['schemas']['TemplateSaved'];
 export type TermRow = components['schemas']['TermRow'];
 export type ThreadMessage = components['schemas']['ThreadMessage'];
 export type TierHint = components['schemas']['TierHint'];
@@ -13983,6 +14357,142 @@ export interface operations {
           'image/jpeg': unknown;
           'image/png': unknown;
           'application/pdf': unknown;
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  admin_coupon_templates: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 券模板 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_Vec_TemplateRow'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  admin_coupon_templates_add: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/x-www-form-urlencoded': components['schemas']['TemplateForm'];
+      };
+    };
+    responses: {
+      /** @description 新增的模板 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_TemplateSaved'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  admin_coupon_templates_preview: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/x-www-form-urlencoded': components['schemas']['TemplatePreviewForm'];
+      };
+    };
+    responses: {
+      /** @description 试算 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_Vec_TemplatePreviewRow'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  admin_coupon_templates_change: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description coupon 或 voucher */
+        template: string;
+        /** @description 模板 id */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/x-www-form-urlencoded': components['schemas']['TemplateForm'];
+      };
+    };
+    responses: {
+      /** @description 已保存 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_TemplateSaved'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  admin_coupon_templates_grant: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description coupon 或 voucher */
+        template: string;
+        /** @description 模板 id */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/x-www-form-urlencoded': components['schemas']['GroupGrantForm'];
+      };
+    };
+    responses: {
+      /** @description 已发放 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_GroupGranted'];
         };
       };
       '4XX': components['responses']['Error'];

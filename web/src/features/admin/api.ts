@@ -48,6 +48,8 @@ export type ManjianRow = Schemas['ActivityRow'];
 export type ManjianRecord = Schemas['ActivityRecord'];
 export type ManjianPreview = Schemas['ManjianPreview'];
 export type FlashRow = Schemas['FlashRow'];
+export type TemplateRow = Schemas['TemplateRow'];
+export type TemplatePreviewRow = Schemas['TemplatePreviewRow'];
 export type FlashPreview = Schemas['FlashPreview'];
 /** A content block's kind, as its calls name it. */
 export type BlockKind = 'ad' | 'nav' | 'hot_term' | 'link';
@@ -738,5 +740,44 @@ export function useEndFlash() {
 export function usePreviewFlash() {
   return useMutation({
     mutationFn: (form: FlashDraft) => adminApi.post<FlashPreview>('/api/admin/flash-sales/preview', form, { silent: true }),
+  });
+}
+
+export function useCouponTemplates() {
+  return useQuery({
+    queryKey: ['admin', 'coupon-templates'],
+    queryFn: () => adminApi.get<TemplateRow[]>('/api/admin/coupon-templates'),
+    staleTime: 0,
+  });
+}
+
+/** A template as the form sends it; `template` is `coupon` or `voucher`. */
+export type TemplateDraft = Record<string, string | number>;
+
+/** Adds a template (`id` null) or changes one; refusals are the form's to show. */
+export function useSaveTemplate() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: ({ id, form }: { id: number | null; form: TemplateDraft }) =>
+      id === null
+        ? adminApi.post<{ id: number }>('/api/admin/coupon-templates', form, { silent: true })
+        : adminApi.put<{ id: number }>(`/api/admin/coupon-templates/${form.template}/${id}`, form, { silent: true }),
+    onSuccess: refresh,
+  });
+}
+
+/** What a copy of the template takes off sample goods amounts, settled by the engine. */
+export function usePreviewTemplate() {
+  return useMutation({
+    mutationFn: (form: TemplateDraft) => adminApi.post<TemplatePreviewRow[]>('/api/admin/coupon-templates/preview', form, { silent: true }),
+  });
+}
+
+export function useGrantTemplate() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: ({ template, id, form }: { template: string; id: number; form: Record<string, string | number> }) =>
+      adminApi.post<{ members: number }>(`/api/admin/coupon-templates/${template}/${id}/grant`, form, { silent: true }),
+    onSuccess: refresh,
   });
 }

@@ -26,6 +26,7 @@ import { GoodsPage } from './goods';
 import { GoodsFormPage } from './goods-form';
 import { ManjianFormPage, ManjianPage } from './manjian';
 import { FlashSalesPage } from './flash';
+import { CouponsPage } from './coupons';
 import { ArticlesPage } from './articles';
 import { BlocksPage } from './blocks';
 import './console.css';
@@ -51,6 +52,7 @@ const SCREENS: Screen[] = [
   { path: '/admin/stock', label: '批号入库', need: 'read' },
   { path: '/admin/manjian', label: '满减活动', need: 'read' },
   { path: '/admin/flash-sales', label: '秒杀', need: 'read' },
+  { path: '/admin/coupons', label: '优惠券', need: 'read' },
   { path: '/admin/articles', label: '文章', need: 'read' },
   { path: '/admin/blocks', label: '广告与导航', need: 'read' },
   { path: '/admin/settings', label: '店铺设置', need: 'read' },
@@ -121,6 +123,7 @@ function Frame({ me }: { me: OperatorMe }) {
             <Route path="manjian" element={guard('read', <ManjianPage me={me} />)} />
             <Route path="manjian/:id" element={guard('read', <ManjianFormPage me={me} />)} />
             <Route path="flash-sales" element={guard('read', <FlashSalesPage me={me} />)} />
+            <Route path="coupons" element={guard('read', <CouponsPage me={me} />)} />
             <Route path="articles" element={guard('read', <ArticlesPage me={me} />)} />
             <Route path="blocks" element={guard('read', <BlocksPage me={me} />)} />
             <Route path="settings" element={guard('read', <SettingsPage me={me} />)} />
