@@ -113,6 +113,10 @@ fn needs() -> Vec<(Method, &'static str, Option<Permission>)> {
         (Method::GET, "/api/admin/manjian", Some(Read)),
         (Method::GET, "/api/admin/flash-sales", Some(Read)),
         (Method::GET, "/api/admin/coupon-templates", Some(Read)),
+        (Method::GET, "/api/admin/combinations", Some(Read)),
+        (Method::POST, "/api/admin/combinations", Some(Promotions)),
+        (Method::POST, "/api/admin/combinations/preview", Some(Read)),
+        (Method::PUT, "/api/admin/combinations/{id}", Some(Promotions)),
         (Method::POST, "/api/admin/coupon-templates", Some(Promotions)),
         (Method::POST, "/api/admin/coupon-templates/preview", Some(Read)),
         (Method::PUT, "/api/admin/coupon-templates/{template}/{id}", Some(Promotions)),
@@ -1753,6 +1757,71 @@ async fn coupon_templates_are_kept_previewed_by_the_engine_granted_to_a_group_an
         .await
         .unwrap();
         assert_eq!(trail, ["coupon.add", "coupon.add", "grant.coupon_group", "coupon.change", "voucher.add"]);
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn a_combination_set_is_priced_below_its_goods_previewed_by_the_engine_and_its_cart_lines_follow_it() {
+    on_both(|app| async move {
+        let operations = operator(&app, Role::Operations).await;
+        let warehouse = operator(&app, Role::Warehouse).await;
+        let first = stocked_goods(&app, &operations, &warehouse, "组合测试甲", "12.00").await;
+        let second = stocked_goods(&app, &operations, &warehouse, "组合测试乙", "30.00").await;
+        let path = "/api/admin/combinations";
+        let items = format!("{first}:2,{second}:1");
+
+        let (status, refused) =
+            app.post(&operations, path, &[("name", " "), ("price", "10"), ("stock", "5"), ("items", &format!("{first}:1"))]).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{refused}");
+        assert_eq!(refused["data"]["errors"]["name"][0], "请填写组合名称");
+        assert_eq!(refused["data"]["errors"]["items"][0], "组合至少包含2个商品");
+        let (_, refused) = app
+            .post(&operations, path, &[("name", "组合"), ("price", "10"), ("stock", "5"), ("items", &format!("{first}:1,{first}:2"))])
+            .await;
+        assert_eq!(refused["data"]["errors"]["items"][0], format!("商品{first}重复"), "{refused}");
+        let (_, refused) = app.post(&operations, path, &[("name", "组合"), ("price", "54"), ("stock", "5"), ("items", &items)]).await;
+        assert_eq!(refused["data"]["errors"]["price"][0], "组合价须低于单买合计¥54.00", "{refused}");
+        let set = [("name", "甲乙组合装"), ("price", "49.90"), ("stock", "5"), ("items", items.as_str())];
+        assert_eq!(app.post(&warehouse, path, &set).await.0, StatusCode::FORBIDDEN);
+
+        let (status, preview) = app.post(&operations, &format!("{path}/preview"), &set).await;
+        assert_eq!(status, StatusCode::OK, "{preview}");
+        assert_eq!((preview["data"]["set"].as_str(), preview["data"]["apart"].as_str()), (Some("49.90"), Some("54.00")), "{preview}");
+        assert_eq!(preview["data"]["quote"]["lines"][0]["price_kind"], "combination");
+
+        // Saved: the buyer puts the set in the cart at its price; a new price and then no stock
+        // reach the cart at once.
+        let (status, added) = app.post(&operations, path, &set).await;
+        assert_eq!(status, StatusCode::OK, "{added}");
+        let id = added["data"]["id"].as_i64().unwrap();
+        let demo = app.demo().await;
+        sqlx::query("DELETE FROM cart_items WHERE member_id = (SELECT id FROM members WHERE username = 'demo')")
+            .execute(&app.db.pool)
+            .await
+            .unwrap();
+        add_to_cart(&app, &demo, first, 1, &[("type", "3".into()), ("combination_id", id.to_string())]).await;
+        let line = quoted_line(&app, &demo, first).await;
+        assert_eq!((line["unit_price"].as_str(), line["sellable"].as_bool()), (Some("49.90"), Some(true)), "{line}");
+        let change = format!("{path}/{id}");
+        let mut cheaper = set.to_vec();
+        cheaper[1] = ("price", "45");
+        assert_eq!(send_form(&app, &operations, Method::PUT, &change, &cheaper).await.0, StatusCode::OK);
+        assert_eq!(quoted_line(&app, &demo, first).await["unit_price"], "45.00");
+        cheaper[2] = ("stock", "0");
+        assert_eq!(send_form(&app, &operations, Method::PUT, &change, &cheaper).await.0, StatusCode::OK);
+        assert_eq!(quoted_line(&app, &demo, first).await["sellable"], false, "a set out of stock cannot be bought");
+
+        let (_, listed) = app.get(&operations, path).await;
+        let row = listed["data"].as_array().unwrap().iter().find(|row| row["id"] == id).cloned().unwrap();
+        assert_eq!((row["price"].as_str(), row["apart"].as_str(), row["stock"].as_i64()), (Some("45.00"), Some("54.00"), Some(0)), "{row}");
+        assert_eq!((row["items"][0]["goods_id"].as_i64(), row["items"][0]["quantity"].as_i64()), (Some(first), Some(2)));
+        let trail: Vec<String> = sqlx::query_scalar("SELECT action FROM audit_log WHERE target = $1 ORDER BY id")
+            .bind(format!("combination:{id}"))
+            .fetch_all(&app.db.pool)
+            .await
+            .unwrap();
+        assert_eq!(trail, ["combination.add", "combination.change", "combination.change"]);
     })
     .await;
 }

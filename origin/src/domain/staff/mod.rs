@@ -12,6 +12,7 @@
 
 pub mod audit;
 pub mod blocks;
+pub mod combinations;
 pub mod content;
 pub mod coupons;
 pub mod dashboard;

@@ -6,6 +6,7 @@
 
 mod audit;
 mod blocks;
+mod combinations;
 mod content;
 mod coupons;
 mod dashboard;
@@ -61,6 +62,7 @@ pub fn router() -> OpenApiRouter<ApiContext> {
         .merge(manjian::router())
         .merge(flash::router())
         .merge(coupons::router())
+        .merge(combinations::router())
 }
 
 /// What a call needs: the permission it names (`can::Ship`), or only a signed-in operator
