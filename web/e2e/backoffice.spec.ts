@@ -18,6 +18,8 @@
 //   within its limit, a reprice and the end reach the cart;
 // - operations adds a coupon (a face value at the threshold refused), previews it as a 满减 and a
 //   折扣, grants it to a buyer type, the buyer holds it, and a held coupon keeps its face value;
+// - operations makes a 组合购 set (a price not below its goods apart refused), the buyer's set line
+//   has its price, and is greyed once the set's stock is 0;
 // - a super signs in with a TOTP code, adds a customer-service operator, changes the role and
 //   disables the account (which then cannot sign in), and finds all of it in 操作日志 with the
 //   values before and after.
@@ -1115,4 +1117,71 @@ test('operations adds a coupon the engine previews, changes its mind on the face
   await change.getByRole('button', { name: /保\s*存/ }).click();
   await expect(change).toBeHidden();
   expect(sql('SELECT title, amount FROM coupons WHERE id = ?', coupon)).toEqual([[`${title}（回馈）`, 150_000]]);
+});
+
+test('operations makes a 组合购 set priced below its goods, the buyer’s set line follows its price and its stock', async ({
+  page,
+  browser,
+}) => {
+  const { username } = addOperator('operations');
+  const console_ = await consolePage(browser, username);
+  const picked = sql(
+    `SELECT id, name, price FROM goods WHERE is_buy = 1 AND stock > 100 AND price > 100000
+       AND id NOT IN (SELECT goods_id FROM goods_ladders) ORDER BY id DESC LIMIT 2`,
+  ) as [number, string, number][];
+  const [[first, firstName, firstPrice], [second, , secondPrice]] = picked;
+  const apart = ((firstPrice * 2 + secondPrice) / 10_000).toFixed(2);
+  const price = ((firstPrice * 2 + secondPrice) / 10_000 - 5).toFixed(2);
+  const name = `测试组合${Date.now().toString(36).slice(-4)}`;
+
+  await console_.goto(`${base()}/admin/combinations`);
+  await console_.getByRole('button', { name: '新增组合' }).click();
+  const dialog = console_.getByRole('dialog', { name: '新增组合' });
+  await dialog.getByLabel('组合名称').fill(name);
+  for (const [index, goods] of [first, second].entries()) {
+    await dialog.getByLabel(`第${index + 1}个商品`, { exact: true }).fill(String(goods));
+    await console_
+      .locator('.ant-select-dropdown:visible .ant-select-item-option')
+      .filter({ hasText: new RegExp(`^${goods} `) })
+      .click();
+  }
+  await dialog.getByLabel('第1个商品数量').fill('2');
+  await dialog.getByLabel('组合价').fill(apart);
+  await dialog.getByRole('button', { name: /保\s*存/ }).click();
+  await expect(dialog).toContainText(`组合价须低于单买合计¥${apart}`);
+  expect(sql('SELECT COUNT(*) FROM combinations WHERE name = ?', name)).toEqual([[0]]);
+  await dialog.getByLabel('组合价').fill(price);
+  await dialog.getByRole('button', { name: /试\s*算/ }).click();
+  await expect(dialog.getByTestId('set-preview')).toContainText(`¥${price}`);
+  await expect(dialog.getByTestId('set-preview')).toContainText(`¥${apart}`);
+  await dialog.getByRole('button', { name: /保\s*存/ }).click();
+  await expect(dialog).toBeHidden();
+  const [[set]] = sql('SELECT id FROM combinations WHERE name = ?', name) as [[number]];
+  expect(sql('SELECT goods_id, number FROM combination_items WHERE combination_id = ? ORDER BY id', set)).toEqual([
+    [first, 2],
+    [second, 1],
+  ]);
+  const row = console_.getByTestId('admin-combinations').locator('tbody tr').filter({ hasText: name });
+  await expect(row).toContainText(`${firstName}×2`);
+
+  // The buyer's set line is the set, at its price; out of stock, it is greyed.
+  await login(page);
+  await fillCart(page, []);
+  const added = await page.request.post(`${base()}/api/cart`, {
+    form: { goods_id: String(first), number: '1', type: '3', combination_id: String(set) },
+  });
+  expect(added.status(), await added.text()).toBe(200);
+  await page.goto(`${base()}/cart`);
+  const line = page.getByTestId('cart-row').filter({ hasText: name });
+  await expect(line.getByTestId('unit-price')).toHaveText(`¥${price}`);
+  await row.getByRole('button', { name: /修\s*改/ }).click();
+  const change = console_.getByRole('dialog', { name: `修改组合 ${set}` });
+  await expect(change.getByLabel('组合价')).toHaveValue(price);
+  await change.getByLabel('组合库存').fill('0');
+  await change.getByRole('button', { name: /保\s*存/ }).click();
+  await expect(change).toBeHidden();
+  await page.reload();
+  await expect(line).toHaveClass(/unbuyable/);
+  const cart = await (await page.request.get(`${base()}/api/cart/list`)).json();
+  expect(cart.data.quote.lines[0].sellable).toBe(false);
 });

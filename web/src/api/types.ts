@@ -368,6 +368,67 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/combinations': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * `GET /api/admin/combinations`: every set, newest first, with its goods, its price against
+     *     them bought apart, its stock and the sets ordered.
+     */
+    get: operations['admin_combinations'];
+    put?: never;
+    /** `POST /api/admin/combinations`: adds a set; every wrong field a 422 on its field. */
+    post: operations['admin_combinations_add'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/combinations/preview': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * `POST /api/admin/combinations/preview`: one set against its goods bought apart, priced by
+     *     the engine. Saves nothing.
+     */
+    post: operations['admin_combinations_preview'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/combinations/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * `PUT /api/admin/combinations/{id}`: replaces a set's name, price, stock and goods; buyers'
+     *     cart lines of it are priced at the new price on their next quote.
+     */
+    put: operations['admin_combinations_change'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/coupon-templates': {
     parameters: {
       query?: never;
@@ -8733,6 +8794,48 @@ export interface components {
       msg: string;
     };
     /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
+    Envelope_SetPreview: {
+      /**
+       * Format: int64
+       * @description 10000: success.
+       * @example 10000
+       */
+      code: number;
+      /** @description One set against its goods bought apart, as the engine prices them now. */
+      data: {
+        /**
+         * @description The goods bought apart, each at what the engine charges for that quantity (ladders apply).
+         * @example 118.00
+         */
+        apart: string;
+        /** @description Line 1 the set; the others its goods bought apart, in its order. */
+        quote: components['schemas']['CartQuote'];
+        /**
+         * @description The set's amount.
+         * @example 99.00
+         */
+        set: string;
+      };
+      /** @example ok */
+      msg: string;
+    };
+    /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
+    Envelope_SetSaved: {
+      /**
+       * Format: int64
+       * @description 10000: success.
+       * @example 10000
+       */
+      code: number;
+      /** @description The set saved. */
+      data: {
+        /** Format: int64 */
+        id: number;
+      };
+      /** @example ok */
+      msg: string;
+    };
+    /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
     Envelope_Settings: {
       /**
        * Format: int64
@@ -9358,6 +9461,37 @@ export interface components {
          */
         status: number;
         tracking_no: string;
+      }[];
+      /** @example ok */
+      msg: string;
+    };
+    /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
+    Envelope_Vec_SetRow: {
+      /**
+       * Format: int64
+       * @description 10000: success.
+       * @example 10000
+       */
+      code: number;
+      data: {
+        /**
+         * @description Its goods bought apart at their own prices.
+         * @example 118.00
+         */
+        apart: string;
+        /** Format: int64 */
+        id: number;
+        items: components['schemas']['SetItem'][];
+        name: string;
+        /** @example 99.00 */
+        price: string;
+        /**
+         * Format: int64
+         * @description Sets ordered (cancelled orders not counted).
+         */
+        sold: number;
+        /** Format: int64 */
+        stock: number;
       }[];
       /** @example ok */
       msg: string;
@@ -12427,6 +12561,83 @@ export interface components {
       /** Format: int64 */
       is_selected: number;
     };
+    /** @description A set as the operator writes it. */
+    SetForm: {
+      /**
+       * @description 商品: `goods:quantity` by commas, 2 to 10 goods.
+       * @example 12:2,15:1
+       */
+      items: string;
+      /**
+       * @description 组合名称, at most 30 characters.
+       * @example 感冒组合装
+       */
+      name: string;
+      /**
+       * @description 组合价, below its goods bought apart.
+       * @example 99.00
+       */
+      price: string;
+      /**
+       * Format: int64
+       * @description 组合库存: sets for sale; 0 stops selling it.
+       */
+      stock: number;
+    };
+    /** @description A goods of a set. */
+    SetItem: {
+      /** Format: int64 */
+      goods_id: number;
+      name: string;
+      /**
+       * @description The goods' own price.
+       * @example 12.50
+       */
+      price: string;
+      /** Format: int64 */
+      quantity: number;
+    };
+    /** @description One set against its goods bought apart, as the engine prices them now. */
+    SetPreview: {
+      /**
+       * @description The goods bought apart, each at what the engine charges for that quantity (ladders apply).
+       * @example 118.00
+       */
+      apart: string;
+      /** @description Line 1 the set; the others its goods bought apart, in its order. */
+      quote: components['schemas']['CartQuote'];
+      /**
+       * @description The set's amount.
+       * @example 99.00
+       */
+      set: string;
+    };
+    /** @description A set in the console's list. */
+    SetRow: {
+      /**
+       * @description Its goods bought apart at their own prices.
+       * @example 118.00
+       */
+      apart: string;
+      /** Format: int64 */
+      id: number;
+      items: components['schemas']['SetItem'][];
+      name: string;
+      /** @example 99.00 */
+      price: string;
+      /**
+       * Format: int64
+       * @description Sets ordered (cancelled orders not counted).
+       */
+      sold: number;
+      /** Format: int64 */
+      stock: number;
+    };
+    /** @description The set saved. */
+    SetSaved: {
+      /** Format: int64 */
+      id: number;
+    };
     /** @description One field of the shop's identity, with its label and its value now. */
     SettingField: {
       /** @description Its label, as the console shows it: 店铺名称, 公司名称, … */
@@ -13485,6 +13696,8 @@ export type EnvelopeReturnInfo = components['schemas']['Envelope_ReturnInfo'];
 export type EnvelopeReturnMoved = components['schemas']['Envelope_ReturnMoved'];
 export type EnvelopeReturnQuote = components['schemas']['Envelope_ReturnQuote'];
 export type EnvelopeSelected = components['schemas']['Envelope_Selected'];
+export type EnvelopeSetPreview = components['schemas']['Envelope_SetPreview'];
+export type EnvelopeSetSaved = components['schemas']['Envelope_SetSaved'];
 export type EnvelopeSettings = components['schemas']['Envelope_Settings'];
 export type EnvelopeShipOutcome = components['schemas']['Envelope_ShipOutcome'];
 export type EnvelopeSpikeFloor = components['schemas']['Envelope_SpikeFloor'];
@@ -13507,6 +13720,7 @@ export type EnvelopeVecKxAd = components['schemas']['Envelope_Vec_KxAd'];
 export type EnvelopeVecLink = components['schemas']['Envelope_Vec_Link'];
 export type EnvelopeVecOperator = components['schemas']['Envelope_Vec_Operator'];
 export type EnvelopeVecPointsOrderRow = components['schemas']['Envelope_Vec_PointsOrderRow'];
+export type EnvelopeVecSetRow = components['schemas']['Envelope_Vec_SetRow'];
 export type EnvelopeVecStockGoods = components['schemas']['Envelope_Vec_StockGoods'];
 export type EnvelopeVecString = components['schemas']['Envelope_Vec_String'];
 export type EnvelopeVecTemplatePreviewRow = components['schemas']['Envelope_Vec_TemplatePreviewRow'];
@@ -13692,6 +13906,11 @@ export type SampleLine = components['schemas']['SampleLine'];
 export type ScopeEntry = components['schemas']['ScopeEntry'];
 export type SelectForm = components['schemas']['SelectForm'];
 export type Selected = components['schemas']['Selected'];
+export type SetForm = components['schemas']['SetForm'];
+export type SetItem = components['schemas']['SetItem'];
+export type SetPreview = components['schemas']['SetPreview'];
+export type SetRow = components['schemas']['SetRow'];
+export type SetSaved = components['schemas']['SetSaved'];
 export type SettingField = components['schemas']['SettingField'];
 export type Settings = components['schemas']['Settings'];
 export type SettingsForm = components['schemas']['SettingsForm'];
@@ -14357,6 +14576,109 @@ export interface operations {
           'image/jpeg': unknown;
           'image/png': unknown;
           'application/pdf': unknown;
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  admin_combinations: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 组合购 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_Vec_SetRow'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  admin_combinations_add: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/x-www-form-urlencoded': components['schemas']['SetForm'];
+      };
+    };
+    responses: {
+      /** @description 新增的组合 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_SetSaved'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  admin_combinations_preview: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/x-www-form-urlencoded': components['schemas']['SetForm'];
+      };
+    };
+    responses: {
+      /** @description 试算 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_SetPreview'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  admin_combinations_change: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description 组合 id */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/x-www-form-urlencoded': components['schemas']['SetForm'];
+      };
+    };
+    responses: {
+      /** @description 已保存 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_SetSaved'];
         };
       };
       '4XX': components['responses']['Error'];

@@ -49,6 +49,8 @@ export type ManjianRecord = Schemas['ActivityRecord'];
 export type ManjianPreview = Schemas['ManjianPreview'];
 export type FlashRow = Schemas['FlashRow'];
 export type TemplateRow = Schemas['TemplateRow'];
+export type SetRow = Schemas['SetRow'];
+export type SetPreview = Schemas['SetPreview'];
 export type TemplatePreviewRow = Schemas['TemplatePreviewRow'];
 export type FlashPreview = Schemas['FlashPreview'];
 /** A content block's kind, as its calls name it. */
@@ -779,5 +781,35 @@ export function useGrantTemplate() {
     mutationFn: ({ template, id, form }: { template: string; id: number; form: Record<string, string | number> }) =>
       adminApi.post<{ members: number }>(`/api/admin/coupon-templates/${template}/${id}/grant`, form, { silent: true }),
     onSuccess: refresh,
+  });
+}
+
+export function useCombinations() {
+  return useQuery({
+    queryKey: ['admin', 'combinations'],
+    queryFn: () => adminApi.get<SetRow[]>('/api/admin/combinations'),
+    staleTime: 0,
+  });
+}
+
+/** A 组合购 set as the form sends it (`items` as `goods:quantity,…`). */
+export type SetDraft = { name: string; price: string; stock: number; items: string };
+
+/** Adds a set (`id` null) or replaces set `id`; refusals are the form's to show. */
+export function useSaveSet() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: ({ id, form }: { id: number | null; form: SetDraft }) =>
+      id === null
+        ? adminApi.post<{ id: number }>('/api/admin/combinations', form, { silent: true })
+        : adminApi.put<{ id: number }>(`/api/admin/combinations/${id}`, form, { silent: true }),
+    onSuccess: refresh,
+  });
+}
+
+/** One set against its goods bought apart, priced by the engine; saves nothing. */
+export function usePreviewSet() {
+  return useMutation({
+    mutationFn: (form: SetDraft) => adminApi.post<SetPreview>('/api/admin/combinations/preview', form, { silent: true }),
   });
 }

@@ -27,6 +27,7 @@ import { GoodsFormPage } from './goods-form';
 import { ManjianFormPage, ManjianPage } from './manjian';
 import { FlashSalesPage } from './flash';
 import { CouponsPage } from './coupons';
+import { CombinationsPage } from './combinations';
 import { ArticlesPage } from './articles';
 import { BlocksPage } from './blocks';
 import './console.css';
@@ -53,6 +54,7 @@ const SCREENS: Screen[] = [
   { path: '/admin/manjian', label: '满减活动', need: 'read' },
   { path: '/admin/flash-sales', label: '秒杀', need: 'read' },
   { path: '/admin/coupons', label: '优惠券', need: 'read' },
+  { path: '/admin/combinations', label: '组合购', need: 'read' },
   { path: '/admin/articles', label: '文章', need: 'read' },
   { path: '/admin/blocks', label: '广告与导航', need: 'read' },
   { path: '/admin/settings', label: '店铺设置', need: 'read' },
@@ -124,6 +126,7 @@ function Frame({ me }: { me: OperatorMe }) {
             <Route path="manjian/:id" element={guard('read', <ManjianFormPage me={me} />)} />
             <Route path="flash-sales" element={guard('read', <FlashSalesPage me={me} />)} />
             <Route path="coupons" element={guard('read', <CouponsPage me={me} />)} />
+            <Route path="combinations" element={guard('read', <CombinationsPage me={me} />)} />
             <Route path="articles" element={guard('read', <ArticlesPage me={me} />)} />
             <Route path="blocks" element={guard('read', <BlocksPage me={me} />)} />
             <Route path="settings" element={guard('read', <SettingsPage me={me} />)} />
