@@ -17,6 +17,7 @@ mod grants;
 mod lots;
 mod members;
 mod orders;
+mod promotions;
 mod settings;
 mod shown;
 
@@ -29,6 +30,7 @@ use self::members::{approve, kx_members, kx_review, members, qualifications, rej
 use self::orders::{
     after_sales, answer, invoices, issue_invoice, list_returns, logistics, points_orders, return_step, reverse_invoice, ship, ship_points,
 };
+use self::promotions::{end_flash_sale, end_manjian, flash_sales, manjian};
 use self::settings::{prices, settings};
 use self::shown::printable;
 use crate::db::Db;
@@ -239,6 +241,20 @@ enum Command {
         member: i64,
         #[arg(long)]
         reason: String,
+    },
+    /// Lists the 满减 activities: state, schedule, tiers, goods.
+    Manjian,
+    /// Ends a 满减 activity now (its goods' cart lines lose its tiers).
+    EndManjian {
+        /// The activity's id.
+        id: i64,
+    },
+    /// Lists the 秒杀 sessions: state, goods, price, limit, time, units ordered.
+    FlashSales,
+    /// Ends a 秒杀 session now (its cart lines can no longer be bought).
+    EndFlashSale {
+        /// The session's id.
+        id: i64,
     },
     /// Starts a store-wide discount (全场折扣, `/welfare`) now for `--days`, or with `--off` ends
     /// every running one; with neither, shows the running one.
@@ -561,6 +577,10 @@ async fn command(db: &Db, admin: Admin) -> anyhow::Result<String> {
         Command::KxMembers { pending } => kx_members(&mut conn, pending).await,
         Command::ApproveKx { member } => kx_review(&mut conn, &operator, member, None).await,
         Command::RejectKx { member, reason } => kx_review(&mut conn, &operator, member, Some(&reason)).await,
+        Command::Manjian => manjian(&mut conn).await,
+        Command::EndManjian { id } => end_manjian(&mut conn, &operator, id).await,
+        Command::FlashSales => flash_sales(&mut conn).await,
+        Command::EndFlashSale { id } => end_flash_sale(&mut conn, &operator, id).await,
         Command::Welfare { rate, days, title, off } => welfare(&mut conn, &operator, rate, days, &title, off).await,
         Command::Reindex => {
             sqlx::query("UPDATE catalogue_version SET version = version + 1 WHERE id = 1").execute(&mut *conn).await?;

@@ -1473,6 +1473,13 @@ async fn a_manjian_activity_runs_on_its_schedule_its_preview_is_the_carts_quote_
         let (_, all) = app.get(&operations, "/api/admin/manjian").await;
         let row = all["data"].as_array().unwrap().iter().find(|row| row["id"] == second_id).cloned().unwrap();
         assert_eq!((row["state"].as_str(), row["tiers"].as_str(), row["goods"].as_i64()), (Some("已结束"), Some("满300减40"), Some(1)));
+        // The command line lists them through the same function, and ends one the same way.
+        let printed = admin(&app, &["manjian"]).await.unwrap();
+        assert!(
+            printed.lines().any(|line| line.starts_with(&format!("{second_id}\t已结束\t")) && line.ends_with("颗粒满300减40")),
+            "{printed}"
+        );
+        assert!(admin(&app, &["end-manjian", &second_id.to_string()]).await.is_err(), "an ended activity cannot end again");
 
         let trail: Vec<String> = sqlx::query_scalar("SELECT action FROM audit_log WHERE target LIKE 'manjian:%' ORDER BY id")
             .fetch_all(&app.db.pool)
@@ -1571,11 +1578,16 @@ async fn a_flash_sale_session_is_priced_by_the_engine_limited_per_member_and_nev
             .map(|row| (row["id"].as_i64().unwrap(), row["state"].as_str().unwrap(), row["price"].as_str().unwrap()))
             .collect();
         assert_eq!(states, [(sale + 1, "未开始", "18.00"), (sale, "已结束", "18.80")], "{listed}");
+        // The command line lists the sessions and ends the coming one, as the console would.
+        let printed = admin(&app, &["flash-sales"]).await.unwrap();
+        assert!(printed.contains(&format!("{sale}\t已结束\tgoods {goods} 秒杀测试胶囊\t¥18.80 (own ¥25.00)\tlimit 3")), "{printed}");
+        let ended = admin(&app, &["end-flash-sale", &(sale + 1).to_string()]).await.unwrap();
+        assert_eq!(ended, format!("ended 秒杀 session {}\n", sale + 1));
         let trail: Vec<String> = sqlx::query_scalar("SELECT action FROM audit_log WHERE target LIKE 'flash:%' ORDER BY id")
             .fetch_all(&app.db.pool)
             .await
             .unwrap();
-        assert_eq!(trail, ["flash.add", "flash.add", "flash.change", "flash.end"]);
+        assert_eq!(trail, ["flash.add", "flash.add", "flash.change", "flash.end", "flash.end"]);
     })
     .await;
 }
