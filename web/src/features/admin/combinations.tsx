@@ -3,7 +3,7 @@
 // name, price and stock — with the engine's preview of one set against its goods bought apart.
 import { useMemo, useState } from 'react';
 import { Alert, Button, Card, Descriptions, Form, Input, InputNumber, Modal, Select, Space, Table } from 'antd';
-import { ApiError } from '@/lib/api-client';
+import { showOnFields, wholeRefusal } from './form-refusals';
 import { can, useCombinations, useGoodsList, usePreviewSet, useSaveSet, type OperatorMe, type SetDraft, type SetRow } from './api';
 import { Money } from './console';
 
@@ -99,13 +99,7 @@ function SetDialog({ set, onClose }: { set: SetRow | null; onClose: () => void }
         items: set.items.map((item) => ({ goods: item.goods_id, quantity: item.quantity })),
       }
     : { stock: 100, items: [{ quantity: 1 }, { quantity: 1 }] };
-  const showFieldErrors = (error: unknown) => {
-    if (error instanceof ApiError && Object.keys(error.fieldErrors).length > 0) {
-      form.setFields(Object.entries(error.fieldErrors).map(([name, errors]) => ({ name: name as keyof FormValues, errors })));
-      return true;
-    }
-    return false;
-  };
+  const showFieldErrors = (error: unknown) => showOnFields(form, error);
   const runPreview = async () => {
     preview.reset();
     try {
@@ -122,8 +116,7 @@ function SetDialog({ set, onClose }: { set: SetRow | null; onClose: () => void }
       showFieldErrors(error);
     }
   };
-  const refusal =
-    save.error && !(save.error instanceof ApiError && Object.keys(save.error.fieldErrors).length > 0) ? save.error.message : null;
+  const refusal = wholeRefusal(save.error);
   return (
     <Modal
       open

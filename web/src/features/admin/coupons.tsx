@@ -4,7 +4,7 @@
 // approved member or one buyer type with a reason.
 import { useState } from 'react';
 import { Alert, Button, Card, Form, Input, InputNumber, Modal, Radio, Select, Space, Table, Tag } from 'antd';
-import { ApiError } from '@/lib/api-client';
+import { showOnFields, wholeRefusal } from './form-refusals';
 import {
   BUYER_TYPES,
   can,
@@ -142,13 +142,7 @@ function TemplateDialog({ editing, onClose }: { editing: Editing; onClose: () =>
         per_member: row.per_member,
       }
     : { kind: 1, scope: 0, days: 30, centre_stock: 0, per_member: 1 };
-  const showFieldErrors = (error: unknown) => {
-    if (error instanceof ApiError && Object.keys(error.fieldErrors).length > 0) {
-      form.setFields(Object.entries(error.fieldErrors).map(([name, errors]) => ({ name: name as keyof FormValues, errors })));
-      return true;
-    }
-    return false;
-  };
+  const showFieldErrors = (error: unknown) => showOnFields(form, error);
   const runPreview = async () => {
     preview.reset();
     try {
@@ -165,8 +159,7 @@ function TemplateDialog({ editing, onClose }: { editing: Editing; onClose: () =>
       showFieldErrors(error);
     }
   };
-  const refusal =
-    save.error && !(save.error instanceof ApiError && Object.keys(save.error.fieldErrors).length > 0) ? save.error.message : null;
+  const refusal = wholeRefusal(save.error);
   const noun = isCoupon ? '优惠券' : '现金券';
   return (
     <Modal
@@ -253,9 +246,7 @@ function TemplateDialog({ editing, onClose }: { editing: Editing; onClose: () =>
           试算
         </Button>
       </Space>
-      {preview.error && !(preview.error instanceof ApiError && Object.keys(preview.error.fieldErrors).length > 0) && (
-        <Alert type="error" showIcon message={preview.error.message} style={{ marginTop: 12 }} />
-      )}
+      {wholeRefusal(preview.error) && <Alert type="error" showIcon message={wholeRefusal(preview.error)} style={{ marginTop: 12 }} />}
       {preview.data && (
         <Table
           data-testid="template-preview"
@@ -285,9 +276,7 @@ function GrantDialog({ row, onClose }: { row: TemplateRow; onClose: () => void }
     try {
       await grant.mutateAsync({ template: row.template, id: row.id, form: { ...values, buyer_type: values.buyer_type ?? 0 } });
     } catch (error) {
-      if (error instanceof ApiError && Object.keys(error.fieldErrors).length > 0) {
-        form.setFields(Object.entries(error.fieldErrors).map(([name, errors]) => ({ name: name as 'reason', errors })));
-      }
+      showOnFields(form, error);
     }
   };
   return (
@@ -311,9 +300,7 @@ function GrantDialog({ row, onClose }: { row: TemplateRow; onClose: () => void }
           style={{ marginBottom: 12 }}
         />
       )}
-      {grant.error && !(grant.error instanceof ApiError && Object.keys(grant.error.fieldErrors).length > 0) && (
-        <Alert type="error" showIcon message={grant.error.message} style={{ marginBottom: 12 }} />
-      )}
+      {wholeRefusal(grant.error) && <Alert type="error" showIcon message={wholeRefusal(grant.error)} style={{ marginBottom: 12 }} />}
       <Form form={form} layout="vertical" initialValues={{ group: 'approved', count: 1 }} onFinish={(values) => void submit(values)}>
         <Form.Item name="group" label="发放对象">
           <Radio.Group

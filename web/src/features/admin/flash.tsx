@@ -20,7 +20,7 @@ import {
   Tag,
 } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { ApiError } from '@/lib/api-client';
+import { PERIOD, showOnFields, wholeRefusal } from './form-refusals';
 import { formatTime } from '@/lib/time';
 import {
   can,
@@ -136,18 +136,7 @@ function FlashDialog({ session, onClose }: { session: FlashRow | null; onClose: 
       }
     : { limit_number: 1, period: [dayjs().startOf('minute'), dayjs().add(1, 'day').startOf('hour')] };
 
-  const showFieldErrors = (error: unknown) => {
-    if (error instanceof ApiError && Object.keys(error.fieldErrors).length > 0) {
-      form.setFields(
-        Object.entries(error.fieldErrors).map(([name, errors]) => ({
-          name: (name === 'starts_at' || name === 'ends_at' ? 'period' : name) as keyof FormValues,
-          errors,
-        })),
-      );
-      return true;
-    }
-    return false;
-  };
+  const showFieldErrors = (error: unknown) => showOnFields(form, error, PERIOD);
   const runPreview = async () => {
     preview.reset();
     try {
@@ -164,8 +153,7 @@ function FlashDialog({ session, onClose }: { session: FlashRow | null; onClose: 
       showFieldErrors(error);
     }
   };
-  const refusal =
-    save.error && !(save.error instanceof ApiError && Object.keys(save.error.fieldErrors).length > 0) ? save.error.message : null;
+  const refusal = wholeRefusal(save.error);
   const quote = preview.data?.quote;
   return (
     <Modal

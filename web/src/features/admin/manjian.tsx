@@ -24,6 +24,7 @@ import {
 import dayjs, { type Dayjs } from 'dayjs';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError } from '@/lib/api-client';
+import { PERIOD, showOnFields, wholeRefusal } from './form-refusals';
 import { formatTime } from '@/lib/time';
 import {
   can,
@@ -174,18 +175,7 @@ export function ManjianFormPage({ me }: { me: OperatorMe }) {
   // The sample cart: as the operator set it, or the first three goods chosen, ten of each.
   const lines: SampleLine[] = sample ?? (chosen ?? []).slice(0, 3).map((goods) => ({ goods, quantity: 10 }));
 
-  const showFieldErrors = (error: unknown) => {
-    if (error instanceof ApiError && Object.keys(error.fieldErrors).length > 0) {
-      form.setFields(
-        Object.entries(error.fieldErrors).map(([name, errors]) => ({
-          name: (name === 'starts_at' || name === 'ends_at' ? 'period' : name) as keyof FormValues,
-          errors,
-        })),
-      );
-      return true;
-    }
-    return false;
-  };
+  const showFieldErrors = (error: unknown) => showOnFields(form, error, PERIOD);
 
   const runPreview = async () => {
     const values = form.getFieldsValue(true) as FormValues;
@@ -212,7 +202,7 @@ export function ManjianFormPage({ me }: { me: OperatorMe }) {
   };
 
   const conflict = save.error instanceof ApiError && save.error.status === 409 ? save.error.message : null;
-  const otherError = save.error && !conflict && !(save.error instanceof ApiError && Object.keys(save.error.fieldErrors).length > 0);
+  const otherError = !conflict && wholeRefusal(save.error) !== null;
   return (
     <div data-testid="manjian-form">
       <Card
@@ -310,9 +300,7 @@ export function ManjianFormPage({ me }: { me: OperatorMe }) {
       </Card>
       <Card className="console-card" title="试算：样例购物车" data-testid="manjian-preview">
         <SampleEditor lines={lines} options={choices.options} onSearch={choices.setSearch} onChange={setSample} />
-        {preview.error && !(preview.error instanceof ApiError && Object.keys(preview.error.fieldErrors).length > 0) && (
-          <Alert type="error" showIcon message={preview.error.message} style={{ marginTop: 12 }} />
-        )}
+        {wholeRefusal(preview.error) && <Alert type="error" showIcon message={wholeRefusal(preview.error)} style={{ marginTop: 12 }} />}
         {preview.data && <PreviewResult preview={preview.data} />}
       </Card>
     </div>
