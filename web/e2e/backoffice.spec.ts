@@ -940,6 +940,12 @@ test('operations puts a new goods with a ladder into a new 满减 activity, the 
     [goods, 10, 180_000, 1_800_000, 200_000],
   ]);
   expect([quoted.unit_price, quoted.amount, quoted.goods_manjian_amount]).toEqual(['18.00', '180.00', '20.00']);
+  // The buyer changes their mind: the unpaid order is cancelled, and the coupon or voucher step 2
+  // chose for it is theirs again (other walks count on the demo member's coupons).
+  const cancelled = await page.request.post(`${base()}/api/order/${order}/cancel`);
+  expect(cancelled.status(), await cancelled.text()).toBe(200);
+  expect(sql('SELECT COUNT(*) FROM member_coupons WHERE order_id = ?', order)).toEqual([[0]]);
+  expect(sql('SELECT COUNT(*) FROM member_cash_vouchers WHERE order_id = ?', order)).toEqual([[0]]);
 
   // Ended from the list: the goods' page no longer offers it.
   await console_.goto(`${base()}/admin/manjian`);
