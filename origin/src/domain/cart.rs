@@ -24,6 +24,22 @@ pub fn free_shipping_from() -> engine::Money {
     engine::Money::from_integer(800).unwrap_or(engine::Money::ZERO)
 }
 
+/// A cart of `items` as the shop would quote it (its free-shipping threshold), with the
+/// full-reduction tiers `manjians` and an optional settlement: the console's previews price
+/// their sample carts through this, as buyers' carts are.
+pub fn sample_input(
+    items: Vec<engine::CartItem>,
+    manjians: Vec<engine::ManjianTier>,
+    settlement: Option<engine::SettlementInput>,
+) -> engine::CartInput {
+    engine::CartInput {
+        items,
+        shipping_data: engine::ShippingData { shipping_amount: free_shipping_from(), no_trans_order_amount: engine::Money::ZERO },
+        activity_data: engine::ActivityData { manjians },
+        settlement,
+    }
+}
+
 /// One cart line in §3's list shape, which is also a `CartItem` of `pricing.md`.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct CartLine {

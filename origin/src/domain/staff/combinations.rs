@@ -10,7 +10,7 @@ use utoipa::ToSchema;
 
 use super::audit::{self, Actor, Entry};
 use super::orders::begin_write;
-use crate::domain::cart::{COMBINATION, NORMAL, free_shipping_from};
+use crate::domain::cart::{COMBINATION, NORMAL, sample_input};
 use crate::domain::catalogue::card::{CardRow, card, card_columns};
 use crate::domain::catalogue::viewer::Viewer;
 use crate::domain::orders::life::OrderStatus;
@@ -323,12 +323,7 @@ pub async fn preview(conn: &mut AnyConnection, draft: &Draft, now: i64) -> Resul
         combination: Some(set_goods),
     }];
     items.extend(lines);
-    let input = engine::CartInput {
-        items,
-        shipping_data: engine::ShippingData { shipping_amount: free_shipping_from(), no_trans_order_amount: engine::Money::ZERO },
-        activity_data: engine::ActivityData { manjians: Vec::new() },
-        settlement: None,
-    };
+    let input = sample_input(items, Vec::new(), None);
     let quote = engine::quote(&input).map_err(|error| Error::Internal(anyhow::anyhow!("{error}")))?;
     let amount = |line: &engine::LineQuote| line.amount.to_decimal().unwrap_or_default();
     let set = quote.lines.first().map(amount).unwrap_or_default();

@@ -14,7 +14,7 @@ use utoipa::ToSchema;
 
 use super::audit::{self, Actor, Entry};
 use super::orders::begin_write;
-use crate::domain::cart::{NORMAL, free_shipping_from};
+use crate::domain::cart::{NORMAL, sample_input};
 use crate::domain::grants::{self, Templates};
 use crate::domain::promotions::{CouponKind, CouponScope, CouponStatus};
 use crate::domain::settlement;
@@ -457,8 +457,8 @@ pub async fn preview(
             ladder: engine::Ladder::default(),
             ladder_price_type: None,
         };
-        let input = engine::CartInput {
-            items: vec![engine::CartItem {
+        let input = sample_input(
+            vec![engine::CartItem {
                 id: 1,
                 line_type: Some(NORMAL),
                 quantity: 1,
@@ -469,10 +469,9 @@ pub async fn preview(
                 goods,
                 combination: None,
             }],
-            shipping_data: engine::ShippingData { shipping_amount: free_shipping_from(), no_trans_order_amount: engine::Money::ZERO },
-            activity_data: engine::ActivityData { manjians: Vec::new() },
-            settlement: Some(accounts.clone()),
-        };
+            Vec::new(),
+            Some(accounts.clone()),
+        );
         let quote = engine::quote(&input).map_err(|error| Error::Internal(anyhow::anyhow!("{error}")))?;
         let settled = quote.settlement.ok_or_else(|| anyhow::anyhow!("a quote with a settlement input has its settlement"))?;
         let (usable, value, need) = match kind {

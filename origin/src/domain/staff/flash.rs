@@ -15,7 +15,7 @@ use utoipa::ToSchema;
 use super::audit::{self, Actor, Entry};
 use super::manjian::state;
 use super::orders::begin_write;
-use crate::domain::cart::{FLASH_SALE, NORMAL, free_shipping_from};
+use crate::domain::cart::{FLASH_SALE, NORMAL, sample_input};
 use crate::domain::catalogue::card::{CardRow, card, card_columns};
 use crate::domain::catalogue::viewer::Viewer;
 use crate::domain::orders::life::OrderStatus;
@@ -292,12 +292,7 @@ pub async fn preview(conn: &mut AnyConnection, draft: &Draft, now: i64) -> Resul
         goods: goods.clone(),
         combination: None,
     };
-    let input = engine::CartInput {
-        items: vec![line(1, FLASH_SALE, money::from_stored(draft.price)?), line(2, NORMAL, own)],
-        shipping_data: engine::ShippingData { shipping_amount: free_shipping_from(), no_trans_order_amount: engine::Money::ZERO },
-        activity_data: engine::ActivityData { manjians: Vec::new() },
-        settlement: None,
-    };
+    let input = sample_input(vec![line(1, FLASH_SALE, money::from_stored(draft.price)?), line(2, NORMAL, own)], Vec::new(), None);
     let quote = engine::quote(&input).map_err(|error| Error::Internal(anyhow::anyhow!("{error}")))?;
     Ok(FlashPreview { goods_name: row.name.clone(), quantity, quote })
 }

@@ -15,7 +15,7 @@ use utoipa::ToSchema;
 
 use super::audit::{self, Actor, Entry};
 use super::orders::begin_write;
-use crate::domain::cart::{NORMAL, free_shipping_from};
+use crate::domain::cart::{NORMAL, sample_input};
 use crate::domain::catalogue::card::{CardRow, card, card_columns};
 use crate::domain::catalogue::viewer::Viewer;
 use crate::domain::{Error, Result};
@@ -516,12 +516,7 @@ pub async fn preview(conn: &mut AnyConnection, own: Option<i64>, draft: &Draft, 
             Ok(engine::ManjianTier { amount: money::from_stored(*amount)?, reduce: Some(money::from_stored(*reduce)?) })
         })
         .collect::<anyhow::Result<Vec<_>>>()?;
-    let input = engine::CartInput {
-        items,
-        shipping_data: engine::ShippingData { shipping_amount: free_shipping_from(), no_trans_order_amount: engine::Money::ZERO },
-        activity_data: engine::ActivityData { manjians },
-        settlement: None,
-    };
+    let input = sample_input(items, manjians, None);
     let quote = engine::quote(&input).map_err(|error| Error::Internal(anyhow::anyhow!("{error}")))?;
     let conflicts = conflicts(conn, own, &draft.goods, now).await?;
     Ok(ManjianPreview { lines, quote, conflicts })
