@@ -4,7 +4,8 @@
 //! a day, and page views and client reports older than `RETENTION_DAYS`, WeChat bindings never
 //! finished. The same hourly task reminds members of certificates that expire
 //! (`domain::certificates::remind`), and reads again the expiry of goods whose nearest lot has
-//! just expired (`domain::catalogue::lots::refresh_lapsed`).
+//! just expired (`domain::catalogue::lots::refresh_lapsed`), and deletes the catalogue's changes
+//! beyond the last `search::CHANGES_KEPT` (`search::prune_changes`).
 
 use std::time::Duration;
 
@@ -33,6 +34,10 @@ impl Purge {
                     Err(error) => {
                         tracing::warn!(error = format!("{error:#}"), "the certificate reminders failed; they run again in an hour")
                     }
+                }
+                match crate::search::prune_changes(&db, crate::search::CHANGES_KEPT).await {
+                    Ok(rows) => tracing::info!(rows, "pruned the catalogue's old changes"),
+                    Err(error) => tracing::warn!(%error, "the catalogue's old changes were not pruned; in an hour"),
                 }
                 match refresh_expiries(&db, crate::now()).await {
                     Ok(goods) => tracing::info!(goods, "read again the expiry of goods whose lot expired"),

@@ -583,7 +583,11 @@ async fn command(db: &Db, admin: Admin) -> anyhow::Result<String> {
         Command::EndFlashSale { id } => end_flash_sale(&mut conn, &operator, id).await,
         Command::Welfare { rate, days, title, off } => welfare(&mut conn, &operator, rate, days, &title, off).await,
         Command::Reindex => {
+            // Goods 0: every goods (migration 0044).
             sqlx::query("UPDATE catalogue_version SET version = version + 1 WHERE id = 1").execute(&mut *conn).await?;
+            sqlx::query("INSERT INTO catalogue_changes (version, goods_id) SELECT version, 0 FROM catalogue_version WHERE id = 1")
+                .execute(&mut *conn)
+                .await?;
             let version = crate::search::catalogue_version(db).await?;
             Ok(format!("catalogue version {version}: every origin rebuilds its search index at its next search\n"))
         }

@@ -89,7 +89,9 @@ pub async fn render(State(context): State<ApiContext>, request: Request) -> Resp
         metrics::gauge!("search_index_goods").set(snapshot.len() as f64);
         metrics::gauge!("search_index_grams").set(snapshot.grams() as f64);
         metrics::gauge!("search_index_catalogue_version").set(snapshot.version as f64);
-        metrics::gauge!("search_index_last_build_seconds").set(snapshot.built_in.as_secs_f64());
+        metrics::gauge!("search_index_base_version").set(snapshot.base_version() as f64);
+        metrics::gauge!("search_index_changed_goods").set(snapshot.changed() as f64);
+        metrics::gauge!("search_index_last_build_seconds").set(snapshot.built_in().as_secs_f64());
     }
     metrics::gauge!("search_index_ready").set(if context.search.current().is_some() { 1.0 } else { 0.0 });
     ([(header::CONTENT_TYPE, "text/plain; version=0.0.4; charset=utf-8")], recorder().render()).into_response()

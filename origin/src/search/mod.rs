@@ -24,11 +24,18 @@
 //! reads again the sales of the goods sold lately, `goods.sold_at`), then by id.
 //!
 //! **Freshness.** `catalogue_version` (migration 0026) is bumped by triggers in the
-//! transaction of every change to a searched field. Each search reads it (one primary-key
-//! read); when it is newer than the index, one rebuild runs (`SearchIndex::snapshot`) while
-//! searches wait for it up to `FRESH_WAIT` and are then answered from the previous index.
-//! Every origin on one PostgreSQL keeps its own copy, built from the same rows at the same
-//! version, so all of them find the same goods.
+//! transaction of every change to a searched field, and `catalogue_changes` (migration 0044)
+//! says which goods each version changed. Each search reads the version (one primary-key
+//! read); when it is newer than the index, the index catches up (`SearchIndex::refresh`): it
+//! reads the goods changed since its version and makes a new snapshot that shares the last
+//! full build (`Base`) and holds the changed goods beside it (`Overlay`: the base's copies
+//! hidden, the new ones checked one by one). Searches wait for it up to `FRESH_WAIT` and are
+//! then answered from the previous snapshot. Once `OVERLAY_REBUILD` goods have changed, a full
+//! build runs in the background while searches go on, and the changes made meanwhile are laid
+//! over it in turn; a reindex, more than `OVERLAY_MAX` changes at once, or an index older than
+//! the changes kept (`prune_changes`) rebuilds in full. Every origin on one PostgreSQL keeps
+//! its own copy, built from the same rows at the same version, so all of them find the same
+//! goods.
 
 #[cfg(test)]
 mod tests;
@@ -36,7 +43,7 @@ mod text;
 
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicI64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI64, Ordering};
 use std::time::{Duration, Instant};
 
 use roaring::RoaringBitmap;
@@ -49,6 +56,18 @@ use crate::db::Db;
 /// How long a search waits for a rebuild after a catalogue change before it is answered from
 /// the previous index.
 const FRESH_WAIT: Duration = Duration::from_secs(2);
+
+/// Goods changed since the last full build past which a new one starts in the background:
+/// each search checks the overlay's goods one by one (about half a millisecond for 2,000).
+const OVERLAY_REBUILD: usize = 2_000;
+
+/// Goods changed since the last full build past which the index is built again in full before
+/// it is current (a large import): the overlay is not made so long.
+const OVERLAY_MAX: usize = 20_000;
+
+/// Changes kept in `catalogue_changes` (`prune_changes`): far more than an index takes one by
+/// one (`OVERLAY_MAX`); an index older than those left builds in full.
+pub const CHANGES_KEPT: i64 = 100_000;
 
 /// How long a search waits for the first index after the origin starts.
 const FIRST_WAIT: Duration = Duration::from_secs(120);
@@ -124,6 +143,31 @@ impl Doc {
         Doc { id, sales: AtomicI64::new(sales), text: text.into(), ends }
     }
 
+    /// A copy with the sales as they are now.
+    fn copy(&self) -> Doc {
+        Doc { id: self.id, sales: AtomicI64::new(self.sales.load(Ordering::Relaxed)), text: self.text.clone(), ends: self.ends }
+    }
+
+    /// The goods' fields, normalised, with their pinyin.
+    fn of(row: GoodsRow) -> (Doc, [String; FIELDS]) {
+        let (name_pinyin, name_initials) = pinyin(&row.name);
+        let (sccj_pinyin, sccj_initials) = pinyin(&row.sccj);
+        let fields: [String; FIELDS] = [
+            normalize(&row.name),
+            name_pinyin,
+            name_initials,
+            normalize(&row.sccj),
+            sccj_pinyin,
+            sccj_initials,
+            normalize(&row.brand),
+            normalize(&row.ypgg),
+            normalize(&row.pzwh),
+        ];
+        let [f0, f1, f2, f3, f4, f5, f6, f7, f8] = &fields;
+        let doc = Doc::new(row.id, row.sales, [f0, f1, f2, f3, f4, f5, f6, f7, f8, &row.name, &row.sccj]);
+        (doc, fields)
+    }
+
     fn segment(&self, index: usize) -> &str {
         let start = if index == 0 { 0 } else { self.ends[index - 1] as usize };
         &self.text[start..self.ends[index] as usize]
@@ -141,13 +185,28 @@ pub struct Hit {
     position: u32,
 }
 
-/// The index at one catalogue version. Immutable: a rebuild makes a new one.
-pub struct Snapshot {
-    pub version: i64,
+/// A full build: every goods at one catalogue version, and the postings of their grams.
+struct Base {
+    version: i64,
     docs: Vec<Doc>,
     grams: HashMap<u64, RoaringBitmap>,
-    /// How long the build took (loading the rows included).
-    pub built_in: Duration,
+    built_in: Duration,
+}
+
+/// The goods changed since the base was built: the base's copies hidden, and the goods as they
+/// are now (those still in the catalogue), by id.
+#[derive(Default)]
+struct Overlay {
+    hidden: RoaringBitmap,
+    docs: Vec<Doc>,
+}
+
+/// The index at one catalogue version: a base, and what changed since. Immutable: a change
+/// makes a new one, which shares the base.
+pub struct Snapshot {
+    pub version: i64,
+    base: Arc<Base>,
+    overlay: Overlay,
 }
 
 /// A row the index is built from.
@@ -198,25 +257,13 @@ fn quality(doc: &Doc, term: &str, scope: Scope) -> Option<u32> {
     }
 }
 
-impl Snapshot {
-    fn build(version: i64, rows: Vec<GoodsRow>, started: Instant) -> Snapshot {
+impl Base {
+    fn build(version: i64, rows: Vec<GoodsRow>, started: Instant) -> Base {
         let mut docs = Vec::with_capacity(rows.len());
         let mut grams: HashMap<u64, RoaringBitmap> = HashMap::new();
         let mut seen: HashSet<u64> = HashSet::new();
         for (position, row) in rows.into_iter().enumerate() {
-            let (name_pinyin, name_initials) = pinyin(&row.name);
-            let (sccj_pinyin, sccj_initials) = pinyin(&row.sccj);
-            let fields: [String; FIELDS] = [
-                normalize(&row.name),
-                name_pinyin,
-                name_initials,
-                normalize(&row.sccj),
-                sccj_pinyin,
-                sccj_initials,
-                normalize(&row.brand),
-                normalize(&row.ypgg),
-                normalize(&row.pzwh),
-            ];
+            let (doc, fields) = Doc::of(row);
             seen.clear();
             for field in &fields {
                 let mut previous = None;
@@ -236,34 +283,9 @@ impl Snapshot {
                     list.insert(position);
                 }
             }
-            let [f0, f1, f2, f3, f4, f5, f6, f7, f8] = &fields;
-            docs.push(Doc::new(row.id, row.sales, [f0, f1, f2, f3, f4, f5, f6, f7, f8, &row.name, &row.sccj]));
+            docs.push(doc);
         }
-        Snapshot { version, docs, grams, built_in: started.elapsed() }
-    }
-
-    /// Takes the goods' sales now, `(id, sales)` in any order; goods not in the index are
-    /// left out.
-    fn set_sales(&self, sales: &[(i64, i64)]) {
-        for (id, value) in sales {
-            if let Ok(position) = self.docs.binary_search_by_key(id, |doc| doc.id) {
-                self.docs[position].sales.store(*value, Ordering::Relaxed);
-            }
-        }
-    }
-
-    /// Goods in the index.
-    pub fn len(&self) -> usize {
-        self.docs.len()
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.docs.is_empty()
-    }
-
-    /// Distinct grams (posting lists) in the index.
-    pub fn grams(&self) -> usize {
-        self.grams.len()
+        Base { version, docs, grams, built_in: started.elapsed() }
     }
 
     /// Every goods holding `term` in some field, and perhaps a few more (checked after).
@@ -290,15 +312,10 @@ impl Snapshot {
         found
     }
 
-    /// Every goods matching every term of `query` within `scope`, unordered. An empty query
-    /// matches nothing.
-    pub fn find(&self, query: &str, scope: Scope) -> Vec<Hit> {
-        let terms = terms(query);
-        if terms.is_empty() {
-            return Vec::new();
-        }
+    /// The positions of the goods of every term, and perhaps a few more.
+    fn candidates_of_all(&self, terms: &[String]) -> RoaringBitmap {
         let mut candidates: Option<RoaringBitmap> = None;
-        for term in &terms {
+        for term in terms {
             let found = self.candidates(term);
             let narrowed = match candidates {
                 None => found,
@@ -308,18 +325,106 @@ impl Snapshot {
                 }
             };
             if narrowed.is_empty() {
-                return Vec::new();
+                return narrowed;
             }
             candidates = Some(narrowed);
         }
-        let mut hits = Vec::new();
-        for position in candidates.unwrap_or_default() {
-            let doc = &self.docs[position as usize];
-            let total = terms.iter().try_fold(0, |sum, term| quality(doc, term, scope).map(|q| sum + q));
-            if let Some(quality) = total {
-                hits.push(Hit { id: doc.id, quality, sales: doc.sales.load(Ordering::Relaxed), position });
+        candidates.unwrap_or_default()
+    }
+}
+
+/// The goods `doc` at `position` when every term matches it within `scope`.
+fn hit(doc: &Doc, position: u32, terms: &[String], scope: Scope) -> Option<Hit> {
+    let quality = terms.iter().try_fold(0, |sum, term| quality(doc, term, scope).map(|q| sum + q))?;
+    Some(Hit { id: doc.id, quality, sales: doc.sales.load(Ordering::Relaxed), position })
+}
+
+impl Snapshot {
+    /// A full build of `rows` (ordered by id) at `version`.
+    fn build(version: i64, rows: Vec<GoodsRow>, started: Instant) -> Snapshot {
+        Snapshot { version, base: Arc::new(Base::build(version, rows, started)), overlay: Overlay::default() }
+    }
+
+    /// This index at `version`, where the goods `changed` (any order) are now `rows` (ordered
+    /// by id): a changed goods not among the rows has left the catalogue.
+    fn with_changes(&self, version: i64, changed: &[i64], rows: Vec<GoodsRow>) -> Snapshot {
+        let changed: HashSet<i64> = changed.iter().copied().collect();
+        let mut hidden = self.overlay.hidden.clone();
+        for id in &changed {
+            if let Ok(position) = self.base.docs.binary_search_by_key(id, |doc| doc.id) {
+                hidden.insert(position as u32);
             }
         }
+        let mut docs: Vec<Doc> = self.overlay.docs.iter().filter(|doc| !changed.contains(&doc.id)).map(Doc::copy).collect();
+        docs.extend(rows.into_iter().map(|row| Doc::of(row).0));
+        docs.sort_by_key(|doc| doc.id);
+        docs.dedup_by_key(|doc| doc.id);
+        Snapshot { version, base: self.base.clone(), overlay: Overlay { hidden, docs } }
+    }
+
+    /// The goods at `position` (`Hit::position`).
+    fn doc(&self, position: u32) -> &Doc {
+        let position = position as usize;
+        match position.checked_sub(self.base.docs.len()) {
+            None => &self.base.docs[position],
+            Some(beyond) => &self.overlay.docs[beyond],
+        }
+    }
+
+    /// Takes the goods' sales now, `(id, sales)` in any order; goods not in the index are
+    /// left out.
+    fn set_sales(&self, sales: &[(i64, i64)]) {
+        for (id, value) in sales {
+            for docs in [&self.base.docs, &self.overlay.docs] {
+                if let Ok(position) = docs.binary_search_by_key(id, |doc| doc.id) {
+                    docs[position].sales.store(*value, Ordering::Relaxed);
+                }
+            }
+        }
+    }
+
+    /// Goods in the index.
+    pub fn len(&self) -> usize {
+        self.base.docs.len() - self.overlay.hidden.len() as usize + self.overlay.docs.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Distinct grams (posting lists) in the last full build.
+    pub fn grams(&self) -> usize {
+        self.base.grams.len()
+    }
+
+    /// The version of the last full build.
+    pub fn base_version(&self) -> i64 {
+        self.base.version
+    }
+
+    /// How long the last full build took (loading the rows included).
+    pub fn built_in(&self) -> Duration {
+        self.base.built_in
+    }
+
+    /// Goods changed since the last full build, held beside it.
+    pub fn changed(&self) -> usize {
+        self.overlay.docs.len()
+    }
+
+    /// Every goods matching every term of `query` within `scope`, unordered. An empty query
+    /// matches nothing.
+    pub fn find(&self, query: &str, scope: Scope) -> Vec<Hit> {
+        let terms = terms(query);
+        if terms.is_empty() {
+            return Vec::new();
+        }
+        let mut candidates = self.base.candidates_of_all(&terms);
+        candidates -= &self.overlay.hidden;
+        let mut hits: Vec<Hit> =
+            candidates.into_iter().filter_map(|position| hit(&self.base.docs[position as usize], position, &terms, scope)).collect();
+        let beyond = self.base.docs.len() as u32;
+        hits.extend(self.overlay.docs.iter().enumerate().filter_map(|(index, doc)| hit(doc, beyond + index as u32, &terms, scope)));
         hits
     }
 
@@ -336,7 +441,7 @@ impl Snapshot {
         let hits = self.ranked(query, scope);
         let mut suggestions: Vec<&str> = Vec::new();
         for hit in hits {
-            let doc = &self.docs[hit.position as usize];
+            let doc = self.doc(hit.position);
             let text: &str = doc.segment(if scope == Scope::Manufacturer { WRITTEN_SCCJ } else { WRITTEN_NAME });
             // At most `limit` to look through.
             if !suggestions.contains(&text) {
@@ -370,7 +475,7 @@ pub fn rank_top(hits: &mut [Hit], count: usize) {
     }
 }
 
-/// The origin's search index: the current snapshot, and the one rebuild that may be running.
+/// The origin's search index: the current snapshot, and the refresh that may be running.
 #[derive(Clone)]
 pub struct SearchIndex {
     inner: Arc<Inner>,
@@ -379,7 +484,10 @@ pub struct SearchIndex {
 struct Inner {
     db: Db,
     current: watch::Sender<Option<Arc<Snapshot>>>,
-    building: Mutex<()>,
+    /// One refresh at a time: catching up, or putting a new full build in place.
+    refreshing: Mutex<()>,
+    /// Whether a full build runs in the background.
+    rebuilding: AtomicBool,
 }
 
 /// The catalogue's version (`catalogue_version`).
@@ -387,17 +495,42 @@ pub async fn catalogue_version(db: &Db) -> sqlx::Result<i64> {
     sqlx::query_scalar("SELECT version FROM catalogue_version WHERE id = 1").fetch_one(&db.pool).await
 }
 
+/// Deletes the changes of every version before those of the last `kept` changes
+/// (`CHANGES_KEPT` every hour), in one transaction with the last version deleted
+/// (`pruned_through`), so that an index reading changes it then finds deleted learns it is too
+/// old. Answers the rows deleted.
+pub async fn prune_changes(db: &Db, kept: i64) -> sqlx::Result<u64> {
+    let mut tx = db.pool.begin().await?;
+    let oldest_kept: Option<i64> = sqlx::query_scalar("SELECT version FROM catalogue_changes ORDER BY version DESC LIMIT 1 OFFSET $1")
+        .bind(kept.max(1) - 1)
+        .fetch_optional(&mut *tx)
+        .await?;
+    let Some(oldest_kept) = oldest_kept else { return Ok(0) };
+    let through = oldest_kept - 1;
+    let deleted = sqlx::query("DELETE FROM catalogue_changes WHERE version <= $1").bind(through).execute(&mut *tx).await?;
+    sqlx::query("UPDATE catalogue_version SET pruned_through = $1 WHERE id = 1 AND pruned_through < $1")
+        .bind(through)
+        .execute(&mut *tx)
+        .await?;
+    tx.commit().await?;
+    Ok(deleted.rows_affected())
+}
+
+/// What the index reads of a goods: its searched fields, its brand's name and its sales.
+const GOODS_ROWS: &str = "SELECT g.id, CASE WHEN g.common_name = '' THEN g.name ELSE g.name || ' ' || g.common_name END AS name, \
+     g.sccj, g.ypgg, g.pzwh, COALESCE(b.name, '') AS brand, g.sales FROM goods g LEFT JOIN brands b ON b.id = g.brand_id";
+
 impl SearchIndex {
     /// An index with no snapshot yet; `start` builds the first.
     pub fn new(db: Db) -> SearchIndex {
         let (current, _) = watch::channel(None);
-        SearchIndex { inner: Arc::new(Inner { db, current, building: Mutex::new(()) }) }
+        SearchIndex { inner: Arc::new(Inner { db, current, refreshing: Mutex::new(()), rebuilding: AtomicBool::new(false) }) }
     }
 
     /// Builds the first snapshot in the background, and reads the sales again every
     /// `SALES_REFRESH` while the index lives.
     pub fn start(&self) {
-        self.spawn_build();
+        self.spawn_refresh();
         let weak = Arc::downgrade(&self.inner);
         tokio::spawn(async move {
             let mut every = tokio::time::interval(SALES_REFRESH);
@@ -436,7 +569,7 @@ impl SearchIndex {
     }
 
     /// A snapshot at the catalogue's current version: the current one when it is, else after
-    /// a rebuild (waiting up to `FRESH_WAIT`, then the previous one). `None` when no index
+    /// catching up (waiting up to `FRESH_WAIT`, then the previous one). `None` when no index
     /// could be built in `FIRST_WAIT`.
     pub async fn snapshot(&self) -> sqlx::Result<Option<Arc<Snapshot>>> {
         let latest = catalogue_version(&self.inner.db).await?;
@@ -446,7 +579,7 @@ impl SearchIndex {
         {
             return Ok(current);
         }
-        self.spawn_build();
+        self.spawn_refresh();
         let mut receiver = self.inner.current.subscribe();
         let wait = if current.is_some() { FRESH_WAIT } else { FIRST_WAIT };
         let fresh = tokio::time::timeout(wait, receiver.wait_for(|s| s.as_ref().is_some_and(|s| s.version >= latest))).await;
@@ -456,44 +589,137 @@ impl SearchIndex {
         }
     }
 
-    /// Starts a rebuild unless the running one will see the latest version; rebuilds run one
-    /// at a time, and each first checks whether it is still needed.
-    fn spawn_build(&self) {
+    /// Starts a refresh; refreshes run one at a time, and each first checks whether it is
+    /// still needed.
+    fn spawn_refresh(&self) {
         let index = self.clone();
         tokio::spawn(async move {
-            let _building = index.inner.building.lock().await;
-            if let Err(error) = index.build_if_stale().await {
+            let _one = index.inner.refreshing.lock().await;
+            if let Err(error) = index.refresh().await {
+                tracing::error!(%error, "the search index could not catch up with the catalogue");
+            }
+        });
+    }
+
+    /// Brings the index to the catalogue's version: the changed goods laid over the current
+    /// snapshot, or a full build when that cannot be. Called under `refreshing`.
+    async fn refresh(&self) -> anyhow::Result<()> {
+        let latest = catalogue_version(&self.inner.db).await?;
+        let current = self.current();
+        if let Some(current) = &current {
+            if current.version >= latest {
+                return Ok(());
+            }
+            let started = Instant::now();
+            if let Some(next) = self.catch_up(current.clone(), latest).await? {
+                tracing::debug!(
+                    version = next.version,
+                    changed = next.changed(),
+                    millis = started.elapsed().as_millis() as u64,
+                    "search index caught up"
+                );
+                metrics::counter!("search_index_catch_ups_total").increment(1);
+                let rebuild = next.changed() >= OVERLAY_REBUILD;
+                self.inner.current.send_replace(Some(Arc::new(next)));
+                if rebuild {
+                    self.spawn_rebuild();
+                }
+                return Ok(());
+            }
+        }
+        let snapshot = self.build().await?;
+        self.inner.current.send_replace(Some(Arc::new(snapshot)));
+        Ok(())
+    }
+
+    /// `current` at `latest`, with the goods changed in between: `None` when it must be built
+    /// in full instead (a reindex, more than `OVERLAY_MAX` goods changed since its full build,
+    /// or changes it needs already pruned).
+    async fn catch_up(&self, current: Arc<Snapshot>, latest: i64) -> anyhow::Result<Option<Snapshot>> {
+        let db = &self.inner.db;
+        let room = OVERLAY_MAX.saturating_sub(current.changed());
+        let changed: Vec<i64> = sqlx::query_scalar(
+            "SELECT DISTINCT goods_id FROM catalogue_changes WHERE version > $1 AND version <= $2 ORDER BY goods_id LIMIT $3",
+        )
+        .bind(current.version)
+        .bind(latest)
+        .bind(room as i64 + 1)
+        .fetch_all(&db.pool)
+        .await?;
+        // Read after the changes: a prune between the two is seen here.
+        let pruned: i64 = sqlx::query_scalar("SELECT pruned_through FROM catalogue_version WHERE id = 1").fetch_one(&db.pool).await?;
+        if pruned > current.version || changed.len() > room || changed.first() == Some(&0) {
+            return Ok(None);
+        }
+        let rows: Vec<GoodsRow> = if changed.is_empty() {
+            Vec::new()
+        } else {
+            let (condition, list) = match db.kind {
+                crate::db::Kind::Sqlite => (
+                    "g.id IN (SELECT value FROM json_each($1))",
+                    format!("[{}]", changed.iter().map(i64::to_string).collect::<Vec<_>>().join(",")),
+                ),
+                crate::db::Kind::Postgres => (
+                    "g.id = ANY(CAST($1 AS BIGINT[]))",
+                    format!("{{{}}}", changed.iter().map(i64::to_string).collect::<Vec<_>>().join(",")),
+                ),
+            };
+            sqlx::query_as(sqlx::AssertSqlSafe(format!("{GOODS_ROWS} WHERE {condition} ORDER BY g.id")))
+                .bind(list)
+                .fetch_all(&db.pool)
+                .await?
+        };
+        let next = tokio::task::spawn_blocking(move || current.with_changes(latest, &changed, rows)).await?;
+        Ok(Some(next))
+    }
+
+    /// A full build in the background, once `OVERLAY_REBUILD` goods have changed; the changes
+    /// made while it runs are laid over it before it takes the current snapshot's place.
+    fn spawn_rebuild(&self) {
+        if self.inner.rebuilding.swap(true, Ordering::AcqRel) {
+            return;
+        }
+        let index = self.clone();
+        tokio::spawn(async move {
+            let result = async {
+                let built = Arc::new(index.build().await?);
+                let _one = index.inner.refreshing.lock().await;
+                let latest = catalogue_version(&index.inner.db).await?;
+                let next = match built.version < latest {
+                    true => index.catch_up(built.clone(), latest).await?.map_or(built, Arc::new),
+                    false => built,
+                };
+                if index.current().is_none_or(|current| current.version <= next.version) {
+                    index.inner.current.send_replace(Some(next));
+                }
+                anyhow::Ok(())
+            }
+            .await;
+            index.inner.rebuilding.store(false, Ordering::Release);
+            if let Err(error) = result {
                 tracing::error!(%error, "the search index could not be rebuilt");
             }
         });
     }
 
-    async fn build_if_stale(&self) -> anyhow::Result<()> {
+    /// Every goods at the catalogue's version, built in full.
+    async fn build(&self) -> anyhow::Result<Snapshot> {
         let started = Instant::now();
         let version = catalogue_version(&self.inner.db).await?;
-        if self.current().is_some_and(|snapshot| snapshot.version >= version) {
-            return Ok(());
-        }
-        // Read after the version: a change committed in between makes the next search rebuild
-        // again, so the index never claims a version newer than its rows.
-        let rows: Vec<GoodsRow> = sqlx::query_as(
-            "SELECT g.id, CASE WHEN g.common_name = '' THEN g.name ELSE g.name || ' ' || g.common_name END AS name, g.sccj, g.ypgg, \
-             g.pzwh, COALESCE(b.name, '') AS brand, g.sales \
-             FROM goods g LEFT JOIN brands b ON b.id = g.brand_id ORDER BY g.id",
-        )
-        .fetch_all(&self.inner.db.pool)
-        .await?;
+        // Read after the version: a change committed in between is read again by the next
+        // catch-up, so the index never claims a version newer than its rows.
+        let rows: Vec<GoodsRow> =
+            sqlx::query_as(sqlx::AssertSqlSafe(format!("{GOODS_ROWS} ORDER BY g.id"))).fetch_all(&self.inner.db.pool).await?;
         let snapshot = tokio::task::spawn_blocking(move || Snapshot::build(version, rows, started)).await?;
         tracing::info!(
             version,
             goods = snapshot.len(),
             grams = snapshot.grams(),
-            millis = snapshot.built_in.as_millis() as u64,
+            millis = snapshot.built_in().as_millis() as u64,
             "search index built"
         );
         metrics::counter!("search_index_builds_total").increment(1);
-        metrics::histogram!("search_index_build_seconds").record(snapshot.built_in.as_secs_f64());
-        self.inner.current.send_replace(Some(Arc::new(snapshot)));
-        Ok(())
+        metrics::histogram!("search_index_build_seconds").record(snapshot.built_in().as_secs_f64());
+        Ok(snapshot)
     }
 }

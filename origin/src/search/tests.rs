@@ -8,18 +8,18 @@ fn row(id: i64, name: &str, sccj: &str, ypgg: &str, pzwh: &str, brand: &str, sal
 }
 
 fn sample() -> Snapshot {
-    Snapshot::build(
-        1,
-        vec![
-            row(1, "阿莫西林胶囊", "华北制药股份有限公司", "0.25g*24粒", "国药准字H13023964", "", 10),
-            row(2, "阿莫西林克拉维酸钾片", "珠海联邦制药股份有限公司", "0.375g*12片", "国药准字H10983151", "", 50),
-            row(3, "阿莫西林", "石药集团", "0.5g*20粒", "国药准字H1", "", 1),
-            row(4, "维生素C片", "东北制药", "0.1g*100片", "国药准字H2", "养生堂", 5),
-            row(5, "绿茶", "绿叶", "", "", "", 0),
-            row(6, "西林瓶", "阿莫公司", "", "", "", 0),
-        ],
-        Instant::now(),
-    )
+    Snapshot::build(1, sample_rows(), Instant::now())
+}
+
+fn sample_rows() -> Vec<GoodsRow> {
+    vec![
+        row(1, "阿莫西林胶囊", "华北制药股份有限公司", "0.25g*24粒", "国药准字H13023964", "", 10),
+        row(2, "阿莫西林克拉维酸钾片", "珠海联邦制药股份有限公司", "0.375g*12片", "国药准字H10983151", "", 50),
+        row(3, "阿莫西林", "石药集团", "0.5g*20粒", "国药准字H1", "", 1),
+        row(4, "维生素C片", "东北制药", "0.1g*100片", "国药准字H2", "养生堂", 5),
+        row(5, "绿茶", "绿叶", "", "", "", 0),
+        row(6, "西林瓶", "阿莫公司", "", "", "", 0),
+    ]
 }
 
 fn ids(hits: &[Hit]) -> Vec<i64> {
@@ -77,4 +77,54 @@ fn suggestions_look_in_their_field_only() {
     assert_eq!(index.suggest("zyjt", Scope::Manufacturer, 10), Vec::<String>::new());
     assert_eq!(index.suggest("sy", Scope::Manufacturer, 10), vec!["石药集团"]);
     assert_eq!(index.suggest("阿莫", Scope::Name, 1), vec!["阿莫西林克拉维酸钾片"]);
+}
+
+#[test]
+fn changes_laid_over_a_build_answer_what_a_build_of_the_result_answers() {
+    let index = sample();
+    // Version 2: 2 renamed, 5 removed, 7 added. Version 3: 6 changed, 7 changed again, 8 added.
+    let two = index.with_changes(
+        2,
+        &[7, 2, 5],
+        vec![
+            row(2, "布洛芬缓释胶囊", "中美史克", "0.3g*20粒", "国药准字H10900089", "芬必得", 80),
+            row(7, "阿莫西林颗粒", "华北制药股份有限公司", "0.125g*12袋", "国药准字H7", "", 3),
+        ],
+    );
+    let three = two.with_changes(
+        3,
+        &[6, 7, 8],
+        vec![
+            row(6, "阿莫西林分散片", "阿莫公司", "0.25g*12片", "", "", 2),
+            row(7, "阿莫西林干混悬剂", "华北制药股份有限公司", "", "", "", 3),
+            row(8, "感冒灵颗粒", "华润三九", "10g*9袋", "国药准字Z44021940", "999", 40),
+        ],
+    );
+    let mut rows = sample_rows();
+    rows.retain(|row| ![2, 5, 6].contains(&row.id));
+    rows.extend([
+        row(2, "布洛芬缓释胶囊", "中美史克", "0.3g*20粒", "国药准字H10900089", "芬必得", 80),
+        row(6, "阿莫西林分散片", "阿莫公司", "0.25g*12片", "", "", 2),
+        row(7, "阿莫西林干混悬剂", "华北制药股份有限公司", "", "", "", 3),
+        row(8, "感冒灵颗粒", "华润三九", "10g*9袋", "国药准字Z44021940", "999", 40),
+    ]);
+    rows.sort_by_key(|row| row.id);
+    let rebuilt = Snapshot::build(3, rows, Instant::now());
+    assert_eq!((three.len(), three.changed(), three.base_version(), three.version), (7, 4, 1, 3));
+    for query in
+        ["阿莫西林", "amxl", "阿莫", "布洛芬", "blf", "西林", "华北", "片", "颗粒", "芬必得", "绿茶", "lv", "999", "h7", "干混", "没有"]
+    {
+        for scope in [Scope::All, Scope::Name, Scope::Manufacturer] {
+            assert_eq!(ids(&three.ranked(query, scope)), ids(&rebuilt.ranked(query, scope)), "{query} {scope:?}");
+            assert_eq!(three.suggest(query, scope, 10), rebuilt.suggest(query, scope, 10), "{query} {scope:?}");
+        }
+    }
+    assert_eq!(ids(&three.ranked("阿莫西林", Scope::All)), vec![3, 1, 7, 6]);
+    // The snapshots before are as they were.
+    assert_eq!(ids(&index.ranked("阿莫西林", Scope::All)), vec![3, 2, 1]);
+    assert_eq!(ids(&two.ranked("阿莫西林", Scope::All)), vec![3, 1, 7]);
+    assert!(two.find("绿茶", Scope::All).is_empty());
+    // Sales reach the changed goods too.
+    three.set_sales(&[(6, 100), (3, 200)]);
+    assert_eq!(ids(&three.ranked("阿莫西林", Scope::All)), vec![3, 6, 1, 7]);
 }

@@ -301,3 +301,102 @@ async fn the_manufacturer_search_finds_part_of_the_name_and_its_pinyin() {
     })
     .await;
 }
+
+/// The search index's gauges as `/metrics` states them: (catalogue version, last full build's
+/// version, goods laid over it).
+async fn index_state(app: &App) -> (i64, i64, i64) {
+    let text = reqwest::get(app.direct("/metrics")).await.unwrap().text().await.unwrap();
+    let gauge = |name: &str| -> i64 {
+        text.lines()
+            .find_map(|line| line.strip_prefix(name).and_then(|rest| rest.strip_prefix(' ')))
+            .unwrap_or_else(|| panic!("{name} in {text}"))
+            .trim()
+            .parse::<f64>()
+            .unwrap() as i64
+    };
+    (gauge("search_index_catalogue_version"), gauge("search_index_base_version"), gauge("search_index_changed_goods"))
+}
+
+/// Searches `query` until the list's ids are `expected` (a search waits up to 2 s for the index
+/// to catch up, and a loaded machine may take longer), for up to 30 s.
+async fn until_listed(app: &App, client: &Client, query: &str, expected: &BTreeSet<i64>) {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+    let mut found = ids(&listed(app, client, query, "").await);
+    while &found != expected && std::time::Instant::now() < deadline {
+        found = ids(&listed(app, client, query, "").await);
+    }
+    assert_eq!(&found, expected, "{query}");
+}
+
+#[tokio::test]
+async fn the_index_takes_changed_goods_without_building_again() {
+    on_both(|app| async move {
+        let client = app.demo().await;
+        listed(&app, &client, "阿莫西林", "").await;
+        let (_, base, changed) = index_state(&app).await;
+        assert_eq!(changed, 0, "{}: a fresh index", app.database);
+
+        // A rename, a goods added, a brand renamed: each found at the next search, laid over
+        // the same full build.
+        let renamed: i64 =
+            sqlx::query_scalar("SELECT MIN(id) FROM goods WHERE name LIKE '%阿莫西林%'").fetch_one(&app.db.pool).await.unwrap();
+        sqlx::query("UPDATE goods SET name = '鲜测一号胶囊' WHERE id = $1").bind(renamed).execute(&app.db.pool).await.unwrap();
+        until_listed(&app, &client, "鲜测一号", &BTreeSet::from([renamed])).await;
+        assert!(!ids(&listed(&app, &client, "阿莫西林", "").await).contains(&renamed), "the old name is gone");
+        let last: i64 = sqlx::query_scalar("SELECT MAX(id) FROM goods").fetch_one(&app.db.pool).await.unwrap();
+        admin(&app, &["seed", "--goods", "3", "--seed", "11"]).await.unwrap();
+        let added: Vec<i64> = sqlx::query_scalar("SELECT id FROM goods WHERE id > $1").bind(last).fetch_all(&app.db.pool).await.unwrap();
+        assert_eq!(added.len(), 3);
+        let (brand, holders): (i64, i64) = sqlx::query_as(
+            "SELECT brand_id, COUNT(*) FROM goods WHERE brand_id IS NOT NULL GROUP BY brand_id ORDER BY COUNT(*) DESC, brand_id LIMIT 1",
+        )
+        .fetch_one(&app.db.pool)
+        .await
+        .unwrap();
+        sqlx::query("UPDATE brands SET name = '鲜测品牌' WHERE id = $1").bind(brand).execute(&app.db.pool).await.unwrap();
+        let branded: BTreeSet<i64> = sqlx::query_scalar("SELECT id FROM goods WHERE brand_id = $1")
+            .bind(brand)
+            .fetch_all(&app.db.pool)
+            .await
+            .unwrap()
+            .into_iter()
+            .collect();
+        assert_eq!(branded.len() as i64, holders);
+        until_listed(&app, &client, "鲜测品牌", &branded).await;
+        let (version, same_base, changed) = index_state(&app).await;
+        assert_eq!(same_base, base, "{}: no full build", app.database);
+        assert!(version > base);
+        let touched: BTreeSet<i64> = branded.iter().chain(&added).chain([&renamed]).copied().collect();
+        assert_eq!(changed, touched.len() as i64, "the renamed, the added and the brand's goods");
+
+        // Another origin on the database finds the same, from its own full build.
+        let (other, stop) = app.another_origin().await;
+        let other_client = other.demo().await;
+        assert_eq!(ids(&listed(&other, &other_client, "鲜测品牌", "").await), branded);
+        assert_eq!(ids(&listed(&other, &other_client, "鲜测一号", "").await), BTreeSet::from([renamed]));
+        drop(stop);
+
+        // The changes kept are pruned; an index older than what was pruned builds in full.
+        let before: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM catalogue_changes").fetch_one(&app.db.pool).await.unwrap();
+        let pruned = origin::search::prune_changes(&app.db, 1).await.unwrap();
+        let (left, through, latest): (i64, i64, i64) =
+            sqlx::query_as("SELECT (SELECT COUNT(*) FROM catalogue_changes), pruned_through, version FROM catalogue_version WHERE id = 1")
+                .fetch_one(&app.db.pool)
+                .await
+                .unwrap();
+        assert_eq!(pruned as i64, before - left);
+        // The last change's version is the brand's: all its goods are kept.
+        assert_eq!((left, through), (holders, latest - 1), "{}", app.database);
+        assert!(through > base);
+        // A rename whose change is pruned with it, before the index could read it.
+        let mut tx = app.db.pool.begin().await.unwrap();
+        sqlx::query("UPDATE goods SET name = '鲜测二号胶囊' WHERE id = $1").bind(renamed).execute(&mut *tx).await.unwrap();
+        sqlx::query("DELETE FROM catalogue_changes").execute(&mut *tx).await.unwrap();
+        sqlx::query("UPDATE catalogue_version SET pruned_through = version").execute(&mut *tx).await.unwrap();
+        tx.commit().await.unwrap();
+        until_listed(&app, &client, "鲜测二号", &BTreeSet::from([renamed])).await;
+        let (version, rebuilt, changed) = index_state(&app).await;
+        assert_eq!((rebuilt, changed), (version, 0), "{}: built in full", app.database);
+    })
+    .await;
+}
