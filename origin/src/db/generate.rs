@@ -197,6 +197,9 @@ struct Made {
     is_youx: i64,
     is_buy: i64,
     is_dpby: i64,
+    /// 单品包邮's least quantity: ten middle packs when the goods ships free, as the goods form
+    /// requires (without a draw of its own, so that a seed makes the goods it always made).
+    qg_number: i64,
     ladder_price_type: i64,
     manjian_id: i64,
     description: String,
@@ -235,7 +238,7 @@ fn made(templates: &[Template], random: &mut StdRng) -> Made {
         let x: f64 = random.r#gen();
         (10_000.0 * x.powi(8)) as i64
     };
-    Made {
+    let mut made = Made {
         name: template.name.clone(),
         category_id: template.category_id,
         brand_id: template.brand_id.filter(|_| random.gen_bool(0.5)),
@@ -256,13 +259,18 @@ fn made(templates: &[Template], random: &mut StdRng) -> Made {
         is_youx: template.is_youx,
         is_buy: i64::from(!random.gen_ratio(1, 40)),
         is_dpby: i64::from(random.gen_ratio(1, 20)),
+        qg_number: 0,
         // 2: each step a minimum quantity (docs/pricing.md).
         ladder_price_type: if ladder.is_empty() { 0 } else { 2 },
         manjian_id: template.manjian_id,
         description: template.description.clone(),
         sales,
         ladder,
+    };
+    if made.is_dpby == 1 {
+        made.qg_number = template.zbz.max(1) * 10;
     }
+    made
 }
 
 async fn insert(conn: &mut AnyConnection, goods: &[Made], created: i64) -> anyhow::Result<()> {
@@ -300,7 +308,7 @@ async fn insert(conn: &mut AnyConnection, goods: &[Made], created: i64) -> anyho
             .bind(search_text)
             .bind(made.sales)
             .bind(created - index as i64)
-            .bind(0_i64)
+            .bind(made.qg_number)
             .bind(made.zbz)
             .bind(made.scope_class)
             .bind(made.vat_rate);

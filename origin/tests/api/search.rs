@@ -220,6 +220,13 @@ async fn the_catalogue_generator_writes_realistic_goods() {
         assert!(makers > 500, "many manufacturers: {makers}");
         let laddered: i64 = sqlx::query_scalar("SELECT COUNT(DISTINCT goods_id) FROM goods_ladders").fetch_one(&app.db.pool).await.unwrap();
         assert!(laddered > 100, "ladders on some: {laddered}");
+        // As the goods form would take them: a goods shipped free has its least quantity.
+        let (free, without): (i64, i64) =
+            sqlx::query_as("SELECT COUNT(*), COALESCE(SUM(CASE WHEN qg_number < 1 THEN 1 ELSE 0 END), 0) FROM goods WHERE is_dpby = 1")
+                .fetch_one(&app.db.pool)
+                .await
+                .unwrap();
+        assert!(free > 20 && without == 0, "{free} shipped free, {without} without a least quantity");
         let client = app.client();
         let (_, page) = app.get(&client, "/api/goods/list?sort=new&page_size=1").await;
         assert_eq!(page["data"]["total"], after);
