@@ -124,6 +124,15 @@ fn changes_laid_over_a_build_answer_what_a_build_of_the_result_answers() {
     assert_eq!(ids(&index.ranked("阿莫西林", Scope::All)), vec![3, 2, 1]);
     assert_eq!(ids(&two.ranked("阿莫西林", Scope::All)), vec![3, 1, 7]);
     assert!(two.find("绿茶", Scope::All).is_empty());
+    // Built again from its own goods: the same answers, with nothing laid over.
+    let compacted = three.compacted(Instant::now());
+    assert_eq!((compacted.len(), compacted.changed(), compacted.base_version(), compacted.version), (7, 0, 3, 3));
+    for query in ["阿莫西林", "amxl", "阿莫", "布洛芬", "华北", "片", "颗粒", "999", "lv"] {
+        for scope in [Scope::All, Scope::Name, Scope::Manufacturer] {
+            assert_eq!(ids(&compacted.ranked(query, scope)), ids(&rebuilt.ranked(query, scope)), "{query} {scope:?}");
+            assert_eq!(compacted.suggest(query, scope, 10), rebuilt.suggest(query, scope, 10), "{query} {scope:?}");
+        }
+    }
     // Sales reach the changed goods too.
     three.set_sales(&[(6, 100), (3, 200)]);
     assert_eq!(ids(&three.ranked("阿莫西林", Scope::All)), vec![3, 6, 1, 7]);
