@@ -706,14 +706,7 @@ impl SearchIndex {
                 let Some(current) = index.current() else { return anyhow::Ok(()) };
                 let started = Instant::now();
                 let built = Arc::new(tokio::task::spawn_blocking(move || current.compacted(started)).await?);
-                tracing::info!(
-                    version = built.version,
-                    goods = built.len(),
-                    millis = built.built_in().as_millis() as u64,
-                    "search index built again from its own goods"
-                );
-                metrics::counter!("search_index_builds_total").increment(1);
-                metrics::histogram!("search_index_build_seconds").record(built.built_in().as_secs_f64());
+                recorded(&built, "search index built again from its own goods");
                 let _one = index.inner.refreshing.lock().await;
                 let latest = catalogue_version(&index.inner.db).await?;
                 let next = match built.version < latest {
@@ -742,15 +735,20 @@ impl SearchIndex {
         let rows: Vec<GoodsRow> =
             sqlx::query_as(sqlx::AssertSqlSafe(format!("{GOODS_ROWS} ORDER BY g.id"))).fetch_all(&self.inner.db.pool).await?;
         let snapshot = tokio::task::spawn_blocking(move || Snapshot::build(version, rows, started)).await?;
-        tracing::info!(
-            version,
-            goods = snapshot.len(),
-            grams = snapshot.grams(),
-            millis = snapshot.built_in().as_millis() as u64,
-            "search index built"
-        );
-        metrics::counter!("search_index_builds_total").increment(1);
-        metrics::histogram!("search_index_build_seconds").record(snapshot.built_in().as_secs_f64());
+        recorded(&snapshot, "search index built");
         Ok(snapshot)
     }
+}
+
+/// Logs a full build and counts it in the metrics.
+fn recorded(snapshot: &Snapshot, what: &'static str) {
+    tracing::info!(
+        version = snapshot.version,
+        goods = snapshot.len(),
+        grams = snapshot.grams(),
+        millis = snapshot.built_in().as_millis() as u64,
+        "{what}"
+    );
+    metrics::counter!("search_index_builds_total").increment(1);
+    metrics::histogram!("search_index_build_seconds").record(snapshot.built_in().as_secs_f64());
 }
