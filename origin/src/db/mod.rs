@@ -97,6 +97,25 @@ impl Db {
     }
 }
 
+/// A condition keeping the rows whose `column` is in the list of ids bound as parameter `n`
+/// (`id_list`): one parameter however many ids.
+pub fn id_set(kind: Kind, column: &str, n: usize) -> String {
+    match kind {
+        Kind::Sqlite => format!("{column} IN (SELECT value FROM json_each(${n}))"),
+        Kind::Postgres => format!("{column} = ANY(CAST(${n} AS BIGINT[]))"),
+    }
+}
+
+/// Ids as one parameter: a JSON array for SQLite's `json_each`, an array literal for
+/// PostgreSQL.
+pub fn id_list(kind: Kind, ids: impl Iterator<Item = i64>) -> String {
+    let joined = ids.map(|id| id.to_string()).collect::<Vec<_>>().join(",");
+    match kind {
+        Kind::Sqlite => format!("[{joined}]"),
+        Kind::Postgres => format!("{{{joined}}}"),
+    }
+}
+
 /// `count` numbered parameters from `$first` on, for an `IN (…)` list: `params(3, 2)` is
 /// `$3, $4`. A list of ids is then one statement, each id bound, not one statement per id.
 pub fn params(first: usize, count: usize) -> String {

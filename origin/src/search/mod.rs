@@ -674,16 +674,8 @@ impl SearchIndex {
         let rows: Vec<GoodsRow> = if changed.is_empty() {
             Vec::new()
         } else {
-            let (condition, list) = match db.kind {
-                crate::db::Kind::Sqlite => (
-                    "g.id IN (SELECT value FROM json_each($1))",
-                    format!("[{}]", changed.iter().map(i64::to_string).collect::<Vec<_>>().join(",")),
-                ),
-                crate::db::Kind::Postgres => (
-                    "g.id = ANY(CAST($1 AS BIGINT[]))",
-                    format!("{{{}}}", changed.iter().map(i64::to_string).collect::<Vec<_>>().join(",")),
-                ),
-            };
+            let condition = crate::db::id_set(db.kind, "g.id", 1);
+            let list = crate::db::id_list(db.kind, changed.iter().copied());
             sqlx::query_as(sqlx::AssertSqlSafe(format!("{GOODS_ROWS} WHERE {condition} ORDER BY g.id")))
                 .bind(list)
                 .fetch_all(&db.pool)

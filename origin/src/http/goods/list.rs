@@ -114,7 +114,10 @@ pub(super) async fn list(State(context): State<ApiContext>, viewer: Viewer, Quer
         && !(by_relevance && filter.conditions.is_empty())
         && !found.is_empty()
     {
-        filter.add(|n| id_set(context.db.kind, n), Param::Text(id_list(context.db.kind, found.iter().map(|hit| hit.id))));
+        filter.add(
+            |n| crate::db::id_set(context.db.kind, "g.id", n),
+            Param::Text(crate::db::id_list(context.db.kind, found.iter().map(|hit| hit.id))),
+        );
     }
     let offset = (page - 1) * page_size;
     let condition = filter.sql();
@@ -266,24 +269,6 @@ async fn count(context: &ApiContext, condition: &str, filter: &Filter) -> Result
             context.counts.put(key, version, total);
             Ok(total)
         }
-    }
-}
-
-/// A condition keeping the goods whose ids are in the list bound as parameter `n` (`id_list`).
-fn id_set(kind: Kind, n: usize) -> String {
-    match kind {
-        Kind::Sqlite => format!("g.id IN (SELECT value FROM json_each(${n}))"),
-        Kind::Postgres => format!("g.id = ANY(CAST(${n} AS BIGINT[]))"),
-    }
-}
-
-/// Ids as one parameter: a JSON array for SQLite's `json_each`, an array literal for
-/// PostgreSQL.
-fn id_list(kind: Kind, ids: impl Iterator<Item = i64>) -> String {
-    let joined = ids.map(|id| id.to_string()).collect::<Vec<_>>().join(",");
-    match kind {
-        Kind::Sqlite => format!("[{joined}]"),
-        Kind::Postgres => format!("{{{joined}}}"),
     }
 }
 
