@@ -74,6 +74,12 @@ pub fn text(stored: impl Into<Stored>) -> String {
     if stored < 0 { format!("-{money}") } else { money.to_string() }
 }
 
+/// A stored amount as the shop writes a round amount in a title: `3000000` → `"300"`,
+/// `125000` → `"12.5"`.
+pub fn yuan(stored: i64) -> String {
+    Decimal::new(stored, 4).normalize().to_string()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -20,6 +20,12 @@
 //   折扣, grants it to a buyer type, the buyer holds it, and a held coupon keeps its face value;
 // - operations makes a 组合购 set (a price not below its goods apart refused), the buyer's set line
 //   has its price, and is greyed once the set's stock is 0;
+// - operations sets up a 满额返现 activity (a tier giving no more than the one below refused, sample
+//   amounts tried), a second one overlapping it is refused, the started one is renamed but keeps
+//   its tiers; the buyer sees the tiers on /hb, orders, confirms receipt and is paid the tier; the
+//   console counts the order and what it got back; ended, /hb shows no activity;
+// - operations adds a goods to 天天特价, moves it, thinks better of it (撤销修改), adds it again at
+//   the top and saves: the home floor shows it first and /mrtj counts it; taken out, it is gone;
 // - a super signs in with a TOTP code, adds a customer-service operator, changes the role and
 //   disables the account (which then cannot sign in), and finds all of it in 操作日志 with the
 //   values before and after.
@@ -27,7 +33,7 @@
 import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { admin, adminWithInput, base, fillCart, login, orderAndPay, sql } from './support';
+import { admin, adminWithInput, base, fillCart, login, orderAndPay, orderGoodsAndPay, sql } from './support';
 
 const PASSWORD = 'Console-2026';
 
@@ -1190,4 +1196,175 @@ test('operations makes a 组合购 set priced below its goods, the buyer’s set
   await expect(line).toHaveClass(/unbuyable/);
   const cart = await (await page.request.get(`${base()}/api/cart/list`)).json();
   expect(cart.data.quote.lines[0].sellable).toBe(false);
+});
+
+test('operations sets up a 满额返现 activity, renames it but keeps its started tiers, and the buyer is paid its tier', async ({
+  page,
+  browser,
+}) => {
+  const { username } = addOperator('operations');
+  const console_ = await consolePage(browser, username);
+  const title = `测试返现${Date.now().toString(36).slice(-4)}`;
+  try {
+    await console_.goto(`${base()}/admin/cashback`);
+    await console_.getByRole('button', { name: '新增返现活动' }).click();
+    const dialog = console_.getByRole('dialog', { name: '新增返现活动' });
+    await dialog.getByLabel('活动名称').fill(title);
+    await dialog.getByLabel('第1档门槛').fill('10');
+    await dialog.getByLabel('第1档返现').fill('1');
+    await dialog.getByRole('button', { name: '添加一档' }).click();
+    await dialog.getByLabel('第2档门槛').fill('20');
+    await dialog.getByLabel('第2档返现').fill('1');
+    await dialog.getByRole('button', { name: /保\s*存/ }).click();
+    await expect(dialog).toContainText('第2档返现须大于第1档');
+    expect(sql('SELECT COUNT(*) FROM cashback_activities WHERE title = ?', title)).toEqual([[0]]);
+    await dialog.getByLabel('第2档返现').fill('3');
+    await dialog.getByLabel('试算金额').fill('9.99,25');
+    await dialog.getByRole('button', { name: /试\s*算/ }).click();
+    const tried = dialog.getByTestId('cashback-preview').locator('tbody tr');
+    await expect(tried.nth(0)).toContainText('未达门槛');
+    await expect(tried.nth(1)).toContainText('满20返3');
+    await expect(tried.nth(1)).toContainText('¥3.00');
+    await dialog.getByRole('button', { name: /保\s*存/ }).click();
+    await expect(dialog).toBeHidden();
+    const [[id]] = sql('SELECT id FROM cashback_activities WHERE title = ?', title) as [[number]];
+    expect(sql('SELECT amount, back FROM cashback_tiers WHERE activity_id = ? ORDER BY amount', id)).toEqual([
+      [100_000, 10_000],
+      [200_000, 30_000],
+    ]);
+    const row = console_.getByTestId('admin-cashback').locator('tbody tr').filter({ hasText: title });
+    await expect(row).toContainText('进行中');
+    await expect(row).toContainText('满10返1、满20返3');
+
+    // A second activity over the same days is refused, naming the first.
+    await console_.getByRole('button', { name: '新增返现活动' }).click();
+    const second = console_.getByRole('dialog', { name: '新增返现活动' });
+    await second.getByLabel('活动名称').fill(`${title}乙`);
+    await second.getByLabel('第1档门槛').fill('50');
+    await second.getByLabel('第1档返现').fill('5');
+    await second.getByRole('button', { name: /保\s*存/ }).click();
+    await expect(second.getByTestId('cashback-refusal')).toHaveText(`与返现活动${id}「${title}」时间重叠：同一时间只能有一个返现活动`);
+    await second.getByRole('button', { name: /取\s*消/ }).click();
+    expect(sql('SELECT COUNT(*) FROM cashback_activities WHERE title = ?', `${title}乙`)).toEqual([[0]]);
+
+    // Started: its tiers cannot be touched, its title can.
+    await row.getByRole('button', { name: /修\s*改/ }).click();
+    const change = console_.getByRole('dialog', { name: `修改返现活动 ${id}` });
+    await expect(change.getByLabel('第2档返现')).toBeDisabled();
+    await expect(change.getByLabel('第2档返现')).toHaveValue('3.00');
+    await change.getByLabel('活动名称').fill(`${title}（加码）`);
+    await change.getByRole('button', { name: /保\s*存/ }).click();
+    await expect(change).toBeHidden();
+    expect(sql('SELECT title FROM cashback_activities WHERE id = ?', id)).toEqual([[`${title}（加码）`]]);
+
+    // The buyer sees the tiers, orders over the second, confirms receipt and is paid 3.00.
+    await login(page);
+    await page.goto(`${base()}/hb`);
+    await expect(page.getByTestId('cashback-tiers')).toContainText('¥20.00');
+    await expect(page.getByTestId('cashback-tiers')).toContainText('¥3.00');
+    const [[goods]] = sql(
+      `SELECT g.id FROM goods g WHERE g.is_buy = 1 AND g.stock > 100 AND g.price BETWEEN 100000 AND 500000 AND g.manjian_id = 0
+         AND NOT EXISTS (SELECT 1 FROM goods_ladders l WHERE l.goods_id = g.id) AND g.id NOT IN (SELECT goods_id FROM flash_sales)
+       ORDER BY g.id DESC LIMIT 1`,
+    ) as [[number]];
+    const order = await orderGoodsAndPay(page, goods, 3);
+    expect(sql('SELECT cashback_activity_id FROM orders WHERE id = ?', order)).toEqual([[id]]);
+    expect(admin('ship', String(order), '--carrier', '顺丰速运', '--tracking', 'SF2026112902')).toContain('shipped');
+    await page.goto(`${base()}/order/info/${order}`);
+    await page.getByRole('button', { name: '确认收货' }).click();
+    await page.getByRole('button', { name: /确\s?定/ }).click();
+    await expect(page.getByTestId('order-status')).toHaveText('已完成');
+    expect(sql('SELECT cashback FROM orders WHERE id = ?', order)).toEqual([[30_000]]);
+    const [[orderNo]] = sql('SELECT order_no FROM orders WHERE id = ?', order) as [[string]];
+    await page.goto(`${base()}/hb`);
+    await expect(page.getByTestId('cashback-orders')).toContainText(orderNo);
+
+    await console_.reload();
+    await expect(row).toContainText('¥3.00');
+    await expect(row.locator('td').nth(5)).toHaveText('1');
+
+    // Ended: orders from now on earn nothing, and /hb says so.
+    await row.getByRole('button', { name: /结\s*束/ }).click();
+    await console_.getByRole('button', { name: /确\s*定|OK/ }).click();
+    await expect(row).toContainText('已结束');
+    await page.goto(`${base()}/hb`);
+    await expect(page.getByText('活动未开始')).toBeVisible();
+  } finally {
+    sql(
+      'UPDATE cashback_activities SET ends_at = ? WHERE title LIKE ? AND ends_at > ?',
+      Math.floor(Date.now() / 1000),
+      `${title}%`,
+      Math.floor(Date.now() / 1000),
+    );
+  }
+});
+
+test('operations puts a goods first in 天天特价, the home floor and /mrtj show it at once, and taking it out undoes that', async ({
+  page,
+  browser,
+}) => {
+  const { username } = addOperator('operations');
+  const console_ = await consolePage(browser, username);
+  const before = (sql('SELECT goods_id FROM everyday_specials ORDER BY sort, goods_id') as [number][]).map(([id]) => id);
+  const [[goods, name]] = sql(
+    'SELECT id, name FROM goods WHERE is_buy = 1 AND stock > 0 AND id NOT IN (SELECT goods_id FROM everyday_specials) ORDER BY id DESC LIMIT 1',
+  ) as [[number, string]];
+  const specials = console_.getByTestId('admin-specials');
+  const rows = specials.locator('tbody tr');
+  const addIt = async () => {
+    await specials.getByLabel('加入商品').fill(String(goods));
+    await console_
+      .locator('.ant-select-dropdown:visible .ant-select-item-option')
+      .filter({ hasText: new RegExp(`^${goods} `) })
+      .click();
+    await specials.getByRole('button', { name: '加入特价' }).click();
+  };
+  try {
+    await console_.goto(`${base()}/admin/specials`);
+    await expect(rows).toHaveCount(before.length);
+    await addIt();
+    await expect(rows.last()).toContainText(name);
+    await rows
+      .last()
+      .getByRole('button', { name: /上\s*移/ })
+      .click();
+    await expect(rows.nth(before.length - 1)).toContainText(name);
+    // Changed its mind: the saved list comes back, nothing was written.
+    await specials.getByRole('button', { name: '撤销修改' }).click();
+    await expect(rows).toHaveCount(before.length);
+    expect(sql('SELECT COUNT(*) FROM everyday_specials WHERE goods_id = ?', goods)).toEqual([[0]]);
+
+    await addIt();
+    for (let at = before.length; at > 0; at -= 1)
+      await rows
+        .nth(at)
+        .getByRole('button', { name: /上\s*移/ })
+        .click();
+    await expect(rows.first()).toContainText(name);
+    await specials.getByRole('button', { name: /保\s*存/ }).click();
+    await expect(specials.getByTestId('specials-saved')).toHaveText(`已保存：${before.length + 1}个商品`);
+    expect((sql('SELECT goods_id FROM everyday_specials ORDER BY sort') as [number][]).map(([id]) => id)).toEqual([goods, ...before]);
+
+    const floor = page.locator('section.floor').filter({ has: page.getByRole('heading', { name: '天天特价' }) });
+    await page.goto(`${base()}/`);
+    await expect(floor.locator('.goods-card').first()).toHaveAttribute('data-goods-id', String(goods));
+    await page.goto(`${base()}/mrtj`);
+    await expect(page.getByText(`共 ${before.length + 1} 件商品`)).toBeVisible();
+
+    // Taken out again: the console's list, the floor and the count agree with the server.
+    await console_.reload();
+    await rows
+      .first()
+      .getByRole('button', { name: /移\s*出/ })
+      .click();
+    await specials.getByRole('button', { name: /保\s*存/ }).click();
+    await expect(specials.getByTestId('specials-saved')).toHaveText(`已保存：${before.length}个商品`);
+    await expect(rows).toHaveCount(before.length);
+    await page.reload();
+    await expect(page.getByText(`共 ${before.length} 件商品`)).toBeVisible();
+    await page.goto(`${base()}/`);
+    await expect(floor.locator('.goods-card').first()).not.toHaveAttribute('data-goods-id', String(goods));
+  } finally {
+    sql('DELETE FROM everyday_specials WHERE goods_id = ?', goods);
+  }
 });

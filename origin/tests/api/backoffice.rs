@@ -130,6 +130,13 @@ fn needs() -> Vec<(Method, &'static str, Option<Permission>)> {
         (Method::GET, "/api/admin/manjian/{id}", Some(Read)),
         (Method::PUT, "/api/admin/manjian/{id}", Some(Promotions)),
         (Method::POST, "/api/admin/manjian/{id}/end", Some(Promotions)),
+        (Method::GET, "/api/admin/cashback", Some(Read)),
+        (Method::POST, "/api/admin/cashback", Some(Promotions)),
+        (Method::POST, "/api/admin/cashback/preview", Some(Read)),
+        (Method::PUT, "/api/admin/cashback/{id}", Some(Promotions)),
+        (Method::POST, "/api/admin/cashback/{id}/end", Some(Promotions)),
+        (Method::GET, "/api/admin/specials", Some(Read)),
+        (Method::PUT, "/api/admin/specials", Some(Promotions)),
     ]
 }
 
@@ -1836,6 +1843,159 @@ async fn a_combination_set_is_priced_below_its_goods_previewed_by_the_engine_and
         assert_eq!(trail, ["combination.add", "combination.change", "combination.change"]);
     })
     .await;
+}
+
+#[tokio::test]
+async fn a_cash_back_activity_is_set_up_in_the_console_previewed_by_the_engine_and_pays_the_orders_placed_under_it() {
+    on_both(|app| async move {
+        let operations = operator(&app, Role::Operations).await;
+        let warehouse = operator(&app, Role::Warehouse).await;
+        let demo = app.demo().await;
+        let path = "/api/admin/cashback";
+        let now = origin::now();
+        let (start, end) = ((now - 60).to_string(), (now + 7 * 86_400).to_string());
+        let form = |title: &'static str, tiers: &'static str| {
+            vec![("title", title.to_owned()), ("starts_at", start.clone()), ("ends_at", end.clone()), ("tiers", tiers.to_owned())]
+        };
+
+        let refused_form = form(" ", "1000:20,800:30");
+        let (status, refused) = app.post(&operations, path, &as_pairs(&refused_form)).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{refused}");
+        assert_eq!(refused["data"]["errors"]["title"][0], "请填写活动名称");
+        assert_eq!(refused["data"]["errors"]["tiers"][0], "第2档门槛须高于第1档");
+        let (_, refused) = app.post(&operations, path, &as_pairs(&form("返现", "1000-20"))).await;
+        assert_eq!(refused["data"]["errors"]["tiers"][0], "第1档应写作 满额:返现，如 1000:20", "{refused}");
+
+        // The preview: what orders of these goods amounts get back, by the engine.
+        let mut trial = form("月末满额返现", "1000:20,3000:80");
+        trial.push(("sample", "999.99,1000,2999.99,3200".into()));
+        let (status, preview) = app.post(&operations, &format!("{path}/preview"), &as_pairs(&trial)).await;
+        assert_eq!(status, StatusCode::OK, "{preview}");
+        let backs: Vec<(&str, &str)> =
+            preview["data"].as_array().unwrap().iter().map(|row| (row["back"].as_str().unwrap(), row["tier"].as_str().unwrap())).collect();
+        assert_eq!(backs, [("0.00", ""), ("20.00", "满1000返20"), ("20.00", "满1000返20"), ("80.00", "满3000返80")]);
+        let (_, preview) = app.post(&operations, &format!("{path}/preview"), &as_pairs(&form("月末", "1000:20"))).await;
+        let amounts: Vec<&str> = preview["data"].as_array().unwrap().iter().map(|row| row["amount"].as_str().unwrap()).collect();
+        assert_eq!(amounts, ["999.99", "1000.00"], "each threshold and a cent below it");
+
+        let activity = form("月末满额返现", "1:0.5,3000:80");
+        assert_eq!(app.post(&warehouse, path, &as_pairs(&activity)).await.0, StatusCode::FORBIDDEN);
+        let (status, added) = app.post(&operations, path, &as_pairs(&activity)).await;
+        assert_eq!(status, StatusCode::OK, "{added}");
+        let id = added["data"]["id"].as_i64().unwrap();
+        let (_, page) = app.get(&demo, "/api/activity/cashback").await;
+        assert_eq!(page["data"]["activity"]["id"].as_i64(), Some(id), "{page}");
+        assert_eq!(page["data"]["activity"]["tiers"][0]["back"], "0.50");
+
+        // One activity at a time; a started one keeps its tiers and start.
+        let (status, overlap) = app.post(&operations, path, &as_pairs(&form("另一个返现", "500:5"))).await;
+        assert_eq!(status, StatusCode::CONFLICT, "{overlap}");
+        assert_eq!(overlap["msg"], format!("与返现活动{id}「月末满额返现」时间重叠：同一时间只能有一个返现活动"));
+        let change = format!("{path}/{id}");
+        let (status, refused) = send_form(&app, &operations, Method::PUT, &change, &as_pairs(&form("月末满额返现", "1:1.5,3000:80"))).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{refused}");
+        assert_eq!(refused["data"]["errors"]["tiers"][0], "活动已开始，返现档位不能修改");
+        let (status, _) = send_form(&app, &operations, Method::PUT, &change, &as_pairs(&form("月底满额返现", "1:0.5,3000:80"))).await;
+        assert_eq!(status, StatusCode::OK);
+
+        // An order placed under it is paid its tier when it completes.
+        let (order, order_no) = paid_order(&app, "cashback-console").await;
+        let (status, _) =
+            app.post(&warehouse, &format!("/api/admin/orders/{order_no}/ship"), &[("carrier", "顺丰速运"), ("tracking", "SF7")]).await;
+        assert_eq!(status, StatusCode::OK);
+        let before = balance(&app).await;
+        assert_eq!(app.post(&demo, &format!("/api/order/{order}/receive"), &[]).await.0, StatusCode::OK);
+        assert_eq!(balance(&app).await - before, 5_000, "满1返0.5 credited on completion");
+
+        let (_, listed) = app.get(&operations, path).await;
+        let row = listed["data"].as_array().unwrap().iter().find(|row| row["id"] == id).cloned().unwrap();
+        assert_eq!(
+            (row["title"].as_str(), row["state"].as_str(), row["orders"].as_i64()),
+            (Some("月底满额返现"), Some("进行中"), Some(1)),
+            "{row}"
+        );
+        assert_eq!((row["paid_back"].as_str(), row["tiers"][1]["title"].as_str()), (Some("0.50"), Some("满3000返80")));
+
+        // Ended: the buyer's page has no activity, and it can no longer change.
+        let (status, _) = app.post(&operations, &format!("{change}/end"), &[]).await;
+        assert_eq!(status, StatusCode::OK);
+        let (_, page) = app.get(&demo, "/api/activity/cashback").await;
+        assert!(page["data"]["activity"].is_null(), "{page}");
+        assert_eq!(app.post(&operations, &format!("{change}/end"), &[]).await.0, StatusCode::CONFLICT);
+        let trail: Vec<String> = sqlx::query_scalar("SELECT action FROM audit_log WHERE target = $1 ORDER BY id")
+            .bind(format!("cashback:{id}"))
+            .fetch_all(&app.db.pool)
+            .await
+            .unwrap();
+        assert_eq!(trail, ["cashback.add", "cashback.change", "cashback.end"]);
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn the_daily_specials_are_written_whole_in_the_console_and_buyers_see_the_new_list_and_its_total_at_once() {
+    on_both(|app| async move {
+        let operations = operator(&app, Role::Operations).await;
+        let warehouse = operator(&app, Role::Warehouse).await;
+        let path = "/api/admin/specials";
+        let ids =
+            |value: &Value, key: &str| -> Vec<i64> { value.as_array().unwrap().iter().map(|row| row[key].as_i64().unwrap()).collect() };
+        let (_, listed) = app.get(&operations, path).await;
+        let before = ids(&listed["data"], "goods_id");
+        assert!(before.len() >= 2, "the seed has daily specials: {listed}");
+        let total = |app: &App| {
+            let app = app.clone();
+            async move {
+                let (_, page) = app.get(&app.client(), "/api/goods/list?everyday=1&page=1").await;
+                page["data"]["total"].as_i64().unwrap()
+            }
+        };
+        assert_eq!(total(&app).await, before.len() as i64);
+
+        let joining: i64 = sqlx::query_scalar(
+            "SELECT id FROM goods WHERE is_buy = 1 AND id NOT IN (SELECT goods_id FROM everyday_specials) ORDER BY id DESC LIMIT 1",
+        )
+        .fetch_one(&app.db.pool)
+        .await
+        .unwrap();
+        let twice = format!("{joining},{}", before[0]);
+        let (status, refused) = send_form(&app, &operations, Method::PUT, path, &[("goods", &format!("{twice},{joining}"))]).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{refused}");
+        assert_eq!(refused["data"]["errors"]["goods"][0], format!("商品{joining}重复"));
+        let (_, refused) = send_form(&app, &operations, Method::PUT, path, &[("goods", "999999999")]).await;
+        assert_eq!(refused["data"]["errors"]["goods"][0], "商品不存在：999999999", "{refused}");
+
+        // The new goods first, the old ones after it in reverse, the last one out.
+        let mut wanted = vec![joining];
+        wanted.extend(before.iter().rev().skip(1));
+        let text = wanted.iter().map(i64::to_string).collect::<Vec<_>>().join(",");
+        assert_eq!(send_form(&app, &warehouse, Method::PUT, path, &[("goods", &text)]).await.0, StatusCode::FORBIDDEN);
+        let (status, saved) = send_form(&app, &operations, Method::PUT, path, &[("goods", &text)]).await;
+        assert_eq!(status, StatusCode::OK, "{saved}");
+        assert_eq!(saved["data"]["count"].as_u64(), Some(wanted.len() as u64));
+        let (_, listed) = app.get(&operations, path).await;
+        assert_eq!(ids(&listed["data"], "goods_id"), wanted);
+        let (_, shown) = app.get(&app.client(), "/api/activity/everyday_price").await;
+        assert_eq!(ids(&shown["data"], "id"), wanted, "buyers see the new order at once");
+        assert_eq!(total(&app).await, wanted.len() as i64, "and the list's total");
+
+        // Emptied, and the trail holds each list before and after.
+        let (status, _) = send_form(&app, &operations, Method::PUT, path, &[("goods", "")]).await;
+        assert_eq!(status, StatusCode::OK);
+        assert_eq!(total(&app).await, 0);
+        let trail: Vec<String> = sqlx::query_scalar("SELECT after FROM audit_log WHERE action = 'specials.change' ORDER BY id")
+            .fetch_all(&app.db.pool)
+            .await
+            .unwrap();
+        let lists: Vec<Value> = trail.iter().map(|after| serde_json::from_str::<Value>(after).unwrap()["goods"].clone()).collect();
+        assert_eq!(lists, [serde_json::json!(wanted), serde_json::json!([])]);
+    })
+    .await;
+}
+
+/// A form of owned values as the pairs the calls send.
+fn as_pairs<'a>(form: &'a [(&'static str, String)]) -> Vec<(&'static str, &'a str)> {
+    form.iter().map(|(key, value)| (*key, value.as_str())).collect()
 }
 
 /// A workbook of one sheet: `headings`, then `rows`, every cell text.

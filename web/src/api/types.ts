@@ -314,6 +314,90 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/cashback': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * `GET /api/admin/cashback`: every cash-back activity, newest first, with its tiers, where it
+     *     stands, the orders placed under it and what they hold back.
+     */
+    get: operations['admin_cashback'];
+    put?: never;
+    /**
+     * `POST /api/admin/cashback`: adds an activity; every wrong field a 422 on its field, a
+     *     schedule overlapping another activity a 409 naming it.
+     */
+    post: operations['admin_cashback_add'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/cashback/preview': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * `POST /api/admin/cashback/preview`: what orders of the sample amounts get back under the
+     *     draft, by the engine (rule 22). Saves nothing.
+     */
+    post: operations['admin_cashback_preview'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/cashback/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * `PUT /api/admin/cashback/{id}`: changes an activity; once started only its title and end
+     *     change (422 on `tiers` or `starts_at` otherwise); 409 when it has ended.
+     */
+    put: operations['admin_cashback_change'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/cashback/{id}/end': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * `POST /api/admin/cashback/{id}/end`: ends an activity now (orders placed under it are still
+     *     paid back when they complete); 409 when it has ended.
+     */
+    post: operations['admin_cashback_end'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/certificates/{id}/approve': {
     parameters: {
       query?: never;
@@ -1418,6 +1502,27 @@ export interface paths {
     get?: never;
     /** `PUT /api/admin/settings/prices`: who sees prices. */
     put: operations['admin_settings_prices'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/specials': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** `GET /api/admin/specials`: the goods of 天天特价, in the order buyers see them. */
+    get: operations['admin_specials'];
+    /**
+     * `PUT /api/admin/specials`: makes the goods given 天天特价, in that order; a goods twice or
+     *     that does not exist is a 422 on `goods`.
+     */
+    put: operations['admin_specials_change'];
     post?: never;
     delete?: never;
     options?: never;
@@ -4980,6 +5085,32 @@ export interface components {
       tiers: components['schemas']['CashbackTier'][];
       title: string;
     };
+    /** @description A cash-back activity as the operator writes it. */
+    CashbackForm: {
+      /**
+       * Format: int64
+       * @description 结束时间, Unix seconds, after the start (and after now, for a new activity).
+       * @example 1792000000
+       */
+      ends_at: number;
+      /**
+       * Format: int64
+       * @description 开始时间, Unix seconds (fixed once it has started).
+       * @example 1790000000
+       */
+      starts_at: number;
+      /**
+       * @description 返现档位, `满额:返现` by commas, both rising, at most 5: `1000:20,3000:80` (fixed once it
+       *     has started).
+       * @example 1000:20,3000:80
+       */
+      tiers: string;
+      /**
+       * @description 活动名称, at most 30 characters.
+       * @example 月末满额返现
+       */
+      title: string;
+    };
     /** @description An order of the member's that holds cash back. */
     CashbackOrder: {
       /**
@@ -5002,12 +5133,81 @@ export interface components {
       /** @description The member's orders that earned cash back, newest first (empty for a visitor). */
       orders: components['schemas']['CashbackOrder'][];
     };
+    /** @description A draft and the order amounts to try it on. */
+    CashbackPreviewForm: {
+      /** Format: int64 */
+      ends_at: number;
+      /**
+       * @description 试算金额: orders' goods amounts by commas, at most 20; absent, each tier's threshold and
+       *     a cent below it.
+       * @example 800,1500,3200
+       */
+      sample?: string | null;
+      /** Format: int64 */
+      starts_at: number;
+      /** @example 1000:20,3000:80 */
+      tiers: string;
+      /** @description As [`CashbackForm`]'s. */
+      title: string;
+    };
+    /** @description An activity in the console's list. */
+    CashbackRow: {
+      /** Format: int64 */
+      ends_at: number;
+      /** Format: int64 */
+      id: number;
+      /**
+       * Format: int64
+       * @description Orders placed under it (cancelled ones not counted).
+       */
+      orders: number;
+      /**
+       * @description Cash back its orders hold now (credited, less what returns took back).
+       * @example 120.00
+       */
+      paid_back: string;
+      /** Format: int64 */
+      starts_at: number;
+      /** @description 未开始, 进行中 or 已结束. */
+      state: string;
+      tiers: components['schemas']['CashbackTierText'][];
+      title: string;
+    };
+    /** @description What an order of a sample goods amount gets back. */
+    CashbackSample: {
+      /**
+       * @description The order's goods, as paid (rule 19).
+       * @example 1000.00
+       */
+      amount: string;
+      /**
+       * @description The engine's answer: the greatest back among the tiers it reaches.
+       * @example 20.00
+       */
+      back: string;
+      /** @description The tier reached, `满1000返20`; empty below the first. */
+      tier: string;
+    };
+    /** @description The activity saved or ended. */
+    CashbackSaved: {
+      /** Format: int64 */
+      id: number;
+    };
     /** @description A tier: orders whose goods reach `amount` get `back` when they complete. */
     CashbackTier: {
       /** @example 1000.00 */
       amount: string;
       /** @example 20.00 */
       back: string;
+    };
+    /** @description One tier, as the form and the buyer read it. */
+    CashbackTierText: {
+      /** @example 1000.00 */
+      amount: string;
+      /** @example 20.00 */
+      back: string;
+      /** @example 满1000返20 */
+      title: string;
     };
     /** @description A category a goods may be put in (a leaf), with its path. */
     CategoryChoice: {
@@ -6346,6 +6546,22 @@ export interface components {
         activity: components['schemas']['CashbackActivity'] | null;
         /** @description The member's orders that earned cash back, newest first (empty for a visitor). */
         orders: components['schemas']['CashbackOrder'][];
+      };
+      /** @example ok */
+      msg: string;
+    };
+    /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
+    Envelope_CashbackSaved: {
+      /**
+       * Format: int64
+       * @description 10000: success.
+       * @example 10000
+       */
+      code: number;
+      /** @description The activity saved or ended. */
+      data: {
+        /** Format: int64 */
+        id: number;
       };
       /** @example ok */
       msg: string;
@@ -8883,6 +9099,21 @@ export interface components {
       msg: string;
     };
     /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
+    Envelope_SpecialsSaved: {
+      /**
+       * Format: int64
+       * @description 10000: success.
+       * @example 10000
+       */
+      code: number;
+      /** @description How many goods 天天特价 holds now. */
+      data: {
+        count: number;
+      };
+      /** @example ok */
+      msg: string;
+    };
+    /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
     Envelope_SpikeFloor: {
       /**
        * Format: int64
@@ -9246,6 +9477,64 @@ export interface components {
       msg: string;
     };
     /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
+    Envelope_Vec_CashbackRow: {
+      /**
+       * Format: int64
+       * @description 10000: success.
+       * @example 10000
+       */
+      code: number;
+      data: {
+        /** Format: int64 */
+        ends_at: number;
+        /** Format: int64 */
+        id: number;
+        /**
+         * Format: int64
+         * @description Orders placed under it (cancelled ones not counted).
+         */
+        orders: number;
+        /**
+         * @description Cash back its orders hold now (credited, less what returns took back).
+         * @example 120.00
+         */
+        paid_back: string;
+        /** Format: int64 */
+        starts_at: number;
+        /** @description 未开始, 进行中 or 已结束. */
+        state: string;
+        tiers: components['schemas']['CashbackTierText'][];
+        title: string;
+      }[];
+      /** @example ok */
+      msg: string;
+    };
+    /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
+    Envelope_Vec_CashbackSample: {
+      /**
+       * Format: int64
+       * @description 10000: success.
+       * @example 10000
+       */
+      code: number;
+      data: {
+        /**
+         * @description The order's goods, as paid (rule 19).
+         * @example 1000.00
+         */
+        amount: string;
+        /**
+         * @description The engine's answer: the greatest back among the tiers it reaches.
+         * @example 20.00
+         */
+        back: string;
+        /** @description The tier reached, `满1000返20`; empty below the first. */
+        tier: string;
+      }[];
+      /** @example ok */
+      msg: string;
+    };
+    /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
     Envelope_Vec_Changed: {
       /**
        * Format: int64
@@ -9492,6 +9781,33 @@ export interface components {
         sold: number;
         /** Format: int64 */
         stock: number;
+      }[];
+      /** @example ok */
+      msg: string;
+    };
+    /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
+    Envelope_Vec_SpecialRow: {
+      /**
+       * Format: int64
+       * @description 10000: success.
+       * @example 10000
+       */
+      code: number;
+      data: {
+        /** Format: int64 */
+        goods_id: number;
+        /**
+         * Format: int64
+         * @description 1 on sale; 0 off sale (buyers see it greyed, 暂不可购买).
+         */
+        is_buy: number;
+        name: string;
+        /** @example 23.50 */
+        price: string;
+        sccj: string;
+        /** Format: int64 */
+        stock: number;
+        ypgg: string;
       }[];
       /** @example ok */
       msg: string;
@@ -12892,6 +13208,35 @@ export interface components {
       name: string;
       reason: string;
     };
+    /** @description A goods of the daily specials, in the console. */
+    SpecialRow: {
+      /** Format: int64 */
+      goods_id: number;
+      /**
+       * Format: int64
+       * @description 1 on sale; 0 off sale (buyers see it greyed, 暂不可购买).
+       */
+      is_buy: number;
+      name: string;
+      /** @example 23.50 */
+      price: string;
+      sccj: string;
+      /** Format: int64 */
+      stock: number;
+      ypgg: string;
+    };
+    /** @description The daily specials as the operator writes them. */
+    SpecialsForm: {
+      /**
+       * @description The goods, ids by commas in the order buyers see them (at most 100; empty for none).
+       * @example 12,15,20
+       */
+      goods: string;
+    };
+    /** @description How many goods 天天特价 holds now. */
+    SpecialsSaved: {
+      count: number;
+    };
     /** @description The flash sales running now, with the server clock for the countdown. */
     SpikeFloor: {
       list: components['schemas']['Card'][];
@@ -13519,9 +13864,15 @@ export type CaseRow = components['schemas']['CaseRow'];
 export type CaseThread = components['schemas']['CaseThread'];
 export type CashVoucherInput = components['schemas']['CashVoucherInput'];
 export type CashbackActivity = components['schemas']['CashbackActivity'];
+export type CashbackForm = components['schemas']['CashbackForm'];
 export type CashbackOrder = components['schemas']['CashbackOrder'];
 export type CashbackPage = components['schemas']['CashbackPage'];
+export type CashbackPreviewForm = components['schemas']['CashbackPreviewForm'];
+export type CashbackRow = components['schemas']['CashbackRow'];
+export type CashbackSample = components['schemas']['CashbackSample'];
+export type CashbackSaved = components['schemas']['CashbackSaved'];
 export type CashbackTier = components['schemas']['CashbackTier'];
+export type CashbackTierText = components['schemas']['CashbackTierText'];
 export type CategoryChoice = components['schemas']['CategoryChoice'];
 export type CategoryNode = components['schemas']['CategoryNode'];
 export type CategoryRef = components['schemas']['CategoryRef'];
@@ -13607,6 +13958,7 @@ export type EnvelopeCartTotal = components['schemas']['Envelope_CartTotal'];
 export type EnvelopeCaseAnswered = components['schemas']['Envelope_CaseAnswered'];
 export type EnvelopeCaseThread = components['schemas']['Envelope_CaseThread'];
 export type EnvelopeCashbackPage = components['schemas']['Envelope_CashbackPage'];
+export type EnvelopeCashbackSaved = components['schemas']['Envelope_CashbackSaved'];
 export type EnvelopeCertificateReviewed = components['schemas']['Envelope_CertificateReviewed'];
 export type EnvelopeCertificates = components['schemas']['Envelope_Certificates'];
 export type EnvelopeCheckoutPreview = components['schemas']['Envelope_CheckoutPreview'];
@@ -13700,6 +14052,7 @@ export type EnvelopeSetPreview = components['schemas']['Envelope_SetPreview'];
 export type EnvelopeSetSaved = components['schemas']['Envelope_SetSaved'];
 export type EnvelopeSettings = components['schemas']['Envelope_Settings'];
 export type EnvelopeShipOutcome = components['schemas']['Envelope_ShipOutcome'];
+export type EnvelopeSpecialsSaved = components['schemas']['Envelope_SpecialsSaved'];
 export type EnvelopeSpikeFloor = components['schemas']['Envelope_SpikeFloor'];
 export type EnvelopeStoreList = components['schemas']['Envelope_StoreList'];
 export type EnvelopeTemplateSaved = components['schemas']['Envelope_TemplateSaved'];
@@ -13712,6 +14065,8 @@ export type EnvelopeVecAd = components['schemas']['Envelope_Vec_Ad'];
 export type EnvelopeVecArticleRow = components['schemas']['Envelope_Vec_ArticleRow'];
 export type EnvelopeVecBalanceRequest = components['schemas']['Envelope_Vec_BalanceRequest'];
 export type EnvelopeVecCard = components['schemas']['Envelope_Vec_Card'];
+export type EnvelopeVecCashbackRow = components['schemas']['Envelope_Vec_CashbackRow'];
+export type EnvelopeVecCashbackSample = components['schemas']['Envelope_Vec_CashbackSample'];
 export type EnvelopeVecChanged = components['schemas']['Envelope_Vec_Changed'];
 export type EnvelopeVecCombinationCard = components['schemas']['Envelope_Vec_CombinationCard'];
 export type EnvelopeVecFeedbackRow = components['schemas']['Envelope_Vec_FeedbackRow'];
@@ -13721,6 +14076,7 @@ export type EnvelopeVecLink = components['schemas']['Envelope_Vec_Link'];
 export type EnvelopeVecOperator = components['schemas']['Envelope_Vec_Operator'];
 export type EnvelopeVecPointsOrderRow = components['schemas']['Envelope_Vec_PointsOrderRow'];
 export type EnvelopeVecSetRow = components['schemas']['Envelope_Vec_SetRow'];
+export type EnvelopeVecSpecialRow = components['schemas']['Envelope_Vec_SpecialRow'];
 export type EnvelopeVecStockGoods = components['schemas']['Envelope_Vec_StockGoods'];
 export type EnvelopeVecString = components['schemas']['Envelope_Vec_String'];
 export type EnvelopeVecTemplatePreviewRow = components['schemas']['Envelope_Vec_TemplatePreviewRow'];
@@ -13929,6 +14285,9 @@ export type ShippingHint = components['schemas']['ShippingHint'];
 export type ShopIdentity = components['schemas']['ShopIdentity'];
 export type SignForm = components['schemas']['SignForm'];
 export type Skipped = components['schemas']['Skipped'];
+export type SpecialRow = components['schemas']['SpecialRow'];
+export type SpecialsForm = components['schemas']['SpecialsForm'];
+export type SpecialsSaved = components['schemas']['SpecialsSaved'];
 export type SpikeFloor = components['schemas']['SpikeFloor'];
 export type StateCount = components['schemas']['StateCount'];
 export type Step = components['schemas']['Step'];
@@ -14491,6 +14850,134 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Envelope_BlockSaved'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  admin_cashback: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 满额返现 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_Vec_CashbackRow'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  admin_cashback_add: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/x-www-form-urlencoded': components['schemas']['CashbackForm'];
+      };
+    };
+    responses: {
+      /** @description 新增的活动 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_CashbackSaved'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  admin_cashback_preview: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/x-www-form-urlencoded': components['schemas']['CashbackPreviewForm'];
+      };
+    };
+    responses: {
+      /** @description 试算 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_Vec_CashbackSample'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  admin_cashback_change: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description 活动 id */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/x-www-form-urlencoded': components['schemas']['CashbackForm'];
+      };
+    };
+    responses: {
+      /** @description 已保存 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_CashbackSaved'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  admin_cashback_end: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description 活动 id */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 已结束 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_CashbackSaved'];
         };
       };
       '4XX': components['responses']['Error'];
@@ -16388,6 +16875,54 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Envelope_PricesShown'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  admin_specials: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 天天特价 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_Vec_SpecialRow'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  admin_specials_change: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/x-www-form-urlencoded': components['schemas']['SpecialsForm'];
+      };
+    };
+    responses: {
+      /** @description 已保存 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_SpecialsSaved'];
         };
       };
       '4XX': components['responses']['Error'];

@@ -19,7 +19,7 @@ use crate::domain::grants::{self, Templates};
 use crate::domain::promotions::{CouponKind, CouponScope, CouponStatus};
 use crate::domain::settlement;
 use crate::domain::{Error, Result};
-use crate::money;
+use crate::money::{self, yuan};
 
 /// The longest title kept, in characters.
 pub const TITLE_MAX: usize = 30;
@@ -115,11 +115,6 @@ pub fn rule(kind: Templates, draft: &Draft) -> String {
         return format!("{threshold}{rate}{cap}");
     }
     format!("{threshold}减{}", yuan(draft.amount))
-}
-
-/// Stored money as the shop writes a round amount: `300`, `12.5`.
-fn yuan(stored: i64) -> String {
-    rust_decimal::Decimal::new(stored, 4).normalize().to_string()
 }
 
 fn noun(kind: Templates) -> (&'static str, &'static str) {

@@ -13,8 +13,8 @@ use sqlx::AnyConnection;
 use utoipa::ToSchema;
 
 use super::audit::{self, Actor, Entry};
-use super::manjian::state;
 use super::orders::begin_write;
+use super::schedule::{self, Scheduled, state};
 use crate::domain::cart::{FLASH_SALE, NORMAL, sample_input};
 use crate::domain::catalogue::card::{CardRow, card, card_columns};
 use crate::domain::catalogue::viewer::Viewer;
@@ -180,29 +180,14 @@ pub async fn save(conn: &mut AnyConnection, actor: &Actor, id: Option<i64>, draf
     Ok(id)
 }
 
+/// Flash-sale sessions, as a scheduled promotion.
+const SCHEDULED: Scheduled = Scheduled { table: "flash_sales", target: "flash", noun: "秒杀" };
+
 /// Ends session `id` now: buyers' flash-sale lines can no longer be bought.
 pub async fn end(conn: &mut AnyConnection, actor: &Actor, id: i64, now: i64) -> Result<()> {
     let mut tx = begin_write(conn).await?;
     let draft = read_draft(&mut tx, id).await?;
-    if draft.ends_at <= now {
-        return Err(Error::conflict("秒杀已结束"));
-    }
-    let starts_at = draft.starts_at.min(now);
-    sqlx::query("UPDATE flash_sales SET starts_at = $1, ends_at = $2 WHERE id = $3")
-        .bind(starts_at)
-        .bind(now)
-        .bind(id)
-        .execute(&mut *tx)
-        .await?;
-    let entry = Entry {
-        action: "flash.end",
-        target: format!("flash:{id}"),
-        member: None,
-        summary: format!("结束秒杀 {id}"),
-        before: json!({ "ends_at": draft.ends_at }),
-        after: json!({ "ends_at": now }),
-    };
-    audit::record(&mut tx, actor, entry, now).await?;
+    schedule::end(&mut tx, actor, SCHEDULED, id, "", (draft.starts_at, draft.ends_at), now).await?;
     tx.commit().await?;
     Ok(())
 }

@@ -15,19 +15,19 @@ use utoipa::ToSchema;
 
 use super::audit::{self, Actor, Entry};
 use super::orders::begin_write;
+use super::schedule::{self, Scheduled, TierWords, tiers_text};
+pub use super::schedule::{TITLE_MAX, state};
 use crate::domain::cart::{NORMAL, sample_input};
 use crate::domain::catalogue::card::{CardRow, card, card_columns};
 use crate::domain::catalogue::viewer::Viewer;
 use crate::domain::{Error, Result};
-use crate::money::{self, Stored};
+use crate::money;
 use engine::contract::CartQuote;
 
 /// An activity has at most this many tiers.
 pub const MAX_TIERS: usize = 5;
 /// A sample cart has at most this many lines.
 pub const MAX_SAMPLE: usize = 20;
-/// The longest title kept, in characters.
-pub const TITLE_MAX: usize = 30;
 
 /// An activity as the operator writes it.
 #[derive(Clone, Debug, Default)]
@@ -42,29 +42,13 @@ pub struct Draft {
     pub goods: Vec<i64>,
 }
 
+/// How 满减 tiers are written: `200:20` takes 20 off at 200.
+pub const WORDS: TierWords = TierWords { amount: "减额", kind: "满减", example: "200:20" };
+
 /// The tiers as written, `满` amount and `减` amount by colon, tiers by commas:
 /// `200:20,500:60`. Each refusal names its tier.
 pub fn read_tiers(text: &str) -> std::result::Result<Vec<(i64, i64)>, String> {
-    let parts: Vec<&str> = text.split([',', '，']).map(str::trim).filter(|part| !part.is_empty()).collect();
-    let mut tiers = Vec::with_capacity(parts.len());
-    for (n, part) in parts.iter().enumerate() {
-        let n = n + 1;
-        let (amount, reduce) = part.split_once([':', '：']).ok_or_else(|| format!("第{n}档应写作 满额:减额，如 200:20"))?;
-        let read = |text: &str, what: &str| -> std::result::Result<i64, String> {
-            let money = engine::Money::parse(text.trim()).map_err(|_| format!("第{n}档{what}应为金额"))?;
-            if money.decimal().scale() > 2 {
-                return Err(format!("第{n}档{what}最多两位小数"));
-            }
-            Stored::from_money(money).map(Stored::units).ok_or_else(|| format!("第{n}档{what}过大"))
-        };
-        tiers.push((read(amount, "门槛")?, read(reduce, "减额")?));
-    }
-    Ok(tiers)
-}
-
-/// The tiers as the form writes them: `200.00:20.00,500.00:60.00`.
-pub fn tiers_text(tiers: &[(i64, i64)]) -> String {
-    tiers.iter().map(|(amount, reduce)| format!("{}:{}", money::text(*amount), money::text(*reduce))).collect::<Vec<_>>().join(",")
+    schedule::read_tiers(text, WORDS)
 }
 
 /// The tiers as a buyer reads them: `满200减20、满500减60`.
@@ -82,51 +66,12 @@ pub fn tiers_title(tiers: &[(i64, i64)]) -> String {
 /// which must not have ended already).
 pub fn check_draft(draft: &Draft, is_new: bool, now: i64) -> Vec<(String, String)> {
     let mut errors = Vec::new();
-    let mut refuse = |field: &str, message: String| errors.push((field.to_owned(), message));
-    let title = draft.title.trim();
-    if title.is_empty() {
-        refuse("title", "请填写活动名称".into());
-    } else if title.chars().count() > TITLE_MAX {
-        refuse("title", format!("活动名称不能超过{TITLE_MAX}个字"));
-    }
-    if draft.starts_at <= 0 {
-        refuse("starts_at", "请选择开始时间".into());
-    }
-    if draft.ends_at <= draft.starts_at {
-        refuse("ends_at", "结束时间须晚于开始时间".into());
-    } else if is_new && draft.ends_at <= now {
-        refuse("ends_at", "结束时间须晚于现在".into());
-    }
-    if draft.tiers.is_empty() {
-        refuse("tiers", "请至少设置一档满减".into());
-    } else if draft.tiers.len() > MAX_TIERS {
-        refuse("tiers", format!("满减最多{MAX_TIERS}档"));
-    }
-    let mut before: Option<(i64, i64)> = None;
-    for (n, &(amount, reduce)) in draft.tiers.iter().enumerate() {
-        let n = n + 1;
-        let message = if amount <= 0 {
-            Some(format!("第{n}档门槛须大于0"))
-        } else if reduce <= 0 {
-            Some(format!("第{n}档减额须大于0"))
-        } else if reduce >= amount {
-            Some(format!("第{n}档减额须小于门槛"))
-        } else {
-            match before {
-                Some((last_amount, _)) if amount <= last_amount => Some(format!("第{n}档门槛须高于第{}档", n - 1)),
-                // A higher threshold taking less off would never be the one applied (rule 8).
-                Some((_, last_reduce)) if reduce <= last_reduce => Some(format!("第{n}档减额须大于第{}档", n - 1)),
-                _ => None,
-            }
-        };
-        if let Some(message) = message {
-            refuse("tiers", message);
-            break;
-        }
-        before = Some((amount, reduce));
+    schedule::check_schedule(&mut errors, &draft.title, draft.starts_at, draft.ends_at, is_new, now);
+    if let Some(message) = schedule::check_tiers(&draft.tiers, MAX_TIERS, WORDS) {
+        errors.push(("tiers".into(), message));
     }
     if draft.goods.is_empty() {
-        refuse("goods", "请选择参加活动的商品".into());
+        errors.push(("goods".into(), "请选择参加活动的商品".into()));
     }
     errors
 }
@@ -282,23 +227,14 @@ pub async fn save(conn: &mut AnyConnection, actor: &Actor, id: Option<i64>, draf
     Ok(id)
 }
 
+/// 满减 activities, as a scheduled promotion.
+const SCHEDULED: Scheduled = Scheduled { table: "manjian_activities", target: "manjian", noun: "满减活动" };
+
 /// Ends activity `id` now: buyers no longer see it; its goods are free for another.
 pub async fn end(conn: &mut AnyConnection, actor: &Actor, id: i64, now: i64) -> Result<()> {
     let mut tx = begin_write(conn).await?;
     let draft = read_draft(&mut tx, id).await?;
-    if draft.ends_at <= now {
-        return Err(Error::conflict("活动已结束"));
-    }
-    sqlx::query("UPDATE manjian_activities SET ends_at = $1 WHERE id = $2").bind(now).bind(id).execute(&mut *tx).await?;
-    let entry = Entry {
-        action: "manjian.end",
-        target: format!("manjian:{id}"),
-        member: None,
-        summary: format!("结束满减活动 {id} {}", draft.title),
-        before: json!({ "ends_at": draft.ends_at }),
-        after: json!({ "ends_at": now }),
-    };
-    audit::record(&mut tx, actor, entry, now).await?;
+    schedule::end(&mut tx, actor, SCHEDULED, id, &draft.title, (draft.starts_at, draft.ends_at), now).await?;
     tx.commit().await?;
     Ok(())
 }
@@ -317,17 +253,6 @@ async fn read_draft(conn: &mut AnyConnection, id: i64) -> Result<Draft> {
     let goods: Vec<i64> =
         sqlx::query_scalar("SELECT id FROM goods WHERE manjian_id = $1 ORDER BY id").bind(id).fetch_all(&mut *conn).await?;
     Ok(Draft { title, starts_at, ends_at, tiers, goods })
-}
-
-/// Where an activity stands at `now`: 未开始, 进行中 or 已结束.
-pub fn state(starts_at: i64, ends_at: i64, now: i64) -> &'static str {
-    if ends_at <= now {
-        "已结束"
-    } else if starts_at > now {
-        "未开始"
-    } else {
-        "进行中"
-    }
 }
 
 /// An activity in the console's list.

@@ -12,6 +12,7 @@
 
 pub mod audit;
 pub mod blocks;
+pub mod cashback;
 pub mod combinations;
 pub mod content;
 pub mod coupons;
@@ -28,8 +29,10 @@ pub mod operators;
 pub mod orders;
 pub mod returns;
 pub mod roles;
+pub mod schedule;
 pub mod service;
 pub mod shop;
+pub mod specials;
 pub mod stock;
 
 pub use audit::Actor;

@@ -6,6 +6,7 @@
 
 mod audit;
 mod blocks;
+mod cashback;
 mod combinations;
 mod content;
 mod coupons;
@@ -22,6 +23,7 @@ mod returns;
 mod service;
 mod session;
 mod shop;
+mod specials;
 mod stock;
 
 use std::marker::PhantomData;
@@ -63,6 +65,8 @@ pub fn router() -> OpenApiRouter<ApiContext> {
         .merge(flash::router())
         .merge(coupons::router())
         .merge(combinations::router())
+        .merge(cashback::router())
+        .merge(specials::router())
 }
 
 /// What a call needs: the permission it names (`can::Ship`), or only a signed-in operator

@@ -51,6 +51,9 @@ export type FlashRow = Schemas['FlashRow'];
 export type TemplateRow = Schemas['TemplateRow'];
 export type SetRow = Schemas['SetRow'];
 export type SetPreview = Schemas['SetPreview'];
+export type CashbackRow = Schemas['CashbackRow'];
+export type CashbackSample = Schemas['CashbackSample'];
+export type SpecialRow = Schemas['SpecialRow'];
 export type TemplatePreviewRow = Schemas['TemplatePreviewRow'];
 export type FlashPreview = Schemas['FlashPreview'];
 /** A content block's kind, as its calls name it. */
@@ -811,5 +814,61 @@ export function useSaveSet() {
 export function usePreviewSet() {
   return useMutation({
     mutationFn: (form: SetDraft) => adminApi.post<SetPreview>('/api/admin/combinations/preview', form, { silent: true }),
+  });
+}
+
+export function useCashbackList() {
+  return useQuery({
+    queryKey: ['admin', 'cashback'],
+    queryFn: () => adminApi.get<CashbackRow[]>('/api/admin/cashback'),
+    staleTime: 0,
+  });
+}
+
+/** A 满额返现 activity as the form sends it (`tiers` as `1000:20,3000:80`). */
+export type CashbackDraft = { title: string; starts_at: number; ends_at: number; tiers: string };
+
+/** Adds an activity (`id` null) or changes activity `id`; refusals are the form's to show. */
+export function useSaveCashback() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: ({ id, form }: { id: number | null; form: CashbackDraft }) =>
+      id === null
+        ? adminApi.post<{ id: number }>('/api/admin/cashback', form, { silent: true })
+        : adminApi.put<{ id: number }>(`/api/admin/cashback/${id}`, form, { silent: true }),
+    onSuccess: refresh,
+  });
+}
+
+export function useEndCashback() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (id: number) => adminApi.post<{ id: number }>(`/api/admin/cashback/${id}/end`),
+    onSuccess: refresh,
+  });
+}
+
+/** What orders of the sample amounts get back under a draft, by the engine; saves nothing. */
+export function usePreviewCashback() {
+  return useMutation({
+    mutationFn: (form: CashbackDraft & { sample: string }) =>
+      adminApi.post<CashbackSample[]>('/api/admin/cashback/preview', form, { silent: true }),
+  });
+}
+
+export function useSpecials() {
+  return useQuery({
+    queryKey: ['admin', 'specials'],
+    queryFn: () => adminApi.get<SpecialRow[]>('/api/admin/specials'),
+    staleTime: 0,
+  });
+}
+
+/** Makes `goods` 天天特价, in that order; refusals are the page's to show. */
+export function useSaveSpecials() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (goods: number[]) => adminApi.put<{ count: number }>('/api/admin/specials', { goods: goods.join(',') }, { silent: true }),
+    onSuccess: refresh,
   });
 }

@@ -27,7 +27,9 @@ import { GoodsFormPage } from './goods-form';
 import { ManjianFormPage, ManjianPage } from './manjian';
 import { FlashSalesPage } from './flash';
 import { CouponsPage } from './coupons';
+import { CashbackPage } from './cashback';
 import { CombinationsPage } from './combinations';
+import { SpecialsPage } from './specials';
 import { ArticlesPage } from './articles';
 import { BlocksPage } from './blocks';
 import './console.css';
@@ -55,6 +57,8 @@ const SCREENS: Screen[] = [
   { path: '/admin/flash-sales', label: '秒杀', need: 'read' },
   { path: '/admin/coupons', label: '优惠券', need: 'read' },
   { path: '/admin/combinations', label: '组合购', need: 'read' },
+  { path: '/admin/cashback', label: '满额返现', need: 'read' },
+  { path: '/admin/specials', label: '天天特价', need: 'read' },
   { path: '/admin/articles', label: '文章', need: 'read' },
   { path: '/admin/blocks', label: '广告与导航', need: 'read' },
   { path: '/admin/settings', label: '店铺设置', need: 'read' },
@@ -127,6 +131,8 @@ function Frame({ me }: { me: OperatorMe }) {
             <Route path="flash-sales" element={guard('read', <FlashSalesPage me={me} />)} />
             <Route path="coupons" element={guard('read', <CouponsPage me={me} />)} />
             <Route path="combinations" element={guard('read', <CombinationsPage me={me} />)} />
+            <Route path="cashback" element={guard('read', <CashbackPage me={me} />)} />
+            <Route path="specials" element={guard('read', <SpecialsPage me={me} />)} />
             <Route path="articles" element={guard('read', <ArticlesPage me={me} />)} />
             <Route path="blocks" element={guard('read', <BlocksPage me={me} />)} />
             <Route path="settings" element={guard('read', <SettingsPage me={me} />)} />
