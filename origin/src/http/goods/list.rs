@@ -167,9 +167,9 @@ pub(super) async fn list(State(context): State<ApiContext>, viewer: Viewer, Quer
     ok(GoodsPage { list, total, page, page_size, last_page: ((total + page_size - 1) / page_size).max(1) })
 }
 
-/// How long a list's total is fresh at one catalogue version: the flags of other tables (天天特价)
-/// may change it without a new version. An older one is still answered while it is counted
-/// again in the background, once.
+/// How long a list's total is fresh at one catalogue version: the clock may change it without a
+/// new version (a 满减 activity or a flash sale starting or ending, a batch coming within 180
+/// days). An older one is still answered while it is counted again in the background, once.
 const COUNT_TTL: std::time::Duration = std::time::Duration::from_secs(10);
 
 /// At most this many totals are kept; past it the cache starts again empty.
