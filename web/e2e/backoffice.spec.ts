@@ -26,6 +26,9 @@
 //   console counts the order and what it got back; ended, /hb shows no activity;
 // - operations adds a goods to 天天特价, moves it, thinks better of it (撤销修改), adds it again at
 //   the top and saves: the home floor shows it first and /mrtj counts it; taken out, it is gone;
+// - operations adds a 积分商品 of red packets (a 实物商品 without its goods refused first), the
+//   member redeems it at /jfsc up to the limit, the console counts it, and taken off sale it
+//   leaves the mall;
 // - a super signs in with a TOTP code, adds a customer-service operator, changes the role and
 //   disables the account (which then cannot sign in), and finds all of it in 操作日志 with the
 //   values before and after.
@@ -1366,5 +1369,68 @@ test('operations puts a goods first in 天天特价, the home floor and /mrtj sh
     await expect(floor.locator('.goods-card').first()).not.toHaveAttribute('data-goods-id', String(goods));
   } finally {
     sql('DELETE FROM everyday_specials WHERE goods_id = ?', goods);
+  }
+});
+
+test('operations adds a 积分商品 of red packets, the member redeems it up to its limit, and taken off sale it leaves the mall', async ({
+  page,
+  browser,
+}) => {
+  const { username } = addOperator('operations');
+  const console_ = await consolePage(browser, username);
+  const name = `测试积分红包${Date.now().toString(36).slice(-4)}`;
+  try {
+    await console_.goto(`${base()}/admin/points-goods`);
+    await console_.getByRole('button', { name: '新增积分商品' }).click();
+    const dialog = console_.getByRole('dialog', { name: '新增积分商品' });
+    await dialog.getByLabel('商品名称').fill(name);
+    await dialog.getByLabel('兑换积分').fill('10');
+    await dialog.getByRole('button', { name: /保\s*存/ }).click();
+    await expect(dialog).toContainText('请选择兑换的商品');
+    expect(sql('SELECT COUNT(*) FROM points_goods WHERE name = ?', name)).toEqual([[0]]);
+    await dialog.getByLabel('商品类型').click();
+    await console_.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: '账户红包' }).click();
+    await dialog.getByLabel('红包金额').fill('2');
+    await dialog.getByLabel('库存').fill('5');
+    await dialog.getByLabel('每人限兑').fill('1');
+    await dialog.getByRole('button', { name: /保\s*存/ }).click();
+    await expect(dialog).toBeHidden();
+    const [[id]] = sql('SELECT id FROM points_goods WHERE name = ?', name) as [[number]];
+    expect(sql('SELECT kind, red_packet, points, stock, per_member, is_on FROM points_goods WHERE id = ?', id)).toEqual([
+      [3, 20_000, 10, 5, 1, 1],
+    ]);
+    const row = console_.getByTestId('admin-points-goods').locator('tbody tr').filter({ hasText: name });
+    await expect(row).toContainText('红包¥2.00');
+
+    // The member redeems one; the limit of one then holds.
+    await login(page);
+    const [[points]] = sql("SELECT points FROM members WHERE username = 'demo'") as [[number]];
+    await page.goto(`${base()}/jfsc`);
+    await page.locator('.mall-filters').getByText('账户红包', { exact: true }).click();
+    const card = page.getByTestId('mall-item').filter({ hasText: name });
+    await expect(card).toContainText('10积分');
+    await card.getByRole('button', { name: '立即兑换' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: '确认兑换' }).click();
+    await expect(page.getByText('兑换成功，已存入您的账户')).toBeVisible();
+    await expect(page.getByTestId('mall-points')).toHaveText(String(points - 10));
+    await expect(card.getByRole('button', { name: '已达兑换上限' })).toBeDisabled();
+    await console_.reload();
+    await expect(row.locator('td').nth(4)).toHaveText('4');
+    await expect(row.locator('td').nth(5)).toHaveText('1');
+
+    // Off sale: the mall no longer shows it.
+    await row.getByRole('button', { name: /修\s*改/ }).click();
+    const change = console_.getByRole('dialog', { name: `修改积分商品 ${id}` });
+    await expect(change.getByLabel('红包金额')).toHaveValue('2.00');
+    await change.getByLabel('上架').click();
+    await change.getByRole('button', { name: /保\s*存/ }).click();
+    await expect(change).toBeHidden();
+    await expect(row).toContainText('下架');
+    await page.reload();
+    await page.locator('.mall-filters').getByText('账户红包', { exact: true }).click();
+    await expect(page.getByTestId('mall-item').first()).toBeVisible();
+    await expect(card).toHaveCount(0);
+  } finally {
+    sql('UPDATE points_goods SET is_on = 0 WHERE name = ?', name);
   }
 });

@@ -137,6 +137,9 @@ fn needs() -> Vec<(Method, &'static str, Option<Permission>)> {
         (Method::POST, "/api/admin/cashback/{id}/end", Some(Promotions)),
         (Method::GET, "/api/admin/specials", Some(Read)),
         (Method::PUT, "/api/admin/specials", Some(Promotions)),
+        (Method::GET, "/api/admin/points-goods", Some(Read)),
+        (Method::POST, "/api/admin/points-goods", Some(Promotions)),
+        (Method::PUT, "/api/admin/points-goods/{id}", Some(Promotions)),
     ]
 }
 
@@ -1989,6 +1992,81 @@ async fn the_daily_specials_are_written_whole_in_the_console_and_buyers_see_the_
             .unwrap();
         let lists: Vec<Value> = trail.iter().map(|after| serde_json::from_str::<Value>(after).unwrap()["goods"].clone()).collect();
         assert_eq!(lists, [serde_json::json!(wanted), serde_json::json!([])]);
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn points_mall_items_are_kept_in_the_console_and_members_redeem_them_as_written() {
+    on_both(|app| async move {
+        let operations = operator(&app, Role::Operations).await;
+        let warehouse = operator(&app, Role::Warehouse).await;
+        let demo = app.demo().await;
+        let path = "/api/admin/points-goods";
+        let name = "测试红包5元";
+
+        let (status, refused) = app.post(&operations, path, &[("name", name), ("kind", "3"), ("points", "0"), ("stock", "5")]).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{refused}");
+        assert_eq!(refused["data"]["errors"]["red_packet"][0], "红包金额须大于0");
+        assert_eq!(refused["data"]["errors"]["points"][0], "兑换积分应在1到10000000之间");
+        let (_, refused) = app
+            .post(&operations, path, &[("name", "实物"), ("kind", "1"), ("goods_id", "999999999"), ("points", "10"), ("stock", "5")])
+            .await;
+        assert_eq!(refused["data"]["errors"]["goods_id"][0], "商品不存在", "{refused}");
+        let (_, refused) =
+            app.post(&operations, path, &[("name", name), ("kind", "3"), ("red_packet", "5.001"), ("points", "10"), ("stock", "5")]).await;
+        assert_eq!(refused["data"]["errors"]["red_packet"][0], "红包金额应为金额，最多两位小数", "{refused}");
+
+        let item =
+            [("name", name), ("kind", "3"), ("red_packet", "5"), ("points", "100"), ("stock", "3"), ("per_member", "2"), ("sort", "0")];
+        assert_eq!(app.post(&warehouse, path, &item).await.0, StatusCode::FORBIDDEN);
+        let (status, added) = app.post(&operations, path, &item).await;
+        assert_eq!(status, StatusCode::OK, "{added}");
+        let id = added["data"]["id"].as_i64().unwrap();
+        let (_, mall) = app.get(&demo, "/api/points_mall?kind=3").await;
+        let shown = mall["data"]["list"].as_array().unwrap().iter().find(|row| row["id"] == id).cloned().unwrap_or_default();
+        assert_eq!(
+            (shown["points"].as_i64(), shown["red_packet"].as_str(), shown["per_member"].as_i64()),
+            (Some(100), Some("5.00"), Some(2)),
+            "{mall}"
+        );
+
+        // Redeemed as written: 100 points, 5.00 of red packets, one of the stock.
+        let (status, redeemed) = app.post(&demo, &format!("/api/points_mall/{id}/redeem"), &[]).await;
+        assert_eq!(status, StatusCode::OK, "{redeemed}");
+        assert_eq!(redeemed["data"]["points"].as_i64(), Some(100));
+        let (_, listed) = app.get(&operations, path).await;
+        let row = listed["data"].as_array().unwrap().iter().find(|row| row["id"] == id).cloned().unwrap();
+        assert_eq!(
+            (row["stock"].as_i64(), row["redeemed"].as_i64(), row["red_packet"].as_str()),
+            (Some(2), Some(1), Some("5.00")),
+            "{row}"
+        );
+
+        // Once redeemed it keeps its kind; more points and off sale, members no longer see it.
+        let change = format!("{path}/{id}");
+        let mut changed = item.to_vec();
+        changed[1] = ("kind", "2");
+        let (status, refused) = send_form(&app, &operations, Method::PUT, &change, &changed).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{refused}");
+        assert_eq!(refused["data"]["errors"]["kind"][0], "已有兑换记录，不能修改商品类型");
+        let mut changed = item.to_vec();
+        changed[3] = ("points", "150");
+        assert_eq!(send_form(&app, &operations, Method::PUT, &change, &changed).await.0, StatusCode::OK);
+        let (_, mall) = app.get(&demo, &format!("/api/points_mall/{id}")).await;
+        assert_eq!(mall["data"]["points"].as_i64(), Some(150), "{mall}");
+        changed.push(("is_on", "0"));
+        assert_eq!(send_form(&app, &operations, Method::PUT, &change, &changed).await.0, StatusCode::OK);
+        let (_, mall) = app.get(&demo, "/api/points_mall?kind=3").await;
+        assert!(mall["data"]["list"].as_array().unwrap().iter().all(|row| row["id"] != id), "{mall}");
+        assert_eq!(app.post(&demo, &format!("/api/points_mall/{id}/redeem"), &[]).await.0, StatusCode::NOT_FOUND);
+
+        let trail: Vec<String> = sqlx::query_scalar("SELECT action FROM audit_log WHERE target = $1 ORDER BY id")
+            .bind(format!("points_goods:{id}"))
+            .fetch_all(&app.db.pool)
+            .await
+            .unwrap();
+        assert_eq!(trail, ["points_goods.add", "points_goods.change", "points_goods.change"]);
     })
     .await;
 }

@@ -1366,6 +1366,47 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/points-goods': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * `GET /api/admin/points-goods`: every item of the mall in its order, those off sale too, with
+     *     what each gives, its stock left and the units redeemed.
+     */
+    get: operations['admin_points_goods'];
+    put?: never;
+    /** `POST /api/admin/points-goods`: adds an item; every wrong field a 422 on its field. */
+    post: operations['admin_points_goods_add'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/points-goods/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * `PUT /api/admin/points-goods/{id}`: replaces an item; one already redeemed keeps its kind
+     *     (422 on `kind`). Members see it on their next read of the mall.
+     */
+    put: operations['admin_points_goods_change'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/points-orders': {
     parameters: {
       query?: never;
@@ -8675,6 +8716,22 @@ export interface components {
       msg: string;
     };
     /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
+    Envelope_PointsGoodsSaved: {
+      /**
+       * Format: int64
+       * @description 10000: success.
+       * @example 10000
+       */
+      code: number;
+      /** @description The item saved. */
+      data: {
+        /** Format: int64 */
+        id: number;
+      };
+      /** @example ok */
+      msg: string;
+    };
+    /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
     Envelope_PointsMallPage: {
       /**
        * Format: int64
@@ -9716,6 +9773,58 @@ export interface components {
         /** @description Whether the operator signs in with a TOTP code too. */
         totp: boolean;
         username: string;
+      }[];
+      /** @example ok */
+      msg: string;
+    };
+    /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
+    Envelope_Vec_PointsGoodsRow: {
+      /**
+       * Format: int64
+       * @description 10000: success.
+       * @example 10000
+       */
+      code: number;
+      data: {
+        /** Format: int64 */
+        coupon_id?: number | null;
+        /** @description Kind 2: the coupon template's title. */
+        coupon_title?: string | null;
+        description: string;
+        /** Format: int64 */
+        goods_id?: number | null;
+        /** @description Kind 1: the goods' name. */
+        goods_name?: string | null;
+        /** Format: int64 */
+        id: number;
+        /**
+         * Format: int64
+         * @description 1 on sale in the mall, 0 off.
+         */
+        is_on: number;
+        /**
+         * Format: int64
+         * @description 1 goods shipped, 2 a coupon, 3 red packets.
+         */
+        kind: number;
+        name: string;
+        /** Format: int64 */
+        per_member: number;
+        /** Format: int64 */
+        points: number;
+        /** @example 0.00 */
+        price: string;
+        /** @example 5.00 */
+        red_packet: string;
+        /**
+         * Format: int64
+         * @description Units redeemed so far.
+         */
+        redeemed: number;
+        /** Format: int64 */
+        sort: number;
+        /** Format: int64 */
+        stock: number;
       }[];
       /** @example ok */
       msg: string;
@@ -12162,6 +12271,113 @@ export interface components {
       /** Format: int64 */
       stock: number;
     };
+    /** @description An item as the operator writes it (a change sends every field). */
+    PointsGoodsForm: {
+      /**
+       * Format: int64
+       * @description Kind 2: the coupon template given.
+       */
+      coupon_id?: number | null;
+      /** @description 商品说明, at most 200 characters. */
+      description?: string | null;
+      /**
+       * Format: int64
+       * @description Kind 1: the catalogue goods shipped (its picture shows in the mall).
+       */
+      goods_id?: number | null;
+      /**
+       * Format: int64
+       * @description 1 on sale in the mall (absent: 1), 0 off.
+       */
+      is_on?: number | null;
+      /**
+       * Format: int64
+       * @description 商品类型: 1 goods shipped, 2 a coupon, 3 red packets.
+       */
+      kind: number;
+      /**
+       * @description 商品名称, at most 30 characters.
+       * @example 品牌保温杯
+       */
+      name: string;
+      /**
+       * Format: int64
+       * @description 每人限兑 in all; 0 or absent for no limit.
+       */
+      per_member?: number | null;
+      /**
+       * Format: int64
+       * @description 兑换积分 for one.
+       */
+      points: number;
+      /**
+       * @description 加价: money from the balance beside the points; absent or 0 for points only.
+       * @example 9.90
+       */
+      price?: string | null;
+      /**
+       * @description Kind 3: the red packets one credits.
+       * @example 5.00
+       */
+      red_packet?: string | null;
+      /**
+       * Format: int64
+       * @description 排序, smallest first; absent 0.
+       */
+      sort?: number | null;
+      /**
+       * Format: int64
+       * @description 库存: units left to redeem.
+       */
+      stock: number;
+    };
+    /** @description An item in the console's list. */
+    PointsGoodsRow: {
+      /** Format: int64 */
+      coupon_id?: number | null;
+      /** @description Kind 2: the coupon template's title. */
+      coupon_title?: string | null;
+      description: string;
+      /** Format: int64 */
+      goods_id?: number | null;
+      /** @description Kind 1: the goods' name. */
+      goods_name?: string | null;
+      /** Format: int64 */
+      id: number;
+      /**
+       * Format: int64
+       * @description 1 on sale in the mall, 0 off.
+       */
+      is_on: number;
+      /**
+       * Format: int64
+       * @description 1 goods shipped, 2 a coupon, 3 red packets.
+       */
+      kind: number;
+      name: string;
+      /** Format: int64 */
+      per_member: number;
+      /** Format: int64 */
+      points: number;
+      /** @example 0.00 */
+      price: string;
+      /** @example 5.00 */
+      red_packet: string;
+      /**
+       * Format: int64
+       * @description Units redeemed so far.
+       */
+      redeemed: number;
+      /** Format: int64 */
+      sort: number;
+      /** Format: int64 */
+      stock: number;
+    };
+    /** @description The item saved. */
+    PointsGoodsSaved: {
+      /** Format: int64 */
+      id: number;
+    };
     /** @description One page of the mall, with the member's points. */
     PointsMallPage: {
       list: components['schemas']['PointsGoods'][];
@@ -14036,6 +14252,7 @@ export type EnvelopePaymentState = components['schemas']['Envelope_PaymentState'
 export type EnvelopePhoneFree = components['schemas']['Envelope_PhoneFree'];
 export type EnvelopePlacedOrder = components['schemas']['Envelope_PlacedOrder'];
 export type EnvelopePointsGoods = components['schemas']['Envelope_PointsGoods'];
+export type EnvelopePointsGoodsSaved = components['schemas']['Envelope_PointsGoodsSaved'];
 export type EnvelopePointsMallPage = components['schemas']['Envelope_PointsMallPage'];
 export type EnvelopePointsOrder = components['schemas']['Envelope_PointsOrder'];
 export type EnvelopePointsOrderPage = components['schemas']['Envelope_PointsOrderPage'];
@@ -14074,6 +14291,7 @@ export type EnvelopeVecFlashRow = components['schemas']['Envelope_Vec_FlashRow']
 export type EnvelopeVecKxAd = components['schemas']['Envelope_Vec_KxAd'];
 export type EnvelopeVecLink = components['schemas']['Envelope_Vec_Link'];
 export type EnvelopeVecOperator = components['schemas']['Envelope_Vec_Operator'];
+export type EnvelopeVecPointsGoodsRow = components['schemas']['Envelope_Vec_PointsGoodsRow'];
 export type EnvelopeVecPointsOrderRow = components['schemas']['Envelope_Vec_PointsOrderRow'];
 export type EnvelopeVecSetRow = components['schemas']['Envelope_Vec_SetRow'];
 export type EnvelopeVecSpecialRow = components['schemas']['Envelope_Vec_SpecialRow'];
@@ -14219,6 +14437,9 @@ export type Permission = components['schemas']['Permission'];
 export type PhoneFree = components['schemas']['PhoneFree'];
 export type PlacedOrder = components['schemas']['PlacedOrder'];
 export type PointsGoods = components['schemas']['PointsGoods'];
+export type PointsGoodsForm = components['schemas']['PointsGoodsForm'];
+export type PointsGoodsRow = components['schemas']['PointsGoodsRow'];
+export type PointsGoodsSaved = components['schemas']['PointsGoodsSaved'];
 export type PointsMallPage = components['schemas']['PointsMallPage'];
 export type PointsOrder = components['schemas']['PointsOrder'];
 export type PointsOrderPage = components['schemas']['PointsOrderPage'];
@@ -16635,6 +16856,83 @@ export interface operations {
         };
         content: {
           'application/pdf': string;
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  admin_points_goods: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 积分商品 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_Vec_PointsGoodsRow'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  admin_points_goods_add: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/x-www-form-urlencoded': components['schemas']['PointsGoodsForm'];
+      };
+    };
+    responses: {
+      /** @description 新增的积分商品 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_PointsGoodsSaved'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  admin_points_goods_change: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description 积分商品 id */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/x-www-form-urlencoded': components['schemas']['PointsGoodsForm'];
+      };
+    };
+    responses: {
+      /** @description 已保存 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_PointsGoodsSaved'];
         };
       };
       '4XX': components['responses']['Error'];

@@ -27,6 +27,7 @@ pub mod manjian;
 pub mod members;
 pub mod operators;
 pub mod orders;
+pub mod points_goods;
 pub mod returns;
 pub mod roles;
 pub mod schedule;

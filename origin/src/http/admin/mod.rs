@@ -19,6 +19,7 @@ mod manjian;
 mod members;
 mod operators;
 mod orders;
+mod points_goods;
 mod returns;
 mod service;
 mod session;
@@ -67,6 +68,7 @@ pub fn router() -> OpenApiRouter<ApiContext> {
         .merge(combinations::router())
         .merge(cashback::router())
         .merge(specials::router())
+        .merge(points_goods::router())
 }
 
 /// What a call needs: the permission it names (`can::Ship`), or only a signed-in operator

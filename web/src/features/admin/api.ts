@@ -54,6 +54,7 @@ export type SetPreview = Schemas['SetPreview'];
 export type CashbackRow = Schemas['CashbackRow'];
 export type CashbackSample = Schemas['CashbackSample'];
 export type SpecialRow = Schemas['SpecialRow'];
+export type PointsGoodsRow = Schemas['PointsGoodsRow'];
 export type TemplatePreviewRow = Schemas['TemplatePreviewRow'];
 export type FlashPreview = Schemas['FlashPreview'];
 /** A content block's kind, as its calls name it. */
@@ -869,6 +870,42 @@ export function useSaveSpecials() {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: (goods: number[]) => adminApi.put<{ count: number }>('/api/admin/specials', { goods: goods.join(',') }, { silent: true }),
+    onSuccess: refresh,
+  });
+}
+
+export function usePointsGoods() {
+  return useQuery({
+    queryKey: ['admin', 'points-goods'],
+    queryFn: () => adminApi.get<PointsGoodsRow[]>('/api/admin/points-goods'),
+    staleTime: 0,
+  });
+}
+
+/** A points-mall item as the form sends it (every field, money as text). */
+export type PointsGoodsDraft = {
+  name: string;
+  description: string;
+  kind: number;
+  goods_id?: number;
+  coupon_id?: number;
+  red_packet?: string;
+  points: number;
+  price: string;
+  stock: number;
+  per_member: number;
+  sort: number;
+  is_on: number;
+};
+
+/** Adds an item (`id` null) or replaces item `id`; refusals are the form's to show. */
+export function useSavePointsGoods() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: ({ id, form }: { id: number | null; form: PointsGoodsDraft }) =>
+      id === null
+        ? adminApi.post<{ id: number }>('/api/admin/points-goods', form, { silent: true })
+        : adminApi.put<{ id: number }>(`/api/admin/points-goods/${id}`, form, { silent: true }),
     onSuccess: refresh,
   });
 }
