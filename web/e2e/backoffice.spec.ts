@@ -29,6 +29,9 @@
 // - operations adds a 积分商品 of red packets (a 实物商品 without its goods refused first), the
 //   member redeems it at /jfsc up to the limit, the console counts it, and taken off sale it
 //   leaves the mall;
+// - operations sets up a 抽奖 activity (no 谢谢参与 refused, the chances tried at two weights),
+//   the member draws its one prize in the popup, the console shows it handed out and its chance
+//   gone, more stock brings it back, and the activity is ended;
 // - a super signs in with a TOTP code, adds a customer-service operator, changes the role and
 //   disables the account (which then cannot sign in), and finds all of it in 操作日志 with the
 //   values before and after.
@@ -1432,5 +1435,80 @@ test('operations adds a 积分商品 of red packets, the member redeems it up to
     await expect(card).toHaveCount(0);
   } finally {
     sql('UPDATE points_goods SET is_on = 0 WHERE name = ?', name);
+  }
+});
+
+test('operations sets up a 抽奖 activity with its odds, the member draws its prize, and the console keeps count', async ({
+  page,
+  browser,
+}) => {
+  const { username } = addOperator('operations');
+  const console_ = await consolePage(browser, username);
+  const title = `测试抽奖${Date.now().toString(36).slice(-4)}`;
+  try {
+    await console_.goto(`${base()}/admin/draws`);
+    await console_.getByRole('button', { name: '新增抽奖活动' }).click();
+    const dialog = console_.getByRole('dialog', { name: '新增抽奖活动' });
+    await dialog.getByLabel('活动名称').fill(title);
+    // Without 谢谢参与: refused.
+    await dialog.getByLabel('第1个奖品类型').click();
+    await console_.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: '积分' }).click();
+    await dialog.getByLabel('第1个奖品积分').fill('5');
+    await dialog.getByLabel('第1个奖品数量').fill('10');
+    await dialog.getByLabel('第2个奖品名称').fill('88积分');
+    await dialog.getByLabel('第2个奖品积分').fill('88');
+    await dialog.getByLabel('第2个奖品数量').fill('1');
+    await dialog.getByRole('button', { name: /保\s*存/ }).click();
+    await expect(dialog).toContainText('须有且只有一个“谢谢参与”');
+    expect(sql('SELECT COUNT(*) FROM draw_activities WHERE title = ?', title)).toEqual([[0]]);
+
+    await dialog.getByLabel('第1个奖品类型').click();
+    await console_.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: '谢谢参与' }).click();
+    await dialog.getByLabel('第1个奖品权重').fill('1');
+    await dialog.getByLabel('第2个奖品权重').fill('3');
+    await dialog.getByRole('button', { name: '试算中奖概率' }).click();
+    const chances = dialog.getByTestId('draw-preview').locator('tbody tr');
+    await expect(chances.nth(0)).toContainText('25.00%');
+    await expect(chances.nth(1)).toContainText('75.00%');
+    await dialog.getByLabel('第2个奖品权重').fill('999999');
+    await dialog.getByRole('button', { name: /保\s*存/ }).click();
+    await expect(dialog).toBeHidden();
+    const [[id]] = sql('SELECT id FROM draw_activities WHERE title = ?', title) as [[number]];
+    expect(sql('SELECT name, kind, points, weight, stock FROM draw_prizes WHERE activity_id = ? ORDER BY sort', id)).toEqual([
+      ['谢谢参与', 0, 0, 1, 0],
+      ['88积分', 2, 88, 999_999, 1],
+    ]);
+
+    // The member draws it in the popup (999,999 chances in 1,000,000).
+    await login(page);
+    const popup = page.getByRole('dialog').filter({ hasText: title });
+    await expect(popup).toBeVisible();
+    await popup.getByRole('button', { name: '立即抽奖' }).click();
+    await expect(popup.getByTestId('draw-result')).toContainText('抽中88积分', { timeout: 10_000 });
+    await popup.getByRole('button', { name: '知道了' }).click();
+    await expect(popup).toHaveCount(0);
+
+    const row = console_.getByTestId('admin-draws').locator('tbody tr').filter({ hasText: title });
+    await console_.reload();
+    await expect(row).toContainText('88积分 0.00%');
+    await expect(row).toContainText('谢谢参与 100.00%');
+    await expect(row.locator('td').nth(5)).toHaveText('1');
+
+    // Its prize drawn keeps its kind; more stock brings its chance back.
+    await row.getByRole('button', { name: /修\s*改/ }).click();
+    const change = console_.getByRole('dialog', { name: `修改抽奖活动 ${id}` });
+    await expect(change).toContainText('已发1');
+    await expect(change.locator('.ant-select-disabled').filter({ hasText: '积分' })).toHaveCount(1);
+    await change.getByLabel('第2个奖品数量').fill('5');
+    await change.getByRole('button', { name: /保\s*存/ }).click();
+    await expect(change).toBeHidden();
+    await expect(row).toContainText('88积分 100.00%');
+    expect(sql('SELECT stock, handed FROM draw_prizes WHERE activity_id = ? AND kind = 2', id)).toEqual([[5, 1]]);
+
+    await row.getByRole('button', { name: /结\s*束/ }).click();
+    await console_.getByRole('button', { name: /确\s*定|OK/ }).click();
+    await expect(row).toContainText('已结束');
+  } finally {
+    sql('UPDATE draw_activities SET is_on = 0 WHERE title = ?', title);
   }
 });

@@ -140,6 +140,11 @@ fn needs() -> Vec<(Method, &'static str, Option<Permission>)> {
         (Method::GET, "/api/admin/points-goods", Some(Read)),
         (Method::POST, "/api/admin/points-goods", Some(Promotions)),
         (Method::PUT, "/api/admin/points-goods/{id}", Some(Promotions)),
+        (Method::GET, "/api/admin/draws", Some(Read)),
+        (Method::POST, "/api/admin/draws", Some(Promotions)),
+        (Method::POST, "/api/admin/draws/preview", Some(Read)),
+        (Method::PUT, "/api/admin/draws/{id}", Some(Promotions)),
+        (Method::POST, "/api/admin/draws/{id}/end", Some(Promotions)),
     ]
 }
 
@@ -2067,6 +2072,95 @@ async fn points_mall_items_are_kept_in_the_console_and_members_redeem_them_as_wr
             .await
             .unwrap();
         assert_eq!(trail, ["points_goods.add", "points_goods.change", "points_goods.change"]);
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn a_lucky_draw_is_set_up_with_its_prizes_and_odds_one_at_a_time_and_drawn_prizes_are_kept() {
+    on_both(|app| async move {
+        let operations = operator(&app, Role::Operations).await;
+        let demo = app.demo().await;
+        let path = "/api/admin/draws";
+        let now = origin::now();
+        let (start, end) = ((now - 60).to_string(), (now + 86_400).to_string());
+        let form = |prizes: &str| {
+            vec![
+                ("title", "测试抽奖".to_owned()),
+                ("starts_at", start.clone()),
+                ("ends_at", end.clone()),
+                ("prizes", prizes.to_owned()),
+            ]
+        };
+        let (_, listed) = app.get(&operations, path).await;
+        let seeded = listed["data"].as_array().unwrap().iter().find(|row| row["state"] == "进行中").cloned().unwrap();
+        let chances: f64 = seeded["prizes"].as_array().unwrap().iter().map(|prize| prize["chance"].as_str().unwrap().parse::<f64>().unwrap()).sum();
+        assert!((chances - 100.0).abs() < 0.05, "the chances of the prizes left come to 100%: {seeded}");
+
+        let (status, refused) = app.post(&operations, path, &as_pairs(&form(r#"[{"name":"10积分","kind":2,"points":10,"weight":1,"stock":5},{"name":"20积分","kind":2,"points":20,"weight":1,"stock":5}]"#))).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{refused}");
+        assert_eq!(refused["data"]["errors"]["prizes"][0], "须有且只有一个“谢谢参与”");
+        let (_, refused) = app.post(&operations, path, &as_pairs(&form("[{"))).await;
+        assert_eq!(refused["data"]["errors"]["prizes"][0], "奖品格式不正确", "{refused}");
+
+        // The preview: a prize of no stock never comes; the others share by weight.
+        let trial = r#"[{"name":"谢谢参与","kind":0,"weight":1},{"name":"10积分","kind":2,"points":10,"weight":1,"stock":5},{"name":"5元红包","kind":3,"red_packet":"5","weight":2,"stock":0}]"#;
+        let (status, preview) = app.post(&operations, &format!("{path}/preview"), &as_pairs(&form(trial))).await;
+        assert_eq!(status, StatusCode::OK, "{preview}");
+        let shown: Vec<&str> = preview["data"].as_array().unwrap().iter().map(|prize| prize["chance"].as_str().unwrap()).collect();
+        assert_eq!(shown, ["50.00", "50.00", "0.00"]);
+
+        // One at a time: the seeded activity is in the way until it is ended.
+        let prizes = r#"[{"name":"谢谢参与","kind":0,"weight":1},{"name":"88积分","kind":2,"points":88,"weight":1000000,"stock":1}]"#;
+        let (status, overlap) = app.post(&operations, path, &as_pairs(&form(prizes))).await;
+        assert_eq!(status, StatusCode::CONFLICT, "{overlap}");
+        assert_eq!(overlap["msg"], format!("与抽奖活动{}「{}」时间重叠：同一时间只能有一个抽奖活动", seeded["id"], seeded["title"].as_str().unwrap()));
+        assert_eq!(app.post(&operations, &format!("{path}/{}/end", seeded["id"]), &[]).await.0, StatusCode::OK);
+        let (status, added) = app.post(&operations, path, &as_pairs(&form(prizes))).await;
+        assert_eq!(status, StatusCode::OK, "{added}");
+        let id = added["data"]["id"].as_i64().unwrap();
+
+        // The member draws in it: 88 points, the one there was (a chance of 999,999 in 1,000,000).
+        let (_, check) = app.get(&demo, "/api/draw/simple").await;
+        assert_eq!(check["data"]["id"].as_i64(), Some(id), "{check}");
+        let (status, drawn) = app.post(&demo, "/api/draw", &[("id", &id.to_string())]).await;
+        assert_eq!(status, StatusCode::OK, "{drawn}");
+        assert_eq!(drawn["data"]["name"], "88积分");
+        let (_, listed) = app.get(&operations, path).await;
+        let row = listed["data"].as_array().unwrap().iter().find(|row| row["id"] == id).cloned().unwrap();
+        assert_eq!(row["draws"].as_i64(), Some(1));
+        let prize = &row["prizes"][1];
+        assert_eq!((prize["handed"].as_i64(), prize["chance"].as_str(), row["prizes"][0]["chance"].as_str()), (Some(1), Some("0.00"), Some("100.00")), "{row}");
+
+        // What was drawn stays what it was.
+        let prize_id = prize["id"].as_i64().unwrap();
+        let nothing_id = row["prizes"][0]["id"].as_i64().unwrap();
+        let change = format!("{path}/{id}");
+        let nothing = format!(r#"{{"id":{nothing_id},"name":"谢谢参与","kind":0,"weight":1}}"#);
+        let written = |drawn_prize: &str| form(&format!("[{nothing},{drawn_prize}]"));
+        let (status, refused) = send_form(&app, &operations, Method::PUT, &change, &as_pairs(&written(r#"{"name":"1元红包","kind":3,"red_packet":"1","weight":1,"stock":5}"#))).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{refused}");
+        assert_eq!(refused["data"]["errors"]["prizes"][0], "奖品“88积分”已有人抽中，不能删除");
+        let (_, refused) = send_form(&app, &operations, Method::PUT, &change, &as_pairs(&written(&format!(r#"{{"id":{prize_id},"name":"88积分","kind":2,"points":88,"weight":1,"stock":0}}"#)))).await;
+        assert_eq!(refused["data"]["errors"]["prizes"][0], "第2个奖品的数量不能少于已发出的1个", "{refused}");
+        let (_, refused) = send_form(&app, &operations, Method::PUT, &change, &as_pairs(&written(&format!(r#"{{"id":{prize_id},"name":"88积分","kind":3,"red_packet":"1","weight":1,"stock":5}}"#)))).await;
+        assert_eq!(refused["data"]["errors"]["prizes"][0], "第2个奖品已有人抽中，不能修改类型", "{refused}");
+        let more = written(&format!(r#"{{"id":{prize_id},"name":"88积分","kind":2,"points":88,"weight":3,"stock":5}}"#));
+        let (status, saved) = send_form(&app, &operations, Method::PUT, &change, &as_pairs(&more)).await;
+        assert_eq!(status, StatusCode::OK, "{saved}");
+        let (_, listed) = app.get(&operations, path).await;
+        let row = listed["data"].as_array().unwrap().iter().find(|row| row["id"] == id).cloned().unwrap();
+        assert_eq!((row["prizes"][1]["id"].as_i64(), row["prizes"][1]["chance"].as_str()), (Some(prize_id), Some("75.00")), "{row}");
+
+        assert_eq!(app.post(&operations, &format!("{change}/end"), &[]).await.0, StatusCode::OK);
+        let (_, check) = app.get(&demo, "/api/draw/simple").await;
+        assert!(check["data"]["id"].is_null(), "{check}");
+        let trail: Vec<String> = sqlx::query_scalar("SELECT action FROM audit_log WHERE target = $1 ORDER BY id")
+            .bind(format!("draw:{id}"))
+            .fetch_all(&app.db.pool)
+            .await
+            .unwrap();
+        assert_eq!(trail, ["draw.add", "draw.change", "draw.end"]);
     })
     .await;
 }

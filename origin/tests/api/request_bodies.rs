@@ -6,13 +6,14 @@ use serde_json::Value;
 
 /// The writes that read no body: the path names all they act on (an id), or they act on the
 /// member alone.
-const BODYLESS: [(&str, &str); 28] = [
+const BODYLESS: [(&str, &str); 29] = [
     ("delete", "/api/admin/blocks/{kind}/{id}"),
     ("delete", "/api/admin/logout"),
     ("post", "/api/admin/flash-sales/{id}/end"),
     ("post", "/api/admin/invoices/{id}/issue"),
     ("post", "/api/admin/manjian/{id}/end"),
     ("post", "/api/admin/cashback/{id}/end"),
+    ("post", "/api/admin/draws/{id}/end"),
     ("post", "/api/admin/returns/{id}/receive"),
     ("post", "/api/admin/welfare/end"),
     ("post", "/api/after_sales/{id}/resolve"),

@@ -617,6 +617,87 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/draws': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * `GET /api/admin/draws`: every lucky-draw activity, newest first, with where it stands, the
+     *     members who drew, and its prizes with what each has handed out and its chance now.
+     */
+    get: operations['admin_draws'];
+    put?: never;
+    /**
+     * `POST /api/admin/draws`: adds an activity; every wrong field a 422 on its field, a schedule
+     *     overlapping another activity a 409 naming it.
+     */
+    post: operations['admin_draws_add'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/draws/preview': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * `POST /api/admin/draws/preview`: each prize's chance on the first draw under the draft.
+     *     Saves nothing.
+     */
+    post: operations['admin_draws_preview'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/draws/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * `PUT /api/admin/draws/{id}`: replaces an activity's title, schedule and prizes; a prize drawn
+     *     keeps its kind and stays, its stock not below what was handed out (422 on `prizes`).
+     */
+    put: operations['admin_draws_change'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/draws/{id}/end': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** `POST /api/admin/draws/{id}/end`: ends an activity now; 409 when it has ended. */
+    post: operations['admin_draws_end'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/feedback': {
     parameters: {
       query?: never;
@@ -5957,6 +6038,32 @@ export interface components {
       is_join: number;
       title: string;
     };
+    /** @description A lucky-draw activity as the operator writes it. */
+    DrawForm: {
+      /** @description 活动说明, at most 200 characters. */
+      description?: string | null;
+      /**
+       * Format: int64
+       * @description 结束时间, Unix seconds, after the start (and after now, for a new activity).
+       */
+      ends_at: number;
+      /**
+       * @description 奖品: a JSON array of `PrizeDraft` (2 to 12, exactly one 谢谢参与, kind 0); a saved
+       *     prize keeps its `id`, one left out is taken out (not when drawn).
+       * @example [{"name":"谢谢参与","kind":0,"weight":50},{"name":"10积分","kind":2,"points":10,"weight":50,"stock":100}]
+       */
+      prizes: string;
+      /**
+       * Format: int64
+       * @description 开始时间, Unix seconds.
+       */
+      starts_at: number;
+      /**
+       * @description 活动名称, at most 30 characters.
+       * @example 新春抽奖
+       */
+      title: string;
+    };
     /** @description Which lucky-draw activity (a query, or the draw's form). */
     DrawId: {
       /**
@@ -6020,6 +6127,30 @@ export interface components {
       prize_id: number;
       /** @example 积分已到账 */
       remarks: string;
+    };
+    /** @description An activity in the console's list. */
+    DrawRow: {
+      description: string;
+      /**
+       * Format: int64
+       * @description Members who drew.
+       */
+      draws: number;
+      /** Format: int64 */
+      ends_at: number;
+      /** Format: int64 */
+      id: number;
+      prizes: components['schemas']['PrizeRow'][];
+      /** Format: int64 */
+      starts_at: number;
+      /** @description 未开始, 进行中 or 已结束. */
+      state: string;
+      title: string;
+    };
+    /** @description The activity saved or ended. */
+    DrawSaved: {
+      /** Format: int64 */
+      id: number;
     };
     /** @description A line's quantity after an edit. */
     Edited: {
@@ -7066,6 +7197,22 @@ export interface components {
         prize_id: number;
         /** @example 积分已到账 */
         remarks: string;
+      };
+      /** @example ok */
+      msg: string;
+    };
+    /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
+    Envelope_DrawSaved: {
+      /**
+       * Format: int64
+       * @description 10000: success.
+       * @example 10000
+       */
+      code: number;
+      /** @description The activity saved or ended. */
+      data: {
+        /** Format: int64 */
+        id: number;
       };
       /** @example ok */
       msg: string;
@@ -9648,6 +9795,35 @@ export interface components {
       msg: string;
     };
     /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
+    Envelope_Vec_DrawRow: {
+      /**
+       * Format: int64
+       * @description 10000: success.
+       * @example 10000
+       */
+      code: number;
+      data: {
+        description: string;
+        /**
+         * Format: int64
+         * @description Members who drew.
+         */
+        draws: number;
+        /** Format: int64 */
+        ends_at: number;
+        /** Format: int64 */
+        id: number;
+        prizes: components['schemas']['PrizeRow'][];
+        /** Format: int64 */
+        starts_at: number;
+        /** @description 未开始, 进行中 or 已结束. */
+        state: string;
+        title: string;
+      }[];
+      /** @example ok */
+      msg: string;
+    };
+    /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
     Envelope_Vec_FeedbackRow: {
       /**
        * Format: int64
@@ -9859,6 +10035,25 @@ export interface components {
          */
         status: number;
         tracking_no: string;
+      }[];
+      /** @example ok */
+      msg: string;
+    };
+    /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
+    Envelope_Vec_PrizeChance: {
+      /**
+       * Format: int64
+       * @description 10000: success.
+       * @example 10000
+       */
+      code: number;
+      data: {
+        /**
+         * @description Percent, `12.50`.
+         * @example 12.50
+         */
+        chance: string;
+        name: string;
       }[];
       /** @example ok */
       msg: string;
@@ -12515,6 +12710,46 @@ export interface components {
       changed: boolean;
       prices_public: boolean;
     };
+    /** @description A prize's chance under a draft, as if nothing had been handed out. */
+    PrizeChance: {
+      /**
+       * @description Percent, `12.50`.
+       * @example 12.50
+       */
+      chance: string;
+      name: string;
+    };
+    /** @description A prize in the console, with its chance now. */
+    PrizeRow: {
+      /**
+       * @description Its chance of a draw now, percent: `12.50`.
+       * @example 12.50
+       */
+      chance: string;
+      /** Format: int64 */
+      coupon_id?: number | null;
+      /**
+       * Format: int64
+       * @description Handed out so far.
+       */
+      handed: number;
+      /** Format: int64 */
+      id: number;
+      /** Format: int64 */
+      kind: number;
+      /** @example 优惠券 */
+      kind_name: string;
+      name: string;
+      /** Format: int64 */
+      points: number;
+      /** @example 5.00 */
+      red_packet: string;
+      remarks: string;
+      /** Format: int64 */
+      stock: number;
+      /** Format: int64 */
+      weight: number;
+    };
     /** @description The qualification documents recorded. */
     Qualified: {
       done: boolean;
@@ -14140,11 +14375,14 @@ export type DrawActivity = components['schemas']['DrawActivity'];
 export type DrawAd = components['schemas']['DrawAd'];
 export type DrawAds = components['schemas']['DrawAds'];
 export type DrawCheck = components['schemas']['DrawCheck'];
+export type DrawForm = components['schemas']['DrawForm'];
 export type DrawId = components['schemas']['DrawId'];
 export type DrawPrize = components['schemas']['DrawPrize'];
 export type DrawRecord = components['schemas']['DrawRecord'];
 export type DrawRecords = components['schemas']['DrawRecords'];
 export type DrawResult = components['schemas']['DrawResult'];
+export type DrawRow = components['schemas']['DrawRow'];
+export type DrawSaved = components['schemas']['DrawSaved'];
 export type Edited = components['schemas']['Edited'];
 export type EditedArticle = components['schemas']['EditedArticle'];
 export type EnvelopeActivityPage = components['schemas']['Envelope_ActivityPage'];
@@ -14194,6 +14432,7 @@ export type EnvelopeDrawAds = components['schemas']['Envelope_DrawAds'];
 export type EnvelopeDrawCheck = components['schemas']['Envelope_DrawCheck'];
 export type EnvelopeDrawRecords = components['schemas']['Envelope_DrawRecords'];
 export type EnvelopeDrawResult = components['schemas']['Envelope_DrawResult'];
+export type EnvelopeDrawSaved = components['schemas']['Envelope_DrawSaved'];
 export type EnvelopeEdited = components['schemas']['Envelope_Edited'];
 export type EnvelopeEditedArticle = components['schemas']['Envelope_EditedArticle'];
 export type EnvelopeFavoriteGoods = components['schemas']['Envelope_FavoriteGoods'];
@@ -14286,6 +14525,7 @@ export type EnvelopeVecCashbackRow = components['schemas']['Envelope_Vec_Cashbac
 export type EnvelopeVecCashbackSample = components['schemas']['Envelope_Vec_CashbackSample'];
 export type EnvelopeVecChanged = components['schemas']['Envelope_Vec_Changed'];
 export type EnvelopeVecCombinationCard = components['schemas']['Envelope_Vec_CombinationCard'];
+export type EnvelopeVecDrawRow = components['schemas']['Envelope_Vec_DrawRow'];
 export type EnvelopeVecFeedbackRow = components['schemas']['Envelope_Vec_FeedbackRow'];
 export type EnvelopeVecFlashRow = components['schemas']['Envelope_Vec_FlashRow'];
 export type EnvelopeVecKxAd = components['schemas']['Envelope_Vec_KxAd'];
@@ -14293,6 +14533,7 @@ export type EnvelopeVecLink = components['schemas']['Envelope_Vec_Link'];
 export type EnvelopeVecOperator = components['schemas']['Envelope_Vec_Operator'];
 export type EnvelopeVecPointsGoodsRow = components['schemas']['Envelope_Vec_PointsGoodsRow'];
 export type EnvelopeVecPointsOrderRow = components['schemas']['Envelope_Vec_PointsOrderRow'];
+export type EnvelopeVecPrizeChance = components['schemas']['Envelope_Vec_PrizeChance'];
 export type EnvelopeVecSetRow = components['schemas']['Envelope_Vec_SetRow'];
 export type EnvelopeVecSpecialRow = components['schemas']['Envelope_Vec_SpecialRow'];
 export type EnvelopeVecStockGoods = components['schemas']['Envelope_Vec_StockGoods'];
@@ -14452,6 +14693,8 @@ export type PriceChange = components['schemas']['PriceChange'];
 export type PriceKind = components['schemas']['PriceKind'];
 export type PricesForm = components['schemas']['PricesForm'];
 export type PricesShown = components['schemas']['PricesShown'];
+export type PrizeChance = components['schemas']['PrizeChance'];
+export type PrizeRow = components['schemas']['PrizeRow'];
 export type Qualified = components['schemas']['Qualified'];
 export type QualityInspection = components['schemas']['QualityInspection'];
 export type QuickAdded = components['schemas']['QuickAdded'];
@@ -15545,6 +15788,134 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Envelope_Dashboard'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  admin_draws: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 抽奖活动 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_Vec_DrawRow'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  admin_draws_add: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/x-www-form-urlencoded': components['schemas']['DrawForm'];
+      };
+    };
+    responses: {
+      /** @description 新增的活动 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_DrawSaved'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  admin_draws_preview: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/x-www-form-urlencoded': components['schemas']['DrawForm'];
+      };
+    };
+    responses: {
+      /** @description 中奖概率 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_Vec_PrizeChance'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  admin_draws_change: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description 活动 id */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/x-www-form-urlencoded': components['schemas']['DrawForm'];
+      };
+    };
+    responses: {
+      /** @description 已保存 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_DrawSaved'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  admin_draws_end: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description 活动 id */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 已结束 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_DrawSaved'];
         };
       };
       '4XX': components['responses']['Error'];

@@ -17,6 +17,7 @@ pub mod combinations;
 pub mod content;
 pub mod coupons;
 pub mod dashboard;
+pub mod draws;
 pub mod export;
 pub mod flash;
 pub mod goods;

@@ -11,6 +11,7 @@ mod combinations;
 mod content;
 mod coupons;
 mod dashboard;
+mod draws;
 mod flash;
 mod goods;
 mod grants;
@@ -69,6 +70,7 @@ pub fn router() -> OpenApiRouter<ApiContext> {
         .merge(cashback::router())
         .merge(specials::router())
         .merge(points_goods::router())
+        .merge(draws::router())
 }
 
 /// What a call needs: the permission it names (`can::Ship`), or only a signed-in operator

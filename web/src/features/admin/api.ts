@@ -55,6 +55,8 @@ export type CashbackRow = Schemas['CashbackRow'];
 export type CashbackSample = Schemas['CashbackSample'];
 export type SpecialRow = Schemas['SpecialRow'];
 export type PointsGoodsRow = Schemas['PointsGoodsRow'];
+export type DrawRow = Schemas['DrawRow'];
+export type PrizeChance = Schemas['PrizeChance'];
 export type TemplatePreviewRow = Schemas['TemplatePreviewRow'];
 export type FlashPreview = Schemas['FlashPreview'];
 /** A content block's kind, as its calls name it. */
@@ -907,5 +909,43 @@ export function useSavePointsGoods() {
         ? adminApi.post<{ id: number }>('/api/admin/points-goods', form, { silent: true })
         : adminApi.put<{ id: number }>(`/api/admin/points-goods/${id}`, form, { silent: true }),
     onSuccess: refresh,
+  });
+}
+
+export function useDraws() {
+  return useQuery({
+    queryKey: ['admin', 'draws'],
+    queryFn: () => adminApi.get<DrawRow[]>('/api/admin/draws'),
+    staleTime: 0,
+  });
+}
+
+/** A lucky-draw activity as the form sends it (`prizes` a JSON array). */
+export type DrawDraft = { title: string; description: string; starts_at: number; ends_at: number; prizes: string };
+
+/** Adds an activity (`id` null) or replaces activity `id`; refusals are the form's to show. */
+export function useSaveDraw() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: ({ id, form }: { id: number | null; form: DrawDraft }) =>
+      id === null
+        ? adminApi.post<{ id: number }>('/api/admin/draws', form, { silent: true })
+        : adminApi.put<{ id: number }>(`/api/admin/draws/${id}`, form, { silent: true }),
+    onSuccess: refresh,
+  });
+}
+
+export function useEndDraw() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (id: number) => adminApi.post<{ id: number }>(`/api/admin/draws/${id}/end`),
+    onSuccess: refresh,
+  });
+}
+
+/** Each prize's chance on the first draw under a draft; saves nothing. */
+export function usePreviewDraw() {
+  return useMutation({
+    mutationFn: (form: DrawDraft) => adminApi.post<PrizeChance[]>('/api/admin/draws/preview', form, { silent: true }),
   });
 }

@@ -31,6 +31,7 @@ import { CashbackPage } from './cashback';
 import { CombinationsPage } from './combinations';
 import { SpecialsPage } from './specials';
 import { PointsGoodsPage } from './points-goods';
+import { DrawsPage } from './draws';
 import { ArticlesPage } from './articles';
 import { BlocksPage } from './blocks';
 import './console.css';
@@ -61,6 +62,7 @@ const SCREENS: Screen[] = [
   { path: '/admin/cashback', label: '满额返现', need: 'read' },
   { path: '/admin/specials', label: '天天特价', need: 'read' },
   { path: '/admin/points-goods', label: '积分商品', need: 'read' },
+  { path: '/admin/draws', label: '抽奖活动', need: 'read' },
   { path: '/admin/articles', label: '文章', need: 'read' },
   { path: '/admin/blocks', label: '广告与导航', need: 'read' },
   { path: '/admin/settings', label: '店铺设置', need: 'read' },
@@ -136,6 +138,7 @@ function Frame({ me }: { me: OperatorMe }) {
             <Route path="cashback" element={guard('read', <CashbackPage me={me} />)} />
             <Route path="specials" element={guard('read', <SpecialsPage me={me} />)} />
             <Route path="points-goods" element={guard('read', <PointsGoodsPage me={me} />)} />
+            <Route path="draws" element={guard('read', <DrawsPage me={me} />)} />
             <Route path="articles" element={guard('read', <ArticlesPage me={me} />)} />
             <Route path="blocks" element={guard('read', <BlocksPage me={me} />)} />
             <Route path="settings" element={guard('read', <SettingsPage me={me} />)} />
