@@ -102,7 +102,8 @@ test('the lucky-draw popup locks while drawing, asks before closing, shows the p
     // The result appears 2 s after the press, as the server decided it.
     await page.clock.runFor(2000);
     const [[name, remarks]] = sql(
-      "SELECT r.name, r.remarks FROM draw_records r JOIN members m ON m.id = r.member_id WHERE m.username = 'demo'",
+      `SELECT r.name, r.remarks FROM draw_records r JOIN members m ON m.id = r.member_id JOIN draw_activities a ON a.id = r.activity_id
+         WHERE m.username = 'demo' AND a.title = '会员感恩季 · 幸运大抽奖'`,
     ) as [[string, string]];
     await expect(popup.getByTestId('draw-result')).toContainText(`恭喜您 , 抽中${name} ( ${remarks} )`);
     await page.screenshot({ path: testInfo.outputPath('draw.png'), fullPage: false });

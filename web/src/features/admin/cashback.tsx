@@ -3,10 +3,11 @@
 // schedule, tiers as rows — with the engine's answer for sample order amounts before it is
 // saved. One activity runs at a time, and a started one keeps its tiers and its start.
 import { useState } from 'react';
-import { Alert, Button, Card, DatePicker, Form, Input, Modal, Popconfirm, Space, Table, Tag } from 'antd';
+import { Alert, Button, DatePicker, Form, Input, Modal, Space, Table } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { PERIOD, showOnFields, wholeRefusal } from './form-refusals';
-import { formatTime } from '@/lib/time';
+import { ListCard, ScheduledActions } from './scheduled';
+import { periodColumn, stateColumn } from './scheduled-columns';
 import {
   can,
   useCashbackList,
@@ -20,8 +21,6 @@ import {
 } from './api';
 import { Money } from './console';
 
-const STATE_COLOURS: Record<string, string> = { 未开始: 'blue', 进行中: 'green', 已结束: 'default' };
-
 export function CashbackPage({ me }: { me: OperatorMe }) {
   const list = useCashbackList();
   const end = useEndCashback();
@@ -29,18 +28,7 @@ export function CashbackPage({ me }: { me: OperatorMe }) {
   // The activity being edited: null for none, 0 for a new one.
   const [editing, setEditing] = useState<CashbackRow | 0 | null>(null);
   return (
-    <Card
-      className="console-card"
-      title="满额返现"
-      data-testid="admin-cashback"
-      extra={
-        mayChange && (
-          <Button type="primary" onClick={() => setEditing(0)}>
-            新增返现活动
-          </Button>
-        )
-      }
-    >
+    <ListCard title="满额返现" testId="admin-cashback" addLabel="新增返现活动" onAdd={mayChange ? () => setEditing(0) : undefined}>
       <Table<CashbackRow>
         rowKey="id"
         size="small"
@@ -51,36 +39,27 @@ export function CashbackPage({ me }: { me: OperatorMe }) {
           { title: '编号', dataIndex: 'id', width: 70 },
           { title: '活动名称', dataIndex: 'title' },
           { title: '返现档位', key: 'tiers', render: (_, row) => row.tiers.map((tier) => tier.title).join('、') },
-          {
-            title: '活动时间',
-            key: 'period',
-            render: (_, row) => `${formatTime(row.starts_at)} 至 ${formatTime(row.ends_at)}`,
-          },
-          { title: '状态', dataIndex: 'state', render: (state: string) => <Tag color={STATE_COLOURS[state]}>{state}</Tag> },
+          periodColumn<CashbackRow>(),
+          stateColumn<CashbackRow>(),
           { title: '参与订单', dataIndex: 'orders', width: 90 },
           { title: '已返现', dataIndex: 'paid_back', render: (value: string) => <Money value={value} /> },
           {
             title: '操作',
             key: 'actions',
             render: (_, row) =>
-              mayChange &&
-              row.state !== '已结束' && (
-                <Space>
-                  <Button size="small" onClick={() => setEditing(row)}>
-                    修改
-                  </Button>
-                  <Popconfirm title="结束后新下的订单不再返现，确定结束？" onConfirm={() => end.mutateAsync(row.id)}>
-                    <Button size="small" danger>
-                      结束
-                    </Button>
-                  </Popconfirm>
-                </Space>
+              mayChange && (
+                <ScheduledActions
+                  state={row.state}
+                  ask="结束后新下的订单不再返现，确定结束？"
+                  onEdit={() => setEditing(row)}
+                  onEnd={() => end.mutateAsync(row.id)}
+                />
               ),
           },
         ]}
       />
       {editing !== null && <CashbackDialog activity={editing === 0 ? null : editing} onClose={() => setEditing(null)} />}
-    </Card>
+    </ListCard>
   );
 }
 

@@ -2,10 +2,11 @@
 // bought apart, its stock and the sets ordered; a set's form — name, goods × quantities found by
 // name, price and stock — with the engine's preview of one set against its goods bought apart.
 import { useMemo, useState } from 'react';
-import { Alert, Button, Card, Descriptions, Form, Input, InputNumber, Modal, Select, Space, Table } from 'antd';
+import { Alert, Button, Descriptions, Form, Input, InputNumber, Modal, Select, Space, Table } from 'antd';
 import { showOnFields, wholeRefusal } from './form-refusals';
 import { can, useCombinations, useGoodsList, usePreviewSet, useSaveSet, type OperatorMe, type SetDraft, type SetRow } from './api';
 import { Money } from './console';
+import { ListCard } from './scheduled';
 
 export function CombinationsPage({ me }: { me: OperatorMe }) {
   const sets = useCombinations();
@@ -13,18 +14,7 @@ export function CombinationsPage({ me }: { me: OperatorMe }) {
   // The set being edited: null for none, 0 for a new one.
   const [editing, setEditing] = useState<SetRow | 0 | null>(null);
   return (
-    <Card
-      className="console-card"
-      title="组合购"
-      data-testid="admin-combinations"
-      extra={
-        mayChange && (
-          <Button type="primary" onClick={() => setEditing(0)}>
-            新增组合
-          </Button>
-        )
-      }
-    >
+    <ListCard title="组合购" testId="admin-combinations" addLabel="新增组合" onAdd={mayChange ? () => setEditing(0) : undefined}>
       <Table<SetRow>
         rowKey="id"
         size="small"
@@ -56,7 +46,7 @@ export function CombinationsPage({ me }: { me: OperatorMe }) {
         ]}
       />
       {editing !== null && <SetDialog set={editing === 0 ? null : editing} onClose={() => setEditing(null)} />}
-    </Card>
+    </ListCard>
   );
 }
 

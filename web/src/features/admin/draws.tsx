@@ -3,10 +3,11 @@
 // its prizes as rows (谢谢参与, a coupon, points or red packets, each with a weight and a stock) —
 // with each prize's chance on the first draw before it is saved. One activity runs at a time.
 import { useState } from 'react';
-import { Alert, Button, Card, DatePicker, Form, Input, InputNumber, Modal, Popconfirm, Select, Space, Table, Tag } from 'antd';
+import { Alert, Button, DatePicker, Form, Input, InputNumber, Modal, Select, Space, Table } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { PERIOD, showOnFields, wholeRefusal } from './form-refusals';
-import { formatTime } from '@/lib/time';
+import { ListCard, ScheduledActions } from './scheduled';
+import { periodColumn, stateColumn } from './scheduled-columns';
 import {
   can,
   useCouponTemplates,
@@ -19,7 +20,6 @@ import {
   type OperatorMe,
 } from './api';
 
-const STATE_COLOURS: Record<string, string> = { 未开始: 'blue', 进行中: 'green', 已结束: 'default' };
 const KINDS = [
   { value: 0, label: '谢谢参与' },
   { value: 1, label: '优惠券' },
@@ -34,18 +34,7 @@ export function DrawsPage({ me }: { me: OperatorMe }) {
   // The activity being edited: null for none, 0 for a new one.
   const [editing, setEditing] = useState<DrawRow | 0 | null>(null);
   return (
-    <Card
-      className="console-card"
-      title="抽奖活动"
-      data-testid="admin-draws"
-      extra={
-        mayChange && (
-          <Button type="primary" onClick={() => setEditing(0)}>
-            新增抽奖活动
-          </Button>
-        )
-      }
-    >
+    <ListCard title="抽奖活动" testId="admin-draws" addLabel="新增抽奖活动" onAdd={mayChange ? () => setEditing(0) : undefined}>
       <Table<DrawRow>
         rowKey="id"
         size="small"
@@ -60,35 +49,26 @@ export function DrawsPage({ me }: { me: OperatorMe }) {
             key: 'prizes',
             render: (_, row) => row.prizes.map((prize) => `${prize.name} ${prize.chance}%`).join('、'),
           },
-          {
-            title: '活动时间',
-            key: 'period',
-            render: (_, row) => `${formatTime(row.starts_at)} 至 ${formatTime(row.ends_at)}`,
-          },
-          { title: '状态', dataIndex: 'state', render: (state: string) => <Tag color={STATE_COLOURS[state]}>{state}</Tag> },
+          periodColumn<DrawRow>(),
+          stateColumn<DrawRow>(),
           { title: '参与人数', dataIndex: 'draws', width: 90 },
           {
             title: '操作',
             key: 'actions',
             render: (_, row) =>
-              mayChange &&
-              row.state !== '已结束' && (
-                <Space>
-                  <Button size="small" onClick={() => setEditing(row)}>
-                    修改
-                  </Button>
-                  <Popconfirm title="结束后会员不能再抽奖，确定结束？" onConfirm={() => end.mutateAsync(row.id)}>
-                    <Button size="small" danger>
-                      结束
-                    </Button>
-                  </Popconfirm>
-                </Space>
+              mayChange && (
+                <ScheduledActions
+                  state={row.state}
+                  ask="结束后会员不能再抽奖，确定结束？"
+                  onEdit={() => setEditing(row)}
+                  onEnd={() => end.mutateAsync(row.id)}
+                />
               ),
           },
         ]}
       />
       {editing !== null && <DrawDialog activity={editing === 0 ? null : editing} onClose={() => setEditing(null)} />}
-    </Card>
+    </ListCard>
   );
 }
 

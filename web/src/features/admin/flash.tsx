@@ -3,25 +3,11 @@
 // and the time — with the engine's preview of the limit's quantity at the sale's price beside
 // the goods' own, before anything is saved.
 import { useMemo, useState } from 'react';
-import {
-  Alert,
-  Button,
-  Card,
-  DatePicker,
-  Descriptions,
-  Form,
-  Input,
-  InputNumber,
-  Modal,
-  Popconfirm,
-  Select,
-  Space,
-  Table,
-  Tag,
-} from 'antd';
+import { Alert, Button, DatePicker, Descriptions, Form, Input, InputNumber, Modal, Select, Space, Table } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { PERIOD, showOnFields, wholeRefusal } from './form-refusals';
-import { formatTime } from '@/lib/time';
+import { ListCard, ScheduledActions } from './scheduled';
+import { periodColumn, stateColumn } from './scheduled-columns';
 import {
   can,
   useEndFlash,
@@ -34,8 +20,6 @@ import {
   type OperatorMe,
 } from './api';
 import { Money } from './console';
-
-const STATE_COLOURS: Record<string, string> = { 未开始: 'blue', 进行中: 'red', 已结束: 'default' };
 
 interface FormValues {
   goods_id?: number;
@@ -63,18 +47,7 @@ export function FlashSalesPage({ me }: { me: OperatorMe }) {
   // The session being edited: null for none, 0 for a new one.
   const [editing, setEditing] = useState<FlashRow | 0 | null>(null);
   return (
-    <Card
-      className="console-card"
-      title="秒杀"
-      extra={
-        mayChange && (
-          <Button type="primary" onClick={() => setEditing(0)}>
-            新增秒杀
-          </Button>
-        )
-      }
-      data-testid="admin-flash"
-    >
+    <ListCard title="秒杀" testId="admin-flash" addLabel="新增秒杀" onAdd={mayChange ? () => setEditing(0) : undefined}>
       <Table<FlashRow>
         rowKey="id"
         size="small"
@@ -88,30 +61,25 @@ export function FlashSalesPage({ me }: { me: OperatorMe }) {
           { title: '秒杀价', dataIndex: 'price', render: (value: string) => <Money value={value} /> },
           { title: '每人限购', dataIndex: 'limit_number' },
           { title: '已售', dataIndex: 'sold' },
-          { title: '时间', key: 'period', render: (_, row) => `${formatTime(row.starts_at)} 至 ${formatTime(row.ends_at)}` },
-          { title: '状态', dataIndex: 'state', render: (state: string) => <Tag color={STATE_COLOURS[state]}>{state}</Tag> },
+          periodColumn<FlashRow>('时间'),
+          stateColumn<FlashRow>(),
           {
             title: '操作',
             key: 'actions',
             render: (_, row) =>
-              mayChange &&
-              row.state !== '已结束' && (
-                <Space>
-                  <Button size="small" onClick={() => setEditing(row)}>
-                    修改
-                  </Button>
-                  <Popconfirm title="结束后买家不能再以秒杀价购买，确定结束？" onConfirm={() => end.mutateAsync(row.id)}>
-                    <Button size="small" danger>
-                      结束
-                    </Button>
-                  </Popconfirm>
-                </Space>
+              mayChange && (
+                <ScheduledActions
+                  state={row.state}
+                  ask="结束后买家不能再以秒杀价购买，确定结束？"
+                  onEdit={() => setEditing(row)}
+                  onEnd={() => end.mutateAsync(row.id)}
+                />
               ),
           },
         ]}
       />
       {editing !== null && <FlashDialog session={editing === 0 ? null : editing} onClose={() => setEditing(null)} />}
-    </Card>
+    </ListCard>
   );
 }
 

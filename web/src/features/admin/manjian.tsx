@@ -13,7 +13,6 @@ import {
   Form,
   Input,
   InputNumber,
-  Popconfirm,
   Result,
   Select,
   Space,
@@ -25,7 +24,8 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError } from '@/lib/api-client';
 import { PERIOD, showOnFields, wholeRefusal } from './form-refusals';
-import { formatTime } from '@/lib/time';
+import { ScheduledActions, StateTag } from './scheduled';
+import { periodColumn, stateColumn } from './scheduled-columns';
 import {
   can,
   useEndManjian,
@@ -40,8 +40,6 @@ import {
   type OperatorMe,
 } from './api';
 import { Money } from './console';
-
-const STATE_COLOURS: Record<string, string> = { 未开始: 'blue', 进行中: 'green', 已结束: 'default' };
 
 export function ManjianPage({ me }: { me: OperatorMe }) {
   const list = useManjianList();
@@ -65,23 +63,14 @@ export function ManjianPage({ me }: { me: OperatorMe }) {
           { title: '活动名称', dataIndex: 'title', render: (title: string, row) => <Link to={`/admin/manjian/${row.id}`}>{title}</Link> },
           { title: '满减', dataIndex: 'tiers' },
           { title: '商品数', dataIndex: 'goods', width: 80 },
-          {
-            title: '活动时间',
-            key: 'period',
-            render: (_, row) => `${formatTime(row.starts_at)} 至 ${formatTime(row.ends_at)}`,
-          },
-          { title: '状态', dataIndex: 'state', render: (state: string) => <Tag color={STATE_COLOURS[state]}>{state}</Tag> },
+          periodColumn<ManjianRow>(),
+          stateColumn<ManjianRow>(),
           {
             title: '操作',
             key: 'actions',
             render: (_, row) =>
-              mayChange &&
-              row.state !== '已结束' && (
-                <Popconfirm title="结束后买家不再享受此满减，确定结束？" onConfirm={() => end.mutateAsync(row.id)}>
-                  <Button size="small" danger>
-                    结束
-                  </Button>
-                </Popconfirm>
+              mayChange && (
+                <ScheduledActions state={row.state} ask="结束后买家不再享受此满减，确定结束？" onEnd={() => end.mutateAsync(row.id)} />
               ),
           },
         ]}
@@ -210,7 +199,7 @@ export function ManjianFormPage({ me }: { me: OperatorMe }) {
         title={id === null ? '新增满减活动' : `满减活动 ${id}`}
         extra={
           <Space>
-            {record.data && <Tag color={STATE_COLOURS[record.data.state]}>{record.data.state}</Tag>}
+            {record.data && <StateTag state={record.data.state} />}
             <Link to="/admin/manjian">返回满减活动</Link>
           </Space>
         }

@@ -3,7 +3,7 @@
 // units redeemed; an item's form — a goods found by name, a coupon template or red packets —
 // with its limit per member, its place and whether the mall shows it.
 import { useMemo, useState } from 'react';
-import { Alert, Button, Card, Form, Input, InputNumber, Modal, Select, Space, Switch, Table, Tag } from 'antd';
+import { Alert, Button, Form, Input, InputNumber, Modal, Select, Space, Switch, Table, Tag } from 'antd';
 import { showOnFields, wholeRefusal } from './form-refusals';
 import {
   can,
@@ -15,6 +15,7 @@ import {
   type PointsGoodsDraft,
   type PointsGoodsRow,
 } from './api';
+import { ListCard } from './scheduled';
 
 const KINDS = [
   { value: 1, label: '实物商品' },
@@ -35,18 +36,7 @@ export function PointsGoodsPage({ me }: { me: OperatorMe }) {
   // The item being edited: null for none, 0 for a new one.
   const [editing, setEditing] = useState<PointsGoodsRow | 0 | null>(null);
   return (
-    <Card
-      className="console-card"
-      title="积分商品"
-      data-testid="admin-points-goods"
-      extra={
-        mayChange && (
-          <Button type="primary" onClick={() => setEditing(0)}>
-            新增积分商品
-          </Button>
-        )
-      }
-    >
+    <ListCard title="积分商品" testId="admin-points-goods" addLabel="新增积分商品" onAdd={mayChange ? () => setEditing(0) : undefined}>
       <Table<PointsGoodsRow>
         rowKey="id"
         size="small"
@@ -84,7 +74,7 @@ export function PointsGoodsPage({ me }: { me: OperatorMe }) {
         ]}
       />
       {editing !== null && <ItemDialog item={editing === 0 ? null : editing} onClose={() => setEditing(null)} />}
-    </Card>
+    </ListCard>
   );
 }
 
