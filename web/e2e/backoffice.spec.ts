@@ -32,6 +32,9 @@
 // - operations sets up a 抽奖 activity (no 谢谢参与 refused, the chances tried at two weights),
 //   the member draws its one prize in the popup, the console shows it handed out and its chance
 //   gone, more stock brings it back, and the activity is ended;
+// - operations makes an 活动页 (an address in use refused first) with a section of two goods in
+//   the activity template; the buyer opens it at its address, a goods taken out is gone on reload,
+//   and once ended the address finds no activity;
 // - a super signs in with a TOTP code, adds a customer-service operator, changes the role and
 //   disables the account (which then cannot sign in), and finds all of it in 操作日志 with the
 //   values before and after.
@@ -1510,5 +1513,85 @@ test('operations sets up a 抽奖 activity with its odds, the member draws its p
     await expect(row).toContainText('已结束');
   } finally {
     sql('UPDATE draw_activities SET is_on = 0 WHERE title = ?', title);
+  }
+});
+
+test('operations makes an 活动页 with a section of goods, the buyer opens it at its address, and each change shows', async ({
+  page,
+  browser,
+}) => {
+  const { username } = addOperator('operations');
+  const console_ = await consolePage(browser, username);
+  const stamp = Date.now().toString(36).slice(-5);
+  const [title, url] = [`测试活动页${stamp}`, `t-${stamp}`];
+  const picked = sql('SELECT id, name FROM goods WHERE is_buy = 1 AND stock > 0 ORDER BY id DESC LIMIT 2') as [number, string][];
+  try {
+    await console_.goto(`${base()}/admin/activities`);
+    await console_.getByRole('button', { name: '新增活动页' }).click();
+    const dialog = console_.getByRole('dialog', { name: '新增活动页' });
+    await dialog.getByLabel('活动名称').fill(title);
+    await dialog.getByLabel('页面地址').fill('winter');
+    await dialog.getByLabel('第1个栏目名称').fill('本周推荐');
+    for (const [goods, name] of picked) {
+      await dialog.getByLabel('第1个栏目商品').fill(String(goods));
+      await console_
+        .locator('.ant-select-dropdown:visible .ant-select-item-option')
+        .filter({ hasText: new RegExp(`^${goods} `) })
+        .click();
+      await expect(dialog.locator('.ant-select-multiple .ant-select-selection-item').filter({ hasText: name })).toBeVisible();
+    }
+    // The goods list stays open under the section, over the dialog's buttons: a click meant for
+    // 保存 while it is open lands on an option and takes that goods out again. Close it first.
+    await dialog.getByLabel('第1个栏目名称').click();
+    await expect(console_.locator('.ant-select-dropdown:visible')).toHaveCount(0);
+    await expect(dialog.locator('.ant-select-multiple .ant-select-selection-item')).toContainText(
+      picked.map(([goods, name]) => `${goods} ${name}`),
+    );
+    await dialog.getByRole('button', { name: /保\s*存/ }).click();
+    const [[winter]] = sql("SELECT id FROM activities WHERE url = 'winter'") as [[number]];
+    await expect(dialog).toContainText(`页面地址已被活动${winter}使用`);
+    expect(sql('SELECT COUNT(*) FROM activities WHERE title = ?', title)).toEqual([[0]]);
+    await dialog.getByLabel('页面地址').fill(url);
+    await dialog.getByRole('button', { name: /保\s*存/ }).click();
+    await expect(dialog).toBeHidden();
+    const [[id]] = sql('SELECT id FROM activities WHERE url = ?', url) as [[number]];
+    expect(
+      sql(
+        'SELECT a.goods_id FROM activity_goods a JOIN activity_sections s ON s.id = a.section_id WHERE s.activity_id = ? ORDER BY a.sort',
+        id,
+      ),
+    ).toEqual(picked.map(([goods]) => [goods]));
+    const row = console_.getByTestId('admin-activities').locator('tbody tr').filter({ hasText: title });
+    await expect(row).toContainText('本周推荐（2）');
+
+    // The buyer opens it at its address, in the activity template.
+    await page.goto(`${base()}/activity/${url}`);
+    await expect(page).toHaveURL(new RegExp(`/hdmb\\?id=${id}$`));
+    await expect(page.getByTestId('activity-banner')).toContainText(title);
+    await expect(page.getByTestId('activity').locator('.goods-card')).toHaveCount(2);
+
+    // One goods taken out: gone on the buyer's reload.
+    await row.getByRole('button', { name: /修\s*改/ }).click();
+    const change = console_.getByRole('dialog', { name: `修改活动页 ${id}` });
+    await change
+      .locator('.ant-select-selection-item')
+      .filter({ hasText: picked[0][1] })
+      .locator('.ant-select-selection-item-remove')
+      .click();
+    await change.getByRole('button', { name: /保\s*存/ }).click();
+    await expect(change).toBeHidden();
+    await expect(row).toContainText('本周推荐（1）');
+    await page.reload();
+    await expect(page.getByTestId('activity').locator('.goods-card')).toHaveCount(1);
+    await expect(page.getByTestId('activity').locator('.goods-card')).toHaveAttribute('data-goods-id', String(picked[1][0]));
+
+    // Ended: the address finds no activity.
+    await row.getByRole('button', { name: /结\s*束/ }).click();
+    await console_.getByRole('button', { name: /确\s*定|OK/ }).click();
+    await expect(row).toContainText('已结束');
+    await page.goto(`${base()}/activity/${url}`);
+    await expect(page).toHaveURL(/\/noActivity$/);
+  } finally {
+    sql('UPDATE activities SET is_on = 0 WHERE title = ?', title);
   }
 });

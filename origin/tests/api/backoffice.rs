@@ -145,6 +145,10 @@ fn needs() -> Vec<(Method, &'static str, Option<Permission>)> {
         (Method::POST, "/api/admin/draws/preview", Some(Read)),
         (Method::PUT, "/api/admin/draws/{id}", Some(Promotions)),
         (Method::POST, "/api/admin/draws/{id}/end", Some(Promotions)),
+        (Method::GET, "/api/admin/activities", Some(Read)),
+        (Method::POST, "/api/admin/activities", Some(Promotions)),
+        (Method::PUT, "/api/admin/activities/{id}", Some(Promotions)),
+        (Method::POST, "/api/admin/activities/{id}/end", Some(Promotions)),
     ]
 }
 
@@ -2161,6 +2165,98 @@ async fn a_lucky_draw_is_set_up_with_its_prizes_and_odds_one_at_a_time_and_drawn
             .await
             .unwrap();
         assert_eq!(trail, ["draw.add", "draw.change", "draw.end"]);
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn activity_pages_are_made_in_the_console_with_their_sections_and_buyers_see_each_change() {
+    on_both(|app| async move {
+        let operations = operator(&app, Role::Operations).await;
+        let path = "/api/admin/activities";
+        let now = origin::now();
+        let goods: Vec<i64> =
+            sqlx::query_scalar("SELECT id FROM goods WHERE is_buy = 1 ORDER BY id LIMIT 3").fetch_all(&app.db.pool).await.unwrap();
+        let (start, end) = ((now - 60).to_string(), (now + 86_400).to_string());
+        let form = |url: &str, template: &str, color: &str, sections: &str| {
+            vec![
+                ("url", url.to_owned()),
+                ("title", "测试活动页".to_owned()),
+                ("subtitle", "副标题".to_owned()),
+                ("template", template.to_owned()),
+                ("color", color.to_owned()),
+                ("starts_at", start.clone()),
+                ("ends_at", end.clone()),
+                ("sections", sections.to_owned()),
+            ]
+        };
+        let twice = format!("感冒用药:{0},{0}", goods[0]);
+        let (status, refused) = app.post(&operations, path, &as_pairs(&form("冬季!", "x", "green", &twice))).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{refused}");
+        let errors = &refused["data"]["errors"];
+        assert_eq!(errors["url"][0], "页面地址只能由字母、数字、-和_组成，最多40个字符");
+        assert_eq!(errors["template"][0], "请选择页面模板");
+        assert_eq!(errors["color"][0], "颜色应写作 #RRGGBB");
+        assert_eq!(errors["sections"][0], format!("第1个栏目中商品{}重复", goods[0]));
+        let winter: i64 = sqlx::query_scalar("SELECT id FROM activities WHERE url = 'winter'").fetch_one(&app.db.pool).await.unwrap();
+        let sections = format!("感冒用药:{},{}\n儿童用药:{}", goods[0], goods[1], goods[2]);
+        let (_, refused) = app.post(&operations, path, &as_pairs(&form("winter", "zqmb", "#c0392b", &sections))).await;
+        assert_eq!(refused["data"]["errors"]["url"][0], format!("页面地址已被活动{winter}使用"), "{refused}");
+
+        let (status, added) = app.post(&operations, path, &as_pairs(&form("test-page", "zqmb", "#c0392b", &sections))).await;
+        assert_eq!(status, StatusCode::OK, "{added}");
+        let id = added["data"]["id"].as_i64().unwrap();
+        let shown = |app: &App| {
+            let app = app.clone();
+            async move {
+                let (status, page) = app.get(&app.client(), "/api/activities/test-page").await;
+                let sections: Vec<(String, Vec<i64>)> = page["data"]["sections"]
+                    .as_array()
+                    .map(|sections| {
+                        sections
+                            .iter()
+                            .map(|section| {
+                                let goods = section["goods"].as_array().unwrap().iter().map(|card| card["id"].as_i64().unwrap()).collect();
+                                (section["title"].as_str().unwrap().to_owned(), goods)
+                            })
+                            .collect()
+                    })
+                    .unwrap_or_default();
+                (status, page["data"]["template"].as_str().unwrap_or_default().to_owned(), sections)
+            }
+        };
+        assert_eq!(
+            shown(&app).await,
+            (
+                StatusCode::OK,
+                "zqmb".to_owned(),
+                vec![("感冒用药".to_owned(), vec![goods[0], goods[1]]), ("儿童用药".to_owned(), vec![goods[2]])]
+            )
+        );
+
+        // Changed: one goods out, a section renamed and moved first; buyers see it on their next read.
+        let change = format!("{path}/{id}");
+        let sections = format!("儿童专区:{}\n感冒用药:{}", goods[2], goods[1]);
+        let (status, saved) =
+            send_form(&app, &operations, Method::PUT, &change, &as_pairs(&form("test-page", "hdmb", "#c0392b", &sections))).await;
+        assert_eq!(status, StatusCode::OK, "{saved}");
+        assert_eq!(
+            shown(&app).await,
+            (StatusCode::OK, "hdmb".to_owned(), vec![("儿童专区".to_owned(), vec![goods[2]]), ("感冒用药".to_owned(), vec![goods[1]])])
+        );
+        let (_, listed) = app.get(&operations, path).await;
+        let row = listed["data"].as_array().unwrap().iter().find(|row| row["id"] == id).cloned().unwrap();
+        assert_eq!((row["state"].as_str(), row["sections"][0]["goods"][0]["id"].as_i64()), (Some("进行中"), Some(goods[2])), "{row}");
+
+        // Ended: the page is gone.
+        assert_eq!(app.post(&operations, &format!("{change}/end"), &[]).await.0, StatusCode::OK);
+        assert_eq!(shown(&app).await.0, StatusCode::NOT_FOUND);
+        let trail: Vec<String> = sqlx::query_scalar("SELECT action FROM audit_log WHERE target = $1 ORDER BY id")
+            .bind(format!("activity:{id}"))
+            .fetch_all(&app.db.pool)
+            .await
+            .unwrap();
+        assert_eq!(trail, ["activity.add", "activity.change", "activity.end"]);
     })
     .await;
 }

@@ -6,7 +6,7 @@ use serde_json::Value;
 
 /// The writes that read no body: the path names all they act on (an id), or they act on the
 /// member alone.
-const BODYLESS: [(&str, &str); 29] = [
+const BODYLESS: [(&str, &str); 30] = [
     ("delete", "/api/admin/blocks/{kind}/{id}"),
     ("delete", "/api/admin/logout"),
     ("post", "/api/admin/flash-sales/{id}/end"),
@@ -14,6 +14,7 @@ const BODYLESS: [(&str, &str); 29] = [
     ("post", "/api/admin/manjian/{id}/end"),
     ("post", "/api/admin/cashback/{id}/end"),
     ("post", "/api/admin/draws/{id}/end"),
+    ("post", "/api/admin/activities/{id}/end"),
     ("post", "/api/admin/returns/{id}/receive"),
     ("post", "/api/admin/welfare/end"),
     ("post", "/api/after_sales/{id}/resolve"),

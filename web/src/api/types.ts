@@ -104,6 +104,67 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/activities': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * `GET /api/admin/activities`: every activity page, running and coming first in the activity
+     *     zone's order, with its sections and their goods.
+     */
+    get: operations['admin_activities'];
+    put?: never;
+    /** `POST /api/admin/activities`: adds an activity page; every wrong field a 422 on its field. */
+    post: operations['admin_activities_add'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/activities/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * `PUT /api/admin/activities/{id}`: replaces an activity page and its sections; 409 when it
+     *     has ended. Buyers see it on their next read.
+     */
+    put: operations['admin_activities_change'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/activities/{id}/end': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * `POST /api/admin/activities/{id}/end`: ends an activity now: its page and links are gone;
+     *     409 when it has ended.
+     */
+    post: operations['admin_activities_end'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/after-sales': {
     parameters: {
       query?: never;
@@ -4202,6 +4263,51 @@ export interface components {
     ActivityDataInput: {
       manjians?: components['schemas']['ManjianTierInput'][] | null;
     };
+    /** @description An activity page as the operator writes it (a change sends every field). */
+    ActivityForm: {
+      /**
+       * @description 横幅颜色 `#RRGGBB`.
+       * @example #1f8a5b
+       */
+      color: string;
+      /**
+       * Format: int64
+       * @description 结束时间, Unix seconds.
+       */
+      ends_at: number;
+      /** @description 未开始提示: what its links say before it starts. */
+      note?: string | null;
+      /**
+       * @description 栏目: one per line, `栏目名称:商品编号,商品编号` (at most 10, each 1–100 goods).
+       * @example 感冒用药:12,15
+       *     儿童用药:20
+       */
+      sections?: string | null;
+      /**
+       * Format: int64
+       * @description 排序 in the activity zone, smallest first.
+       */
+      sort?: number | null;
+      /**
+       * Format: int64
+       * @description 开始时间, Unix seconds.
+       */
+      starts_at: number;
+      /** @description 副标题, at most 60 characters. */
+      subtitle?: string | null;
+      /**
+       * @description 页面模板: `hdmb` (活动模板) or `zqmb` (专区模板).
+       * @example hdmb
+       */
+      template: string;
+      /** @description 活动名称, at most 30 characters. */
+      title: string;
+      /**
+       * @description 页面地址: `/activity/{url}`, letters, digits, `-` and `_`; absent while it has no page.
+       * @example winter
+       */
+      url?: string | null;
+    };
     /** @description A goods of an activity. */
     ActivityGoods: {
       /** Format: int64 */
@@ -4242,6 +4348,27 @@ export interface components {
     ActivityPage: components['schemas']['ActivityLink'] & {
       sections: components['schemas']['ActivitySection'][];
     };
+    /** @description An activity in the console. */
+    ActivityPageRow: {
+      color: string;
+      /** Format: int64 */
+      ends_at: number;
+      /** Format: int64 */
+      id: number;
+      note: string;
+      sections: components['schemas']['SectionRecord'][];
+      /** Format: int64 */
+      sort: number;
+      /** Format: int64 */
+      starts_at: number;
+      /** @description 未开始, 进行中 or 已结束. */
+      state: string;
+      subtitle: string;
+      template: string;
+      title: string;
+      /** @description Empty while it has no page. */
+      url: string;
+    };
     /** @description An activity whole. */
     ActivityRecord: {
       /** Format: int64 */
@@ -4273,6 +4400,11 @@ export interface components {
       /** @description `满200减20、满500减60`. */
       tiers: string;
       title: string;
+    };
+    /** @description The activity saved or ended. */
+    ActivitySaved: {
+      /** Format: int64 */
+      id: number;
     };
     /** @description A section of an activity: a title and its goods. */
     ActivitySection: {
@@ -6200,6 +6332,22 @@ export interface components {
         state: string;
         tiers: components['schemas']['AdminManjianTier'][];
         title: string;
+      };
+      /** @example ok */
+      msg: string;
+    };
+    /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
+    Envelope_ActivitySaved: {
+      /**
+       * Format: int64
+       * @description 10000: success.
+       * @example 10000
+       */
+      code: number;
+      /** @description The activity saved or ended. */
+      data: {
+        /** Format: int64 */
+        id: number;
       };
       /** @example ok */
       msg: string;
@@ -9450,6 +9598,37 @@ export interface components {
         template: string;
         title: string;
         /** @description Its address `/activity/{url}`; empty while it has no page. */
+        url: string;
+      }[];
+      /** @example ok */
+      msg: string;
+    };
+    /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
+    Envelope_Vec_ActivityPageRow: {
+      /**
+       * Format: int64
+       * @description 10000: success.
+       * @example 10000
+       */
+      code: number;
+      data: {
+        color: string;
+        /** Format: int64 */
+        ends_at: number;
+        /** Format: int64 */
+        id: number;
+        note: string;
+        sections: components['schemas']['SectionRecord'][];
+        /** Format: int64 */
+        sort: number;
+        /** Format: int64 */
+        starts_at: number;
+        /** @description 未开始, 进行中 or 已结束. */
+        state: string;
+        subtitle: string;
+        template: string;
+        title: string;
+        /** @description Empty while it has no page. */
         url: string;
       }[];
       /** @example ok */
@@ -13312,6 +13491,18 @@ export interface components {
       /** @description Whether selling goods of the class needs it in the member's scope. */
       needs_licence: boolean;
     };
+    /** @description A goods of a section. */
+    SectionGoods: {
+      /** Format: int64 */
+      id: number;
+      name: string;
+      ypgg: string;
+    };
+    /** @description A section of an activity, as the form reads it. */
+    SectionRecord: {
+      goods: components['schemas']['SectionGoods'][];
+      title: string;
+    };
     /** @description Lines to tick or untick. */
     SelectForm: {
       /** @description The cart lines (`ids=1,2`, `ids[]=1&ids[]=2`); at most 500. */
@@ -14245,11 +14436,14 @@ export interface components {
 }
 export type ActivityData = components['schemas']['ActivityData'];
 export type ActivityDataInput = components['schemas']['ActivityDataInput'];
+export type ActivityForm = components['schemas']['ActivityForm'];
 export type ActivityGoods = components['schemas']['ActivityGoods'];
 export type ActivityLink = components['schemas']['ActivityLink'];
 export type ActivityPage = components['schemas']['ActivityPage'];
+export type ActivityPageRow = components['schemas']['ActivityPageRow'];
 export type ActivityRecord = components['schemas']['ActivityRecord'];
 export type ActivityRow = components['schemas']['ActivityRow'];
+export type ActivitySaved = components['schemas']['ActivitySaved'];
 export type ActivitySection = components['schemas']['ActivitySection'];
 export type Ad = components['schemas']['Ad'];
 export type AdRow = components['schemas']['AdRow'];
@@ -14387,6 +14581,7 @@ export type Edited = components['schemas']['Edited'];
 export type EditedArticle = components['schemas']['EditedArticle'];
 export type EnvelopeActivityPage = components['schemas']['Envelope_ActivityPage'];
 export type EnvelopeActivityRecord = components['schemas']['Envelope_ActivityRecord'];
+export type EnvelopeActivitySaved = components['schemas']['Envelope_ActivitySaved'];
 export type EnvelopeAdded = components['schemas']['Envelope_Added'];
 export type EnvelopeAddressList = components['schemas']['Envelope_AddressList'];
 export type EnvelopeAdminOrder = components['schemas']['Envelope_AdminOrder'];
@@ -14516,6 +14711,7 @@ export type EnvelopeUnread = components['schemas']['Envelope_Unread'];
 export type EnvelopeUserInfo = components['schemas']['Envelope_UserInfo'];
 export type EnvelopeUserState = components['schemas']['Envelope_UserState'];
 export type EnvelopeVecActivityLink = components['schemas']['Envelope_Vec_ActivityLink'];
+export type EnvelopeVecActivityPageRow = components['schemas']['Envelope_Vec_ActivityPageRow'];
 export type EnvelopeVecActivityRow = components['schemas']['Envelope_Vec_ActivityRow'];
 export type EnvelopeVecAd = components['schemas']['Envelope_Vec_Ad'];
 export type EnvelopeVecArticleRow = components['schemas']['Envelope_Vec_ArticleRow'];
@@ -14724,6 +14920,8 @@ export type Role = components['schemas']['Role'];
 export type RowPlan = components['schemas']['RowPlan'];
 export type SampleLine = components['schemas']['SampleLine'];
 export type ScopeEntry = components['schemas']['ScopeEntry'];
+export type SectionGoods = components['schemas']['SectionGoods'];
+export type SectionRecord = components['schemas']['SectionRecord'];
 export type SelectForm = components['schemas']['SelectForm'];
 export type Selected = components['schemas']['Selected'];
 export type SetForm = components['schemas']['SetForm'];
@@ -14903,6 +15101,108 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Envelope_Option_Welfare'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  admin_activities: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 活动页 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_Vec_ActivityPageRow'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  admin_activities_add: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/x-www-form-urlencoded': components['schemas']['ActivityForm'];
+      };
+    };
+    responses: {
+      /** @description 新增的活动 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_ActivitySaved'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  admin_activities_change: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description 活动 id */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/x-www-form-urlencoded': components['schemas']['ActivityForm'];
+      };
+    };
+    responses: {
+      /** @description 已保存 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_ActivitySaved'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  admin_activities_end: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description 活动 id */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 已结束 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_ActivitySaved'];
         };
       };
       '4XX': components['responses']['Error'];

@@ -10,6 +10,7 @@
 //! - `shop`, `stock`, `content`: the shop's identity, who sees prices and the store-wide discount;
 //!   lots received with their inspection reports; help and news articles.
 
+pub mod activities;
 pub mod audit;
 pub mod blocks;
 pub mod cashback;

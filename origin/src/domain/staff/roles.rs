@@ -113,7 +113,7 @@ pub enum Permission {
     /// Lots received into stock, and their inspection reports.
     Stock,
     /// Promotions: the store-wide discount, 满减, 秒杀, 组合购, 满额返现, 天天特价, 积分商品, 抽奖,
-    /// coupon and voucher templates.
+    /// 活动页, coupon and voucher templates.
     Promotions,
     /// The catalogue: goods added and changed, priced, put on sale and taken off.
     Catalogue,

@@ -4,6 +4,7 @@
 //! without the permission. The work itself is the domain's (`crate::domain::staff`), which the
 //! commands (`origin admin`) call too.
 
+mod activities;
 mod audit;
 mod blocks;
 mod cashback;
@@ -71,6 +72,7 @@ pub fn router() -> OpenApiRouter<ApiContext> {
         .merge(specials::router())
         .merge(points_goods::router())
         .merge(draws::router())
+        .merge(activities::router())
 }
 
 /// What a call needs: the permission it names (`can::Ship`), or only a signed-in operator

@@ -56,6 +56,7 @@ export type CashbackSample = Schemas['CashbackSample'];
 export type SpecialRow = Schemas['SpecialRow'];
 export type PointsGoodsRow = Schemas['PointsGoodsRow'];
 export type DrawRow = Schemas['DrawRow'];
+export type ActivityPageRow = Schemas['ActivityPageRow'];
 export type PrizeChance = Schemas['PrizeChance'];
 export type TemplatePreviewRow = Schemas['TemplatePreviewRow'];
 export type FlashPreview = Schemas['FlashPreview'];
@@ -599,6 +600,18 @@ export function useGoodsList(params: Params) {
   });
 }
 
+/**
+ * The goods a picker offers for the text typed now. Unlike the list page, it shows nothing of an
+ * earlier search while this one loads (`goods-choices.ts` says why).
+ */
+export function useGoodsLookup(search: string) {
+  return useQuery({
+    queryKey: ['admin', 'goods', 'list', { search, size: 20, page: 1 }],
+    queryFn: () => adminApi.get<Page<GoodsRow>>('/api/admin/goods', { params: { search, size: 20, page: 1 } }),
+    staleTime: 0,
+  });
+}
+
 export function useGoodsFormSpec() {
   return useQuery({
     queryKey: ['admin', 'goods', 'fields'],
@@ -947,5 +960,47 @@ export function useEndDraw() {
 export function usePreviewDraw() {
   return useMutation({
     mutationFn: (form: DrawDraft) => adminApi.post<PrizeChance[]>('/api/admin/draws/preview', form, { silent: true }),
+  });
+}
+
+export function useActivityPages() {
+  return useQuery({
+    queryKey: ['admin', 'activities'],
+    queryFn: () => adminApi.get<ActivityPageRow[]>('/api/admin/activities'),
+    staleTime: 0,
+  });
+}
+
+/** An activity page as the form sends it (`sections` one per line, `title:goods,goods`). */
+export type ActivityPageDraft = {
+  url: string;
+  title: string;
+  subtitle: string;
+  template: string;
+  color: string;
+  note: string;
+  starts_at: number;
+  ends_at: number;
+  sort: number;
+  sections: string;
+};
+
+/** Adds an activity page (`id` null) or replaces page `id`; refusals are the form's to show. */
+export function useSaveActivityPage() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: ({ id, form }: { id: number | null; form: ActivityPageDraft }) =>
+      id === null
+        ? adminApi.post<{ id: number }>('/api/admin/activities', form, { silent: true })
+        : adminApi.put<{ id: number }>(`/api/admin/activities/${id}`, form, { silent: true }),
+    onSuccess: refresh,
+  });
+}
+
+export function useEndActivityPage() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (id: number) => adminApi.post<{ id: number }>(`/api/admin/activities/${id}/end`),
+    onSuccess: refresh,
   });
 }

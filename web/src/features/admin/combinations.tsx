@@ -4,7 +4,8 @@
 import { useMemo, useState } from 'react';
 import { Alert, Button, Descriptions, Form, Input, InputNumber, Modal, Select, Space, Table } from 'antd';
 import { showOnFields, wholeRefusal } from './form-refusals';
-import { can, useCombinations, useGoodsList, usePreviewSet, useSaveSet, type OperatorMe, type SetDraft, type SetRow } from './api';
+import { useGoodsChoices, withPrice } from './goods-choices';
+import { can, useCombinations, usePreviewSet, useSaveSet, type OperatorMe, type SetDraft, type SetRow } from './api';
 import { Money } from './console';
 import { ListCard } from './scheduled';
 
@@ -73,14 +74,11 @@ function SetDialog({ set, onClose }: { set: SetRow | null; onClose: () => void }
   const [form] = Form.useForm<FormValues>();
   const save = useSaveSet();
   const preview = usePreviewSet();
-  const [search, setSearch] = useState('');
-  const found = useGoodsList({ search, size: 20, page: 1 });
-  const options = useMemo(() => {
-    const seen = new Map<number, string>();
-    for (const item of set?.items ?? []) seen.set(item.goods_id, `${item.goods_id} ${item.name}（¥${item.price}）`);
-    for (const goods of found.data?.list ?? []) seen.set(goods.id, `${goods.id} ${goods.name} ${goods.ypgg}（¥${goods.price}）`);
-    return [...seen].map(([value, label]) => ({ value, label }));
-  }, [found.data, set]);
+  const own = useMemo(
+    () => new Map((set?.items ?? []).map((item) => [item.goods_id, `${item.goods_id} ${item.name}（¥${item.price}）`] as const)),
+    [set],
+  );
+  const choices = useGoodsChoices(own, withPrice);
   const initial: FormValues = set
     ? {
         name: set.name,
@@ -133,8 +131,10 @@ function SetDialog({ set, onClose }: { set: SetRow | null; onClose: () => void }
                     <Select
                       showSearch
                       filterOption={false}
-                      onSearch={setSearch}
-                      options={options}
+                      onSearch={choices.setSearch}
+                      onChange={choices.remember}
+                      options={choices.options}
+                      loading={choices.loading}
                       placeholder="输入商品ID或名称查找"
                       aria-label={`第${index + 1}个商品`}
                       style={{ width: 380 }}

@@ -32,6 +32,7 @@ import { CombinationsPage } from './combinations';
 import { SpecialsPage } from './specials';
 import { PointsGoodsPage } from './points-goods';
 import { DrawsPage } from './draws';
+import { ActivityPagesPage } from './activities';
 import { ArticlesPage } from './articles';
 import { BlocksPage } from './blocks';
 import './console.css';
@@ -63,6 +64,7 @@ const SCREENS: Screen[] = [
   { path: '/admin/specials', label: '天天特价', need: 'read' },
   { path: '/admin/points-goods', label: '积分商品', need: 'read' },
   { path: '/admin/draws', label: '抽奖活动', need: 'read' },
+  { path: '/admin/activities', label: '活动页', need: 'read' },
   { path: '/admin/articles', label: '文章', need: 'read' },
   { path: '/admin/blocks', label: '广告与导航', need: 'read' },
   { path: '/admin/settings', label: '店铺设置', need: 'read' },
@@ -139,6 +141,7 @@ function Frame({ me }: { me: OperatorMe }) {
             <Route path="specials" element={guard('read', <SpecialsPage me={me} />)} />
             <Route path="points-goods" element={guard('read', <PointsGoodsPage me={me} />)} />
             <Route path="draws" element={guard('read', <DrawsPage me={me} />)} />
+            <Route path="activities" element={guard('read', <ActivityPagesPage me={me} />)} />
             <Route path="articles" element={guard('read', <ArticlesPage me={me} />)} />
             <Route path="blocks" element={guard('read', <BlocksPage me={me} />)} />
             <Route path="settings" element={guard('read', <SettingsPage me={me} />)} />

@@ -6,19 +6,10 @@ import { useMemo, useState } from 'react';
 import { Alert, Button, DatePicker, Descriptions, Form, Input, InputNumber, Modal, Select, Space, Table } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { PERIOD, showOnFields, wholeRefusal } from './form-refusals';
+import { useGoodsChoices, withPrice } from './goods-choices';
 import { ListCard, ScheduledActions } from './scheduled';
 import { periodColumn, stateColumn } from './scheduled-columns';
-import {
-  can,
-  useEndFlash,
-  useFlashSales,
-  useGoodsList,
-  usePreviewFlash,
-  useSaveFlash,
-  type FlashDraft,
-  type FlashRow,
-  type OperatorMe,
-} from './api';
+import { can, useEndFlash, useFlashSales, usePreviewFlash, useSaveFlash, type FlashDraft, type FlashRow, type OperatorMe } from './api';
 import { Money } from './console';
 
 interface FormValues {
@@ -87,14 +78,11 @@ function FlashDialog({ session, onClose }: { session: FlashRow | null; onClose: 
   const [form] = Form.useForm<FormValues>();
   const save = useSaveFlash();
   const preview = usePreviewFlash();
-  const [search, setSearch] = useState('');
-  const found = useGoodsList({ search, size: 20, page: 1 });
-  const options = useMemo(() => {
-    const seen = new Map<number, string>();
-    if (session) seen.set(session.goods_id, `${session.goods_id} ${session.goods_name} ${session.ypgg}`);
-    for (const goods of found.data?.list ?? []) seen.set(goods.id, `${goods.id} ${goods.name} ${goods.ypgg}（¥${goods.price}）`);
-    return [...seen].map(([value, label]) => ({ value, label }));
-  }, [found.data, session]);
+  const own = useMemo(
+    () => new Map(session ? [[session.goods_id, `${session.goods_id} ${session.goods_name} ${session.ypgg}`] as const] : []),
+    [session],
+  );
+  const choices = useGoodsChoices(own, withPrice);
   const initial: FormValues = session
     ? {
         goods_id: session.goods_id,
@@ -141,9 +129,10 @@ function FlashDialog({ session, onClose }: { session: FlashRow | null; onClose: 
           <Select
             showSearch
             filterOption={false}
-            onSearch={setSearch}
-            loading={found.isFetching}
-            options={options}
+            onSearch={choices.setSearch}
+            onChange={choices.remember}
+            loading={choices.loading}
+            options={choices.options}
             placeholder="输入商品ID或名称查找"
           />
         </Form.Item>

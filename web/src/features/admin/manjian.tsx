@@ -24,12 +24,12 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError } from '@/lib/api-client';
 import { PERIOD, showOnFields, wholeRefusal } from './form-refusals';
+import { useGoodsChoices, type Choice } from './goods-choices';
 import { ScheduledActions, StateTag } from './scheduled';
 import { periodColumn, stateColumn } from './scheduled-columns';
 import {
   can,
   useEndManjian,
-  useGoodsList,
   useManjian,
   useManjianList,
   usePreviewManjian,
@@ -106,18 +106,6 @@ function draftOf(values: FormValues): ManjianDraft {
   };
 }
 
-/** Goods found by id or name for the pickers, with the labels of those already chosen. */
-function useGoodsChoices(known: Map<number, string>) {
-  const [search, setSearch] = useState('');
-  const found = useGoodsList({ search, size: 20, page: 1 });
-  const options = useMemo(() => {
-    const seen = new Map(known);
-    for (const goods of found.data?.list ?? []) seen.set(goods.id, `${goods.id} ${goods.name} ${goods.ypgg}`);
-    return [...seen].map(([value, label]) => ({ value, label }));
-  }, [found.data, known]);
-  return { options, setSearch, loading: found.isFetching };
-}
-
 export function ManjianFormPage({ me }: { me: OperatorMe }) {
   const params = useParams();
   const id = params.id === 'new' ? null : Number(params.id);
@@ -128,14 +116,11 @@ export function ManjianFormPage({ me }: { me: OperatorMe }) {
   const [form] = Form.useForm<FormValues>();
   const [sample, setSample] = useState<SampleLine[] | null>(null);
   const [moveGoods, setMoveGoods] = useState(false);
-  // The labels of goods chosen: the activity's own, and those picked since.
-  const [picked, setPicked] = useState(new Map<number, string>());
-  const known = useMemo(
-    () =>
-      new Map([...(record.data?.goods ?? []).map((goods) => [goods.id, `${goods.id} ${goods.name} ${goods.ypgg}`] as const), ...picked]),
-    [record.data, picked],
+  const own = useMemo(
+    () => new Map((record.data?.goods ?? []).map((goods) => [goods.id, `${goods.id} ${goods.name} ${goods.ypgg}`] as const)),
+    [record.data],
   );
-  const choices = useGoodsChoices(known);
+  const choices = useGoodsChoices(own);
   const ended = record.data?.state === '已结束';
   const mayChange = can(me, 'promotions') && !ended;
   const chosen = Form.useWatch('goods', form);
@@ -266,13 +251,7 @@ export function ManjianFormPage({ me }: { me: OperatorMe }) {
               options={choices.options}
               aria-label="参加商品"
               placeholder="输入商品ID或名称查找"
-              onChange={(ids: number[]) =>
-                setPicked((before) => {
-                  const next = new Map(before);
-                  for (const option of choices.options) if (ids.includes(option.value)) next.set(option.value, option.label);
-                  return next;
-                })
-              }
+              onChange={choices.remember}
             />
           </Form.Item>
           {mayChange && (
@@ -288,7 +267,7 @@ export function ManjianFormPage({ me }: { me: OperatorMe }) {
         </Form>
       </Card>
       <Card className="console-card" title="试算：样例购物车" data-testid="manjian-preview">
-        <SampleEditor lines={lines} options={choices.options} onSearch={choices.setSearch} onChange={setSample} />
+        <SampleEditor lines={lines} options={choices.options} onSearch={choices.setSearch} onPick={choices.remember} onChange={setSample} />
         {wholeRefusal(preview.error) && <Alert type="error" showIcon message={wholeRefusal(preview.error)} style={{ marginTop: 12 }} />}
         {preview.data && <PreviewResult preview={preview.data} />}
       </Card>
@@ -300,11 +279,13 @@ function SampleEditor({
   lines,
   options,
   onSearch,
+  onPick,
   onChange,
 }: {
   lines: SampleLine[];
-  options: { value: number; label: string }[];
+  options: Choice[];
   onSearch: (text: string) => void;
+  onPick: (goods: number) => void;
   onChange: (lines: SampleLine[]) => void;
 }) {
   const [adding, setAdding] = useState<number | null>(null);
@@ -344,7 +325,10 @@ function SampleEditor({
         <Button
           disabled={adding === null}
           onClick={() => {
-            if (adding !== null) onChange([...lines, { goods: adding, quantity: 1 }]);
+            if (adding !== null) {
+              onPick(adding);
+              onChange([...lines, { goods: adding, quantity: 1 }]);
+            }
             setAdding(null);
           }}
         >

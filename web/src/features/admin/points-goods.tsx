@@ -5,10 +5,10 @@
 import { useMemo, useState } from 'react';
 import { Alert, Button, Form, Input, InputNumber, Modal, Select, Space, Switch, Table, Tag } from 'antd';
 import { showOnFields, wholeRefusal } from './form-refusals';
+import { useGoodsChoices } from './goods-choices';
 import {
   can,
   useCouponTemplates,
-  useGoodsList,
   usePointsGoods,
   useSavePointsGoods,
   type OperatorMe,
@@ -115,15 +115,9 @@ function ItemDialog({ item, onClose }: { item: PointsGoodsRow | null; onClose: (
   const [form] = Form.useForm<FormValues>();
   const save = useSavePointsGoods();
   const coupons = useCouponTemplates();
-  const [search, setSearch] = useState('');
-  const found = useGoodsList({ search, size: 20, page: 1 });
   const kind = Form.useWatch('kind', form) ?? item?.kind ?? 1;
-  const goodsOptions = useMemo(() => {
-    const seen = new Map<number, string>();
-    if (item?.goods_id) seen.set(item.goods_id, `${item.goods_id} ${item.goods_name ?? ''}`);
-    for (const goods of found.data?.list ?? []) seen.set(goods.id, `${goods.id} ${goods.name} ${goods.ypgg}`);
-    return [...seen].map(([value, label]) => ({ value, label }));
-  }, [found.data, item]);
+  const own = useMemo(() => new Map(item?.goods_id ? [[item.goods_id, `${item.goods_id} ${item.goods_name ?? ''}`] as const] : []), [item]);
+  const goods = useGoodsChoices(own);
   const couponOptions = (coupons.data ?? [])
     .filter((template) => template.template === 'coupon')
     .map((template) => ({ value: template.id, label: `${template.id} ${template.title}（${template.rule}）` }));
@@ -177,9 +171,10 @@ function ItemDialog({ item, onClose }: { item: PointsGoodsRow | null; onClose: (
             <Select
               showSearch
               filterOption={false}
-              onSearch={setSearch}
-              options={goodsOptions}
-              loading={found.isFetching}
+              onSearch={goods.setSearch}
+              onChange={goods.remember}
+              options={goods.options}
+              loading={goods.loading}
               placeholder="输入商品ID或名称查找"
               aria-label="兑换的商品"
             />

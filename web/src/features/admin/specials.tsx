@@ -3,8 +3,9 @@
 // them out, and saves the list whole; until then 撤销修改 brings back what is saved.
 import { useMemo, useState } from 'react';
 import { Alert, Button, Card, Select, Space, Table, Tag } from 'antd';
-import { can, useGoodsList, useSaveSpecials, useSpecials, type OperatorMe } from './api';
+import { can, useSaveSpecials, useSpecials, type OperatorMe } from './api';
 import { Money } from './console';
+import { useGoodsChoices, withPrice } from './goods-choices';
 
 /** A goods of the list being written: as saved, or as found when added. */
 interface Entry {
@@ -23,17 +24,11 @@ export function SpecialsPage({ me }: { me: OperatorMe }) {
   const mayChange = can(me, 'promotions');
   // The list being written; null while it is the saved one.
   const [draft, setDraft] = useState<Entry[] | null>(null);
-  const [search, setSearch] = useState('');
   const [picked, setPicked] = useState<number | null>(null);
-  const found = useGoodsList({ search, size: 20, page: 1 });
+  const choices = useGoodsChoices(undefined, withPrice);
   const entries: Entry[] = useMemo(() => draft ?? saved.data ?? [], [draft, saved.data]);
-  const options = useMemo(
-    () =>
-      (found.data?.list ?? [])
-        .filter((goods) => !entries.some((entry) => entry.goods_id === goods.id))
-        .map((goods) => ({ value: goods.id, label: `${goods.id} ${goods.name} ${goods.ypgg}（¥${goods.price}）` })),
-    [found.data, entries],
-  );
+  // Goods already in the list are not offered again.
+  const options = choices.options.filter((option) => !entries.some((entry) => entry.goods_id === option.value));
   const change = (next: Entry[] | null) => {
     save.reset();
     setDraft(next);
@@ -45,7 +40,7 @@ export function SpecialsPage({ me }: { me: OperatorMe }) {
     change(next);
   };
   const add = () => {
-    const goods = found.data?.list.find((row) => row.id === picked);
+    const goods = choices.found.find((row) => row.id === picked);
     if (!goods) return;
     const entry: Entry = {
       goods_id: goods.id,
@@ -79,11 +74,11 @@ export function SpecialsPage({ me }: { me: OperatorMe }) {
           <Select
             showSearch
             filterOption={false}
-            onSearch={setSearch}
+            onSearch={choices.setSearch}
             value={picked}
             onChange={setPicked}
             options={options}
-            loading={found.isFetching}
+            loading={choices.loading}
             placeholder="输入商品ID或名称查找"
             aria-label="加入商品"
             style={{ width: 420 }}
