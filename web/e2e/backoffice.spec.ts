@@ -1180,6 +1180,10 @@ test('operations makes a 组合购 set priced below its goods, the buyer’s set
       .locator('.ant-select-dropdown:visible .ant-select-item-option')
       .filter({ hasText: new RegExp(`^${goods} `) })
       .click();
+    // The rows share one list of goods found: until this row's list has closed, the next
+    // row's goods would show in it too, and a click there would change this row instead.
+    await expect(console_.locator('.ant-select-dropdown:visible')).toHaveCount(0);
+    await expect(dialog.getByTitle(new RegExp(`^${goods} `))).toBeVisible();
   }
   await dialog.getByLabel('第1个商品数量').fill('2');
   await dialog.getByLabel('组合价').fill(apart);
