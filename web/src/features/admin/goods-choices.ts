@@ -31,11 +31,7 @@ export function useGoodsChoices(known?: ReadonlyMap<number, string>, label: Good
     for (const goods of list) all.set(goods.id, label(goods));
     return [...all].map(([value, text]) => ({ value, label: text }));
   }, [known, chosen, list, label]);
-  /**
-   * Keeps the labels of the goods now chosen, so that they outlive the search that found them;
-   * and, as the picker empties its text once a goods is chosen, the search starts again from
-   * nothing too (the next text typed, even the same, is asked for afresh).
-   */
+  /** Keeps the labels of the goods now chosen, so that they outlive the search that found them. */
   const remember = (ids: number | number[] | null | undefined) => {
     const wanted = new Set(Array.isArray(ids) ? ids : ids == null ? [] : [ids]);
     setChosen((before) => {
@@ -43,7 +39,6 @@ export function useGoodsChoices(known?: ReadonlyMap<number, string>, label: Good
       for (const option of options) if (wanted.has(option.value)) next.set(option.value, option.label);
       return next;
     });
-    setSearch('');
   };
   return { options, found: list, setSearch, remember, loading: found.isFetching };
 }

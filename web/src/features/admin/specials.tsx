@@ -53,7 +53,6 @@ export function SpecialsPage({ me }: { me: OperatorMe }) {
     };
     change([...entries, entry]);
     setPicked(null);
-    choices.setSearch('');
   };
   // A refusal of the list (a goods twice or gone) is shown whole: the list is the one field.
   const refusal = save.error?.message ?? null;
