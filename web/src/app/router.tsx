@@ -26,6 +26,20 @@ type Page = ComponentType;
 interface PageSource {
   load: () => Promise<Page>;
   Component: LazyExoticComponent<Page>;
+  /** The page's component, once its code has come. */
+  loaded?: Page;
+}
+
+/**
+ * What the lazy component of a page whose code has already come resolves to: a thenable that
+ * answers at once, which React.lazy reads in the same render. A promise, even a settled one,
+ * answers only on the next microtask, and by then React has suspended and drawn the fallback;
+ * the content then waits for React's fallback throttle (300 ms after the fallback was drawn), a
+ * third of a second added to every load whose page code came before the frame's first render.
+ */
+function settled(page: Page): Promise<{ default: Page }> {
+  const thenable = { then: (resolve: (module: { default: Page }) => void) => resolve({ default: page }) };
+  return thenable as unknown as Promise<{ default: Page }>;
 }
 
 const sources = new Map<PageModule, Map<string, PageSource>>();
@@ -37,8 +51,15 @@ function source({ module, name }: PageEntry): PageSource {
   let known = byName.get(name);
   if (!known) {
     const code = module.engine ? () => Promise.all([module.load(), loadEngine()]).then(([loaded]) => loaded) : module.load;
-    const load = () => code().then((loaded) => (loaded as Record<string, Page>)[name]);
-    known = { load, Component: lazy(() => load().then((Component) => ({ default: Component }))) };
+    const page: PageSource = {
+      load: () =>
+        code().then((loaded) => {
+          page.loaded = (loaded as Record<string, Page>)[name];
+          return page.loaded;
+        }),
+      Component: lazy(() => (page.loaded ? settled(page.loaded) : page.load().then((Component) => ({ default: Component })))),
+    };
+    known = page;
     byName.set(name, known);
   }
   return known;
@@ -78,22 +99,37 @@ export const routeObjects: RouteObject[] = [
 
 export const router = createBrowserRouter(routeObjects);
 
-/** Starts loading the page at `pathname` (its code, and the engine when it uses it); answers whether there is one. */
+/**
+ * Starts loading the page at `pathname` (its code, and the engine when it uses it); answers
+ * whether there is one. `loaded()` settles once that load has, whether it came or failed.
+ */
 export function preloadPage(pathname: string): boolean {
   const route = routeForPath(resolvePath(pathname));
   const entry = route && PAGES[route.name];
   if (!entry) return false;
   if (!preloaded.has(route.name)) {
-    preloaded.add(route.name);
     // A failed load is the page's to report, when it is opened; a hover tries again.
-    source(entry)
-      .load()
-      .catch(() => preloaded.delete(route.name));
+    preloaded.set(
+      route.name,
+      source(entry)
+        .load()
+        .then(
+          () => undefined,
+          () => void preloaded.delete(route.name),
+        ),
+    );
   }
   return true;
 }
 
-const preloaded = new Set<string>();
+const preloaded = new Map<string, Promise<void>>();
+
+/** Settles once the code of the page at `pathname` has come or failed (at once for an address no page shows). */
+export function pageLoaded(pathname: string): Promise<void> {
+  const route = routeForPath(resolvePath(pathname));
+  preloadPage(pathname);
+  return (route && preloaded.get(route.name)) ?? Promise.resolve();
+}
 
 /** How long the pointer rests on a link before the page's data is asked for: a pointer passing over does not ask. */
 export const DATA_INTENT_MS = 80;

@@ -129,12 +129,22 @@ describe('a new request to the same URL', () => {
   }
 
   it('cancels the pending one, quietly', async () => {
-    const { api, tell } = hanging();
-    const first = failure(api.get('/api/goods/search', { params: { keywords: 'first' } }));
-    const second = api.get('/api/goods/search', { params: { keywords: 'second' } });
+    const { api, tell, fetch } = hanging();
+    const first = failure(api.get('/api/goods/search', { params: { keywords: 'same' } }));
+    fetch.mockImplementationOnce(async (url) => answer(200, { code: 10000, msg: 'ok', data: `second ${url}` }));
+    const second = api.get('/api/goods/search', { params: { keywords: 'same' } });
     expect((await first).kind).toBe('cancelled');
     await expect(second).resolves.toContain('second');
     expect(Object.values(tell).every((spy) => spy.mock.calls.length === 0)).toBe(true);
+  });
+
+  it('leaves a pending request to the same path with another query alone', async () => {
+    const { api, fetch } = hanging();
+    const footer = api.get('/api/article/category', { params: { category_id: 'first' } });
+    const page = api.get('/api/article/category', { params: { category_id: 'second' } });
+    await expect(page).resolves.toContain('second');
+    expect((fetch.mock.calls[0][1] as RequestInit).signal!.aborted).toBe(false);
+    void footer.catch(() => undefined);
   });
 
   it('does not cancel cart, favourite, favourite-cancel and activity requests', async () => {

@@ -166,7 +166,10 @@ export function createApiClient({
   async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
     const query = options.params ? encode(options.params).toString() : '';
     const url = `${baseUrl}${path}${query ? `?${query}` : ''}`;
-    const key = `${method} ${path}`;
+    // §9's "same URL" is the whole address, its query included: two parts of a page asking the
+    // same path for different things (the footer's help articles and the news page's, both
+    // /api/article/category) must both be answered, not cancel each other.
+    const key = `${method} ${url}`;
     const plainGet = method === 'GET' && options.headers === undefined;
     if (method !== 'GET') onWrite(path);
     const controller = new AbortController();

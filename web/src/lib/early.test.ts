@@ -1,7 +1,7 @@
 // Early calls: started once, taken once and only while fresh, dropped by a write; and the API
 // client takes them for a plain GET and never for anything else.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { EARLY_TTL_MS, dropEarly, pendingEarly, startEarly, takeEarly } from './early';
+import { ANSWERS_ID, EARLY_TTL_MS, dropEarly, pendingEarly, seedEarly, startEarly, takeEarly } from './early';
 import { createApiClient, type Notifier } from './api-client';
 
 const answer = (data: unknown) => new Response(JSON.stringify({ code: 10000, msg: 'ok', data }), { status: 200 });
@@ -89,5 +89,45 @@ describe('the API client with early answers', () => {
     await expect(first).rejects.toMatchObject({ kind: 'cancelled' });
     resolve(answer('late'));
     await expect(second).resolves.toBe('asked');
+  });
+});
+
+describe('the answers the edge wrote into the document', () => {
+  function documentWith(text: string): Document {
+    const page = document.implementation.createHTMLDocument('');
+    const element = page.createElement('script');
+    element.type = 'application/json';
+    element.id = ANSWERS_ID;
+    element.textContent = text;
+    page.head.append(element);
+    return page;
+  }
+
+  it('are taken for the calls the page makes, as their answers, and the others still go out', async () => {
+    const written = {
+      '/api/index': [200, { code: 10000, msg: 'ok', data: { nav: [] } }],
+      '/api/user/base': [401, { code: 10001, msg: '请先登录', data: null }],
+      '/api/draw/simple': [200, { code: 10000, msg: 'ok', data: null }],
+    };
+    const page = documentWith(JSON.stringify(written));
+    const seeded = seedEarly(['/api/index', '/api/user/base', '/api/cart/total'], page, 1_000);
+    expect(seeded).toEqual(['/api/index', '/api/user/base']);
+    expect(page.getElementById(ANSWERS_ID)).toBeNull();
+    const fetcher = vi.fn(async () => answer(3));
+    startEarly(['/api/index', '/api/user/base', '/api/cart/total'], 1_000, fetcher as unknown as typeof fetch);
+    expect(fetcher).toHaveBeenCalledTimes(1);
+    expect(fetcher).toHaveBeenCalledWith('/api/cart/total', expect.anything());
+    // The lucky-draw check the page no longer makes was not kept.
+    expect(pendingEarly().sort()).toEqual(['/api/cart/total', '/api/index', '/api/user/base']);
+    const index = await takeEarly('/api/index', 1_000)!;
+    expect([index.status, await index.json()]).toEqual(written['/api/index']);
+    const login = await takeEarly('/api/user/base', 1_000)!;
+    expect([login.status, await login.json()]).toEqual(written['/api/user/base']);
+  });
+
+  it('are nothing when the document has none, or they cannot be read', () => {
+    expect(seedEarly(['/api/index'], document.implementation.createHTMLDocument(''))).toEqual([]);
+    expect(seedEarly(['/api/index'], documentWith('{"/api/index": [200'))).toEqual([]);
+    expect(pendingEarly()).toEqual([]);
   });
 });

@@ -24,6 +24,38 @@ function store(): Map<string, Early> {
 /** The headers and credentials the API client sends with a GET (lib/api-client.ts). */
 export const GET_INIT: RequestInit = { method: 'GET', headers: { Accept: 'application/json' }, credentials: 'include' };
 
+/** The element in which the edge writes the document's first answers (edge/src/entry.mjs). */
+export const ANSWERS_ID = 'shop-first-answers';
+
+/**
+ * Takes the answers the edge wrote into the document, `{ url: [status, envelope] }`, as early
+ * answers started now, for those of `urls` it has (a call the page no longer makes — the
+ * lucky-draw check once the popup was closed — is left out); answers which of `urls` it had.
+ * The document is asked anew on every visit, so they are as fresh as a call started now.
+ */
+export function seedEarly(urls: readonly string[], root: Document = document, now = Date.now()): string[] {
+  const element = root.getElementById(ANSWERS_ID);
+  if (!element) return [];
+  let written: Record<string, [number, unknown]>;
+  try {
+    written = JSON.parse(element.textContent ?? '') as Record<string, [number, unknown]>;
+  } catch {
+    return [];
+  }
+  element.remove();
+  const calls = store();
+  const seeded: string[] = [];
+  for (const url of urls) {
+    const answer = written[url];
+    if (!Array.isArray(answer)) continue;
+    const [status, envelope] = answer;
+    const response = new Response(JSON.stringify(envelope), { status, headers: { 'Content-Type': 'application/json' } });
+    calls.set(url, { at: now, response: Promise.resolve(response) });
+    seeded.push(url);
+  }
+  return seeded;
+}
+
 /** Starts each GET of `urls` that is not already under way; a failure is the client's to see when it takes it. */
 export function startEarly(urls: readonly string[], now = Date.now(), fetcher: typeof fetch = globalThis.fetch.bind(globalThis)): void {
   const calls = store();

@@ -1,0 +1,92 @@
+// The Worker's entry: the Rust Worker (src/worker.rs, built by worker-build into build/), and
+// one thing it hands to JavaScript, because the table it reads is the web app's own: a page's
+// document comes with the answers to the page's first GETs written into it (docs/edge.md, "A
+// page and its first answers"). Those GETs are known from the address alone
+// (web/src/app/first-calls.ts, the same module the boot script runs), so the edge asks them
+// while it serves the document, through the Rust Worker exactly as the browser would have (its
+// proof, its cache of public GETs), and the browser's boot script takes them from the document
+// (web/src/lib/early.ts) instead of sending a dozen requests of its own, which on a cold load
+// wait behind the app's scripts for the browser's six connections.
+import RustWorker from '../build/worker/shim.mjs';
+import { firstCalls } from '../../web/src/app/first-calls.ts';
+
+/** The element of the document that carries the answers (read by web/src/lib/early.ts). */
+const ANSWERS_ID = 'shop-first-answers';
+
+/** How long the document waits for one answer; one that takes longer is left to the browser. */
+const ANSWER_BUDGET_MS = 1_000;
+
+/** Headers of a page's request that would make the document's answer a 304, with nothing written into it. */
+const CONDITIONAL = ['if-none-match', 'if-modified-since'];
+
+/** A GET for a document (a navigation), not for a file or a call. */
+function isNavigation(request, url) {
+  if (request.method !== 'GET' || url.pathname.startsWith('/api/') || url.pathname.startsWith('/assets/')) return false;
+  const destination = request.headers.get('sec-fetch-dest');
+  return destination ? destination === 'document' : (request.headers.get('accept') ?? '').includes('text/html');
+}
+
+/** `text` as it can stand inside a `<script>` element: no `</script>`, no `<!--`. */
+function scriptSafe(text) {
+  return text
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+/** `promise`, or `undefined` once `ms` have passed. */
+function within(promise, ms) {
+  let timer;
+  const late = new Promise((resolve) => (timer = setTimeout(resolve, ms, undefined)));
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
+
+export default class Edge extends RustWorker {
+  async fetch(request) {
+    const url = new URL(request.url);
+    if (!isNavigation(request, url)) return super.fetch(request);
+    const calls = firstCalls(url.pathname, url.search);
+    if (calls.length === 0) return super.fetch(request);
+    // The document is written anew each time: its answers are the member's, as of now.
+    const headers = new Headers(request.headers);
+    CONDITIONAL.forEach((name) => headers.delete(name));
+    const [page, ...answers] = await Promise.all([
+      super.fetch(new Request(request, { headers })),
+      ...calls.map((call) => within(this.ask(request, call), ANSWER_BUDGET_MS)),
+    ]);
+    if (page.status !== 200 || !(page.headers.get('content-type') ?? '').startsWith('text/html')) return page;
+    const written = {};
+    const out = new Headers(page.headers);
+    calls.forEach((call, index) => {
+      const answer = answers[index];
+      if (!answer) return;
+      written[call] = [answer.status, answer.envelope];
+      answer.cookies.forEach((cookie) => out.append('set-cookie', cookie));
+    });
+    const block = `<script type="application/json" id="${ANSWERS_ID}">${scriptSafe(JSON.stringify(written))}</script>`;
+    const html = (await page.text()).replace('<head>', `<head>${block}`);
+    // The member's own data: kept by no shared cache, and asked for again on every visit.
+    out.set('cache-control', 'private, no-cache');
+    out.delete('etag');
+    out.delete('last-modified');
+    out.delete('content-length');
+    return new Response(html, { status: 200, headers: out });
+  }
+
+  /** The answer to the page's GET `call`, as the browser would have had it; `undefined` if it is not a JSON envelope. */
+  async ask(request, call) {
+    try {
+      const headers = new Headers(request.headers);
+      CONDITIONAL.forEach((name) => headers.delete(name));
+      headers.set('accept', 'application/json');
+      headers.set('sec-fetch-dest', 'empty');
+      headers.set('sec-fetch-mode', 'cors');
+      const answer = await super.fetch(new Request(new URL(call, request.url), { method: 'GET', headers }));
+      if (!(answer.headers.get('content-type') ?? '').includes('json')) return undefined;
+      const envelope = await answer.json();
+      return { status: answer.status, envelope, cookies: answer.headers.getSetCookie?.() ?? [] };
+    } catch {
+      return undefined;
+    }
+  }
+}
