@@ -65,8 +65,10 @@ export default class Edge extends RustWorker {
     });
     const block = `<script type="application/json" id="${ANSWERS_ID}">${scriptSafe(JSON.stringify(written))}</script>`;
     const html = (await page.text()).replace('<head>', `<head>${block}`);
-    // The member's own data: kept by no shared cache, and asked for again on every visit.
-    out.set('cache-control', 'private, no-cache');
+    // The member's own data as of now: kept by no cache, not even for the browser's back button,
+    // which shows a cached document without asking (its answers would be older than what the
+    // buyer did since).
+    out.set('cache-control', 'no-store');
     out.delete('etag');
     out.delete('last-modified');
     out.delete('content-length');

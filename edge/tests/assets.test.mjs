@@ -92,7 +92,7 @@ test("a page's document carries the member's first answers, written anew on ever
   for (const path of ['/', '/cart', '/list/info/12', '/help/xrzn/hyzc?id=66']) {
     const page = await member.get(path, { headers: NAVIGATION });
     assert.equal(page.status, 200, path);
-    assert.equal(page.headers.get('cache-control'), 'private, no-cache', `${path}: kept by no shared cache`);
+    assert.equal(page.headers.get('cache-control'), 'no-store', `${path}: kept by no cache, not even for the back button`);
     assert.equal(page.headers.get('etag'), null, path);
     assert.equal(page.headers.get('content-security-policy'), policy, `${path}: the pages' policy`);
     assert.equal(page.text.replace(/<script type="application\/json" id="shop-first-answers">[^]*?<\/script>/, ''), built, path);

@@ -1,7 +1,21 @@
 // The first calls of a page, from its address: the frame's as the route's layout says, the
 // page's own, written as the API client writes them.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { firstCalls } from './first-calls';
+import { ROUTES } from './routes';
+
+/** The paths of the origin's OpenAPI document that answer a GET (`src/api/types.ts`, generated from it), as patterns. */
+function getPaths(): RegExp[] {
+  const types = readFileSync(join(import.meta.dirname, '../api/types.ts'), 'utf8');
+  const paths: RegExp[] = [];
+  for (const [, path, body] of types.matchAll(/^ {2}'(\/api\/[^']*)': \{\n([^]*?)^ {2}\};$/gm)) {
+    if (/^ {4}get: operations\[/m.test(body))
+      paths.push(new RegExp(`^${path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{[^}]+\\?\}|\{[^}]+\}/g, '[^/]+')}$`));
+  }
+  return paths;
+}
 
 describe('firstCalls', () => {
   it('the home page: the frame, the member, the draw check and the floors', () => {
@@ -40,6 +54,19 @@ describe('firstCalls', () => {
 
   it('a move inside the app asks for the member and the page, not the frame again', () => {
     expect(firstCalls('/order', '', { opening: false })).toEqual(['/api/user/base', '/api/order?page=1']);
+  });
+
+  it('every call of every route is a GET the API offers (a read sent as a POST is never started early)', () => {
+    const gets = getPaths();
+    expect(gets.length).toBeGreaterThan(50);
+    const samples: Record<string, string> = { ':id': '12', ':code': 'hy', ':category': 'xrzn', ':name': 'hyzc', ':type': 'kjcg' };
+    const calls = ROUTES.flatMap((route) => {
+      const pathname = route.path.replace(/:[a-z]+/gi, (param) => samples[param] ?? '1');
+      return firstCalls(pathname, '?id=66').map((call) => call.split('?')[0]);
+    });
+    expect(calls).toContain('/api/cart/list');
+    for (const call of new Set(calls)) expect(gets.some((path) => path.test(call)), call).toBe(true);
+    expect(firstCalls('/cart')).not.toContain('/api/cart/next_hint');
   });
 
   it('nothing for an address no route shows, or one that redirects', () => {

@@ -48,7 +48,8 @@ function pageCalls(route: RouteEntry, pathname: string, search: URLSearchParams)
       return id && plain ? [`/api/goods/detail/${id}`, url('/api/goods/activities', { goods_id: Number(id) })] : [];
     }
     case 'cart_step1':
-      return ['/api/cart/list', '/api/cart/next_hint'];
+      // Its next-tier hint (`cart/next_hint`) is a read sent as a POST: not started early.
+      return ['/api/cart/list'];
     case 'cart_step2':
       return ['/api/cart/list'];
     case 'user_hyzx':

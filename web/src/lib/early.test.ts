@@ -36,10 +36,11 @@ describe('the early store', () => {
     expect(pendingEarly()).toEqual([]);
   });
 
-  it('a write drops them all, a report or a checkout preview does not', () => {
+  it('a write drops them all, a report, a checkout preview or a next-tier hint does not', () => {
     startEarly(['/api/a'], Date.now(), vi.fn(async () => answer(1)) as unknown as typeof fetch);
     dropEarly('/api/stat/page_view');
     dropEarly('/api/cart/checkout');
+    dropEarly('/api/cart/next_hint');
     expect(pendingEarly()).toEqual(['/api/a']);
     dropEarly('/api/cart');
     expect(pendingEarly()).toEqual([]);
@@ -110,7 +111,7 @@ describe('the answers the edge wrote into the document', () => {
       '/api/draw/simple': [200, { code: 10000, msg: 'ok', data: null }],
     };
     const page = documentWith(JSON.stringify(written));
-    const seeded = seedEarly(['/api/index', '/api/user/base', '/api/cart/total'], page, 1_000);
+    const seeded = seedEarly(['/api/index', '/api/user/base', '/api/cart/total'], page, 1_000, false);
     expect(seeded).toEqual(['/api/index', '/api/user/base']);
     expect(page.getElementById(ANSWERS_ID)).toBeNull();
     const fetcher = vi.fn(async () => answer(3));
@@ -123,6 +124,16 @@ describe('the answers the edge wrote into the document', () => {
     expect([index.status, await index.json()]).toEqual(written['/api/index']);
     const login = await takeEarly('/api/user/base', 1_000)!;
     expect([login.status, await login.json()]).toEqual(written['/api/user/base']);
+  });
+
+  it('are nothing in a document the browser took from its cache: every call goes out', () => {
+    const page = documentWith(JSON.stringify({ '/api/index': [200, { code: 10000, msg: 'ok', data: { nav: [] } }] }));
+    expect(seedEarly(['/api/index'], page, 1_000, true)).toEqual([]);
+    expect(page.getElementById(ANSWERS_ID)).toBeNull();
+    expect(pendingEarly()).toEqual([]);
+    const fetcher = vi.fn(async () => answer(1));
+    startEarly(['/api/index'], 1_000, fetcher as unknown as typeof fetch);
+    expect(fetcher).toHaveBeenCalledWith('/api/index', expect.anything());
   });
 
   it('are nothing when the document has none, or they cannot be read', () => {

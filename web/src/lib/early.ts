@@ -31,18 +31,26 @@ export const ANSWERS_ID = 'shop-first-answers';
  * Takes the answers the edge wrote into the document, `{ url: [status, envelope] }`, as early
  * answers started now, for those of `urls` it has (a call the page no longer makes — the
  * lucky-draw check once the popup was closed — is left out); answers which of `urls` it had.
- * The document is asked anew on every visit, so they are as fresh as a call started now.
+ * The document is asked anew on every visit (the edge sends it `no-store`), so they are as fresh
+ * as a call started now; one the browser took from its cache all the same (`fromCache`: a
+ * history navigation may) brings none, and every call goes out.
  */
-export function seedEarly(urls: readonly string[], root: Document = document, now = Date.now()): string[] {
+export function seedEarly(
+  urls: readonly string[],
+  root: Document = document,
+  now = Date.now(),
+  fromCache: boolean = documentFromCache(),
+): string[] {
   const element = root.getElementById(ANSWERS_ID);
   if (!element) return [];
+  element.remove();
+  if (fromCache) return [];
   let written: Record<string, [number, unknown]>;
   try {
     written = JSON.parse(element.textContent ?? '') as Record<string, [number, unknown]>;
   } catch {
     return [];
   }
-  element.remove();
   const calls = store();
   const seeded: string[] = [];
   for (const url of urls) {
@@ -54,6 +62,12 @@ export function seedEarly(urls: readonly string[], root: Document = document, no
     seeded.push(url);
   }
   return seeded;
+}
+
+/** Whether this document came from the browser's cache, not the network (nothing transferred). */
+export function documentFromCache(): boolean {
+  const entry = globalThis.performance?.getEntriesByType?.('navigation')[0] as PerformanceNavigationTiming | undefined;
+  return entry !== undefined && entry.transferSize === 0 && entry.decodedBodySize > 0;
 }
 
 /** Starts each GET of `urls` that is not already under way; a failure is the client's to see when it takes it. */
@@ -78,8 +92,9 @@ export function takeEarly(url: string, now = Date.now()): Promise<Response> | un
   return now - early.at < EARLY_TTL_MS ? early.response : undefined;
 }
 
-/** Writes that change nothing a page reads: the page-view and anomaly reports, the checkout preview. */
-const READ_ONLY_WRITES = ['/api/stat/', '/api/cart/checkout'];
+/** Writes that change nothing a page reads: the page-view and anomaly reports, and the two reads
+ * sent as POSTs, the checkout preview and the cart's next-tier hint. */
+const READ_ONLY_WRITES = ['/api/stat/', '/api/cart/checkout', '/api/cart/next_hint'];
 
 /** Forgets every early answer before a write to `path`: after it they may no longer be true. */
 export function dropEarly(path: string): void {
