@@ -65,7 +65,11 @@ describe('firstCalls', () => {
       return firstCalls(pathname, '?id=66').map((call) => call.split('?')[0]);
     });
     expect(calls).toContain('/api/cart/list');
-    for (const call of new Set(calls)) expect(gets.some((path) => path.test(call)), call).toBe(true);
+    for (const call of new Set(calls))
+      expect(
+        gets.some((path) => path.test(call)),
+        call,
+      ).toBe(true);
     expect(firstCalls('/cart')).not.toContain('/api/cart/next_hint');
   });
 
