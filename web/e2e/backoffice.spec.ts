@@ -41,7 +41,7 @@
 // After each step the page is compared with the database.
 import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { admin, adminWithInput, base, fillCart, login, orderAndPay, orderGoodsAndPay, sql } from './support';
 
 const PASSWORD = 'Console-2026';
@@ -78,6 +78,19 @@ function addOperator(role: string): { username: string; secret?: string } {
 }
 
 /** A page of its own (its own cookies) signed in to the console as `username`. */
+/**
+ * Chooses `option` in a Select that `open` opens (and types into), until `done` says the form
+ * took it: a click on an option can be lost while the dialog around it is still zooming in,
+ * the list under the pointer moving, as no hand would click it.
+ */
+async function choose(open: () => Promise<void>, option: Locator, done: () => Promise<void>) {
+  await expect(async () => {
+    if (!(await option.isVisible())) await open();
+    await option.click({ timeout: 3_000 });
+    await done();
+  }).toPass({ timeout: 20_000 });
+}
+
 async function consolePage(browser: Browser, username: string, secret?: string): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
   await page.goto(`${base()}/admin/orders?status=1`);
@@ -993,8 +1006,11 @@ test('operations opens a 秒杀 session, reprices and ends it, and the buyer’s
   await console_.goto(`${base()}/admin/flash-sales`);
   await console_.getByRole('button', { name: '新增秒杀' }).click();
   const dialog = console_.getByRole('dialog', { name: '新增秒杀' });
-  await dialog.getByLabel('秒杀商品').fill(String(goods));
-  await console_.locator('.ant-select-item-option').filter({ hasText: name }).first().click();
+  await choose(
+    () => dialog.getByLabel('秒杀商品').fill(String(goods)),
+    console_.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: new RegExp(`^${goods} `) }),
+    () => expect(dialog.locator('.ant-form-item').filter({ hasText: '秒杀商品' })).toContainText(`${goods} ${name}`, { timeout: 3_000 }),
+  );
   await dialog.getByLabel('秒杀价').fill(own);
   await dialog.getByLabel('每人限购').fill('2');
   await dialog.getByRole('button', { name: /保\s*存/ }).click();
@@ -1394,8 +1410,11 @@ test('operations adds a 积分商品 of red packets, the member redeems it up to
     await dialog.getByRole('button', { name: /保\s*存/ }).click();
     await expect(dialog).toContainText('请选择兑换的商品');
     expect(sql('SELECT COUNT(*) FROM points_goods WHERE name = ?', name)).toEqual([[0]]);
-    await dialog.getByLabel('商品类型').click();
-    await console_.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: '账户红包' }).click();
+    await choose(
+      () => dialog.getByLabel('商品类型').click(),
+      console_.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: '账户红包' }),
+      () => expect(dialog.getByLabel('红包金额')).toBeVisible({ timeout: 3_000 }),
+    );
     await dialog.getByLabel('红包金额').fill('2');
     await dialog.getByLabel('库存').fill('5');
     await dialog.getByLabel('每人限兑').fill('1');
@@ -1454,8 +1473,11 @@ test('operations sets up a 抽奖 activity with its odds, the member draws its p
     const dialog = console_.getByRole('dialog', { name: '新增抽奖活动' });
     await dialog.getByLabel('活动名称').fill(title);
     // Without 谢谢参与: refused.
-    await dialog.getByLabel('第1个奖品类型').click();
-    await console_.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: '积分' }).click();
+    await choose(
+      () => dialog.getByLabel('第1个奖品类型').click(),
+      console_.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: /^积分$/ }),
+      () => expect(dialog.getByLabel('第1个奖品积分')).toBeVisible({ timeout: 3_000 }),
+    );
     await dialog.getByLabel('第1个奖品积分').fill('5');
     await dialog.getByLabel('第1个奖品数量').fill('10');
     await dialog.getByLabel('第2个奖品名称').fill('88积分');
@@ -1465,8 +1487,11 @@ test('operations sets up a 抽奖 activity with its odds, the member draws its p
     await expect(dialog).toContainText('须有且只有一个“谢谢参与”');
     expect(sql('SELECT COUNT(*) FROM draw_activities WHERE title = ?', title)).toEqual([[0]]);
 
-    await dialog.getByLabel('第1个奖品类型').click();
-    await console_.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: '谢谢参与' }).click();
+    await choose(
+      () => dialog.getByLabel('第1个奖品类型').click(),
+      console_.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: '谢谢参与' }),
+      () => expect(dialog.getByLabel('第1个奖品积分')).toHaveCount(0, { timeout: 3_000 }),
+    );
     await dialog.getByLabel('第1个奖品权重').fill('1');
     await dialog.getByLabel('第2个奖品权重').fill('3');
     await dialog.getByRole('button', { name: '试算中奖概率' }).click();
