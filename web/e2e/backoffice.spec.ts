@@ -295,8 +295,11 @@ test('a super signs in with a TOTP code, adds, changes and disables an operator,
   const helper = `svc-${Date.now().toString(36)}`;
   await dialog.getByLabel('账号').fill(helper);
   await dialog.getByLabel('姓名').fill('客服小王');
-  await dialog.getByLabel('角色').click();
-  await console_.getByTitle('客服').click();
+  await choose(
+    () => dialog.getByLabel('角色').click(),
+    console_.locator('.ant-select-dropdown:visible').getByTitle('客服'),
+    () => expect(dialog.locator('.ant-form-item').filter({ hasText: '角色' })).toContainText('客服', { timeout: 3_000 }),
+  );
   await dialog.getByLabel('初始密码').fill('short');
   await dialog.getByRole('button', { name: /添\s*加/ }).click();
   await expect(dialog.getByText('密码至少10位')).toBeVisible();
@@ -308,9 +311,11 @@ test('a super signs in with a TOTP code, adds, changes and disables an operator,
 
   // The role changed, then the account disabled.
   const row = console_.getByRole('row', { name: new RegExp(helper) });
-  await row.getByLabel(`${helper}的角色`).click();
-  await console_.getByTitle('只读').click();
-  await expect.poll(() => sql('SELECT role FROM operators WHERE username = ?', helper)).toEqual([['readonly']]);
+  await choose(
+    () => row.getByLabel(`${helper}的角色`).click(),
+    console_.locator('.ant-select-dropdown:visible').getByTitle('只读'),
+    () => expect.poll(() => sql('SELECT role FROM operators WHERE username = ?', helper), { timeout: 3_000 }).toEqual([['readonly']]),
+  );
   await row.getByRole('button', { name: '停用' }).click();
   await expect(row).toContainText('已停用');
   expect(sql('SELECT disabled FROM operators WHERE username = ?', helper)).toEqual([[1]]);
