@@ -10,7 +10,7 @@ pub const UPLOAD_BODY: usize = 30 * 1024 * 1024;
 
 /// The calls that take files (`POST`, multipart), as the origin's routes name them; `{id}` is
 /// one path segment.
-pub const UPLOADS: [&str; 8] = [
+pub const UPLOADS: [&str; 9] = [
     "/api/user/feedback",
     "/api/user/zizhi",
     "/api/order/{id}/after_sales",
@@ -19,6 +19,7 @@ pub const UPLOADS: [&str; 8] = [
     "/api/admin/goods/{id}/lots",
     "/api/admin/lots/{id}/report",
     "/api/admin/goods/import",
+    "/api/admin/goods/{id}/pictures",
 ];
 
 /// The largest body a `method` request to `path` may carry.

@@ -1,6 +1,7 @@
 //! Pictures for the demo catalogue, drawn as SVG: a goods picture shows the package with the
 //! goods' name and specification in the colour of its kind; a combination set its name over its
-//! goods; brands and ads get a titled card.
+//! goods; brands and ads get a titled card. And the pictures operators upload for goods
+//! (`domain::staff::pictures`), served from the database as the shop encoded them.
 
 use axum::extract::{Path, State};
 use axum::http::header;
@@ -10,9 +11,15 @@ use utoipa_axum::routes;
 
 use super::ApiContext;
 use super::error::{Error, Result};
+use crate::domain::staff::pictures::{self, Size};
 
 pub fn router() -> OpenApiRouter<ApiContext> {
-    OpenApiRouter::new().routes(routes!(goods)).routes(routes!(combination)).routes(routes!(brand)).routes(routes!(ad))
+    OpenApiRouter::new()
+        .routes(routes!(goods))
+        .routes(routes!(picture))
+        .routes(routes!(combination))
+        .routes(routes!(brand))
+        .routes(routes!(ad))
 }
 
 fn svg_id(file: &str) -> Result<i64> {
@@ -84,6 +91,27 @@ async fn goods(State(context): State<ApiContext>, Path(file): Path<String>) -> R
             escape(&sccj)
         ),
     )
+}
+
+/// `GET /api/images/pictures/{id}/large.jpg` (or `thumb.jpg`): a goods' picture as uploaded in
+/// the console, encoded again by the shop. A picture's id never names another picture, so a
+/// browser keeps it a year without asking again.
+#[utoipa::path(get, path = "/api/images/pictures/{id}/{file}", tag = "图片", params(("id" = i64, Path, description = "图片 id"), ("file" = String, Path, description = "large.jpg 或 thumb.jpg")), responses((status = 200, description = "JPEG 图片", content_type = "image/jpeg", body = String)))]
+async fn picture(State(context): State<ApiContext>, Path((id, file)): Path<(String, String)>) -> Result<Response> {
+    let missing = || Error::not_found("图片不存在");
+    let id: i64 = id.parse().map_err(|_| missing())?;
+    let size = Size::of_file(&file).ok_or_else(missing)?;
+    let bytes = pictures::file(&mut *context.db.pool.acquire().await?, id, size).await?.ok_or_else(missing)?;
+    Ok((
+        [
+            (header::CONTENT_TYPE, "image/jpeg".to_owned()),
+            (header::CACHE_CONTROL, "public, max-age=31536000, immutable".to_owned()),
+            (header::CONTENT_DISPOSITION, format!("inline; filename=\"{id}-{file}\"")),
+            (header::X_CONTENT_TYPE_OPTIONS, "nosniff".to_owned()),
+        ],
+        bytes,
+    )
+        .into_response())
 }
 
 /// `GET /api/images/combination/{id}.svg`: a combination set: its name over the goods it holds.

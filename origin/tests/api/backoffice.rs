@@ -145,6 +145,10 @@ fn needs() -> Vec<(Method, &'static str, Option<Permission>)> {
         (Method::POST, "/api/admin/draws/preview", Some(Read)),
         (Method::PUT, "/api/admin/draws/{id}", Some(Promotions)),
         (Method::POST, "/api/admin/draws/{id}/end", Some(Promotions)),
+        (Method::GET, "/api/admin/goods/{id}/pictures", Some(Read)),
+        (Method::POST, "/api/admin/goods/{id}/pictures", Some(Catalogue)),
+        (Method::PUT, "/api/admin/goods/{id}/pictures", Some(Catalogue)),
+        (Method::DELETE, "/api/admin/goods/{id}/pictures/{picture}", Some(Catalogue)),
         (Method::GET, "/api/admin/activities", Some(Read)),
         (Method::POST, "/api/admin/activities", Some(Promotions)),
         (Method::PUT, "/api/admin/activities/{id}", Some(Promotions)),
@@ -169,7 +173,12 @@ fn documented() -> BTreeSet<(String, String)> {
 
 /// Sends `method path` (no such order, invoice or operator: nothing changes when allowed).
 async fn call(app: &App, client: &Client, method: &Method, path: &str) -> (StatusCode, Value) {
-    let path = path.replace("{order}", "999999").replace("{shipment}", "999999").replace("{id}", "999999").replace("{kind}", "nav");
+    let path = path
+        .replace("{order}", "999999")
+        .replace("{shipment}", "999999")
+        .replace("{id}", "999999")
+        .replace("{picture}", "999999")
+        .replace("{kind}", "nav");
     let request = client.request(method.clone(), app.url(&path));
     let request = if *method == Method::GET { request } else { request.form(&[("x", "1")]) };
     let response = request.send().await.unwrap();
@@ -2402,6 +2411,161 @@ async fn ten_thousand_goods_import_all_or_none_with_every_refusal_by_row_and_col
             .await
             .unwrap();
         assert_eq!(imports, 2);
+    })
+    .await;
+}
+
+/// A PNG of `width`×`height` pixels, its colour from `seed`, opaque or not.
+fn png_of(width: u32, height: u32, seed: u8, alpha: u8) -> Vec<u8> {
+    use image::ImageEncoder;
+    let picture = image::RgbaImage::from_fn(width, height, |x, y| image::Rgba([seed, (x % 200) as u8, (y % 200) as u8, alpha]));
+    let mut out = Vec::new();
+    image::codecs::png::PngEncoder::new(&mut out).write_image(&picture, width, height, image::ExtendedColorType::Rgba8).unwrap();
+    out
+}
+
+async fn upload_pictures(app: &App, client: &Client, goods: i64, files: &[(&str, &[u8])]) -> (StatusCode, Value) {
+    let (content_type, body) = multipart_files(&[], "pictures", files);
+    let response = client
+        .post(app.url(&format!("/api/admin/goods/{goods}/pictures")))
+        .header("content-type", content_type)
+        .body(body)
+        .send()
+        .await
+        .unwrap();
+    (response.status(), response.json().await.unwrap())
+}
+
+/// The ids of pictures an answer lists, in order.
+fn picture_ids(answer: &Value) -> Vec<i64> {
+    answer["data"].as_array().unwrap_or_else(|| panic!("{answer}")).iter().map(|picture| picture["id"].as_i64().unwrap()).collect()
+}
+
+/// The picture cards and the detail page show for goods `goods`, as the buyer reads them.
+async fn shown_pictures(app: &App, buyer: &Client, goods: i64) -> (String, Vec<String>) {
+    let (_, detail) = app.get(buyer, &format!("/api/goods/detail/{goods}")).await;
+    let large =
+        detail["data"]["pictures"].as_array().unwrap().iter().map(|picture| picture["large"].as_str().unwrap().to_owned()).collect();
+    (detail["data"]["goods_image"][0].as_str().unwrap().to_owned(), large)
+}
+
+#[tokio::test]
+async fn goods_pictures_are_decoded_scaled_kept_in_order_and_every_buyer_page_shows_the_main_one() {
+    on_both(|app| async move {
+        let operations = operator(&app, Role::Operations).await;
+        let warehouse = operator(&app, Role::Warehouse).await;
+        let goods = stocked_goods(&app, &operations, &warehouse, "图片测试胶囊", "18.00").await;
+        let demo = app.demo().await;
+        assert_eq!(
+            shown_pictures(&app, &demo, goods).await,
+            (format!("/api/images/goods/{goods}.svg"), vec![]),
+            "none yet: the drawn package"
+        );
+
+        // Two pictures at once, a wide one and a small transparent one: kept in the order sent,
+        // the large one scaled to 800 px, never blown up, each with a thumbnail.
+        let wide = png_of(1600, 900, 10, 255);
+        let small = png_of(300, 300, 90, 0);
+        let (status, added) = upload_pictures(&app, &operations, goods, &[("wide.png", &wide), ("small.png", &small)]).await;
+        assert_eq!(status, StatusCode::OK, "{added}");
+        let [first, second] = picture_ids(&added)[..] else { panic!("{added}") };
+        assert_eq!((added["data"][0]["width"].as_i64(), added["data"][0]["height"].as_i64()), (Some(800), Some(450)));
+        assert_eq!((added["data"][1]["width"].as_i64(), added["data"][1]["height"].as_i64()), (Some(300), Some(300)));
+        assert_eq!(added["data"][0]["file_name"], "wide.png");
+
+        // Served from the database as JPEG, a year in the browser's cache, to anybody.
+        let response = app.client().get(app.url(&format!("/api/images/pictures/{first}/thumb.jpg"))).send().await.unwrap();
+        assert_eq!(response.status(), StatusCode::OK);
+        assert_eq!(response.headers()["content-type"], "image/jpeg");
+        assert_eq!(response.headers()["cache-control"], "public, max-age=31536000, immutable");
+        let thumb = image::load_from_memory(&response.bytes().await.unwrap()).unwrap();
+        assert_eq!((thumb.width(), thumb.height()), (360, 203));
+        let response = app.client().get(app.url(&format!("/api/images/pictures/{second}/large.jpg"))).send().await.unwrap();
+        let large = image::load_from_memory(&response.bytes().await.unwrap()).unwrap().to_rgb8();
+        assert!(large.get_pixel(150, 150).0.iter().all(|channel| *channel > 245), "transparency is laid on white");
+        for path in [
+            format!("/api/images/pictures/{first}/other.jpg"),
+            "/api/images/pictures/x/large.jpg".into(),
+            "/api/images/pictures/999999/large.jpg".into(),
+        ] {
+            let (status, body) = app.get(&app.client(), &path).await;
+            assert_eq!((status, body["msg"].as_str()), (StatusCode::NOT_FOUND, Some("图片不存在")), "{path}");
+        }
+
+        // The buyer's card (search, lists, the cart) shows the main thumbnail, the detail page both.
+        let main = format!("/api/images/pictures/{first}/thumb.jpg");
+        let larges = vec![format!("/api/images/pictures/{first}/large.jpg"), format!("/api/images/pictures/{second}/large.jpg")];
+        assert_eq!(shown_pictures(&app, &demo, goods).await, (main.clone(), larges.clone()));
+        let (_, found) = app.get(&demo, "/api/goods/list?keyword=图片测试胶囊").await;
+        assert_eq!(found["data"]["list"][0]["goods_image"][0], main.as_str(), "{found}");
+        add_to_cart(&app, &demo, goods, 1, &[]).await;
+        let (_, cart) = app.get(&demo, "/api/cart/list").await;
+        let item = cart["data"]["data"].as_array().unwrap().iter().find(|item| item["goods"]["id"] == goods).cloned().unwrap();
+        assert_eq!(item["goods"]["goods_image"][0], main.as_str());
+
+        // Refused, and nothing kept, all or none: a file that is not a picture whatever its name,
+        // a cut-off one beside a good one, one too small, one already there, the eleventh.
+        let (status, refused) = upload_pictures(&app, &operations, goods, &[("notes.png", b"just some text")]).await;
+        assert_eq!((status, refused["msg"].as_str()), (StatusCode::UNPROCESSABLE_ENTITY, Some("只能上传JPG或PNG文件")), "{refused}");
+        let fresh = png_of(400, 400, 200, 255);
+        let cut = &wide[..wide.len() / 3];
+        let (status, refused) = upload_pictures(&app, &operations, goods, &[("fresh.png", &fresh), ("cut.png", cut)]).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+        assert_eq!(refused["data"]["errors"]["pictures"][0], "cut.png：图片无法读取，请上传完整的JPG或PNG图片", "{refused}");
+        let (_, tiny) = upload_pictures(&app, &operations, goods, &[("tiny.png", &png_of(120, 400, 1, 255))]).await;
+        assert_eq!(tiny["msg"], "tiny.png：图片至少200×200像素，这张为120×400", "{tiny}");
+        let (_, again) = upload_pictures(&app, &operations, goods, &[("again.png", &wide)]).await;
+        assert_eq!(again["msg"], "again.png：这张图片已上传过", "{again}");
+        let many: Vec<Vec<u8>> = (0..9).map(|seed| png_of(200, 200, seed * 20 + 5, 255)).collect();
+        let named: Vec<(String, &[u8])> = many.iter().enumerate().map(|(at, bytes)| (format!("m{at}.png"), bytes.as_slice())).collect();
+        let files: Vec<(&str, &[u8])> = named.iter().map(|(name, bytes)| (name.as_str(), *bytes)).collect();
+        let (_, full) = upload_pictures(&app, &operations, goods, &files).await;
+        assert_eq!(full["msg"], "每个商品最多10张图片，还可上传8张", "{full}");
+        let (_, now) = app.get(&operations, &format!("/api/admin/goods/{goods}/pictures")).await;
+        assert_eq!(picture_ids(&now), [first, second], "nothing of a refused upload is kept");
+        let (status, _) = upload_pictures(&app, &warehouse, goods, &[("fresh.png", &fresh)]).await;
+        assert_eq!(status, StatusCode::FORBIDDEN, "the warehouse keeps no pictures");
+        let (status, _) = upload_pictures(&app, &operations, 999_999, &[("fresh.png", &fresh)]).await;
+        assert_eq!(status, StatusCode::NOT_FOUND);
+
+        // Reordered: the second becomes the main one everywhere; the same order again records
+        // nothing; an order that leaves one out or names another goods' picture is refused.
+        let path = format!("/api/admin/goods/{goods}/pictures");
+        let reversed = format!("{second},{first}");
+        let (status, arranged) = send_form(&app, &operations, Method::PUT, &path, &[("order", &reversed)]).await;
+        assert_eq!((status, picture_ids(&arranged)), (StatusCode::OK, vec![second, first]));
+        send_form(&app, &operations, Method::PUT, &path, &[("order", &reversed)]).await;
+        assert_eq!(shown_pictures(&app, &demo, goods).await.0, format!("/api/images/pictures/{second}/thumb.jpg"));
+        for order in [second.to_string(), format!("{second},{first},{first}"), format!("{second},{first},999999")] {
+            let (status, refused) = send_form(&app, &operations, Method::PUT, &path, &[("order", &order)]).await;
+            assert_eq!(
+                (status, refused["msg"].as_str()),
+                (StatusCode::UNPROCESSABLE_ENTITY, Some("图片顺序须包含该商品的每张图片各一次")),
+                "{order}"
+            );
+        }
+
+        // Deleted one by one: the next is the main one, then the drawn package again.
+        let (status, left) = send_form(&app, &operations, Method::DELETE, &format!("{path}/{second}"), &[]).await;
+        assert_eq!((status, picture_ids(&left)), (StatusCode::OK, vec![first]));
+        assert_eq!(shown_pictures(&app, &demo, goods).await, (main, larges[..1].to_vec()));
+        let (status, _) = send_form(&app, &operations, Method::DELETE, &format!("{path}/{second}"), &[]).await;
+        assert_eq!(status, StatusCode::NOT_FOUND, "gone already");
+        send_form(&app, &operations, Method::DELETE, &format!("{path}/{first}"), &[]).await;
+        assert_eq!(shown_pictures(&app, &demo, goods).await, (format!("/api/images/goods/{goods}.svg"), vec![]));
+        let (status, _) = app.get(&app.client(), &format!("/api/images/pictures/{first}/large.jpg")).await;
+        assert_eq!(status, StatusCode::NOT_FOUND);
+
+        // The trail has each write once: the upload, the new order, the two deletions.
+        let trail: Vec<String> =
+            sqlx::query_scalar("SELECT summary FROM audit_log WHERE action = 'goods.pictures' AND target = $1 ORDER BY id")
+                .bind(format!("goods:{goods}"))
+                .fetch_all(&app.db.pool)
+                .await
+                .unwrap();
+        assert_eq!(trail.len(), 4, "{trail:?}");
+        assert_eq!(trail[0], format!("上传商品图片 {goods} 图片测试胶囊：2张（wide.png、small.png）"));
+        assert_eq!(trail[3], format!("删除商品图片 {goods} 图片测试胶囊：wide.png"));
     })
     .await;
 }

@@ -11,6 +11,7 @@ use super::scope::{Dispensing, OUT_OF_SCOPE, ScopeClass};
 use super::viewer::Viewer;
 use crate::db::Kind;
 use crate::domain::Result;
+use crate::domain::staff::pictures;
 use crate::money;
 
 /// The columns of a goods card (alias `g`) as (name, expression), its ladder steps and its
@@ -69,6 +70,8 @@ fn card_fields(now: usize) -> Vec<(&'static str, String)> {
              FROM flash_sales s WHERE s.goods_id = g.id AND s.starts_at <= ${now} AND s.ends_at > ${now} ORDER BY s.id DESC LIMIT 1)"
         ),
     ));
+    // The main picture an operator uploaded, if any (`domain::staff::pictures`).
+    fields.push(("card_picture", "(SELECT p.id FROM goods_pictures p WHERE p.goods_id = g.id ORDER BY p.sort, p.id LIMIT 1)".into()));
     fields.push((
         "card_rate",
         format!("(SELECT w.rate FROM welfare_activities w WHERE w.is_on = 1 AND w.starts_at <= ${now} AND w.ends_at > ${now} ORDER BY w.id DESC LIMIT 1)"),
@@ -133,6 +136,9 @@ pub struct CardRow {
     /// The running store-wide discount's rate (`0.94`), if any.
     #[serde(default)]
     pub card_rate: Option<String>,
+    /// The goods' main uploaded picture, if any.
+    #[serde(default)]
+    pub card_picture: Option<i64>,
 }
 
 fn one() -> i64 {
@@ -198,7 +204,7 @@ pub struct Card {
     /// The running flash sale.
     #[schema(required = true)]
     pub flash_sale: Option<FlashSale>,
-    /// One picture.
+    /// One picture: the thumbnail of the goods' main picture, or the package the shop draws.
     #[schema(value_type = Vec<String>, min_items = 1, max_items = 1)]
     pub goods_image: [String; 1],
     /// The batch's expiry date (`2027-03-31`) of near-expiry goods; empty otherwise.
@@ -375,7 +381,7 @@ pub fn card(row: &CardRow, viewer: &Viewer) -> Result<Card> {
         goods_manjian_id: manjian,
         tags,
         flash_sale,
-        goods_image: [format!("/api/images/goods/{id}.svg")],
+        goods_image: [pictures::card_image(id, row.card_picture)],
         expires_on: row.expires_on.clone(),
         is_kx: row.is_kx,
         ck_id: 0,

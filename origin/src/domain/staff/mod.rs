@@ -29,6 +29,7 @@ pub mod manjian;
 pub mod members;
 pub mod operators;
 pub mod orders;
+pub mod pictures;
 pub mod points_goods;
 pub mod returns;
 pub mod roles;

@@ -13,6 +13,7 @@ use utoipa_axum::routes;
 use super::{Page, Staff, can, paging};
 use crate::domain::staff::goods::{self, Bulk, FieldChange, FieldSpec, GoodsFilter, GoodsRecord, GoodsRow};
 use crate::domain::staff::goods_sheet::{self, ImportReport};
+use crate::domain::staff::pictures::{self, Picture, Prepared};
 use crate::http::ApiContext;
 use crate::http::error::{Answer, Envelope, Error, Result, ok, ok_with};
 use crate::http::extract::{Fields, Form, FromFields, Query};
@@ -26,7 +27,9 @@ pub fn router() -> OpenApiRouter<ApiContext> {
         .routes(routes!(detail, change))
         .routes(routes!(bulk))
         .routes(routes!(export))
-        .merge(OpenApiRouter::new().routes(routes!(import)).layer(DefaultBodyLimit::max(upload::BODY_LIMIT)))
+        .routes(routes!(pictures, arrange_pictures))
+        .routes(routes!(delete_picture))
+        .merge(OpenApiRouter::new().routes(routes!(import)).routes(routes!(add_pictures)).layer(DefaultBodyLimit::max(upload::BODY_LIMIT)))
 }
 
 /// Which goods.
@@ -358,4 +361,96 @@ mod tests {
         let fields: Vec<&str> = crate::domain::staff::goods::FIELDS.iter().map(|field| field.name).collect();
         assert_eq!(given, fields);
     }
+}
+
+/// `GET /api/admin/goods/{id}/pictures`: the goods' pictures, the main one first.
+#[utoipa::path(get, path = "/api/admin/goods/{id}/pictures", operation_id = "admin_goods_pictures", params(("id" = i64, Path, description = "商品 id")), tag = "后台", responses((status = 200, description = "商品图片", body = Envelope<Vec<Picture>>)))]
+async fn pictures(State(context): State<ApiContext>, _: Staff<can::Read>, Path(id): Path<i64>) -> Answer<Vec<Picture>> {
+    let mut conn = context.db.pool.acquire().await?;
+    goods::detail(&mut conn, id).await?;
+    ok(pictures::list(&mut conn, id).await?)
+}
+
+/// Pictures to add to a goods (`multipart/form-data`).
+#[derive(ToSchema)]
+pub struct PicturesForm {
+    /// JPEG or PNG files, each at most 5 MB, at least 200×200 and at most 8000×8000 pixels; up
+    /// to 10 at once (and 10 per goods).
+    #[schema(value_type = Vec<String>, format = Binary)]
+    pictures: Vec<(String, upload::Checked)>,
+}
+
+impl FromUpload for PicturesForm {
+    const FILES: (&'static str, usize) = ("pictures", pictures::MAX_PER_GOODS);
+
+    fn from_upload(form: upload::Form) -> Result<PicturesForm> {
+        let allowed = [upload::Kind::Jpeg, upload::Kind::Png];
+        let pictures = form
+            .files
+            .into_iter()
+            .map(|(name, bytes)| Ok((name.clone(), upload::check("pictures", &name, bytes, &allowed, "JPG或PNG")?)))
+            .collect::<Result<Vec<_>>>()?;
+        if pictures.is_empty() {
+            return Err(Error::field("pictures", "请选择要上传的图片"));
+        }
+        Ok(PicturesForm { pictures })
+    }
+}
+
+/// `POST /api/admin/goods/{id}/pictures`: adds pictures after the goods' own, all or none. Each
+/// is decoded to be checked and kept large (at most 800 px a side) and as a thumbnail (360 px),
+/// encoded again by the shop; a refusal names the file. Answers the goods' pictures now.
+#[utoipa::path(post, path = "/api/admin/goods/{id}/pictures", operation_id = "admin_goods_pictures_add", params(("id" = i64, Path, description = "商品 id")), request_body(content = PicturesForm, content_type = "multipart/form-data"), tag = "后台", responses((status = 200, description = "商品图片", body = Envelope<Vec<Picture>>)))]
+async fn add_pictures(
+    State(context): State<ApiContext>,
+    staff: Staff<can::Catalogue>,
+    Path(id): Path<i64>,
+    Upload(form): Upload<PicturesForm>,
+) -> Answer<Vec<Picture>> {
+    let mut prepared: Vec<Prepared> = Vec::with_capacity(form.pictures.len());
+    for (name, file) in form.pictures {
+        let bytes = file.bytes;
+        let file_name = name.clone();
+        let picture = tokio::task::spawn_blocking(move || pictures::prepare(&file_name, &bytes)).await.map_err(anyhow::Error::from)?;
+        prepared.push(picture.map_err(|reason| Error::field("pictures", format!("{name}：{reason}")))?);
+    }
+    let list = pictures::add(&mut *context.db.pool.acquire().await?, &staff.actor, id, &prepared, now()).await?;
+    ok_with("图片已上传", list)
+}
+
+/// A goods' pictures in a new order.
+#[derive(ToSchema)]
+pub struct ArrangeForm {
+    /// Every picture's id once, by commas, the main one first.
+    #[schema(value_type = String, example = "5,3,4")]
+    order: Vec<i64>,
+}
+
+impl FromFields for ArrangeForm {
+    fn from_fields(fields: &Fields) -> Result<ArrangeForm> {
+        Ok(ArrangeForm { order: fields.ids("order")? })
+    }
+}
+
+/// `PUT /api/admin/goods/{id}/pictures`: puts the goods' pictures in the order given; the first
+/// becomes its main picture, shown on cards, in lists and in the cart.
+#[utoipa::path(put, path = "/api/admin/goods/{id}/pictures", operation_id = "admin_goods_pictures_arrange", params(("id" = i64, Path, description = "商品 id")), request_body(content = ArrangeForm, content_type = "application/x-www-form-urlencoded"), tag = "后台", responses((status = 200, description = "商品图片", body = Envelope<Vec<Picture>>)))]
+async fn arrange_pictures(
+    State(context): State<ApiContext>,
+    staff: Staff<can::Catalogue>,
+    Path(id): Path<i64>,
+    Form(form): Form<ArrangeForm>,
+) -> Answer<Vec<Picture>> {
+    ok(pictures::arrange(&mut *context.db.pool.acquire().await?, &staff.actor, id, &form.order, now()).await?)
+}
+
+/// `DELETE /api/admin/goods/{id}/pictures/{picture}`: deletes a picture; the next becomes the
+/// main one, or, for the last, the package the shop draws.
+#[utoipa::path(delete, path = "/api/admin/goods/{id}/pictures/{picture}", operation_id = "admin_goods_picture_delete", params(("id" = i64, Path, description = "商品 id"), ("picture" = i64, Path, description = "图片 id")), tag = "后台", responses((status = 200, description = "商品图片", body = Envelope<Vec<Picture>>)))]
+async fn delete_picture(
+    State(context): State<ApiContext>,
+    staff: Staff<can::Catalogue>,
+    Path((id, picture)): Path<(i64, i64)>,
+) -> Answer<Vec<Picture>> {
+    ok(pictures::remove(&mut *context.db.pool.acquire().await?, &staff.actor, id, picture, now()).await?)
 }

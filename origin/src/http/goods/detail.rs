@@ -10,6 +10,7 @@ use crate::db::Db;
 use crate::domain::catalogue::card::{Card, CardRow, FlashSale, card, card_columns};
 use crate::domain::catalogue::scope::Dispensing;
 use crate::domain::catalogue::viewer::Viewer;
+use crate::domain::staff::pictures::{self, Picture};
 use crate::http::ApiContext;
 use crate::http::error::{Answer, Envelope, Error, Result, ok};
 use crate::http::extract::{MaybeMember, Query};
@@ -56,6 +57,7 @@ pub(super) async fn detail(
         rx: i64::from(row.card.dispensing == Dispensing::Prescription.code()),
         card: card(&row.card, &viewer)?,
         lots: lots_on_sale(&mut *context.db.pool.acquire().await?, id).await?,
+        pictures: pictures::list(&mut *context.db.pool.acquire().await?, id).await?,
         origin: row.origin,
         description: row.description,
         category_path: category_path(&context.db, row.category_id).await?,
@@ -85,6 +87,9 @@ pub struct GoodsDetail {
     /// The lots on sale, earliest expiry first (lot number, production and expiry dates, units
     /// in stock are not shown): what the next shipments take. `expires_on` is the first's.
     lots: Vec<LotOnSale>,
+    /// The pictures uploaded for it, the main one first; empty when the shop draws its package
+    /// (`goods_image`).
+    pictures: Vec<Picture>,
     origin: String,
     /// 1 for prescription medicines.
     rx: i64,

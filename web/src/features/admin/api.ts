@@ -44,6 +44,7 @@ export type GoodsFormSpec = Schemas['GoodsFormSpec'];
 export type GoodsFieldSpec = Schemas['FieldSpec'];
 export type GoodsChanged = Schemas['GoodsChanged'];
 export type ImportReport = Schemas['ImportReport'];
+export type GoodsPicture = Schemas['Picture'];
 export type ManjianRow = Schemas['ActivityRow'];
 export type ManjianRecord = Schemas['ActivityRecord'];
 export type ManjianPreview = Schemas['ManjianPreview'];
@@ -647,6 +648,37 @@ export function useBulkGoods() {
     mutationFn: (form: { ids: string; action: string; value?: string }) =>
       adminApi.post<{ changed: number }>('/api/admin/goods/bulk', form),
     onSuccess: refresh,
+  });
+}
+
+export function useGoodsPictures(goods: number) {
+  return useQuery({
+    queryKey: ['admin', 'goods', 'pictures', goods],
+    queryFn: () => adminApi.get<GoodsPicture[]>(`/api/admin/goods/${goods}/pictures`),
+    staleTime: 0,
+  });
+}
+
+/** Uploads pictures for a goods, deletes one (`remove`) or puts them in an `order`; each answers
+ * the goods' pictures now, which the list takes at once. */
+export function useChangePictures(goods: number) {
+  const client = useQueryClient();
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (change: { upload: File[] } | { remove: number } | { order: number[] }) => {
+      const path = `/api/admin/goods/${goods}/pictures`;
+      if ('upload' in change) {
+        const form = new FormData();
+        for (const file of change.upload) form.append('pictures', file);
+        return adminApi.upload<GoodsPicture[]>(path, form, { silent: true });
+      }
+      if ('remove' in change) return adminApi.delete<GoodsPicture[]>(`${path}/${change.remove}`, { silent: true });
+      return adminApi.put<GoodsPicture[]>(path, { order: change.order.join(',') }, { silent: true });
+    },
+    onSuccess: (pictures) => {
+      client.setQueryData(['admin', 'goods', 'pictures', goods], pictures);
+      void refresh();
+    },
   });
 }
 

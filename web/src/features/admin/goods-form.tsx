@@ -2,7 +2,7 @@
 // fields (labels, kinds, choices, limits: `GET /api/admin/goods/fields`), the ladder as rows of
 // quantity and unit price. A new goods sends every field; a goods changed sends only the fields
 // that changed (a partial update), and the page shows what changed, the stock received by lot
-// and the price history. Each refusal shows on its field, in the origin's words.
+// and the price history, and its pictures (`goods-pictures.tsx`). Each refusal shows on its field, in the origin's words.
 import { useEffect, useMemo } from 'react';
 import { Alert, Button, Card, Form, Input, InputNumber, Result, Select, Space, Spin, Switch, Table } from 'antd';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -10,6 +10,7 @@ import { ApiError } from '@/lib/api-client';
 import { formatTime } from '@/lib/time';
 import { can, useGoodsFormSpec, useGoodsRecord, useSaveGoods, type GoodsFieldSpec, type OperatorMe } from './api';
 import { Money } from './console';
+import { GoodsPictures } from './goods-pictures';
 
 type FormValue = string | number | boolean | { number?: number | null; price?: string }[] | null | undefined;
 type FormValues = Record<string, FormValue>;
@@ -240,6 +241,7 @@ export function GoodsFormPage({ me }: { me: OperatorMe }) {
           )}
         </Form>
       </Card>
+      {id !== null && record.data && <GoodsPictures goods={id} mayChange={mayChange} />}
       {record.data && (
         <Card className="console-card" title="库存与价格历史">
           <p data-testid="goods-stock">

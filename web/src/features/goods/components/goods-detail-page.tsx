@@ -51,6 +51,44 @@ function priced(goods: GoodsDetail, number: number): { unitPrice: string | null;
   return { unitPrice: line.unit_price, rows: line.ladder };
 }
 
+/** The goods' pictures: the one chosen large, and a row of thumbnails to choose from when there
+ * are more; the package the shop draws when none was uploaded. */
+function Pictures({ goods }: { goods: GoodsDetail }) {
+  const [chosen, choose] = useState(0);
+  const pictures = goods.pictures;
+  if (pictures.length === 0) {
+    return (
+      <div className="detail-image">
+        <img src={goods.goods_image[0]} alt={goods.name} />
+      </div>
+    );
+  }
+  const shown = pictures[Math.min(chosen, pictures.length - 1)];
+  return (
+    <div className="detail-image">
+      <img src={shown.large} alt={goods.name} data-testid="detail-picture" />
+      {pictures.length > 1 && (
+        <div className="detail-thumbs" role="list" aria-label="商品图片">
+          {pictures.map((picture, at) => (
+            <button
+              key={picture.id}
+              type="button"
+              role="listitem"
+              className={picture.id === shown.id ? 'detail-thumb current' : 'detail-thumb'}
+              aria-label={`第${at + 1}张图片`}
+              aria-current={picture.id === shown.id}
+              onMouseEnter={() => choose(at)}
+              onClick={() => choose(at)}
+            >
+              <img src={picture.thumb} alt="" loading="lazy" />
+            </button>
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}
+
 function FlashSale({ goods }: { goods: GoodsDetail }) {
   const now = useServerNow();
   if (!goods.flash_sale || goods.flash_sale.ends_at <= now) return null;
@@ -128,9 +166,7 @@ export function GoodsDetailPage() {
         ]}
       />
       <div className="detail-main">
-        <div className="detail-image">
-          <img src={goods.goods_image[0]} alt={goods.name} />
-        </div>
+        <Pictures key={goods.id} goods={goods} />
         <div className="detail-info">
           <h1>
             <DispensingMark goods={goods} />
