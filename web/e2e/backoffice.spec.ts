@@ -10,6 +10,10 @@
 //   finds it by pinyin and buys ten at the ladder's price; a price change (and an undone edit),
 //   下架 and 上架 again are in the buyer's cart at once; the goods exported, changed in the form
 //   and imported back (a file that is no workbook refused first);
+// - operations uploads two pictures of a new goods (a text file named .png and a picture too
+//   small refused first), the buyer's card and goods page show the main one, the second made
+//   main (the same file again refused) and moved back, both deleted (one deletion thought better
+//   of), and the buyer sees the drawn package again;
 // - operations puts a new goods with a ladder into a new 满减 activity (a tier taking less off
 //   refused, the preview tried at two quantities), the buyer reaches the tier in the cart, unticks
 //   and ticks again, sees a changed tier on reload and orders at the engine's prices; a second
@@ -835,6 +839,146 @@ test('operations adds a goods with a ladder, reprices it and takes it off sale, 
   await dialog.getByLabel('选择商品表').setInputFiles(sheet);
   await expect(report).toContainText(/将新增0个，修改0个，\d+个不变/);
   await expect(dialog.getByRole('button', { name: '确认导入' })).toBeDisabled();
+});
+
+/** A PNG of `width`×`height` pixels of one colour with a word on it, drawn by the browser. */
+async function drawPng(browser: Browser, width: number, height: number, colour: string, word: string): Promise<Buffer> {
+  const page = await browser.newPage({ viewport: { width, height } });
+  await page.setContent(
+    `<body style="margin:0"><div style="width:${width}px;height:${height}px;background:${colour};font:48px sans-serif;color:#fff">${word}</div></body>`,
+  );
+  const png = await page.screenshot({ clip: { x: 0, y: 0, width, height } });
+  await page.close();
+  return png;
+}
+
+test('operations uploads pictures of a goods, makes the second the main one and deletes them, and the buyer’s pages follow', async ({
+  page,
+  browser,
+}) => {
+  const { username } = addOperator('operations');
+  const console_ = await consolePage(browser, username);
+  const name = `蒲公英颗粒${Date.now().toString(36).slice(-4)}`;
+  await console_.goto(`${base()}/admin/goods/new`);
+  const form = console_.getByTestId('admin-goods-form');
+  // A goods not yet saved has no pictures to keep.
+  await expect(form.getByLabel('商品名称', { exact: true })).toBeVisible();
+  await expect(console_.getByTestId('goods-pictures-card')).toHaveCount(0);
+  await form.getByLabel('商品名称', { exact: true }).fill(name);
+  await form.getByLabel('生产厂家', { exact: true }).fill('测试制药有限公司');
+  await form.getByLabel('规格', { exact: true }).fill('10g*10袋');
+  await form.getByLabel('单位', { exact: true }).fill('盒');
+  await form.getByLabel('分类', { exact: true }).click();
+  await console_.locator('.ant-select-item-option').first().click();
+  await form.getByLabel('价格', { exact: true }).fill('18.00');
+  await form.getByRole('button', { name: '新增商品' }).click();
+  await expect(console_).toHaveURL(/\/admin\/goods\/\d+$/);
+  const id = Number(console_.url().split('/').pop());
+  const card = console_.getByTestId('goods-pictures-card');
+  await expect(card).toContainText('还没有上传图片');
+  const kept = () => sql('SELECT id, file_name, width, height FROM goods_pictures WHERE goods_id = ? ORDER BY sort, id', id);
+  const shown = async () =>
+    await card.getByTestId('goods-picture').evaluateAll((cards) => cards.map((element) => Number(element.getAttribute('data-picture'))));
+  const input = card.locator('input[type=file]');
+
+  // Refused by content, whatever the name says, and a picture too small; nothing is kept.
+  await input.setInputFiles({ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('这不是图片') });
+  await expect(card.getByTestId('pictures-error')).toHaveText('fake.png：只能上传JPG或PNG文件');
+  await input.setInputFiles({ name: 'small.png', mimeType: 'image/png', buffer: await drawPng(browser, 150, 300, '#999', '小') });
+  await expect(card.getByTestId('pictures-error')).toHaveText('small.png：图片至少200×200像素，这张为150×300');
+  expect(kept()).toEqual([]);
+
+  // Two pictures in one upload, kept in the order chosen, each scaled by the origin.
+  const front = await drawPng(browser, 1200, 900, '#2e7d32', '正面');
+  const back = await drawPng(browser, 400, 600, '#1565c0', '背面');
+  await input.setInputFiles([
+    { name: 'front.png', mimeType: 'image/png', buffer: front },
+    { name: 'back.png', mimeType: 'image/png', buffer: back },
+  ]);
+  await expect(card.getByTestId('goods-picture')).toHaveCount(2);
+  await expect(card.getByTestId('pictures-error')).toHaveCount(0);
+  const [first, second] = kept();
+  expect([first.slice(1), second.slice(1)]).toEqual([
+    ['front.png', 800, 600],
+    ['back.png', 400, 600],
+  ]);
+  expect(await shown()).toEqual([first[0], second[0]]);
+  await expect(card.getByTestId('goods-picture').first()).toContainText('主图');
+
+  // The buyer finds it: its card shows the main picture's thumbnail, through the edge.
+  await login(page);
+  const cardImage = async () => {
+    await page.goto(`${base()}/search?keyword=${encodeURIComponent(name)}`);
+    const image = page.locator(`img[alt="${name}"]`).first();
+    await expect(image).toHaveJSProperty('complete', true);
+    await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.naturalWidth)).toBeGreaterThan(0);
+    return image.getAttribute('src');
+  };
+  expect(await cardImage()).toBe(`/api/images/pictures/${first[0]}/thumb.jpg`);
+  const thumb = await page.request.get(`${base()}/api/images/pictures/${first[0]}/thumb.jpg`);
+  expect([thumb.status(), thumb.headers()['content-type']]).toEqual([200, 'image/jpeg']);
+  expect(thumb.headers()['cache-control']).toContain('immutable');
+  // The goods page shows the large one, and the second when its thumbnail is chosen.
+  await page.goto(`${base()}/list/info/${id}`);
+  const main = page.getByTestId('detail-picture');
+  await expect(main).toHaveAttribute('src', `/api/images/pictures/${first[0]}/large.jpg`);
+  await expect.poll(() => main.evaluate((element: HTMLImageElement) => element.naturalWidth)).toBe(800);
+  await page.getByRole('listitem', { name: '第2张图片' }).click();
+  await expect(main).toHaveAttribute('src', `/api/images/pictures/${second[0]}/large.jpg`);
+
+  // The second is made the main one; the same file again is refused; the console, reloaded,
+  // shows what the database keeps, and so do the buyer's card and page.
+  await card.getByTestId('goods-picture').nth(1).getByRole('button', { name: '设为主图' }).click();
+  await expect.poll(shown).toEqual([second[0], first[0]]);
+  expect(kept().map((row) => row[0])).toEqual([second[0], first[0]]);
+  await input.setInputFiles({ name: 'again.png', mimeType: 'image/png', buffer: front });
+  await expect(card.getByTestId('pictures-error')).toHaveText('again.png：这张图片已上传过');
+  expect(kept()).toHaveLength(2);
+  await console_.reload();
+  await expect.poll(shown).toEqual([second[0], first[0]]);
+  await expect(card.getByTestId('goods-picture').first()).toContainText('主图');
+  expect(await cardImage()).toBe(`/api/images/pictures/${second[0]}/thumb.jpg`);
+  await page.goto(`${base()}/list/info/${id}`);
+  await expect(main).toHaveAttribute('src', `/api/images/pictures/${second[0]}/large.jpg`);
+  // Moved right again: the front is first once more.
+  await card
+    .getByTestId('goods-picture')
+    .first()
+    .getByRole('button', { name: /右\s*移/ })
+    .click();
+  await expect.poll(shown).toEqual([first[0], second[0]]);
+  expect(kept().map((row) => row[0])).toEqual([first[0], second[0]]);
+
+  // Deleted one by one (the first deletion thought better of): the next becomes the main
+  // picture, and with none left the buyer sees the package drawn for the goods.
+  const confirm = console_.locator('.ant-popconfirm:visible');
+  const remove = async (at: number) => {
+    await card
+      .getByTestId('goods-picture')
+      .nth(at)
+      .getByRole('button', { name: /删\s*除/ })
+      .click();
+    await confirm.getByRole('button', { name: /删\s*除/ }).click();
+  };
+  await card
+    .getByTestId('goods-picture')
+    .first()
+    .getByRole('button', { name: /删\s*除/ })
+    .click();
+  await confirm.getByRole('button', { name: /取\s*消/ }).click();
+  await expect(confirm).toHaveCount(0);
+  expect(kept()).toHaveLength(2);
+  await remove(0);
+  await expect.poll(shown).toEqual([second[0]]);
+  expect(kept().map((row) => row[0])).toEqual([second[0]]);
+  expect(await cardImage()).toBe(`/api/images/pictures/${second[0]}/thumb.jpg`);
+  await remove(0);
+  await expect(card).toContainText('还没有上传图片');
+  expect(kept()).toEqual([]);
+  expect(await cardImage()).toBe(`/api/images/goods/${id}.svg`);
+  const gone = await page.request.get(`${base()}/api/images/pictures/${first[0]}/large.jpg`);
+  expect(gone.status()).toBe(404);
+  expect(sql("SELECT COUNT(*) FROM audit_log WHERE action = 'goods.pictures' AND target = ?", `goods:${id}`)).toEqual([[5]]);
 });
 
 test('operations puts a new goods with a ladder into a new 满减 activity, the buyer reaches its tier and orders at the engine’s prices', async ({

@@ -2506,7 +2506,11 @@ async fn goods_pictures_are_decoded_scaled_kept_in_order_and_every_buyer_page_sh
         // Refused, and nothing kept, all or none: a file that is not a picture whatever its name,
         // a cut-off one beside a good one, one too small, one already there, the eleventh.
         let (status, refused) = upload_pictures(&app, &operations, goods, &[("notes.png", b"just some text")]).await;
-        assert_eq!((status, refused["msg"].as_str()), (StatusCode::UNPROCESSABLE_ENTITY, Some("只能上传JPG或PNG文件")), "{refused}");
+        assert_eq!(
+            (status, refused["msg"].as_str()),
+            (StatusCode::UNPROCESSABLE_ENTITY, Some("notes.png：只能上传JPG或PNG文件")),
+            "{refused}"
+        );
         let fresh = png_of(400, 400, 200, 255);
         let cut = &wide[..wide.len() / 3];
         let (status, refused) = upload_pictures(&app, &operations, goods, &[("fresh.png", &fresh), ("cut.png", cut)]).await;

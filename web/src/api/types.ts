@@ -1015,6 +1015,52 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/goods/{id}/pictures': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** `GET /api/admin/goods/{id}/pictures`: the goods' pictures, the main one first. */
+    get: operations['admin_goods_pictures'];
+    /**
+     * `PUT /api/admin/goods/{id}/pictures`: puts the goods' pictures in the order given; the first
+     *     becomes its main picture, shown on cards, in lists and in the cart.
+     */
+    put: operations['admin_goods_pictures_arrange'];
+    /**
+     * `POST /api/admin/goods/{id}/pictures`: adds pictures after the goods' own, all or none. Each
+     *     is decoded to be checked and kept large (at most 800 px a side) and as a thumbnail (360 px),
+     *     encoded again by the shop; a refusal names the file. Answers the goods' pictures now.
+     */
+    post: operations['admin_goods_pictures_add'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/goods/{id}/pictures/{picture}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * `DELETE /api/admin/goods/{id}/pictures/{picture}`: deletes a picture; the next becomes the
+     *     main one, or, for the last, the package the shop draws.
+     */
+    delete: operations['admin_goods_picture_delete'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/grant-templates': {
     parameters: {
       query?: never;
@@ -2716,6 +2762,27 @@ export interface paths {
     };
     /** `GET /api/images/goods/{id}.svg`: the goods' package. */
     get: operations['goods'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/images/pictures/{id}/{file}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * `GET /api/images/pictures/{id}/large.jpg` (or `thumb.jpg`): a goods' picture as uploaded in
+     *     the console, encoded again by the shop. A picture's id never names another picture, so a
+     *     browser keeps it a year without asking again.
+     */
+    get: operations['picture'];
     put?: never;
     post?: never;
     delete?: never;
@@ -4621,6 +4688,14 @@ export interface components {
        */
       scope?: string | null;
     };
+    /** @description A goods' pictures in a new order. */
+    ArrangeForm: {
+      /**
+       * @description Every picture's id once, by commas, the main one first.
+       * @example 5,3,4
+       */
+      order: string;
+    };
     /** @description An article as its page shows it. */
     Article: {
       /** @description A news item's category: `hy` (行业新闻) or `company` (公司新闻). */
@@ -4996,7 +5071,7 @@ export interface components {
       /** @description The batch's expiry date (`2027-03-31`) of near-expiry goods; empty otherwise. */
       expires_on: string;
       flash_sale: components['schemas']['FlashSale'] | null;
-      /** @description One picture. */
+      /** @description One picture: the thumbnail of the goods' main picture, or the package the shop draws. */
       goods_image: string[];
       /** Format: int64 */
       goods_manjian_id: number;
@@ -7618,6 +7693,11 @@ export interface components {
         lots: components['schemas']['LotOnSale'][];
         manjian: components['schemas']['ManjianActivity'] | null;
         origin: string;
+        /**
+         * @description The pictures uploaded for it, the main one first; empty when the shop draws its package
+         *     (`goods_image`).
+         */
+        pictures: components['schemas']['Picture'][];
         /** @description The §2 query ids, echoed (0 when absent). */
         query: components['schemas']['DetailQuery'];
         /**
@@ -9768,7 +9848,7 @@ export interface components {
         /** @description The batch's expiry date (`2027-03-31`) of near-expiry goods; empty otherwise. */
         expires_on: string;
         flash_sale: components['schemas']['FlashSale'] | null;
-        /** @description One picture. */
+        /** @description One picture: the thumbnail of the goods' main picture, or the package the shop draws. */
         goods_image: string[];
         /** Format: int64 */
         goods_manjian_id: number;
@@ -10128,6 +10208,42 @@ export interface components {
         /** @description Whether the operator signs in with a TOTP code too. */
         totp: boolean;
         username: string;
+      }[];
+      /** @example ok */
+      msg: string;
+    };
+    /** @description A success: `code` 10000, `msg` "ok" (or the call's own message), `data` the call's answer. */
+    Envelope_Vec_Picture: {
+      /**
+       * Format: int64
+       * @description 10000: success.
+       * @example 10000
+       */
+      code: number;
+      data: {
+        /** Format: int64 */
+        created_at: number;
+        /** @description The name of the file it was uploaded as. */
+        file_name: string;
+        /** Format: int64 */
+        height: number;
+        /** Format: int64 */
+        id: number;
+        /**
+         * @description The large picture's address.
+         * @example /api/images/pictures/3/large.jpg
+         */
+        large: string;
+        /**
+         * @description The thumbnail's address.
+         * @example /api/images/pictures/3/thumb.jpg
+         */
+        thumb: string;
+        /**
+         * Format: int64
+         * @description The large picture's size, in pixels.
+         */
+        width: number;
       }[];
       /** @example ok */
       msg: string;
@@ -10956,6 +11072,11 @@ export interface components {
       lots: components['schemas']['LotOnSale'][];
       manjian: components['schemas']['ManjianActivity'] | null;
       origin: string;
+      /**
+       * @description The pictures uploaded for it, the main one first; empty when the shop draws its package
+       *     (`goods_image`).
+       */
+      pictures: components['schemas']['Picture'][];
       /** @description The §2 query ids, echoed (0 when absent). */
       query: components['schemas']['DetailQuery'];
       /**
@@ -12570,6 +12691,40 @@ export interface components {
     /** @description Whether no member uses the phone yet. */
     PhoneFree: {
       free: boolean;
+    };
+    /** @description A goods' picture as the console and the detail page show it. */
+    Picture: {
+      /** Format: int64 */
+      created_at: number;
+      /** @description The name of the file it was uploaded as. */
+      file_name: string;
+      /** Format: int64 */
+      height: number;
+      /** Format: int64 */
+      id: number;
+      /**
+       * @description The large picture's address.
+       * @example /api/images/pictures/3/large.jpg
+       */
+      large: string;
+      /**
+       * @description The thumbnail's address.
+       * @example /api/images/pictures/3/thumb.jpg
+       */
+      thumb: string;
+      /**
+       * Format: int64
+       * @description The large picture's size, in pixels.
+       */
+      width: number;
+    };
+    /** @description Pictures to add to a goods (`multipart/form-data`). */
+    PicturesForm: {
+      /**
+       * @description JPEG or PNG files, each at most 5 MB, at least 200×200 and at most 8000×8000 pixels; up
+       *     to 10 at once (and 10 per goods).
+       */
+      pictures: string[];
     };
     /** @description An order just placed. */
     PlacedOrder: {
@@ -14461,6 +14616,7 @@ export type Agreement = components['schemas']['Agreement'];
 export type AnswerForm = components['schemas']['AnswerForm'];
 export type Answered = components['schemas']['Answered'];
 export type ApproveForm = components['schemas']['ApproveForm'];
+export type ArrangeForm = components['schemas']['ArrangeForm'];
 export type Article = components['schemas']['Article'];
 export type ArticleForm = components['schemas']['ArticleForm'];
 export type ArticleLink = components['schemas']['ArticleLink'];
@@ -14727,6 +14883,7 @@ export type EnvelopeVecFlashRow = components['schemas']['Envelope_Vec_FlashRow']
 export type EnvelopeVecKxAd = components['schemas']['Envelope_Vec_KxAd'];
 export type EnvelopeVecLink = components['schemas']['Envelope_Vec_Link'];
 export type EnvelopeVecOperator = components['schemas']['Envelope_Vec_Operator'];
+export type EnvelopeVecPicture = components['schemas']['Envelope_Vec_Picture'];
 export type EnvelopeVecPointsGoodsRow = components['schemas']['Envelope_Vec_PointsGoodsRow'];
 export type EnvelopeVecPointsOrderRow = components['schemas']['Envelope_Vec_PointsOrderRow'];
 export type EnvelopeVecPrizeChance = components['schemas']['Envelope_Vec_PrizeChance'];
@@ -14872,6 +15029,8 @@ export type PaymentStarted = components['schemas']['PaymentStarted'];
 export type PaymentState = components['schemas']['PaymentState'];
 export type Permission = components['schemas']['Permission'];
 export type PhoneFree = components['schemas']['PhoneFree'];
+export type Picture = components['schemas']['Picture'];
+export type PicturesForm = components['schemas']['PicturesForm'];
 export type PlacedOrder = components['schemas']['PlacedOrder'];
 export type PointsGoods = components['schemas']['PointsGoods'];
 export type PointsGoodsForm = components['schemas']['PointsGoodsForm'];
@@ -16679,6 +16838,116 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Envelope_LotReceived'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  admin_goods_pictures: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description 商品 id */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 商品图片 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_Vec_Picture'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  admin_goods_pictures_arrange: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description 商品 id */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/x-www-form-urlencoded': components['schemas']['ArrangeForm'];
+      };
+    };
+    responses: {
+      /** @description 商品图片 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_Vec_Picture'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  admin_goods_pictures_add: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description 商品 id */
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'multipart/form-data': components['schemas']['PicturesForm'];
+      };
+    };
+    responses: {
+      /** @description 商品图片 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_Vec_Picture'];
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  admin_goods_picture_delete: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description 商品 id */
+        id: number;
+        /** @description 图片 id */
+        picture: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 商品图片 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_Vec_Picture'];
         };
       };
       '4XX': components['responses']['Error'];
@@ -19306,6 +19575,33 @@ export interface operations {
         };
         content: {
           'image/svg+xml': string;
+        };
+      };
+      '4XX': components['responses']['Error'];
+      '5XX': components['responses']['Error'];
+    };
+  };
+  picture: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description 图片 id */
+        id: number;
+        /** @description large.jpg 或 thumb.jpg */
+        file: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description JPEG 图片 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'image/jpeg': string;
         };
       };
       '4XX': components['responses']['Error'];

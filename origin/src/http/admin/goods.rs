@@ -388,7 +388,14 @@ impl FromUpload for PicturesForm {
         let pictures = form
             .files
             .into_iter()
-            .map(|(name, bytes)| Ok((name.clone(), upload::check("pictures", &name, bytes, &allowed, "JPG或PNG")?)))
+            .map(|(name, bytes)| match upload::check("pictures", &name, bytes, &allowed, "JPG或PNG") {
+                Ok(file) => Ok((name, file)),
+                // The refusal names the file, as the decoder's do.
+                Err(Error::Validation(errors)) => {
+                    Err(Error::Validation(errors.into_iter().map(|(field, message)| (field, format!("{name}：{message}"))).collect()))
+                }
+                Err(error) => Err(error),
+            })
             .collect::<Result<Vec<_>>>()?;
         if pictures.is_empty() {
             return Err(Error::field("pictures", "请选择要上传的图片"));

@@ -25,7 +25,9 @@ export function GoodsPictures({ goods, mayChange }: { goods: number; mayChange: 
       extra={<span className="muted">第一张为主图，显示在商品列表、搜索结果和购物车中</span>}
       data-testid="goods-pictures-card"
     >
-      {change.error && <Alert type="error" showIcon message={change.error.message} data-testid="pictures-error" style={{ marginBottom: 12 }} />}
+      {change.error && (
+        <Alert type="error" showIcon message={change.error.message} data-testid="pictures-error" style={{ marginBottom: 12 }} />
+      )}
       {pictures.isSuccess && list.length === 0 && <Empty description="还没有上传图片，商城显示系统绘制的商品图" />}
       {list.length > 0 && (
         <div className="console-pictures" data-testid="goods-pictures">
@@ -55,7 +57,12 @@ export function GoodsPictures({ goods, mayChange }: { goods: number; mayChange: 
                       右移
                     </Button>
                   )}
-                  <Popconfirm title="删除这张图片？" okText="删除" cancelText="取消" onConfirm={() => change.mutate({ remove: picture.id })}>
+                  <Popconfirm
+                    title="删除这张图片？"
+                    okText="删除"
+                    cancelText="取消"
+                    onConfirm={() => change.mutate({ remove: picture.id })}
+                  >
                     <Button type="link" size="small" danger disabled={change.isPending}>
                       删除
                     </Button>
