@@ -187,11 +187,19 @@ struct Counted {
 /// Goods lists' totals by filter, at a catalogue version: counting every goods of a filter is a
 /// scan of its index (tens of milliseconds at 500,000 goods), so a total is counted once per
 /// version, and again in the background once it is `COUNT_TTL` old — one request counts, the
-/// others answer the total they have meanwhile.
+/// others answer the total they have meanwhile. A new version (an operator's change) is counted
+/// by the first request that asks, and the requests that come while it counts wait for its
+/// answer instead of counting too: with changes written every second, each version costs one
+/// count per filter, not one per request.
 #[derive(Default)]
 pub struct CountCache {
     entries: std::sync::Mutex<std::collections::HashMap<String, Counted>>,
+    /// The counts under way, by filter: the version each counts at, and its answer to come.
+    flights: std::sync::Mutex<std::collections::HashMap<String, (i64, Flight)>>,
 }
+
+/// A total being counted: its answer, once the one request counting it has it.
+type Flight = std::sync::Arc<tokio::sync::OnceCell<i64>>;
 
 /// What the cache holds for a filter at a version.
 enum Cached {
@@ -227,6 +235,30 @@ impl CountCache {
             entries.clear();
         }
         entries.insert(key, Counted { version, at: std::time::Instant::now(), total, recounting: false });
+    }
+
+    /// The count of `key` at `version` under way, or a new one this caller makes.
+    fn flight(&self, key: &str, version: i64) -> Flight {
+        let mut flights = self.flights.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        match flights.get(key) {
+            Some((counting, cell)) if *counting == version => cell.clone(),
+            _ => {
+                let cell = std::sync::Arc::new(tokio::sync::OnceCell::new());
+                flights.insert(key.to_owned(), (version, cell.clone()));
+                cell
+            }
+        }
+    }
+
+    /// The count of `key` at `version` answered `total`: kept, and its flight over.
+    fn land(&self, key: String, version: i64, total: i64) {
+        {
+            let mut flights = self.flights.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+            if flights.get(&key).is_some_and(|(counting, _)| *counting == version) {
+                flights.remove(&key);
+            }
+        }
+        self.put(key, version, total);
     }
 
     /// A recount failed: the next caller tries again.
@@ -265,8 +297,11 @@ async fn count(context: &ApiContext, condition: &str, filter: &Filter) -> Result
             Ok(total)
         }
         Cached::Missing => {
-            let total: i64 = counting(context.clone(), condition.to_owned(), filter.clone()).await?;
-            context.counts.put(key, version, total);
+            // One request counts; the others asking meanwhile wait for its answer. Should it
+            // fail, the next waiter counts.
+            let flight = context.counts.flight(&key, version);
+            let total = *flight.get_or_try_init(|| counting(context.clone(), condition.to_owned(), filter.clone())).await?;
+            context.counts.land(key, version, total);
             Ok(total)
         }
     }
@@ -348,4 +383,59 @@ pub async fn category_subtree(db: &Db, category: i64) -> Result<Vec<i64>> {
         subtree.extend(&frontier);
     }
     Ok(subtree)
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+
+    use super::{Cached, CountCache};
+
+    /// Requests asking for a total at a new version while it is counted wait for that one count.
+    #[tokio::test]
+    async fn a_new_version_is_counted_once_however_many_ask_at_once() {
+        let cache = Arc::new(CountCache::default());
+        let counts = Arc::new(AtomicUsize::new(0));
+        let ask = |version: i64| {
+            let (cache, counts) = (cache.clone(), counts.clone());
+            tokio::spawn(async move {
+                let flight = cache.flight("list", version);
+                let total = *flight
+                    .get_or_try_init(|| async {
+                        counts.fetch_add(1, Ordering::SeqCst);
+                        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+                        Ok::<i64, ()>(version * 10)
+                    })
+                    .await
+                    .unwrap();
+                cache.land("list".to_owned(), version, total);
+                total
+            })
+        };
+        let asking: Vec<_> = (0..8).map(|_| ask(1)).collect();
+        for answer in asking {
+            assert_eq!(answer.await.unwrap(), 10);
+        }
+        assert_eq!(counts.load(Ordering::SeqCst), 1);
+        assert!(matches!(cache.get("list", 1), Cached::Fresh(10)));
+        // The next version is counted again, once, and replaces the total.
+        let asking: Vec<_> = (0..4).map(|_| ask(2)).collect();
+        for answer in asking {
+            assert_eq!(answer.await.unwrap(), 20);
+        }
+        assert_eq!(counts.load(Ordering::SeqCst), 2);
+        assert!(matches!(cache.get("list", 1), Cached::Missing));
+        assert!(cache.flights.lock().unwrap().is_empty());
+    }
+
+    /// A count that fails leaves the next caller to count.
+    #[tokio::test]
+    async fn a_failed_count_is_tried_again() {
+        let cache = CountCache::default();
+        let flight = cache.flight("list", 3);
+        assert_eq!(flight.get_or_try_init(|| async { Err::<i64, &str>("down") }).await, Err("down"));
+        let total = *cache.flight("list", 3).get_or_try_init(|| async { Ok::<i64, &str>(7) }).await.unwrap();
+        assert_eq!(total, 7);
+    }
 }
