@@ -6,8 +6,9 @@ use serde_json::Value;
 
 /// The writes that read no body: the path names all they act on (an id), or they act on the
 /// member alone.
-const BODYLESS: [(&str, &str); 30] = [
+const BODYLESS: [(&str, &str); 31] = [
     ("delete", "/api/admin/blocks/{kind}/{id}"),
+    ("delete", "/api/admin/goods/{id}/pictures/{picture}"),
     ("delete", "/api/admin/logout"),
     ("post", "/api/admin/flash-sales/{id}/end"),
     ("post", "/api/admin/invoices/{id}/issue"),
