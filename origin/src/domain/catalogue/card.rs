@@ -11,7 +11,7 @@ use super::scope::{Dispensing, OUT_OF_SCOPE, ScopeClass};
 use super::viewer::Viewer;
 use crate::db::Kind;
 use crate::domain::Result;
-use crate::domain::staff::pictures;
+use crate::domain::catalogue::pictures;
 use crate::money;
 
 /// The columns of a goods card (alias `g`) as (name, expression), its ladder steps and its

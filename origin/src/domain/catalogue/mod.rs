@@ -5,5 +5,6 @@
 pub mod card;
 pub mod controlled;
 pub mod lots;
+pub mod pictures;
 pub mod scope;
 pub mod viewer;

@@ -23,6 +23,7 @@ use utoipa::ToSchema;
 
 use super::audit::{self, Actor, Entry};
 use super::orders::begin_write;
+pub use crate::domain::catalogue::pictures::{Size, card_image, url};
 use crate::domain::{Error, Result};
 
 /// The most pictures one goods holds.
@@ -127,40 +128,6 @@ fn jpeg(image: &RgbImage) -> std::result::Result<Vec<u8>, String> {
     let mut out = Vec::new();
     JpegEncoder::new_with_quality(&mut out, QUALITY).encode_image(image).map_err(|_| unreadable())?;
     Ok(out)
-}
-
-/// The address of picture `id` at `size`.
-pub fn url(id: i64, size: Size) -> String {
-    format!("/api/images/pictures/{id}/{}", size.file())
-}
-
-/// The picture a goods' card shows: its main picture's thumbnail, or the package drawn for it.
-pub fn card_image(goods: i64, main: Option<i64>) -> String {
-    match main {
-        Some(picture) => url(picture, Size::Thumb),
-        None => format!("/api/images/goods/{goods}.svg"),
-    }
-}
-
-/// The two sizes kept of each picture.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Size {
-    Large,
-    Thumb,
-}
-
-impl Size {
-    pub fn file(self) -> &'static str {
-        match self {
-            Size::Large => "large.jpg",
-            Size::Thumb => "thumb.jpg",
-        }
-    }
-
-    /// The size a file name asks for (`large.jpg`, `thumb.jpg`).
-    pub fn of_file(file: &str) -> Option<Size> {
-        [Size::Large, Size::Thumb].into_iter().find(|size| size.file() == file)
-    }
 }
 
 /// A goods' picture as the console and the detail page show it.
