@@ -585,6 +585,7 @@ async fn command(db: &Db, admin: Admin) -> anyhow::Result<String> {
         Command::Reindex => {
             // Goods 0: every goods (migration 0044).
             sqlx::query("UPDATE catalogue_version SET version = version + 1 WHERE id = 1").execute(&mut *conn).await?;
+            sqlx::query("UPDATE catalogue_version SET counted_version = version WHERE id = 1").execute(&mut *conn).await?;
             sqlx::query("INSERT INTO catalogue_changes (version, goods_id) SELECT version, 0 FROM catalogue_version WHERE id = 1")
                 .execute(&mut *conn)
                 .await?;

@@ -407,3 +407,89 @@ async fn the_index_takes_changed_goods_without_building_again() {
     })
     .await;
 }
+
+/// The catalogue version and the counted version (migration 0047).
+async fn versions(app: &App) -> (i64, i64) {
+    sqlx::query_as("SELECT version, counted_version FROM catalogue_version WHERE id = 1").fetch_one(&app.db.pool).await.unwrap()
+}
+
+async fn total(app: &App, client: &Client, query: &str) -> i64 {
+    let (_, body) = app.get(client, &format!("/api/goods/list?page_size=1&{query}")).await;
+    body["data"]["total"].as_i64().unwrap_or_else(|| panic!("{query}: {body}"))
+}
+
+/// A list's total is kept until a change that can move it: a rename makes a new catalogue
+/// version (the search index takes it) but not a new counted version, so the totals are not
+/// counted again; a goods moved to a brand and a goods added to the daily specials each make one, and the totals follow at once.
+#[tokio::test]
+async fn list_totals_are_counted_again_only_for_changes_that_move_them() {
+    on_both(|app| async move {
+        let client = app.client();
+        let counted = |sql: &'static str| {
+            let app = app.clone();
+            async move { sqlx::query_scalar::<_, i64>(sql).fetch_one(&app.db.pool).await.unwrap() }
+        };
+        let brand: i64 = counted("SELECT brand_id FROM goods WHERE brand_id > 0 GROUP BY brand_id ORDER BY COUNT(*) DESC LIMIT 1").await;
+        let outside: i64 = sqlx::query_scalar("SELECT id FROM goods WHERE brand_id <> $1 ORDER BY id LIMIT 1")
+            .bind(brand)
+            .fetch_one(&app.db.pool)
+            .await
+            .unwrap();
+        let in_brand = |app: App| async move {
+            sqlx::query_scalar::<_, i64>("SELECT COUNT(*) FROM goods WHERE brand_id = $1").bind(brand).fetch_one(&app.db.pool).await.unwrap()
+        };
+        let brand_list = format!("brand={brand}");
+        let all = counted("SELECT COUNT(*) FROM goods").await;
+        assert_eq!(total(&app, &client, "").await, all);
+        assert_eq!(total(&app, &client, &brand_list).await, in_brand(app.clone()).await);
+
+        // Renamed, given a new specification and approval number, in one statement and then in
+        // another: new catalogue versions, the counted one as it was.
+        let (version, counted_before) = versions(&app).await;
+        sqlx::query("UPDATE goods SET name = name || '（新包装）', ypgg = ypgg || '*2' WHERE id IN (SELECT id FROM goods ORDER BY id LIMIT 5)")
+            .execute(&app.db.pool)
+            .await
+            .unwrap();
+        sqlx::query("UPDATE goods SET pzwh = '国药准字H20269999' WHERE id = $1").bind(outside).execute(&app.db.pool).await.unwrap();
+        let (renamed, counted_after) = versions(&app).await;
+        assert!(renamed > version, "the index sees the renames: {version} → {renamed}");
+        assert_eq!(counted_after, counted_before, "no total can move");
+        // A statement that sets a counted field to what it holds moves nothing either.
+        sqlx::query("UPDATE goods SET brand_id = brand_id, name = name || '·' WHERE id = $1").bind(outside).execute(&app.db.pool).await.unwrap();
+        assert_eq!(versions(&app).await.1, counted_before);
+        assert_eq!(total(&app, &client, "").await, all);
+
+        // Moved into the brand: the brand's list counts it at once.
+        sqlx::query("UPDATE goods SET brand_id = $1 WHERE id = $2").bind(brand).bind(outside).execute(&app.db.pool).await.unwrap();
+        let (version, moved) = versions(&app).await;
+        assert_eq!(moved, version, "a counted change makes the version counted");
+        assert_eq!(total(&app, &client, &brand_list).await, in_brand(app.clone()).await);
+
+        // Several goods moved in one statement: one counted version, the statement's.
+        sqlx::query("UPDATE goods SET brand_id = $1 WHERE id IN (SELECT id FROM goods WHERE brand_id <> $1 ORDER BY id LIMIT 3)")
+            .bind(brand)
+            .execute(&app.db.pool)
+            .await
+            .unwrap();
+        let (version, moved) = versions(&app).await;
+        assert_eq!(moved, version);
+        assert_eq!(total(&app, &client, &brand_list).await, in_brand(app.clone()).await);
+
+        // The daily specials' list.
+        let specials = counted("SELECT COUNT(*) FROM everyday_specials").await;
+        assert_eq!(total(&app, &client, "everyday=1").await, specials);
+        sqlx::query("INSERT INTO everyday_specials (goods_id, sort) SELECT id, 99 FROM goods WHERE id NOT IN (SELECT goods_id FROM everyday_specials) ORDER BY id LIMIT 2")
+            .execute(&app.db.pool)
+            .await
+            .unwrap();
+        assert_eq!(versions(&app).await.1, versions(&app).await.0);
+        assert_eq!(total(&app, &client, "everyday=1").await, specials + 2);
+
+        // Goods added (by the catalogue generator, in its batches): every list counts them.
+        let said = admin(&app, &["seed", "--goods", "3"]).await.unwrap();
+        assert!(said.contains("generated 3 goods"), "{said}");
+        assert_eq!(versions(&app).await.1, versions(&app).await.0);
+        assert_eq!(total(&app, &client, "").await, all + 3);
+    })
+    .await;
+}

@@ -1,5 +1,5 @@
 //! `GET /api/goods/list`: the goods list with its filters, sorting and paging, the keyword
-//! list from the search index, and the totals kept per catalogue version and filter
+//! list from the search index, and the totals kept per counted version and filter
 //! (`CountCache`).
 
 use axum::extract::State;
@@ -167,7 +167,7 @@ pub(super) async fn list(State(context): State<ApiContext>, viewer: Viewer, Quer
     ok(GoodsPage { list, total, page, page_size, last_page: ((total + page_size - 1) / page_size).max(1) })
 }
 
-/// How long a list's total is fresh at one catalogue version: the clock may change it without a
+/// How long a list's total is fresh at one counted version: the clock may change it without a
 /// new version (a 满减 activity or a flash sale starting or ending, a batch coming within 180
 /// days). An older one is still answered while it is counted again in the background, once.
 const COUNT_TTL: std::time::Duration = std::time::Duration::from_secs(10);
@@ -175,8 +175,8 @@ const COUNT_TTL: std::time::Duration = std::time::Duration::from_secs(10);
 /// At most this many totals are kept; past it the cache starts again empty.
 const COUNT_ENTRIES: usize = 4096;
 
-/// A total: the catalogue version and time it was counted at, and whether it is being
-/// counted again.
+/// A total: the counted version and time it was counted at, and whether it is being counted
+/// again.
 struct Counted {
     version: i64,
     at: std::time::Instant,
@@ -184,13 +184,15 @@ struct Counted {
     recounting: bool,
 }
 
-/// Goods lists' totals by filter, at a catalogue version: counting every goods of a filter is a
-/// scan of its index (tens of milliseconds at 500,000 goods), so a total is counted once per
-/// version, and again in the background once it is `COUNT_TTL` old — one request counts, the
-/// others answer the total they have meanwhile. A new version (an operator's change) is counted
-/// by the first request that asks, and the requests that come while it counts wait for its
-/// answer instead of counting too: with changes written every second, each version costs one
-/// count per filter, not one per request.
+/// Goods lists' totals by filter, at a counted version (`counted_version`: the catalogue
+/// version of the last change that can move a count, migration 0047 — a rename or a new
+/// specification makes none): counting every goods of a filter is a scan of its index (tens of
+/// milliseconds at 500,000 goods), so a total is counted once per counted version, and again in
+/// the background once it is `COUNT_TTL` old — one request counts, the others answer the total
+/// they have meanwhile. A new counted version (an operator adding goods, moving them to another
+/// category, …) is counted by the first request that asks, and the requests that come while it
+/// counts wait for its answer instead of counting too: each version costs one count per filter,
+/// not one per request.
 #[derive(Default)]
 pub struct CountCache {
     entries: std::sync::Mutex<std::collections::HashMap<String, Counted>>,
@@ -270,10 +272,15 @@ impl CountCache {
     }
 }
 
+/// The catalogue version of the last change that can move a list's total (migration 0047).
+pub async fn counted_version(db: &Db) -> sqlx::Result<i64> {
+    sqlx::query_scalar("SELECT counted_version FROM catalogue_version WHERE id = 1").fetch_one(&db.pool).await
+}
+
 /// The number of goods passing `condition`: counted when the cache has none at this version;
 /// else the cached one, counted again in the background when it is old.
 async fn count(context: &ApiContext, condition: &str, filter: &Filter) -> Result<i64> {
-    let version = search::catalogue_version(&context.db).await?;
+    let version = counted_version(&context.db).await?;
     let key = format!("{condition}\u{1}{}", filter.key());
     let counting = |context: ApiContext, condition: String, filter: Filter| async move {
         filter
