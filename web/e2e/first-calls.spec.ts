@@ -115,7 +115,9 @@ test('a pointer resting on a link starts the next page; a write in between is ne
   await expect(page.locator('.goods-detail h1')).toContainText(name);
   await page.waitForLoadState('networkidle');
   expect(sent.filter((url) => url === `/api/goods/detail/${detailId}`)).toHaveLength(1);
-  expect(await leftEarly(page)).toEqual([]);
+  // The detail's answer was taken. (The pointer, left where the card was, may now rest on a link
+  // of the detail page, whose calls then start in their turn: only the detail's is asked after.)
+  expect(await leftEarly(page)).not.toContain(`/api/goods/detail/${detailId}`);
 
   // Resting on 购物车 starts the cart's calls; then this goods is added (a write); the cart that
   // opens shows it: the answers started before the write are dropped, not shown.
