@@ -81,37 +81,29 @@ function addOperator(role: string): { username: string; secret?: string } {
   return { username, secret: out.match(/not shown again\): ([A-Z2-7]+)/)?.[1] };
 }
 
-/** A page of its own (its own cookies) signed in to the console as `username`. */
 /**
  * Chooses `option` in a Select that `open` opens (and types into), until `done` says the form
  * took it: a click on an option can be lost while the dialog around it is still zooming in,
- * the list under the pointer moving, as no hand would click it.
+ * the list under the pointer moving, as no hand would click it. In a multiple choice, `taken`
+ * (the choice's tag for it) is looked at before each click: a second click on a taken option
+ * takes it out again.
  */
-async function choose(open: () => Promise<void>, option: Locator, done: () => Promise<void>) {
+async function choose(open: () => Promise<void>, option: Locator, done: () => Promise<void>, taken?: Locator) {
   await expect(async () => {
+    if (taken && (await taken.isVisible())) return;
     if (!(await option.isVisible())) await open();
     await option.click({ timeout: 3_000 });
     await done();
   }).toPass({ timeout: 20_000 });
 }
 
+/** Adds `option` to a multiple choice, until its tag `taken` shows (`choose`). */
+const chooseAlso = (open: () => Promise<void>, option: Locator, taken: Locator) =>
+  choose(open, option, () => expect(taken).toBeVisible({ timeout: 3_000 }), taken);
+
 /** The Select whose search box is labelled `label`, inside `scope`: its text is the goods chosen. */
 function selectNamed(scope: Locator, label: string): Locator {
   return scope.locator('.ant-select').filter({ has: scope.page().getByRole('combobox', { name: label, exact: true }) });
-}
-
-/**
- * Adds `option` to a multiple choice that `open` opens (and types into), until `taken` (the
- * choice's tag for it) shows: as `choose`, but a click is never made once the goods is taken,
- * for a second click on a taken option takes it out again.
- */
-async function chooseAlso(open: () => Promise<void>, option: Locator, taken: Locator) {
-  await expect(async () => {
-    if (await taken.isVisible()) return;
-    if (!(await option.isVisible())) await open();
-    await option.click({ timeout: 3_000 });
-    await expect(taken).toBeVisible({ timeout: 3_000 });
-  }).toPass({ timeout: 20_000 });
 }
 
 /**
@@ -131,6 +123,7 @@ test.afterEach(async () => {
   for (const context of opened.splice(0)) await context.close();
 });
 
+/** A page of its own (its own cookies) signed in to the console as `username`. */
 async function consolePage(browser: Browser, username: string, secret?: string): Promise<Page> {
   const page = await (await newContext(browser)).newPage();
   await page.goto(`${base()}/admin/orders?status=1`);
