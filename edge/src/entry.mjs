@@ -6,7 +6,8 @@
 // while it serves the document, through the Rust Worker exactly as the browser would have (its
 // proof, its cache of public GETs), and the browser's boot script takes them from the document
 // (web/src/lib/early.ts) instead of sending a dozen requests of its own, which on a cold load
-// wait behind the app's scripts for the browser's six connections.
+// wait behind the app's scripts for the browser's six connections. The document goes out at
+// once and its answers follow at the end of its body, so the app's files load meanwhile.
 import RustWorker from '../build/worker/shim.mjs';
 import { firstCalls } from '../../web/src/app/first-calls.ts';
 
@@ -50,29 +51,46 @@ export default class Edge extends RustWorker {
     // The document is written anew each time: its answers are the member's, as of now.
     const headers = new Headers(request.headers);
     CONDITIONAL.forEach((name) => headers.delete(name));
-    const [page, ...answers] = await Promise.all([
-      super.fetch(new Request(request, { headers })),
-      ...calls.map((call) => within(this.ask(request, call), ANSWER_BUDGET_MS)),
-    ]);
+    const asked = calls.map((call) => within(this.ask(request, call), ANSWER_BUDGET_MS));
+    const page = await super.fetch(new Request(request, { headers }));
     if (page.status !== 200 || !(page.headers.get('content-type') ?? '').startsWith('text/html')) return page;
-    const written = {};
-    const out = new Headers(page.headers);
-    calls.forEach((call, index) => {
-      const answer = answers[index];
-      if (!answer) return;
-      written[call] = [answer.status, answer.envelope];
-      answer.cookies.forEach((cookie) => out.append('set-cookie', cookie));
-    });
-    const block = `<script type="application/json" id="${ANSWERS_ID}">${scriptSafe(JSON.stringify(written))}</script>`;
-    const html = (await page.text()).replace('<head>', `<head>${block}`);
+    const html = await page.text();
+    const end = html.lastIndexOf('</body>');
+    if (end < 0) return new Response(html, page);
+    // The document goes out at once, with a mark in its head that its answers are coming: the
+    // browser asks for the app's files while the edge waits for the answers, which follow at the
+    // end of the body, before the parser is done and so before the app's module scripts run.
+    const opening = html.slice(0, end).replace('<head>', `<head><meta name="${ANSWERS_ID}" content="coming">`);
+    const { readable, writable } = new TransformStream();
+    const writer = writable.getWriter();
+    const encoder = new TextEncoder();
+    const send = async () => {
+      try {
+        await writer.write(encoder.encode(opening));
+        const answers = await Promise.all(asked);
+        const written = {};
+        calls.forEach((call, index) => {
+          // A call whose answer sets a cookie is left to the browser: the headers have gone.
+          const answer = answers[index];
+          if (answer && answer.cookies.length === 0) written[call] = [answer.status, answer.envelope];
+        });
+        const block = `<script type="application/json" id="${ANSWERS_ID}">${scriptSafe(JSON.stringify(written))}</script>`;
+        await writer.write(encoder.encode(block + html.slice(end)));
+        await writer.close();
+      } catch (error) {
+        await writer.abort(error).catch(() => undefined);
+      }
+    };
+    this.ctx.waitUntil(send());
     // The member's own data as of now: kept by no cache, not even for the browser's back button,
     // which shows a cached document without asking (its answers would be older than what the
     // buyer did since).
+    const out = new Headers(page.headers);
     out.set('cache-control', 'no-store');
     out.delete('etag');
     out.delete('last-modified');
     out.delete('content-length');
-    return new Response(html, { status: 200, headers: out });
+    return new Response(readable, { status: 200, headers: out });
   }
 
   /** The answer to the page's GET `call`, as the browser would have had it; `undefined` if it is not a JSON envelope. */

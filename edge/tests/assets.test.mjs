@@ -75,8 +75,12 @@ const NAVIGATION = { accept: 'text/html,application/xhtml+xml', 'sec-fetch-dest'
 
 /** The first answers written into a page's document: `{ url: [status, envelope] }`. */
 function firstAnswers(page) {
-  const block = /<script type="application\/json" id="shop-first-answers">([^]*?)<\/script>/.exec(page.text);
-  assert.ok(block, 'the document carries its first answers');
+  const block = /<script type="application\/json" id="shop-first-answers">([^]*?)<\/script><\/body>/.exec(page.text);
+  assert.ok(block, 'the document carries its first answers, at the end of its body');
+  assert.ok(
+    page.text.startsWith('<!doctype html>') && page.text.includes('<head><meta name="shop-first-answers" content="coming">'),
+    'its head says they are coming',
+  );
   assert.doesNotMatch(block[1], /</, 'nothing in them can end the element');
   return JSON.parse(block[1]);
 }
@@ -95,7 +99,13 @@ test("a page's document carries the member's first answers, written anew on ever
     assert.equal(page.headers.get('cache-control'), 'no-store', `${path}: kept by no cache, not even for the back button`);
     assert.equal(page.headers.get('etag'), null, path);
     assert.equal(page.headers.get('content-security-policy'), policy, `${path}: the pages' policy`);
-    assert.equal(page.text.replace(/<script type="application\/json" id="shop-first-answers">[^]*?<\/script>/, ''), built, path);
+    assert.equal(
+      page.text
+        .replace(/<script type="application\/json" id="shop-first-answers">[^]*?<\/script>/, '')
+        .replace('<meta name="shop-first-answers" content="coming">', ''),
+      built,
+      path,
+    );
     const answers = firstAnswers(page);
     for (const call of ['/api/index', '/api/user/base', '/api/cart/total']) assert.ok(call in answers, `${path}: ${call}`);
     // Each is what the member would have been answered by the call itself.

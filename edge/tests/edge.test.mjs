@@ -171,7 +171,9 @@ test('everything that is not /api is the web app, with client routes falling bac
     assert.equal(page.status, 200, path);
     // The app's index.html, with the page's first answers written in (src/entry.mjs; tests/assets.test.mjs).
     assert.equal(
-      page.text.replace(/<script type="application\/json" id="shop-first-answers">[^]*?<\/script>/, ''),
+      page.text
+        .replace(/<script type="application\/json" id="shop-first-answers">[^]*?<\/script>/, '')
+        .replace('<meta name="shop-first-answers" content="coming">', ''),
       home.text,
       `${path} is the app's index.html`,
     );

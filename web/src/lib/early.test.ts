@@ -111,7 +111,7 @@ describe('the answers the edge wrote into the document', () => {
       '/api/draw/simple': [200, { code: 10000, msg: 'ok', data: null }],
     };
     const page = documentWith(JSON.stringify(written));
-    const seeded = seedEarly(['/api/index', '/api/user/base', '/api/cart/total'], page, 1_000, false);
+    const seeded = await seedEarly(['/api/index', '/api/user/base', '/api/cart/total'], page, 1_000, false);
     expect(seeded).toEqual(['/api/index', '/api/user/base']);
     expect(page.getElementById(ANSWERS_ID)).toBeNull();
     const fetcher = vi.fn(async () => answer(3));
@@ -126,9 +126,9 @@ describe('the answers the edge wrote into the document', () => {
     expect([login.status, await login.json()]).toEqual(written['/api/user/base']);
   });
 
-  it('are nothing in a document the browser took from its cache: every call goes out', () => {
+  it('are nothing in a document the browser took from its cache: every call goes out', async () => {
     const page = documentWith(JSON.stringify({ '/api/index': [200, { code: 10000, msg: 'ok', data: { nav: [] } }] }));
-    expect(seedEarly(['/api/index'], page, 1_000, true)).toEqual([]);
+    expect(await seedEarly(['/api/index'], page, 1_000, true)).toEqual([]);
     expect(page.getElementById(ANSWERS_ID)).toBeNull();
     expect(pendingEarly()).toEqual([]);
     const fetcher = vi.fn(async () => answer(1));
@@ -136,9 +136,77 @@ describe('the answers the edge wrote into the document', () => {
     expect(fetcher).toHaveBeenCalledWith('/api/index', expect.anything());
   });
 
-  it('are nothing when the document has none, or they cannot be read', () => {
-    expect(seedEarly(['/api/index'], document.implementation.createHTMLDocument(''))).toEqual([]);
-    expect(seedEarly(['/api/index'], documentWith('{"/api/index": [200'))).toEqual([]);
+  it('are nothing when the document has none, or they cannot be read', async () => {
+    expect(await seedEarly(['/api/index'], document.implementation.createHTMLDocument(''))).toEqual([]);
+    expect(await seedEarly(['/api/index'], documentWith('{"/api/index": [200'))).toEqual([]);
+    expect(pendingEarly()).toEqual([]);
+  });
+
+  /** A document still being parsed, whose head says its answers are coming. */
+  function documentComing(): Document {
+    const page = document.implementation.createHTMLDocument('');
+    const mark = page.createElement('meta');
+    mark.name = ANSWERS_ID;
+    mark.content = 'coming';
+    page.head.append(mark);
+    Object.defineProperty(page, 'readyState', { value: 'loading', configurable: true });
+    return page;
+  }
+
+  /** The rest of the document arrives: its answers at the end of the body, then DOMContentLoaded. */
+  function finish(page: Document, text: string | null) {
+    if (text !== null) {
+      const element = page.createElement('script');
+      element.type = 'application/json';
+      element.id = ANSWERS_ID;
+      element.textContent = text;
+      page.body.append(element);
+    }
+    Object.defineProperty(page, 'readyState', { value: 'interactive', configurable: true });
+    page.dispatchEvent(new Event('DOMContentLoaded'));
+  }
+
+  it('coming at the end of the document are waited for, and a call they lack goes out then', async () => {
+    const page = documentComing();
+    const fetcher = vi.fn(async () => answer('asked'));
+    const seeded = seedEarly(['/api/index', '/api/cart/total'], page, 1_000, false, fetcher as unknown as typeof fetch);
+    // The boot script starts nothing of its own for them, and neither is answered yet.
+    startEarly(['/api/index', '/api/cart/total'], 1_000, fetcher as unknown as typeof fetch);
+    expect(fetcher).not.toHaveBeenCalled();
+    const index = takeEarly('/api/index', 1_100)!;
+    let settled = false;
+    void index.then(() => (settled = true));
+    await Promise.resolve();
+    expect(settled).toBe(false);
+    finish(page, JSON.stringify({ '/api/index': [200, { code: 10000, msg: 'ok', data: { nav: [] } }] }));
+    const taken = await index;
+    expect([taken.status, await taken.json()]).toEqual([200, { code: 10000, msg: 'ok', data: { nav: [] } }]);
+    expect(page.getElementById(ANSWERS_ID)).toBeNull();
+    // The cart's count had no answer in the document: the browser asked for it at DOMContentLoaded.
+    const count = await takeEarly('/api/cart/total', 1_100)!;
+    expect(await count.json()).toEqual({ code: 10000, msg: 'ok', data: 'asked' });
+    expect(fetcher).toHaveBeenCalledTimes(1);
+    expect(fetcher).toHaveBeenCalledWith('/api/cart/total', expect.objectContaining({ method: 'GET' }));
+    // Which the document answered, once it has.
+    expect(await seeded).toEqual(['/api/index']);
+  });
+
+  it('that never came (a document cut short, or unreadable) leave every call to the browser', async () => {
+    for (const text of [null, '{"/api/index": [200']) {
+      const page = documentComing();
+      const fetcher = vi.fn(async () => answer('asked'));
+      seedEarly(['/api/index'], page, 1_000, false, fetcher as unknown as typeof fetch);
+      finish(page, text);
+      const index = await takeEarly('/api/index', 1_000)!;
+      expect(await index.json()).toEqual({ code: 10000, msg: 'ok', data: 'asked' });
+      expect(fetcher).toHaveBeenCalledTimes(1);
+    }
+  });
+
+  it('are not waited for once the document is parsed: its mark alone brings nothing', async () => {
+    const page = documentComing();
+    Object.defineProperty(page, 'readyState', { value: 'interactive', configurable: true });
+    expect(await seedEarly(['/api/index'], page, 1_000, false)).toEqual([]);
     expect(pendingEarly()).toEqual([]);
   });
 });

@@ -27,41 +27,75 @@ export const GET_INIT: RequestInit = { method: 'GET', headers: { Accept: 'applic
 /** The element in which the edge writes the document's first answers (edge/src/entry.mjs). */
 export const ANSWERS_ID = 'shop-first-answers';
 
+type Written = Record<string, [number, unknown]>;
+
+/** The answers in the edge's element, which is taken out of the document; `null` if there are none. */
+function readAnswers(element: Element | null): Written | null {
+  if (!element) return null;
+  element.remove();
+  try {
+    const written: unknown = JSON.parse(element.textContent ?? '');
+    return written !== null && typeof written === 'object' ? (written as Written) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The response a written answer stands for; `undefined` for a call the edge had no answer to. */
+function answerOf(written: Written | null, url: string): Response | undefined {
+  const answer = written?.[url];
+  if (!Array.isArray(answer)) return undefined;
+  const [status, envelope] = answer;
+  return new Response(JSON.stringify(envelope), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
 /**
  * Takes the answers the edge wrote into the document, `{ url: [status, envelope] }`, as early
  * answers started now, for those of `urls` it has (a call the page no longer makes — the
- * lucky-draw check once the popup was closed — is left out); answers which of `urls` it had.
- * The document is asked anew on every visit (the edge sends it `no-store`), so they are as fresh
- * as a call started now; one the browser took from its cache all the same (`fromCache`: a
- * history navigation may) brings none, and every call goes out.
+ * lucky-draw check once the popup was closed — is left out); answers which of `urls` the
+ * document answered, once it has.
+ * The edge sends the document's beginning at once and its answers at the end of the body, with
+ * a mark in the head that they are coming: while the document is still being parsed, each of
+ * `urls` is taken as an answer that comes with the rest of the document (at DOMContentLoaded,
+ * before which the app cannot take it anyway), or, for one the edge had no answer to, from the
+ * browser's own call sent then. The document is asked anew on every visit (the edge sends it
+ * `no-store`), so they are as fresh as a call started now; one the browser took from its cache
+ * all the same (`fromCache`: a history navigation may) brings none, and every call goes out.
  */
 export function seedEarly(
   urls: readonly string[],
   root: Document = document,
   now = Date.now(),
   fromCache: boolean = documentFromCache(),
-): string[] {
+  fetcher: typeof fetch = globalThis.fetch?.bind(globalThis),
+): Promise<string[]> {
   const element = root.getElementById(ANSWERS_ID);
-  if (!element) return [];
-  element.remove();
-  if (fromCache) return [];
-  let written: Record<string, [number, unknown]>;
-  try {
-    written = JSON.parse(element.textContent ?? '') as Record<string, [number, unknown]>;
-  } catch {
-    return [];
+  const coming = root.querySelector(`meta[name="${ANSWERS_ID}"]`) !== null;
+  if (fromCache) {
+    element?.remove();
+    return Promise.resolve([]);
   }
   const calls = store();
+  if (!element && coming && root.readyState === 'loading') {
+    const written = new Promise<Written | null>((resolve) =>
+      root.addEventListener('DOMContentLoaded', () => resolve(readAnswers(root.getElementById(ANSWERS_ID))), { once: true }),
+    );
+    for (const url of urls) {
+      const response = written.then((answers) => answerOf(answers, url) ?? fetcher(url, GET_INIT));
+      response.catch(() => undefined);
+      calls.set(url, { at: now, response });
+    }
+    return written.then((answers) => urls.filter((url) => Array.isArray(answers?.[url])));
+  }
+  const written = readAnswers(element);
   const seeded: string[] = [];
   for (const url of urls) {
-    const answer = written[url];
-    if (!Array.isArray(answer)) continue;
-    const [status, envelope] = answer;
-    const response = new Response(JSON.stringify(envelope), { status, headers: { 'Content-Type': 'application/json' } });
+    const response = answerOf(written, url);
+    if (!response) continue;
     calls.set(url, { at: now, response: Promise.resolve(response) });
     seeded.push(url);
   }
-  return seeded;
+  return Promise.resolve(seeded);
 }
 
 /** Whether this document came from the browser's cache, not the network (nothing transferred). */
