@@ -118,7 +118,9 @@ export interface ApiClientOptions {
   timeoutMs?: number;
   /** Takes a GET's answer started before it was asked for (lib/early.ts), if there is one. */
   takeEarly?: (url: string) => Promise<Response> | undefined;
-  /** Called before every write, with its path: early answers may no longer hold after it. */
+  /** Called before every write and again once it has been answered (or has failed), with its
+   * path: early answers may no longer hold after it, nor may one started while it was under way
+   * (a pointer resting on a link as a dialog closes), which the server may have answered first. */
   onWrite?: (path: string) => void;
 }
 
@@ -218,6 +220,7 @@ export function createApiClient({
     } finally {
       clearTimeout(timer);
       if (pending.get(key) === controller) pending.delete(key);
+      if (method !== 'GET') onWrite(path);
     }
 
     const kind = classify(status, envelope);

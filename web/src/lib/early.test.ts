@@ -72,14 +72,37 @@ describe('the API client with early answers', () => {
     expect(fetch).toHaveBeenCalledTimes(1);
   });
 
-  it('never for a GET with headers of its own, another URL or a write; a write is told first', async () => {
+  it('never for a GET with headers of its own, another URL or a write; a write is told before it is sent and once answered', async () => {
     const early = new Map([['/api/order', Promise.resolve(answer('early'))]]);
     const { api, fetch, writes } = client(early);
     await expect(api.get('/api/order', { headers: { 'X-Test': '1' } })).resolves.toBe('asked');
     await expect(api.get('/api/order', { params: { page: 2 } })).resolves.toBe('asked');
     await expect(api.post('/api/order', { a: 1 })).resolves.toBe('asked');
-    expect(writes).toEqual(['/api/order']);
+    expect(writes).toEqual(['/api/order', '/api/order']);
     expect(fetch).toHaveBeenCalledTimes(3);
+  });
+
+  it('an early call started while a write is under way is not taken once the write is answered', async () => {
+    // The order page's own GET, started by a pointer resting on a link while 确认收货 was being
+    // sent: the server may answer it before the write, with the order as it was.
+    let answerWrite: (response: Response) => void = () => undefined;
+    const fetch = vi.fn((_url: string, init?: RequestInit) =>
+      init?.method === 'POST' ? new Promise<Response>((done) => (answerWrite = done)) : Promise.resolve(answer('asked')),
+    );
+    const api = createApiClient({
+      notifier: notifier(),
+      fetch: fetch as unknown as typeof globalThis.fetch,
+      takeEarly: (url) => takeEarly(url),
+      onWrite: dropEarly,
+    });
+    const write = api.post('/api/order/7/receive');
+    await Promise.resolve();
+    startEarly(['/api/order/7'], Date.now(), vi.fn(async () => answer('before the write')) as unknown as typeof globalThis.fetch);
+    expect(pendingEarly()).toEqual(['/api/order/7']);
+    answerWrite(answer('received'));
+    await expect(write).resolves.toBe('received');
+    expect(pendingEarly()).toEqual([]);
+    await expect(api.get('/api/order/7')).resolves.toBe('asked');
   });
 
   it('a superseded call that was answered early is cancelled like any other', async () => {

@@ -2,8 +2,9 @@
 // (app/first-calls.ts), so the boot script starts them while the app's code is still
 // arriving, and a pointer resting on a link starts those of the page it leads to. The API
 // client then takes the answer instead of asking again: each is taken at most once, within a
-// few seconds of being started, and a write of any kind drops them all, so that nothing older
-// than what the buyer just did is ever shown.
+// few seconds of being started, and a write of any kind drops them all, both when it is sent and
+// once it has been answered (one started meanwhile may have been answered before it), so that
+// nothing older than what the buyer just did is ever shown.
 
 /** How long an early answer may be taken after its call started. */
 export const EARLY_TTL_MS = 10_000;
