@@ -6,7 +6,7 @@
 // bench/pages.mjs's: text in <main>, nothing in it loading). It answers where to look, not how
 // fast the shop is: the trace itself slows the page (a tenth or so).
 //
-//   web/bench/run profile              the home page
+//   web/bench/run profile              the home page (the cart holds the bench's five lines)
 //   PROFILE_PATH=/cart web/bench/run profile
 //   RUNS                               loads of each kind (default 3), the figures their medians
 //   ORIGIN_BIN                         the origin executable (default: the release build)
@@ -66,6 +66,11 @@ const stack = await startStack({ originBin: process.env.ORIGIN_BIN ?? `${process
 stack.sql('UPDATE draw_activities SET is_on = 0');
 const api = new Client(stack.edge);
 await api.login();
+// The bench's cart (bench/pages.mjs): five lines, so that the cart has something to show.
+const goods = stack.sql(
+  'SELECT id FROM goods WHERE is_buy = 1 AND stock > 100 AND id NOT IN (SELECT goods_id FROM flash_sales) ORDER BY id LIMIT 5',
+);
+for (const [id] of goods) await api.post('/api/cart', { goods_id: id, number: 2 });
 const cookies = [...api.cookies].map(([name, value]) => ({ name, value, url: stack.edge }));
 const browser = await chromium.launch(LAUNCH);
 

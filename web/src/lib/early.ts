@@ -82,9 +82,7 @@ export function seedEarly(
       root.addEventListener('DOMContentLoaded', () => resolve(readAnswers(root.getElementById(ANSWERS_ID))), { once: true }),
     );
     for (const url of urls) {
-      const response = written.then((answers) => answerOf(answers, url) ?? fetcher(url, GET_INIT));
-      response.catch(() => undefined);
-      calls.set(url, { at: now, response });
+      calls.set(url, { at: now, response: quiet(written.then((answers) => answerOf(answers, url) ?? fetcher(url, GET_INIT))) });
     }
     return written.then((answers) => urls.filter((url) => Array.isArray(answers?.[url])));
   }
@@ -105,16 +103,19 @@ export function documentFromCache(): boolean {
   return entry !== undefined && entry.transferSize === 0 && entry.decodedBodySize > 0;
 }
 
+/** `response`, which must not be reported as unhandled if it fails: taken or not, the client sees the failure when it takes it. */
+function quiet(response: Promise<Response>): Promise<Response> {
+  response.catch(() => undefined);
+  return response;
+}
+
 /** Starts each GET of `urls` that is not already under way; a failure is the client's to see when it takes it. */
 export function startEarly(urls: readonly string[], now = Date.now(), fetcher: typeof fetch = globalThis.fetch.bind(globalThis)): void {
   const calls = store();
   for (const url of urls) {
     const known = calls.get(url);
     if (known && now - known.at < EARLY_TTL_MS) continue;
-    const response = fetcher(url, GET_INIT);
-    // Taken or not, a rejected call must not be reported as unhandled.
-    response.catch(() => undefined);
-    calls.set(url, { at: now, response });
+    calls.set(url, { at: now, response: quiet(fetcher(url, GET_INIT)) });
   }
 }
 
