@@ -83,8 +83,8 @@ describe('the API client with early answers', () => {
   });
 
   it('an early call started while a write is under way is not taken once the write is answered', async () => {
-    // The order page's own GET, started by a pointer resting on a link while 确认收货 was being
-    // sent: the server may answer it before the write, with the order as it was.
+    // A page's GET started by a pointer resting on a link while a write (确认收货) was being sent:
+    // the server may answer it before the write, with the order as it was.
     let answerWrite: (response: Response) => void = () => undefined;
     const fetch = vi.fn((_url: string, init?: RequestInit) =>
       init?.method === 'POST' ? new Promise<Response>((done) => (answerWrite = done)) : Promise.resolve(answer('asked')),
