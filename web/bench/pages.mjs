@@ -29,8 +29,8 @@ import { gzipSync } from 'node:zlib';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { loadavg, cpus } from 'node:os';
 import { chromium } from '@playwright/test';
-import { startStack, Client } from '../../scripts/lib/stack.mjs';
-import { LAUNCH } from './chromium.mjs';
+import { startStack } from '../../scripts/lib/stack.mjs';
+import { LAUNCH, signedInWithCart } from './chromium.mjs';
 
 const RUNS = Number(process.env.RUNS ?? 7);
 const STALL_MS = 20_000;
@@ -121,16 +121,7 @@ const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 /** Starts a shop (`startStack` of its checkout), signed in as the demo member with a few lines in the cart. */
 async function openShop(name, start, originBin) {
   const stack = await start({ originBin });
-  // The lucky-draw popup would cover every page (the browser walks turn it off the same way).
-  stack.sql('UPDATE draw_activities SET is_on = 0');
-  const api = new Client(stack.edge);
-  await api.login();
-  // A few lines in the demo member's cart, so that the cart and step 2 have something to show.
-  const goods = stack.sql(
-    'SELECT id FROM goods WHERE is_buy = 1 AND stock > 100 AND id NOT IN (SELECT goods_id FROM flash_sales) ORDER BY id LIMIT 5',
-  );
-  for (const [id] of goods) await api.post('/api/cart', { goods_id: id, number: 2 });
-  const cookies = [...api.cookies].map(([cookie, value]) => ({ name: cookie, value, url: stack.edge }));
+  const cookies = await signedInWithCart(stack);
   return {
     name,
     stack,

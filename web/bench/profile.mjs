@@ -12,8 +12,8 @@
 //   ORIGIN_BIN                         the origin executable (default: the release build)
 //   PROFILE_NAMES=1                    name the trace events that fall under "other"
 import { chromium } from '@playwright/test';
-import { startStack, Client } from '../../scripts/lib/stack.mjs';
-import { LAUNCH } from './chromium.mjs';
+import { startStack } from '../../scripts/lib/stack.mjs';
+import { LAUNCH, signedInWithCart } from './chromium.mjs';
 
 const PATH = process.env.PROFILE_PATH ?? '/';
 const RUNS = Number(process.env.RUNS ?? 3);
@@ -63,15 +63,8 @@ const KINDS = {
 };
 
 const stack = await startStack({ originBin: process.env.ORIGIN_BIN ?? `${process.env.HOME}/.cache/pharma-shop/target/release/origin` });
-stack.sql('UPDATE draw_activities SET is_on = 0');
-const api = new Client(stack.edge);
-await api.login();
-// The bench's cart (bench/pages.mjs): five lines, so that the cart has something to show.
-const goods = stack.sql(
-  'SELECT id FROM goods WHERE is_buy = 1 AND stock > 100 AND id NOT IN (SELECT goods_id FROM flash_sales) ORDER BY id LIMIT 5',
-);
-for (const [id] of goods) await api.post('/api/cart', { goods_id: id, number: 2 });
-const cookies = [...api.cookies].map(([name, value]) => ({ name, value, url: stack.edge }));
+// The bench's shop (bench/pages.mjs): the demo member, five lines in the cart.
+const cookies = await signedInWithCart(stack);
 const browser = await chromium.launch(LAUNCH);
 
 /** The main thread's self time (ms) by kind, from `start` (µs, trace clock) on. */
