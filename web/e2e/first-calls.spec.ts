@@ -109,32 +109,59 @@ test('a pointer resting on a link starts the next page; a write in between is ne
   sent.length = 0;
   await card.hover();
   await expect.poll(() => sent.filter((url) => url === `/api/goods/detail/${detailId}`).length).toBe(1);
+  // Its answer goes into the detail's query as it comes (src/app/first-queries.ts), which takes
+  // the call: the page the click opens draws the goods in its first render, never a skeleton.
+  await expect.poll(() => leftEarly(page)).not.toContain(`/api/goods/detail/${detailId}`);
+  await page.evaluate(() => {
+    const holder = window as unknown as { __skeletons: number };
+    holder.__skeletons = 0;
+    new MutationObserver((changes) => {
+      for (const change of changes)
+        for (const node of change.addedNodes)
+          if (node instanceof Element && (node.matches('.ant-skeleton') || node.querySelector('.ant-skeleton'))) holder.__skeletons++;
+    }).observe(document.body, { childList: true, subtree: true });
+  });
   await card.click();
   await expect(page).toHaveURL(new RegExp(`/list/info/${detailId}$`));
   const [[name]] = sql('SELECT name FROM goods WHERE id = ?', detailId) as [[string]];
   await expect(page.locator('.goods-detail h1')).toContainText(name);
+  expect(await page.evaluate(() => (window as unknown as { __skeletons: number }).__skeletons), 'skeletons drawn after the click').toBe(0);
   await page.waitForLoadState('networkidle');
   expect(sent.filter((url) => url === `/api/goods/detail/${detailId}`)).toHaveLength(1);
   // The detail's answer was taken. (The pointer, left where the card was, may now rest on a link
   // of the detail page, whose calls then start in their turn: only the detail's is asked after.)
   expect(await leftEarly(page)).not.toContain(`/api/goods/detail/${detailId}`);
 
-  // Resting on 购物车 starts the cart's calls; then this goods is added (a write); the cart that
-  // opens shows it: the answers started before the write are dropped, not shown.
+  // Resting on 购物车 starts the cart's calls, and their answers go into the cart's query; then
+  // this goods is added (a write); the cart that opens shows it: the answers started before the
+  // write are dropped, not shown.
   const [[lines]] = sql('SELECT COUNT(*) FROM cart_items WHERE member_id = (SELECT id FROM members WHERE username = ?)', 'demo') as [
     [number],
   ];
   const cartLink = page.locator('header a[href="/cart"], .header-main a[href="/cart"]').first();
+  const listed = page.waitForResponse((response) => response.request().method() === 'GET' && response.url().endsWith('/api/cart/list'));
   await cartLink.hover();
-  await expect.poll(() => leftEarly(page)).toContain('/api/cart/list');
+  await listed;
+  // The list's answer is in the cart's query now (the call taken): the write below must forget it.
+  await expect.poll(() => leftEarly(page)).not.toContain('/api/cart/list');
   await page.locator('.goods-detail').getByRole('button', { name: '加入购物车' }).first().click();
   await expect
     .poll(() => sql('SELECT COUNT(*) FROM cart_items WHERE member_id = (SELECT id FROM members WHERE username = ?)', 'demo')[0][0])
     .toBe(lines + 1);
   expect(await leftEarly(page)).toEqual([]);
+  // Every count of cart lines the page draws from the click on, to the last.
+  await page.evaluate(() => {
+    const holder = window as unknown as { __rows: number[] };
+    holder.__rows = [];
+    new MutationObserver(() => {
+      const rows = document.querySelectorAll('main [data-testid="cart-row"]').length;
+      if (rows > 0 && holder.__rows.at(-1) !== rows) holder.__rows.push(rows);
+    }).observe(document.body, { childList: true, subtree: true });
+  });
   await cartLink.click();
   await expect(page).toHaveURL(/\/cart$/);
   await expect(page.getByTestId('cart-row')).toHaveCount(lines + 1);
+  expect(await page.evaluate(() => (window as unknown as { __rows: number[] }).__rows), 'cart lines drawn').toEqual([lines + 1]);
   await expect(page.getByTestId('cart-row').filter({ hasText: name })).toHaveCount(1);
 
   // Back and forth, and a reload: the detail and the cart each show what the server holds.

@@ -13,7 +13,7 @@ import { listParams, PAGE_SIZE } from '@/features/goods/list-params';
 import { NO_USER_FETCH, resolvePath, routeForPath, type RouteEntry } from './routes';
 
 /** A GET with its query as the origin's document declares it. */
-function url<P extends PathWith<'get'>>(path: P, params: QueryOf<P>): string {
+export function url<P extends PathWith<'get'>>(path: P, params: QueryOf<P>): string {
   const query = encode(params as Params).toString();
   return query ? `${path}?${query}` : path;
 }
@@ -21,7 +21,7 @@ function url<P extends PathWith<'get'>>(path: P, params: QueryOf<P>): string {
 const ZONE_PAGE: GoodsQuery = { page: 1, page_size: PAGE_SIZE };
 
 /** The first page of each zone's goods at its default sort, and the zone's banner position. */
-const ZONES: Record<string, { goods: GoodsQuery; banner?: string }> = {
+export const ZONES: Record<string, { goods: GoodsQuery; banner?: string }> = {
   zyyp: { goods: { shop: 'zy', ...ZONE_PAGE }, banner: 'zyzq' },
   qxzq: { goods: { shop: 'qx', ...ZONE_PAGE }, banner: 'common' },
   jxqzc: { goods: { near_expiry: 1, ...ZONE_PAGE, sort: 'expiry', order: 'asc' }, banner: 'common' },

@@ -8,21 +8,9 @@
 import type { ReactNode } from 'react';
 import { ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { ApiError } from '@/lib/api-client';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { UiHost } from '@/components/ui-host';
-
-const queryClient = new QueryClient({
-  defaultOptions: {
-    queries: {
-      staleTime: 30_000,
-      refetchOnWindowFocus: false,
-      // The client has told the buyer already; retrying a refusal would only repeat it. A request
-      // superseded by another to the same address is asked again.
-      retry: (count, error) => (!(error instanceof ApiError) || error.kind === 'cancelled') && count < 1,
-    },
-  },
-});
+import { queryClient } from './query-client';
 
 const THEME = {
   zeroRuntime: true,

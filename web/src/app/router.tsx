@@ -9,6 +9,7 @@ import { loadEngine } from '@/lib/engine';
 import { startEarly } from '@/lib/early';
 import { firstCalls } from './first-calls';
 import { PAGES, type PageEntry, type PageModule } from './page-code';
+import { queryClient } from './query-client';
 
 type Page = ComponentType;
 
@@ -131,13 +132,17 @@ export function pageLoaded(pathname: string): Promise<void> {
   return (route && preloaded.get(route.name)) ?? Promise.resolve();
 }
 
+/** The code that puts a page's first answers in the query cache, loaded with the first page pointed at. */
+const firstQueries = () => import('./first-queries');
+
 /** How long the pointer rests on a link before the page's data is asked for: a pointer passing over does not ask. */
 export const DATA_INTENT_MS = 80;
 
 /**
  * Loads a page's code while the pointer rests on a link to it, or the keyboard focuses it, and
- * once it has rested DATA_INTENT_MS, starts the page's first calls (lib/early.ts): the time
- * between the two and the click is usually enough, and the page then opens at once.
+ * once it has rested DATA_INTENT_MS, starts the page's first calls (lib/early.ts) and puts their
+ * answers in the query cache as they come (app/first-queries.ts): the time between the two and
+ * the click is usually enough, and the page then opens with its content in its first render.
  */
 export function preloadOnIntent(root: Document = document): void {
   let resting: { link: HTMLAnchorElement; timer: ReturnType<typeof setTimeout> } | undefined;
@@ -149,6 +154,11 @@ export function preloadOnIntent(root: Document = document): void {
   const startData = (link: HTMLAnchorElement) => {
     if (link.pathname === window.location.pathname && link.search === window.location.search) return;
     startEarly(firstCalls(link.pathname, link.search, { opening: false }));
+    // Their answers go into the query cache as they come, so that the page draws them at once.
+    void firstQueries().then(
+      ({ prefillFirstQueries }) => prefillFirstQueries(queryClient, link.pathname, link.search),
+      () => undefined,
+    );
   };
   root.addEventListener(
     'pointerover',
@@ -157,6 +167,7 @@ export function preloadOnIntent(root: Document = document): void {
       if (!link || resting?.link === link) return;
       if (resting) clearTimeout(resting.timer);
       preloadPage(link.pathname);
+      void firstQueries().catch(() => undefined);
       resting = { link, timer: setTimeout(() => startData(link), DATA_INTENT_MS) };
     },
     { passive: true },

@@ -12,6 +12,15 @@ export const EARLY_TTL_MS = 10_000;
 interface Early {
   at: number;
   response: Promise<Response>;
+  /** The answer read from a copy of the response, for `peekEarly`. */
+  read?: Promise<EarlyAnswer | null>;
+}
+
+/** An early answer as read: its HTTP status, its envelope (`null` for a body that is not JSON), and when its call started. */
+export interface EarlyAnswer {
+  status: number;
+  envelope: unknown;
+  at: number;
 }
 
 const KEY = '__shopEarlyCalls';
@@ -128,13 +137,56 @@ export function takeEarly(url: string, now = Date.now()): Promise<Response> | un
   return now - early.at < EARLY_TTL_MS ? early.response : undefined;
 }
 
+const dropped = new Set<() => void>();
+/** How many times the early answers were dropped: an answer read across a drop is not given. */
+let drops = 0;
+
+/**
+ * The answer to the early GET of `url`, read from a copy of its response, without taking it:
+ * the page's own query can still take the call. Settles with `null` when the call failed or
+ * its answers were dropped (a write) before it came; `undefined` when no such call is under way.
+ */
+export function peekEarly(url: string, now = Date.now()): Promise<EarlyAnswer | null> | undefined {
+  const calls = store();
+  const early = calls.get(url);
+  if (!early || now - early.at >= EARLY_TTL_MS) return undefined;
+  // Copied in the first handler of the response, before whoever takes it can read its body.
+  const since = drops;
+  early.read ??= (async () => {
+    try {
+      const copy = (await early.response).clone();
+      const text = await copy.text();
+      if (drops !== since) return null;
+      let envelope: unknown = null;
+      try {
+        envelope = JSON.parse(text);
+      } catch {
+        envelope = null;
+      }
+      return { status: copy.status, envelope, at: early.at };
+    } catch {
+      return null;
+    }
+  })();
+  return early.read;
+}
+
+/** Calls `listener` whenever a write drops the early answers; answers the function that stops it. */
+export function onDropEarly(listener: () => void): () => void {
+  dropped.add(listener);
+  return () => void dropped.delete(listener);
+}
+
 /** Writes that change nothing a page reads: the page-view and anomaly reports, and the two reads
  * sent as POSTs, the checkout preview and the cart's next-tier hint. */
 const READ_ONLY_WRITES = ['/api/stat/', '/api/cart/checkout', '/api/cart/next_hint'];
 
 /** Forgets every early answer before a write to `path`: after it they may no longer be true. */
 export function dropEarly(path: string): void {
-  if (!READ_ONLY_WRITES.some((prefix) => path.startsWith(prefix))) store().clear();
+  if (READ_ONLY_WRITES.some((prefix) => path.startsWith(prefix))) return;
+  store().clear();
+  drops++;
+  dropped.forEach((listener) => listener());
 }
 
 /** The URLs started and not taken (for tests and the benchmark). */
