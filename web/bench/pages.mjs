@@ -72,7 +72,8 @@ const PAGES = ALL_PAGES.filter((page) => !process.env.PAGES || process.env.PAGES
 
 // In-app navigations: from a page whose content is visible, a click on a link to another page,
 // the pointer resting on it HOVER_MS before.
-const HOVER_MS = 200;
+// HOVER_MS=800: long enough that the first answers have come before the click (the render path alone).
+const HOVER_MS = Number(process.env.HOVER_MS ?? 200);
 const NAVIGATIONS = [
   { from: '/', link: 'a[href="/cart"]', to: '/cart', ready: '[data-testid="cart-row"]' },
   { from: '/', link: '.floor .goods-card a[href^="/list/info/"]', to: '/list/info/', ready: '.goods-detail h1' },
